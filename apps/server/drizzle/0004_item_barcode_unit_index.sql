@@ -1,0 +1,1 @@
+CREATE INDEX "item_barcodes_unit_idx" ON "item_barcodes" USING btree ("item_unit_fk");

@@ -1,0 +1,40 @@
+import path from "node:path";
+
+export interface AppConfig {
+  /** PostgreSQL URL; when absent the embedded PGlite database under dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  port: number;
+  host: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Folder of uploaded images, served at /images/{file}. */
+  uploadDir: string;
+  /** Built web app to serve at /, when it exists. */
+  webDist: string | undefined;
+  /** Login attempts allowed per account and per address in one window. */
+  loginAttempts: number;
+  loginWindowSeconds: number;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? "0.0.0.0",
+    jwtSecret: env.JWT_SECRET ?? "",
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 3600),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, "images")),
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    loginAttempts: Number(env.LOGIN_ATTEMPTS ?? 10),
+    loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 300),
+    logLevel: env.LOG_LEVEL ?? "info",
+  };
+}

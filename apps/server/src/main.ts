@@ -1,0 +1,28 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { migrate } from "./db/migrate.js";
+import { seed } from "./db/seed.js";
+
+const config = loadConfig();
+config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrate(database);
+const seeded = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+if (seeded.generatedPassword) {
+  // Printed once, on the first start only, straight to the console (never to the log stream).
+  console.log(`\nSuper user created: ${config.adminEmail ?? "admin@example.com"} / ${seeded.generatedPassword}\n`);
+}
+const { app } = await buildApp({ database, config });
+const close = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on("SIGINT", close);
+process.on("SIGTERM", close);
+await app.listen({ port: config.port, host: config.host });
+console.log(`Listening on http://localhost:${config.port} (${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`);

@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import { MSG, type TokenResponse } from "@app/contracts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client.js";
+import { writeAudit } from "../../platform/audit.js";
+import type { Ctx } from "../../platform/context.js";
+import { HttpError } from "../../platform/errors.js";
+import { hashSecret, verifySecret } from "../../platform/passwords.js";
+import { clearAttempts, consumeAttempt, refundAttempt } from "../../platform/rate-limit.js";
+import { revokeToken } from "../../platform/tokens.js";
+import { outlets } from "../outlets/outlets.tables.js";
+import { systemConfig } from "../settings/settings.tables.js";
+import { userPins, users } from "../staff/staff.tables.js";
+
+// A real hash to compare against when the e-mail is unknown, so both paths take the same time.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashSecret(randomUUID()));
+
+/** A signed access token for the user at their current token version. */
+export function issue(app: FastifyInstance, userId: number, tokenVersion: number): TokenResponse {
+  const { token } = app.tokens.sign(userId, tokenVersion);
+  return { access_token: token, token_type: "bearer", expires_in: app.tokens.ttlSeconds };
+}
+
+async function auditAuth(db: Db, ctx: Ctx, action: string, userId: number | null, detail: Record<string, unknown>) {
+  await writeAudit(db, { module: "auth", action, record_id: userId, after: detail, user_id: userId, ip: ctx.ip });
+}
+
+const accountKey = (account: string) => `login:account:${account.toLowerCase()}`;
+const addressKey = (ctx: Ctx) => `login:ip:${ctx.ip ?? "unknown"}`;
+
+/**
+ * Counts the attempt before the secret is checked (so parallel guesses cannot slip past the
+ * limit); a throttled attempt is audited and answers 429.
+ */
+async function limits(app: FastifyInstance, ctx: Ctx, account: string, action: string, detail: Record<string, unknown>) {
+  try {
+    await consumeAttempt(app.db, [accountKey(account), addressKey(ctx)], app.config.loginAttempts, app.config.loginWindowSeconds);
+  } catch (err) {
+    await auditAuth(app.db, ctx, action, null, detail);
+    throw err;
+  }
+}
+
+/** A successful sign-in clears the account's counter and gives its attempt back to the address. */
+async function succeeded(app: FastifyInstance, ctx: Ctx, account: string) {
+  await clearAttempts(app.db, accountKey(account));
+  await refundAttempt(app.db, addressKey(ctx));
+}
+
+export async function passwordLogin(app: FastifyInstance, ctx: Ctx, input: { email: string; password: string }): Promise<TokenResponse> {
+  await limits(app, ctx, input.email, "login_throttled", { email: input.email });
+  const [user] = await app.db.select().from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
+  const ok = await verifySecret(user?.password_hash ?? (await dummy()), input.password);
+  if (!user || !ok || user.status !== "active") {
+    await auditAuth(app.db, ctx, "login_failed", user?.user_id ?? null, {
+      email: input.email,
+      reason: !user || !ok ? "credentials" : user.status,
+    });
+    throw new HttpError(401, MSG.wrongCredentials, { email: [MSG.wrongCredentials] });
+  }
+  await succeeded(app, ctx, input.email);
+  await app.db.update(users).set({ last_login_at: new Date() }).where(eq(users.user_id, user.user_id));
+  await auditAuth(app.db, ctx, "login", user.user_id, { email: user.email });
+  return issue(app, user.user_id, user.token_version);
+}
+
+export async function loginOptions(db: Db) {
+  const rows = await db
+    .select({ outlet_id: outlets.outlet_id, outlet_name: outlets.outlet_name })
+    .from(outlets)
+    .orderBy(asc(outlets.outlet_name));
+  const [cfg] = await db.select().from(systemConfig).where(eq(systemConfig.id, 1));
+  return { outlets: rows, cashier_login_option: cfg?.cashier_login_option ?? "Name", shop_name: cfg?.shop_name ?? "" };
+}
+
+/** Active cashiers (main-cashier assignment) of an outlet, named the way the system setting says. */
+export async function listCashiers(db: Db, outletId: number, option: string | undefined, email: string | undefined) {
+  const [cfg] = await db.select().from(systemConfig).where(eq(systemConfig.id, 1));
+  const by = option ?? cfg?.cashier_login_option ?? "Name";
+  const rows = await db
+    .select({ user_id: users.user_id, user_name: users.user_name, user_code: users.user_code })
+    .from(users)
+    .where(
+      and(
+        eq(users.outlet_fk, outletId),
+        eq(users.is_cashier, true),
+        eq(users.status, "active"),
+        email ? sql`lower(${users.email}) = lower(${email})` : undefined,
+      ),
+    )
+    .orderBy(by === "Code" ? asc(users.user_code) : asc(users.user_name));
+  if (!rows.length) throw new HttpError(404, MSG.noCashiers);
+  return rows.map((r) => ({ ...r, label: by === "Code" ? (r.user_code ?? r.user_name) : r.user_name }));
+}
+
+export async function cashierLogin(
+  app: FastifyInstance,
+  ctx: Ctx,
+  input: { outlet_id: number; user_id: number; pin: string },
+): Promise<TokenResponse> {
+  await limits(app, ctx, `cashier:${input.user_id}`, "cashier_login_throttled", { outlet_id: input.outlet_id, user_id: input.user_id });
+  const [user] = await app.db.select().from(users).where(eq(users.user_id, input.user_id));
+  if (user?.status !== "active" || user.outlet_fk !== input.outlet_id) {
+    await auditAuth(app.db, ctx, "cashier_login_failed", user?.user_id ?? null, { outlet_id: input.outlet_id });
+    throw new HttpError(401, MSG.unauthorizedCredentials, { pin: [MSG.passwordInvalid] });
+  }
+  if (!user.is_cashier) {
+    await auditAuth(app.db, ctx, "cashier_login_failed", user.user_id, { reason: "not a cashier" });
+    throw new HttpError(403, MSG.mustHaveCashier);
+  }
+  const pins = await app.db.select({ pin_hash: userPins.pin_hash }).from(userPins).where(eq(userPins.user_id, user.user_id));
+  let ok = false;
+  for (const p of pins) if (await verifySecret(p.pin_hash, input.pin)) ok = true;
+  if (!ok) {
+    await auditAuth(app.db, ctx, "cashier_login_failed", user.user_id, { reason: "pin" });
+    throw new HttpError(422, MSG.passwordInvalid, { pin: [MSG.passwordInvalid] });
+  }
+  await succeeded(app, ctx, `cashier:${input.user_id}`);
+  await auditAuth(app.db, ctx, "cashier_login", user.user_id, { outlet_id: input.outlet_id });
+  return issue(app, user.user_id, user.token_version);
+}
+
+/** A new token for the caller; the old one is revoked so it cannot be used twice. */
+export async function refreshToken(app: FastifyInstance, ctx: Ctx): Promise<TokenResponse> {
+  const user = ctx.user!;
+  await consumeAttempt(app.db, [`refresh:${user.user_id}`], 60, 60);
+  const [row] = await app.db.select({ v: users.token_version }).from(users).where(eq(users.user_id, user.user_id));
+  await revokeToken(app.db, user.jti, user.token_exp);
+  await auditAuth(app.db, ctx, "refresh", user.user_id, {});
+  return issue(app, user.user_id, row?.v ?? 0);
+}
+
+export async function logout(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  const user = ctx.user!;
+  await revokeToken(app.db, user.jti, user.token_exp);
+  await auditAuth(app.db, ctx, "logout", user.user_id, {});
+}

@@ -1,0 +1,77 @@
+import { ZCashAccount, ZCashTransaction } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { parseId, registerCrud } from "../../platform/crud.js";
+import type { AppModule } from "../index.js";
+import { CASH_SCOPE, cashBalances, cashesList, createCash, deleteCash, showCash, totalCashBalance, updateCash } from "./cashes.js";
+import { createTransfer, deleteTransfer, showTransfer, transfersList, updateTransfer } from "./transfers.js";
+
+/** Documents that pick a cash account may read the account list. */
+const PICKERS = [
+  "cashes/index",
+  "cash_transactions/store",
+  "cash_transactions/update",
+  "expenses/store",
+  "expenses/update",
+  "incomes/store",
+  "incomes/update",
+  "customer_transactions/store",
+  "customer_transactions/update",
+  "supplier_transactions/store",
+  "supplier_transactions/update",
+  "opening_balances/show",
+  "sales/store",
+  "purchases/store",
+  "pos_sales/store",
+];
+
+export const cashModule: AppModule = {
+  name: "cash",
+  register(app: FastifyInstance) {
+    const pickList = async () =>
+      (
+        await app.db.execute<{
+          account_id: number;
+          account_name: string;
+          code: string;
+          currency_id: number;
+          currency_name: string;
+          cash_type: number;
+        }>(sql`
+          select a.account_id, a.account_name, a.code, a.currency_id, cu.currency_name, coalesce(c.cash_type, 1) cash_type
+            from accounts a join currencies cu on cu.currency_id = a.currency_id left join cash_accounts c on c.account_id = a.account_id
+           where ${CASH_SCOPE} and a.is_active order by a.account_id`)
+      ).rows.map((r) => ({ ...r, currency: { currency_id: r.currency_id, currency_name: r.currency_name } }));
+    app.get("/api/cashes/list", { config: { permission: PICKERS } }, async () => ({ message: await pickList() }));
+    app.get("/api/cashes/accounts_list", { config: { permission: PICKERS } }, async () => ({ message: await pickList() }));
+    app.get("/api/cash_balance_show", { config: { permission: ["cashes/balance_view", ...PICKERS] } }, async (req) => {
+      const q = req.query as { account_id?: string };
+      if (q.account_id !== undefined) {
+        const [row] = await cashBalances(app.db, parseId(q.account_id));
+        return { data: row ?? null };
+      }
+      return { data: await cashBalances(app.db) };
+    });
+    app.get("/api/show_total_cash_balance", { config: { permission: ["cashes/balance_view", "cashes/index"] } }, async () => ({
+      data: await totalCashBalance(app.db),
+    }));
+    registerCrud(app, {
+      endpoint: "cashes",
+      section: "cashes",
+      list: cashesList,
+      show: showCash,
+      create: { schema: ZCashAccount, run: createCash },
+      update: { schema: ZCashAccount, run: updateCash },
+      remove: deleteCash,
+    });
+    registerCrud(app, {
+      endpoint: "cash_transactions",
+      section: "cash_transactions",
+      list: transfersList,
+      show: showTransfer,
+      create: { schema: ZCashTransaction, run: createTransfer },
+      update: { schema: ZCashTransaction, run: updateTransfer },
+      remove: deleteTransfer,
+    });
+  },
+};

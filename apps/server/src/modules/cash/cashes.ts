@@ -1,0 +1,149 @@
+import { type CashAccount, CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import type { Ctx } from "../../platform/context.js";
+import { HttpError } from "../../platform/errors.js";
+import type { ListModel } from "../../platform/list.js";
+import { accounts } from "../ledger/accounts.tables.js";
+import { createAccount } from "../ledger/ledger.js";
+import { cashAccounts } from "./cash.tables.js";
+
+/** Ledger accounts under cash_and_banks are the cash, bank and remittance accounts. */
+export const CASH_SCOPE = sql`a.parent_id = (select account_id from accounts where system_key = 'cash_and_banks') and not a.is_group`;
+const BAL = sql`(select coalesce(sum(b.debit - b.credit), 0) from account_balances b where b.account_id = a.account_id)`;
+
+export const cashesList: ListModel = {
+  model: "cashes",
+  from: sql`from accounts a left join cash_accounts c on c.account_id = a.account_id join currencies cu on cu.currency_id = a.currency_id`,
+  scope: () => CASH_SCOPE,
+  idColumn: "account_id",
+  defaultSort: "account_id",
+  dateColumn: sql`a.created_at`,
+  amountColumn: BAL,
+  columns: {
+    account_id: { expr: sql`a.account_id`, filter: "eq" },
+    account_name: { expr: sql`a.account_name`, search: true, filter: "like" },
+    code: { expr: sql`a.code`, search: true, filter: "eq" },
+    cash_type: { expr: sql`coalesce(c.cash_type, 1)`, filter: "eq" },
+    currency_id: { expr: sql`a.currency_id`, filter: "eq" },
+    currency_name: { expr: sql`cu.currency_name` },
+    account_no: { expr: sql`c.account_no`, search: true },
+    bank_name: { expr: sql`c.bank_name`, search: true, filter: "like" },
+    balance: { expr: BAL },
+    is_default: { expr: sql`a.account_id = (select default_account_fk from system_config where id = 1)`, sortable: false },
+    note: { expr: sql`c.note`, sortable: false },
+    created_at: { expr: sql`a.created_at` },
+  },
+};
+
+export async function showCash(ctx: Ctx, id: number) {
+  const res = await ctx.tx.execute(
+    sql`select ${sql.join(
+      Object.entries(cashesList.columns).map(([k, c]) => sql`${c.expr} as ${sql.identifier(k)}`),
+      sql`, `,
+    )} ${cashesList.from} where ${CASH_SCOPE} and a.account_id = ${id}`,
+  );
+  const row = res.rows[0];
+  return row ? { ...row, currency: { currency_id: row.currency_id, currency_name: row.currency_name } } : undefined;
+}
+
+/** The cash account or 422 on `field`: documents only move money through cash accounts. */
+export async function cashAccount(tx: DbOrTx, id: number, field = "account_id") {
+  const res = await tx.execute<{ account_id: number; currency_id: number; account_name: string }>(
+    sql`select a.account_id, a.currency_id, a.account_name from accounts a where ${CASH_SCOPE} and a.account_id = ${id}`,
+  );
+  const row = res.rows[0];
+  if (!row) throw new HttpError(422, "The selected account is invalid.", { [field]: ["The selected account is invalid."] });
+  return { account_id: Number(row.account_id), currency_id: Number(row.currency_id), account_name: row.account_name };
+}
+
+export async function createCash(ctx: Ctx, input: CashAccount) {
+  const id = await createAccount(ctx.tx, {
+    parentKey: "cash_and_banks",
+    name: input.account_name,
+    currency_id: input.currency_id,
+    code: input.code,
+  });
+  await ctx.tx.insert(cashAccounts).values({
+    account_id: id,
+    cash_type: input.cash_type,
+    account_no: input.account_no ?? null,
+    bank_name: input.bank_name ?? null,
+    note: input.note ?? null,
+    created_by: ctx.user?.user_id ?? null,
+  });
+  return { id };
+}
+
+async function hasPostings(tx: DbOrTx, id: number) {
+  const res = await tx.execute(sql`select 1 from journal_lines where account_id = ${id} limit 1`);
+  return res.rows.length > 0;
+}
+
+export async function updateCash(ctx: Ctx, id: number, input: CashAccount) {
+  const [a] = await ctx.tx.select().from(accounts).where(eq(accounts.account_id, id));
+  if (a && a.currency_id !== input.currency_id && (await hasPostings(ctx.tx, id))) {
+    const msg = "The currency of an account with postings cannot change.";
+    throw new HttpError(422, msg, { currency_id: [msg] });
+  }
+  await ctx.tx
+    .update(accounts)
+    .set({ account_name: input.account_name, currency_id: input.currency_id, ...(input.code ? { code: input.code } : {}) })
+    .where(eq(accounts.account_id, id));
+  const values = {
+    cash_type: input.cash_type,
+    account_no: input.account_no ?? null,
+    bank_name: input.bank_name ?? null,
+    note: input.note ?? null,
+    updated_at: ctx.now,
+  };
+  await ctx.tx
+    .insert(cashAccounts)
+    .values({ account_id: id, ...values })
+    .onConflictDoUpdate({ target: cashAccounts.account_id, set: values });
+}
+
+export async function deleteCash(ctx: Ctx, id: number) {
+  const [a] = await ctx.tx.select().from(accounts).where(eq(accounts.account_id, id));
+  const cfg = await ctx.tx.execute<{ default_account_fk: number | null }>(sql`select default_account_fk from system_config where id = 1`);
+  if (a?.system_key || Number(cfg.rows[0]?.default_account_fk) === id) {
+    throw new HttpError(422, "The default account cannot be deleted.", { id: ["The default account cannot be deleted."] });
+  }
+  if (await hasPostings(ctx.tx, id))
+    throw new HttpError(422, "This record is in use by other records and cannot be changed or deleted.", {
+      id: ["is in use by other records"],
+    });
+  await ctx.tx.delete(cashAccounts).where(eq(cashAccounts.account_id, id));
+  await ctx.tx.delete(accounts).where(eq(accounts.account_id, id));
+}
+
+/** Balances of every cash account (in its own currency), from the per-day sums. */
+export async function cashBalances(tx: DbOrTx, accountId?: number) {
+  const res = await tx.execute<{
+    account_id: number;
+    account_name: string;
+    code: string;
+    currency_id: number;
+    currency_name: string;
+    balance: string;
+    sys_balance: string;
+  }>(sql`
+    select a.account_id, a.account_name, a.code, a.currency_id, cu.currency_name,
+           coalesce(sum(b.debit - b.credit), 0)::text balance, coalesce(sum(b.sys_debit - b.sys_credit), 0)::text sys_balance
+      from accounts a join currencies cu on cu.currency_id = a.currency_id
+      left join account_balances b on b.account_id = a.account_id
+     where ${CASH_SCOPE} ${accountId ? sql`and a.account_id = ${accountId}` : sql``}
+     group by a.account_id, cu.currency_name order by a.account_id`);
+  return res.rows.map((r) => ({ ...r, account_id: Number(r.account_id), currency_id: Number(r.currency_id) }));
+}
+
+export async function totalCashBalance(tx: DbOrTx) {
+  const rows = await cashBalances(tx);
+  const res = await tx.execute<{ iqd: string; usd: string; sys: string }>(sql`
+    select coalesce(sum(b.debit - b.credit) filter (where a.currency_id = ${CURRENCY_IQD}), 0)::text iqd,
+           coalesce(sum(b.debit - b.credit) filter (where a.currency_id = ${CURRENCY_USD}), 0)::text usd,
+           coalesce(sum(b.sys_debit - b.sys_credit), 0)::text sys
+      from accounts a join account_balances b on b.account_id = a.account_id where ${CASH_SCOPE}`);
+  const r = res.rows[0]!;
+  return { total_iqd: r.iqd, total_usd: r.usd, total_in_system_currency: r.sys, accounts: rows };
+}

@@ -1,0 +1,367 @@
+import { isKnownPermission, MSG, ZActivate, ZBrand, ZCategory, ZCity, ZInventory, ZItem, ZUnit } from "@app/contracts";
+import { asc } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { audit } from "../../platform/audit.js";
+import { bodyOf, parseId, registerCrud, registerList } from "../../platform/crud.js";
+import { fieldError, HttpError, notFound, parse } from "../../platform/errors.js";
+import { imagePath, saveImage } from "../../platform/files.js";
+import { ctxOf, inTx } from "../../platform/http.js";
+import type { AppModule } from "../index.js";
+import { generateEan13 } from "./barcodes.js";
+import { brands, cities } from "./catalogue.tables.js";
+import {
+  categoriesList,
+  categoryDropdown,
+  categoryTree,
+  createCategory,
+  deleteCategory,
+  setCategoryOnline,
+  showCategory,
+  updateCategory,
+} from "./categories.js";
+import { ImportRowsError, importItems, importTemplate } from "./import-items.js";
+import {
+  assertInventoryAccess,
+  createInventory,
+  deleteInventory,
+  inventoriesList,
+  listInventories,
+  showInventory,
+  updateInventory,
+} from "./inventories.js";
+import { deleteItem, deleteItemUnit, itemDropdown, itemsList, saveItem, setItemOnline, showItem } from "./items.js";
+import {
+  brandsList,
+  citiesList,
+  createBrand,
+  createCity,
+  createUnit,
+  deleteBrand,
+  deleteCity,
+  deleteUnit,
+  showBrand,
+  showCity,
+  showUnit,
+  unitsList,
+  updateBrand,
+  updateCity,
+  updateUnit,
+} from "./reference.js";
+import { countries, units } from "./units.tables.js";
+
+/** Dropdowns serve every screen whose form picks from them: index, store or update of those sections. */
+const usedBy = (...sections: string[]) =>
+  sections.flatMap((s) => ["index", "store", "update"].map((a) => `${s}/${a}`)).filter((k) => isKnownPermission(k));
+
+const STOCK_DOCUMENTS = [
+  "items",
+  "sales",
+  "salesman_sales",
+  "sale_returns",
+  "quotations",
+  "sale_transfers",
+  "pos_sales",
+  "purchases",
+  "purchase_returns",
+  "stock_transfers",
+  "asset_disposals",
+  "inventory_adjustments",
+  "inventory_opening_balances",
+  "item_pricings",
+  "promotions",
+  "mobile_app_sections",
+];
+const ITEM_PICKERS = [
+  ...usedBy(...STOCK_DOCUMENTS),
+  "stocks/index",
+  "reports/item_transactions",
+  "reports/expired_items",
+  "reports/items_profits",
+];
+const CATEGORY_PICKERS = [...usedBy("categories", "items", "item_pricings", "mobile_app_sections", "promotions"), "reports/items_profits"];
+
+const ZPage = z.object({
+  search: z.string().max(200).optional(),
+  page: z.coerce.number().int("must be an integer").min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int("must be an integer").min(1).max(100).default(20),
+});
+const ZParent = z.object({ parent_id: z.coerce.number().int().positive(MSG.idInvalid).optional() });
+
+type Body = Record<string, unknown>;
+
+/** Item form fields (JSON or multipart): empty form fields mean "none", uploads are split from the fields. */
+function itemForm(req: FastifyRequest): { body: Body; files: Buffer[] } {
+  const raw = bodyOf(req);
+  const files: Buffer[] = [];
+  const body: Body = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const values = Array.isArray(v) ? v : [v];
+    if (k === "image" || k === "new_images" || values.some((x) => Buffer.isBuffer(x))) {
+      for (const x of values) {
+        if (!Buffer.isBuffer(x)) throw fieldError(k, MSG.fileTypeNotAllowed);
+        files.push(x);
+      }
+      continue;
+    }
+    body[k] = v === "" ? null : v;
+  }
+  if (files.length > 10) throw fieldError("image", "At most 10 images.");
+  return { body, files };
+}
+
+export const catalogueModule: AppModule = {
+  name: "catalogue",
+  register(app: FastifyInstance) {
+    // ------------------------------------------------------------ inventories
+    app.get("/api/inventories/list", { config: { permission: "authenticated" } }, async (req) => ({
+      message: await listInventories(ctxOf(app, req)),
+    }));
+    app.get("/api/inventories/show/:id", { config: { permission: "authenticated" } }, async (req) => {
+      const row = await showInventory(ctxOf(app, req), parseId((req.params as { id: string }).id));
+      if (!row) throw notFound();
+      return { data: row };
+    });
+    registerCrud(app, {
+      endpoint: "inventories",
+      section: "inventories",
+      list: inventoriesList,
+      show: showInventory,
+      create: { schema: ZInventory, run: createInventory },
+      update: { schema: ZInventory, run: updateInventory },
+      remove: deleteInventory,
+    });
+
+    // ------------------------------------------------------------ units, cities, brands, countries
+    app.get("/api/units/list", { config: { permission: ["units/index", ...ITEM_PICKERS] } }, async () => ({
+      message: await app.db.select({ unit_id: units.unit_id, unit_name: units.unit_name }).from(units).orderBy(asc(units.unit_name)),
+    }));
+    registerCrud(app, {
+      endpoint: "units",
+      section: "units",
+      list: unitsList,
+      show: showUnit,
+      create: { schema: ZUnit, run: createUnit },
+      update: { schema: ZUnit, run: updateUnit },
+      remove: deleteUnit,
+    });
+
+    app.get(
+      "/api/cities/list",
+      { config: { permission: usedBy("cities", "customers", "suppliers", "online_customers", "online_orders") } },
+      async () => ({
+        message: await app.db.select({ city_id: cities.city_id, city_name: cities.city_name }).from(cities).orderBy(asc(cities.city_name)),
+      }),
+    );
+    registerCrud(app, {
+      endpoint: "cities",
+      section: "cities",
+      list: citiesList,
+      show: showCity,
+      create: { schema: ZCity, run: createCity },
+      update: { schema: ZCity, run: updateCity },
+      remove: deleteCity,
+    });
+
+    app.get(
+      "/api/brands/list",
+      { config: { permission: usedBy("brands", "items", "item_pricings", "mobile_app_sections") } },
+      async () => ({
+        message: await app.db
+          .select({ brand_id: brands.brand_id, brand_name: brands.brand_name, brand_made_in: brands.brand_made_in })
+          .from(brands)
+          .orderBy(asc(brands.brand_name)),
+      }),
+    );
+    registerCrud(app, {
+      endpoint: "brands",
+      section: "brands",
+      list: brandsList,
+      show: showBrand,
+      create: { schema: ZBrand, run: createBrand },
+      update: { schema: ZBrand, run: updateBrand },
+      remove: deleteBrand,
+    });
+
+    app.get("/api/countries/list", { config: { permission: "authenticated" } }, async () => {
+      const rows = await app.db
+        .select({ country_id: countries.country_id, country_name: countries.country_name })
+        .from(countries)
+        .orderBy(asc(countries.country_name));
+      if (!rows.length) throw new HttpError(404, MSG.countriesEmpty);
+      return { message: rows };
+    });
+
+    // ------------------------------------------------------------ categories
+    app.get("/api/categories/category_list", { config: { permission: CATEGORY_PICKERS } }, async (req) => ({
+      message: await categoryDropdown(ctxOf(app, req), { depth: 0 }),
+    }));
+    app.get("/api/categories/sub_category_list", { config: { permission: CATEGORY_PICKERS } }, async (req) => ({
+      message: await categoryDropdown(ctxOf(app, req), { depth: 1, parentId: parse(ZParent, req.query).parent_id }),
+    }));
+    app.get("/api/categories/product_type_list", { config: { permission: CATEGORY_PICKERS } }, async (req) => ({
+      message: await categoryDropdown(ctxOf(app, req), { depth: 2, parentId: parse(ZParent, req.query).parent_id }),
+    }));
+    app.get("/api/categories/tree", { config: { permission: CATEGORY_PICKERS } }, async (req) => ({
+      data: await categoryTree(ctxOf(app, req)),
+    }));
+    app.post("/api/categories/:id/activate", { config: { permission: "categories/activate" } }, async (req) => {
+      const id = parseId((req.params as { id: string }).id);
+      const input = parse(ZActivate, bodyOf(req));
+      const data = await inTx(app, req, async (ctx) => {
+        const before = await showCategory(ctx, id);
+        if (!before) throw notFound();
+        await setCategoryOnline(ctx, id, input.is_active_online);
+        const after = await showCategory(ctx, id);
+        await audit(ctx, { module: "categories", action: "activate", record_id: id, before, after });
+        return after;
+      });
+      return { message: MSG.updated, data };
+    });
+    registerCrud(app, {
+      endpoint: "categories",
+      section: "categories",
+      list: categoriesList,
+      show: showCategory,
+      create: { schema: ZCategory, run: createCategory },
+      update: { schema: ZCategory, run: updateCategory },
+      remove: deleteCategory,
+    });
+
+    // ------------------------------------------------------------ items
+    app.get("/api/items/list", { config: { permission: ITEM_PICKERS } }, async (req) => {
+      const q = parse(ZPage, req.query);
+      const { rows, hasMore } = await itemDropdown(ctxOf(app, req), { search: q.search, page: q.page, perPage: q.per_page });
+      return { message: rows, current_page: q.page, per_page: q.per_page, has_more: hasMore };
+    });
+    app.get("/api/items/list_with_expire/:inventoryId", { config: { permission: ITEM_PICKERS } }, async (req) => {
+      const inventoryId = parseId((req.params as { inventoryId: string }).inventoryId);
+      const ctx = ctxOf(app, req);
+      await assertInventoryAccess(ctx, inventoryId);
+      const q = parse(ZPage, req.query);
+      const { rows, hasMore } = await itemDropdown(ctx, { search: q.search, page: q.page, perPage: q.per_page });
+      return { message: rows, inventory_id: inventoryId, current_page: q.page, per_page: q.per_page, has_more: hasMore };
+    });
+    app.get("/api/items/generate_barcode", { config: { permission: ["items/store", "items/update"] } }, async (req) => ({
+      data: { barcode: await generateEan13(ctxOf(app, req)) },
+    }));
+    app.get("/api/items/import_template", { config: { permission: "items/import" } }, async (_req, reply) =>
+      reply
+        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", 'attachment; filename="items-import-template.xlsx"')
+        .send(await importTemplate()),
+    );
+    app.post("/api/items/import", { config: { permission: "items/import" } }, async (req, reply) => {
+      const file = req.isMultipart() ? (req.body as Body | undefined)?.file : undefined;
+      try {
+        const result = await inTx(app, req, async (ctx) => {
+          const r = await importItems(ctx, file);
+          await audit(ctx, { module: "items", action: "import", after: r });
+          return r;
+        });
+        return reply.status(201).send({ message: `${MSG.added}: ${result.imported} items`, data: result });
+      } catch (err) {
+        if (err instanceof ImportRowsError) return reply.status(422).send({ message: err.message, errors: err.errors, rows: err.rows });
+        throw err;
+      }
+    });
+
+    registerList(app, "/api/items", itemsList, "items/index");
+    app.get("/api/items/:id", { config: { permission: "items/show" } }, async (req) => {
+      const row = await showItem(ctxOf(app, req), parseId((req.params as { id: string }).id));
+      if (!row) throw notFound();
+      return { data: row };
+    });
+
+    const saveImages = async (files: Buffer[]) => {
+      const names: string[] = [];
+      for (const f of files) names.push(await saveImage(app.config.uploadDir, f, "image"));
+      return names;
+    };
+    const keptImages = (names: string[] | undefined, stored: string[]) => {
+      for (const n of names ?? []) if (!imagePath(app.config.uploadDir, n)) throw fieldError("images", "The selected image is invalid.");
+      return names ?? stored;
+    };
+
+    app.post("/api/items", { config: { permission: "items/store" } }, async (req, reply) => {
+      const { body, files } = itemForm(req);
+      const input = parse(ZItem, body);
+      const kept = keptImages(input.images, []);
+      const added = await saveImages(files);
+      const data = await inTx(app, req, async (ctx) => {
+        const { id } = await saveItem(ctx, undefined, input, [...kept, ...added]);
+        const after = await showItem(ctx, id);
+        await audit(ctx, { module: "items", action: "create", record_id: id, after });
+        return after;
+      });
+      return reply.status(201).send({ message: MSG.added, data });
+    });
+
+    const update = async (req: FastifyRequest) => {
+      const id = parseId((req.params as { id: string }).id);
+      if (req.method === "POST") {
+        const m = (req.body as Body | undefined)?._method;
+        if (typeof m !== "string" || !["PATCH", "PUT"].includes(m.toUpperCase())) throw new HttpError(405, "Use _method=PATCH to update.");
+      }
+      const { body, files } = itemForm(req);
+      const input = parse(ZItem, body);
+      const added = await saveImages(files);
+      const data = await inTx(app, req, async (ctx) => {
+        const before = await showItem(ctx, id);
+        if (!before) throw notFound();
+        const kept = keptImages(
+          input.images,
+          before.images.map((i) => i.file),
+        );
+        await saveItem(ctx, id, input, [...kept, ...added]);
+        const after = await showItem(ctx, id);
+        await audit(ctx, { module: "items", action: "update", record_id: id, before, after });
+        return after;
+      });
+      return { message: MSG.updated, data };
+    };
+    app.patch("/api/items/:id", { config: { permission: "items/update" } }, update);
+    app.put("/api/items/:id", { config: { permission: "items/update" } }, update);
+    app.post("/api/items/:id", { config: { permission: "items/update" } }, update);
+
+    app.post("/api/items/:id/activate", { config: { permission: "items/activate" } }, async (req) => {
+      const id = parseId((req.params as { id: string }).id);
+      const input = parse(ZActivate, bodyOf(req));
+      const data = await inTx(app, req, async (ctx) => {
+        const before = await showItem(ctx, id);
+        if (!before) throw notFound();
+        await setItemOnline(ctx, id, input.is_active_online);
+        const after = await showItem(ctx, id);
+        await audit(ctx, { module: "items", action: "activate", record_id: id, before, after });
+        return after;
+      });
+      return { message: MSG.updated, data };
+    });
+
+    app.delete("/api/items/:id/units/:unitId", { config: { permission: "items/update" } }, async (req) => {
+      const params = req.params as { id: string; unitId: string };
+      const id = parseId(params.id);
+      const unitId = parseId(params.unitId);
+      const data = await inTx(app, req, async (ctx) => {
+        const before = await showItem(ctx, id);
+        if (!before) throw notFound();
+        await deleteItemUnit(ctx, id, unitId);
+        const after = await showItem(ctx, id);
+        await audit(ctx, { module: "items", action: "update", record_id: id, before, after });
+        return after;
+      });
+      return { message: MSG.deleted, data };
+    });
+
+    app.delete("/api/items/:id", { config: { permission: "items/destroy" } }, async (req) => {
+      const id = parseId((req.params as { id: string }).id);
+      await inTx(app, req, async (ctx) => {
+        const before = await showItem(ctx, id);
+        if (!before) throw notFound();
+        await deleteItem(ctx, id);
+        await audit(ctx, { module: "items", action: "delete", record_id: id, before });
+      });
+      return { message: MSG.deleted };
+    });
+  },
+};

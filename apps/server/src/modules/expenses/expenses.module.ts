@@ -1,0 +1,11 @@
+import type { FastifyInstance } from "fastify";
+import type { AppModule } from "../index.js";
+import { EXPENSE, INCOME, registerMoneyDocs } from "./money-docs.js";
+
+export const expensesModule: AppModule = {
+  name: "expenses",
+  register(app: FastifyInstance) {
+    registerMoneyDocs(app, EXPENSE);
+    registerMoneyDocs(app, INCOME);
+  },
+};

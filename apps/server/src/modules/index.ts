@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { authModule } from "./auth/auth.module.js";
+import { cashModule } from "./cash/cash.module.js";
+import { catalogueModule } from "./catalogue/catalogue.module.js";
+import { expensesModule } from "./expenses/expenses.module.js";
+import { ledgerModule } from "./ledger/ledger.module.js";
+import { openingBalancesModule } from "./opening-balances/opening-balances.module.js";
+import { outletsModule } from "./outlets/outlets.module.js";
+import { partiesModule } from "./parties/parties.module.js";
+import { platformModule } from "./platform-tables/platform.module.js";
+import { settingsModule } from "./settings/settings.module.js";
+import { staffModule } from "./staff/staff.module.js";
+
+export interface AppModule {
+  name: string;
+  register(app: FastifyInstance): Promise<void> | void;
+}
+
+// THE module registry: one line per module.
+export const MODULES: AppModule[] = [
+  platformModule,
+  authModule,
+  staffModule,
+  outletsModule,
+  settingsModule,
+  catalogueModule,
+  ledgerModule,
+  cashModule,
+  expensesModule,
+  partiesModule,
+  openingBalancesModule,
+];

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Ctx } from "../../platform/context.js";
+import { LIST_MODELS, xlsxReply } from "../../platform/crud.js";
+import { exportList } from "../../platform/export.js";
+import { ctxOf } from "../../platform/http.js";
+import { type ListModel, type RawQuery, runList } from "../../platform/list.js";
+
+export interface DynamicList {
+  model: ListModel;
+  /** The query runList sees (e.g. without the date filters a report applied itself). */
+  raw: RawQuery;
+  /** Adjusts the footer after the sums (totals computed once, not per row). */
+  footer?: (footer: Record<string, string>) => Promise<Record<string, string>> | Record<string, string>;
+}
+
+/**
+ * A list whose FROM clause depends on the request (a report's date range and currency): the
+ * same envelope, sorting, paging and xlsx export as every other list.
+ */
+export function registerDynamicList(
+  app: FastifyInstance,
+  url: string,
+  permission: string | readonly string[],
+  modelName: string,
+  build: (ctx: Ctx, raw: RawQuery, req: FastifyRequest) => Promise<DynamicList>,
+) {
+  app.get(url, { config: { permission } }, async (req) => {
+    const ctx = ctxOf(app, req);
+    const built = await build(ctx, req.query as RawQuery, req);
+    LIST_MODELS.set(modelName, built.model);
+    const env = await runList(app.db, built.model, built.raw, ctx);
+    if (built.footer) env.footer = await built.footer(env.footer);
+    return { data: env };
+  });
+  app.get(`${url}/export`, { config: { permission } }, async (req, reply) => {
+    const ctx = ctxOf(app, req);
+    const built = await build(ctx, req.query as RawQuery, req);
+    return xlsxReply(reply, modelName, exportList(app.db, built.model, built.raw, ctx));
+  });
+}

@@ -1,0 +1,241 @@
+import { randomUUID } from "node:crypto";
+import { CURRENCY_IQD, MSG } from "@app/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import type { Ctx } from "../../platform/context.js";
+import { HttpError } from "../../platform/errors.js";
+import { assertYearOpen } from "../../platform/periods.js";
+import { accounts } from "./accounts.tables.js";
+import { type JournalLineRow, type RuleLine, reversalLines, toJournalLines } from "./journal.js";
+import { accountBalances, accountMonthBalances, journalEntries, journalLines } from "./ledger.tables.js";
+import { D } from "./money.js";
+
+export interface Source {
+  type: string;
+  id: number;
+}
+
+export interface PostInput {
+  date: Date;
+  source: Source;
+  description?: string | null;
+  lines: RuleLine[];
+}
+
+export async function systemCurrency(tx: DbOrTx): Promise<number> {
+  const res = await tx.execute<{ currency_fk: number }>(sql`select currency_fk from system_config where id = 1`);
+  return Number(res.rows[0]?.currency_fk ?? CURRENCY_IQD);
+}
+
+export async function accountByKey(tx: DbOrTx, key: string) {
+  const [a] = await tx.select().from(accounts).where(eq(accounts.system_key, key));
+  if (!a) throw new HttpError(500, `The system account ${key} is missing`);
+  return a;
+}
+
+/** A leaf account under a system group (cash_and_banks, receivables, payables, incomes, expenses); its code is the parent's code dot its id. */
+export async function createAccount(tx: DbOrTx, opts: { parentKey: string; name: string; currency_id: number; code?: string | null }) {
+  const parent = await accountByKey(tx, opts.parentKey);
+  const [row] = await tx
+    .insert(accounts)
+    .values({
+      code: opts.code || `tmp-${randomUUID()}`,
+      account_name: opts.name,
+      parent_id: parent.account_id,
+      type: parent.type,
+      currency_id: opts.currency_id,
+    })
+    .returning({ id: accounts.account_id });
+  const id = row!.id;
+  if (!opts.code)
+    await tx
+      .update(accounts)
+      .set({ code: `${parent.code}.${id}` })
+      .where(eq(accounts.account_id, id));
+  return id;
+}
+
+/** The rates in force at `date` (the latest at or before it, else the earliest): `rate` is the out-rate, `in_rate` the in-rate. */
+export async function ratesAt(tx: DbOrTx, date: Date): Promise<{ rate: string; in_rate: string }> {
+  const res = await tx.execute<{ rate: string; in_rate: string }>(sql`
+    (select rate::text, in_rate::text from currency_rates where date <= ${date.toISOString()}::timestamptz order by date desc, rate_id desc limit 1)
+    union all
+    (select rate::text, in_rate::text from currency_rates order by date asc, rate_id asc limit 1)`);
+  const r = res.rows[0];
+  if (!r) throw new HttpError(422, "A currency rate is required.", { rate: ["A currency rate is required."] });
+  return { rate: D(r.rate).toFixed(), in_rate: D(r.in_rate).toFixed() };
+}
+
+/** The day an entry counts on in the per-day balances (UTC). */
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+/** The first day of the month of a `YYYY-MM-DD` day: the key of the per-month balances. */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+async function insertEntry(
+  ctx: Ctx,
+  date: Date,
+  source: Source,
+  description: string | null | undefined,
+  rows: JournalLineRow[],
+  reversalOf: number | null,
+) {
+  const tx = ctx.tx;
+  // Cash accounts this entry takes money out of: locked in a fixed order, checked after.
+  const credited = [...new Set(rows.filter((r) => D(r.credit).gt(r.debit)).map((r) => r.account_id))].sort((a, b) => a - b);
+  let guarded: { account_id: number; currency_id: number }[] = [];
+  if (credited.length) {
+    const res = await tx.execute<{ account_id: number; currency_id: number }>(sql`
+      select a.account_id, a.currency_id from accounts a
+       where a.account_id in (${sql.join(
+         credited.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+         and a.parent_id = (select account_id from accounts where system_key = 'cash_and_banks')
+       order by a.account_id for update`);
+    guarded = res.rows;
+  }
+  const [entry] = await tx
+    .insert(journalEntries)
+    .values({
+      date,
+      source_type: source.type,
+      source_id: source.id,
+      description: description ?? null,
+      reversal_of: reversalOf,
+      created_by: ctx.user?.user_id ?? null,
+    })
+    .returning({ id: journalEntries.entry_id });
+  const entryId = entry!.id;
+  if (rows.length) {
+    await tx.insert(journalLines).values(rows.map((r) => ({ ...r, entry_id: entryId })));
+    const byAccount = new Map<
+      number,
+      { debit: ReturnType<typeof D>; credit: ReturnType<typeof D>; sd: ReturnType<typeof D>; sc: ReturnType<typeof D> }
+    >();
+    for (const r of rows) {
+      const s = byAccount.get(r.account_id) ?? { debit: D(0), credit: D(0), sd: D(0), sc: D(0) };
+      byAccount.set(r.account_id, {
+        debit: s.debit.plus(r.debit),
+        credit: s.credit.plus(r.credit),
+        sd: s.sd.plus(r.sys_debit),
+        sc: s.sc.plus(r.sys_credit),
+      });
+    }
+    const day = dayOf(date);
+    const sums = [...byAccount].map(([account_id, s]) => ({
+      account_id,
+      debit: s.debit.toFixed(),
+      credit: s.credit.toFixed(),
+      sys_debit: s.sd.toFixed(),
+      sys_credit: s.sc.toFixed(),
+    }));
+    await tx
+      .insert(accountBalances)
+      .values(sums.map((s) => ({ ...s, day })))
+      .onConflictDoUpdate({
+        target: [accountBalances.account_id, accountBalances.day],
+        set: {
+          debit: sql`${accountBalances.debit} + excluded.debit`,
+          credit: sql`${accountBalances.credit} + excluded.credit`,
+          sys_debit: sql`${accountBalances.sys_debit} + excluded.sys_debit`,
+          sys_credit: sql`${accountBalances.sys_credit} + excluded.sys_credit`,
+        },
+      });
+    await tx
+      .insert(accountMonthBalances)
+      .values(sums.map((s) => ({ ...s, month: monthOf(day) })))
+      .onConflictDoUpdate({
+        target: [accountMonthBalances.account_id, accountMonthBalances.month],
+        set: {
+          debit: sql`${accountMonthBalances.debit} + excluded.debit`,
+          credit: sql`${accountMonthBalances.credit} + excluded.credit`,
+          sys_debit: sql`${accountMonthBalances.sys_debit} + excluded.sys_debit`,
+          sys_credit: sql`${accountMonthBalances.sys_credit} + excluded.sys_credit`,
+        },
+      });
+  }
+  for (const g of guarded) {
+    const bal = await accountBalance(tx, g.account_id);
+    if (bal.balance.isNeg()) {
+      const msg = g.currency_id === CURRENCY_IQD ? MSG.noEnoughBalanceIqd : MSG.noEnoughBalanceUsd;
+      throw new HttpError(422, msg, { account_id: [msg] });
+    }
+  }
+  return entryId;
+}
+
+/**
+ * THE posting function: every financial document posts through here, in its own transaction.
+ * Converts each line to the system currency at its rate, books the difference to exchange
+ * differences, keeps the per-day and per-month balances, and refuses to overdraw a cash account.
+ */
+export async function post(ctx: Ctx, input: PostInput): Promise<number> {
+  await assertYearOpen(ctx.tx, input.date);
+  const ids = [...new Set(input.lines.map((l) => l.account_id))];
+  const res = ids.length
+    ? await ctx.tx.execute<{ account_id: number; currency_id: number; is_group: boolean }>(
+        sql`select account_id, currency_id, is_group from accounts where account_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+    : { rows: [] };
+  const cur = new Map(res.rows.map((r) => [Number(r.account_id), Number(r.currency_id)]));
+  for (const r of res.rows) if (r.is_group) throw new HttpError(422, "A group account cannot take postings.");
+  for (const id of ids)
+    if (!cur.has(id)) throw new HttpError(422, "The account does not exist.", { account_id: ["The account does not exist."] });
+  const ex = await accountByKey(ctx.tx, "exchange_diff");
+  const rows = toJournalLines(input.lines, (id) => cur.get(id)!, await systemCurrency(ctx.tx), {
+    account_id: ex.account_id,
+    currency_id: ex.currency_id,
+  });
+  return insertEntry(ctx, input.date, input.source, input.description, rows, null);
+}
+
+/** Reverses the live entries of a document (posted and not yet reversed), each on its own date. */
+export async function reverse(ctx: Ctx, source: Source): Promise<void> {
+  const live = await ctx.tx.execute<{ entry_id: number; date: Date | string; description: string | null }>(sql`
+    select e.entry_id, e.date, e.description from journal_entries e
+     where e.source_type = ${source.type} and e.source_id = ${source.id} and e.reversal_of is null
+       and not exists (select 1 from journal_entries r where r.reversal_of = e.entry_id)
+     order by e.entry_id`);
+  for (const e of live.rows) {
+    const date = new Date(e.date);
+    await assertYearOpen(ctx.tx, date);
+    const lines = await ctx.tx
+      .select({
+        account_id: journalLines.account_id,
+        debit: journalLines.debit,
+        credit: journalLines.credit,
+        rate: journalLines.rate,
+        sys_debit: journalLines.sys_debit,
+        sys_credit: journalLines.sys_credit,
+      })
+      .from(journalLines)
+      .where(eq(journalLines.entry_id, e.entry_id));
+    await insertEntry(ctx, date, source, `Reversal: ${e.description ?? ""}`.trim(), reversalLines(lines), e.entry_id);
+  }
+}
+
+/** A changed document: the old entry is reversed and the new one posted. */
+export async function repost(ctx: Ctx, input: PostInput): Promise<number> {
+  await reverse(ctx, input.source);
+  return post(ctx, input);
+}
+
+/**
+ * Balance of one account (debit − credit), in its own currency and in the system currency: whole
+ * months from the per-month sums, and the days of the last month from the per-day sums.
+ */
+export async function accountBalance(tx: DbOrTx, accountId: number, until?: Date) {
+  const cols = sql`coalesce(sum(debit),0) d, coalesce(sum(credit),0) c, coalesce(sum(sys_debit),0) sd, coalesce(sum(sys_credit),0) sc`;
+  const day = until ? dayOf(until) : undefined;
+  const q = day
+    ? sql`select sum(d)::text d, sum(c)::text c, sum(sd)::text sd, sum(sc)::text sc from (
+        select ${cols} from account_month_balances where account_id = ${accountId} and month < ${monthOf(day)}::date
+        union all
+        select ${cols} from account_balances where account_id = ${accountId} and day >= ${monthOf(day)}::date and day <= ${day}::date) x`
+    : sql`select d::text d, c::text c, sd::text sd, sc::text sc from (select ${cols} from account_month_balances where account_id = ${accountId}) x`;
+  const r = (await tx.execute<{ d: string; c: string; sd: string; sc: string }>(q)).rows[0]!;
+  return { debit: D(r.d), credit: D(r.c), balance: D(r.d).minus(r.c), sys_balance: D(r.sd).minus(r.sc) };
+}

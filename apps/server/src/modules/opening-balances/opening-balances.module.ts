@@ -1,0 +1,92 @@
+import { type OpeningBalanceInput, ZOpeningBalance } from "@app/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { audit } from "../../platform/audit.js";
+import type { Ctx } from "../../platform/context.js";
+import { bodyOf, parseId } from "../../platform/crud.js";
+import { notFound, parse } from "../../platform/errors.js";
+import { ctxOf, inTx } from "../../platform/http.js";
+import { cashAccount } from "../cash/cashes.js";
+import type { AppModule } from "../index.js";
+import { docDate } from "../ledger/dates.js";
+import { accountByKey, post, ratesAt, reverse } from "../ledger/ledger.js";
+import { consumerAccounts } from "../parties/consumers.js";
+import { openingLines } from "./opening.ledger.js";
+import { openingBalances } from "./opening-balances.tables.js";
+
+const SOURCE = { type: "opening_balance", id: 1 };
+
+/** Only the single opening balance (id 1) exists. */
+function checkId(raw: unknown) {
+  if (parseId(raw) !== 1) throw notFound();
+}
+
+async function show(ctx: Ctx) {
+  const [row] = await ctx.tx.select().from(openingBalances).where(eq(openingBalances.id, 1));
+  const fy = await ctx.tx.execute<{ start_date: Date }>(
+    sql`select start_date from financial_years where is_active order by start_date desc limit 1`,
+  );
+  return (
+    row ?? {
+      id: 1,
+      date: fy.rows[0]?.start_date ?? null,
+      payload: { cashes: [], customers: [], suppliers: [] },
+      updated_by: null,
+      updated_at: null,
+    }
+  );
+}
+
+/** Saving replaces the previous opening entry: it is reversed and the new one posted. */
+async function save(ctx: Ctx, input: OpeningBalanceInput) {
+  const current = await show(ctx);
+  const date = input.date ? docDate(input.date, ctx.now) : current.date ? new Date(current.date) : ctx.now;
+  const rate = input.rate ?? (await ratesAt(ctx.tx, date)).rate;
+  const equity = await accountByKey(ctx.tx, "opening_equity");
+  const cashes = [];
+  for (const c of input.cashes) cashes.push({ account: await cashAccount(ctx.tx, c.account_id), amount: c.amount });
+  const party = async (kind: "customer" | "supplier", list: OpeningBalanceInput["customers"]) => {
+    const out = [];
+    for (const p of list) {
+      const accounts = await consumerAccounts(ctx.tx, kind, p.consumer_id);
+      out.push({ account: { account_id: accounts[p.currency_id]!, currency_id: p.currency_id }, amount: p.amount });
+    }
+    return out;
+  };
+  const lines = openingLines({
+    equity: { account_id: equity.account_id, currency_id: equity.currency_id },
+    rate,
+    cashes,
+    customers: await party("customer", input.customers),
+    suppliers: await party("supplier", input.suppliers),
+  });
+  await reverse(ctx, SOURCE);
+  if (lines.length) await post(ctx, { date, source: SOURCE, description: "Opening balance", lines });
+  const payload = { rate, cashes: input.cashes, customers: input.customers, suppliers: input.suppliers };
+  await ctx.tx
+    .insert(openingBalances)
+    .values({ id: 1, date, payload, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+    .onConflictDoUpdate({ target: openingBalances.id, set: { date, payload, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now } });
+}
+
+export const openingBalancesModule: AppModule = {
+  name: "opening_balances",
+  register(app: FastifyInstance) {
+    app.get("/api/opening_balance_show/:id", { config: { permission: "opening_balances/show" } }, async (req) => {
+      checkId((req.params as { id: string }).id);
+      return { data: await show(ctxOf(app, req)) };
+    });
+    app.post("/api/opening_balance_update/:id", { config: { permission: "opening_balances/update" } }, async (req) => {
+      checkId((req.params as { id: string }).id);
+      const input = parse(ZOpeningBalance, bodyOf(req));
+      const data = await inTx(app, req, async (ctx) => {
+        const before = await show(ctx);
+        await save(ctx, input);
+        const after = await show(ctx);
+        await audit(ctx, { module: "opening_balances", action: "update", record_id: 1, before, after });
+        return after;
+      });
+      return { message: "Updated Successfully", data };
+    });
+  },
+};

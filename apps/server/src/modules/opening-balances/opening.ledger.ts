@@ -1,0 +1,36 @@
+import type Decimal from "decimal.js";
+import type { AccountInfo, RuleLine } from "../ledger/journal.js";
+import { convert, D, ZERO } from "../ledger/money.js";
+
+export interface OpeningDoc {
+  equity: AccountInfo;
+  /** IQD per 1 USD for the foreign-currency balances. */
+  rate: Decimal.Value;
+  /** Cash accounts: money on hand, in the account's currency. */
+  cashes: { account: AccountInfo; amount: Decimal.Value }[];
+  /** Customers: positive = the customer owes us. */
+  customers: { account: AccountInfo; amount: Decimal.Value }[];
+  /** Suppliers: positive = we owe the supplier. */
+  suppliers: { account: AccountInfo; amount: Decimal.Value }[];
+}
+
+/** Pure: each balance on its account against opening-balance equity, which takes the net. */
+export function openingLines(doc: OpeningDoc): RuleLine[] {
+  const lines: RuleLine[] = [];
+  let equity = ZERO; // in the equity account's currency, debit positive
+  const add = (account: AccountInfo, signedDebit: Decimal) => {
+    if (signedDebit.isZero()) return;
+    lines.push(
+      signedDebit.isPos()
+        ? { account_id: account.account_id, debit: signedDebit, rate: doc.rate }
+        : { account_id: account.account_id, credit: signedDebit.neg(), rate: doc.rate },
+    );
+    equity = equity.plus(convert(signedDebit, account.currency_id, doc.equity.currency_id, doc.rate));
+  };
+  for (const c of doc.cashes) add(c.account, D(c.amount));
+  for (const c of doc.customers) add(c.account, D(c.amount));
+  for (const s of doc.suppliers) add(s.account, D(s.amount).neg());
+  if (equity.isPos()) lines.push({ account_id: doc.equity.account_id, credit: equity, rate: doc.rate });
+  else if (equity.isNeg()) lines.push({ account_id: doc.equity.account_id, debit: equity.neg(), rate: doc.rate });
+  return lines;
+}

@@ -1,0 +1,152 @@
+import { type ConsumerInput, CURRENCY_IQD, CURRENCY_USD, MSG } from "@app/contracts";
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import type { Ctx } from "../../platform/context.js";
+import { HttpError } from "../../platform/errors.js";
+import type { ListModel } from "../../platform/list.js";
+import { accounts } from "../ledger/accounts.tables.js";
+import { createAccount } from "../ledger/ledger.js";
+import { consumers } from "./parties.tables.js";
+
+export type PartyKind = "customer" | "supplier";
+export const parentKeyOf = (kind: PartyKind) => (kind === "customer" ? "receivables" : "payables");
+
+/** Balance of one party account in its currency: what the customer owes us, or what we owe the supplier. */
+const bal = (kind: PartyKind, col: "account_fk" | "account_usd_fk", sys = false) =>
+  sql.raw(
+    `(select coalesce(sum(${kind === "customer" ? (sys ? "b.sys_debit - b.sys_credit" : "b.debit - b.credit") : sys ? "b.sys_credit - b.sys_debit" : "b.credit - b.debit"}), 0) from account_balances b where b.account_id = c.${col})`,
+  );
+
+export function consumersList(kind: PartyKind): ListModel {
+  const balance = sql`(${bal(kind, "account_fk", true)} + ${bal(kind, "account_usd_fk", true)})`;
+  return {
+    model: kind === "customer" ? "customers" : "suppliers",
+    from: sql`from consumers c`,
+    scope: () => sql`c.kind = ${kind}`,
+    idColumn: "consumer_id",
+    defaultSort: "consumer_id",
+    dateColumn: sql`c.created_at`,
+    amountColumn: balance,
+    columns: {
+      consumer_id: { expr: sql`c.consumer_id`, filter: "eq" },
+      consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
+      code: { expr: sql`c.code`, search: true, filter: "eq" },
+      mobile: { expr: sql`c.mobile`, search: true, filter: "like" },
+      office_phone: { expr: sql`c.office_phone`, search: true },
+      address: { expr: sql`c.address`, sortable: false },
+      allowed_debit_amount: { expr: sql`c.allowed_debit_amount` },
+      pricing_profile_fk: { expr: sql`c.pricing_profile_fk`, filter: "eq" },
+      pending_amount: { expr: sql`c.pending_amount` },
+      overdue_days: { expr: sql`c.overdue_days` },
+      overdue_type: { expr: sql`c.overdue_type`, filter: "eq" },
+      balance_status: { expr: sql`c.balance_status`, filter: "eq" },
+      is_default: { expr: sql`c.is_default`, filter: "bool" },
+      is_active: { expr: sql`c.is_active`, filter: "bool" },
+      account_fk: { expr: sql`c.account_fk` },
+      account_usd_fk: { expr: sql`c.account_usd_fk` },
+      balance_iqd: { expr: bal(kind, "account_fk"), sum: true },
+      balance_usd: { expr: bal(kind, "account_usd_fk"), sum: true },
+      balance: { expr: balance, sum: true },
+      created_at: { expr: sql`c.created_at` },
+    },
+    filters: {
+      // positive: owes / is owed something; negative: the other way round
+      balance_sign: (v) => (v === "negative" ? sql`${balance} < 0` : v === "zero" ? sql`${balance} = 0` : sql`${balance} > 0`),
+    },
+  };
+}
+
+export async function showConsumer(ctx: Ctx, kind: PartyKind, id: number) {
+  const model = consumersList(kind);
+  const res = await ctx.tx.execute(
+    sql`select ${sql.join(
+      Object.entries(model.columns).map(([k, c]) => sql`${c.expr} as ${sql.identifier(k)}`),
+      sql`, `,
+    )} from consumers c where c.kind = ${kind} and c.consumer_id = ${id}`,
+  );
+  return res.rows[0];
+}
+
+/** The party's ledger accounts, made on first need (one per currency). */
+export async function consumerAccounts(tx: DbOrTx, kind: PartyKind, id: number): Promise<Record<number, number>> {
+  const [c] = await tx
+    .select()
+    .from(consumers)
+    .where(and(eq(consumers.consumer_id, id), eq(consumers.kind, kind)));
+  if (!c) throw new HttpError(422, MSG.chooseFromList, { consumer_id: [MSG.chooseFromList] });
+  let iqd = c.account_fk;
+  let usd = c.account_usd_fk;
+  if (!iqd || !usd) {
+    // One maker at a time per party.
+    await tx.execute(sql`select 1 from consumers where consumer_id = ${id} for update`);
+    const [again] = await tx.select().from(consumers).where(eq(consumers.consumer_id, id));
+    iqd = again!.account_fk;
+    usd = again!.account_usd_fk;
+    if (!iqd) iqd = await createAccount(tx, { parentKey: parentKeyOf(kind), name: `${c.consumer_name} (IQD)`, currency_id: CURRENCY_IQD });
+    if (!usd) usd = await createAccount(tx, { parentKey: parentKeyOf(kind), name: `${c.consumer_name} (USD)`, currency_id: CURRENCY_USD });
+    await tx.update(consumers).set({ account_fk: iqd, account_usd_fk: usd }).where(eq(consumers.consumer_id, id));
+  }
+  return { [CURRENCY_IQD]: iqd, [CURRENCY_USD]: usd };
+}
+
+const fields = (input: ConsumerInput) => ({
+  consumer_name: input.consumer_name,
+  code: input.code || null,
+  mobile: input.mobile ?? null,
+  office_phone: input.office_phone ?? null,
+  address: input.address ?? null,
+  note: input.note ?? null,
+  allowed_debit_amount: input.allowed_debit_amount ?? null,
+  pricing_profile_fk: input.pricing_profile_fk ?? null,
+  pending_amount: input.pending_amount ?? null,
+  overdue_days: input.overdue_days ?? null,
+  overdue_type: input.overdue_type ?? null,
+  balance_status: input.balance_status ?? null,
+  ...(input.is_active !== undefined ? { is_active: input.is_active } : {}),
+});
+
+export async function createConsumer(ctx: Ctx, kind: PartyKind, input: ConsumerInput) {
+  const [row] = await ctx.tx
+    .insert(consumers)
+    .values({ ...fields(input), kind, created_by: ctx.user?.user_id ?? null })
+    .returning({ id: consumers.consumer_id });
+  await consumerAccounts(ctx.tx, kind, row!.id);
+  return { id: row!.id };
+}
+
+export async function updateConsumer(ctx: Ctx, kind: PartyKind, id: number, input: ConsumerInput) {
+  const [row] = await ctx.tx
+    .update(consumers)
+    .set({ ...fields(input), updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+    .where(and(eq(consumers.consumer_id, id), eq(consumers.kind, kind)))
+    .returning();
+  if (row?.account_fk)
+    await ctx.tx
+      .update(accounts)
+      .set({ account_name: `${input.consumer_name} (IQD)` })
+      .where(eq(accounts.account_id, row.account_fk));
+  if (row?.account_usd_fk)
+    await ctx.tx
+      .update(accounts)
+      .set({ account_name: `${input.consumer_name} (USD)` })
+      .where(eq(accounts.account_id, row.account_usd_fk));
+}
+
+export async function deleteConsumer(ctx: Ctx, kind: PartyKind, id: number) {
+  const [c] = await ctx.tx
+    .select()
+    .from(consumers)
+    .where(and(eq(consumers.consumer_id, id), eq(consumers.kind, kind)));
+  if (!c) return;
+  if (c.is_default)
+    throw new HttpError(422, "The default customer cannot be deleted.", { id: ["The default customer cannot be deleted."] });
+  const used = await ctx.tx.execute(
+    sql`select 1 from journal_lines where account_id in (${c.account_fk ?? 0}, ${c.account_usd_fk ?? 0}) limit 1`,
+  );
+  if (used.rows.length)
+    throw new HttpError(422, "This record is in use by other records and cannot be changed or deleted.", {
+      id: ["is in use by other records"],
+    });
+  await ctx.tx.delete(consumers).where(eq(consumers.consumer_id, id));
+  for (const a of [c.account_fk, c.account_usd_fk]) if (a) await ctx.tx.delete(accounts).where(eq(accounts.account_id, a));
+}

@@ -1,0 +1,104 @@
+import { ZConsumer, ZConsumerTransaction } from "@app/contracts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { registerCrud, registerList } from "../../platform/crud.js";
+import type { AppModule } from "../index.js";
+import { registerDynamicList } from "../ledger/dynamic-list.js";
+import {
+  createTransaction,
+  deleteTransaction,
+  showTransaction,
+  statementList,
+  transactionsList,
+  updateTransaction,
+} from "./consumer-transactions.js";
+import { consumersList, createConsumer, deleteConsumer, type PartyKind, showConsumer, updateConsumer } from "./consumers.js";
+import { consumers } from "./parties.tables.js";
+
+function registerKind(app: FastifyInstance, kind: PartyKind) {
+  const section = kind === "customer" ? "customers" : "suppliers";
+  const tx = `${kind}_transactions`;
+  const report = kind === "customer" ? "reports/customers_statement" : "reports/suppliers_statement";
+  const pickers = [
+    `${section}/index`,
+    `${tx}/index`,
+    `${tx}/store`,
+    `${tx}/update`,
+    report,
+    "opening_balances/show",
+    "sales/store",
+    "pos_sales/store",
+    "purchases/store",
+  ];
+
+  const pick = (extra = sql`true`) =>
+    app.db
+      .select({
+        consumer_id: consumers.consumer_id,
+        consumer_name: consumers.consumer_name,
+        code: consumers.code,
+        mobile: consumers.mobile,
+        account_fk: consumers.account_fk,
+        is_default: consumers.is_default,
+      })
+      .from(consumers)
+      .where(and(eq(consumers.kind, kind), extra))
+      .orderBy(asc(consumers.consumer_name));
+  app.get(`/api/${section}/list`, { config: { permission: pickers } }, async (req) => {
+    const all = (req.query as { show_all?: string }).show_all === "1";
+    return { message: await pick(all ? sql`true` : eq(consumers.is_active, true)) };
+  });
+  if (kind === "customer") {
+    app.get("/api/customers/list_without_default", { config: { permission: pickers } }, async () => ({
+      message: await pick(sql`${consumers.is_active} and not ${consumers.is_default}`),
+    }));
+  } else {
+    app.get("/api/suppliers/suppliers_accounts_list", { config: { permission: pickers } }, async () => ({
+      message: (
+        await app.db.execute<{
+          account_id: number;
+          account_name: string;
+          code: string;
+          currency_id: number;
+          currency_name: string;
+          consumer_id: number;
+        }>(sql`
+          select a.account_id, a.account_name, a.code, a.currency_id, cu.currency_name, c.consumer_id
+            from consumers c join accounts a on a.account_id in (c.account_fk, c.account_usd_fk) join currencies cu on cu.currency_id = a.currency_id
+           where c.kind = 'supplier' and c.is_active order by c.consumer_name, a.currency_id`)
+      ).rows.map((r) => ({ ...r, currency: { currency_id: r.currency_id, currency_name: r.currency_name } })),
+    }));
+  }
+  registerCrud(app, {
+    endpoint: section,
+    section,
+    list: consumersList(kind),
+    show: (ctx, id) => showConsumer(ctx, kind, id),
+    create: { schema: ZConsumer, run: (ctx, input) => createConsumer(ctx, kind, input) },
+    update: { schema: ZConsumer, run: (ctx, id, input) => updateConsumer(ctx, kind, id, input) },
+    remove: (ctx, id) => deleteConsumer(ctx, kind, id),
+  });
+
+  registerDynamicList(app, `/api/${tx}/statement`, [`${tx}/index`, report], `${kind}_statement`, (ctx, raw) =>
+    statementList(ctx, kind, raw),
+  );
+  registerCrud(app, {
+    endpoint: tx,
+    section: tx,
+    list: transactionsList(kind),
+    show: (ctx, id) => showTransaction(ctx, kind, id),
+    create: { schema: ZConsumerTransaction, run: (ctx, input) => createTransaction(ctx, kind, input) },
+    update: { schema: ZConsumerTransaction, run: (ctx, id, input) => updateTransaction(ctx, kind, id, input) },
+    remove: (ctx, id) => deleteTransaction(ctx, kind, id),
+  });
+  // Balances of every party, per currency and in the system currency; the footer sums equal the control account.
+  registerList(app, `/api/reports/${kind}_statements`, { ...consumersList(kind), model: `${kind}_statements` }, report);
+}
+
+export const partiesModule: AppModule = {
+  name: "parties",
+  register(app: FastifyInstance) {
+    registerKind(app, "customer");
+    registerKind(app, "supplier");
+  },
+};

@@ -1,0 +1,124 @@
+import { buildMenuTree, LOGGED_SECTIONS, logKey, MSG, SUPER_USER_ID } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { bodyOf, LIST_MODELS, registerList } from "../../platform/crud.js";
+import { HttpError, parse } from "../../platform/errors.js";
+import { saveImage } from "../../platform/files.js";
+import { requireUser } from "../../platform/http.js";
+import type { ListModel } from "../../platform/list.js";
+import type { AppModule } from "../index.js";
+import { users } from "../staff/staff.tables.js";
+import { modelHiddenColumns } from "./platform.tables.js";
+
+const ZHidden = z.object({
+  model: z.string({ error: "The model field is required." }).min(1, "The model field is required.").max(64),
+  columns: z
+    .union([
+      z.string().max(2000),
+      z
+        .array(z.string().max(64))
+        .max(100)
+        .transform((a) => a.join(",")),
+    ])
+    .default(""),
+});
+
+/** The audit log; a reader sees the modules whose `model_loges/{module}_log` key they hold. */
+const auditList: ListModel = {
+  model: "model_loges",
+  from: sql`from audit_logs a left join users u on u.user_id = a.user_id`,
+  idColumn: "id",
+  defaultSort: "id",
+  dateColumn: sql`a.created_at`,
+  scope: (ctx) => {
+    const user = ctx.user;
+    if (!user || user.user_id === SUPER_USER_ID) return undefined;
+    const allowed = LOGGED_SECTIONS.filter((s) => user.permissions.has(logKey(s)));
+    return allowed.length
+      ? sql`a.module in (${sql.join(
+          allowed.map((s) => sql`${s}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  },
+  columns: {
+    id: { expr: sql`a.id` },
+    module: { expr: sql`a.module`, filter: "eq", search: true },
+    action: { expr: sql`a.action`, filter: "eq", search: true },
+    record_id: { expr: sql`a.record_id`, filter: "eq" },
+    user_id: { expr: sql`a.user_id`, filter: "eq" },
+    user_name: { expr: sql`u.user_name`, search: true },
+    ip: { expr: sql`host(a.ip)` },
+    before: { expr: sql`a.before`, sortable: false },
+    after: { expr: sql`a.after`, sortable: false },
+    created_at: { expr: sql`a.created_at` },
+  },
+};
+
+export const platformModule: AppModule = {
+  name: "platform",
+  register(app: FastifyInstance) {
+    app.get("/api/model_hidden_columns", { config: { permission: "authenticated" } }, async (req) => {
+      const user = requireUser(req);
+      const model = parse(z.object({ model: ZHidden.shape.model }), req.query).model;
+      const rows = await app.db.execute<{ columns: string }>(
+        sql`select columns from model_hidden_columns where user_id = ${user.user_id} and model = ${model}`,
+      );
+      return { data: { model, columns: rows.rows[0]?.columns ?? "" } };
+    });
+    app.post("/api/model_hidden_columns", { config: { permission: "authenticated" } }, async (req) => {
+      const user = requireUser(req);
+      const input = parse(ZHidden, bodyOf(req));
+      const model = LIST_MODELS.get(input.model);
+      if (!model) throw new HttpError(422, "The selected model is invalid.", { model: ["The selected model is invalid."] });
+      const cols = input.columns
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean);
+      const bad = cols.find((c) => !Object.hasOwn(model.columns, c));
+      if (bad)
+        throw new HttpError(422, `The column ${bad.slice(0, 64)} is not allowed.`, {
+          columns: [`The column ${bad.slice(0, 64)} is not allowed.`],
+        });
+      const columns = [...new Set(cols)].join(",");
+      await app.db
+        .insert(modelHiddenColumns)
+        .values({ user_id: user.user_id, model: input.model, columns })
+        .onConflictDoUpdate({ target: [modelHiddenColumns.user_id, modelHiddenColumns.model], set: { columns } });
+      return { message: MSG.updated, data: { model: input.model, columns } };
+    });
+
+    app.get(
+      "/api/menu/menu_tree",
+      { config: { permission: ["roles/index", "roles/store", "roles/update", "users/assign_permissions", "users/store", "users/update"] } },
+      async () => ({
+        message: buildMenuTree(),
+      }),
+    );
+
+    app.get("/api/show_sidebar_setting", { config: { permission: "authenticated" } }, async (req) => {
+      const user = requireUser(req);
+      const r = await app.db.execute<{ show_sidebar: boolean }>(sql`select show_sidebar from users where user_id = ${user.user_id}`);
+      return { data: { show_sidebar: r.rows[0]?.show_sidebar ?? true } };
+    });
+    app.post("/api/set_sidebar_setting", { config: { permission: "authenticated" } }, async (req) => {
+      const user = requireUser(req);
+      const input = parse(z.object({ show_sidebar: z.union([z.boolean(), z.enum(["0", "1", "true", "false"])]) }), bodyOf(req));
+      const show = input.show_sidebar === true || input.show_sidebar === "1" || input.show_sidebar === "true";
+      await app.db.update(users).set({ show_sidebar: show }).where(sql`${users.user_id} = ${user.user_id}`);
+      return { message: MSG.updated, data: { show_sidebar: show } };
+    });
+
+    registerList(app, "/api/model_loges", auditList, [LOGGED_SECTIONS.map(logKey).join("##")]);
+
+    /** Generic image upload (multipart field `image` or `file`): answers the stored name for a later form. */
+    app.post("/api/images", { config: { permission: "authenticated" } }, async (req, reply) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const value = body.image ?? body.file;
+      if (value === undefined) throw new HttpError(422, "The image field is required.", { image: ["The image field is required."] });
+      const name = await saveImage(app.config.uploadDir, value, body.image !== undefined ? "image" : "file");
+      return reply.status(201).send({ message: MSG.added, data: { file: name, url: `/images/${name}` } });
+    });
+  },
+};

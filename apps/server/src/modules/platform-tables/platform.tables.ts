@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Revoked access tokens (logout, refresh); kept until the token would have expired anyway. */
+export const revokedTokens = pgTable("revoked_tokens", {
+  jti: text("jti").primaryKey(),
+  expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Fixed-window counters for rate limits, shared by every server process. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  window_start: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull().default(0),
+});
+
+/** Who changed what, when, from where: every create, update, delete and authentication event. */
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    user_id: integer("user_id"),
+    module: text("module").notNull(),
+    action: text("action").notNull(),
+    record_id: text("record_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ip: inet("ip"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index("audit_logs_module_created_idx").on(t.module, t.created_at)],
+);
+
+export const modelHiddenColumns = pgTable(
+  "model_hidden_columns",
+  {
+    user_id: integer("user_id").notNull(),
+    model: text("model").notNull(),
+    columns: text("columns").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.model] })],
+);
+
+/** Secrets made at first start (token signing key) so that every process of one database agrees. */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -1,0 +1,98 @@
+import type { PastRate, ZCurrencyRate } from "@app/contracts";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { DbOrTx } from "../../db/client.js";
+import type { Ctx } from "../../platform/context.js";
+import { fieldError, HttpError } from "../../platform/errors.js";
+import type { ListModel } from "../../platform/list.js";
+import { assertYearOpen } from "../../platform/periods.js";
+import { currencyRates } from "./settings.tables.js";
+
+export interface RateRow {
+  rate_id: number;
+  /** IQD per 1 USD for purchases, supplier transactions, expenses and purchase returns. */
+  rate: string;
+  /** IQD per 1 USD for sales, POS, sale transfers, incomes and customer transactions. */
+  in_rate: string;
+  date: Date;
+}
+
+const rateColumns = { rate_id: currencyRates.rate_id, rate: currencyRates.rate, in_rate: currencyRates.in_rate, date: currencyRates.date };
+
+/** The rate in force at `date`: the latest one at or before it (undefined when none is that old). */
+export async function rateAt(tx: DbOrTx, date: Date): Promise<RateRow | undefined> {
+  const [row] = await tx
+    .select(rateColumns)
+    .from(currencyRates)
+    .where(lte(currencyRates.date, date))
+    .orderBy(desc(currencyRates.date), desc(currencyRates.rate_id))
+    .limit(1);
+  return row;
+}
+
+export const ratesList: ListModel = {
+  model: "currency_rates",
+  from: sql`from currency_rates r left join users u on u.user_id = r.created_by`,
+  idColumn: "rate_id",
+  defaultSort: "date",
+  dateColumn: sql`r.date`,
+  amountColumn: sql`r.rate`,
+  columns: {
+    rate_id: { expr: sql`r.rate_id`, filter: "eq" },
+    rate: { expr: sql`r.rate` },
+    in_rate: { expr: sql`r.in_rate` },
+    date: { expr: sql`r.date` },
+    created_by: { expr: sql`r.created_by`, filter: "eq" },
+    created_by_name: { expr: sql`u.user_name`, search: true },
+    created_at: { expr: sql`r.created_at` },
+  },
+};
+
+export async function showRate(ctx: Ctx, id: number) {
+  const [row] = await ctx.tx.select(rateColumns).from(currencyRates).where(eq(currencyRates.rate_id, id));
+  return row;
+}
+
+export async function createRate(ctx: Ctx, input: z.output<typeof ZCurrencyRate>) {
+  const [row] = await ctx.tx
+    .insert(currencyRates)
+    .values({ rate: input.rate, in_rate: input.in_rate ?? input.rate, date: ctx.now, created_by: ctx.user?.user_id ?? null })
+    .returning({ id: currencyRates.rate_id });
+  return { id: row!.id };
+}
+
+/** `YYYY-MM-DD hh:mm:ss` in the server's time zone, checked field by field. */
+export function parseDateTime(text: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(y, mo - 1, d, h, mi, s);
+  const ok =
+    date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d && date.getHours() === h && date.getMinutes() === mi;
+  return ok && s < 60 ? date : undefined;
+}
+
+/** A rate that was in force from a past moment on; refused inside an archived financial year. */
+export async function storePastRate(ctx: Ctx, input: PastRate): Promise<RateRow> {
+  const date = parseDateTime(input.date);
+  if (!date) throw fieldError("date", "The date is not a valid date.");
+  if (date.getTime() > ctx.now.getTime()) throw fieldError("date", "The date must be a date before or equal to now.");
+  await assertYearOpen(ctx.tx, date);
+  const [row] = await ctx.tx
+    .insert(currencyRates)
+    .values({ rate: input.rate, in_rate: input.in_rate ?? input.rate, date, created_by: ctx.user?.user_id ?? null })
+    .returning(rateColumns);
+  return row!;
+}
+
+export async function deleteRate(ctx: Ctx, id: number) {
+  const [row] = await ctx.tx.select(rateColumns).from(currencyRates).where(eq(currencyRates.rate_id, id));
+  if (row) await assertYearOpen(ctx.tx, row.date);
+  const [other] = await ctx.tx
+    .select({ id: currencyRates.rate_id })
+    .from(currencyRates)
+    .where(and(sql`${currencyRates.rate_id} <> ${id}`))
+    .limit(1);
+  if (!other) throw new HttpError(422, "The last currency rate cannot be deleted.", { id: ["The last currency rate cannot be deleted."] });
+  await ctx.tx.delete(currencyRates).where(eq(currencyRates.rate_id, id));
+}

@@ -1,0 +1,278 @@
+import { MSG } from "@app/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/harness.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const fullUser = {
+  user_name: "karim",
+  user_code: "K-7",
+  user_full_name: "Karim Hassan",
+  email: "karim@example.com",
+  user_dob: "05/06/1990",
+  user_joining_date: "01/02/2023",
+  outlet_fk: 1,
+  gender: "Male",
+  marital_status: "Married",
+  blood_group: "O-",
+  nationality: "Iraqi",
+  status: "active",
+  is_cashier: "false",
+  is_salesman: "true",
+  sale_man_name: "Karim S",
+  sale_man_mail: "karim.sales@example.com",
+  base_salary: "750000.5",
+  commission_type: "gross_profit_commission",
+  sale_man_commission_percentage: "2.5",
+  sale_man_commission_percentage_1: "0",
+  sale_man_commission_percentage_2: "50",
+  sale_man_commission_percentage_3: "100",
+  sale_man_quota_1: "1000",
+  sale_man_quota_2: "2000",
+  sale_man_quota_3: "3000.125",
+  permissions: ["sales/index", "sales/store"],
+  inventory_ids: [1],
+  new_password: "abcd",
+  new_password_confirmation: "abcd",
+};
+
+describe("staff", () => {
+  let id: number;
+  let roleId: number;
+
+  it("adds a member with every SPEC §3 field", async () => {
+    const role = await t.api("POST", "/api/roles", { body: { role_name: "Cashier", permissions: ["pos_sales/index", "pos_sales/store"] } });
+    expect(role.status).toBe(201);
+    roleId = role.body.data.role_id;
+    const res = await t.api("POST", "/api/users", { body: { ...fullUser, user_role: roleId } });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(MSG.added);
+    id = res.body.data.user_id;
+    expect(res.body.data).toMatchObject({
+      user_name: "karim",
+      user_code: "K-7",
+      user_full_name: "Karim Hassan",
+      email: "karim@example.com",
+      user_dob: "05/06/1990",
+      user_joining_date: "01/02/2023",
+      user_role: roleId,
+      outlet_fk: 1,
+      gender: "Male",
+      marital_status: "Married",
+      blood_group: "O-",
+      nationality: "Iraqi",
+      status: "active",
+      is_cashier: false,
+      is_salesman: true,
+      sale_man_name: "Karim S",
+      sale_man_mail: "karim.sales@example.com",
+      base_salary: "750000.500",
+      commission_type: "gross_profit_commission",
+      sale_man_commission_percentage: "2.50",
+      sale_man_commission_percentage_1: "0.00",
+      sale_man_commission_percentage_2: "50.00",
+      sale_man_commission_percentage_3: "100.00",
+      sale_man_quota_1: "1000.000",
+      sale_man_quota_3: "3000.125",
+      permissions: ["sales/index", "sales/store"],
+      inventory_ids: [1],
+    });
+    expect(res.body.data.password_hash).toBeUndefined();
+    expect(res.body.data.token_version).toBeUndefined();
+    const shown = await t.api("GET", `/api/users/${id}`);
+    expect(shown.body.data).toEqual(res.body.data);
+    // Their role's keys and their own add up.
+    const token = await t.login("karim@example.com", "abcd");
+    const me = await t.api("POST", "/api/auth/me", { token });
+    expect(me.body.data.permissions).toEqual(["_sales", "pos_sales/index", "pos_sales/store", "sales/index", "sales/store"]);
+  });
+
+  it("validates dates, commissions, passwords and enums with their field names", async () => {
+    const res = await t.api("POST", "/api/users", {
+      body: {
+        ...fullUser,
+        user_name: "x1",
+        email: "x1@example.com",
+        sale_man_name: null,
+        user_dob: "1990-06-05",
+        sale_man_commission_percentage_1: "101",
+        new_password: "abc",
+        new_password_confirmation: "abc",
+        gender: "Other",
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.user_dob).toEqual(["must be a date in the format DD/MM/YYYY"]);
+    expect(res.body.errors.sale_man_commission_percentage_1).toEqual(["must be between 0 and 100"]);
+    expect(res.body.errors.new_password).toEqual(["The new password must be at least 4 characters."]);
+    expect(res.body.errors.gender).toHaveLength(1);
+    const missing = await t.api("POST", "/api/users", { body: { email: "y@example.com", new_password: "abcd" } });
+    expect(missing.body.errors.user_name).toEqual(["The user name field is required."]);
+  });
+
+  it('answers "has already been taken" on the field for user name, e-mail and salesman name', async () => {
+    for (const [field, value, text] of [
+      ["user_name", "KARIM", "The user name has already been taken."],
+      ["email", "Karim@Example.com", "The email has already been taken."],
+      ["sale_man_name", "karim s", "The sale man name has already been taken."],
+      ["user_code", "K-7", "The user code has already been taken."],
+    ] as const) {
+      const res = await t.api("POST", "/api/users", {
+        body: {
+          ...fullUser,
+          user_name: `other-${field}`,
+          email: `other-${field}@example.com`,
+          sale_man_name: null,
+          user_code: null,
+          [field]: value,
+        },
+      });
+      expect(res.status, field).toBe(422);
+      expect(res.body.message).toBe(text);
+      expect(res.body.errors).toEqual({ [field]: [text] });
+    }
+  });
+
+  it("updates with real PATCH and with POST _method=PATCH, and sets each status", async () => {
+    const patch = await t.api("PATCH", `/api/users/${id}`, {
+      body: { user_name: "karim", email: "karim@example.com", user_joining_date: "31/12/2024", status: "inactive" },
+    });
+    expect(patch.status).toBe(200);
+    expect(patch.body.message).toBe(MSG.updated);
+    expect(patch.body.data).toMatchObject({ user_joining_date: "31/12/2024", status: "inactive", user_dob: "05/06/1990" });
+    const form = await t.api("POST", `/api/users/${id}`, {
+      body: { _method: "PATCH", user_name: "karim2", email: "karim@example.com", status: "blocked", user_role: null },
+    });
+    expect(form.status).toBe(200);
+    expect(form.body.data).toMatchObject({ user_name: "karim2", status: "blocked", user_role: null });
+    const back = await t.api("PATCH", `/api/users/${id}`, { body: { user_name: "karim2", email: "karim@example.com", status: "active" } });
+    expect(back.body.data.status).toBe("active");
+    const bad = await t.api("PATCH", `/api/users/${id}`, { body: { user_name: "karim2", email: "karim@example.com", status: "gone" } });
+    expect(bad.status).toBe(422);
+    const noMethod = await t.api("POST", `/api/users/${id}`, { body: { user_name: "karim3", email: "karim@example.com" } });
+    expect(noMethod.status).toBe(405);
+  });
+
+  it("answers 404 for unknown ids and SPEC's text for ids that are not integers > 0", async () => {
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PATCH", { user_name: "a", email: "a@example.com" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const res = await t.api(method, "/api/users/999999", { body });
+      expect(res.status, method).toBe(404);
+      expect(res.body.message).toBe(MSG.notFound);
+      for (const bad of ["0", "-1", "abc", "1.5", "99999999999"]) {
+        const r = await t.api(method, `/api/users/${bad}`, { body });
+        expect(r.status).toBe(422);
+        expect(r.body.message).toBe(MSG.idInvalid);
+        expect(r.body.errors).toEqual({ id: [MSG.idInvalid] });
+      }
+    }
+  });
+
+  it("lists active staff, accountants and exports users_index", async () => {
+    const listRes = await t.api("GET", "/api/users/list");
+    expect(listRes.body.message.map((u: { user_name: string }) => u.user_name)).toEqual(["admin", "karim2"]);
+    const acc = await t.api("GET", "/api/users/accountant");
+    expect(acc.body.message).toContainEqual({ user_id: id, user_name: "karim2" });
+    const idx = await t.api("GET", "/api/users_index?search=karim");
+    expect(idx.body.data.data.map((u: { user_id: number }) => u.user_id)).toEqual([id]);
+    const exp = await t.api("GET", "/api/users_index/export?search=karim&headers=user_name");
+    expect(exp.status).toBe(200);
+    expect(exp.raw.subarray(0, 2).toString()).toBe("PK");
+  });
+
+  it("keeps the super user: no deletion, no deactivation, nobody else edits them", async () => {
+    const del = await t.api("DELETE", "/api/users/1");
+    expect(del.status).toBe(403);
+    const off = await t.api("PATCH", "/api/users/1", { body: { user_name: "admin", email: "admin@example.com", status: "blocked" } });
+    expect(off.status).toBe(403);
+    const editor = await t.userWith(["users/update", "users/index"]);
+    const takeover = await t.api("PATCH", "/api/users/1", {
+      token: editor.token,
+      body: { user_name: "admin", email: "mine@example.com", new_password: "owned1", new_password_confirmation: "owned1" },
+    });
+    expect(takeover.status).toBe(403);
+    const grant = await t.api("PATCH", `/api/users/${editor.user_id}`, {
+      token: editor.token,
+      body: { user_name: "x", email: editor.email, permissions: ["users/update", "roles/destroy"] },
+    });
+    expect(grant.status).toBe(403);
+    const viaRole = await t.api("PATCH", `/api/users/${editor.user_id}`, {
+      token: editor.token,
+      body: { user_name: "x", email: editor.email, user_role: roleId },
+    });
+    expect(viaRole.status).toBe(403);
+    expect((await t.api("GET", "/api/users/1")).body.data.email).toBe("admin@example.com");
+  });
+
+  it("deletes", async () => {
+    const res = await t.api("DELETE", `/api/users/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(MSG.deleted);
+    expect((await t.api("GET", `/api/users/${id}`)).status).toBe(404);
+  });
+});
+
+describe("roles", () => {
+  it('needs a permission: "Permission is required"', async () => {
+    const res = await t.api("POST", "/api/roles", { body: { role_name: "Empty", permissions: [] } });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(MSG.permissionRequired);
+    expect(res.body.errors.permissions).toEqual([MSG.permissionRequired]);
+    const none = await t.api("POST", "/api/roles", { body: { role_name: "Empty" } });
+    expect(none.body.errors.permissions).toEqual([MSG.permissionRequired]);
+    const unknown = await t.api("POST", "/api/roles", { body: { role_name: "Odd", permissions: ["users/fly"] } });
+    expect(unknown.status).toBe(422);
+  });
+
+  it("adds, updates, lists, refuses a taken name and deletes", async () => {
+    const add = await t.api("POST", "/api/roles", {
+      body: { role_name: "Manager", permissions: ["users/index", "users/index", "roles/index"] },
+    });
+    expect(add.status).toBe(201);
+    expect(add.body.data.permissions).toEqual(["roles/index", "users/index"]);
+    const rid = add.body.data.role_id;
+    const taken = await t.api("POST", "/api/roles", { body: { role_name: "manager", permissions: ["users/index"] } });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ role_name: ["The role name has already been taken."] });
+    const upd = await t.api("POST", `/api/roles/${rid}`, {
+      body: { _method: "PATCH", role_name: "Job Title", permissions: ["units/index"] },
+    });
+    expect(upd.body).toMatchObject({ message: MSG.updated, data: { role_name: "Job Title", permissions: ["units/index"] } });
+    const l = await t.api("GET", "/api/roles/list");
+    expect(l.body.message).toContainEqual({ role_id: rid, role_name: "Job Title" });
+    const idx = await t.api("GET", "/api/roles?search=job");
+    expect(idx.body.data.data).toMatchObject([{ role_id: rid, role_name: "Job Title", permissions_count: 1, users_count: 0 }]);
+    const del = await t.api("DELETE", `/api/roles/${rid}`);
+    expect(del.body.message).toBe(MSG.deleted);
+    expect((await t.api("DELETE", `/api/roles/${rid}`)).status).toBe(404);
+  });
+});
+
+describe("PINs", () => {
+  it("need at least 4 characters, never show the PIN, refuse a taken name", async () => {
+    const short = await t.api("POST", "/api/user_pins", { body: { name: "Till 1", pin: "123" } });
+    expect(short.status).toBe(422);
+    expect(short.body.errors.pin).toEqual(["The pin must be at least 4 characters."]);
+    const add = await t.api("POST", "/api/user_pins", { body: { name: "Till 1", pin: "1234" } });
+    expect(add.status).toBe(201);
+    expect(add.body.data).toMatchObject({ name: "Till 1", pin: "****" });
+    const taken = await t.api("POST", "/api/user_pins", { body: { name: "till 1", pin: "9999" } });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ name: ["The name has already been taken."] });
+    const upd = await t.api("PATCH", `/api/user_pins/${add.body.data.id}`, { body: { name: "Till One", pin: "4444" } });
+    expect(upd.body.data.name).toBe("Till One");
+    const l = await t.api("GET", "/api/user_pins/list");
+    expect(l.body.message).toEqual([{ id: add.body.data.id, name: "Till One" }]);
+    const idx = await t.api("GET", "/api/user_pins");
+    expect(JSON.stringify(idx.body)).not.toContain("4444");
+    expect(JSON.stringify(idx.body)).not.toContain("argon2");
+    expect((await t.api("DELETE", `/api/user_pins/${add.body.data.id}`)).body.message).toBe(MSG.deleted);
+  });
+});

@@ -1,0 +1,70 @@
+import { ZCreateUser, ZPin, ZRole, ZUpdateUser } from "@app/contracts";
+import { asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { registerCrud, registerList } from "../../platform/crud.js";
+import type { AppModule } from "../index.js";
+import { createPin, deletePin, pinsList, showPin, updatePin } from "./pins.js";
+import { createRole, deleteRole, rolesList, showRole, updateRole } from "./roles.js";
+import { roles, userPins, users } from "./staff.tables.js";
+import { createUser, deleteUser, showUser, updateUser, usersList } from "./users.js";
+
+export const staffModule: AppModule = {
+  name: "staff",
+  register(app: FastifyInstance) {
+    // Static paths first: find-my-way prefers them over /:id.
+    app.get("/api/users/list", { config: { permission: ["users/index", "users/show", "sales/index", "pos_sales/index"] } }, async () => ({
+      message: await app.db
+        .select({ user_id: users.user_id, user_name: users.user_name, user_code: users.user_code })
+        .from(users)
+        .where(eq(users.status, "active"))
+        .orderBy(asc(users.user_name)),
+    }));
+    app.get(
+      "/api/users/accountant",
+      { config: { permission: ["users/index", "cashes/index", "expenses/index", "incomes/index"] } },
+      async () => ({
+        message: await app.db
+          .select({ user_id: users.user_id, user_name: users.user_name })
+          .from(users)
+          .where(sql`${users.status} = 'active' and ${users.is_cashier} = false`)
+          .orderBy(asc(users.user_name)),
+      }),
+    );
+    registerList(app, "/api/users_index", { ...usersList }, "users/index");
+    registerCrud(app, {
+      endpoint: "users",
+      section: "users",
+      list: usersList,
+      show: showUser,
+      create: { schema: ZCreateUser, run: createUser },
+      update: { schema: ZUpdateUser, run: updateUser },
+      remove: deleteUser,
+    });
+
+    app.get("/api/roles/list", { config: { permission: ["roles/index", "users/index", "users/store", "users/update"] } }, async () => ({
+      message: await app.db.select({ role_id: roles.role_id, role_name: roles.role_name }).from(roles).orderBy(asc(roles.role_name)),
+    }));
+    registerCrud(app, {
+      endpoint: "roles",
+      section: "roles",
+      list: rolesList,
+      show: showRole,
+      create: { schema: ZRole, run: createRole },
+      update: { schema: ZRole, run: updateRole },
+      remove: deleteRole,
+    });
+
+    app.get("/api/user_pins/list", { config: { permission: ["user_pins/index", "pos_sales/index"] } }, async () => ({
+      message: await app.db.select({ id: userPins.id, name: userPins.name }).from(userPins).orderBy(asc(userPins.name)),
+    }));
+    registerCrud(app, {
+      endpoint: "user_pins",
+      section: "user_pins",
+      list: pinsList,
+      show: showPin,
+      create: { schema: ZPin, run: createPin },
+      update: { schema: ZPin, run: updatePin },
+      remove: deletePin,
+    });
+  },
+};

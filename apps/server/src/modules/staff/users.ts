@@ -1,0 +1,130 @@
+import { type CreateUser, isKnownPermission, SUPER_USER_ID, type ZUpdateUser } from "@app/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Ctx } from "../../platform/context.js";
+import { forbidden, unprocessable } from "../../platform/errors.js";
+import type { ListModel } from "../../platform/list.js";
+import { hashSecret } from "../../platform/passwords.js";
+import { passwordHistory, roles, userInventories, users } from "./staff.tables.js";
+
+type UpdateUser = z.output<typeof ZUpdateUser>;
+
+export const usersList: ListModel = {
+  model: "users",
+  from: sql`from users u left join roles r on r.role_id = u.role_id left join outlets o on o.outlet_id = u.outlet_fk`,
+  idColumn: "user_id",
+  defaultSort: "user_id",
+  dateColumn: sql`u.created_at`,
+  amountColumn: sql`u.base_salary`,
+  columns: {
+    user_id: { expr: sql`u.user_id`, filter: "eq" },
+    user_name: { expr: sql`u.user_name`, search: true, filter: "like" },
+    user_code: { expr: sql`u.user_code`, search: true, filter: "eq" },
+    user_full_name: { expr: sql`u.user_full_name`, search: true, filter: "like" },
+    email: { expr: sql`u.email`, search: true, filter: "like" },
+    role_id: { expr: sql`u.role_id`, filter: "eq" },
+    role_name: { expr: sql`r.role_name`, filter: "like" },
+    outlet_fk: { expr: sql`u.outlet_fk`, filter: "eq" },
+    outlet_name: { expr: sql`o.outlet_name`, filter: "like" },
+    status: { expr: sql`u.status`, filter: "eq" },
+    is_cashier: { expr: sql`u.is_cashier`, filter: "bool" },
+    is_salesman: { expr: sql`u.is_salesman`, filter: "bool" },
+    gender: { expr: sql`u.gender`, filter: "eq" },
+    base_salary: { expr: sql`u.base_salary`, sum: true },
+    user_joining_date: { expr: sql`to_char(u.user_joining_date, 'DD/MM/YYYY')`, sortable: false },
+    created_at: { expr: sql`u.created_at` },
+  },
+};
+
+const dmy = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : null);
+
+export async function showUser(ctx: Ctx, id: number) {
+  const [u] = await ctx.tx.select().from(users).where(eq(users.user_id, id));
+  if (!u) return undefined;
+  const inv = await ctx.tx.select({ id: userInventories.inventory_id }).from(userInventories).where(eq(userInventories.user_id, id));
+  const { password_hash: _omit, token_version: _tv, ...rest } = u;
+  return {
+    ...rest,
+    user_role: u.role_id,
+    user_dob: dmy(u.user_dob),
+    user_joining_date: dmy(u.user_joining_date),
+    inventory_ids: inv.map((x) => x.id),
+  };
+}
+
+function checkPermissions(ctx: Ctx, keys: string[] | undefined) {
+  if (!keys) return;
+  const bad = keys.filter((k) => !isKnownPermission(k));
+  if (bad.length) throw unprocessable({ permissions: [`The permission ${bad[0]!.slice(0, 80)} is not known.`] });
+  // Nobody hands out what they do not hold themselves.
+  const actor = ctx.user;
+  if (actor && actor.user_id !== SUPER_USER_ID) {
+    const over = keys.filter((k) => !actor.permissions.has(k) && !k.startsWith("_"));
+    if (over.length) throw forbidden(`You cannot grant ${over[0]} which you do not hold.`);
+  }
+}
+
+/** A non-super user may assign only a role whose keys they hold themselves. */
+async function checkRole(ctx: Ctx, roleId: number | null | undefined) {
+  if (!roleId) return;
+  const [role] = await ctx.tx.select({ permissions: roles.permissions }).from(roles).where(eq(roles.role_id, roleId));
+  if (!role) throw unprocessable({ user_role: ["The selected user role is invalid."] });
+  checkPermissions(ctx, role.permissions);
+}
+
+/** Form fields → columns: SPEC's `user_role` is the `role_id` column. */
+function columns(input: Omit<UpdateUser, "new_password" | "new_password_confirmation" | "inventory_ids">) {
+  const { permissions, sale_man_mail, user_role, ...rest } = input;
+  return {
+    ...rest,
+    ...(user_role !== undefined ? { role_id: user_role } : {}),
+    sale_man_mail: sale_man_mail || null,
+    ...(permissions ? { permissions } : {}),
+  };
+}
+
+async function setInventories(ctx: Ctx, userId: number, ids: number[] | undefined) {
+  if (!ids) return;
+  await ctx.tx.delete(userInventories).where(eq(userInventories.user_id, userId));
+  if (ids.length) await ctx.tx.insert(userInventories).values([...new Set(ids)].map((inventory_id) => ({ user_id: userId, inventory_id })));
+}
+
+export async function createUser(ctx: Ctx, input: CreateUser): Promise<{ id: number }> {
+  checkPermissions(ctx, input.permissions);
+  await checkRole(ctx, input.user_role);
+  const { new_password, new_password_confirmation: _c, inventory_ids, ...fields } = input;
+  const [row] = await ctx.tx
+    .insert(users)
+    .values({ ...columns(fields), password_hash: await hashSecret(new_password), created_by: ctx.user?.user_id ?? null })
+    .returning({ id: users.user_id });
+  await setInventories(ctx, row!.id, inventory_ids);
+  return { id: row!.id };
+}
+
+export async function updateUser(ctx: Ctx, id: number, input: UpdateUser): Promise<void> {
+  checkPermissions(ctx, input.permissions);
+  await checkRole(ctx, input.user_role);
+  // Whoever may edit the super user could take over the whole system through its password or e-mail.
+  if (id === SUPER_USER_ID && ctx.user?.user_id !== SUPER_USER_ID) throw forbidden("Only the super user can change the super user.");
+  if (id === SUPER_USER_ID && input.status && input.status !== "active") throw forbidden("The super user cannot be deactivated.");
+  const { new_password, new_password_confirmation: _c, inventory_ids, ...fields } = input;
+  const [before] = await ctx.tx.select().from(users).where(eq(users.user_id, id));
+  const set: Partial<typeof users.$inferInsert> = { ...columns(fields), updated_at: ctx.now };
+  let revoke = fields.status !== undefined && fields.status !== "active" && before?.status === "active";
+  if (new_password) {
+    set.password_hash = await hashSecret(new_password);
+    await ctx.tx.insert(passwordHistory).values({ user_id: id, password_hash: before!.password_hash });
+    revoke = true;
+  }
+  await ctx.tx
+    .update(users)
+    .set(revoke ? { ...set, token_version: sql`${users.token_version} + 1` } : set)
+    .where(eq(users.user_id, id));
+  await setInventories(ctx, id, inventory_ids);
+}
+
+export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
+  if (id === SUPER_USER_ID) throw forbidden("The super user cannot be deleted.");
+  if (ctx.user?.user_id === id) throw forbidden("You cannot delete yourself.");
+  await ctx.tx.delete(users).where(eq(users.user_id, id));
+}

@@ -1,0 +1,14 @@
+// THE table registry: one line per module's tables file.
+export * from "./cash/cash.tables.js";
+export * from "./catalogue/catalogue.tables.js";
+export * from "./catalogue/inventories.tables.js";
+export * from "./catalogue/units.tables.js";
+export * from "./expenses/expenses.tables.js";
+export * from "./ledger/accounts.tables.js";
+export * from "./ledger/ledger.tables.js";
+export * from "./opening-balances/opening-balances.tables.js";
+export * from "./outlets/outlets.tables.js";
+export * from "./parties/parties.tables.js";
+export * from "./platform-tables/platform.tables.js";
+export * from "./settings/settings.tables.js";
+export * from "./staff/staff.tables.js";

@@ -1,0 +1,22 @@
+import type { DbOrTx } from "../db/client.js";
+
+export interface AuthUser {
+  user_id: number;
+  user_name: string;
+  email: string;
+  outlet_fk: number | null;
+  is_cashier: boolean;
+  permissions: Set<string>;
+  /** Inventories this user may see and use. */
+  inventory_ids: number[];
+  jti: string;
+  token_exp: number;
+}
+
+/** What every use case receives: the transaction, the acting user, the time and the caller's address. */
+export interface Ctx {
+  tx: DbOrTx;
+  user: AuthUser | null;
+  now: Date;
+  ip: string | null;
+}

@@ -1,0 +1,174 @@
+import { MSG, ZListQuery } from "@app/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { audit } from "./audit.js";
+import type { Ctx } from "./context.js";
+import { HttpError, notFound, parse } from "./errors.js";
+import { exportList } from "./export.js";
+import { ctxOf, inTx } from "./http.js";
+import { type ListModel, runList } from "./list.js";
+
+/** Every list model by name, so that hidden-column settings only accept real models. */
+export const LIST_MODELS = new Map<string, ListModel>();
+
+/**
+ * Route options that put a zod schema in the OpenAPI document without validating with it:
+ * handlers parse with the same schema themselves (`parse()`), so that transforms run once and
+ * the form-method override (`_method`) is still visible to them.
+ */
+export function docs(opts: { tags: string[]; summary?: string; body?: z.ZodType; querystring?: z.ZodType }) {
+  return {
+    schema: {
+      tags: opts.tags,
+      ...(opts.summary ? { summary: opts.summary } : {}),
+      ...(opts.body ? { body: opts.body } : {}),
+      ...(opts.querystring ? { querystring: opts.querystring } : {}),
+    },
+    validatorCompiler: () => (value: unknown) => ({ value }),
+  };
+}
+
+/** Path ids: an integer greater than 0, else 422 with SPEC's text. */
+export function parseId(value: unknown): number {
+  const s = typeof value === "string" ? value : String(value ?? "");
+  if (!/^[1-9][0-9]{0,9}$/.test(s) || Number(s) > 2_147_483_647) {
+    throw new HttpError(422, MSG.idInvalid, { id: [MSG.idInvalid] });
+  }
+  return Number(s);
+}
+
+export function xlsxReply(reply: FastifyReply, name: string, stream: NodeJS.ReadableStream) {
+  const file = `${name.replace(/[^A-Za-z0-9_-]/g, "_")}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+  return reply
+    .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    .header("content-disposition", `attachment; filename="${file}"`)
+    .send(stream);
+}
+
+/** `GET url` answers the list envelope and `GET url/export` streams it as xlsx. */
+export function registerList(app: FastifyInstance, url: string, model: ListModel, permission: string | readonly string[]) {
+  LIST_MODELS.set(model.model, model);
+  const tags = [model.model];
+  app.get(url, { config: { permission }, ...docs({ tags, summary: `List ${model.model}`, querystring: ZListQuery }) }, async (req) => {
+    const ctx = ctxOf(app, req);
+    return { data: await runList(app.db, model, req.query as Record<string, unknown>, ctx) };
+  });
+  app.get(
+    `${url}/export`,
+    { config: { permission }, ...docs({ tags, summary: `Export ${model.model} as xlsx`, querystring: ZListQuery }) },
+    async (req, reply) => {
+      const ctx = ctxOf(app, req);
+      return xlsxReply(reply, model.model, exportList(app.db, model, req.query as Record<string, unknown>, ctx));
+    },
+  );
+}
+
+type Body = Record<string, unknown>;
+
+export interface CrudSpec<TCreate extends z.ZodType, TUpdate extends z.ZodType> {
+  /** Path under /api, e.g. "users". */
+  endpoint: string;
+  /** Permission section, e.g. "users" → users/index, users/store, ... */
+  section: string;
+  /** Audit module name; defaults to the section. */
+  module?: string;
+  list?: ListModel;
+  show: (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
+  create?: { schema: TCreate; run: (ctx: Ctx, input: z.output<TCreate>) => Promise<{ id: number }> };
+  update?: { schema: TUpdate; run: (ctx: Ctx, id: number, input: z.output<TUpdate>) => Promise<void> };
+  remove?: (ctx: Ctx, id: number) => Promise<void>;
+}
+
+/** Strips the form-method override and multipart artefacts before validation. */
+export function bodyOf(req: FastifyRequest): Body {
+  const b = req.body;
+  if (b === undefined || b === null) return {};
+  if (typeof b !== "object" || Array.isArray(b)) throw new HttpError(422, MSG.validationFailed, { body: ["must be an object"] });
+  const { _method, ...rest } = b as Body;
+  return rest;
+}
+
+/**
+ * The CRUD mechanism of SPEC §7: list, export, show, store, update (PATCH and POST with
+ * _method=PATCH), destroy, each with its permission, one transaction and an audit row.
+ */
+export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodType>(app: FastifyInstance, spec: CrudSpec<TCreate, TUpdate>) {
+  const base = `/api/${spec.endpoint}`;
+  const p = (action: string) => `${spec.section}/${action}`;
+  const module = spec.module ?? spec.section;
+  const tags = [spec.endpoint];
+  if (spec.list) registerList(app, base, spec.list, p("index"));
+
+  app.get(`${base}/:id`, { config: { permission: p("show") }, ...docs({ tags, summary: `Show one of ${spec.endpoint}` }) }, async (req) => {
+    const id = parseId((req.params as { id: string }).id);
+    const row = await spec.show(ctxOf(app, req), id);
+    if (!row) throw notFound();
+    return { data: row };
+  });
+
+  const create = spec.create;
+  if (create) {
+    app.post(
+      base,
+      { config: { permission: p("store") }, ...docs({ tags, summary: `Add to ${spec.endpoint}`, body: create.schema }) },
+      async (req, reply) => {
+        const input = parse(create.schema, bodyOf(req));
+        const row = await inTx(app, req, async (ctx) => {
+          const { id } = await create.run(ctx, input);
+          const after = await spec.show(ctx, id);
+          await audit(ctx, { module, action: "create", record_id: id, after });
+          return after;
+        });
+        return reply.status(201).send({ message: MSG.added, data: row });
+      },
+    );
+  }
+
+  const update = spec.update;
+  if (update) {
+    const handler = async (req: FastifyRequest) => {
+      const id = parseId((req.params as { id: string }).id);
+      const raw = req.body as Body | undefined;
+      if (req.method === "POST") {
+        const m = typeof raw?._method === "string" ? raw._method.toUpperCase() : "";
+        if (m !== "PATCH" && m !== "PUT") throw new HttpError(405, "Use _method=PATCH to update.");
+      }
+      const input = parse(update.schema, bodyOf(req));
+      const row = await inTx(app, req, async (ctx) => {
+        const before = await spec.show(ctx, id);
+        if (!before) throw notFound();
+        await update.run(ctx, id, input);
+        const after = await spec.show(ctx, id);
+        await audit(ctx, { module, action: "update", record_id: id, before, after });
+        return after;
+      });
+      return { message: MSG.updated, data: row };
+    };
+    const opts = { config: { permission: p("update") }, ...docs({ tags, summary: `Update one of ${spec.endpoint}`, body: update.schema }) };
+    app.patch(`${base}/:id`, opts, handler);
+    app.put(`${base}/:id`, opts, handler);
+    app.post(
+      `${base}/:id`,
+      { ...opts, ...docs({ tags, summary: `Update one of ${spec.endpoint} (form with _method=PATCH)`, body: update.schema }) },
+      handler,
+    );
+  }
+
+  const remove = spec.remove;
+  if (remove) {
+    app.delete(
+      `${base}/:id`,
+      { config: { permission: p("destroy") }, ...docs({ tags, summary: `Delete one of ${spec.endpoint}` }) },
+      async (req) => {
+        const id = parseId((req.params as { id: string }).id);
+        await inTx(app, req, async (ctx) => {
+          const before = await spec.show(ctx, id);
+          if (!before) throw notFound();
+          await remove(ctx, id);
+          await audit(ctx, { module, action: "delete", record_id: id, before });
+        });
+        return { message: MSG.deleted };
+      },
+    );
+  }
+}

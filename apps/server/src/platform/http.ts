@@ -1,0 +1,138 @@
+import { can, MSG, type PermissionRequirement, SUPER_USER_ID } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppConfig } from "../config.js";
+import type { Db, Tx } from "../db/client.js";
+import type { AuthUser, Ctx } from "./context.js";
+import { HttpError } from "./errors.js";
+import type { TokenService } from "./tokens.js";
+
+/** What a route demands: a permission (SPEC §6 form), any signed-in user, or nobody. */
+export type Access = PermissionRequirement | "public" | "authenticated";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    permission?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    tokens: TokenService;
+  }
+}
+
+/** Routes outside /api and the API documentation need no declaration. */
+const exempt = (url: string) => !url.startsWith("/api") || url.startsWith("/api/docs");
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  permission: Access;
+}
+
+/**
+ * Every /api route must declare `config.permission`; the server refuses to start otherwise.
+ * The declared routes are collected so that tests can walk all of them.
+ */
+export function installAccessControl(app: FastifyInstance, registry: RouteInfo[]) {
+  app.decorateRequest("user", null);
+  app.addHook("onRoute", (route) => {
+    if (exempt(route.url)) return;
+    const permission = route.config?.permission;
+    if (permission === undefined) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
+    for (const method of [route.method].flat()) {
+      if (method === "HEAD") continue;
+      registry.push({ method: String(method), url: route.url, permission });
+    }
+  });
+
+  app.addHook("onRequest", async (req: FastifyRequest) => {
+    const permission = req.routeOptions.config?.permission;
+    if (permission === undefined || permission === "public") {
+      // Public routes still learn who calls, when a valid token comes along (logout, me).
+      return;
+    }
+    const user = await authenticate(app, req);
+    req.user = user;
+    if (permission !== "authenticated" && !can({ user_id: user.user_id, permissions: user.permissions }, permission)) {
+      throw new HttpError(403, MSG.forbidden);
+    }
+  });
+}
+
+export function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+interface UserRow extends Record<string, unknown> {
+  user_id: number;
+  user_name: string;
+  email: string;
+  outlet_fk: number | null;
+  is_cashier: boolean;
+  status: string;
+  token_version: number;
+  own: string[];
+  role_perms: string[] | null;
+  inventory_ids: number[] | null;
+  revoked: boolean;
+}
+
+/** Verifies the bearer token and loads the user in one query; an inactive user's token stops working. */
+export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<AuthUser> {
+  const token = bearer(req);
+  if (!token) throw new HttpError(401, MSG.unauthorized);
+  const claims = app.tokens.verify(token);
+  const res = await app.db.execute<UserRow>(sql`
+    select u.user_id, u.user_name, u.email, u.outlet_fk, u.is_cashier, u.status, u.token_version,
+           u.permissions as own, r.permissions as role_perms,
+           case when u.user_id = ${SUPER_USER_ID}
+                then (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from inventories)
+                else (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from user_inventories ui where ui.user_id = u.user_id)
+           end as inventory_ids,
+           exists(select 1 from revoked_tokens t where t.jti = ${claims.jti}) as revoked
+      from users u left join roles r on r.role_id = u.role_id
+     where u.user_id = ${claims.sub}`);
+  const row = res.rows[0];
+  if (!row || row.revoked || row.status !== "active" || row.token_version !== claims.ver) {
+    throw new HttpError(400, MSG.tokenInvalid);
+  }
+  return {
+    user_id: row.user_id,
+    user_name: row.user_name,
+    email: row.email,
+    outlet_fk: row.outlet_fk,
+    is_cashier: row.is_cashier,
+    permissions: new Set([...(row.own ?? []), ...(row.role_perms ?? [])]),
+    inventory_ids: (row.inventory_ids ?? []).map(Number),
+    jti: claims.jti,
+    token_exp: claims.exp,
+  };
+}
+
+export function clientIp(req: FastifyRequest): string | null {
+  return req.ip ?? null;
+}
+
+/** A context on the database itself (reads). */
+export function ctxOf(app: FastifyInstance, req: FastifyRequest): Ctx {
+  return { tx: app.db, user: req.user, now: new Date(), ip: clientIp(req) };
+}
+
+/** Runs a use case in one transaction: the document, its stock moves, its journal entry and its audit row commit together. */
+export function inTx<T>(app: FastifyInstance, req: FastifyRequest, fn: (ctx: Ctx & { tx: Tx }) => Promise<T>): Promise<T> {
+  return app.db.transaction(async (tx) => fn({ tx, user: req.user, now: new Date(), ip: clientIp(req) }));
+}
+
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw new HttpError(401, MSG.unauthorized);
+  return req.user;
+}
+
+export type Reply = FastifyReply;

@@ -1,0 +1,366 @@
+import { DATE_FILTERS, type DateFilter, DEFAULT_PAGE_SIZE, DEFAULT_START_DATE, type ListEnvelope, MAX_PER_PAGE, MSG } from "@app/contracts";
+import dayjs from "dayjs";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.js";
+import { modelHiddenColumns } from "../modules/platform-tables/platform.tables.js";
+import type { Ctx } from "./context.js";
+import { unprocessable } from "./errors.js";
+
+export interface ListColumn {
+  /** The select expression. */
+  expr: SQL;
+  /** May be used in sortColumn (default true). */
+  sortable?: boolean;
+  /** Part of the free-text search. */
+  search?: boolean;
+  /** Allowed as filter[key]: exact match, case-insensitive contains, comma list, or boolean. */
+  filter?: "eq" | "like" | "in" | "bool";
+  /** Summed into the footer over every matching row. */
+  sum?: boolean;
+  /** Column title for exports when the caller gives none. */
+  title?: string;
+}
+
+export interface ListModel {
+  /** Name of the model: hidden columns and the envelope's `model`. */
+  model: string;
+  /** `FROM ... JOIN ...` */
+  from: SQL;
+  columns: Record<string, ListColumn>;
+  /** Unique column that keeps paging stable. */
+  idColumn: string;
+  defaultSort?: string;
+  defaultDir?: "asc" | "desc";
+  /** Expression filtered by filter[date_between] and filter[date_filter]. */
+  dateColumn?: SQL;
+  /** Expression filtered by filter[amount_between]. */
+  amountColumn?: SQL;
+  /** Rows the caller may see at all (outlet or inventory scoping, soft deletes). */
+  scope?: (ctx: Ctx) => SQL | undefined;
+  /** Replaces the default ILIKE search, e.g. for normalised Arabic/Kurdish letters or barcodes. */
+  search?: (term: string) => SQL;
+  /** Filters with their own meaning, keyed like columns: filter[key]=value. */
+  filters?: Record<string, (value: string, ctx: Ctx) => SQL>;
+  /**
+   * The FROM is costly and small once evaluated (a report's aggregate): evaluate it once, and take
+   * the page, the count and the sums from that one result, in one statement.
+   */
+  evaluateOnce?: boolean;
+}
+
+export type RawQuery = Record<string, unknown>;
+
+export interface ParsedListQuery {
+  search: string | undefined;
+  page: number;
+  perPage: number;
+  paginate: boolean;
+  sortColumn: string;
+  sortDir: "asc" | "desc";
+  where: SQL;
+  params: Record<string, unknown>;
+}
+
+const str = (v: unknown): string | undefined => {
+  if (Array.isArray(v)) return str(v[v.length - 1]);
+  return typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined;
+};
+
+const intParam = (raw: RawQuery, key: string, errors: Record<string, string[]>, min: number, max: number, fallback: number) => {
+  const v = str(raw[key]);
+  if (v === undefined || v === "") return fallback;
+  if (!/^\d{1,9}$/.test(v)) {
+    errors[key] = [`The ${key.replace(/_/g, " ")} must be an integer.`];
+    return fallback;
+  }
+  const n = Number(v);
+  if (n < min || n > max) errors[key] = [`The ${key.replace(/_/g, " ")} must be between ${min} and ${max}.`];
+  return n;
+};
+
+/** Parses `YYYY-MM-DD` or `YYYY-MM-DD hh:mm:ss`; `end` dates without a time include the whole day. */
+function parseDate(v: string, end: boolean): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
+  if (!m) return undefined;
+  const d = dayjs(v.trim().replace(" ", "T"));
+  if (!d.isValid() || d.format("YYYY-MM-DD") !== `${m[1]}-${m[2]}-${m[3]}`) return undefined;
+  return end && m[4] === undefined ? d.endOf("day").toDate() : d.toDate();
+}
+
+/** SPEC's date filters as [start, end] (end inclusive). */
+export function dateFilterRange(filter: DateFilter, now: Date): [Date, Date] | undefined {
+  const d = dayjs(now);
+  const quarterStart = (x: dayjs.Dayjs) => x.startOf("month").subtract(x.month() % 3, "month");
+  switch (filter) {
+    case "TODAY":
+      return [d.startOf("day").toDate(), d.endOf("day").toDate()];
+    case "THIS_MONTH":
+      return [d.startOf("month").toDate(), d.endOf("month").toDate()];
+    case "LAST_MONTH": {
+      const p = d.subtract(1, "month");
+      return [p.startOf("month").toDate(), p.endOf("month").toDate()];
+    }
+    case "THIS_QUARTER": {
+      const s = quarterStart(d);
+      return [s.toDate(), s.add(3, "month").subtract(1, "ms").toDate()];
+    }
+    case "LAST_QUARTER": {
+      const s = quarterStart(d).subtract(3, "month");
+      return [s.toDate(), s.add(3, "month").subtract(1, "ms").toDate()];
+    }
+    case "THIS_YEAR":
+      return [d.startOf("year").toDate(), d.endOf("year").toDate()];
+    case "LAST_YEAR": {
+      const p = d.subtract(1, "year");
+      return [p.startOf("year").toDate(), p.endOf("year").toDate()];
+    }
+    case "DATE_PERIOD":
+      return undefined;
+  }
+}
+
+/**
+ * `filter[date_between]=start,end` (or `filter[date_filter]=...`) → a checked range. A missing
+ * start is 1900-01-01 and a missing end is now; an end not after the start answers 422.
+ */
+export function parseDateRange(raw: RawQuery, now: Date, errors: Record<string, string[]>): [Date, Date] | undefined {
+  const preset = str(raw["filter[date_filter]"]);
+  if (preset && preset !== "DATE_PERIOD") {
+    if (!(DATE_FILTERS as readonly string[]).includes(preset)) {
+      errors["filter.date_filter"] = [`The date filter must be one of ${DATE_FILTERS.join(", ")}.`];
+      return undefined;
+    }
+    return dateFilterRange(preset as DateFilter, now);
+  }
+  const between = str(raw["filter[date_between]"]);
+  if (between === undefined || between === "") return undefined;
+  const [a = "", b = ""] = between.split(",");
+  const start = parseDate(a.trim() || DEFAULT_START_DATE, false);
+  const end = b.trim() ? parseDate(b, true) : now;
+  if (!start || !end) {
+    errors["filter.date_between"] = ["The date between must be two dates in the format YYYY-MM-DD."];
+    return undefined;
+  }
+  if (end.getTime() <= start.getTime()) {
+    errors["filter.date_between"] = [MSG.endDateAfterStart];
+    return undefined;
+  }
+  return [start, end];
+}
+
+const DECIMAL = /^-?\d{1,15}(\.\d{1,6})?$/;
+
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): ParsedListQuery {
+  const errors: Record<string, string[]> = {};
+  const paginate = str(raw.is_paginated) !== "0";
+  const page = intParam(raw, "page", errors, 1, 1_000_000, 1);
+  const perPage = intParam(raw, "per_page", errors, 1, MAX_PER_PAGE, DEFAULT_PAGE_SIZE);
+  const sortColumn = str(raw.sortColumn) || model.defaultSort || model.idColumn;
+  const col = model.columns[sortColumn];
+  if (!Object.hasOwn(model.columns, sortColumn) || !col || col.sortable === false) {
+    errors.sortColumn = [`The sort column ${sortColumn.slice(0, 64)} is not allowed.`];
+  }
+  const dirRaw = str(raw.sortDir);
+  if (dirRaw !== undefined && dirRaw !== "asc" && dirRaw !== "desc") errors.sortDir = ["The sort dir must be asc or desc."];
+  const sortDir = dirRaw === "asc" || dirRaw === "desc" ? dirRaw : (model.defaultDir ?? "desc");
+  const search = str(raw.search)?.trim();
+  if (search && search.length > 200) errors.search = ["The search may not be greater than 200 characters."];
+
+  const conds: SQL[] = [];
+  const scope = model.scope?.(ctx);
+  if (scope) conds.push(scope);
+
+  if (search) {
+    if (model.search) conds.push(model.search(search));
+    else {
+      const like = `%${escapeLike(search)}%`;
+      const parts = Object.values(model.columns)
+        .filter((c) => c.search)
+        .map((c) => sql`(${c.expr})::text ilike ${like}`);
+      if (parts.length) conds.push(sql`(${sql.join(parts, sql` or `)})`);
+    }
+  }
+
+  const params: Record<string, unknown> = { search: search ?? "", page, per_page: perPage, sortColumn, sortDir };
+  const filterParams: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const m = /^filter\[([A-Za-z0-9_]{1,64})\]$/.exec(key);
+    if (!m) {
+      if (key.startsWith("filter")) errors[key.slice(0, 80)] = ["The filter is not allowed."];
+      continue;
+    }
+    const field = m[1]!;
+    const v = str(value);
+    if (v === undefined) continue;
+    filterParams[field] = v;
+    if (field === "date_between" || field === "date_filter") continue;
+    if (field === "amount_between") {
+      if (!model.amountColumn) {
+        errors["filter.amount_between"] = ["The filter amount between is not allowed."];
+        continue;
+      }
+      const [a = "", b = ""] = v.split(",").map((x) => x.trim());
+      if ((a && !DECIMAL.test(a)) || (b && !DECIMAL.test(b))) {
+        errors["filter.amount_between"] = ["The amount between must be two numbers."];
+        continue;
+      }
+      if (a) conds.push(sql`${model.amountColumn} >= ${a}::numeric`);
+      if (b) conds.push(sql`${model.amountColumn} <= ${b}::numeric`);
+      continue;
+    }
+    if (v === "") continue;
+    const custom = model.filters && Object.hasOwn(model.filters, field) ? model.filters[field] : undefined;
+    if (custom) {
+      conds.push(custom(v, ctx));
+      continue;
+    }
+    const c = Object.hasOwn(model.columns, field) ? model.columns[field] : undefined;
+    if (!c?.filter) {
+      errors[`filter.${field}`] = [`The filter ${field} is not allowed.`];
+      continue;
+    }
+    if (c.filter === "eq") conds.push(sql`(${c.expr})::text = ${v}`);
+    else if (c.filter === "like") conds.push(sql`(${c.expr})::text ilike ${`%${escapeLike(v)}%`}`);
+    else if (c.filter === "in") {
+      const vals = v
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .slice(0, 100);
+      if (vals.length)
+        conds.push(
+          sql`(${c.expr})::text in (${sql.join(
+            vals.map((x) => sql`${x}`),
+            sql`, `,
+          )})`,
+        );
+    } else if (c.filter === "bool") {
+      if (!["1", "0", "true", "false"].includes(v)) errors[`filter.${field}`] = ["The filter must be true or false."];
+      else conds.push(sql`(${c.expr}) = ${v === "1" || v === "true"}`);
+    }
+  }
+  const range = parseDateRange(raw, ctx.now, errors);
+  if (range) {
+    if (!model.dateColumn) errors["filter.date_between"] = ["The filter date between is not allowed."];
+    else conds.push(sql`${model.dateColumn} between ${range[0].toISOString()}::timestamptz and ${range[1].toISOString()}::timestamptz`);
+  }
+  if (Object.keys(errors).length) throw unprocessable(errors);
+  params.filter = filterParams;
+  return {
+    search,
+    page,
+    perPage,
+    paginate,
+    sortColumn,
+    sortDir,
+    where: conds.length ? sql.join(conds, sql` and `) : sql`true`,
+    params,
+  };
+}
+
+export function selectList(model: ListModel): SQL {
+  return sql.join(
+    Object.entries(model.columns).map(([k, c]) => sql`${c.expr} as ${sql.identifier(k)}`),
+    sql`, `,
+  );
+}
+
+export function orderBy(model: ListModel, q: ParsedListQuery): SQL {
+  const col = model.columns[q.sortColumn]!;
+  const idCol = model.columns[model.idColumn]!;
+  const dir = q.sortDir === "asc" ? sql`asc` : sql`desc`;
+  return sql`order by ${col.expr} ${dir} nulls last, ${idCol.expr} ${dir}`;
+}
+
+/** One page of rows (or all rows when is_paginated=0) with total, footer sums and hidden columns. */
+export async function runList<Row = Record<string, unknown>>(
+  db: DbOrTx,
+  model: ListModel,
+  raw: RawQuery,
+  ctx: Ctx,
+): Promise<ListEnvelope<Row>> {
+  const q = parseListQuery(model, raw, ctx);
+  const sums = Object.entries(model.columns).filter(([, c]) => c.sum);
+  if (model.evaluateOnce) return runListOnce<Row>(db, model, q, sums, ctx);
+  const totals = sql.join(
+    [sql`count(*)::int as __total`, ...sums.map(([k, c]) => sql`coalesce(sum(${c.expr}), 0)::text as ${sql.identifier(k)}`)],
+    sql`, `,
+  );
+  const totalRes = await db.execute<Record<string, unknown>>(sql`select ${totals} ${model.from} where ${q.where}`);
+  const totalRow = totalRes.rows[0] ?? {};
+  const total = Number(totalRow.__total ?? 0);
+  const footer: Record<string, string> = {};
+  for (const [k] of sums) footer[k] = String(totalRow[k] ?? "0");
+
+  const limit = q.paginate ? sql`limit ${q.perPage} offset ${(q.page - 1) * q.perPage}` : sql``;
+  const rows = await db.execute<Record<string, unknown>>(
+    sql`select ${selectList(model)} ${model.from} where ${q.where} ${orderBy(model, q)} ${limit}`,
+  );
+  const perPage = q.paginate ? q.perPage : Math.max(total, 1);
+  return {
+    data: rows.rows as Row[],
+    total,
+    per_page: perPage,
+    current_page: q.paginate ? q.page : 1,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    footer,
+    params: q.params,
+    model: model.model,
+    hidden_columns: ctx.user ? await hiddenColumns(db, ctx.user.user_id, model.model) : "",
+  };
+}
+
+/** runList for a model whose FROM is evaluated once: the rows are materialised, then counted, summed and paged. */
+async function runListOnce<Row>(
+  db: DbOrTx,
+  model: ListModel,
+  q: ParsedListQuery,
+  sums: [string, ListColumn][],
+  ctx: Ctx,
+): Promise<ListEnvelope<Row>> {
+  const col = (k: string) => sql`__rows.${sql.identifier(k)}`;
+  const totals = sql.join(
+    [sql`count(*)::int as __total`, ...sums.map(([k]) => sql`coalesce(sum(${col(k)}), 0)::text as ${sql.identifier(`__sum_${k}`)}`)],
+    sql`, `,
+  );
+  const dir = q.sortDir === "asc" ? sql`asc` : sql`desc`;
+  const order = (t: string) =>
+    sql`order by ${sql.identifier(t)}.${sql.identifier(q.sortColumn)} ${dir} nulls last, ${sql.identifier(t)}.${sql.identifier(model.idColumn)} ${dir}`;
+  const limit = q.paginate ? sql`limit ${q.perPage} offset ${(q.page - 1) * q.perPage}` : sql``;
+  const res = await db.execute<Record<string, unknown>>(sql`
+    with __rows as materialized (select ${selectList(model)} ${model.from} where ${q.where}),
+         __totals as (select ${totals} from __rows)
+    select __totals.*, __page.* from __totals
+      left join lateral (select __rows.*, true as __row from __rows ${order("__rows")} ${limit}) __page on true
+     ${order("__page")}`);
+  const first = res.rows[0] ?? {};
+  const total = Number(first.__total ?? 0);
+  const footer: Record<string, string> = {};
+  for (const [k] of sums) footer[k] = String(first[`__sum_${k}`] ?? "0");
+  const keys = Object.keys(model.columns);
+  const data = res.rows.filter((r) => r.__row === true).map((r) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Row);
+  const perPage = q.paginate ? q.perPage : Math.max(total, 1);
+  return {
+    data,
+    total,
+    per_page: perPage,
+    current_page: q.paginate ? q.page : 1,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    footer,
+    params: q.params,
+    model: model.model,
+    hidden_columns: ctx.user ? await hiddenColumns(db, ctx.user.user_id, model.model) : "",
+  };
+}
+
+export async function hiddenColumns(db: DbOrTx, userId: number, model: string): Promise<string> {
+  const [row] = await db
+    .select({ columns: modelHiddenColumns.columns })
+    .from(modelHiddenColumns)
+    .where(and(eq(modelHiddenColumns.user_id, userId), eq(modelHiddenColumns.model, model)));
+  return row?.columns ?? "";
+}

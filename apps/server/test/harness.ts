@@ -1,0 +1,146 @@
+import { readFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import { type Database, openDatabase } from "../src/db/client.js";
+import type { RouteInfo } from "../src/platform/http.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, withDatabase } from "./db-url.js";
+
+export { ADMIN_EMAIL, ADMIN_PASSWORD };
+
+export interface TestApp {
+  app: FastifyInstance;
+  routes: RouteInfo[];
+  database: Database;
+  /** The super user's token. */
+  adminToken: string;
+  api: (
+    method: InjectOptions["method"],
+    url: string,
+    opts?: { body?: unknown; token?: string | null; headers?: Record<string, string> },
+  ) => Promise<{
+    status: number;
+    // biome-ignore lint/suspicious/noExplicitAny: test bodies are asserted field by field
+    body: any;
+    headers: Record<string, unknown>;
+    raw: Buffer;
+  }>;
+  login: (email: string, password: string) => Promise<string>;
+  /** Creates a staff member holding exactly these permission keys and answers their token. */
+  userWith: (permissions: string[], extra?: Record<string, unknown>) => Promise<{ token: string; user_id: number; email: string }>;
+  close: () => Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh copy of the migrated, seeded template database and an app on it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const template = inject("template");
+  const url = process.env.DATABASE_URL;
+  let database: Database;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (url) {
+    const name = `t${counter++}_${process.pid}_${Date.now()}`.replace(/[^a-z0-9_]/g, "");
+    const admin = new pg.Client({ connectionString: withDatabase(url, "postgres") });
+    await admin.connect();
+    // The template is copied by a single connection at a time.
+    for (let i = 0; ; i++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        break;
+      } catch (err) {
+        if (i > 40) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    await admin.end();
+    database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: withDatabase(url, "postgres") });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  } else {
+    const blob = new Blob([await readFile(template)]);
+    database = await openDatabase({ pglite: new PGlite({ loadDataDir: blob }) });
+  }
+  const config = {
+    ...loadConfig({
+      LOG_LEVEL: "silent",
+      JWT_SECRET: "test-secret-test-secret-test-secret",
+      DATA_DIR: path.join(os.tmpdir(), `souq-test-data-${process.pid}-${counter++}`),
+      LOGIN_ATTEMPTS: "1000",
+      ...env,
+    }),
+  };
+  const { app, routes } = await buildApp({ database, config });
+
+  const api: TestApp["api"] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const token = opts.token === undefined ? adminToken : opts.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload: InjectOptions["payload"];
+    if (opts.body !== undefined) {
+      if (typeof opts.body === "string" || Buffer.isBuffer(opts.body)) payload = opts.body;
+      else {
+        payload = JSON.stringify(opts.body);
+        headers["content-type"] ??= "application/json";
+      }
+    }
+    const res = await app.inject({ method, url, headers, payload });
+    let body: unknown = res.body;
+    if (String(res.headers["content-type"] ?? "").includes("json")) body = res.json();
+    return { status: res.statusCode, body, headers: res.headers as Record<string, unknown>, raw: res.rawPayload };
+  };
+
+  const login = async (email: string, password: string) => {
+    const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+    return res.json().access_token as string;
+  };
+
+  let adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  const userWith: TestApp["userWith"] = async (permissions, extra = {}) => {
+    const n = ++counter;
+    const email = `user${n}_${Date.now()}@example.com`;
+    const res = await api("POST", "/api/users", {
+      body: {
+        user_name: `user${n}_${Date.now()}`,
+        email,
+        new_password: "pass1234",
+        new_password_confirmation: "pass1234",
+        permissions,
+        ...extra,
+      },
+    });
+    if (res.status !== 201) throw new Error(`user create failed: ${JSON.stringify(res.body)}`);
+    return { token: await login(email, "pass1234"), user_id: res.body.data.user_id as number, email };
+  };
+
+  return {
+    app,
+    routes,
+    database,
+    get adminToken() {
+      return adminToken;
+    },
+    set adminToken(t: string) {
+      adminToken = t;
+    },
+    api,
+    login,
+    userWith,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDb?.();
+    },
+  } as TestApp;
+}

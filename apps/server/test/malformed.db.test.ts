@@ -1,0 +1,202 @@
+import { IMAGE_MAX_BYTES, MSG } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "./harness.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Every table's row count and content hash; only the logs of attempts may change. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const tables = await t.database.db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+        and table_name not in ('audit_logs', 'rate_limits', 'revoked_tokens') order by 1`,
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    // last_login_at moves with every sign-in the test itself makes.
+    const row = sql`(to_jsonb(x) - 'last_login_at')::text`;
+    const res = await t.database.db.execute<{ n: number; h: string | null }>(
+      sql`select count(*)::int as n, md5(string_agg(${row}, ',' order by ${row})) as h from ${sql.identifier(name)} x`,
+    );
+    out[name] = `${res.rows[0]!.n}:${res.rows[0]!.h}`;
+  }
+  return out;
+}
+
+const BAD_IDS = ["0", "-1", "abc", "1.5", "99999999999"];
+const SQL_BITS = ["' or 1=1 --", '"; drop table users; --'];
+const LIST_QUERIES = [
+  "sortColumn=no_such_column",
+  `sortColumn=${encodeURIComponent("user_id; drop table users")}`,
+  "sortDir=sideways",
+  "per_page=0",
+  "per_page=100000",
+  "per_page=abc",
+  "page=-1",
+  "filter[no_such_key]=1",
+  `filter[${encodeURIComponent("x) or (1=1")}]=1`,
+  "filter[date_between]=2024-02-01,2024-01-01",
+  "filter[date_between]=yesterday,today",
+  "filter[amount_between]=a,b",
+  "filter[date_filter]=YESTERDAY",
+  `search=${"x".repeat(300)}`,
+];
+
+interface Sent {
+  what: string;
+  status: number;
+  body: string;
+  ms: number;
+}
+
+let token = "";
+const sent: Sent[] = [];
+async function send(what: string, opts: InjectOptions, bearer = token) {
+  const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
+  headers.authorization = `Bearer ${bearer}`;
+  const started = performance.now();
+  const res = await t.app.inject({ ...opts, headers });
+  sent.push({ what, status: res.statusCode, body: res.body.slice(0, 300), ms: Math.round(performance.now() - started) });
+  return res;
+}
+
+function multipart(field: string, filename: string, content: Buffer, type: string) {
+  const boundary = "----souqtestboundary";
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe("malformed input to every endpoint", () => {
+  let before: Record<string, string>;
+  beforeAll(async () => {
+    token = t.adminToken;
+    before = await fingerprint();
+  });
+
+  // Thousands of requests: the one long test of the suite.
+  it("never answers 500 and never changes the database", { timeout: 240_000 }, async () => {
+    const listRoutes: string[] = [];
+    const violations: string[] = [];
+    for (const route of t.routes) {
+      const method = route.method as InjectOptions["method"];
+      const params: string[] = route.url.match(/:[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+      const at = (id: string) => route.url.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, id).replace(/\*/g, "x");
+
+      // One route's requests go together: PostgreSQL answers them on several connections.
+      await Promise.all(
+        (params.length ? BAD_IDS : []).map(async (id) => {
+          const res = await send(`${method} ${at(id)}`, {
+            method,
+            url: at(id),
+            payload: method === "GET" || method === "DELETE" ? undefined : { _method: "PATCH" },
+          });
+          if (params.includes(":id") && (res.statusCode !== 422 || res.json().message !== MSG.idInvalid)) {
+            violations.push(`${method} ${at(id)}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+          }
+        }),
+      );
+
+      if (method === "GET") {
+        const url = at("1");
+        const plain = await send(`GET ${url}`, { method, url });
+        const isList =
+          plain.statusCode === 200 && plain.headers["content-type"]?.toString().includes("json") && plain.json().data?.per_page;
+        if (isList) listRoutes.push(url);
+        const sqlSearch = SQL_BITS.map((b) => `search=${encodeURIComponent(b)}`);
+        const sqlQueries = [...sqlSearch, ...SQL_BITS.map((b) => `filter[${encodeURIComponent(b)}]=1`)];
+        // Endpoints that are not lists ignore the list parameters; the SQL fragments go to all.
+        await Promise.all(
+          (isList ? [...LIST_QUERIES, ...sqlQueries] : sqlQueries).map(async (q) => {
+            const res = await send(`GET ${url}?${q}`, { method, url: `${url}?${q}` });
+            if (isList && !sqlSearch.includes(q) && res.statusCode !== 422) violations.push(`GET ${url}?${q}: ${res.statusCode}`);
+            if (isList && sqlSearch.includes(q) && (res.statusCode !== 200 || res.json().data.total !== 0)) {
+              violations.push(`GET ${url}?${q}: ${res.statusCode}`);
+            }
+          }),
+        );
+        continue;
+      }
+
+      // Bodies that are not what the endpoint reads, sent to an id that does not exist: an action
+      // that needs no body must not act on a real record. Sign-out and refresh succeed on any
+      // body, so they get tokens of their own.
+      const missing = at("2147483647");
+      const own = route.url === "/api/auth/logout" || route.url === "/api/auth/refresh";
+      const bodies: [string, Partial<InjectOptions>][] = [
+        ["broken JSON", { payload: '{"user_name": "x",', headers: { "content-type": "application/json" } }],
+        ["text/plain", { payload: "user_name=x", headers: { "content-type": "text/plain" } }],
+        ["application/xml", { payload: "<user><user_name>x</user_name></user>", headers: { "content-type": "application/xml" } }],
+        ["JSON array", { payload: "[1,2]", headers: { "content-type": "application/json" } }],
+        [
+          "SQL in fields",
+          {
+            payload: JSON.stringify({ _method: "PATCH", name: SQL_BITS[0], user_name: SQL_BITS[1], email: SQL_BITS[0] }),
+            headers: { "content-type": "application/json" },
+          },
+        ],
+      ];
+      const tokens = own ? await Promise.all(bodies.map(() => t.login(ADMIN_EMAIL, ADMIN_PASSWORD))) : bodies.map(() => token);
+      await Promise.all(
+        bodies.map(([what, opts], i) => send(`${method} ${missing} ${what}`, { method, url: missing, ...opts }, tokens[i])),
+      );
+    }
+    console.log(`malformed input: ${sent.length} requests over ${t.routes.length} routes, ${listRoutes.length} of them lists`);
+    expect(listRoutes.length).toBeGreaterThan(5);
+    expect(sent.filter((s) => s.status >= 500)).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  it("refuses prototype pollution and oversized bodies", async () => {
+    for (const url of ["/api/users", "/api/auth/login", "/api/outlets_store"]) {
+      const res = await send(`POST ${url} proto`, {
+        method: "POST",
+        url,
+        payload: '{"__proto__": {"admin": true}, "email": "a@b.co"}',
+        headers: { "content-type": "application/json" },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    }
+    const huge = await send("huge JSON", {
+      method: "POST",
+      url: "/api/roles",
+      payload: JSON.stringify({ role_name: "x".repeat(5 * 1024 * 1024), permissions: ["users/index"] }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it("refuses fake and oversized images", async () => {
+    const fake = await send("fake png", {
+      method: "POST",
+      url: "/api/images",
+      ...multipart("image", "photo.png", Buffer.from("just some text, not a picture"), "image/png"),
+    });
+    expect(fake.statusCode).toBe(422);
+    expect(fake.json().message).toBe(MSG.fileTypeNotAllowed);
+    const big = Buffer.alloc(IMAGE_MAX_BYTES + 1, 0);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+    const huge = await send("oversized png", { method: "POST", url: "/api/images", ...multipart("image", "big.png", big, "image/png") });
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().message).toBe(MSG.fileTooLarge);
+    const notMultipart = await send("json image", { method: "POST", url: "/api/images", payload: { image: "iVBORw0KGgo=" } });
+    expect(notMultipart.statusCode).toBe(422);
+    expect(notMultipart.json().message).toBe(MSG.fileTypeNotAllowed);
+  });
+
+  it("left every table as it was", async () => {
+    expect(await fingerprint()).toEqual(before);
+    expect(sent.filter((s) => s.status >= 500)).toEqual([]);
+  });
+});

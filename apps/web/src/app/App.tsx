@@ -1,0 +1,52 @@
+import "@mantine/core/styles.css";
+import "@mantine/dates/styles.css";
+import "@mantine/notifications/styles.css";
+import "./app.css";
+import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
+import { DatesProvider } from "@mantine/dates";
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RouterProvider } from "react-router";
+import { isRtl } from "./i18n";
+import { createQueryClient } from "./queryClient";
+import { createRouter } from "./router";
+import { colorSchemeManager, theme } from "./theme";
+
+/** Keeps Mantine's direction in step with the language (the <html> attributes are set by i18n). */
+function DirectionSync({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const { setDirection } = useDirection();
+  const rtl = isRtl(i18n.language);
+  useEffect(() => setDirection(rtl ? "rtl" : "ltr"), [rtl, setDirection]);
+  return children;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const { i18n } = useTranslation();
+  return (
+    <DirectionProvider initialDirection={isRtl(i18n.language) ? "rtl" : "ltr"}>
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+        <DirectionSync>
+          <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6 }}>
+            <QueryClientProvider client={queryClient}>
+              <Notifications position="top-center" />
+              {children}
+            </QueryClientProvider>
+          </DatesProvider>
+        </DirectionSync>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}
+
+export function App() {
+  const [router] = useState(createRouter);
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+}

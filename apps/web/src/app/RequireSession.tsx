@@ -1,0 +1,66 @@
+import { CURRENCY_IQD, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "@app/contracts";
+import { Button, Center, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { ApiError } from "../shared/api/client";
+import { session } from "../shared/api/session";
+import type { SystemConfig } from "../shared/api/types";
+import { isPosTerminal } from "./config";
+import { LoadingScreen } from "./LoadingScreen";
+import { meQuery, SessionContext, SessionKeeper, systemConfigQuery, useToken } from "./session";
+
+export const POS_PATH = "/settings/pos";
+
+const FALLBACK_CONFIG: SystemConfig = {
+  currency_fk: CURRENCY_IQD,
+  currency: { currency_id: CURRENCY_IQD, currency_name: "IQD", symbol: "IQD" },
+  cashier_login_option: "Name",
+  pagination_default: DEFAULT_PAGE_SIZE,
+  pagination_options: PAGE_SIZE_OPTIONS.join(","),
+  shop_name: "",
+};
+
+/**
+ * Every route but login needs a session (SPEC §2). Without a token the user goes to /login with
+ * the current address as the redirect; with one, the profile and system settings load first
+ * behind the "Loading Essential Data" screen.
+ */
+export function RequireSession() {
+  const { t } = useTranslation();
+  const token = useToken();
+  const location = useLocation();
+  const me = useQuery({ ...meQuery, enabled: token !== null });
+  const cfg = useQuery({ ...systemConfigQuery, enabled: token !== null });
+  const unauthorized = me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 400);
+
+  useEffect(() => {
+    if (unauthorized) session.end("expired");
+  }, [unauthorized]);
+
+  const value = useMemo(() => (me.data ? { me: me.data, systemConfig: cfg.data ?? FALLBACK_CONFIG } : null), [me.data, cfg.data]);
+
+  if (token === null) {
+    const here = location.pathname + location.search;
+    return <Navigate to={here === "/" ? "/login" : `/login/${encodeURIComponent(here)}`} replace />;
+  }
+  if (me.isError && !unauthorized) {
+    return (
+      <Center h="100dvh">
+        <Stack align="center">
+          <Text>{t("common:essentialDataFailed")}</Text>
+          <Button onClick={() => void me.refetch()}>{t("common:retry")}</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!value || cfg.isPending) return <LoadingScreen />;
+  if (isPosTerminal(value.systemConfig.pos_terminal_marker) && location.pathname !== POS_PATH) return <Navigate to={POS_PATH} replace />;
+  return (
+    <SessionContext.Provider value={value}>
+      <SessionKeeper />
+      <Outlet />
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { MSG, ZCashierLogin, ZChangePassword, ZCreateUser, ZLogin, ZOutlet, ZPin, ZRole, ZUpdateUser } from "@app/contracts";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import i18n, { resources, translateMessage } from "./i18n";
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function keys(obj: Record<string, unknown>, prefix = ""): string[] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === "object" ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k.replace(PLURAL, "")}`],
+  );
+}
+const keySet = (lang: string, ns: string) => new Set(keys(resources[lang]?.[ns] ?? {}).filter((k) => !k.startsWith("texts.")));
+
+const SRC = join(__dirname, "..");
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === "locales" || name === "test" ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe("translations", () => {
+  const namespaces = Object.keys(resources.en ?? {});
+
+  it.each(["ar", "ckb"])("%s has every key English has, and no others", (lang) => {
+    for (const ns of namespaces) {
+      const en = [...keySet("en", ns)].sort();
+      const other = [...keySet(lang, ns)].sort();
+      expect({ ns, keys: other }).toEqual({ ns, keys: en });
+    }
+  });
+
+  it.each(["ar", "ckb"])("%s translates every key rather than copying English", (lang) => {
+    const same = namespaces.flatMap((ns) =>
+      [...keySet("en", ns)].filter((k) => {
+        const en = i18n.getFixedT("en", ns)(k);
+        return en !== k && en.length > 3 && /[a-z]{3}/i.test(en) && !en.includes("{{") && i18n.getFixedT(lang, ns)(k) === en;
+      }),
+    );
+    // Keyboard keys stay as printed on the keyboard.
+    expect(same.filter((k) => k !== "shortcut")).toEqual([]);
+  });
+
+  it("English server texts are the contract's MSG texts", () => {
+    expect(resources.en?.messages).toEqual({ ...MSG });
+  });
+
+  it("every message a contract schema can produce has an Arabic and a Kurdish text", () => {
+    const bad: [z.ZodType, unknown][] = [
+      [ZLogin, {}],
+      [ZLogin, { email: "", password: "" }],
+      [ZLogin, { email: "x", password: "1" }],
+      [ZCashierLogin, {}],
+      [ZCashierLogin, { outlet_id: 0, user_id: 0, pin: "1" }],
+      [ZChangePassword, {}],
+      [ZChangePassword, { old_password: "", new_password: "1", new_password_confirmation: "2" }],
+      [ZCreateUser, {}],
+      [ZCreateUser, { user_name: "", email: "x", new_password: "1", new_password_confirmation: "2", user_dob: "1/1/2000" }],
+      [ZCreateUser, { user_name: "a", email: "a@b.co", new_password: "1234", user_dob: "31/02/2000", sale_man_mail: "x" }],
+      [ZUpdateUser, { user_name: "a", email: "a@b.co", new_password: "12" }],
+      [ZRole, {}],
+      [ZRole, { role_name: "", permissions: [] }],
+      [ZPin, {}],
+      [ZPin, { name: "", pin: "1" }],
+      [ZOutlet, { outlet_name: "", outlet_email: "x" }],
+    ];
+    const texts = new Set(bad.flatMap(([schema, input]) => schema.safeParse(input).error?.issues.map((i) => i.message) ?? []));
+    const untranslated: string[] = [];
+    for (const lang of ["ar", "ckb"]) {
+      void i18n.changeLanguage(lang);
+      for (const text of texts) if (translateMessage(text) === text) untranslated.push(`${lang}: ${text}`);
+    }
+    void i18n.changeLanguage("en");
+    expect(untranslated).toEqual([]);
+  });
+
+  it("every literal key used in the code exists in English", () => {
+    const missing: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const code = readFileSync(file, "utf8");
+      // A t() call takes the namespace of the closest useTranslation above it.
+      const scopes = [...code.matchAll(/useTranslation\((?:"([a-z]+)")?\)/g)].map((m) => ({ at: m.index ?? 0, ns: m[1] ?? "common" }));
+      const nsAt = (at: number) => scopes.filter((s) => s.at < at).at(-1)?.ns ?? "common";
+      const used = [
+        ...[...code.matchAll(/\bt\("([^"]+)"/g)].map((m) => ({ key: m[1] ?? "", at: m.index ?? 0 })),
+        ...[...code.matchAll(/"([a-z]+):([a-zA-Z0-9_.]+)"/g)]
+          .filter((m) => namespaces.includes(m[1] ?? ""))
+          .map((m) => ({ key: m[0].slice(1, -1), at: m.index ?? 0 })),
+      ];
+      for (const { key, at } of used) {
+        const [ns, k] = key.includes(":") ? (key.split(":") as [string, string]) : [nsAt(at), key];
+        if (!i18n.exists(k, { ns, lng: "en" }) && !i18n.exists(`${k}_other`, { ns, lng: "en" })) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("no component shows a literal string", () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(SRC).filter((f) => f.endsWith(".tsx"))) {
+      const code = readFileSync(file, "utf8");
+      // Text between tags, and text-bearing props given as plain strings.
+      for (const m of code.matchAll(/>\s*([^<>{}]*[A-Za-z\u0600-\u06FF]{2,}[^<>{}]*?)\s*<\//g)) offenders.push(`${file}: ${m[1]}`);
+      // "ns:key" props are translation keys handed to a widget that translates them.
+      for (const m of code.matchAll(/\b(label|placeholder|title|description|aria-label|nothingFoundMessage)="([^"]*[A-Za-z][^"]*)"/g))
+        if (!/^[a-z]+:[\w.]+$/.test(m[2] ?? "")) offenders.push(`${file}: ${m[1]}="${m[2]}"`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});

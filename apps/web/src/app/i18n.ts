@@ -1,0 +1,130 @@
+import { LANGUAGES, type Language, MSG, RTL_LANGUAGES } from "@app/contracts";
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+
+const files = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { eager: true, import: "default" });
+
+type Resources = Record<string, Record<string, Record<string, unknown>>>;
+export const resources: Resources = {};
+for (const [path, content] of Object.entries(files)) {
+  const m = /locales\/([a-z]+)\/([a-zA-Z]+)\.json$/.exec(path);
+  if (!m) continue;
+  const [, lang, ns] = m as unknown as [string, string, string];
+  resources[lang] ??= {};
+  resources[lang][ns] = content;
+}
+// English server texts are the contract's own words; only ar and ckb carry translations of them.
+resources.en ??= {};
+resources.en.messages = { ...MSG };
+
+export const NAMESPACES = Object.keys(resources.en);
+export const LANG_STORAGE_KEY = "lang";
+
+export const isLanguage = (v: unknown): v is Language => typeof v === "string" && (LANGUAGES as readonly string[]).includes(v);
+export const isRtl = (lang: string) => (RTL_LANGUAGES as readonly string[]).includes(lang);
+
+export function storedLanguage(): Language {
+  const v = localStorage.getItem(LANG_STORAGE_KEY);
+  return isLanguage(v) ? v : "en";
+}
+
+function applyDocument(lang: Language) {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = isRtl(lang) ? "rtl" : "ltr";
+}
+
+export async function setLanguage(lang: Language) {
+  localStorage.setItem(LANG_STORAGE_KEY, lang);
+  applyDocument(lang);
+  await i18n.changeLanguage(lang);
+}
+
+const initial = storedLanguage();
+applyDocument(initial);
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initial,
+  fallbackLng: "en",
+  supportedLngs: [...LANGUAGES],
+  ns: NAMESPACES,
+  defaultNS: "common",
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+const msgKeyByText = new Map<string, string>(Object.entries(MSG).map(([k, v]) => [v, k]));
+
+const NUM = "-?[\\d.]+";
+/**
+ * Server and schema texts that carry a field or a number (SPEC §5, §8 and the contract schemas).
+ * `field` and `fields` groups are shown with the fields' labels; the first match wins, so a
+ * narrower pattern comes before a wider one.
+ */
+const PATTERNS: [RegExp, string][] = [
+  [/^The (?<fields>.+) field is required when (?<others>.+) (?:is|are) present\.$/, "requiredWith"],
+  [/^The (?<field>.+) field is required\.$/, "required"],
+  [/^The (?<field>.+) has already been taken\.$/, "taken"],
+  [/^The selected (?<field>.+) is invalid\.$/, "selectedInvalid"],
+  [/^The (?<field>.+) must be a valid email address\.$/, "email"],
+  [/^The (?<field>.+) must be at least (?<value>\d+) characters\.$/, "fieldMinChars"],
+  [/^The (?<field>.+) may not be greater than (?<value>\d+) characters\.$/, "fieldMaxChars"],
+  [/^The (?<field>.+) must be an integer\.$/, "fieldInteger"],
+  [new RegExp(`^The (?<field>.+) must be between (?<min>${NUM}) and (?<max>${NUM})\\.$`), "fieldBetween"],
+  [/^The (?<field>.+) must be a number of 0 or more with at most (?<value>\d+) decimals\.$/, "fieldDecimals"],
+  [/^The (?<field>.+) must be a number greater than 0\.$/, "fieldPositive"],
+  [/^The (?<field>.+) must be yes or no\.$/, "fieldYesNo"],
+  [/^The (?<field>.+) confirmation does not match\.$/, "confirmation"],
+  [/^The barcode (?<value>.+) is repeated \(row (?<row>\d+)\)\.$/, "barcodeRepeatedRow"],
+  [/^The barcode (?<value>.+) is repeated\.$/, "barcodeRepeated"],
+  [/^The (?<field>.+) is repeated \(row (?<row>\d+)\)\.$/, "repeatedRow"],
+  [/^The file must have fewer than (?<value>\d+) records\.$/, "fewerRecords"],
+  [/^The file has (?<count>\d+) errors?; nothing was imported\.$/, "importRefused"],
+  [/^Maximum allowed character is (?<value>\d+)$/, "maxChars"],
+  [/^may not be greater than (?<value>\d+) characters$/, "maxChars"],
+  [/^must be a number with at most (?<value>\d+) decimals$/, "decimals"],
+  [new RegExp(`^must be between (?<min>${NUM}) and (?<max>${NUM})$`), "between"],
+  [new RegExp(`^must be greater than (?<value>${NUM})$`), "greaterThan"],
+  [new RegExp(`^must be at least (?<value>${NUM})$`), "atLeast"],
+  [new RegExp(`^may not be greater than (?<value>${NUM})$`), "atMost"],
+  [/^validation\.(?<value>.+)$/, "mustBe"],
+];
+
+// English shows the server's own words; the patterns' English texts give the server text back.
+const english = () => i18n.language === "en";
+/** A field's label from the words of a server text ("sale price" → fields:sale_price); unknown fields keep their words. */
+const fieldLabel = (words: string) => (english() ? words : i18n.t(`fields:${words.replace(/ /g, "_")}`, { defaultValue: words }));
+/** "packet price, packet barcode or base unit qty" → each field's label, joined in the current language. */
+const fieldList = (words: string) =>
+  english()
+    ? words
+    : words
+        .split(/, | or | and /)
+        .map(fieldLabel)
+        .join(i18n.t("validation:listSeparator"));
+
+/**
+ * Shows a text that came from the server or from a contract schema in the current language:
+ * a MSG text by its key, a known whole text from the dictionary, or a known pattern.
+ * Unknown texts are shown as they are.
+ */
+export function translateMessage(text: string): string {
+  const key = msgKeyByText.get(text);
+  if (key) return i18n.t(`messages:${key}`);
+  const texts = i18n.getResource(i18n.language, "validation", "texts") as Record<string, string> | undefined;
+  if (texts?.[text]) return texts[text];
+  for (const [re, k] of PATTERNS) {
+    const g = re.exec(text)?.groups;
+    if (!g) continue;
+    return i18n.t(`validation:${k}`, {
+      ...g,
+      ...(g.field !== undefined && { field: fieldLabel(g.field) }),
+      ...(g.fields !== undefined && { fields: fieldList(g.fields) }),
+      ...(g.others !== undefined && { others: fieldList(g.others) }),
+      ...(g.count !== undefined && { count: Number(g.count) }),
+    });
+  }
+  return text;
+}
+
+export default i18n;

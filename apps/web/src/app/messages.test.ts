@@ -1,0 +1,104 @@
+import * as contracts from "@app/contracts";
+import { MSG } from "@app/contracts";
+import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import i18n, { translateMessage } from "./i18n";
+
+/** Every text a schema names itself: the type's own error and each check's, in every nested schema. */
+function schemaMessages(root: z.ZodType): Set<string> {
+  const out = new Set<string>();
+  const seen = new Set<unknown>();
+  const text = (def: { error?: unknown }) => {
+    if (typeof def.error !== "function") return;
+    const t = (def.error as (issue?: unknown) => unknown)();
+    if (typeof t === "string") out.add(t);
+  };
+  const visit = (schema: unknown) => {
+    if (!(schema instanceof z.ZodType) || seen.has(schema)) return;
+    seen.add(schema);
+    const def = schema._zod.def as unknown as Record<string, unknown> & {
+      error?: unknown;
+      checks?: { _zod: { def: { error?: unknown } } }[];
+    };
+    text(def);
+    for (const check of def.checks ?? []) text(check._zod.def);
+    for (const key of ["innerType", "in", "out", "element", "left", "right", "keyType", "valueType"]) visit(def[key]);
+    for (const option of (def.options as unknown[] | undefined) ?? []) visit(option);
+    for (const item of (def.items as unknown[] | undefined) ?? []) visit(item);
+    for (const field of Object.values((def.shape as Record<string, unknown> | undefined) ?? {})) visit(field);
+  };
+  visit(root);
+  return out;
+}
+
+const contractTexts = [
+  ...new Set(
+    (Object.values(contracts) as unknown[])
+      .filter((v): v is z.ZodType => v instanceof z.ZodType)
+      .flatMap((schema) => [...schemaMessages(schema)]),
+  ),
+].sort();
+
+/** Texts the server builds around a field or a number (the field words come from the request). */
+const SERVER_TEXTS = [
+  "The outlet name field is required.",
+  "The base unit field is required.",
+  "The user name has already been taken.",
+  "The item name has already been taken.",
+  "The consumer name has already been taken.",
+  "The barcode has already been taken.",
+  "The selected account is invalid.",
+  "The selected default inventory is invalid.",
+  "The selected user role is invalid.",
+  "The selected parent id is invalid.",
+  "The page must be between 1 and 1000000.",
+  "The shortage alert must be an integer.",
+  "The sale price must be a number of 0 or more with at most 2 decimals.",
+  "The sale price editable must be yes or no.",
+  "The base unit qty must be a number greater than 0.",
+  "The packet price field is required when packet name is present.",
+  "The packet name field is required when packet price, packet barcode or base unit qty is present.",
+  "The category field is required when sub category or item type is present.",
+  "The sub category field is required when item type is present.",
+  "The item name is repeated (row 4).",
+  "The barcode 6291041500213 is repeated (row 3).",
+  "The barcode 555 is repeated.",
+  "The file must have fewer than 5000 records.",
+  "The file has 3 errors; nothing was imported.",
+  "The item name may not be greater than 191 characters.",
+  "The barcode must be 1 to 64 letters or digits.",
+  "The packet must be another unit than the base unit.",
+  "The default unit must be the base unit or the packet.",
+  "The file has no records.",
+];
+
+/** Words that stay as they are in every language: formats and currency codes. */
+const KEPT = /\b(DD\/MM\/YYYY|YYYY-MM-DD|hh:mm(:ss)?|IQD|USD)\b/g;
+
+describe("server and schema texts", () => {
+  afterAll(() => i18n.changeLanguage("en"));
+
+  it("finds the schema texts", () => {
+    expect(contractTexts).toContain("must be between 0 and 100");
+    expect(contractTexts).toContain("The shop name field is required.");
+    expect(contractTexts).toContain(MSG.permissionRequired);
+  });
+
+  it.each(["ar", "ckb"])("%s shows every schema text, MSG text and patterned server text in its own words", async (lang) => {
+    await i18n.changeLanguage(lang);
+    const english = [...contractTexts, ...Object.values(MSG), ...SERVER_TEXTS].filter((text) => {
+      const shown = translateMessage(text);
+      return shown === text || /[A-Za-z]{2,}/.test(shown.replace(KEPT, ""));
+    });
+    expect(english).toEqual([]);
+  });
+
+  it("shows the field's label inside a pattern", async () => {
+    await i18n.changeLanguage("ar");
+    expect(translateMessage("The type field is required.")).toBe("حقل النوع مطلوب.");
+    expect(translateMessage("The email field is required.")).toBe("حقل البريد الإلكتروني مطلوب.");
+    await i18n.changeLanguage("en");
+    expect(translateMessage("The shop name field is required.")).toBe("The shop name field is required.");
+    expect(translateMessage("The file has 1 error; nothing was imported.")).toBe("The file has 1 error; nothing was imported.");
+  });
+});

@@ -1,0 +1,2 @@
+export * from "./SessionKeeper";
+export * from "./session.queries";

@@ -1,0 +1,63 @@
+import { can, type MeResponse, PAGE_SIZE_OPTIONS, type PermissionRequirement } from "@app/contracts";
+import { queryOptions } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
+import { api } from "../../shared/api/client";
+import { session } from "../../shared/api/session";
+import type { DataBody, SystemConfig } from "../../shared/api/types";
+
+export const meQuery = queryOptions({
+  queryKey: ["auth", "me"],
+  queryFn: async () => {
+    const body = await api<DataBody<MeResponse>>("auth/me", { method: "POST" });
+    session.setProfile(body.data);
+    return body.data;
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const systemConfigQuery = queryOptions({
+  queryKey: ["system_config"],
+  queryFn: async () => (await api<DataBody<SystemConfig>>("system_config")).data,
+  staleTime: 5 * 60_000,
+});
+
+export const sidebarQuery = queryOptions({
+  queryKey: ["sidebar_setting"],
+  queryFn: async () => (await api<DataBody<{ show_sidebar: boolean }>>("show_sidebar_setting")).data.show_sidebar,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const useToken = () => useSyncExternalStore(session.subscribe, session.getToken);
+
+export interface SessionValue {
+  me: MeResponse;
+  systemConfig: SystemConfig;
+}
+
+export const SessionContext = createContext<SessionValue | null>(null);
+
+/** The signed-in user and system settings; only inside the guarded part of the app. */
+export function useSession(): SessionValue {
+  const v = useContext(SessionContext);
+  if (!v) throw new Error("useSession outside a signed-in route");
+  return v;
+}
+
+/** The permission check of packages/contracts, bound to the signed-in user. */
+export function useCan() {
+  const { me } = useSession();
+  return useCallback((required: PermissionRequirement | undefined) => required === undefined || can(me, required), [me]);
+}
+
+/** Page sizes from the profile, else SPEC's 10/50/100/200. */
+export function usePageSizes(): { sizes: number[]; initial: number } {
+  const { me, systemConfig } = useSession();
+  const raw = me.pagination_options || systemConfig.pagination_options;
+  const parsed = (raw ?? "")
+    .split(",")
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const sizes = parsed.length ? parsed : [...PAGE_SIZE_OPTIONS];
+  const wanted = me.pagination_default || systemConfig.pagination_default;
+  return { sizes, initial: sizes.includes(wanted) ? wanted : (sizes[0] ?? 10) };
+}

@@ -1,0 +1,19 @@
+import { createTheme, localStorageColorSchemeManager } from "@mantine/core";
+
+const fontFamily =
+  'Inter, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Naskh Arabic", Tahoma, "DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
+
+export const theme = createTheme({
+  primaryColor: "teal",
+  primaryShade: { light: 7, dark: 6 },
+  fontFamily,
+  headings: { fontFamily, fontWeight: "650" },
+  defaultRadius: "md",
+  cursorType: "pointer",
+  components: {
+    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
+    Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
+  },
+});
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: "theme" });

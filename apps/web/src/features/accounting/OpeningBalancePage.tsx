@@ -1,0 +1,264 @@
+import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { IconBuildingBank, IconDeviceFloppy, IconTruck, IconUsers } from "@tabler/icons-react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import Decimal from "decimal.js";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCan } from "../../app/session";
+import { api } from "../../shared/api/client";
+import type { DataBody, MessageBody } from "../../shared/api/types";
+import { lastRateQuery } from "../../shared/CurrencyPicker";
+import { DateField } from "../../shared/DateField";
+import { plainDecimal } from "../../shared/format";
+import { orZero } from "../../shared/money";
+import { notifyError, notifySuccess } from "../../shared/notify";
+import { PageHeader } from "../../shared/PageHeader";
+import { accountCurrencyName, cashAccountsListQuery, EP, useInvalidateLedger } from "./ledger.queries";
+
+interface PartyBalance {
+  consumer_id: number;
+  iqd: string;
+  usd: string;
+}
+
+export interface OpeningBalance {
+  date: string;
+  rate: string;
+  cashes: { account_id: number; amount: string }[];
+  customers: { consumer_id: number; currency_id: number; amount: string }[];
+  suppliers: { consumer_id: number; currency_id: number; amount: string }[];
+}
+
+interface Party {
+  consumer_id: number;
+  consumer_name: string;
+  code?: string | null;
+}
+
+const partiesQuery = (endpoint: "customers" | "suppliers") => ({
+  queryKey: [endpoint, "list", "show_all"],
+  queryFn: async () => (await api<MessageBody<Party[]>>(`${endpoint}/list`, { query: { show_all: 1 } })).message,
+});
+
+interface OpeningBalanceRecord {
+  date: string | null;
+  payload: Partial<Omit<OpeningBalance, "date">>;
+}
+
+const openingQuery = {
+  queryKey: [EP.openingBalance, 1],
+  queryFn: async () => {
+    const r = (await api<DataBody<OpeningBalanceRecord>>("opening_balance_show/1")).data;
+    return { ...r.payload, date: r.date ?? undefined } as Partial<OpeningBalance>;
+  },
+};
+
+const isAmount = (v: string) => /^-?\d{0,15}(\.\d{0,3})?$/.test(v);
+
+/** Groups a party's saved lines (one per currency) into one row with both amounts. */
+function partyRows(parties: Party[], saved: OpeningBalance["customers"] | undefined): PartyBalance[] {
+  return parties.map((p) => ({
+    consumer_id: p.consumer_id,
+    iqd: saved?.find((s) => s.consumer_id === p.consumer_id && s.currency_id === CURRENCY_IQD)?.amount ?? "",
+    usd: saved?.find((s) => s.consumer_id === p.consumer_id && s.currency_id === CURRENCY_USD)?.amount ?? "",
+  }));
+}
+
+const nonZero = (v: string) => v !== "" && !new Decimal(orZero(v)).isZero();
+
+/** Opening balances of cash accounts, customers and suppliers, against opening-balance equity. */
+export function OpeningBalancePage() {
+  const { t } = useTranslation("accounting");
+  const can = useCan();
+  const editable = can("opening_balances/update");
+  const opening = useQuery(openingQuery);
+  const accounts = useQuery(cashAccountsListQuery);
+  const customers = useQuery(partiesQuery("customers"));
+  const suppliers = useQuery(partiesQuery("suppliers"));
+  const last = useQuery(lastRateQuery);
+  const invalidateLedger = useInvalidateLedger();
+  const [date, setDate] = useState(dayjs().startOf("year").format("YYYY-MM-DD"));
+  const [rate, setRate] = useState("");
+  const [cash, setCash] = useState<Record<number, string>>({});
+  const [cust, setCust] = useState<PartyBalance[]>([]);
+  const [supp, setSupp] = useState<PartyBalance[]>([]);
+
+  useEffect(() => {
+    const o = opening.data;
+    if (o?.date) setDate(dayjs(o.date).format("YYYY-MM-DD"));
+    const r = plainDecimal(o?.rate ?? last.data?.rate ?? "");
+    setRate(r ? new Decimal(r).toFixed() : "");
+    setCash(Object.fromEntries((o?.cashes ?? []).map((c) => [c.account_id, c.amount])));
+  }, [opening.data, last.data]);
+  useEffect(() => setCust(partyRows(customers.data ?? [], opening.data?.customers)), [customers.data, opening.data]);
+  useEffect(() => setSupp(partyRows(suppliers.data ?? [], opening.data?.suppliers)), [suppliers.data, opening.data]);
+
+  const save = useMutation({
+    mutationFn: () => {
+      const lines = (rows: PartyBalance[]) =>
+        rows.flatMap((r) => [
+          ...(nonZero(r.iqd) ? [{ consumer_id: r.consumer_id, currency_id: CURRENCY_IQD, amount: r.iqd }] : []),
+          ...(nonZero(r.usd) ? [{ consumer_id: r.consumer_id, currency_id: CURRENCY_USD, amount: r.usd }] : []),
+        ]);
+      const body: OpeningBalance & { _method: "PATCH" } = {
+        _method: "PATCH",
+        date,
+        rate: orZero(rate),
+        cashes: Object.entries(cash)
+          .filter(([, v]) => nonZero(v))
+          .map(([k, v]) => ({ account_id: Number(k), amount: v })),
+        customers: lines(cust),
+        suppliers: lines(supp),
+      };
+      return api<{ message: string }>("opening_balance_update/1", { method: "POST", body });
+    },
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      invalidateLedger();
+    },
+    onError: notifyError,
+    meta: { silent: true },
+  });
+
+  const amountInput = (value: string, onChange: (v: string) => void, testId?: string) => (
+    <TextInput
+      size="xs"
+      inputMode="decimal"
+      value={value}
+      readOnly={!editable}
+      onChange={(e) => isAmount(e.currentTarget.value) && onChange(e.currentTarget.value)}
+      w={160}
+      data-testid={testId}
+    />
+  );
+
+  const partyTable = (rows: PartyBalance[], parties: Party[] | undefined, setRows: (r: PartyBalance[]) => void, testId: string) => (
+    <Table striped verticalSpacing="xs" horizontalSpacing="md" className="data-table" data-testid={testId}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("opening.name")}</Table.Th>
+          <Table.Th>{t("opening.iqd")}</Table.Th>
+          <Table.Th>{t("opening.usd")}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.length === 0 && (
+          <Table.Tr>
+            <Table.Td colSpan={3}>
+              <Text c="dimmed" ta="center" size="sm">
+                {t("messages:noResults")}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        {rows.map((r, i) => {
+          const p = parties?.find((x) => x.consumer_id === r.consumer_id);
+          const put = (patch: Partial<PartyBalance>) => setRows(rows.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+          return (
+            <Table.Tr key={r.consumer_id}>
+              <Table.Td>{p ? (p.code ? `${p.consumer_name} (${p.code})` : p.consumer_name) : r.consumer_id}</Table.Td>
+              <Table.Td>{amountInput(r.iqd, (v) => put({ iqd: v }))}</Table.Td>
+              <Table.Td>{amountInput(r.usd, (v) => put({ usd: v }))}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+
+  const loading = opening.isPending || accounts.isPending;
+  return (
+    <>
+      <PageHeader
+        title={t("opening.title")}
+        description={t("opening.description")}
+        actions={
+          editable && (
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              loading={save.isPending}
+              onClick={() => save.mutate()}
+              data-testid="opening-save"
+            >
+              {t("common:save")}
+            </Button>
+          )
+        }
+      />
+      {loading ? (
+        <Skeleton h={300} radius="md" />
+      ) : (
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <DateField label={t("fields.date")} withAsterisk readOnly={!editable} value={date} onChange={(v) => v && setDate(v)} />
+              <TextInput
+                label={t("common:currency.rate")}
+                description={t("opening.rateHint")}
+                inputMode="decimal"
+                readOnly={!editable}
+                value={rate}
+                onChange={(e) => setRate(e.currentTarget.value)}
+                onBlur={() => setRate(orZero(rate))}
+              />
+            </SimpleGrid>
+          </Paper>
+          <Paper withBorder radius="md" p={0}>
+            <Tabs defaultValue="cashes">
+              <Tabs.List px="md" pt="sm">
+                <Tabs.Tab value="cashes" leftSection={<IconBuildingBank size={16} />}>
+                  {t("opening.cashes")}
+                </Tabs.Tab>
+                <Tabs.Tab value="customers" leftSection={<IconUsers size={16} />}>
+                  {t("opening.customers")}
+                </Tabs.Tab>
+                <Tabs.Tab value="suppliers" leftSection={<IconTruck size={16} />}>
+                  {t("opening.suppliers")}
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="cashes" p="md">
+                <Table striped verticalSpacing="xs" horizontalSpacing="md" className="data-table" data-testid="opening-cashes">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t("fields.account_name")}</Table.Th>
+                      <Table.Th>{t("fields.currency")}</Table.Th>
+                      <Table.Th>{t("fields.amount")}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {(accounts.data ?? []).map((a) => (
+                      <Table.Tr key={a.account_id}>
+                        <Table.Td>{a.account_name}</Table.Td>
+                        <Table.Td>{accountCurrencyName(a)}</Table.Td>
+                        <Table.Td>
+                          {amountInput(
+                            cash[a.account_id] ?? "",
+                            (v) => setCash((c) => ({ ...c, [a.account_id]: v })),
+                            `opening-cash-${a.account_id}`,
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Tabs.Panel>
+              <Tabs.Panel value="customers" p="md">
+                {partyTable(cust, customers.data, setCust, "opening-customers")}
+              </Tabs.Panel>
+              <Tabs.Panel value="suppliers" p="md">
+                {partyTable(supp, suppliers.data, setSupp, "opening-suppliers")}
+              </Tabs.Panel>
+            </Tabs>
+          </Paper>
+          <Group>
+            <Title order={6} c="dimmed">
+              {t("opening.equityHint")}
+            </Title>
+          </Group>
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,319 @@
+import { CURRENCY_IQD, MSG, ZCashTransaction } from "@app/contracts";
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { IconArrowsExchange, IconPlus } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "../../app/i18n";
+import { useCan } from "../../app/session";
+import { api } from "../../shared/api/client";
+import type { DataBody } from "../../shared/api/types";
+import { ConfirmDelete } from "../../shared/ConfirmDialog";
+import { currenciesQuery, lastRateQuery } from "../../shared/CurrencyPicker";
+import { useCrud } from "../../shared/crud";
+import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
+import { plainDecimal, useFormat } from "../../shared/format";
+import { convert, orZero } from "../../shared/money";
+import { PageHeader } from "../../shared/PageHeader";
+import { useZodForm } from "../../shared/useZodForm";
+import { accountCurrencyName, type CashAccount, cashAccountsListQuery, docDay, EP, useInvalidateLedger } from "./ledger.queries";
+import "./amount.css";
+import { DateField } from "../../shared/DateField";
+import { FormDialog } from "../../shared/FormDialog";
+
+export interface TransferRow {
+  transaction_id: number;
+  transaction_no: string | null;
+  date: string;
+  from_account_name: string | null;
+  to_account_name: string | null;
+  from_currency_id: number;
+  to_currency_id: number;
+  amount: string;
+  foreign_amount: string;
+  rate: string;
+  note: string | null;
+  created_by_name?: string | null;
+}
+
+interface TransferRecord extends TransferRow {
+  from_account_fk: number;
+  to_account_fk: number;
+  rate_in: string;
+  rate_out: string;
+  last_rate_in: string | null;
+  last_rate_out: string | null;
+}
+
+const currencyOf = (a: CashAccount | undefined) => a?.currency_id ?? a?.currency?.currency_id ?? 0;
+
+const EMPTY = {
+  from_account_fk: "",
+  to_account_fk: "",
+  date: dayjs().format("YYYY-MM-DD"),
+  amount: "",
+  rate_in: "",
+  rate_out: "",
+  note: "",
+};
+
+function TransferForm({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation("accounting");
+  const fmt = useFormat();
+  const accounts = useQuery(cashAccountsListQuery);
+  const last = useQuery(lastRateQuery);
+  const record = useQuery({
+    queryKey: [EP.cashTransactions, "show", id],
+    queryFn: async () => (await api<DataBody<TransferRecord>>(`${EP.cashTransactions}/${id}`)).data,
+    enabled: id !== null,
+  });
+  const form = useZodForm(EMPTY);
+  const { create, update } = useCrud(EP.cashTransactions, { onInvalid: form.applyServerErrors });
+  const invalidateLedger = useInvalidateLedger();
+  const { reset, set } = form;
+  const v = form.values;
+
+  useEffect(() => {
+    const r = record.data;
+    if (!r) return;
+    reset({
+      from_account_fk: String(r.from_account_fk),
+      to_account_fk: String(r.to_account_fk),
+      date: docDay(r.date),
+      amount: r.amount,
+      rate_in: plainDecimal(r.rate_in),
+      rate_out: plainDecimal(r.rate_out),
+      note: r.note ?? "",
+    });
+  }, [record.data, reset]);
+
+  // The current rates start from the last recorded ones (SPEC §4).
+  useEffect(() => {
+    if (id !== null || !last.data) return;
+    set("rate_in", plainDecimal(last.data.in_rate));
+    set("rate_out", plainDecimal(last.data.rate));
+  }, [last.data, id, set]);
+
+  const from = accounts.data?.find((a) => String(a.account_id) === v.from_account_fk);
+  const to = accounts.data?.find((a) => String(a.account_id) === v.to_account_fk);
+  const fromCur = currencyOf(from);
+  const toCur = currencyOf(to);
+  const exchange = fromCur !== 0 && toCur !== 0 && fromCur !== toCur;
+  // Paying IQD for USD buys dollars at the out-rate; paying USD for IQD sells them at the in-rate.
+  const rate = fromCur === CURRENCY_IQD ? v.rate_out : v.rate_in;
+  const foreignAmount = exchange ? convert(orZero(v.amount), fromCur, toCur, rate) : v.amount;
+  const sameAccount = v.from_account_fk !== "" && v.from_account_fk === v.to_account_fk;
+
+  const submit = () => {
+    const payload = {
+      from_account_id: v.from_account_fk,
+      to_account_id: v.to_account_fk,
+      date: v.date || null,
+      amount: v.amount,
+      foreign_amount: foreignAmount || "0",
+      rate_in: v.rate_in,
+      rate_out: v.rate_out,
+      note: v.note.trim() || null,
+    };
+    if (!form.validate(ZCashTransaction, payload)) return;
+    const done = () => {
+      invalidateLedger();
+      onClose();
+    };
+    if (id !== null) update.mutate({ id, body: payload }, { onSuccess: done });
+    else create.mutate(payload, { onSuccess: done });
+  };
+  const accountOptions = (accounts.data ?? []).map((a) => ({
+    value: String(a.account_id),
+    label: `${a.account_name} (${accountCurrencyName(a)})`,
+  }));
+  const money = (label: string, key: "rate_in" | "rate_out", testId: string) => (
+    <TextInput
+      label={label}
+      withAsterisk
+      inputMode="decimal"
+      value={v[key]}
+      onChange={(e) => form.set(key, e.currentTarget.value)}
+      onBlur={() => form.set(key, orZero(v[key]))}
+      error={form.error(key)}
+      data-testid={testId}
+    />
+  );
+
+  return (
+    <FormDialog
+      title={id === null ? t("transfers.add") : t("transfers.edit")}
+      icon={<IconArrowsExchange size={20} />}
+      onClose={onClose}
+      size="xl"
+      onSubmit={submit}
+      saving={create.isPending || update.isPending}
+      loading={id !== null && record.isPending}
+      testId="transfer-form"
+      saveTestId="transfer-save"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <Select
+          label={t("fields.from_account")}
+          withAsterisk
+          searchable
+          data={accountOptions}
+          value={v.from_account_fk || null}
+          onChange={(val) => form.set("from_account_fk", val ?? "")}
+          error={form.error("from_account_id")}
+          nothingFoundMessage={t("messages:nothingFound")}
+          data-testid="transfer-from"
+        />
+        <Select
+          label={t("fields.to_account")}
+          withAsterisk
+          searchable
+          data={accountOptions}
+          value={v.to_account_fk || null}
+          onChange={(val) => form.set("to_account_fk", val ?? "")}
+          error={form.error("to_account_id") ?? (sameAccount ? translateMessage(MSG.accountsMustDiffer) : undefined)}
+          nothingFoundMessage={t("messages:nothingFound")}
+          data-testid="transfer-to"
+        />
+        <DateField
+          label={t("fields.date")}
+          withAsterisk
+          value={v.date || null}
+          onChange={(val) => form.set("date", val ?? "")}
+          error={form.error("date")}
+        />
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Group gap="lg">
+            <Text size="sm" c="dimmed">
+              {t("transfers.lastRates")}
+            </Text>
+            <Text size="sm" data-testid="transfer-last-in">
+              {t("fields.rate_in")}: <b className="amount">{fmt.rate(last.data?.in_rate ?? "")}</b>
+            </Text>
+            <Text size="sm" data-testid="transfer-last-out">
+              {t("fields.rate_out")}: <b className="amount">{fmt.rate(last.data?.rate ?? "")}</b>
+            </Text>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: exchange ? 4 : 3 }} spacing="md">
+            {money(t("fields.current_rate_in"), "rate_in", "transfer-rate-in")}
+            {money(t("fields.current_rate_out"), "rate_out", "transfer-rate-out")}
+            <TextInput
+              label={t("transfers.amountIn", { currency: from ? accountCurrencyName(from) : "" })}
+              withAsterisk
+              inputMode="decimal"
+              value={v.amount}
+              onChange={(e) => form.set("amount", e.currentTarget.value)}
+              onBlur={() => form.set("amount", orZero(v.amount))}
+              error={form.error("amount")}
+              data-testid="transfer-amount"
+            />
+            {exchange && (
+              <TextInput
+                label={toCur === CURRENCY_IQD ? t("common:currency.iqdAmount") : t("common:currency.usdAmount")}
+                readOnly
+                value={fmt.amount(foreignAmount)}
+                data-testid="transfer-foreign-amount"
+              />
+            )}
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      {sameAccount && (
+        <Alert color="red" variant="light" data-testid="accounts-must-differ">
+          {translateMessage(MSG.accountsMustDiffer)}
+        </Alert>
+      )}
+      <Textarea
+        label={t("fields.note")}
+        autosize
+        minRows={2}
+        value={v.note}
+        onChange={(e) => form.set("note", e.currentTarget.value)}
+        error={form.error("note")}
+      />
+    </FormDialog>
+  );
+}
+
+/** Transfers between cash and bank accounts, converting at the stated rate when the currencies differ. */
+export function TransferTransactionsPage() {
+  const { t } = useTranslation("accounting");
+  const fmt = useFormat();
+  const can = useCan();
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const [deleting, setDeleting] = useState<TransferRow | null>(null);
+  const { remove } = useCrud(EP.cashTransactions);
+  const invalidateLedger = useInvalidateLedger();
+  const accounts = useQuery(cashAccountsListQuery);
+  const currencies = useQuery(currenciesQuery);
+  const currencyName = (id: number) => currencies.data?.find((c) => c.currency_id === id)?.currency_name ?? "";
+  const accountFilter = (accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: a.account_name }));
+  const columns: Column<TransferRow>[] = [
+    { key: "transaction_no", label: "accounting:fields.number" },
+    { key: "date", label: "accounting:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
+    { key: "from_account_name", label: "accounting:fields.from_account" },
+    { key: "to_account_name", label: "accounting:fields.to_account" },
+    {
+      key: "amount",
+      label: "accounting:fields.amount",
+      format: "amount",
+      render: (r) => `${fmt.amount(r.amount)} ${currencyName(r.from_currency_id)}`,
+    },
+    {
+      key: "foreign_amount",
+      label: "accounting:fields.foreign_amount",
+      format: "amount",
+      render: (r) => `${fmt.amount(r.foreign_amount)} ${currencyName(r.to_currency_id)}`,
+    },
+    { key: "rate", label: "common:currency.rate", format: "rate" },
+    { key: "note", label: "accounting:fields.note" },
+    { key: "created_by_name", label: "accounting:fields.created_by" },
+  ];
+  const filters: FilterField[] = [
+    { key: "from_account_fk", label: "accounting:fields.from_account", type: "select", options: accountFilter },
+    { key: "to_account_fk", label: "accounting:fields.to_account", type: "select", options: accountFilter },
+  ];
+  return (
+    <>
+      <PageHeader title={t("transfers.title")} description={t("transfers.description")} />
+      <DataTable<TransferRow>
+        endpoint={EP.cashTransactions}
+        model="cash_transactions"
+        title="accounting:transfers.title"
+        columns={columns}
+        rowKey={(r) => r.transaction_id}
+        filters={filters}
+        dateFilter
+        amountFilter
+        defaultSort="transaction_id"
+        toolbar={
+          can("cash_transactions/store") && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="transfer-add">
+              {t("transfers.add")}
+            </Button>
+          )
+        }
+        actions={editDeleteActions<TransferRow>("cash_transactions", (r) => setEditing(r.transaction_id), setDeleting)}
+      />
+      {editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDelete
+        opened={deleting !== null}
+        name={deleting?.transaction_no ?? String(deleting?.transaction_id ?? "")}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.transaction_id, {
+            onSuccess: () => {
+              invalidateLedger();
+              setDeleting(null);
+            },
+          })
+        }
+      />
+    </>
+  );
+}

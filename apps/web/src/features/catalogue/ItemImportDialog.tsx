@@ -1,0 +1,191 @@
+import type { ImportRowError } from "@app/contracts";
+import { ITEM_IMPORT_COLUMNS } from "@app/contracts";
+import { Alert, Badge, Button, Code, Group, Modal, Paper, ScrollArea, Stack, Table, Text, ThemeIcon } from "@mantine/core";
+import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconUpload } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type DragEvent, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "../../app/i18n";
+import { ApiError, api, apiBlob } from "../../shared/api/client";
+import { DialogHeader } from "../../shared/DialogHeader";
+import { notifyError, notifySuccess } from "../../shared/notify";
+import { ITEMS_ENDPOINT } from "./catalogue.queries";
+import { importFileProblem, importRowErrors } from "./itemImport";
+
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  // The browser needs the address until the download has started.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Item import from xlsx (issue 4): template, upload, and every refused row with its reason. */
+export function ItemImportDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation("catalogue");
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rows, setRows] = useState<ImportRowError[]>([]);
+  const [dragging, setDragging] = useState(false);
+
+  const template = useMutation({
+    mutationFn: async () => {
+      const { blob, filename } = await apiBlob("items/import_template", {});
+      saveBlob(blob, filename ?? "items-import-template.xlsx");
+    },
+    onError: notifyError,
+    meta: { silent: true },
+  });
+
+  const upload = useMutation({
+    mutationFn: async (f: File) => {
+      const body = new FormData();
+      body.append("file", f);
+      return api<{ data?: { imported?: number } }>(`${ITEMS_ENDPOINT}/import`, { method: "POST", body });
+    },
+    onSuccess: (res) => {
+      notifySuccess(t("import.done", { count: res?.data?.imported ?? 0 }));
+      void queryClient.invalidateQueries({ queryKey: [ITEMS_ENDPOINT] });
+      void queryClient.invalidateQueries({ queryKey: ["categories"] });
+      void queryClient.invalidateQueries({ queryKey: ["brands"] });
+      onClose();
+    },
+    onError: (err) => {
+      const found = err instanceof ApiError ? importRowErrors(err.body) : [];
+      if (found.length) {
+        setRows(found);
+        setProblem(err instanceof ApiError ? err.message : null);
+      } else if (err instanceof ApiError && err.status === 422) {
+        setRows([]);
+        const first = Object.values(err.body.errors ?? {})[0];
+        setProblem(Array.isArray(first) ? String(first[0]) : err.message);
+      } else notifyError(err);
+    },
+    meta: { silent: true },
+  });
+
+  const choose = (f: File | null) => {
+    setRows([]);
+    setFile(f);
+    setProblem(f ? importFileProblem(f) : null);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    choose(e.dataTransfer.files[0] ?? null);
+  };
+  const submit = () => {
+    const p = importFileProblem(file);
+    setProblem(p);
+    if (!p && file) upload.mutate(file);
+  };
+
+  return (
+    <Modal opened onClose={onClose} withCloseButton={false} size="xl" padding={0} data-testid="item-import">
+      <DialogHeader title={t("import.title")} icon={<IconFileSpreadsheet size={20} />} onClose={onClose} />
+      <Stack p="lg" gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Text size="sm" c="dimmed" maw={480}>
+            {t("import.intro")}
+          </Text>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            loading={template.isPending}
+            onClick={() => template.mutate()}
+            data-testid="import-template"
+          >
+            {t("import.template")}
+          </Button>
+        </Group>
+        <Paper
+          withBorder
+          radius="md"
+          p="xl"
+          className={dragging ? "drop-zone dragging" : "drop-zone"}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          onClick={() => input.current?.click()}
+          style={{ cursor: "pointer", borderStyle: "dashed", textAlign: "center" }}
+        >
+          <Stack align="center" gap="xs">
+            <ThemeIcon size={48} radius="xl" variant="light">
+              <IconUpload size={24} />
+            </ThemeIcon>
+            <Text fw={600}>{file ? file.name : t("import.drop")}</Text>
+            <Text size="xs" c="dimmed">
+              {t("import.limits")}
+            </Text>
+          </Stack>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)}
+            data-testid="import-file"
+          />
+        </Paper>
+        <Text size="xs" c="dimmed">
+          {t("import.columns")} <Code style={{ direction: "ltr", unicodeBidi: "isolate" }}>{ITEM_IMPORT_COLUMNS.join(", ")}</Code>
+        </Text>
+        {problem && rows.length === 0 && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="import-problem">
+            {translateMessage(problem)}
+          </Alert>
+        )}
+        {rows.length > 0 && (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            title={t("import.refused", { count: rows.length })}
+            data-testid="import-errors"
+          >
+            <ScrollArea.Autosize mah={240}>
+              <Table verticalSpacing={4} fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={80}>{t("import.row")}</Table.Th>
+                    <Table.Th w={160}>{t("import.column")}</Table.Th>
+                    <Table.Th>{t("import.reason")}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((r) => (
+                    <Table.Tr key={`${r.row}-${r.column}-${r.reason}`} data-testid="import-error-row">
+                      <Table.Td>
+                        <Badge variant="light" color="red">
+                          {r.row}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Code>{r.column}</Code>
+                      </Table.Td>
+                      <Table.Td>{translateMessage(r.reason)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t("common:cancel")}
+          </Button>
+          <Button leftSection={<IconUpload size={16} />} loading={upload.isPending} onClick={submit} data-testid="import-submit">
+            {t("import.submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,195 @@
+import { normalizeDigits } from "@app/contracts";
+import { Badge, Button, Group, Text, ThemeIcon, Tooltip } from "@mantine/core";
+import { IconBarcode, IconEdit, IconFileImport, IconHourglass, IconPlus, IconTrash, IconWorld } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useCan } from "../../app/session";
+import { ConfirmDelete } from "../../shared/ConfirmDialog";
+import { useCrud } from "../../shared/crud";
+import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
+import { PageHeader } from "../../shared/PageHeader";
+import { ITEMS_ENDPOINT, type ItemRow } from "./catalogue.queries";
+import { ItemForm } from "./ItemForm";
+import { ItemImportDialog } from "./ItemImportDialog";
+import { useBarcodeScanner } from "./useBarcodeScanner";
+import { useToggleOnline } from "./useToggleOnline";
+import "./catalogue.css";
+
+const barcodesOf = (r: ItemRow): string[] =>
+  Array.isArray(r.barcodes) ? r.barcodes : typeof r.barcodes === "string" && r.barcodes ? r.barcodes.split(",") : [];
+
+/** Online visibility and expiry tracking as two small icons, so the list fits beside the side menu. */
+function StatusIcons({ row }: { row: ItemRow }) {
+  const { t } = useTranslation("catalogue");
+  const online = row.is_active_online ? t("online.visible") : t("online.hidden");
+  const expiry = row.has_expire ? t("expiry.has") : t("expiry.none");
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Tooltip label={online}>
+        <ThemeIcon size="md" radius="xl" variant="light" color={row.is_active_online ? "teal" : "gray"} aria-label={online}>
+          <IconWorld size={14} />
+        </ThemeIcon>
+      </Tooltip>
+      <Tooltip label={expiry}>
+        <ThemeIcon size="md" radius="xl" variant="light" color={row.has_expire ? "orange" : "gray"} aria-label={expiry}>
+          <IconHourglass size={14} />
+        </ThemeIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function BarcodeCell({ row }: { row: ItemRow }) {
+  const codes = barcodesOf(row);
+  if (!codes.length) return null;
+  const [first, ...rest] = codes;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" className="barcode-text">
+        {first}
+      </Text>
+      {rest.length > 0 && (
+        <Tooltip label={rest.join(" · ")}>
+          <Badge variant="outline" color="gray" size="sm">
+            +{rest.length}
+          </Badge>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+export function ItemListPage() {
+  const { t } = useTranslation("catalogue");
+  const can = useCan();
+  const [, setParams] = useSearchParams();
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const [deleting, setDeleting] = useState<ItemRow | null>(null);
+  const [importing, setImporting] = useState(false);
+  const { remove } = useCrud(ITEMS_ENDPOINT);
+  const online = useToggleOnline("items");
+
+  // A scan anywhere on the page searches for the code, as if typed into the search box.
+  useBarcodeScanner((code) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set("search", normalizeDigits(code));
+      next.delete("page");
+      return next;
+    }),
+  );
+
+  const columns: Column<ItemRow>[] = [
+    {
+      key: "item_name",
+      label: "catalogue:fields.item_name",
+      render: (r) => (
+        <div>
+          <Text fw={500} size="sm">
+            {r.item_name}
+          </Text>
+          {r.item_code && (
+            <Text size="xs" c="dimmed">
+              {r.item_code}
+            </Text>
+          )}
+        </div>
+      ),
+    },
+    { key: "barcodes", label: "catalogue:fields.barcodes", sortable: false, render: (r) => <BarcodeCell row={r} /> },
+    { key: "category_name", label: "catalogue:fields.category_fk" },
+    { key: "brand_name", label: "catalogue:fields.brand_fk" },
+    { key: "base_unit", label: "catalogue:units.baseUnit", sortable: false },
+    { key: "sale_price", label: "catalogue:fields.price", format: "amount", sortable: false },
+    {
+      key: "is_active_online",
+      label: "catalogue:fields.status",
+      render: (r) => <StatusIcons row={r} />,
+    },
+  ];
+
+  const filters: FilterField[] = [
+    {
+      key: "has_expire",
+      label: "catalogue:fields.has_expire",
+      type: "select",
+      options: [
+        { value: "1", label: "catalogue:expiry.has" },
+        { value: "0", label: "catalogue:expiry.none" },
+      ],
+    },
+    {
+      key: "is_active_online",
+      label: "catalogue:fields.is_active_online",
+      type: "select",
+      options: [
+        { value: "1", label: "catalogue:online.visible" },
+        { value: "0", label: "catalogue:online.hidden" },
+      ],
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t("items.title")}
+        description={t("items.description")}
+        actions={
+          <Group gap={6} c="dimmed">
+            <IconBarcode size={18} />
+            <Text size="sm">{t("items.scanHint")}</Text>
+          </Group>
+        }
+      />
+      <DataTable<ItemRow>
+        endpoint={ITEMS_ENDPOINT}
+        model="items"
+        title="catalogue:items.title"
+        columns={columns}
+        rowKey={(r) => r.item_id}
+        filters={filters}
+        defaultSort="item_id"
+        toolbar={
+          <>
+            {can("items/import") && (
+              <Button
+                variant="default"
+                leftSection={<IconFileImport size={16} />}
+                onClick={() => setImporting(true)}
+                data-testid="items-import"
+              >
+                {t("import.open")}
+              </Button>
+            )}
+            {can("items/store") && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="items-add">
+                {t("items.add")}
+              </Button>
+            )}
+          </>
+        }
+        actions={[
+          { key: "edit", label: "common:edit", icon: IconEdit, permission: "items/update", onClick: (r) => setEditing(r.item_id) },
+          {
+            key: "online",
+            label: "catalogue:online.toggle",
+            icon: IconWorld,
+            permission: "items/activate",
+            onClick: (r) => online.mutate({ id: r.item_id, online: !r.is_active_online }),
+          },
+          { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "items/destroy", onClick: setDeleting },
+        ]}
+      />
+      {editing !== null && <ItemForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      {importing && <ItemImportDialog onClose={() => setImporting(false)} />}
+      <ConfirmDelete
+        opened={deleting !== null}
+        name={deleting?.item_name ?? ""}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.item_id, { onSuccess: () => setDeleting(null) })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { IconBox, IconCategory } from "@tabler/icons-react";
+import { type ComponentType, lazy } from "react";
+import type { Feature } from "../index";
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** Items and categories (issue 4), under the warehouse menu. */
+export const CATALOGUE_FEATURES: Feature[] = [
+  {
+    key: "items",
+    path: "/warehouse/items",
+    screen: page(() => import("./ItemListPage"), "ItemListPage"),
+    icon: IconBox,
+    permission: "items/index",
+    area: "warehouse",
+    menu: true,
+    tile: true,
+  },
+  {
+    key: "categories",
+    path: "/warehouse/categories",
+    screen: page(() => import("./CategoriesPage"), "CategoriesPage"),
+    icon: IconCategory,
+    permission: "categories/index",
+    area: "warehouse",
+    menu: true,
+    tile: false,
+  },
+];

@@ -1,0 +1,127 @@
+import { Badge, Button } from "@mantine/core";
+import { IconListDetails, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useCan } from "../../app/session";
+import { ConfirmDelete } from "../../shared/ConfirmDialog";
+import { useCrud } from "../../shared/crud";
+import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { useInvalidateLedger } from "../accounting/ledger.queries";
+import { PartyForm } from "./PartyForm";
+import { PARTY, type PartyKind, type PartyRow } from "./parties.queries";
+import "../accounting/amount.css";
+
+function ActiveBadge({ on }: { on: boolean }) {
+  const { t } = useTranslation("common");
+  return (
+    <Badge variant="light" color={on ? "teal" : "gray"}>
+      {on ? t("status.active") : t("status.inactive")}
+    </Badge>
+  );
+}
+
+/** The customers or suppliers list, with each party's balance in both currencies from the ledger. */
+export function PartyListPage({ kind }: { kind: PartyKind }) {
+  const cfg = PARTY[kind];
+  const { t } = useTranslation("parties");
+  const fmt = useFormat();
+  const can = useCan();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const [deleting, setDeleting] = useState<PartyRow | null>(null);
+  const { remove } = useCrud(cfg.endpoint);
+  const invalidateLedger = useInvalidateLedger();
+  const customer = kind === "customer";
+  const balance = (v: string | null | undefined) => {
+    const s = fmt.amount(v ?? "0");
+    return (
+      <span className="amount" style={{ color: s.startsWith("-") ? "var(--mantine-color-red-7)" : undefined }}>
+        {s}
+      </span>
+    );
+  };
+  const columns: Column<PartyRow>[] = [
+    { key: "consumer_name", label: "parties:fields.consumer_name" },
+    { key: "code", label: "parties:fields.code" },
+    { key: "mobile", label: "parties:fields.mobile" },
+    ...(customer ? ([{ key: "office_phone", label: "parties:fields.office_phone" }] satisfies Column<PartyRow>[]) : []),
+    { key: "address", label: "parties:fields.address" },
+    ...(can(`${cfg.endpoint}/balance_view##${cfg.endpoint}/index`)
+      ? ([
+          { key: "balance_iqd", label: "parties:fields.balance_iqd", format: "amount", render: (r) => balance(r.balance_iqd) },
+          { key: "balance_usd", label: "parties:fields.balance_usd", format: "amount", render: (r) => balance(r.balance_usd) },
+        ] satisfies Column<PartyRow>[])
+      : []),
+    ...(customer
+      ? ([
+          { key: "allowed_debit_amount", label: "parties:fields.allowed_debit_amount", format: "amount" },
+          { key: "pricing_profile_name", label: "parties:fields.pricing_profile_fk" },
+        ] satisfies Column<PartyRow>[])
+      : []),
+    { key: "is_active", label: "parties:fields.is_active", render: (r) => <ActiveBadge on={r.is_active} /> },
+  ];
+  const filters: FilterField[] = [
+    {
+      key: "is_active",
+      label: "parties:fields.is_active",
+      type: "select",
+      options: [
+        { value: "1", label: "common:status.active" },
+        { value: "0", label: "common:status.inactive" },
+      ],
+    },
+    { key: "mobile", label: "parties:fields.mobile", type: "text" },
+  ];
+  return (
+    <>
+      <PageHeader title={t(`${cfg.ns}.title`)} description={t(`${cfg.ns}.description`)} />
+      <DataTable<PartyRow>
+        endpoint={cfg.endpoint}
+        model={cfg.endpoint}
+        title={`parties:${cfg.ns}.title`}
+        columns={columns}
+        rowKey={(r) => r.consumer_id}
+        filters={filters}
+        defaultSort="consumer_id"
+        toolbar={
+          can(`${cfg.endpoint}/store`) && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="party-add">
+              {t(`${cfg.ns}.add`)}
+            </Button>
+          )
+        }
+        actions={[
+          {
+            key: "transactions",
+            label: `parties:${cfg.ns}.transactions`,
+            icon: IconListDetails,
+            permission: `${cfg.transactions}/index`,
+            onClick: (r) => void navigate(`${cfg.base}/${r.consumer_id}/transactions`),
+          },
+          ...editDeleteActions<PartyRow>(cfg.endpoint, (r) => setEditing(r.consumer_id), setDeleting),
+        ]}
+      />
+      {editing !== null && <PartyForm kind={kind} id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDelete
+        opened={deleting !== null}
+        name={deleting?.consumer_name ?? ""}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.consumer_id, {
+            onSuccess: () => {
+              invalidateLedger();
+              setDeleting(null);
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+export const CustomersPage = () => <PartyListPage kind="customer" />;

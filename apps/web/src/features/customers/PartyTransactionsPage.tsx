@@ -1,0 +1,141 @@
+import { MSG } from "@app/contracts";
+import { Alert, Button, Group, Paper } from "@mantine/core";
+import { IconInfoCircle, IconPlus } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { translateMessage } from "../../app/i18n";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan } from "../../app/session";
+import { Autocomplete, type Choice } from "../../shared/Autocomplete";
+import { api } from "../../shared/api/client";
+import type { DataBody } from "../../shared/api/types";
+import { ConfirmDelete } from "../../shared/ConfirmDialog";
+import { useCrud } from "../../shared/crud";
+import { PageHeader } from "../../shared/PageHeader";
+import { useInvalidateLedger } from "../accounting/ledger.queries";
+import { PaymentForm } from "./PaymentForm";
+import { PARTY, type PartyKind, type PartyRow, partyStatementQuery, type StatementLine } from "./parties.queries";
+import { StatementView } from "./StatementView";
+
+const partyChoice = (p: PartyRow): Choice => ({ value: p.consumer_id, label: p.code ? `${p.consumer_name} (${p.code})` : p.consumer_name });
+
+/** The party chooser every party screen shares: an autocomplete over the customers or suppliers list. */
+export function PartyPicker({
+  kind,
+  value,
+  onChange,
+  error,
+}: {
+  kind: PartyKind;
+  value: Choice | null;
+  onChange: (c: Choice | null) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation("parties");
+  return (
+    <Autocomplete<PartyRow>
+      endpoint={PARTY[kind].endpoint}
+      label={t(`${PARTY[kind].ns}.one`)}
+      placeholder={t(`${PARTY[kind].ns}.choose`)}
+      toChoice={partyChoice}
+      value={value}
+      onChange={onChange}
+      error={error}
+      data-testid="party-picker"
+    />
+  );
+}
+
+/** The chosen party's name, for a page opened at /customers/{id}/transactions. */
+export function usePartyChoice(kind: PartyKind, id: number | null) {
+  const party = useQuery({
+    queryKey: [PARTY[kind].endpoint, "show", id],
+    queryFn: async () => (await api<DataBody<PartyRow>>(`${PARTY[kind].endpoint}/${id}`)).data,
+    enabled: id !== null,
+  });
+  return { choice: party.data ? partyChoice(party.data) : null, isPending: id !== null && party.isPending };
+}
+
+/** Receipts (customers) or payments (suppliers) and the statement of one party, per currency. */
+export function PartyTransactionsPage({ kind }: { kind: PartyKind }) {
+  const cfg = PARTY[kind];
+  const { t } = useTranslation("parties");
+  const can = useCan();
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : null;
+  const { choice } = usePartyChoice(kind, id);
+  const statement = useQuery({ ...partyStatementQuery(kind, id ?? 0), enabled: id !== null });
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const [deleting, setDeleting] = useState<StatementLine | null>(null);
+  const { remove } = useCrud(cfg.transactions);
+  const invalidateLedger = useInvalidateLedger();
+  const own = (l: StatementLine) => typeof l.source_id === "number" && !l.is_reversal && l.source_type === `${kind}_transaction`;
+
+  return (
+    <>
+      <PageHeader
+        title={t(`${cfg.ns}.transactionsTitle`)}
+        description={t(`${cfg.ns}.transactionsDescription`)}
+        actions={
+          id !== null &&
+          can(`${cfg.transactions}/store`) && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="payment-add">
+              {t(`${cfg.ns}.addPayment`)}
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder radius="md" p="md" mb="lg">
+        <Group align="flex-end">
+          <div style={{ flex: 1, maxWidth: 420 }}>
+            <PartyPicker
+              kind={kind}
+              value={choice}
+              onChange={(c) => void navigate(c ? `${cfg.base}/${c.value}/transactions` : `${cfg.base}/transactions`)}
+            />
+          </div>
+        </Group>
+      </Paper>
+      {id === null ? (
+        <Alert icon={<IconInfoCircle size={18} />} color="blue" variant="light" data-testid="select-party-hint">
+          {translateMessage(MSG.selectItemForTransactions)}
+        </Alert>
+      ) : statement.isPending ? (
+        <PageLoader />
+      ) : (
+        <StatementView
+          lines={statement.data?.data ?? []}
+          actions={{
+            canEdit: (l) => own(l) && can(`${cfg.transactions}/update`),
+            canDelete: (l) => own(l) && can(`${cfg.transactions}/destroy`),
+            onEdit: (l) => l.source_id && setEditing(l.source_id),
+            onDelete: setDeleting,
+          }}
+        />
+      )}
+      {editing !== null && id !== null && (
+        <PaymentForm kind={kind} partyId={id} id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      <ConfirmDelete
+        opened={deleting !== null}
+        name={deleting?.description ?? ""}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting?.source_id &&
+          remove.mutate(deleting.source_id, {
+            onSuccess: () => {
+              invalidateLedger();
+              setDeleting(null);
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+export const CustomerTransactionsPage = () => <PartyTransactionsPage kind="customer" />;

@@ -1,0 +1,143 @@
+import { ActionIcon, Badge, Group, Menu, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { IconDotsVertical, IconEdit, IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../shared/format";
+import { docDay } from "../accounting/ledger.queries";
+import type { StatementLine } from "./parties.queries";
+import { statementSections } from "./statement";
+import "../accounting/amount.css";
+
+export interface StatementActions {
+  canEdit: (line: StatementLine) => boolean;
+  canDelete: (line: StatementLine) => boolean;
+  onEdit: (line: StatementLine) => void;
+  onDelete: (line: StatementLine) => void;
+}
+
+const typeOf = (l: StatementLine) => l.source_type ?? "";
+
+/** A party statement, one table per currency, each with its running balance and totals. */
+export function StatementView({ lines, actions }: { lines: readonly StatementLine[]; actions?: StatementActions }) {
+  const { t } = useTranslation("parties");
+  const fmt = useFormat();
+  const sections = statementSections(lines);
+  if (sections.length === 0)
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Text ta="center" c="dimmed" data-testid="statement-empty">
+          {t("messages:noResults")}
+        </Text>
+      </Paper>
+    );
+  const signed = (v: string) => {
+    const s = fmt.amount(v);
+    return (
+      <span className="amount" style={{ color: s.startsWith("-") ? "var(--mantine-color-red-7)" : undefined }}>
+        {s}
+      </span>
+    );
+  };
+  return (
+    <Stack gap="lg">
+      {sections.map((s) => (
+        <Paper key={s.currency_id} withBorder radius="md" p={0} data-testid={`statement-${s.currency_id}`}>
+          <Group justify="space-between" p="md">
+            <Title order={4}>{t("statementIn", { currency: s.currency_name })}</Title>
+            <Badge size="lg" variant="light" color={s.closing.startsWith("-") ? "red" : "teal"} data-testid="statement-closing">
+              {t("closingBalance")}: {fmt.amount(s.closing)}
+            </Badge>
+          </Group>
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className="data-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("statement.date")}</Table.Th>
+                  <Table.Th>{t("statement.type")}</Table.Th>
+                  <Table.Th>{t("statement.description")}</Table.Th>
+                  <Table.Th>{t("statement.debit")}</Table.Th>
+                  <Table.Th>{t("statement.credit")}</Table.Th>
+                  <Table.Th>{t("statement.balance")}</Table.Th>
+                  {actions && <Table.Th w={50} aria-label={t("table:actions")} />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {s.lines.map((l, i) => (
+                  <Table.Tr key={l.line_id ?? i} data-testid="statement-line">
+                    <Table.Td>{fmt.date(docDay(l.date))}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        {typeOf(l) ? t(`documentTypes.${typeOf(l)}`, { defaultValue: typeOf(l) }) : ""}
+                        {l.is_reversal && (
+                          <Badge size="xs" variant="light" color="orange">
+                            {t("statement.reversal")}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{l.description ?? ""}</Table.Td>
+                    <Table.Td>
+                      <span className="amount">{fmt.amount(l.debit)}</span>
+                    </Table.Td>
+                    <Table.Td>
+                      <span className="amount">{fmt.amount(l.credit)}</span>
+                    </Table.Td>
+                    <Table.Td>{signed(l.running)}</Table.Td>
+                    {actions && (
+                      <Table.Td>
+                        {(actions.canEdit(l) || actions.canDelete(l)) && (
+                          <Menu position="bottom-end" withinPortal>
+                            <Menu.Target>
+                              <ActionIcon variant="subtle" color="gray" aria-label={t("table:actions")} data-testid="row-actions">
+                                <IconDotsVertical size={16} />
+                              </ActionIcon>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              {actions.canEdit(l) && (
+                                <Menu.Item
+                                  leftSection={<IconEdit size={16} />}
+                                  onClick={() => actions.onEdit(l)}
+                                  data-testid="row-action-edit"
+                                >
+                                  {t("common:edit")}
+                                </Menu.Item>
+                              )}
+                              {actions.canDelete(l) && (
+                                <Menu.Item
+                                  color="red"
+                                  leftSection={<IconTrash size={16} />}
+                                  onClick={() => actions.onDelete(l)}
+                                  data-testid="row-action-delete"
+                                >
+                                  {t("common:delete")}
+                                </Menu.Item>
+                              )}
+                            </Menu.Dropdown>
+                          </Menu>
+                        )}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Td colSpan={3} fw={700}>
+                    {t("table:total")}
+                  </Table.Td>
+                  <Table.Td fw={700}>
+                    <span className="amount">{fmt.amount(s.debit)}</span>
+                  </Table.Td>
+                  <Table.Td fw={700}>
+                    <span className="amount">{fmt.amount(s.credit)}</span>
+                  </Table.Td>
+                  <Table.Td fw={700}>{signed(s.closing)}</Table.Td>
+                  {actions && <Table.Td />}
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

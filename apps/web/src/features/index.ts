@@ -1,0 +1,105 @@
+import type { PermissionRequirement } from "@app/contracts";
+import {
+  type Icon,
+  IconCalculator,
+  IconChartBar,
+  IconHome,
+  IconKey,
+  IconPackages,
+  IconSettings,
+  IconShieldLock,
+  IconTruck,
+  IconUserCircle,
+  IconUserDollar,
+  IconUsers,
+  IconUsersGroup,
+} from "@tabler/icons-react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
+import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
+import { CUSTOMER_FEATURES } from "./customers/customers.features";
+import { REPORT_FEATURES } from "./reports/reports.features";
+import { SETTINGS_FEATURES } from "./settings/settings.features";
+import { SUPPLIER_FEATURES } from "./suppliers/suppliers.features";
+
+/** Menu areas, in menu order; each becomes a submenu of the side menu. */
+export const AREAS = [
+  { key: "customers", icon: IconUserDollar },
+  { key: "suppliers", icon: IconTruck },
+  { key: "warehouse", icon: IconPackages },
+  { key: "accounting", icon: IconCalculator },
+  { key: "reports", icon: IconChartBar },
+  { key: "staff", icon: IconUsersGroup },
+  { key: "settings", icon: IconSettings },
+] as const satisfies readonly { key: string; icon: Icon }[];
+export type AreaKey = (typeof AREAS)[number]["key"];
+
+export interface Feature {
+  /** Label key under nav:items and page title. */
+  key: string;
+  path: string;
+  /** The screen; a feature is routed once its screen exists. */
+  screen: LazyExoticComponent<ComponentType>;
+  icon: Icon;
+  /** Needed to see the menu entry, the tile and the route; absent means any signed-in user. */
+  permission?: PermissionRequirement;
+  /** Submenu of the side menu; absent puts the entry at the top level. */
+  area?: AreaKey;
+  menu: boolean;
+  /** Shown on the home tile grid. */
+  tile: boolean;
+  /** Full-page screens (POS, barcode price checker) render outside the main layout. */
+  bare?: boolean;
+}
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** THE registry of screens: one entry per route, with its permission, menu entry and tile. */
+export const FEATURES: Feature[] = [
+  { key: "home", path: "/", screen: page(() => import("./home/HomePage"), "HomePage"), icon: IconHome, menu: true, tile: false },
+  {
+    key: "staff",
+    path: "/staff",
+    screen: page(() => import("./staff/StaffListPage"), "StaffListPage"),
+    icon: IconUsers,
+    permission: "users/index",
+    area: "staff",
+    menu: true,
+    tile: true,
+  },
+  {
+    key: "roles",
+    path: "/roles-and-permissions",
+    screen: page(() => import("./roles/RoleListPage"), "RoleListPage"),
+    icon: IconShieldLock,
+    permission: "roles/index",
+    area: "staff",
+    menu: true,
+    tile: true,
+  },
+  {
+    key: "pins",
+    path: "/pins",
+    screen: page(() => import("./pins/PinListPage"), "PinListPage"),
+    icon: IconKey,
+    permission: "user_pins/index",
+    area: "staff",
+    menu: true,
+    tile: true,
+  },
+  {
+    key: "profile",
+    path: "/profile",
+    screen: page(() => import("./profile/ProfilePage"), "ProfilePage"),
+    icon: IconUserCircle,
+    menu: false,
+    tile: false,
+  },
+  ...CATALOGUE_FEATURES,
+  ...SETTINGS_FEATURES,
+  ...CUSTOMER_FEATURES,
+  ...SUPPLIER_FEATURES,
+  ...ACCOUNTING_FEATURES,
+  ...REPORT_FEATURES,
+];

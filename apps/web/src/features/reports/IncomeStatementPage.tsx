@@ -1,0 +1,181 @@
+import { Button, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { IconFileSpreadsheet, IconPrinter } from "@tabler/icons-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Decimal from "decimal.js";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../shared/api/client";
+import type { ListBody } from "../../shared/api/types";
+import { printTable } from "../../shared/DataTable/print";
+import { ExportDialog } from "../../shared/ExportDialog";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { EP } from "../accounting/ledger.queries";
+import { ReportFilters, useReportFilters } from "./ReportFilters";
+import "../accounting/amount.css";
+
+export interface IncomeStatementRow {
+  account_id: number;
+  code: string;
+  account_name: string;
+  /** income or expense */
+  type: string;
+  income: string;
+  expense: string;
+}
+
+const amountOf = (r: IncomeStatementRow) => (r.type === "income" ? r.income : r.expense);
+const sum = (rows: IncomeStatementRow[]) => rows.reduce((acc, r) => acc.plus(new Decimal(amountOf(r) || "0")), new Decimal(0)).toFixed();
+
+/** Income less expenses for the period, from the ledger, in the chosen currency. */
+export function IncomeStatementPage() {
+  const { t, i18n } = useTranslation("reports");
+  const fmt = useFormat();
+  const filters = useReportFilters();
+  const [exportOpen, setExportOpen] = useState(false);
+  const query = { ...filters.query, is_paginated: 0 };
+  const report = useQuery({
+    queryKey: [EP.incomeStatement, query],
+    queryFn: async () => (await api<ListBody<IncomeStatementRow>>(EP.incomeStatement, { query })).data,
+    placeholderData: keepPreviousData,
+  });
+  const rows = report.data?.data ?? [];
+  const income = rows.filter((r) => r.type === "income");
+  const expenses = rows.filter((r) => r.type !== "income");
+  const footer = report.data?.footer ?? {};
+  const totalIncome = footer.income ?? sum(income);
+  const totalExpense = footer.expense ?? sum(expenses);
+  const net = footer.net_profit ?? new Decimal(totalIncome).minus(totalExpense).toFixed();
+  const netNegative = new Decimal(net).isNegative();
+
+  const onPrint = () =>
+    printTable({
+      title: t("incomeStatement.title"),
+      dir: fmt.rtl ? "rtl" : "ltr",
+      lang: i18n.language,
+      headers: [t("fields.code"), t("fields.account_name"), t("fields.amount")],
+      rows: [
+        [t("incomeStatement.income"), "", ""],
+        ...income.map((r) => [r.code, r.account_name, fmt.amount(amountOf(r))]),
+        ["", t("incomeStatement.totalIncome"), fmt.amount(totalIncome)],
+        [t("incomeStatement.expenses"), "", ""],
+        ...expenses.map((r) => [r.code, r.account_name, fmt.amount(amountOf(r))]),
+        ["", t("incomeStatement.totalExpenses"), fmt.amount(totalExpense)],
+      ],
+      footer: ["", t(netNegative ? "incomeStatement.netLoss" : "incomeStatement.netIncome"), fmt.amount(net)],
+    });
+
+  const section = (title: string, list: IncomeStatementRow[], total: string, testId: string) => (
+    <Paper withBorder radius="md" p={0} data-testid={testId}>
+      <Title order={4} p="md">
+        {title}
+      </Title>
+      <Table verticalSpacing="sm" horizontalSpacing="md" striped className="data-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={120}>{t("fields.code")}</Table.Th>
+            <Table.Th>{t("fields.account_name")}</Table.Th>
+            <Table.Th w={200}>{t("fields.amount")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={3}>
+                <Text c="dimmed" ta="center" size="sm">
+                  {t("messages:noResults")}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {list.map((r) => (
+            <Table.Tr key={r.account_id}>
+              <Table.Td>{r.code}</Table.Td>
+              <Table.Td>{r.account_name}</Table.Td>
+              <Table.Td>
+                <span className="amount">{fmt.amount(amountOf(r))}</span>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Td colSpan={2} fw={700}>
+              {t("table:total")}
+            </Table.Td>
+            <Table.Td fw={700}>
+              <span className="amount">{fmt.amount(total)}</span>
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Paper>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t("incomeStatement.title")}
+        description={t("incomeStatement.description")}
+        actions={
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={onPrint} data-testid="report-print">
+              {t("table:print")}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => setExportOpen(true)}
+              data-testid="export-open"
+            >
+              {t("table:exportExcel")}
+            </Button>
+          </Group>
+        }
+      />
+      <ReportFilters filters={filters} />
+      {report.isPending ? (
+        <Skeleton h={240} radius="md" />
+      ) : (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {section(t("incomeStatement.income"), income, totalIncome, "income-section")}
+            {section(t("incomeStatement.expenses"), expenses, totalExpense, "expense-section")}
+          </SimpleGrid>
+          <Paper withBorder radius="md" p="md">
+            <Group justify="space-between">
+              <Title order={3}>{t(netNegative ? "incomeStatement.netLoss" : "incomeStatement.netIncome")}</Title>
+              <Text fz={26} fw={700} c={netNegative ? "red" : "teal"} data-testid="net-income">
+                <span className="amount">{fmt.amount(net)}</span>
+              </Text>
+            </Group>
+            <Divider my="sm" />
+            <Group gap="xl">
+              <Text size="sm" c="dimmed">
+                {t("incomeStatement.totalIncome")}: <b className="amount">{fmt.amount(totalIncome)}</b>
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t("incomeStatement.totalExpenses")}: <b className="amount">{fmt.amount(totalExpense)}</b>
+              </Text>
+            </Group>
+          </Paper>
+        </Stack>
+      )}
+      <ExportDialog
+        opened={exportOpen}
+        onClose={() => setExportOpen(false)}
+        endpoint={EP.incomeStatement}
+        query={filters.query}
+        headers={[
+          { key: "code", label: t("fields.code") },
+          { key: "account_name", label: t("fields.account_name") },
+          { key: "type", label: t("fields.type") },
+          { key: "income", label: t("incomeStatement.income") },
+          { key: "expense", label: t("incomeStatement.expenses") },
+        ]}
+        initiallyChosen={["code", "account_name", "type", "income", "expense"]}
+        fileName={t("incomeStatement.title")}
+      />
+    </>
+  );
+}

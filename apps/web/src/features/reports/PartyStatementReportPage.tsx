@@ -1,0 +1,150 @@
+import { Button, Group, Skeleton } from "@mantine/core";
+import { IconArrowBack, IconFileSpreadsheet, IconListDetails, IconPrinter } from "@tabler/icons-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { type Column, DataTable } from "../../shared/DataTable";
+import { printTable } from "../../shared/DataTable/print";
+import { ExportDialog } from "../../shared/ExportDialog";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { docDay } from "../accounting/ledger.queries";
+import { PartyPicker, usePartyChoice } from "../customers/PartyTransactionsPage";
+import { PARTY, type PartyKind, type PartyRow, partyStatementQuery } from "../customers/parties.queries";
+import { StatementView } from "../customers/StatementView";
+import { statementSections } from "../customers/statement";
+import { ReportFilters, useReportFilters } from "./ReportFilters";
+
+const STATEMENT_COLUMNS = ["date", "source_type", "description", "currency_name", "debit", "credit", "balance"] as const;
+
+/**
+ * Customer or supplier statements from the ledger: every party's balance in both currencies
+ * (their sum equals the control account), and, for a chosen party, the statement of the period
+ * with its running balance per currency. Both print and export to xlsx.
+ */
+export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
+  const cfg = PARTY[kind];
+  const { t, i18n } = useTranslation("reports");
+  const fmt = useFormat();
+  const filters = useReportFilters("THIS_YEAR");
+  const [params, setParams] = useSearchParams();
+  const raw = params.get("party");
+  const id = raw && /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
+  const { choice } = usePartyChoice(kind, id);
+  const [exportOpen, setExportOpen] = useState(false);
+  const query = Object.fromEntries(
+    Object.entries(filters.query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  const statement = useQuery({ ...partyStatementQuery(kind, id ?? 0, query), enabled: id !== null, placeholderData: keepPreviousData });
+  const lines = statement.data?.data ?? [];
+  const title = t(`${kind}Statements.title`);
+  const choose = (party: number | null) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      if (party) p.set("party", String(party));
+      else p.delete("party");
+      return p;
+    });
+
+  const onPrint = () => {
+    const sections = statementSections(lines);
+    printTable({
+      title: `${title} — ${choice?.label ?? ""}`,
+      dir: fmt.rtl ? "rtl" : "ltr",
+      lang: i18n.language,
+      headers: ["date", "type", "description", "debit", "credit", "balance"].map((k) => t(`parties:statement.${k}`)),
+      rows: sections.flatMap((s) => [
+        [s.currency_name, "", "", "", "", ""],
+        ...s.lines.map((l) => [
+          fmt.date(docDay(l.date)),
+          l.source_type ? t(`parties:documentTypes.${l.source_type}`, { defaultValue: l.source_type }) : "",
+          l.description ?? "",
+          fmt.amount(l.debit),
+          fmt.amount(l.credit),
+          fmt.amount(l.running),
+        ]),
+        ["", "", t("table:total"), fmt.amount(s.debit), fmt.amount(s.credit), fmt.amount(s.closing)],
+      ]),
+    });
+  };
+
+  const balanceColumns: Column<PartyRow>[] = [
+    { key: "consumer_name", label: "parties:fields.consumer_name" },
+    { key: "code", label: "parties:fields.code" },
+    { key: "mobile", label: "parties:fields.mobile" },
+    { key: "balance_iqd", label: "parties:fields.balance_iqd", format: "amount" },
+    { key: "balance_usd", label: "parties:fields.balance_usd", format: "amount" },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t(`${kind}Statements.description`)}
+        actions={
+          id !== null && (
+            <Group gap="xs">
+              <Button variant="subtle" leftSection={<IconArrowBack size={16} className="flip-rtl" />} onClick={() => choose(null)}>
+                {t("allParties")}
+              </Button>
+              <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={onPrint} data-testid="report-print">
+                {t("table:print")}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={16} />}
+                onClick={() => setExportOpen(true)}
+                data-testid="export-open"
+              >
+                {t("table:exportExcel")}
+              </Button>
+            </Group>
+          )
+        }
+      />
+      {id === null ? (
+        <DataTable<PartyRow>
+          endpoint={`reports/${kind}_statements`}
+          model={`${kind}_statements`}
+          title={`reports:${kind}Statements.title`}
+          columns={balanceColumns}
+          rowKey={(r) => r.consumer_id}
+          defaultSort="consumer_name"
+          actions={[
+            {
+              key: "statement",
+              label: "reports:showStatement",
+              icon: IconListDetails,
+              permission: cfg.statementPermission,
+              onClick: (r) => choose(r.consumer_id),
+            },
+          ]}
+        />
+      ) : (
+        <>
+          <ReportFilters filters={filters}>
+            <div style={{ minWidth: 280 }}>
+              <PartyPicker kind={kind} value={choice} onChange={(c) => choose(c?.value ?? null)} />
+            </div>
+          </ReportFilters>
+          {statement.isPending ? <Skeleton h={240} radius="md" /> : <StatementView lines={lines} />}
+          <ExportDialog
+            opened={exportOpen}
+            onClose={() => setExportOpen(false)}
+            endpoint={`${cfg.transactions}/statement`}
+            query={{ ...filters.query, consumer_id: id, sortColumn: "date", sortDir: "asc" }}
+            headers={STATEMENT_COLUMNS.map((k) => ({ key: k, label: t(`parties:statement.${k === "source_type" ? "type" : k}`) }))}
+            initiallyChosen={[...STATEMENT_COLUMNS]}
+            fileName={`${title} ${choice?.label ?? ""}`.trim()}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+export const CustomerStatementsPage = () => <PartyStatementReportPage kind="customer" />;
+export const SupplierStatementsPage = () => <PartyStatementReportPage kind="supplier" />;

@@ -1,0 +1,131 @@
+import { CURRENCY_IQD, DATE_FILTERS, type DateFilter, DEFAULT_START_DATE, MSG } from "@app/contracts";
+import { Group, Paper, SegmentedControl, Select, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import { type ReactNode, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { translateMessage } from "../../app/i18n";
+import { useSession } from "../../app/session";
+import type { Query } from "../../shared/api/client";
+import { currenciesQuery } from "../../shared/CurrencyPicker";
+import { dateFilterRange } from "../../shared/DataTable/dateFilters";
+import { DateField } from "../../shared/DateField";
+import { useFormat } from "../../shared/format";
+
+export interface ReportFilterValue {
+  dateFilter: DateFilter;
+  /** YYYY-MM-DD,YYYY-MM-DD when dateFilter is DATE_PERIOD. */
+  dateBetween: string;
+  currencyId: number;
+}
+
+/**
+ * Report filters live in the address as the list protocol's `filter[...]` keys, so a report
+ * can be bookmarked and the DataTable beside it reads the same values.
+ */
+export function useReportFilters(defaultFilter: DateFilter = "THIS_YEAR") {
+  const [params, setParams] = useSearchParams();
+  const { systemConfig } = useSession();
+  const value: ReportFilterValue = useMemo(() => {
+    const raw = params.get("filter[date_filter]");
+    const dateFilter = (DATE_FILTERS as readonly string[]).includes(raw ?? "") ? (raw as DateFilter) : defaultFilter;
+    const currency = Number(params.get("filter[currency_id]"));
+    return {
+      dateFilter,
+      dateBetween: params.get("filter[date_between]") ?? "",
+      currencyId: Number.isInteger(currency) && currency > 0 ? currency : systemConfig.currency_fk,
+    };
+  }, [params, defaultFilter, systemConfig.currency_fk]);
+
+  const set = (patch: Partial<ReportFilterValue>) => {
+    const next = { ...value, ...patch };
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.set("filter[date_filter]", next.dateFilter);
+        if (next.dateFilter === "DATE_PERIOD" && next.dateBetween) p.set("filter[date_between]", next.dateBetween);
+        else p.delete("filter[date_between]");
+        p.set("filter[currency_id]", String(next.currencyId));
+        p.delete("page");
+        return p;
+      },
+      { replace: true },
+    );
+  };
+
+  const query: Query = {
+    "filter[date_filter]": value.dateFilter,
+    "filter[date_between]": value.dateFilter === "DATE_PERIOD" ? value.dateBetween || undefined : undefined,
+    "filter[currency_id]": value.currencyId,
+  };
+  return { value, set, query };
+}
+
+/** The period the filter covers, as two YYYY-MM-DD dates. */
+export function periodOf(v: ReportFilterValue): [string, string] {
+  if (v.dateFilter !== "DATE_PERIOD") return dateFilterRange(v.dateFilter);
+  const [from, to] = v.dateBetween.split(",");
+  return [from || DEFAULT_START_DATE, to || dayjs().format("YYYY-MM-DD")];
+}
+
+/** Date presets (TODAY ... DATE_PERIOD), the period's own dates, and the report currency. */
+export function ReportFilters({ filters, children }: { filters: ReturnType<typeof useReportFilters>; children?: ReactNode }) {
+  const { t } = useTranslation("reports");
+  const fmt = useFormat();
+  const currencies = useQuery(currenciesQuery);
+  const { value, set } = filters;
+  const [from, to] = value.dateBetween.split(",");
+  const [start, end] = periodOf(value);
+  const badPeriod = value.dateFilter === "DATE_PERIOD" && !dayjs(end).isAfter(dayjs(start));
+  const setPeriod = (f: string | undefined, t2: string | undefined) => set({ dateBetween: `${f ?? ""},${t2 ?? ""}` });
+
+  return (
+    <Paper withBorder radius="md" p="md" mb="lg" data-testid="report-filters">
+      <Stack gap="sm">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          {children}
+          <Select
+            label={t("period")}
+            allowDeselect={false}
+            data={DATE_FILTERS.map((d) => ({ value: d, label: t(`table:dateFilters.${d}`) }))}
+            value={value.dateFilter}
+            onChange={(v) => v && set({ dateFilter: v as DateFilter })}
+            w={200}
+            data-testid="report-date-filter"
+          />
+          {value.dateFilter === "DATE_PERIOD" && (
+            <>
+              <DateField label={t("table:fromDate")} value={from || null} onChange={(v) => setPeriod(v ?? "", to)} w={170} clearable />
+              <DateField
+                label={t("table:toDate")}
+                value={to || null}
+                onChange={(v) => setPeriod(from, v ?? "")}
+                error={badPeriod ? translateMessage(MSG.endDateAfterStart) : undefined}
+                w={170}
+                clearable
+              />
+            </>
+          )}
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t("currency")}
+            </Text>
+            <SegmentedControl
+              value={String(value.currencyId)}
+              onChange={(v) => set({ currencyId: Number(v) })}
+              data={(currencies.data ?? [{ currency_id: CURRENCY_IQD, currency_name: "IQD", symbol: "" }]).map((c) => ({
+                value: String(c.currency_id),
+                label: c.currency_name,
+              }))}
+              data-testid="report-currency"
+            />
+          </Stack>
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="report-period">
+          {t("periodRange", { from: fmt.date(start), to: fmt.date(end) })}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

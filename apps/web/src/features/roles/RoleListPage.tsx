@@ -1,0 +1,69 @@
+import { Badge, Button } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCan } from "../../app/session";
+import { ConfirmDelete } from "../../shared/ConfirmDialog";
+import { useCrud } from "../../shared/crud";
+import { type Column, DataTable, editDeleteActions } from "../../shared/DataTable";
+import { PageHeader } from "../../shared/PageHeader";
+import { RoleForm } from "./RoleForm";
+import { ROLES_ENDPOINT, type RoleRow } from "./roles.queries";
+
+function PermissionCount({ count }: { count: number }) {
+  const { t } = useTranslation("roles");
+  return (
+    <Badge variant="light" color="indigo">
+      {t("permissionCount", { count })}
+    </Badge>
+  );
+}
+
+const columns: Column<RoleRow>[] = [
+  { key: "role_name", label: "roles:fields.role_name" },
+  {
+    key: "permissions_count",
+    label: "roles:fields.permissions",
+    sortable: false,
+    render: (r) => <PermissionCount count={r.permissions_count} />,
+  },
+  { key: "users_count", label: "roles:fields.users_count", sortable: false },
+  { key: "created_at", label: "common:createdAt", format: "datetime" },
+];
+
+export function RoleListPage() {
+  const { t } = useTranslation("roles");
+  const can = useCan();
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const [deleting, setDeleting] = useState<RoleRow | null>(null);
+  const { remove } = useCrud(ROLES_ENDPOINT);
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <DataTable<RoleRow>
+        endpoint={ROLES_ENDPOINT}
+        model="roles"
+        title="nav:items.roles"
+        columns={columns}
+        rowKey={(r) => r.role_id}
+        defaultSort="role_id"
+        toolbar={
+          can("roles/store") && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="role-add">
+              {t("add")}
+            </Button>
+          )
+        }
+        actions={editDeleteActions<RoleRow>("roles", (r) => setEditing(r.role_id), setDeleting)}
+      />
+      {editing !== null && <RoleForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDelete
+        opened={deleting !== null}
+        name={deleting?.role_name ?? ""}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.role_id, { onSuccess: () => setDeleting(null) })}
+      />
+    </>
+  );
+}

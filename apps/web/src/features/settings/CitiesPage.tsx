@@ -1,0 +1,27 @@
+import { IconBuildingCommunity } from "@tabler/icons-react";
+import type { Column } from "../../shared/DataTable";
+import { ReferencePage, type RefField } from "./ReferencePage";
+import { type CityRow, ENDPOINTS } from "./settings.queries";
+
+const columns: Column<CityRow>[] = [
+  { key: "city_id", label: "settings:fields.id" },
+  { key: "city_name", label: "settings:fields.city_name" },
+];
+const fields: RefField[] = [{ key: "city_name", label: "fields.city_name", type: "text", required: true }];
+
+export function CitiesPage() {
+  return (
+    <ReferencePage<CityRow>
+      page="cities"
+      endpoint={ENDPOINTS.cities}
+      section="cities"
+      model="cities"
+      icon={IconBuildingCommunity}
+      idOf={(r) => r.city_id}
+      nameOf={(r) => r.city_name}
+      columns={columns}
+      fields={fields}
+      defaultSort="city_id"
+    />
+  );
+}

@@ -1,0 +1,188 @@
+import { ZPastRate } from "@app/contracts";
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
+import { DateTimePicker } from "@mantine/dates";
+import { IconArrowDownLeft, IconArrowUpRight, IconCurrencyDollar, IconPlus } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCan } from "../../app/session";
+import { api } from "../../shared/api/client";
+import { lastRateQuery } from "../../shared/CurrencyPicker";
+import { type Column, DataTable } from "../../shared/DataTable";
+import { FormDialog } from "../../shared/FormDialog";
+import { useFormat } from "../../shared/format";
+import { notifyError, notifySuccess } from "../../shared/notify";
+import { PageHeader } from "../../shared/PageHeader";
+import { useZodForm } from "../../shared/useZodForm";
+import { type CurrencyRateRow, ENDPOINTS } from "./settings.queries";
+
+const columns: Column<CurrencyRateRow>[] = [
+  { key: "rate_id", label: "settings:fields.id" },
+  { key: "date", label: "settings:fields.date", format: "datetime" },
+  { key: "rate", label: "settings:fields.rate", format: "rate" },
+  { key: "in_rate", label: "settings:fields.in_rate", format: "rate" },
+  { key: "created_by_name", label: "settings:fields.created_by", sortable: false },
+];
+
+/** Rates are IQD per 1 USD (SPEC §3): the out-rate for purchases and expenses, the in-rate for sales and incomes. */
+export function CurrencyRatesPage() {
+  const { t } = useTranslation("settings");
+  const can = useCan();
+  const fmt = useFormat();
+  const last = useQuery(lastRateQuery);
+  const [adding, setAdding] = useState(false);
+  // The last-rate call also answers when the rate took effect.
+  const lastDate = (last.data as { date?: string } | null | undefined)?.date;
+
+  const card = (label: string, hint: string, value: string | undefined, Icon: typeof IconArrowUpRight, color: string) => (
+    <Card withBorder radius="md" p="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fz={28} fw={700} data-testid={`last-${label}`}>
+            {value ? fmt.amount(value) : "—"}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        </Stack>
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          <Icon size={24} />
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+
+  return (
+    <>
+      <PageHeader title={t("currencyRates.title")} description={t("currencyRates.description")} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mb="lg">
+        {card(t("fields.rate"), t("currencyRates.outHint"), last.data?.rate, IconArrowUpRight, "orange")}
+        {card(t("fields.in_rate"), t("currencyRates.inHint"), last.data?.in_rate, IconArrowDownLeft, "teal")}
+        <Card withBorder radius="md" p="lg">
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t("currencyRates.since")}
+            </Text>
+            <Text fz={20} fw={600}>
+              {lastDate ? fmt.dateTime(lastDate) : "—"}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t("currencyRates.perUsd")}
+            </Text>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+      <DataTable<CurrencyRateRow>
+        endpoint={ENDPOINTS.currencyRates}
+        model="currency_rates"
+        title="settings:currencyRates.title"
+        columns={columns}
+        rowKey={(r) => r.rate_id}
+        dateFilter
+        defaultSort="date"
+        toolbar={
+          can("currency_rates/store") && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="rate-add">
+              {t("currencyRates.add")}
+            </Button>
+          )
+        }
+      />
+      {adding && <PastRateForm onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
+interface Values extends Record<string, unknown> {
+  date: string;
+  rate: string;
+  in_rate: string;
+}
+
+function PastRateForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation("settings");
+  const fmt = useFormat();
+  const queryClient = useQueryClient();
+  const last = useQuery(lastRateQuery);
+  const form = useZodForm<Values>({
+    date: dayjs().format("YYYY-MM-DD HH:mm:ss"),
+    rate: last.data?.rate ?? "",
+    in_rate: last.data?.in_rate ?? "",
+  });
+  const save = useMutation({
+    mutationFn: (body: Values) => api<{ message?: unknown }>("currency_rates/store_past_date", { method: "POST", body }),
+    onSuccess: (res) => {
+      // SPEC §7: the answer's message holds the new rate rather than a sentence.
+      const m = res?.message;
+      const rate = typeof m === "object" && m !== null && "rate" in m ? String((m as { rate: unknown }).rate) : form.values.rate;
+      notifySuccess(t("currencyRates.saved", { rate: fmt.amount(rate) }));
+      void queryClient.invalidateQueries({ queryKey: [ENDPOINTS.currencyRates] });
+      void queryClient.invalidateQueries({ queryKey: lastRateQuery.queryKey });
+      onClose();
+    },
+    onError: (err) => {
+      if (!form.applyServerErrors(err)) notifyError(err);
+    },
+    meta: { silent: true },
+  });
+
+  const submit = () => {
+    const body = { date: form.values.date, rate: form.values.rate.trim(), in_rate: form.values.in_rate.trim() };
+    const missing = (["date", "rate", "in_rate"] as const).filter((k) => body[k] === "");
+    if (missing.length) {
+      form.setErrors(Object.fromEntries(missing.map((k) => [k, t("required")])));
+      return;
+    }
+    if (form.validate(ZPastRate, body)) save.mutate(body);
+  };
+
+  return (
+    <FormDialog
+      title={t("currencyRates.add")}
+      icon={<IconCurrencyDollar size={20} />}
+      onClose={onClose}
+      size="lg"
+      onSubmit={submit}
+      saving={save.isPending}
+      testId="rate-form"
+      saveTestId="rate-save"
+    >
+      <DateTimePicker
+        label={t("fields.date")}
+        withAsterisk
+        withSeconds
+        valueFormat={fmt.rtl ? "YYYY-MM-DD hh:mm A" : "DD/MM/YYYY hh:mm A"}
+        value={form.values.date || null}
+        onChange={(v) => form.set("date", v ? dayjs(v).format("YYYY-MM-DD HH:mm:ss") : "")}
+        maxDate={dayjs().format("YYYY-MM-DD")}
+        error={form.error("date")}
+        data-testid="field-date"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={t("fields.rate")}
+          description={t("currencyRates.outHint")}
+          withAsterisk
+          inputMode="decimal"
+          {...form.text("rate")}
+          data-testid="field-rate"
+        />
+        <TextInput
+          label={t("fields.in_rate")}
+          description={t("currencyRates.inHint")}
+          withAsterisk
+          inputMode="decimal"
+          {...form.text("in_rate")}
+          data-testid="field-in_rate"
+        />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t("currencyRates.perUsd")}
+      </Text>
+    </FormDialog>
+  );
+}

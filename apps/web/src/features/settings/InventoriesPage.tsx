@@ -1,0 +1,68 @@
+import { Badge, Group } from "@mantine/core";
+import { IconBuildingWarehouse } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { Column } from "../../shared/DataTable";
+import { ReferencePage, type RefField } from "./ReferencePage";
+import { ENDPOINTS, type InventoryRow, outletsListQuery } from "./settings.queries";
+
+function ActiveBadge({ on }: { on: boolean }) {
+  const { t } = useTranslation("common");
+  return (
+    <Badge variant="light" color={on ? "teal" : "gray"}>
+      {on ? t("status.active") : t("status.inactive")}
+    </Badge>
+  );
+}
+
+function InventoryName({ row }: { row: InventoryRow }) {
+  const { t } = useTranslation("settings");
+  return (
+    <Group gap={6} wrap="nowrap">
+      {row.inventory_name}
+      {row.is_default && (
+        <Badge size="sm" variant="outline">
+          {t("inventories.default")}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+const columns: Column<InventoryRow>[] = [
+  { key: "inventory_id", label: "settings:fields.id" },
+  { key: "inventory_name", label: "settings:fields.inventory_name", render: (r) => <InventoryName row={r} /> },
+  { key: "outlet_name", label: "settings:fields.outlet_fk" },
+  { key: "is_active", label: "settings:fields.is_active", render: (r) => <ActiveBadge on={r.is_active} /> },
+  { key: "description", label: "settings:fields.description", sortable: false },
+];
+
+export function InventoriesPage() {
+  const outlets = useQuery(outletsListQuery);
+  const fields: RefField[] = [
+    { key: "inventory_name", label: "fields.inventory_name", type: "text", required: true },
+    {
+      key: "outlet_fk",
+      label: "fields.outlet_fk",
+      type: "select",
+      numeric: true,
+      options: (outlets.data ?? []).map((o) => ({ value: String(o.outlet_id), label: o.outlet_name })),
+    },
+    { key: "is_active", label: "fields.is_active", type: "switch", initial: true },
+    { key: "description", label: "fields.description", type: "textarea" },
+  ];
+  return (
+    <ReferencePage<InventoryRow>
+      page="inventories"
+      endpoint={ENDPOINTS.inventories}
+      section="inventories"
+      model="inventories"
+      icon={IconBuildingWarehouse}
+      idOf={(r) => r.inventory_id}
+      nameOf={(r) => r.inventory_name}
+      columns={columns}
+      fields={fields}
+      defaultSort="inventory_id"
+    />
+  );
+}

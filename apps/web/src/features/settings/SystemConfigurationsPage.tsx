@@ -1,0 +1,222 @@
+import { ACCOUNTING_OPTIONS, CASHIER_LOGIN_OPTIONS, MSG, ZSystemSettings } from "@app/contracts";
+import { Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Decimal from "decimal.js";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { PageLoader } from "../../app/LoadingScreen";
+import { systemConfigQuery, useCan } from "../../app/session";
+import { api } from "../../shared/api/client";
+import { currenciesQuery } from "../../shared/CurrencyPicker";
+import { notifyError, notifySuccess } from "../../shared/notify";
+import { SettingsForm } from "../../shared/SettingsForm";
+import { useZodForm } from "../../shared/useZodForm";
+import { cashAccountsListQuery, inventoriesListQuery, type SystemSettings, systemSettingsQuery } from "./settings.queries";
+
+interface Values extends Record<string, unknown> {
+  currency_fk: string;
+  default_inventory_fk: string;
+  default_account_fk: string;
+  cashier_login_option: string;
+  accounting_option: string;
+  allow_negative_stock: boolean;
+  out_of_stock_min_qty: string;
+  online_order_accepted_minutes: string;
+  pagination_default: string;
+  pagination_options: string;
+}
+
+const toValues = (s: SystemSettings): Values => ({
+  currency_fk: String(s.currency_fk),
+  default_inventory_fk: s.default_inventory_fk ? String(s.default_inventory_fk) : "",
+  default_account_fk: s.default_account_fk ? String(s.default_account_fk) : "",
+  cashier_login_option: s.cashier_login_option,
+  accounting_option: s.accounting_option,
+  allow_negative_stock: s.allow_negative_stock,
+  // Stored with four decimals; shown as a person writes it.
+  out_of_stock_min_qty: new Decimal(s.out_of_stock_min_qty ?? "0").toFixed(),
+  online_order_accepted_minutes: String(s.online_order_accepted_minutes ?? ""),
+  pagination_default: String(s.pagination_default ?? ""),
+  pagination_options: s.pagination_options ?? "",
+});
+
+function Section({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={5}>{title}</Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {hint}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+/** System configuration (issue 4): currency, defaults, cashier login, stock and paging settings. */
+export function SystemConfigurationsPage() {
+  const { t } = useTranslation("settings");
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const settings = useQuery(systemSettingsQuery);
+  const currencies = useQuery(currenciesQuery);
+  const inventories = useQuery(inventoriesListQuery);
+  const accounts = useQuery(cashAccountsListQuery);
+  const form = useZodForm<Values>({
+    currency_fk: "1",
+    default_inventory_fk: "",
+    default_account_fk: "",
+    cashier_login_option: "Name",
+    accounting_option: "Together",
+    allow_negative_stock: false,
+    out_of_stock_min_qty: "0",
+    online_order_accepted_minutes: "",
+    pagination_default: "",
+    pagination_options: "",
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (settings.data) reset(toValues(settings.data));
+  }, [settings.data, reset]);
+  const readOnly = !can("system_settings/update");
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      api<{ message?: string }>("system_settings_update/1", { method: "POST", body: { ...body, _method: "PATCH" } }),
+    onSuccess: (res) => {
+      notifySuccess(res?.message ?? MSG.updated);
+      void queryClient.invalidateQueries({ queryKey: systemSettingsQuery.queryKey });
+      // The start-up configuration (system currency, paging) follows at once.
+      void queryClient.invalidateQueries({ queryKey: systemConfigQuery.queryKey });
+    },
+    onError: (err) => {
+      if (!form.applyServerErrors(err)) notifyError(err);
+    },
+    meta: { silent: true },
+  });
+
+  const submit = () => {
+    const v = form.values;
+    const body = {
+      currency_fk: Number(v.currency_fk),
+      default_inventory_fk: v.default_inventory_fk,
+      default_account_fk: v.default_account_fk,
+      cashier_login_option: v.cashier_login_option,
+      accounting_option: v.accounting_option,
+      allow_negative_stock: v.allow_negative_stock,
+      out_of_stock_min_qty: v.out_of_stock_min_qty.trim() || "0",
+      online_order_accepted_minutes: v.online_order_accepted_minutes.trim(),
+      pagination_default: v.pagination_default.trim(),
+      pagination_options: v.pagination_options.replace(/\s+/g, ""),
+    };
+    if (form.validate(ZSystemSettings, body)) save.mutate(body);
+  };
+
+  if (settings.isPending) return <PageLoader />;
+
+  const select = (key: keyof Values & string, data: { value: string; label: string }[]) => (
+    <Select
+      label={t(`fields.${key}`)}
+      data={data}
+      value={String(form.values[key] ?? "") || null}
+      onChange={(x) => form.set(key, x ?? "")}
+      error={form.error(key)}
+      searchable
+      allowDeselect={false}
+      disabled={readOnly}
+      nothingFoundMessage={t("messages:nothingFound")}
+      data-testid={`field-${key}`}
+    />
+  );
+  const text = (key: keyof Values & string, description?: string) => (
+    <TextInput
+      label={t(`fields.${key}`)}
+      description={description}
+      value={String(form.values[key] ?? "")}
+      onChange={(e) => form.set(key, e.currentTarget.value)}
+      error={form.error(key)}
+      disabled={readOnly}
+      inputMode="decimal"
+      data-testid={`field-${key}`}
+    />
+  );
+  const segmented = (key: "cashier_login_option" | "accounting_option", values: readonly string[]) => (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {t(`fields.${key}`)}
+      </Text>
+      <SegmentedControl
+        value={form.values[key]}
+        onChange={(x) => form.set(key, x)}
+        disabled={readOnly}
+        data={values.map((x) => ({ value: x, label: t(`options.${x}`) }))}
+        data-testid={`field-${key}`}
+      />
+    </Stack>
+  );
+
+  return (
+    <SettingsForm
+      title={t("systemConfig.title")}
+      description={t("systemConfig.description")}
+      canSave={!readOnly}
+      saving={save.isPending}
+      saveTestId="settings-save"
+      onSubmit={submit}
+    >
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Section title={t("systemConfig.money")} hint={t("systemConfig.moneyHint")}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {select(
+              "currency_fk",
+              (currencies.data ?? []).map((c) => ({ value: String(c.currency_id), label: c.currency_name })),
+            )}
+            {select(
+              "default_account_fk",
+              (accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: a.account_name })),
+            )}
+            {segmented("accounting_option", ACCOUNTING_OPTIONS)}
+          </SimpleGrid>
+        </Section>
+        <Section title={t("systemConfig.stock")} hint={t("systemConfig.stockHint")}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {select(
+              "default_inventory_fk",
+              (inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: i.inventory_name })),
+            )}
+            {text("out_of_stock_min_qty")}
+            <Switch
+              mt="sm"
+              label={t("fields.allow_negative_stock")}
+              description={t("systemConfig.negativeHint")}
+              checked={form.values.allow_negative_stock}
+              onChange={(e) => form.set("allow_negative_stock", e.currentTarget.checked)}
+              disabled={readOnly}
+              data-testid="field-allow_negative_stock"
+            />
+          </SimpleGrid>
+        </Section>
+        <Section title={t("systemConfig.sales")} hint={t("systemConfig.salesHint")}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {segmented("cashier_login_option", CASHIER_LOGIN_OPTIONS)}
+            {text("online_order_accepted_minutes", t("systemConfig.minutesHint"))}
+          </SimpleGrid>
+        </Section>
+        <Section title={t("systemConfig.lists")} hint={t("systemConfig.listsHint")}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {text("pagination_default")}
+            {text("pagination_options", t("systemConfig.optionsHint"))}
+          </SimpleGrid>
+        </Section>
+      </SimpleGrid>
+      {Object.keys(form.errors).length > 0 && (
+        <Group mt="md">
+          <Text c="red" size="sm" data-testid="settings-errors">
+            {Object.keys(form.errors)
+              .map((k) => form.error(k))
+              .join(" · ")}
+          </Text>
+        </Group>
+      )}
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,262 @@
+import { BLOOD_GROUPS, GENDERS, MARITAL_STATUSES, USER_STATUSES, ZCreateUser, ZUpdateUser } from "@app/contracts";
+import {
+  Button,
+  Divider,
+  Group,
+  Modal,
+  PasswordInput,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  TextInput,
+} from "@mantine/core";
+import { IconUser } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import customParseFormat from "dayjs/plugin/customParseFormat";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan } from "../../app/session";
+import { useCrud } from "../../shared/crud";
+import { DateField } from "../../shared/DateField";
+import { DialogHeader } from "../../shared/DialogHeader";
+import { useZodForm } from "../../shared/useZodForm";
+import { PermissionTree } from "../roles/PermissionTree";
+import { menuTreeQuery } from "../roles/roles.queries";
+import { outletsListQuery, rolesListQuery, STAFF_ENDPOINT, type StaffRecord, staffQuery } from "./staff.queries";
+
+dayjs.extend(customParseFormat);
+
+const EMPTY = {
+  user_name: "",
+  user_code: "",
+  user_full_name: "",
+  email: "",
+  new_password: "",
+  new_password_confirmation: "",
+  user_role: "",
+  outlet_fk: "",
+  status: "active",
+  is_cashier: false,
+  gender: "",
+  marital_status: "",
+  blood_group: "",
+  nationality: "",
+  /** Kept as YYYY-MM-DD for the date pickers; sent as DD/MM/YYYY (SPEC §5). */
+  user_dob: "",
+  user_joining_date: "",
+  permissions: [] as string[],
+};
+type Values = typeof EMPTY;
+
+const toIso = (v: string | null) => {
+  if (!v) return "";
+  const d = dayjs(v, ["YYYY-MM-DD", "DD/MM/YYYY", "YYYY-MM-DDTHH:mm:ssZ"], true);
+  return d.isValid() ? d.format("YYYY-MM-DD") : dayjs(v).isValid() ? dayjs(v).format("YYYY-MM-DD") : "";
+};
+
+const fromRecord = (r: StaffRecord): Values => ({
+  ...EMPTY,
+  user_name: r.user_name,
+  user_code: r.user_code ?? "",
+  user_full_name: r.user_full_name ?? "",
+  email: r.email,
+  user_role: r.user_role ? String(r.user_role) : "",
+  outlet_fk: r.outlet_fk ? String(r.outlet_fk) : "",
+  status: r.status,
+  is_cashier: r.is_cashier,
+  gender: r.gender ?? "",
+  marital_status: r.marital_status ?? "",
+  blood_group: r.blood_group ?? "",
+  nationality: r.nationality ?? "",
+  user_dob: toIso(r.user_dob),
+  user_joining_date: toIso(r.user_joining_date),
+  permissions: r.permissions ?? [],
+});
+
+const orNull = (v: string) => (v.trim() === "" ? null : v.trim());
+const dmy = (iso: string) => (iso ? dayjs(iso).format("DD/MM/YYYY") : null);
+
+/** The body the server expects: empty optional fields as null, dates as DD/MM/YYYY. */
+function toPayload(v: Values, creating: boolean, withPermissions: boolean) {
+  return {
+    ...(withPermissions ? { permissions: v.permissions } : {}),
+    user_name: v.user_name,
+    user_code: orNull(v.user_code),
+    user_full_name: orNull(v.user_full_name),
+    email: v.email,
+    user_role: v.user_role ? Number(v.user_role) : null,
+    outlet_fk: v.outlet_fk ? Number(v.outlet_fk) : null,
+    status: v.status,
+    is_cashier: v.is_cashier,
+    gender: orNull(v.gender),
+    marital_status: orNull(v.marital_status),
+    blood_group: orNull(v.blood_group),
+    nationality: orNull(v.nationality),
+    user_dob: dmy(v.user_dob),
+    user_joining_date: dmy(v.user_joining_date),
+    ...(creating || v.new_password ? { new_password: v.new_password, new_password_confirmation: v.new_password_confirmation } : {}),
+  };
+}
+
+export function StaffForm({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation("staff");
+  const creating = id === null;
+  const mayAssign = useCan()("users/assign_permissions");
+  const tree = useQuery({ ...menuTreeQuery, enabled: mayAssign });
+  const record = useQuery({ ...staffQuery(id ?? 0), enabled: !creating });
+  const roles = useQuery(rolesListQuery);
+  const outlets = useQuery(outletsListQuery);
+  const form = useZodForm<Values>(EMPTY);
+  const { create, update } = useCrud(STAFF_ENDPOINT, { onInvalid: form.applyServerErrors });
+  const { reset } = form;
+
+  useEffect(() => {
+    if (record.data) reset(fromRecord(record.data));
+  }, [record.data, reset]);
+
+  const submit = () => {
+    const payload = toPayload(form.values, creating, mayAssign);
+    if (!form.validate(creating ? ZCreateUser : ZUpdateUser, payload)) return;
+    if (creating) create.mutate(payload, { onSuccess: onClose });
+    else update.mutate({ id, body: payload }, { onSuccess: onClose });
+  };
+
+  const text = (key: keyof Values & string, props: { type?: string; required?: boolean } = {}) => (
+    <TextInput
+      label={t(`fields.${key}`)}
+      type={props.type}
+      withAsterisk={props.required}
+      value={String(form.values[key])}
+      onChange={(e) => form.set(key, e.currentTarget.value)}
+      error={form.error(key)}
+      name={key}
+    />
+  );
+  const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
+  const select = (key: keyof Values & string, data: { value: string; label: string }[], clearable = true) => (
+    <Select
+      label={t(`fields.${key}`)}
+      data={data}
+      value={String(form.values[key]) || null}
+      onChange={(v) => form.set(key, v ?? "")}
+      error={form.error(key)}
+      clearable={clearable}
+      allowDeselect={clearable}
+      searchable
+      nothingFoundMessage={t("messages:nothingFound")}
+      data-testid={`field-${key}`}
+    />
+  );
+  const date = (key: "user_dob" | "user_joining_date") => (
+    <DateField
+      label={t(`fields.${key}`)}
+      value={form.values[key] || null}
+      onChange={(v) => form.set(key, v ?? "")}
+      error={form.error(key)}
+      clearable
+    />
+  );
+
+  return (
+    <Modal opened onClose={onClose} withCloseButton={false} size="xl" padding={0} data-testid="staff-form">
+      <DialogHeader title={creating ? t("add") : t("edit")} icon={<IconUser size={20} />} onClose={onClose} />
+      {!creating && record.isPending ? (
+        <PageLoader />
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack p="lg" gap="md">
+            <Tabs defaultValue="details" keepMounted={false}>
+              <Tabs.List mb="md">
+                <Tabs.Tab value="details">{t("details")}</Tabs.Tab>
+                {mayAssign && (
+                  <Tabs.Tab value="permissions" data-testid="staff-permissions-tab">
+                    {t("roles:fields.permissions")}
+                  </Tabs.Tab>
+                )}
+              </Tabs.List>
+              <Tabs.Panel value="details">
+                <Stack gap="md">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    {text("user_name", { required: true })}
+                    {text("user_full_name")}
+                    {text("email", { type: "email", required: true })}
+                    {text("user_code")}
+                    <PasswordInput
+                      label={t("fields.new_password")}
+                      withAsterisk={creating}
+                      description={creating ? undefined : t("passwordKeep")}
+                      {...form.text("new_password")}
+                      autoComplete="new-password"
+                    />
+                    <PasswordInput
+                      label={t("fields.new_password_confirmation")}
+                      {...form.text("new_password_confirmation")}
+                      autoComplete="new-password"
+                    />
+                    {select(
+                      "user_role",
+                      (roles.data ?? []).map((r) => ({ value: String(r.role_id), label: r.role_name })),
+                    )}
+                    {select(
+                      "outlet_fk",
+                      (outlets.data ?? []).map((o) => ({ value: String(o.outlet_id), label: o.outlet_name })),
+                    )}
+                    {select("status", options(USER_STATUSES, "common:status"), false)}
+                    <Switch
+                      mt={30}
+                      label={t("fields.is_cashier")}
+                      checked={form.values.is_cashier}
+                      onChange={(e) => form.set("is_cashier", e.currentTarget.checked)}
+                    />
+                  </SimpleGrid>
+                  <Divider label={t("personal")} labelPosition="left" />
+                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                    {select("gender", options(GENDERS, "genders"))}
+                    {select("marital_status", options(MARITAL_STATUSES, "maritalStatuses"))}
+                    {select(
+                      "blood_group",
+                      BLOOD_GROUPS.map((b) => ({ value: b, label: b })),
+                    )}
+                    {date("user_dob")}
+                    {date("user_joining_date")}
+                    {text("nationality")}
+                  </SimpleGrid>
+                </Stack>
+              </Tabs.Panel>
+              {mayAssign && (
+                <Tabs.Panel value="permissions">
+                  <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
+                    <PermissionTree
+                      tree={tree.data ?? []}
+                      value={form.values.permissions}
+                      onChange={(codes) => form.set("permissions", codes)}
+                    />
+                  </ScrollArea.Autosize>
+                </Tabs.Panel>
+              )}
+            </Tabs>
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onClose}>
+                {t("common:cancel")}
+              </Button>
+              <Button type="submit" loading={create.isPending || update.isPending} data-testid="staff-save">
+                {t("common:save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

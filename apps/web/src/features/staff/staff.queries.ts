@@ -1,0 +1,47 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../shared/api/client";
+import type { DataBody, MessageBody } from "../../shared/api/types";
+
+export const STAFF_ENDPOINT = "users";
+
+export interface StaffRow {
+  user_id: number;
+  user_name: string;
+  user_code: string | null;
+  user_full_name: string | null;
+  email: string;
+  role_name: string | null;
+  outlet_name: string | null;
+  status: "active" | "inactive" | "blocked";
+  is_cashier: boolean;
+  created_at: string;
+}
+
+export interface StaffRecord extends StaffRow {
+  user_role: number | null;
+  outlet_fk: number | null;
+  user_dob: string | null;
+  user_joining_date: string | null;
+  gender: string | null;
+  marital_status: string | null;
+  blood_group: string | null;
+  nationality: string | null;
+  /** Keys given to this person directly, beside those of their role. */
+  permissions: string[] | null;
+}
+
+export const staffQuery = (id: number) =>
+  queryOptions({
+    queryKey: [STAFF_ENDPOINT, "show", id],
+    queryFn: async () => (await api<DataBody<StaffRecord>>(`${STAFF_ENDPOINT}/${id}`)).data,
+  });
+
+export const rolesListQuery = queryOptions({
+  queryKey: ["roles", "list"],
+  queryFn: async () => (await api<MessageBody<{ role_id: number; role_name: string }[]>>("roles/list")).message,
+});
+
+export const outletsListQuery = queryOptions({
+  queryKey: ["outlets_list"],
+  queryFn: async () => (await api<MessageBody<{ outlet_id: number; outlet_name: string }[]>>("outlets_list")).message,
+});

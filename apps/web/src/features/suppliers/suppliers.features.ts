@@ -1,0 +1,41 @@
+import { IconCashBanknote, IconTruck } from "@tabler/icons-react";
+import { type ComponentType, lazy } from "react";
+import type { Feature } from "../index";
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const transactions = page(() => import("./SupplierPages"), "SupplierTransactionsPage");
+
+export const SUPPLIER_FEATURES: Feature[] = [
+  {
+    key: "suppliers",
+    path: "/suppliers/suppliers",
+    screen: page(() => import("./SupplierPages"), "SuppliersPage"),
+    icon: IconTruck,
+    permission: "suppliers/index",
+    area: "suppliers",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "supplierTransactions",
+    path: "/suppliers/transactions",
+    screen: transactions,
+    icon: IconCashBanknote,
+    permission: "supplier_transactions/index",
+    area: "suppliers",
+    menu: true,
+    tile: true,
+  },
+  {
+    key: "supplierTransactions",
+    path: "/suppliers/:id/transactions",
+    screen: transactions,
+    icon: IconCashBanknote,
+    permission: "supplier_transactions/index",
+    area: "suppliers",
+    menu: false,
+    tile: false,
+  },
+];

@@ -1,0 +1,35 @@
+import { Button, Group, Modal, Text } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { DialogHeader } from "./DialogHeader";
+
+/** Asks before a row is deleted. */
+export function ConfirmDelete({
+  opened,
+  name,
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  name: string;
+  loading: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("common");
+  return (
+    <Modal opened={opened} onClose={onClose} withCloseButton={false} padding={0} size="sm" data-testid="confirm-delete">
+      <DialogHeader title={t("deleteTitle")} icon={<IconTrash size={18} />} onClose={onClose} />
+      <Text p="lg">{t("deleteQuestion", { name })}</Text>
+      <Group justify="flex-end" px="lg" pb="lg">
+        <Button variant="default" onClick={onClose}>
+          {t("cancel")}
+        </Button>
+        <Button color="red" loading={loading} onClick={onConfirm} data-testid="confirm-delete-yes">
+          {t("delete")}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,391 @@
+import type { PermissionRequirement } from "@app/contracts";
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import {
+  type Icon,
+  IconAdjustmentsHorizontal,
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconColumns3,
+  IconDotsVertical,
+  IconFileSpreadsheet,
+  IconPrinter,
+  IconSearch,
+} from "@tabler/icons-react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCan, usePageSizes } from "../../app/session";
+import { api, type Query } from "../api/client";
+import type { DataBody, ListBody } from "../api/types";
+import { ExportDialog } from "../ExportDialog";
+import { useFormat, type ValueFormat } from "../format";
+import { AdvancedSearch, type FilterField } from "./AdvancedSearch";
+import { SEARCH_DEBOUNCE_MS, toApiQuery, useListState } from "./listState";
+import { Pager } from "./Pager";
+import { printTable } from "./print";
+
+export interface Column<Row> {
+  /** Row field, sort column and export key. */
+  key: string & keyof Row;
+  /** i18n key of the header. */
+  label: string;
+  sortable?: boolean;
+  format?: ValueFormat;
+  /** Custom cell; print and export still use the formatted value. */
+  render?: (row: Row) => ReactNode;
+  /** Shown initially; the user's choice is then kept per model. */
+  hideable?: boolean;
+}
+
+export interface RowAction<Row> {
+  key: string;
+  /** i18n key of the label. */
+  label: string;
+  icon: Icon;
+  permission?: PermissionRequirement;
+  color?: string;
+  onClick: (row: Row) => void;
+}
+
+interface Props<Row> {
+  /** The list endpoint (SPEC §7), e.g. "users". */
+  endpoint: string;
+  /** The model whose hidden columns are remembered, e.g. "users". */
+  model: string;
+  /** i18n key of the table's title (print and export file). */
+  title: string;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string | number;
+  actions?: RowAction<Row>[];
+  filters?: FilterField[];
+  dateFilter?: boolean;
+  amountFilter?: boolean;
+  defaultSort?: string;
+  /** Buttons beside the search, such as "Add". */
+  toolbar?: ReactNode;
+  /**
+   * The page's own query values, such as a report's period and currency that the page keeps in
+   * the address: sent with every request and export, and kept out of the advanced search.
+   */
+  query?: Query;
+}
+
+export const listKey = (endpoint: string) => [endpoint, "list"] as const;
+
+const hiddenColumnsKey = (model: string) => ["model_hidden_columns", model] as const;
+
+/** The one list widget every list screen uses (SPEC §2 "List screens"). */
+export function DataTable<Row extends object>(props: Props<Row>) {
+  const { endpoint, model, title, columns, rowKey, actions = [], filters = [], dateFilter = false, amountFilter = false } = props;
+  const { t, i18n } = useTranslation("table");
+  const fmt = useFormat();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const { sizes, initial } = usePageSizes();
+  const defaults = useMemo(() => ({ perPage: initial, sortColumn: props.defaultSort ?? null }), [initial, props.defaultSort]);
+  const ownKeys = Object.keys(props.query ?? {}).join("\n");
+  const owned = useMemo(() => new Set(ownKeys.split("\n").filter(Boolean)), [ownKeys]);
+  const { state, update } = useListState(defaults, owned);
+  const [searchText, setSearchText] = useState(state.search);
+  const [advancedOpen, setAdvancedOpen] = useState(Object.keys(state.filters).length > 0);
+  const [exportOpen, setExportOpen] = useState(false);
+
+  // Back/forward changes the address; the box follows it.
+  useEffect(() => setSearchText(state.search), [state.search]);
+  const pushSearch = useDebouncedCallback((v: string) => update({ search: v }, { replace: true }), SEARCH_DEBOUNCE_MS);
+
+  const query = { ...toApiQuery(state, { paged: true }), ...props.query };
+  const list = useQuery({
+    queryKey: [...listKey(endpoint), query],
+    queryFn: async () => (await api<ListBody<Row>>(endpoint, { query })).data,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+
+  const hidden = useQuery({
+    queryKey: hiddenColumnsKey(model),
+    queryFn: async () =>
+      (await api<DataBody<{ model: string; columns: string }>>("model_hidden_columns", { query: { model } })).data.columns,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  });
+  const hiddenSet = useMemo(
+    () => new Set((hidden.data ?? list.data?.hidden_columns ?? "").split(",").filter(Boolean)),
+    [hidden.data, list.data],
+  );
+  const saveHidden = useMutation({
+    mutationFn: (cols: string) => api("model_hidden_columns", { method: "POST", body: { model, columns: cols } }),
+  });
+  const toggleColumn = (key: string) => {
+    const next = new Set(hiddenSet);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    const value = [...next].join(",");
+    queryClient.setQueryData(hiddenColumnsKey(model), value);
+    saveHidden.mutate(value);
+  };
+
+  const visible = columns.filter((c) => !hiddenSet.has(c.key));
+  const allowedActions = actions.filter((a) => can(a.permission));
+  const rows = list.data?.data ?? [];
+  const footer = list.data?.footer ?? {};
+  const hasFooter = visible.some((c) => footer[c.key] !== undefined);
+  const total = list.data?.total ?? 0;
+  const from = total === 0 ? 0 : (state.page - 1) * state.perPage + 1;
+  const to = Math.min(total, state.page * state.perPage);
+
+  const cellText = (row: Row, c: Column<Row>) => fmt.value((row as Record<string, unknown>)[c.key], c.format);
+  const sortBy = (c: Column<Row>) => {
+    if (c.sortable === false) return;
+    if (state.sortColumn === c.key) update({ sortDir: state.sortDir === "desc" ? "asc" : "desc" });
+    else update({ sortColumn: c.key, sortDir: "desc" });
+  };
+  const sortIcon = (c: Column<Row>) => {
+    if (state.sortColumn !== c.key) return <IconArrowsSort size={14} opacity={0.4} />;
+    return state.sortDir === "desc" ? <IconArrowDown size={14} /> : <IconArrowUp size={14} />;
+  };
+
+  const onPrint = () =>
+    printTable({
+      title: t(title),
+      dir: fmt.rtl ? "rtl" : "ltr",
+      lang: i18n.language,
+      headers: visible.map((c) => t(c.label)),
+      rows: rows.map((r) => visible.map((c) => cellText(r, c))),
+      footer: hasFooter
+        ? visible.map((c, i) => (footer[c.key] !== undefined ? fmt.amount(footer[c.key]) : i === 0 ? t("total") : ""))
+        : undefined,
+    });
+
+  const colSpan = visible.length + (allowedActions.length ? 1 : 0);
+
+  return (
+    <Paper withBorder radius="md" p={0} data-testid={`table-${model}`}>
+      <Group justify="space-between" p="md" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ flex: 1 }}>
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t("search")}
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.currentTarget.value);
+              pushSearch(e.currentTarget.value);
+            }}
+            aria-label={t("search")}
+            maw={320}
+            style={{ flex: 1 }}
+            data-testid="table-search"
+          />
+          <Tooltip label={t("advancedSearch")}>
+            <ActionIcon
+              variant={advancedOpen ? "light" : "default"}
+              size="lg"
+              onClick={() => setAdvancedOpen((o) => !o)}
+              aria-label={t("advancedSearch")}
+              data-testid="advanced-toggle"
+            >
+              <IconAdjustmentsHorizontal size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Group gap="xs">
+          <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Tooltip label={t("columns")}>
+                <ActionIcon variant="default" size="lg" aria-label={t("columns")} data-testid="columns-menu">
+                  <IconColumns3 size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{t("showColumns")}</Menu.Label>
+              {columns
+                .filter((c) => c.hideable !== false)
+                .map((c) => (
+                  <Menu.Item key={c.key} onClick={() => toggleColumn(c.key)} data-testid={`column-toggle-${c.key}`}>
+                    <Checkbox size="xs" readOnly checked={!hiddenSet.has(c.key)} label={t(c.label)} tabIndex={-1} />
+                  </Menu.Item>
+                ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Tooltip label={t("print")}>
+            <ActionIcon variant="default" size="lg" onClick={onPrint} aria-label={t("print")}>
+              <IconPrinter size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} />}
+            onClick={() => setExportOpen(true)}
+            data-testid="export-open"
+          >
+            {t("exportExcel")}
+          </Button>
+          {props.toolbar}
+        </Group>
+      </Group>
+
+      {advancedOpen && (
+        <Box px="md" pb="md">
+          <AdvancedSearch
+            fields={filters}
+            dateFilter={dateFilter}
+            amountFilter={amountFilter}
+            value={state.filters}
+            onApply={(f) => update({ filters: f })}
+          />
+        </Box>
+      )}
+
+      <div
+        className="loading-bar"
+        style={{ visibility: list.isFetching ? "visible" : "hidden" }}
+        data-testid={list.isFetching ? "table-loading" : undefined}
+      />
+
+      <Table.ScrollContainer minWidth={640}>
+        <Table className="data-table" striped highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              {visible.map((c) => (
+                <Table.Th key={c.key} data-sortable={c.sortable !== false} data-column={c.key}>
+                  {c.sortable === false ? (
+                    t(c.label)
+                  ) : (
+                    <UnstyledButton onClick={() => sortBy(c)} fw={600} fz="sm" data-testid={`sort-${c.key}`}>
+                      <Group gap={4} wrap="nowrap">
+                        {t(c.label)}
+                        {sortIcon(c)}
+                      </Group>
+                    </UnstyledButton>
+                  )}
+                </Table.Th>
+              ))}
+              {allowedActions.length > 0 && <Table.Th w={60} className="actions-cell" aria-label={t("actions")} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.isPending &&
+              Array.from({ length: 5 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <Table.Tr key={i}>
+                  <Table.Td colSpan={colSpan}>
+                    <Skeleton h={14} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            {!list.isPending && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={colSpan}>
+                  <Text ta="center" c="dimmed" py="xl" data-testid="table-empty">
+                    {t("messages:noResults")}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)} data-testid="table-row">
+                {visible.map((c) => (
+                  <Table.Td key={c.key} data-column={c.key}>
+                    {c.render ? c.render(row) : cellText(row, c)}
+                  </Table.Td>
+                ))}
+                {allowedActions.length > 0 && (
+                  <Table.Td className="actions-cell">
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" color="gray" aria-label={t("actions")} data-testid="row-actions">
+                          <IconDotsVertical size={16} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {allowedActions.map((a) => (
+                          <Menu.Item
+                            key={a.key}
+                            color={a.color}
+                            leftSection={<a.icon size={16} />}
+                            onClick={() => a.onClick(row)}
+                            data-testid={`row-action-${a.key}`}
+                          >
+                            {t(a.label)}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          {hasFooter && (
+            <Table.Tfoot>
+              <Table.Tr>
+                {visible.map((c, i) => (
+                  <Table.Td key={c.key}>{footer[c.key] !== undefined ? fmt.amount(footer[c.key]) : i === 0 ? t("total") : ""}</Table.Td>
+                ))}
+                {allowedActions.length > 0 && <Table.Td />}
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
+        </Table>
+      </Table.ScrollContainer>
+
+      <Group justify="space-between" p="md" gap="sm">
+        <Group gap="sm">
+          <Select
+            size="xs"
+            w={86}
+            data={sizes.map(String)}
+            value={String(state.perPage)}
+            onChange={(v) => v && update({ perPage: Number(v) })}
+            allowDeselect={false}
+            aria-label={t("perPage")}
+            data-testid="per-page"
+          />
+          <Text size="sm" c="dimmed" data-testid="table-range">
+            {t("range", { from, to, total })}
+          </Text>
+        </Group>
+        <Pager page={state.page} lastPage={list.data?.last_page ?? 1} onChange={(p) => update({ page: p })} />
+      </Group>
+
+      <ExportDialog
+        opened={exportOpen}
+        onClose={() => setExportOpen(false)}
+        endpoint={endpoint}
+        query={{ ...toApiQuery(state, { paged: false }), ...props.query }}
+        headers={columns.map((c) => ({ key: c.key, label: t(c.label) }))}
+        initiallyChosen={visible.map((c) => c.key)}
+        fileName={t(title)}
+      />
+    </Paper>
+  );
+}
+
+/** A coloured badge for status-like cells. */
+export function StatusBadge({ value, colors }: { value: string; colors: Record<string, string> }) {
+  const { t } = useTranslation("common");
+  return (
+    <Badge variant="light" color={colors[value] ?? "gray"}>
+      {t(`status.${value}`, { defaultValue: value })}
+    </Badge>
+  );
+}

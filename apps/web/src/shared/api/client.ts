@@ -1,0 +1,106 @@
+import { MSG, type TokenResponse } from "@app/contracts";
+import { config } from "../../app/config";
+import { session } from "./session";
+
+export const API_BASE = "/api";
+
+export interface ErrorBody {
+  message?: unknown;
+  errors?: Record<string, string[] | string>;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(typeof body.message === "string" ? body.message : `HTTP ${status}`);
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+export function toQueryString(query: Query | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.append(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let refreshing: Promise<void> | null = null;
+
+const isTokenFailure = (status: number, body: ErrorBody) =>
+  status === 400 && (body.message === MSG.tokenExpired || body.message === MSG.tokenInvalid);
+
+interface RequestOptions {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The refresh call itself must not wait for the refresh. */
+  noWait?: boolean;
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  // SPEC §4: a request made while the token is being refreshed waits before going out.
+  if (refreshing && !opts.noWait) await sleep(config.refreshConflictWaitMs);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = session.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(`${API_BASE}/${path.replace(/^\//, "")}${toQueryString(opts.query)}`, {
+    method: opts.method ?? "GET",
+    headers,
+    body,
+    signal: opts.signal,
+  });
+  if (!res.ok) {
+    let parsed: ErrorBody = {};
+    try {
+      parsed = (await res.json()) as ErrorBody;
+    } catch {
+      parsed = { message: res.statusText };
+    }
+    if (isTokenFailure(res.status, parsed)) session.end("expired");
+    throw new ApiError(res.status, parsed);
+  }
+  return res;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(path, opts);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** Downloads a file answer (xlsx export) with the bearer token and returns it with its name. */
+export async function apiBlob(path: string, query: Query): Promise<{ blob: Blob; filename: string | null }> {
+  const res = await send(path, { query });
+  const disposition = res.headers.get("Content-Disposition") ?? "";
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return { blob: await res.blob(), filename: match?.[1] ? decodeURIComponent(match[1]) : null };
+}
+
+/** POST auth/refresh; other requests wait while it is pending. */
+export async function refreshToken(): Promise<void> {
+  if (refreshing || !session.getToken()) return;
+  refreshing = (async () => {
+    const res = await send("auth/refresh", { method: "POST", noWait: true });
+    const body = (await res.json()) as TokenResponse;
+    session.setToken(body.access_token);
+  })();
+  try {
+    await refreshing;
+  } finally {
+    refreshing = null;
+  }
+}

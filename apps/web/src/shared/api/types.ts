@@ -1,0 +1,39 @@
+import type { ListEnvelope } from "@app/contracts";
+
+export interface Currency {
+  currency_id: number;
+  currency_name: string;
+  symbol: string;
+}
+
+export interface SystemConfig {
+  currency_fk: number;
+  currency: Currency;
+  cashier_login_option: "Name" | "Code";
+  pagination_default: number;
+  pagination_options: string;
+  shop_name: string;
+  /** Text in the user agent that marks the desktop POS terminal, when the shop sets one. */
+  pos_terminal_marker?: string;
+}
+
+export interface LoginOptions {
+  outlets: { outlet_id: number; outlet_name: string }[];
+  cashier_login_option: "Name" | "Code";
+  shop_name: string;
+}
+
+/** Single records come in `data`, dropdown lists in `message` (DESIGN §7). */
+export interface DataBody<T> {
+  data: T;
+}
+export interface MessageBody<T> {
+  message: T;
+}
+export type ListBody<Row> = DataBody<ListEnvelope<Row>>;
+
+export interface LastRate {
+  rate: string;
+  rate_id: number;
+  in_rate: string;
+}

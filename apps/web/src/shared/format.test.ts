@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { formatAmount, formatDate, formatDateTime, formatPercent, formatRate, formatTime, plainDecimal } from "./format";
+
+const marks = { am: "AM", pm: "PM" };
+
+describe("formatting (SPEC §9)", () => {
+  it("shows amounts with up to 3 decimals and thousands separators, without float error", () => {
+    expect(formatAmount("1234567.891")).toBe("1,234,567.891");
+    expect(formatAmount("1234567.8915")).toBe("1,234,567.892");
+    expect(formatAmount("1000.500")).toBe("1,000.5");
+    expect(formatAmount("-2500")).toBe("-2,500");
+    expect(formatAmount("0.1")).toBe("0.1");
+    expect(formatAmount("123456789012345.125")).toBe("123,456,789,012,345.125");
+    expect(formatAmount(null)).toBe("");
+  });
+
+  it("writes decimals without pointless trailing zeros, exactly", () => {
+    expect(plainDecimal("1310.0000")).toBe("1310");
+    expect(plainDecimal("1310.2500")).toBe("1310.25");
+    expect(plainDecimal("0.0001")).toBe("0.0001");
+    expect(plainDecimal("123456789012345.1230")).toBe("123456789012345.123");
+    expect(plainDecimal("-5.500")).toBe("-5.5");
+    expect(plainDecimal(null)).toBe("");
+    expect(plainDecimal("abc")).toBe("abc");
+  });
+
+  it("shows rates with up to 4 decimals", () => {
+    expect(formatRate("1310.0000")).toBe("1,310");
+    expect(formatRate("1310.1234")).toBe("1,310.1234");
+  });
+
+  it("adds a percent sign", () => {
+    expect(formatPercent("12.5")).toBe("12.5%");
+  });
+
+  it("writes dates DD/MM/YYYY, or YYYY-MM-DD right to left", () => {
+    expect(formatDate("2026-03-07", false)).toBe("07/03/2026");
+    expect(formatDate("2026-03-07", true)).toBe("2026-03-07");
+  });
+
+  it("uses 12-hour times", () => {
+    expect(formatTime("2026-03-07T15:04:00", marks)).toBe("03:04 PM");
+    expect(formatTime("2026-03-07T00:30:00", marks)).toBe("12:30 AM");
+    expect(formatDateTime("2026-03-07T09:15:00", false, marks)).toBe("07/03/2026 09:15 AM");
+  });
+});

@@ -1,0 +1,100 @@
+import dayjs from "dayjs";
+import Decimal from "decimal.js";
+import { useTranslation } from "react-i18next";
+import { isRtl } from "../app/i18n";
+
+/** Up to `decimals` decimals (trailing zeros dropped) with thousands separators; never through floats. */
+export function formatAmount(value: string | number | null | undefined, decimals = 3): string {
+  if (value === null || value === undefined || value === "") return "";
+  let d: Decimal;
+  try {
+    d = new Decimal(value);
+  } catch {
+    return String(value);
+  }
+  const fixed = d.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed();
+  const [int = "0", frac] = fixed.split(".");
+  const negative = int.startsWith("-");
+  const grouped = (negative ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${grouped}${frac ? `.${frac}` : ""}`;
+}
+
+/**
+ * A decimal as plain digits without trailing zeros ("1310.0000" → "1310"), for inputs and for
+ * values the server sends at a fixed scale; exact, never through floats. Not a number: as it came.
+ */
+export function plainDecimal(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  try {
+    return new Decimal(value).toFixed();
+  } catch {
+    return String(value);
+  }
+}
+
+/** Rates are IQD per 1 USD with up to 4 decimals (the contract's rate scale). */
+const RATE_DECIMALS = 4;
+export const formatRate = (value: string | number | null | undefined) => formatAmount(value, RATE_DECIMALS);
+
+export const formatPercent = (value: string | number | null | undefined) => {
+  const s = formatAmount(value, 3);
+  return s === "" ? "" : `${s}%`;
+};
+
+/** DD/MM/YYYY, or YYYY-MM-DD when the page reads right to left (SPEC §9). */
+export function formatDate(value: string | Date | null | undefined, rtl: boolean): string {
+  if (!value) return "";
+  const d = dayjs(value);
+  return d.isValid() ? d.format(rtl ? "YYYY-MM-DD" : "DD/MM/YYYY") : String(value);
+}
+
+/** 12-hour time with the language's own morning/evening marks. */
+export function formatTime(value: string | Date | null | undefined, marks: { am: string; pm: string }): string {
+  if (!value) return "";
+  const d = dayjs(value);
+  return d.isValid() ? `${d.format("hh:mm")} ${d.hour() < 12 ? marks.am : marks.pm}` : "";
+}
+
+export function formatDateTime(value: string | Date | null | undefined, rtl: boolean, marks: { am: string; pm: string }): string {
+  if (!value) return "";
+  const d = dayjs(value);
+  return d.isValid() ? `${formatDate(value, rtl)} ${formatTime(value, marks)}` : String(value);
+}
+
+export type ValueFormat = "text" | "amount" | "rate" | "percent" | "date" | "datetime" | "time";
+
+/** Formatters bound to the current language. */
+export function useFormat() {
+  const { t, i18n } = useTranslation("common");
+  const rtl = isRtl(i18n.language);
+  const marks = { am: t("time.am"), pm: t("time.pm") };
+  return {
+    rtl,
+    amount: formatAmount,
+    rate: formatRate,
+    percent: formatPercent,
+    date: (v: string | Date | null | undefined) => formatDate(v, rtl),
+    time: (v: string | Date | null | undefined) => formatTime(v, marks),
+    dateTime: (v: string | Date | null | undefined) => formatDateTime(v, rtl, marks),
+    value(v: unknown, format: ValueFormat = "text"): string {
+      if (v === null || v === undefined) return "";
+      const s = typeof v === "string" || typeof v === "number" ? v : String(v);
+      switch (format) {
+        case "amount":
+          return formatAmount(s);
+        case "rate":
+          return formatRate(s);
+        case "percent":
+          return formatPercent(s);
+        case "date":
+          return formatDate(String(s), rtl);
+        case "datetime":
+          return formatDateTime(String(s), rtl, marks);
+        case "time":
+          return formatTime(String(s), marks);
+        default:
+          return String(s);
+      }
+    },
+  };
+}

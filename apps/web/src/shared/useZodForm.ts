@@ -1,0 +1,72 @@
+import { type ChangeEvent, useCallback, useState } from "react";
+import type { z } from "zod";
+import { translateMessage } from "../app/i18n";
+import { ApiError } from "./api/client";
+
+export type FieldErrors = Record<string, string>;
+
+/** Keys of V whose values are strings (index signatures aside): the ones a text input can be bound to. */
+type TextKey<V> = keyof { [K in keyof V as string extends K ? never : V[K] extends string ? K : never]: true } & string;
+
+/**
+ * Form state validated with the same zod schema the server uses. Messages are kept in English
+ * (as the schema writes them) and translated when shown, so a language switch re-renders them.
+ */
+export function useZodForm<V extends Record<string, unknown>>(initial: V) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const { [key as string]: _dropped, ...rest } = e;
+      return rest;
+    });
+  }, []);
+
+  /** Parses the values; on failure shows the first message of each field and returns null. */
+  function validate<S extends z.ZodType>(schema: S, input: unknown = values): z.infer<S> | null {
+    const result = schema.safeParse(input);
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    const next: FieldErrors = {};
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? "form");
+      next[field] ??= issue.message;
+    }
+    setErrors(next);
+    return null;
+  }
+
+  /** Puts a 422 answer's messages beside their fields; true when the error was handled so. */
+  function applyServerErrors(err: unknown): boolean {
+    if (!(err instanceof ApiError) || err.status !== 422 || !err.body.errors) return false;
+    const next: FieldErrors = {};
+    for (const [field, msgs] of Object.entries(err.body.errors)) {
+      const first = Array.isArray(msgs) ? msgs[0] : msgs;
+      if (first) next[field] = first;
+    }
+    setErrors(next);
+    return true;
+  }
+
+  /** A field's message in the current language; server answers may name fields the form does not hold ("from_account_id"). */
+  const error = (field: (keyof V & string) | (string & {})) => (errors[field] ? translateMessage(errors[field]) : undefined);
+  const reset = useCallback((v: V) => {
+    setValues(v);
+    setErrors({});
+  }, []);
+
+  /** Binds a text input (TextInput, PasswordInput, Textarea) to a string field: value, change, message, name. */
+  const text = <K extends TextKey<V>>(key: K) => ({
+    name: key,
+    value: values[key] as string,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.currentTarget.value as V[K]),
+    error: error(key),
+  });
+
+  return { values, set, errors, error, text, setErrors, validate, applyServerErrors, reset };
+}

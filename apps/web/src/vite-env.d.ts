@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Minutes between token refreshes (SPEC §4 reading B). */
+  readonly VITE_TOKEN_REFRESH_MINUTES?: string;
+  /** Idle time after which the user is logged out, in milliseconds. */
+  readonly VITE_INACTIVITY_LOGOUT_MS?: string;
+  /** How often idleness is checked, in milliseconds. */
+  readonly VITE_INACTIVITY_CHECK_MS?: string;
+  /** Text in the user agent that marks the desktop POS terminal. */
+  readonly VITE_POS_USER_AGENT_MARKER?: string;
+}

@@ -1,0 +1,164 @@
+// 1,000,000 journal lines: the trial balance and the income statement (from the per-month and
+// per-day account balances) against a raw GROUP BY over every line, in the same run, and a check
+// that they give the same figures.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { openDatabase } from "@app/server/src/db/client.js";
+import { migrate } from "@app/server/src/db/migrate.js";
+import { seed } from "@app/server/src/db/seed.js";
+import { incomeStatement, trialBalance } from "@app/server/src/modules/ledger/reports.js";
+import { runList } from "@app/server/src/platform/list.js";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+
+const ENTRIES = 500_000; // two lines each
+const ACCOUNTS = 200;
+/** Whole months only; and partial months at both ends with an opening balance. [from, to, raw GROUP BY runs] */
+const PERIODS = [
+  ["2024-01-01", "2024-12-31", 3],
+  ["2024-02-10", "2024-11-20", 1],
+] as const;
+
+async function median(fn: () => Promise<unknown>, n = 3) {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!;
+}
+
+export default async function ledgerBench() {
+  const url = process.env.DATABASE_URL;
+  let cleanup: () => Promise<void>;
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  if (url) {
+    const name = `bench_ledger_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: u.toString() });
+    cleanup = async () => {
+      await database.close();
+      // The pool's connections finish closing after close() resolves: wait for them before dropping.
+      for (let i = 0; i < 50; i++) {
+        const open = await admin.query("select count(*)::int n from pg_stat_activity where datname = $1", [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-"));
+    database = await openDatabase({ dataDir: dir });
+    cleanup = async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  try {
+    const db = database.db;
+    await migrate(database);
+    await seed(db, { adminPassword: "bench-password" });
+    console.log(`database: ${database.kind}; generating ${ENTRIES * 2} journal lines over ${ACCOUNTS} accounts...`);
+    const g0 = performance.now();
+    await db.transaction(async (tx) => {
+      // A data generator: its lines balance by construction, so the per-row triggers stay off while it writes.
+      await tx.execute(sql`set local session_replication_role = replica`);
+      // Secondary indexes are built once after the rows are in, not row by row.
+      const indexes = (
+        await tx.execute<{ name: string; def: string }>(sql`select indexname as name, indexdef as def from pg_indexes
+          where schemaname = 'public' and tablename in ('journal_entries', 'journal_lines', 'account_balances', 'account_month_balances')
+            and indexname not in (select conname from pg_constraint)`)
+      ).rows;
+      for (const ix of indexes) await tx.execute(sql.raw(`drop index ${ix.name}`));
+      await tx.execute(sql`insert into accounts (code, account_name, parent_id, type, currency_id)
+        select 'B' || g, 'Bench ' || g, (select account_id from accounts where system_key = 'expenses'), 'expense', 1 from generate_series(1, ${ACCOUNTS}) g`);
+      const base = (await tx.execute<{ n: number }>(sql`select coalesce(max(entry_id), 0)::int n from journal_entries`)).rows[0]!.n;
+      // Entry g is on day g % 366 of 2024, two lines: amt debited to one account and credited to another.
+      await tx.execute(sql`insert into journal_entries (entry_id, date, source_type, source_id)
+        select ${base} + g, timestamptz '2024-01-01 00:00:00+00' + ((g % 366) * interval '1 day') + ((g % 600) * interval '1 minute'), 'bench', g
+          from generate_series(1, ${ENTRIES}) g`);
+      await tx.execute(sql`select setval(pg_get_serial_sequence('journal_entries', 'entry_id'), ${base + ENTRIES})`);
+      const generated = sql`(select g, s, acc.ids[1 + (g * case when s = 0 then 7 else 13 end + s) % ${ACCOUNTS}] account_id,
+               case when s = 0 then amt else 0 end debit, case when s = 1 then amt else 0 end credit
+          from (select array_agg(account_id order by account_id) ids from accounts where code like 'B%') acc
+         cross join generate_series(1, ${ENTRIES}) g cross join generate_series(0, 1) s
+         cross join lateral (select ((g % 100000) + 1)::numeric / 4 amt) a)`;
+      await tx.execute(sql`insert into journal_lines (entry_id, account_id, debit, credit, rate, sys_debit, sys_credit)
+        select ${base} + g, account_id, debit, credit, 1, debit, credit from ${generated} x`);
+      await tx.execute(sql`insert into account_balances (account_id, day, debit, credit, sys_debit, sys_credit)
+        select account_id, date '2024-01-01' + (g % 366), sum(debit), sum(credit), sum(debit), sum(credit) from ${generated} x group by 1, 2`);
+      await tx.execute(sql`insert into account_month_balances (account_id, month, debit, credit, sys_debit, sys_credit)
+        select account_id, date_trunc('month', day)::date, sum(debit), sum(credit), sum(sys_debit), sum(sys_credit) from account_balances group by 1, 2`);
+      for (const ix of indexes) await tx.execute(sql.raw(ix.def));
+    });
+    await db.execute(sql`analyze`);
+    const lines = (await db.execute<{ n: number }>(sql`select count(*)::int n from journal_lines`)).rows[0]!.n;
+    console.log(`generated ${lines} lines in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+
+    const ctx = { tx: db, user: null, now: new Date("2025-01-15T00:00:00Z"), ip: null };
+    type Row = Record<string, string>;
+    const list = async (build: typeof trialBalance, from: string, to: string) => {
+      const built = await build(ctx, { "filter[date_filter]": "DATE_PERIOD", "filter[date_between]": `${from},${to}`, is_paginated: "0" });
+      const env = await runList<Row>(db, built.model, built.raw, ctx);
+      if (built.footer) env.footer = await built.footer(env.footer);
+      return env;
+    };
+    const dec = (v: unknown) => Number(v).toFixed(4);
+    for (const [from, to, rawRuns] of PERIODS) {
+      let report: Awaited<ReturnType<typeof list>> | undefined;
+      const reportMs = await median(async () => {
+        report = await list(trialBalance, from, to);
+      }, 7);
+      let income: Awaited<ReturnType<typeof list>> | undefined;
+      const incomeMs = await median(async () => {
+        income = await list(incomeStatement, from, to);
+      }, 7);
+      let raw: { account_id: number; o: string; d: string; c: string }[] = [];
+      const rawMs = await median(async () => {
+        raw = (
+          await db.execute<{ account_id: number; o: string; d: string; c: string }>(sql`
+            select l.account_id, coalesce(sum(l.sys_debit - l.sys_credit) filter (where e.date < ${`${from}T00:00:00Z`}::timestamptz), 0)::text o,
+                   coalesce(sum(l.sys_debit) filter (where e.date >= ${`${from}T00:00:00Z`}::timestamptz), 0)::text d,
+                   coalesce(sum(l.sys_credit) filter (where e.date >= ${`${from}T00:00:00Z`}::timestamptz), 0)::text c
+              from journal_lines l join journal_entries e on e.entry_id = l.entry_id
+             where e.date < ${new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString()}::timestamptz
+             group by l.account_id`)
+        ).rows;
+      }, rawRuns);
+
+      const key = (o: unknown, d: unknown, c: unknown) => `${dec(o)}/${dec(d)}/${dec(c)}`;
+      const fromReport = new Map(
+        (report?.data ?? []).map((r) => [Number(r.account_id), key(Number(r.opening_debit) - Number(r.opening_credit), r.debit, r.credit)]),
+      );
+      const mismatches = raw.filter((r) => fromReport.get(Number(r.account_id)) !== key(r.o, r.d, r.c));
+      const rawDebit = raw.reduce((s, r) => s + Number(r.d), 0);
+      const rawNet = raw.reduce((s, r) => s + Number(r.d) - Number(r.c), 0);
+      console.log(`period ${from} .. ${to}`);
+      console.log(`  trial balance (per-month + per-day balances): ${reportMs.toFixed(1)} ms, ${report?.data.length} accounts`);
+      console.log(`  income statement:                             ${incomeMs.toFixed(1)} ms, ${income?.data.length} accounts`);
+      console.log(`  raw GROUP BY over ${lines} lines:          ${rawMs.toFixed(1)} ms`);
+      console.log(`  ratio raw / trial balance: ${(rawMs / reportMs).toFixed(0)}x`);
+      console.log(`  footer debit ${report?.footer.debit} credit ${report?.footer.credit}; raw debit total ${rawDebit}`);
+      if (
+        mismatches.length ||
+        report?.footer.debit !== report?.footer.credit ||
+        raw.length !== fromReport.size ||
+        dec(rawDebit) !== dec(report?.footer.debit) ||
+        dec(rawNet) !== dec(income?.footer.expense)
+      ) {
+        throw new Error(`the reports and the raw GROUP BY disagree (${mismatches.length} accounts)`);
+      }
+      console.log("  trial balance (opening, debit, credit) and income statement agree with the raw GROUP BY");
+    }
+  } finally {
+    await cleanup();
+  }
+}

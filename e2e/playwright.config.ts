@@ -1,0 +1,40 @@
+import { defineConfig } from "@playwright/test";
+
+// Workers inherit the environment, so one id names this run everywhere; runs side by side
+// (several people on one machine) then never delete each other's results.
+process.env.E2E_RUN_ID ??= `${process.pid}`;
+
+export default defineConfig({
+  testDir: "./tests",
+  globalSetup: "./support/global-setup.ts",
+  globalTeardown: "./support/global-teardown.ts",
+  outputDir: `./test-results/run-${process.env.E2E_RUN_ID}`,
+  fullyParallel: false,
+  // Two cores on the build machine; one worker per core keeps the product responsive.
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: "list",
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 1366, height: 820 },
+    locale: "en-GB",
+    timezoneId: "Asia/Baghdad",
+    acceptDownloads: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+});

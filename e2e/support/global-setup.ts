@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, stateFile } from "./env";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the product exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the product did not answer ${url} within ${ms} ms`);
+}
+
+/** A fresh PostgreSQL database on the server DATABASE_URL points at; dropped in teardown. */
+async function createDatabase(adminUrl: string): Promise<{ url: string; name: string }> {
+  const name = `e2e_${process.pid}_${Date.now()}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+}
+
+/**
+ * Starts the whole product (`scripts/start.mjs`, which builds the web app when stale) on a free
+ * port with a fresh data directory, or a fresh PostgreSQL database when DATABASE_URL is set.
+ * E2E_BASE_URL skips all this and tests a product that is already running.
+ */
+export default async function globalSetup() {
+  if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
+    throw new Error("Chromium is missing: browser tests cannot run (set CHROMIUM_PATH)");
+  }
+  if (process.env.E2E_BASE_URL) return;
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "souq-e2e-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    JWT_SECRET,
+    LOG_LEVEL: "warn",
+    // The browser tests sign in many times in a row from one address.
+    LOGIN_ATTEMPTS: "1000",
+  };
+  let database: { url: string; name: string } | null = null;
+  if (process.env.DATABASE_URL) {
+    database = await createDatabase(process.env.DATABASE_URL);
+    env.DATABASE_URL = database.url;
+  }
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/login_options`, child, 240_000);
+  process.env.E2E_BASE_URL = baseUrl;
+  writeFileSync(stateFile(), JSON.stringify({ pid: child.pid, dataDir, database: database?.name ?? null }));
+}

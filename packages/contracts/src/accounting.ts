@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { zDecimal, zNote } from "./common.js";
+import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
+import { MSG } from "./messages.js";
+
+/** A field that must be present, answering SPEC's own text when it is missing or empty. */
+const present = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null && v !== "", { message, abort: true })
+    .pipe(schema);
+/** Ids from forms: "5" or 5. */
+const zFk = (required: string) =>
+  present(
+    z.coerce.number({ error: required }).refine((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647, { message: required }),
+    required,
+  );
+const optText = (max = 191) => z.string().trim().max(max, `may not be greater than ${max} characters`).optional().nullable();
+export const zCurrencyId = z.coerce
+  .number({ error: "The currency field is required." })
+  .refine((n) => n === CURRENCY_IQD || n === CURRENCY_USD, { message: "The currency must be IQD (1) or USD (2)." });
+/** A rate: IQD per 1 USD, more than 0, up to 4 decimals. */
+export const zRate = zDecimal({ scale: 4, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0");
+/** `YYYY-MM-DD` or `YYYY-MM-DD hh:mm[:ss]`. */
+export const zDocDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, "must be a date in the format YYYY-MM-DD")
+  .refine((v) => !Number.isNaN(Date.parse(`${v.slice(0, 10)}T00:00:00Z`)), "must be a valid date");
+const zTime = present(
+  z
+    .string({ error: MSG.paymentTimeRequired })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "must be a time in the format hh:mm"),
+  MSG.paymentTimeRequired,
+);
+const zRef = zNote.optional().nullable();
+
+/** Cash types of SPEC §3: Cash 1, Bank 2, Remittance 3. */
+export const ZCashAccount = z.object({
+  account_name: z.string({ error: "The account name field is required." }).trim().min(1, "The account name field is required.").max(191),
+  code: optText(50),
+  cash_type: z.coerce.number().refine((n) => n === 1 || n === 2 || n === 3, "The cash type must be Cash 1, Bank 2 or Remittance 3."),
+  currency_id: zCurrencyId,
+  account_no: optText(100),
+  bank_name: optText(),
+  note: zRef,
+});
+export type CashAccount = z.output<typeof ZCashAccount>;
+
+/** A transfer between two cash accounts; `amount` in the from-account's currency. */
+export const ZCashTransaction = z
+  .object({
+    from_account_id: zFk("The from account field is required."),
+    to_account_id: zFk("The to account field is required."),
+    amount: zDecimal({ scale: 3, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0"),
+    /** Current in/out rates; unset means the last rates. */
+    rate_in: zRate.optional().nullable(),
+    rate_out: zRate.optional().nullable(),
+    /** The amount received in the to-account's currency; unset means converted at the rate, rounded to 3 decimals. */
+    foreign_amount: zDecimal({ scale: 3, min: 0 }).optional().nullable(),
+    date: zDocDate.optional().nullable(),
+    note: zRef,
+  })
+  .refine((v) => v.from_account_id !== v.to_account_id, { path: ["to_account_id"], message: MSG.accountsMustDiffer });
+export type CashTransactionInput = z.output<typeof ZCashTransaction>;
+
+export const ZMoneyType = z.object({
+  type_name: z.string({ error: "The type name field is required." }).trim().min(1, "The type name field is required.").max(191),
+});
+export type MoneyType = z.output<typeof ZMoneyType>;
+
+/** An expense or an income: expenses take the out-rate, incomes the in-rate, unless a rate is given. */
+export const ZMoneyDoc = z.object({
+  type_id: zFk("The type field is required."),
+  account_id: zFk("The account field is required."),
+  currency_id: zCurrencyId,
+  rate: zRate.optional().nullable(),
+  amount: zDecimal({ scale: 3, min: 1 }),
+  date: zDocDate.optional().nullable(),
+  payment_time: zTime,
+  reference_no: zRef,
+  note: zRef,
+  /** An image file (multipart); kept when absent on update, removed with an empty string. */
+  attachment: z.unknown().optional(),
+});
+export type MoneyDocInput = z.output<typeof ZMoneyDoc>;
+
+export const OVERDUE_TYPES = ["all", "custom"] as const;
+export const BALANCE_STATUSES = ["positive", "negative"] as const;
+
+export const ZConsumer = z.object({
+  consumer_name: z.string({ error: "The name field is required." }).trim().min(1, "The name field is required.").max(191),
+  code: optText(50),
+  mobile: optText(50),
+  office_phone: optText(50),
+  address: optText(500),
+  note: zRef,
+  allowed_debit_amount: zDecimal({ scale: 3, min: 0 }).optional().nullable(),
+  pricing_profile_fk: z.coerce.number().int().positive().optional().nullable(),
+  pending_amount: zDecimal({ scale: 3, min: 0 }).optional().nullable(),
+  overdue_days: z.coerce.number().int().min(0).max(3650).optional().nullable(),
+  overdue_type: z.enum(OVERDUE_TYPES).optional().nullable(),
+  balance_status: z.enum(BALANCE_STATUSES).optional().nullable(),
+  is_active: z.coerce.boolean().optional(),
+});
+export type ConsumerInput = z.output<typeof ZConsumer>;
+
+/** A receipt from a customer (in-rate) or a payment to a supplier (out-rate). */
+export const ZConsumerTransaction = z.object({
+  consumer_id: zFk(MSG.chooseFromList),
+  account_id: zFk("The account field is required."),
+  currency_id: zCurrencyId,
+  rate: zRate.optional().nullable(),
+  amount: zDecimal({ scale: 3, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0"),
+  date: zDocDate.optional().nullable(),
+  note: zRef,
+});
+export type ConsumerTransactionInput = z.output<typeof ZConsumerTransaction>;
+
+const zSigned = zDecimal({ scale: 3 });
+/** Opening balances: cash accounts (in their currency), customers (owed to us) and suppliers (owed by us) per currency. */
+export const ZOpeningBalance = z.object({
+  date: zDocDate.optional().nullable(),
+  rate: zRate.optional().nullable(),
+  cashes: z
+    .array(z.object({ account_id: zFk("The account field is required."), amount: zDecimal({ scale: 3, min: 0 }) }))
+    .max(1000)
+    .default([]),
+  customers: z
+    .array(z.object({ consumer_id: zFk(MSG.chooseFromList), currency_id: zCurrencyId, amount: zSigned }))
+    .max(5000)
+    .default([]),
+  suppliers: z
+    .array(z.object({ consumer_id: zFk(MSG.chooseFromList), currency_id: zCurrencyId, amount: zSigned }))
+    .max(5000)
+    .default([]),
+});
+export type OpeningBalanceInput = z.output<typeof ZOpeningBalance>;

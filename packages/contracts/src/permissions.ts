@@ -1,0 +1,252 @@
+/**
+ * The permission catalogue (SPEC §6). Keys are `section/action`; group keys start with `_`;
+ * module log keys are `model_loges/{section}_log`. The server checks routes against these keys
+ * and the web app shows menus, tiles and row actions with the same `can()` function.
+ */
+
+export const SUPER_USER_ID = 1;
+
+const CRUD = ["index", "show", "store", "update", "destroy"] as const;
+const DOC = [
+  ...CRUD,
+  "complete",
+  "return_to_draft",
+  "close",
+  "open",
+  "unclose",
+  "approve",
+  "disapprove",
+  "update_payment",
+  "destroy_payment",
+] as const;
+
+export interface SectionDef {
+  /** Section key, the part before the slash. */
+  key: string;
+  actions: readonly string[];
+  /** Sections whose keys are whole keys of another namespace (reports/...). */
+  namespace?: string;
+}
+
+export interface GroupDef {
+  key: `_${string}`;
+  sections: SectionDef[];
+}
+
+const s = (key: string, actions: readonly string[]): SectionDef => ({ key, actions });
+
+export const PERMISSION_GROUPS: GroupDef[] = [
+  {
+    key: "_sales",
+    sections: [
+      s("sales", [...DOC, "discount", "view_all"]),
+      s("salesman_sales", [...DOC, "discount"]),
+      s("sale_returns", DOC),
+      s("quotations", [...CRUD, "convert_to_sale"]),
+      s("sale_transfers", [...DOC, "transfer", "receive"]),
+      s("promotions", CRUD),
+      s("pos_sales", [...CRUD, "discount", "return", "open_drawer"]),
+      s("pos_admin_sales", [...CRUD, "view_all"]),
+      s("closing_drawers", [...CRUD, "approve"]),
+      s("online_orders", [
+        "show",
+        "store",
+        "update",
+        "destroy",
+        "history",
+        "home_delivery",
+        "receive",
+        "deliver",
+        "return_to_pending",
+        "return_to_confirm",
+        "cancel",
+      ]),
+    ],
+  },
+  {
+    key: "_customers",
+    sections: [
+      s("customers", [...CRUD, "balance_view", "activate"]),
+      s("customer_transactions", [...CRUD, "update_payment", "destroy_payment"]),
+    ],
+  },
+  {
+    key: "_purchases",
+    sections: [
+      s("purchases", [...DOC, "apply_cost", "modify_sale_price", "order", "order_images", "import"]),
+      s("purchase_returns", DOC),
+      s("suppliers", [...CRUD, "balance_view", "activate"]),
+      s("supplier_transactions", [...CRUD, "update_payment", "destroy_payment"]),
+    ],
+  },
+  {
+    key: "_warehouse",
+    sections: [
+      s("stocks", ["index", "show"]),
+      s("stock_transfers", [...CRUD, "transfer", "receive", "approve", "disapprove"]),
+      s("items", [...CRUD, "import", "activate"]),
+      s("categories", [...CRUD, "activate"]),
+      s("asset_disposals", [...DOC]),
+      s("inventory_adjustments", [...CRUD, "complete", "approve"]),
+    ],
+  },
+  {
+    key: "_accounting",
+    sections: [
+      s("incomes", CRUD),
+      s("income_types", CRUD),
+      s("expenses", CRUD),
+      s("expense_types", CRUD),
+      s("cashes", [...CRUD, "balance_view"]),
+      s("cash_transactions", CRUD),
+      s("item_pricings", CRUD),
+      s("currency_rates", CRUD),
+      s("recalculations", ["index", "store"]),
+    ],
+  },
+  {
+    key: "_reports",
+    sections: [
+      {
+        key: "reports",
+        actions: [
+          "item_transactions",
+          "sales",
+          "expired_items",
+          "suppliers_statement",
+          "customers_statement",
+          "items_profits",
+          "inventory",
+          "most_active_items",
+          "promotions",
+        ],
+      },
+      { key: "financial_reports", actions: ["trial_balance", "income_statement"] },
+    ],
+  },
+  {
+    key: "_staff",
+    sections: [
+      s("users", [
+        ...CRUD,
+        "set_roles",
+        "set_user_status",
+        "show_online_activity",
+        "change_outlets",
+        "navigate_to_home_page",
+        "assign_permissions",
+      ]),
+      s("roles", CRUD),
+      s("user_pins", CRUD),
+      s("outlets", CRUD),
+    ],
+  },
+  {
+    key: "_settings",
+    sections: [
+      s("system_settings", ["show", "update"]),
+      s("system_profiles", ["show", "update"]),
+      s("units", CRUD),
+      s("cities", CRUD),
+      s("brands", CRUD),
+      s("inventories", CRUD),
+      s("opening_balances", ["show", "update"]),
+      s("inventory_opening_balances", [...CRUD]),
+      s("financial_years", [...CRUD, "archive", "activate"]),
+    ],
+  },
+  {
+    key: "_mobile_app",
+    sections: [
+      s("mobile_app", ["index", "update"]),
+      s("mobile_app_sections", CRUD),
+      s("online_customers", [...CRUD, "activate"]),
+      s("mobile_app_settings", ["show", "update"]),
+      s("order_cancellation_messages", CRUD),
+    ],
+  },
+];
+
+/** Sections that keep a module log, readable with `model_loges/{section}_log`. */
+export const LOGGED_SECTIONS: string[] = PERMISSION_GROUPS.flatMap((g) =>
+  g.sections.filter((x) => x.key !== "reports" && x.key !== "financial_reports").map((x) => x.key),
+);
+
+export const LOG_GROUP = "_model_loges";
+export const logKey = (section: string) => `model_loges/${section}_log`;
+
+/** Every key a user can hold, including group keys and log keys. */
+export const ALL_PERMISSIONS: string[] = [
+  ...PERMISSION_GROUPS.flatMap((g) => [g.key, ...g.sections.flatMap((x) => x.actions.map((a) => `${x.key}/${a}`))]),
+  LOG_GROUP,
+  ...LOGGED_SECTIONS.map(logKey),
+];
+
+const ALL_SET = new Set(ALL_PERMISSIONS);
+export const isKnownPermission = (key: string) => ALL_SET.has(key);
+
+/** Group of every action key, so holding any key of a group also grants the group key. */
+const GROUP_OF = new Map<string, string>();
+for (const g of PERMISSION_GROUPS) for (const x of g.sections) for (const a of x.actions) GROUP_OF.set(`${x.key}/${a}`, g.key);
+for (const sec of LOGGED_SECTIONS) GROUP_OF.set(logKey(sec), LOG_GROUP);
+
+/** Adds the group keys implied by the member keys held (a group is visible when any member is). */
+export function expandPermissions(keys: Iterable<string>): string[] {
+  const out = new Set<string>();
+  for (const k of keys) {
+    if (!ALL_SET.has(k)) continue;
+    out.add(k);
+    const g = GROUP_OF.get(k);
+    if (g) out.add(g);
+  }
+  return [...out].sort();
+}
+
+export type PermissionRequirement = string | readonly string[];
+
+/**
+ * SPEC §6: a string (`a##b` means any of them) or an array passes when the user holds at least
+ * one of the keys. The super user (id 1) always passes.
+ */
+export function can(
+  user: { user_id: number; permissions: readonly string[] | ReadonlySet<string> } | null | undefined,
+  required: PermissionRequirement,
+): boolean {
+  if (!user) return false;
+  if (user.user_id === SUPER_USER_ID) return true;
+  const wanted = (typeof required === "string" ? [required] : [...required]).flatMap((r) => r.split("##"));
+  const held = user.permissions instanceof Set ? user.permissions : new Set(user.permissions as readonly string[]);
+  return wanted.some((k) => k.length > 0 && held.has(k));
+}
+
+export interface MenuTreeNode {
+  name: string;
+  code: string;
+  children: MenuTreeNode[];
+}
+
+const title = (k: string) =>
+  k
+    .replace(/^_/, "")
+    .split("_")
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(" ");
+
+/** The tree used to assign permissions: group → section → action. */
+export function buildMenuTree(): MenuTreeNode[] {
+  const tree: MenuTreeNode[] = PERMISSION_GROUPS.map((g) => ({
+    name: title(g.key),
+    code: g.key,
+    children: g.sections.map((x) => ({
+      name: title(x.key),
+      code: x.key,
+      children: x.actions.map((a) => ({ name: title(a), code: `${x.key}/${a}`, children: [] })),
+    })),
+  }));
+  tree.push({
+    name: "Model Loges",
+    code: LOG_GROUP,
+    children: LOGGED_SECTIONS.map((sec) => ({ name: `${title(sec)} Log`, code: logKey(sec), children: [] })),
+  });
+  return tree;
+}
