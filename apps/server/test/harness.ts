@@ -63,6 +63,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dropDb = async () => {
       const a = new pg.Client({ connectionString: withDatabase(url, "postgres") });
       await a.connect();
+      // pool.end() answers before its connections have gone; let them close before dropping.
+      for (let i = 0; i < 50; i++) {
+        const r = await a.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((res) => setTimeout(res, 20));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     };

@@ -30,6 +30,11 @@ pg.types.setTypeParser(1700, (v) => v);
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, failover, a dropped database) must not
+    // crash the process: the pool discards it and opens a new one on the next query.
+    pool.on("error", (err) => {
+      console.error(`database connection lost: ${err.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
   }
