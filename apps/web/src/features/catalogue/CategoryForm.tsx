@@ -1,10 +1,10 @@
 import { ZCategory } from "@app/contracts";
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import { Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { IconCategory } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useCrud } from "../../shared/crud";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { FormDialog } from "../../shared/FormDialog";
 import { useZodForm } from "../../shared/useZodForm";
 import { CATEGORIES_ENDPOINT, type CategoryRow, categoryTreeQuery, flattenTree, subtreeIds } from "./catalogue.queries";
 import { categoryOptions } from "./categoryOptions";
@@ -48,49 +48,39 @@ export function CategoryForm({ row, parentId, onClose }: { row: CategoryRow | nu
   };
 
   return (
-    <Modal opened onClose={onClose} withCloseButton={false} size="lg" padding={0} data-testid="category-form">
-      <DialogHeader title={row ? t("categories.edit") : t("categories.add")} icon={<IconCategory size={20} />} onClose={onClose} />
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack p="lg" gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t("fields.category_name")} withAsterisk {...form.text("category_name")} data-testid="field-category_name" />
-            <TextInput label={t("fields.category_code")} {...form.text("category_code")} data-testid="field-category_code" />
-            <Select
-              label={t("fields.parent_id")}
-              placeholder={t("categories.topLevel")}
-              data={parents.data}
-              renderOption={parents.renderOption}
-              value={form.values.parent_id || null}
-              onChange={(v) => form.set("parent_id", v ?? "")}
-              error={form.error("parent_id")}
-              searchable
-              clearable
-              nothingFoundMessage={t("messages:nothingFound")}
-              data-testid="field-parent_id"
-            />
-            <Switch
-              mt={30}
-              label={t("fields.is_active_online")}
-              checked={form.values.is_active_online}
-              onChange={(e) => form.set("is_active_online", e.currentTarget.checked)}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t("common:cancel")}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending} data-testid="category-save">
-              {t("common:save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={row ? t("categories.edit") : t("categories.add")}
+      icon={<IconCategory size={20} />}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={create.isPending || update.isPending}
+      size="lg"
+      testId="category-form"
+      saveTestId="category-save"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label={t("fields.category_name")} withAsterisk {...form.text("category_name")} data-testid="field-category_name" />
+        <TextInput label={t("fields.category_code")} {...form.text("category_code")} data-testid="field-category_code" />
+        <Select
+          label={t("fields.parent_id")}
+          placeholder={t("categories.topLevel")}
+          data={parents.data}
+          renderOption={parents.renderOption}
+          value={form.values.parent_id || null}
+          onChange={(v) => form.set("parent_id", v ?? "")}
+          error={form.error("parent_id")}
+          searchable
+          clearable
+          nothingFoundMessage={t("messages:nothingFound")}
+          data-testid="field-parent_id"
+        />
+        <Switch
+          mt={30}
+          label={t("fields.is_active_online")}
+          checked={form.values.is_active_online}
+          onChange={(e) => form.set("is_active_online", e.currentTarget.checked)}
+        />
+      </SimpleGrid>
+    </FormDialog>
   );
 }

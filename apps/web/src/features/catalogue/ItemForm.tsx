@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Indicator,
-  Modal,
   Select,
   type SelectProps,
   SimpleGrid,
@@ -19,9 +18,8 @@ import { IconBarcode, IconBox, IconInfoCircle, IconPhoto, IconPill, IconPlus, Ic
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PageLoader } from "../../app/LoadingScreen";
 import { useCrud } from "../../shared/crud";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { FormDialog } from "../../shared/FormDialog";
 import { useZodForm } from "../../shared/useZodForm";
 import { brandsListQuery, countriesListQuery } from "../settings/settings.queries";
 import { categoryTreeQuery, fetchGeneratedBarcode, ITEMS_ENDPOINT, itemQuery } from "./catalogue.queries";
@@ -145,13 +143,16 @@ export function ItemForm({ id, onClose }: { id: number | null; onClose: () => vo
     />
   );
   const tabHasError = (x: Tab) => Object.keys(errors).some((k) => tabOf(k) === x);
-  const tabLabel = (x: Tab, Icon: typeof IconBox) => (
-    <Tabs.Tab value={x} leftSection={<Icon size={16} />} data-testid={`item-tab-${x}`}>
+  const tabItem = (x: Tab, Icon: typeof IconBox) => ({
+    value: x,
+    icon: <Icon size={16} />,
+    testId: `item-tab-${x}`,
+    label: (
       <Indicator disabled={!tabHasError(x)} color="red" size={7} offset={-4}>
         {t(`items.tabs.${x}`)}
       </Indicator>
-    </Tabs.Tab>
-  );
+    ),
+  });
 
   const setBarcode = (i: number, code: string) =>
     form.set(
@@ -160,140 +161,128 @@ export function ItemForm({ id, onClose }: { id: number | null; onClose: () => vo
     );
 
   return (
-    <Modal opened onClose={onClose} withCloseButton={false} size="72rem" padding={0} data-testid="item-form">
-      <DialogHeader title={creating ? t("items.add") : t("items.edit")} icon={<IconBox size={20} />} onClose={onClose} />
-      {!creating && record.isPending ? (
-        <PageLoader />
-      ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
-            <Tabs.List px="lg" pt="sm">
-              {tabLabel("general", IconInfoCircle)}
-              {tabLabel("units", IconRuler2)}
-              {tabLabel("barcodes", IconBarcode)}
-              {tabLabel("medical", IconPill)}
-              {tabLabel("images", IconPhoto)}
-            </Tabs.List>
-            <Stack p="lg" gap="md" mih={420}>
-              <Tabs.Panel value="general">
-                <Stack gap="md">
-                  <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-                    {text("item_name", { required: true })}
-                    {text("item_code")}
-                    {select("category_fk", categories.data, categories.renderOption)}
-                    {select("brand_fk", brandOptions)}
-                    {select("made_in_fk", countryOptions)}
-                    {text("profit_percent", { numeric: true })}
-                    {text("shortage_alert", { numeric: true })}
-                    {form.values.has_expire && text("expire_alert", { numeric: true })}
-                    {form.values.has_revenue_tax && text("revenue_tax_percent", { numeric: true })}
-                  </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="lg" py="xs">
-                    {toggle("has_expire", t("hints.has_expire"))}
-                    {toggle("has_batch_number", t("hints.has_batch_number"))}
-                    {toggle("sale_price_editable", t("hints.sale_price_editable"))}
-                    {toggle("has_revenue_tax")}
-                    {toggle("is_active_online", t("hints.is_active_online"))}
-                  </SimpleGrid>
-                  {long("description")}
-                </Stack>
-              </Tabs.Panel>
-              <Tabs.Panel value="units">
-                <ItemUnitsTable units={form.values.item_units} onChange={(u) => form.set("item_units", u)} errors={errors} />
-              </Tabs.Panel>
-              <Tabs.Panel value="barcodes">
-                <Stack gap="sm" maw={520}>
-                  {form.values.barcodes.map((b, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: barcodes are edited in place; the position is their identity
-                    <Group key={i} gap="xs" wrap="nowrap">
-                      <TextInput
-                        style={{ flex: 1 }}
-                        value={b}
-                        onChange={(e) => setBarcode(i, e.currentTarget.value)}
-                        error={form.errors[`barcodes.${i}`]}
-                        classNames={{ input: "barcode-input" }}
-                        aria-label={t("units.barcode")}
-                        data-testid={`barcode-${i}`}
-                      />
-                      <Tooltip label={t("barcodes.generate")}>
-                        <ActionIcon
-                          variant="default"
-                          size="lg"
-                          onClick={() => void newBarcode(fetchGeneratedBarcode).then((code) => setBarcode(i, code))}
-                          aria-label={t("barcodes.generate")}
-                        >
-                          <IconBarcode size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        onClick={() =>
-                          form.set(
-                            "barcodes",
-                            form.values.barcodes.filter((_, j) => j !== i),
-                          )
-                        }
-                        aria-label={t("common:delete")}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
-                  ))}
-                  <Group gap="sm">
-                    <Button
-                      variant="light"
-                      leftSection={<IconPlus size={16} />}
-                      onClick={() => form.set("barcodes", [...form.values.barcodes, ""])}
-                    >
-                      {t("barcodes.add")}
-                    </Button>
-                    <Button
-                      variant="default"
-                      leftSection={<IconBarcode size={16} />}
-                      onClick={() =>
-                        void newBarcode(fetchGeneratedBarcode).then((code) => form.set("barcodes", [...form.values.barcodes, code]))
-                      }
-                      data-testid="barcode-generate"
-                    >
-                      {t("barcodes.generate")}
-                    </Button>
-                  </Group>
-                  <TextHint text={t("barcodes.hint")} />
-                </Stack>
-              </Tabs.Panel>
-              <Tabs.Panel value="medical">
-                <Stack gap="md">
-                  {text("scientific_name")}
-                  <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                    {long("direction_of_use")}
-                    {long("side_effect")}
-                  </SimpleGrid>
-                </Stack>
-              </Tabs.Panel>
-              <Tabs.Panel value="images">
-                <ItemImages value={form.values.images} onChange={(v) => form.set("images", v)} />
-              </Tabs.Panel>
-            </Stack>
-          </Tabs>
-          <Group justify="flex-end" px="lg" pb="lg">
-            <Button variant="default" onClick={onClose}>
-              {t("common:cancel")}
+    <FormDialog
+      title={creating ? t("items.add") : t("items.edit")}
+      icon={<IconBox size={20} />}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={create.isPending || update.isPending}
+      loading={!creating && record.isPending}
+      size="72rem"
+      tabs={{
+        value: tab,
+        onChange: (v) => setTab(v as Tab),
+        items: [
+          tabItem("general", IconInfoCircle),
+          tabItem("units", IconRuler2),
+          tabItem("barcodes", IconBarcode),
+          tabItem("medical", IconPill),
+          tabItem("images", IconPhoto),
+        ],
+      }}
+      minBodyHeight={420}
+      testId="item-form"
+      saveTestId="item-save"
+    >
+      <Tabs.Panel value="general">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {text("item_name", { required: true })}
+            {text("item_code")}
+            {select("category_fk", categories.data, categories.renderOption)}
+            {select("brand_fk", brandOptions)}
+            {select("made_in_fk", countryOptions)}
+            {text("profit_percent", { numeric: true })}
+            {text("shortage_alert", { numeric: true })}
+            {form.values.has_expire && text("expire_alert", { numeric: true })}
+            {form.values.has_revenue_tax && text("revenue_tax_percent", { numeric: true })}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="lg" py="xs">
+            {toggle("has_expire", t("hints.has_expire"))}
+            {toggle("has_batch_number", t("hints.has_batch_number"))}
+            {toggle("sale_price_editable", t("hints.sale_price_editable"))}
+            {toggle("has_revenue_tax")}
+            {toggle("is_active_online", t("hints.is_active_online"))}
+          </SimpleGrid>
+          {long("description")}
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="units">
+        <ItemUnitsTable units={form.values.item_units} onChange={(u) => form.set("item_units", u)} errors={errors} />
+      </Tabs.Panel>
+      <Tabs.Panel value="barcodes">
+        <Stack gap="sm" maw={520}>
+          {form.values.barcodes.map((b, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: barcodes are edited in place; the position is their identity
+            <Group key={i} gap="xs" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                value={b}
+                onChange={(e) => setBarcode(i, e.currentTarget.value)}
+                error={form.errors[`barcodes.${i}`]}
+                classNames={{ input: "barcode-input" }}
+                aria-label={t("units.barcode")}
+                data-testid={`barcode-${i}`}
+              />
+              <Tooltip label={t("barcodes.generate")}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  onClick={() => void newBarcode(fetchGeneratedBarcode).then((code) => setBarcode(i, code))}
+                  aria-label={t("barcodes.generate")}
+                >
+                  <IconBarcode size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                onClick={() =>
+                  form.set(
+                    "barcodes",
+                    form.values.barcodes.filter((_, j) => j !== i),
+                  )
+                }
+                aria-label={t("common:delete")}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+          <Group gap="sm">
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => form.set("barcodes", [...form.values.barcodes, ""])}
+            >
+              {t("barcodes.add")}
             </Button>
-            <Button type="submit" loading={create.isPending || update.isPending} data-testid="item-save">
-              {t("common:save")}
+            <Button
+              variant="default"
+              leftSection={<IconBarcode size={16} />}
+              onClick={() => void newBarcode(fetchGeneratedBarcode).then((code) => form.set("barcodes", [...form.values.barcodes, code]))}
+              data-testid="barcode-generate"
+            >
+              {t("barcodes.generate")}
             </Button>
           </Group>
-        </form>
-      )}
-    </Modal>
+          <TextHint text={t("barcodes.hint")} />
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="medical">
+        <Stack gap="md">
+          {text("scientific_name")}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {long("direction_of_use")}
+            {long("side_effect")}
+          </SimpleGrid>
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="images">
+        <ItemImages value={form.values.images} onChange={(v) => form.set("images", v)} />
+      </Tabs.Panel>
+    </FormDialog>
   );
 }
 

@@ -1,29 +1,15 @@
 import { BLOOD_GROUPS, GENDERS, MARITAL_STATUSES, USER_STATUSES, ZCreateUser, ZUpdateUser } from "@app/contracts";
-import {
-  Button,
-  Divider,
-  Group,
-  Modal,
-  PasswordInput,
-  ScrollArea,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Tabs,
-  TextInput,
-} from "@mantine/core";
+import { Divider, PasswordInput, ScrollArea, Select, SimpleGrid, Stack, Switch, Tabs, TextInput } from "@mantine/core";
 import { IconUser } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import customParseFormat from "dayjs/plugin/customParseFormat";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PageLoader } from "../../app/LoadingScreen";
 import { useCan } from "../../app/session";
 import { useCrud } from "../../shared/crud";
 import { DateField } from "../../shared/DateField";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { FormDialog } from "../../shared/FormDialog";
 import { useZodForm } from "../../shared/useZodForm";
 import { PermissionTree } from "../roles/PermissionTree";
 import { menuTreeQuery } from "../roles/roles.queries";
@@ -112,6 +98,7 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
   const roles = useQuery(rolesListQuery);
   const outlets = useQuery(outletsListQuery);
   const form = useZodForm<Values>(EMPTY);
+  const [tab, setTab] = useState("details");
   const { create, update } = useCrud(STAFF_ENDPOINT, { onInvalid: form.applyServerErrors });
   const { reset } = form;
 
@@ -163,100 +150,81 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
   );
 
   return (
-    <Modal opened onClose={onClose} withCloseButton={false} size="xl" padding={0} data-testid="staff-form">
-      <DialogHeader title={creating ? t("add") : t("edit")} icon={<IconUser size={20} />} onClose={onClose} />
-      {!creating && record.isPending ? (
-        <PageLoader />
-      ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack p="lg" gap="md">
-            <Tabs defaultValue="details" keepMounted={false}>
-              <Tabs.List mb="md">
-                <Tabs.Tab value="details">{t("details")}</Tabs.Tab>
-                {mayAssign && (
-                  <Tabs.Tab value="permissions" data-testid="staff-permissions-tab">
-                    {t("roles:fields.permissions")}
-                  </Tabs.Tab>
-                )}
-              </Tabs.List>
-              <Tabs.Panel value="details">
-                <Stack gap="md">
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    {text("user_name", { required: true })}
-                    {text("user_full_name")}
-                    {text("email", { type: "email", required: true })}
-                    {text("user_code")}
-                    <PasswordInput
-                      label={t("fields.new_password")}
-                      withAsterisk={creating}
-                      description={creating ? undefined : t("passwordKeep")}
-                      {...form.text("new_password")}
-                      autoComplete="new-password"
-                    />
-                    <PasswordInput
-                      label={t("fields.new_password_confirmation")}
-                      {...form.text("new_password_confirmation")}
-                      autoComplete="new-password"
-                    />
-                    {select(
-                      "user_role",
-                      (roles.data ?? []).map((r) => ({ value: String(r.role_id), label: r.role_name })),
-                    )}
-                    {select(
-                      "outlet_fk",
-                      (outlets.data ?? []).map((o) => ({ value: String(o.outlet_id), label: o.outlet_name })),
-                    )}
-                    {select("status", options(USER_STATUSES, "common:status"), false)}
-                    <Switch
-                      mt={30}
-                      label={t("fields.is_cashier")}
-                      checked={form.values.is_cashier}
-                      onChange={(e) => form.set("is_cashier", e.currentTarget.checked)}
-                    />
-                  </SimpleGrid>
-                  <Divider label={t("personal")} labelPosition="left" />
-                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                    {select("gender", options(GENDERS, "genders"))}
-                    {select("marital_status", options(MARITAL_STATUSES, "maritalStatuses"))}
-                    {select(
-                      "blood_group",
-                      BLOOD_GROUPS.map((b) => ({ value: b, label: b })),
-                    )}
-                    {date("user_dob")}
-                    {date("user_joining_date")}
-                    {text("nationality")}
-                  </SimpleGrid>
-                </Stack>
-              </Tabs.Panel>
-              {mayAssign && (
-                <Tabs.Panel value="permissions">
-                  <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
-                    <PermissionTree
-                      tree={tree.data ?? []}
-                      value={form.values.permissions}
-                      onChange={(codes) => form.set("permissions", codes)}
-                    />
-                  </ScrollArea.Autosize>
-                </Tabs.Panel>
-              )}
-            </Tabs>
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose}>
-                {t("common:cancel")}
-              </Button>
-              <Button type="submit" loading={create.isPending || update.isPending} data-testid="staff-save">
-                {t("common:save")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+    <FormDialog
+      title={creating ? t("add") : t("edit")}
+      icon={<IconUser size={20} />}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={create.isPending || update.isPending}
+      loading={!creating && record.isPending}
+      size="xl"
+      tabs={{
+        value: tab,
+        onChange: setTab,
+        items: [
+          { value: "details", label: t("details") },
+          ...(mayAssign ? [{ value: "permissions", label: t("roles:fields.permissions"), testId: "staff-permissions-tab" }] : []),
+        ],
+      }}
+      testId="staff-form"
+      saveTestId="staff-save"
+    >
+      <Tabs.Panel value="details">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {text("user_name", { required: true })}
+            {text("user_full_name")}
+            {text("email", { type: "email", required: true })}
+            {text("user_code")}
+            <PasswordInput
+              label={t("fields.new_password")}
+              withAsterisk={creating}
+              description={creating ? undefined : t("passwordKeep")}
+              {...form.text("new_password")}
+              autoComplete="new-password"
+            />
+            <PasswordInput
+              label={t("fields.new_password_confirmation")}
+              {...form.text("new_password_confirmation")}
+              autoComplete="new-password"
+            />
+            {select(
+              "user_role",
+              (roles.data ?? []).map((r) => ({ value: String(r.role_id), label: r.role_name })),
+            )}
+            {select(
+              "outlet_fk",
+              (outlets.data ?? []).map((o) => ({ value: String(o.outlet_id), label: o.outlet_name })),
+            )}
+            {select("status", options(USER_STATUSES, "common:status"), false)}
+            <Switch
+              mt={30}
+              label={t("fields.is_cashier")}
+              checked={form.values.is_cashier}
+              onChange={(e) => form.set("is_cashier", e.currentTarget.checked)}
+            />
+          </SimpleGrid>
+          <Divider label={t("personal")} labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {select("gender", options(GENDERS, "genders"))}
+            {select("marital_status", options(MARITAL_STATUSES, "maritalStatuses"))}
+            {select(
+              "blood_group",
+              BLOOD_GROUPS.map((b) => ({ value: b, label: b })),
+            )}
+            {date("user_dob")}
+            {date("user_joining_date")}
+            {text("nationality")}
+          </SimpleGrid>
+        </Stack>
+      </Tabs.Panel>
+      {mayAssign && (
+        <Tabs.Panel value="permissions">
+          <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
+            <PermissionTree tree={tree.data ?? []} value={form.values.permissions} onChange={(codes) => form.set("permissions", codes)} />
+          </ScrollArea.Autosize>
+        </Tabs.Panel>
       )}
-    </Modal>
+    </FormDialog>
   );
 }
