@@ -5,7 +5,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
 import { currenciesQuery } from "../../shared/CurrencyPicker";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
@@ -16,6 +15,7 @@ import { BalanceCards } from "./BalanceCards";
 import { accountCurrencyName, type CashAccount, EP, useInvalidateLedger } from "./ledger.queries";
 import "./amount.css";
 import { FormDialog } from "../../shared/FormDialog";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 
 const CASH_TYPE_KEYS: Record<number, string> = { 1: "cash", 2: "bank", 3: "remittance" };
 const CASH_TYPE_COLORS: Record<number, string> = { 1: "teal", 2: "blue", 3: "grape" };
@@ -116,9 +116,12 @@ export function CashAndBanksPage() {
   const fmt = useFormat();
   const can = useCan();
   const [editing, setEditing] = useState<CashAccount | "new" | null>(null);
-  const [deleting, setDeleting] = useState<CashAccount | null>(null);
-  const { remove } = useCrud(EP.cashes);
   const invalidateLedger = useInvalidateLedger();
+  const del = useConfirmDelete<CashAccount>(EP.cashes, {
+    idOf: (r) => r.account_id,
+    nameOf: (r) => r.account_name,
+    onDeleted: invalidateLedger,
+  });
   const showBalance = can("cashes/balance_view##cashes/index");
 
   const columns: Column<CashAccount>[] = [
@@ -180,24 +183,10 @@ export function CashAndBanksPage() {
             </Button>
           )
         }
-        actions={editDeleteActions<CashAccount>("cashes", setEditing, setDeleting)}
+        actions={editDeleteActions<CashAccount>("cashes", setEditing, del.ask)}
       />
       {editing !== null && <CashForm row={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.account_name ?? ""}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.account_id, {
-            onSuccess: () => {
-              invalidateLedger();
-              setDeleting(null);
-            },
-          })
-        }
-      />
+      {del.dialog}
     </>
   );
 }

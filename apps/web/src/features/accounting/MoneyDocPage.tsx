@@ -9,7 +9,6 @@ import { useTranslation } from "react-i18next";
 import { useCan, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
 import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
@@ -22,6 +21,7 @@ import { cashAccountsListQuery, docDay, EP, typesListQuery, useInvalidateLedger 
 import "./amount.css";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 
 type Kind = "expenses" | "incomes";
 
@@ -253,9 +253,12 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
   const can = useCan();
   const cfg = KIND[kind];
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [deleting, setDeleting] = useState<MoneyDocRow | null>(null);
-  const { remove } = useCrud(cfg.endpoint);
   const invalidateLedger = useInvalidateLedger();
+  const del = useConfirmDelete<MoneyDocRow>(cfg.endpoint, {
+    idOf: (r) => r.id,
+    nameOf: (r) => String(r.number ?? ""),
+    onDeleted: invalidateLedger,
+  });
   const types = useQuery(typesListQuery(cfg.types));
 
   const columns: Column<MoneyDocRow>[] = [
@@ -326,24 +329,10 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
             </Button>
           )
         }
-        actions={editDeleteActions<MoneyDocRow>(cfg.endpoint, (r) => setEditing(r.id), setDeleting)}
+        actions={editDeleteActions<MoneyDocRow>(cfg.endpoint, (r) => setEditing(r.id), del.ask)}
       />
       {editing !== null && <MoneyDocForm kind={kind} id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={String(deleting?.number ?? "")}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              invalidateLedger();
-              setDeleting(null);
-            },
-          })
-        }
-      />
+      {del.dialog}
     </>
   );
 }

@@ -9,7 +9,6 @@ import { translateMessage } from "../../app/i18n";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
 import { currenciesQuery, lastRateQuery } from "../../shared/CurrencyPicker";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
@@ -21,6 +20,7 @@ import { accountCurrencyName, type CashAccount, cashAccountsListQuery, docDay, E
 import "./amount.css";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 
 export interface TransferRow {
   transaction_id: number;
@@ -244,9 +244,12 @@ export function TransferTransactionsPage() {
   const fmt = useFormat();
   const can = useCan();
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [deleting, setDeleting] = useState<TransferRow | null>(null);
-  const { remove } = useCrud(EP.cashTransactions);
   const invalidateLedger = useInvalidateLedger();
+  const del = useConfirmDelete<TransferRow>(EP.cashTransactions, {
+    idOf: (r) => r.transaction_id,
+    nameOf: (r) => r.transaction_no ?? String(r.transaction_id),
+    onDeleted: invalidateLedger,
+  });
   const accounts = useQuery(cashAccountsListQuery);
   const currencies = useQuery(currenciesQuery);
   const currencyName = (id: number) => currencies.data?.find((c) => c.currency_id === id)?.currency_name ?? "";
@@ -296,24 +299,10 @@ export function TransferTransactionsPage() {
             </Button>
           )
         }
-        actions={editDeleteActions<TransferRow>("cash_transactions", (r) => setEditing(r.transaction_id), setDeleting)}
+        actions={editDeleteActions<TransferRow>("cash_transactions", (r) => setEditing(r.transaction_id), del.ask)}
       />
       {editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.transaction_no ?? String(deleting?.transaction_id ?? "")}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.transaction_id, {
-            onSuccess: () => {
-              invalidateLedger();
-              setDeleting(null);
-            },
-          })
-        }
-      />
+      {del.dialog}
     </>
   );
 }

@@ -4,11 +4,11 @@ import { IconCategory, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
 import { PageHeader } from "../../shared/PageHeader";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
 import { EP, type NamedType } from "./ledger.queries";
 
@@ -54,8 +54,7 @@ export function TypeListPage({ endpoint }: { endpoint: TypeEndpoint }) {
   const can = useCan();
   const p = PREFIX[endpoint];
   const [editing, setEditing] = useState<TypeRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<TypeRow | null>(null);
-  const { remove } = useCrud(endpoint);
+  const del = useConfirmDelete<TypeRow>(endpoint, { idOf: (r) => r.type_id, nameOf: (r) => r.type_name });
   const columns: Column<TypeRow>[] = [
     { key: "type_id", label: "accounting:fields.id" },
     { key: "type_name", label: "accounting:fields.type_name" },
@@ -78,16 +77,10 @@ export function TypeListPage({ endpoint }: { endpoint: TypeEndpoint }) {
             </Button>
           )
         }
-        actions={editDeleteActions<TypeRow>(endpoint, setEditing, setDeleting)}
+        actions={editDeleteActions<TypeRow>(endpoint, setEditing, del.ask)}
       />
       {editing !== null && <TypeForm endpoint={endpoint} row={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.type_name ?? ""}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.type_id, { onSuccess: () => setDeleting(null) })}
-      />
+      {del.dialog}
     </>
   );
 }

@@ -4,10 +4,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useCan } from "../../app/session";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
-import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
 import { PageHeader } from "../../shared/PageHeader";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { CategoryForm } from "./CategoryForm";
 import { CategoryTree } from "./CategoryTree";
 import { CATEGORIES_ENDPOINT, type CategoryRow } from "./catalogue.queries";
@@ -52,8 +51,7 @@ export function CategoriesPage() {
   const [params, setParams] = useSearchParams();
   const view: View = params.get("view") === "tree" ? "tree" : "grid";
   const [editing, setEditing] = useState<{ row: CategoryRow | null; parentId?: number } | null>(null);
-  const [deleting, setDeleting] = useState<CategoryRow | null>(null);
-  const { remove } = useCrud(CATEGORIES_ENDPOINT);
+  const del = useConfirmDelete<CategoryRow>(CATEGORIES_ENDPOINT, { idOf: (r) => r.category_id, nameOf: (r) => r.category_name });
   const online = useToggleOnline("categories");
 
   const setView = (v: string) =>
@@ -135,7 +133,7 @@ export function CategoriesPage() {
               icon: IconTrash,
               color: "red",
               permission: "categories/destroy",
-              onClick: setDeleting,
+              onClick: del.ask,
             },
           ]}
         />
@@ -143,17 +141,11 @@ export function CategoriesPage() {
         <CategoryTree
           onAdd={(parent) => setEditing({ row: null, parentId: parent.category_id })}
           onEdit={(node) => setEditing({ row: node })}
-          onDelete={setDeleting}
+          onDelete={del.ask}
         />
       )}
       {editing && <CategoryForm row={editing.row} parentId={editing.parentId} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.category_name ?? ""}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.category_id, { onSuccess: () => setDeleting(null) })}
-      />
+      {del.dialog}
     </>
   );
 }

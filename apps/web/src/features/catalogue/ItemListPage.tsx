@@ -5,10 +5,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useCan } from "../../app/session";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
-import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
 import { PageHeader } from "../../shared/PageHeader";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { ITEMS_ENDPOINT, type ItemRow } from "./catalogue.queries";
 import { ItemForm } from "./ItemForm";
 import { ItemImportDialog } from "./ItemImportDialog";
@@ -65,9 +64,8 @@ export function ItemListPage() {
   const can = useCan();
   const [, setParams] = useSearchParams();
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ItemRow | null>(null);
   const [importing, setImporting] = useState(false);
-  const { remove } = useCrud(ITEMS_ENDPOINT);
+  const del = useConfirmDelete<ItemRow>(ITEMS_ENDPOINT, { idOf: (r) => r.item_id, nameOf: (r) => r.item_name });
   const online = useToggleOnline("items");
 
   // A scan anywhere on the page searches for the code, as if typed into the search box.
@@ -178,18 +176,12 @@ export function ItemListPage() {
             permission: "items/activate",
             onClick: (r) => online.mutate({ id: r.item_id, online: !r.is_active_online }),
           },
-          { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "items/destroy", onClick: setDeleting },
+          { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "items/destroy", onClick: del.ask },
         ]}
       />
       {editing !== null && <ItemForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {importing && <ItemImportDialog onClose={() => setImporting(false)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.item_name ?? ""}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.item_id, { onSuccess: () => setDeleting(null) })}
-      />
+      {del.dialog}
     </>
   );
 }

@@ -4,11 +4,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCan } from "../../app/session";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
-import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { PartyForm } from "./PartyForm";
 import { PARTY, type PartyKind, type PartyRow } from "./parties.queries";
@@ -31,9 +30,12 @@ export function PartyListPage({ kind }: { kind: PartyKind }) {
   const can = useCan();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [deleting, setDeleting] = useState<PartyRow | null>(null);
-  const { remove } = useCrud(cfg.endpoint);
   const invalidateLedger = useInvalidateLedger();
+  const del = useConfirmDelete<PartyRow>(cfg.endpoint, {
+    idOf: (r) => r.consumer_id,
+    nameOf: (r) => r.consumer_name,
+    onDeleted: invalidateLedger,
+  });
   const customer = kind === "customer";
   const balance = (v: string | null | undefined) => {
     const s = fmt.amount(v ?? "0");
@@ -101,25 +103,11 @@ export function PartyListPage({ kind }: { kind: PartyKind }) {
             permission: `${cfg.transactions}/index`,
             onClick: (r) => void navigate(`${cfg.base}/${r.consumer_id}/transactions`),
           },
-          ...editDeleteActions<PartyRow>(cfg.endpoint, (r) => setEditing(r.consumer_id), setDeleting),
+          ...editDeleteActions<PartyRow>(cfg.endpoint, (r) => setEditing(r.consumer_id), del.ask),
         ]}
       />
       {editing !== null && <PartyForm kind={kind} id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.consumer_name ?? ""}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.consumer_id, {
-            onSuccess: () => {
-              invalidateLedger();
-              setDeleting(null);
-            },
-          })
-        }
-      />
+      {del.dialog}
     </>
   );
 }

@@ -11,9 +11,8 @@ import { useCan } from "../../app/session";
 import { Autocomplete, type Choice } from "../../shared/Autocomplete";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
-import { useCrud } from "../../shared/crud";
 import { PageHeader } from "../../shared/PageHeader";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { PaymentForm } from "./PaymentForm";
 import { PARTY, type PartyKind, type PartyRow, partyStatementQuery, type StatementLine } from "./parties.queries";
@@ -69,9 +68,12 @@ export function PartyTransactionsPage({ kind }: { kind: PartyKind }) {
   const { choice } = usePartyChoice(kind, id);
   const statement = useQuery({ ...partyStatementQuery(kind, id ?? 0), enabled: id !== null });
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [deleting, setDeleting] = useState<StatementLine | null>(null);
-  const { remove } = useCrud(cfg.transactions);
   const invalidateLedger = useInvalidateLedger();
+  const del = useConfirmDelete<StatementLine>(cfg.transactions, {
+    idOf: (r) => r.source_id,
+    nameOf: (r) => r.description ?? "",
+    onDeleted: invalidateLedger,
+  });
   const own = (l: StatementLine) => typeof l.source_id === "number" && !l.is_reversal && l.source_type === `${kind}_transaction`;
 
   return (
@@ -112,28 +114,14 @@ export function PartyTransactionsPage({ kind }: { kind: PartyKind }) {
             canEdit: (l) => own(l) && can(`${cfg.transactions}/update`),
             canDelete: (l) => own(l) && can(`${cfg.transactions}/destroy`),
             onEdit: (l) => l.source_id && setEditing(l.source_id),
-            onDelete: setDeleting,
+            onDelete: del.ask,
           }}
         />
       )}
       {editing !== null && id !== null && (
         <PaymentForm kind={kind} partyId={id} id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.description ?? ""}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting?.source_id &&
-          remove.mutate(deleting.source_id, {
-            onSuccess: () => {
-              invalidateLedger();
-              setDeleting(null);
-            },
-          })
-        }
-      />
+      {del.dialog}
     </>
   );
 }

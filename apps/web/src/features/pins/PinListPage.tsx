@@ -5,11 +5,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { Autocomplete, type Choice } from "../../shared/Autocomplete";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
 import { PageHeader } from "../../shared/PageHeader";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
 import type { StaffRow } from "../staff/staff.queries";
 
@@ -88,8 +88,7 @@ export function PinListPage() {
   const { t } = useTranslation("pins");
   const can = useCan();
   const [editing, setEditing] = useState<PinRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<PinRow | null>(null);
-  const { remove } = useCrud(PINS_ENDPOINT);
+  const del = useConfirmDelete<PinRow>(PINS_ENDPOINT, { idOf: (r) => r.id, nameOf: (r) => r.name });
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -107,16 +106,10 @@ export function PinListPage() {
             </Button>
           )
         }
-        actions={editDeleteActions<PinRow>("user_pins", setEditing, setDeleting)}
+        actions={editDeleteActions<PinRow>("user_pins", setEditing, del.ask)}
       />
       {editing !== null && <PinForm row={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.name ?? ""}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
+      {del.dialog}
     </>
   );
 }

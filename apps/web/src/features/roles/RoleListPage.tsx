@@ -3,10 +3,9 @@ import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
-import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions } from "../../shared/DataTable";
 import { PageHeader } from "../../shared/PageHeader";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { RoleForm } from "./RoleForm";
 import { ROLES_ENDPOINT, type RoleRow } from "./roles.queries";
 
@@ -35,8 +34,7 @@ export function RoleListPage() {
   const { t } = useTranslation("roles");
   const can = useCan();
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [deleting, setDeleting] = useState<RoleRow | null>(null);
-  const { remove } = useCrud(ROLES_ENDPOINT);
+  const del = useConfirmDelete<RoleRow>(ROLES_ENDPOINT, { idOf: (r) => r.role_id, nameOf: (r) => r.role_name });
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -54,16 +52,10 @@ export function RoleListPage() {
             </Button>
           )
         }
-        actions={editDeleteActions<RoleRow>("roles", (r) => setEditing(r.role_id), setDeleting)}
+        actions={editDeleteActions<RoleRow>("roles", (r) => setEditing(r.role_id), del.ask)}
       />
       {editing !== null && <RoleForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.role_name ?? ""}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.role_id, { onSuccess: () => setDeleting(null) })}
-      />
+      {del.dialog}
     </>
   );
 }

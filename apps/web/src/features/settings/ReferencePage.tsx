@@ -4,11 +4,11 @@ import { type Icon, IconPlus } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
 import { DialogHeader } from "../../shared/DialogHeader";
 import { PageHeader } from "../../shared/PageHeader";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
 
 export type FieldValue = string | boolean;
@@ -79,8 +79,7 @@ export function ReferencePage<Row extends object>(props: Props<Row>) {
   const { t } = useTranslation("settings");
   const can = useCan();
   const [editing, setEditing] = useState<Row | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  const { remove } = useCrud(props.endpoint);
+  const del = useConfirmDelete<Row>(props.endpoint, { idOf: props.idOf, nameOf: props.nameOf });
   const perm = (action: string): PermissionRequirement => `${props.section}/${action}`;
 
   return (
@@ -101,7 +100,7 @@ export function ReferencePage<Row extends object>(props: Props<Row>) {
             </Button>
           )
         }
-        actions={editDeleteActions<Row>(props.section, (r) => setEditing(r), setDeleting)}
+        actions={editDeleteActions<Row>(props.section, (r) => setEditing(r), del.ask)}
       />
       {editing !== null && (
         <ReferenceForm
@@ -114,13 +113,7 @@ export function ReferencePage<Row extends object>(props: Props<Row>) {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting ? props.nameOf(deleting) : ""}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(props.idOf(deleting), { onSuccess: () => setDeleting(null) })}
-      />
+      {del.dialog}
     </>
   );
 }

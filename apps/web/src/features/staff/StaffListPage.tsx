@@ -4,10 +4,9 @@ import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
-import { ConfirmDelete } from "../../shared/ConfirmDialog";
-import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField, StatusBadge } from "../../shared/DataTable";
 import { PageHeader } from "../../shared/PageHeader";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { StaffForm } from "./StaffForm";
 import { STAFF_ENDPOINT, type StaffRow } from "./staff.queries";
 
@@ -56,8 +55,7 @@ export function StaffListPage() {
   const { t } = useTranslation("staff");
   const can = useCan();
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [deleting, setDeleting] = useState<StaffRow | null>(null);
-  const { remove } = useCrud(STAFF_ENDPOINT);
+  const del = useConfirmDelete<StaffRow>(STAFF_ENDPOINT, { idOf: (r) => r.user_id, nameOf: (r) => r.user_name });
 
   return (
     <>
@@ -78,16 +76,10 @@ export function StaffListPage() {
             </Button>
           )
         }
-        actions={editDeleteActions<StaffRow>("users", (r) => setEditing(r.user_id), setDeleting)}
+        actions={editDeleteActions<StaffRow>("users", (r) => setEditing(r.user_id), del.ask)}
       />
       {editing !== null && <StaffForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
-        name={deleting?.user_name ?? ""}
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.user_id, { onSuccess: () => setDeleting(null) })}
-      />
+      {del.dialog}
     </>
   );
 }
