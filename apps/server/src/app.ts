@@ -11,6 +11,7 @@ import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import * as schema from "./db/schema.js";
 import { MODULES } from "./modules/index.js";
+import { setBusinessTimeZone } from "./platform/business-time.js";
 import { installErrorHandler, uniqueFieldsOf } from "./platform/errors.js";
 import { imagePath } from "./platform/files.js";
 import { installAccessControl, type RouteInfo } from "./platform/http.js";
@@ -24,6 +25,7 @@ export interface BuiltApp {
 
 /** Plugins and modules, without listening: tests drive it through app.inject(). */
 export async function buildApp({ database, config }: { database: Database; config: AppConfig }): Promise<BuiltApp> {
+  setBusinessTimeZone(config.timeZone);
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     trustProxy: process.env.TRUST_PROXY === "1",

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "./platform/business-time.js";
 
 export interface AppConfig {
   /** PostgreSQL URL; when absent the embedded PGlite database under dataDir is used. */
@@ -18,10 +19,14 @@ export interface AppConfig {
   loginAttempts: number;
   loginWindowSeconds: number;
   logLevel: string;
+  /** The business's IANA time zone: documents' wall-clock dates, accounting days and months, date filters. */
+  timeZone: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  const timeZone = env.TIME_ZONE || DEFAULT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) throw new Error(`TIME_ZONE must be an IANA time zone such as Asia/Baghdad or UTC; "${timeZone}" is not one.`);
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
@@ -36,5 +41,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginAttempts: Number(env.LOGIN_ATTEMPTS ?? 10),
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 300),
     logLevel: env.LOG_LEVEL ?? "info",
+    timeZone,
   };
 }

@@ -5,8 +5,17 @@ import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
 import { seed } from "./db/seed.js";
+import { setBusinessTimeZone } from "./platform/business-time.js";
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
+// Before the seed: the first financial year starts at the business's local midnight.
+setBusinessTimeZone(config.timeZone);
 config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

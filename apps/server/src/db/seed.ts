@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { CURRENCY_IQD, CURRENCY_USD, SUPER_USER_ID } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import { accounts } from "../modules/ledger/accounts.tables.js";
+import { businessDay, yearBounds } from "../platform/business-time.js";
 import { hashSecret } from "../platform/passwords.js";
 import type { Db } from "./client.js";
 import { COUNTRIES } from "./countries.js";
@@ -110,13 +111,15 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
     const [rate] = await tx.select().from(t.currencyRates).limit(1);
     if (!rate) await tx.insert(t.currencyRates).values({ rate: "1310", in_rate: "1310", date: opts.now ?? new Date() });
 
-    const year = (opts.now ?? new Date()).getFullYear();
+    const year = Number(businessDay(opts.now ?? new Date()).slice(0, 4));
     const [fy] = await tx.select().from(t.financialYears).limit(1);
     if (!fy) {
+      // From the business's local midnight (TIME_ZONE) of 1 January to that of the next.
+      const { start, end } = yearBounds(`${year}-01-01`, `${year}-12-31`);
       await tx.insert(t.financialYears).values({
         name: String(year),
-        start_date: new Date(Date.UTC(year, 0, 1)),
-        end_date: new Date(Date.UTC(year + 1, 0, 1)),
+        start_date: start,
+        end_date: end,
         is_active: true,
       });
     }

@@ -1,8 +1,8 @@
 import { DATE_FILTERS, type DateFilter, DEFAULT_PAGE_SIZE, DEFAULT_START_DATE, type ListEnvelope, MAX_PER_PAGE, MSG } from "@app/contracts";
-import dayjs from "dayjs";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { modelHiddenColumns } from "../modules/platform-tables/platform.tables.js";
+import { dateFilterRange, parseRangeBound } from "./business-time.js";
 import type { Ctx } from "./context.js";
 import { unprocessable } from "./errors.js";
 
@@ -78,50 +78,13 @@ const intParam = (raw: RawQuery, key: string, errors: Record<string, string[]>, 
   return n;
 };
 
-/** Parses `YYYY-MM-DD` or `YYYY-MM-DD hh:mm:ss`; `end` dates without a time include the whole day. */
-function parseDate(v: string, end: boolean): Date | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
-  if (!m) return undefined;
-  const d = dayjs(v.trim().replace(" ", "T"));
-  if (!d.isValid() || d.format("YYYY-MM-DD") !== `${m[1]}-${m[2]}-${m[3]}`) return undefined;
-  return end && m[4] === undefined ? d.endOf("day").toDate() : d.toDate();
-}
-
-/** SPEC's date filters as [start, end] (end inclusive). */
-export function dateFilterRange(filter: DateFilter, now: Date): [Date, Date] | undefined {
-  const d = dayjs(now);
-  const quarterStart = (x: dayjs.Dayjs) => x.startOf("month").subtract(x.month() % 3, "month");
-  switch (filter) {
-    case "TODAY":
-      return [d.startOf("day").toDate(), d.endOf("day").toDate()];
-    case "THIS_MONTH":
-      return [d.startOf("month").toDate(), d.endOf("month").toDate()];
-    case "LAST_MONTH": {
-      const p = d.subtract(1, "month");
-      return [p.startOf("month").toDate(), p.endOf("month").toDate()];
-    }
-    case "THIS_QUARTER": {
-      const s = quarterStart(d);
-      return [s.toDate(), s.add(3, "month").subtract(1, "ms").toDate()];
-    }
-    case "LAST_QUARTER": {
-      const s = quarterStart(d).subtract(3, "month");
-      return [s.toDate(), s.add(3, "month").subtract(1, "ms").toDate()];
-    }
-    case "THIS_YEAR":
-      return [d.startOf("year").toDate(), d.endOf("year").toDate()];
-    case "LAST_YEAR": {
-      const p = d.subtract(1, "year");
-      return [p.startOf("year").toDate(), p.endOf("year").toDate()];
-    }
-    case "DATE_PERIOD":
-      return undefined;
-  }
-}
+/** SPEC's date filters as [start, end] (end inclusive), on the business's days (`platform/business-time.ts`). */
+export { dateFilterRange } from "./business-time.js";
 
 /**
  * `filter[date_between]=start,end` (or `filter[date_filter]=...`) → a checked range. A missing
- * start is 1900-01-01 and a missing end is now; an end not after the start answers 422.
+ * start is 1900-01-01 and a missing end is now; an end not after the start answers 422. Dates are
+ * the business's days (`TIME_ZONE`).
  */
 export function parseDateRange(raw: RawQuery, now: Date, errors: Record<string, string[]>): [Date, Date] | undefined {
   const preset = str(raw["filter[date_filter]"]);
@@ -135,8 +98,8 @@ export function parseDateRange(raw: RawQuery, now: Date, errors: Record<string, 
   const between = str(raw["filter[date_between]"]);
   if (between === undefined || between === "") return undefined;
   const [a = "", b = ""] = between.split(",");
-  const start = parseDate(a.trim() || DEFAULT_START_DATE, false);
-  const end = b.trim() ? parseDate(b, true) : now;
+  const start = parseRangeBound(a.trim() || DEFAULT_START_DATE, false);
+  const end = b.trim() ? parseRangeBound(b, true) : now;
   if (!start || !end) {
     errors["filter.date_between"] = ["The date between must be two dates in the format YYYY-MM-DD."];
     return undefined;

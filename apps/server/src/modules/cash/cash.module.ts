@@ -1,6 +1,7 @@
 import { ZCashAccount, ZCashTransaction } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { withBusinessDate } from "../../platform/business-time.js";
 import { parseId, registerCrud } from "../../platform/crud.js";
 import type { AppModule } from "../index.js";
 import { CASH_SCOPE, cashBalances, cashesList, createCash, deleteCash, showCash, totalCashBalance, updateCash } from "./cashes.js";
@@ -68,7 +69,7 @@ export const cashModule: AppModule = {
       endpoint: "cash_transactions",
       section: "cash_transactions",
       list: transfersList,
-      show: showTransfer,
+      show: async (ctx, id) => withBusinessDate(await showTransfer(ctx, id)),
       create: { schema: ZCashTransaction, run: createTransfer },
       update: { schema: ZCashTransaction, run: updateTransfer },
       remove: deleteTransfer,

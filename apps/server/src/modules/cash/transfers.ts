@@ -1,5 +1,6 @@
 import { type CashTransactionInput, CURRENCY_IQD } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
+import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
@@ -23,7 +24,7 @@ export const transfersList: ListModel = {
   columns: {
     transaction_id: { expr: sql`t.transaction_id`, filter: "eq" },
     transaction_no: { expr: sql`t.transaction_no`, search: true },
-    date: { expr: sql`t.date` },
+    date: { expr: sqlBusinessDateTime(sql`t.date`) },
     from_account_fk: { expr: sql`t.from_account_fk`, filter: "eq" },
     from_account_name: { expr: sql`fa.account_name`, search: true },
     from_currency_id: { expr: sql`fa.currency_id`, filter: "eq" },

@@ -2,6 +2,7 @@ import { type MoneyDocInput, type MoneyType, ZMoneyDoc, ZMoneyType } from "@app/
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { DbOrTx } from "../../db/client.js";
+import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { registerCrud } from "../../platform/crud.js";
 import { HttpError, notFound } from "../../platform/errors.js";
@@ -93,7 +94,7 @@ function docsList(k: Kind): ListModel {
     columns: {
       id: { expr: sql`d.id`, filter: "eq" },
       number: { expr: sql`d.number`, search: true, filter: "eq" },
-      date: { expr: sql`d.date` },
+      date: { expr: sqlBusinessDateTime(sql`d.date`) },
       payment_time: { expr: sql`d.payment_time` },
       type_id: { expr: sql`d.type_fk`, filter: "eq" },
       type_name: { expr: sql`t.type_name`, search: true, filter: "like" },
@@ -210,7 +211,7 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
     list: docsList(k),
     show: async (ctx, id) => {
       const [row] = await ctx.tx.select().from(docs).where(eq(docs.id, id));
-      return row;
+      return withBusinessDate(row);
     },
     create: {
       schema: ZMoneyDoc,

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { businessTimeZone } from "../../platform/business-time.js";
 
 /**
  * Random sequences of the accounting documents (create, change, delete, both currencies,
@@ -151,7 +152,7 @@ async function checkInvariants() {
       full join (select account_id, date_trunc('month', day)::date as month, sum(debit) debit, sum(credit) credit,
                         sum(sys_debit) sys_debit, sum(sys_credit) sys_credit
                    from account_balances group by 1, 2) b on b.account_id = m.account_id and b.month = m.month
-      full join (select l.account_id, date_trunc('month', e.date at time zone 'UTC')::date as month, sum(l.debit) debit, sum(l.credit) credit,
+      full join (select l.account_id, date_trunc('month', e.date at time zone ${businessTimeZone()})::date as month, sum(l.debit) debit, sum(l.credit) credit,
                         sum(l.sys_debit) sys_debit, sum(l.sys_credit) sys_credit
                    from journal_lines l join journal_entries e on e.entry_id = l.entry_id group by 1, 2) l
              on l.account_id = coalesce(m.account_id, b.account_id) and l.month = coalesce(m.month, b.month)

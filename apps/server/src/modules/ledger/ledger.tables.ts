@@ -73,7 +73,7 @@ export const accountBalances = pgTable(
 );
 
 /**
- * Per-account, per-month sums (`month` is the month's first day, UTC), kept in the same
+ * Per-account, per-month sums (`month` is the first day of a month of business days, `TIME_ZONE`), kept in the same
  * transaction as the lines and the per-day rows: a report over whole months reads one row per
  * account and month, and only the partial months at either end of a period from the days.
  */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { CURRENCY_IQD, MSG } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { assertYearOpen } from "../../platform/periods.js";
@@ -66,8 +67,8 @@ export async function ratesAt(tx: DbOrTx, date: Date): Promise<{ rate: string; i
   return { rate: D(r.rate).toFixed(), in_rate: D(r.in_rate).toFixed() };
 }
 
-/** The day an entry counts on in the per-day balances (UTC). */
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+/** The day an entry counts on in the per-day balances: the business's day (`TIME_ZONE`). */
+const dayOf = (d: Date) => businessDay(d);
 /** The first day of the month of a `YYYY-MM-DD` day: the key of the per-month balances. */
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 

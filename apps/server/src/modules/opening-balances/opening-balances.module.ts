@@ -2,6 +2,7 @@ import { type OpeningBalanceInput, ZOpeningBalance } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { audit } from "../../platform/audit.js";
+import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { bodyOf, parseId } from "../../platform/crud.js";
 import { notFound, parse } from "../../platform/errors.js";
@@ -26,21 +27,21 @@ async function show(ctx: Ctx) {
   const fy = await ctx.tx.execute<{ start_date: Date }>(
     sql`select start_date from financial_years where is_active order by start_date desc limit 1`,
   );
-  return (
+  return withBusinessDate(
     row ?? {
       id: 1,
       date: fy.rows[0]?.start_date ?? null,
       payload: { cashes: [], customers: [], suppliers: [] },
       updated_by: null,
       updated_at: null,
-    }
+    },
   );
 }
 
 /** Saving replaces the previous opening entry: it is reversed and the new one posted. */
 async function save(ctx: Ctx, input: OpeningBalanceInput) {
   const current = await show(ctx);
-  const date = input.date ? docDate(input.date, ctx.now) : current.date ? new Date(current.date) : ctx.now;
+  const date = input.date ? docDate(input.date, ctx.now) : current.date ? docDate(String(current.date), ctx.now) : ctx.now;
   const rate = input.rate ?? (await ratesAt(ctx.tx, date)).rate;
   const equity = await accountByKey(ctx.tx, "opening_equity");
   const cashes = [];

@@ -1,5 +1,6 @@
 import { type ConsumerTransactionInput, MSG } from "@app/contracts";
 import { and, eq, sql } from "drizzle-orm";
+import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel, RawQuery } from "../../platform/list.js";
@@ -27,7 +28,7 @@ export function transactionsList(kind: PartyKind): ListModel {
     columns: {
       transaction_id: { expr: sql`t.transaction_id`, filter: "eq" },
       transaction_no: { expr: sql`t.transaction_no`, search: true },
-      date: { expr: sql`t.date` },
+      date: { expr: sqlBusinessDateTime(sql`t.date`) },
       consumer_id: { expr: sql`t.consumer_fk`, filter: "eq" },
       consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
       account_id: { expr: sql`t.account_fk`, filter: "eq" },
@@ -144,7 +145,7 @@ export async function statementList(ctx: Ctx, kind: PartyKind, raw: RawQuery): P
       columns: {
         line_id: { expr: sql`s.line_id` },
         entry_id: { expr: sql`s.entry_id`, filter: "eq" },
-        date: { expr: sql`s.date` },
+        date: { expr: sqlBusinessDateTime(sql`s.date`) },
         source_type: { expr: sql`s.source_type`, filter: "eq" },
         source_id: { expr: sql`s.source_id`, filter: "eq" },
         description: { expr: sql`s.description`, search: true, sortable: false },

@@ -1,6 +1,7 @@
 import { ZConsumer, ZConsumerTransaction } from "@app/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { withBusinessDate } from "../../platform/business-time.js";
 import { registerCrud, registerList } from "../../platform/crud.js";
 import type { AppModule } from "../index.js";
 import { registerDynamicList } from "../ledger/dynamic-list.js";
@@ -86,7 +87,7 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     endpoint: tx,
     section: tx,
     list: transactionsList(kind),
-    show: (ctx, id) => showTransaction(ctx, kind, id),
+    show: async (ctx, id) => withBusinessDate(await showTransaction(ctx, kind, id)),
     create: { schema: ZConsumerTransaction, run: (ctx, input) => createTransaction(ctx, kind, input) },
     update: { schema: ZConsumerTransaction, run: (ctx, id, input) => updateTransaction(ctx, kind, id, input) },
     remove: (ctx, id) => deleteTransaction(ctx, kind, id),

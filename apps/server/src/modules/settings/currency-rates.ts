@@ -2,6 +2,7 @@ import type { PastRate, ZCurrencyRate } from "@app/contracts";
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DbOrTx } from "../../db/client.js";
+import { parseBusinessTime, sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
@@ -41,7 +42,7 @@ export const ratesList: ListModel = {
     rate_id: { expr: sql`r.rate_id`, filter: "eq" },
     rate: { expr: sql`r.rate` },
     in_rate: { expr: sql`r.in_rate` },
-    date: { expr: sql`r.date` },
+    date: { expr: sqlBusinessDateTime(sql`r.date`) },
     created_by: { expr: sql`r.created_by`, filter: "eq" },
     created_by_name: { expr: sql`u.user_name`, search: true },
     created_at: { expr: sql`r.created_at` },
@@ -50,7 +51,7 @@ export const ratesList: ListModel = {
 
 export async function showRate(ctx: Ctx, id: number) {
   const [row] = await ctx.tx.select(rateColumns).from(currencyRates).where(eq(currencyRates.rate_id, id));
-  return row;
+  return withBusinessDate(row);
 }
 
 export async function createRate(ctx: Ctx, input: z.output<typeof ZCurrencyRate>) {
@@ -61,15 +62,10 @@ export async function createRate(ctx: Ctx, input: z.output<typeof ZCurrencyRate>
   return { id: row!.id };
 }
 
-/** `YYYY-MM-DD hh:mm:ss` in the server's time zone, checked field by field. */
+/** `YYYY-MM-DD hh:mm:ss` as wall-clock time in the business's time zone, checked field by field. */
 export function parseDateTime(text: string): Date | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
-  if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  const date = new Date(y, mo - 1, d, h, mi, s);
-  const ok =
-    date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d && date.getHours() === h && date.getMinutes() === mi;
-  return ok && s < 60 ? date : undefined;
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return undefined;
+  return parseBusinessTime(text);
 }
 
 /** A rate that was in force from a past moment on; refused inside an archived financial year. */
@@ -82,7 +78,7 @@ export async function storePastRate(ctx: Ctx, input: PastRate): Promise<RateRow>
     .insert(currencyRates)
     .values({ rate: input.rate, in_rate: input.in_rate ?? input.rate, date, created_by: ctx.user?.user_id ?? null })
     .returning(rateColumns);
-  return row!;
+  return withBusinessDate(row!);
 }
 
 export async function deleteRate(ctx: Ctx, id: number) {

@@ -1,13 +1,15 @@
 import { type FinancialYear, MSG } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
+import { sqlBusinessDay, yearBounds } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { financialYears } from "./settings.tables.js";
 
-// Years are stored as [start, end) instants at UTC midnight; the API speaks in inclusive days.
-const startText = sql`to_char(f.start_date at time zone 'UTC', 'YYYY-MM-DD')`;
-const endText = sql`to_char((f.end_date - interval '1 day') at time zone 'UTC', 'YYYY-MM-DD')`;
+// Years are stored as [start, end) instants at the business's local midnight (`TIME_ZONE`); the
+// API speaks in inclusive business days.
+const startText = sqlBusinessDay(sql`f.start_date`);
+const endText = sqlBusinessDay(sql`(f.end_date - interval '1 millisecond')`);
 
 export const yearsList: ListModel = {
   model: "financial_years",
@@ -38,12 +40,7 @@ export async function yearsDropdown(ctx: Ctx) {
   return res.rows;
 }
 
-const bounds = (input: FinancialYear) => {
-  const start = new Date(`${input.start_date}T00:00:00Z`);
-  const end = new Date(`${input.end_date}T00:00:00Z`);
-  end.setUTCDate(end.getUTCDate() + 1);
-  return { start, end };
-};
+const bounds = (input: FinancialYear) => yearBounds(input.start_date, input.end_date);
 
 async function assertNoOverlap(ctx: Ctx, id: number | undefined, start: Date, end: Date) {
   const res = await ctx.tx.execute<{ name: string }>(sql`

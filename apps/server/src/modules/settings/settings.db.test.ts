@@ -2,6 +2,7 @@ import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { parseBusinessTime } from "../../platform/business-time.js";
 import { assertYearOpen } from "../../platform/periods.js";
 import { multipart, PNG } from "../catalogue/multipart.fixture.js";
 import { rateAt } from "./currency-rates.js";
@@ -32,12 +33,14 @@ describe("currency rates", () => {
 
     const show = await t.api("GET", `/api/currency_rates/show/${past.body.message.rate_id}`);
     expect(show.body.data).toMatchObject({ rate_id: past.body.message.rate_id, rate: "1300.0000", in_rate: "1295.2500" });
-    expect(new Date(show.body.data.date).getTime()).toBe(new Date(year, 0, 10, 9, 30, 0).getTime());
+    // The time is the business's wall-clock time (TIME_ZONE), shown back as written.
+    expect(show.body.data.date).toBe(`${year}-01-10 09:30:00`);
 
     const at = async (d: Date) => (await rateAt(t.app.db, d))?.rate;
-    expect(await at(new Date(year, 0, 10, 9, 29, 59))).toBe("1250.0000");
-    expect(await at(new Date(year, 0, 10, 9, 30, 0))).toBe("1300.0000");
-    expect(await at(new Date(year - 1, 5, 1))).toBe("1250.0000");
+    const local = (text: string) => parseBusinessTime(text)!;
+    expect(await at(local(`${year}-01-10 09:29:59`))).toBe("1250.0000");
+    expect(await at(local(`${year}-01-10 09:30:00`))).toBe("1300.0000");
+    expect(await at(local(`${year - 1}-06-01 00:00:00`))).toBe("1250.0000");
     expect(await at(new Date(year - 5, 0, 1))).toBeUndefined();
     expect(await at(new Date(Date.now() + 60_000))).toBe("1480.5000");
 
