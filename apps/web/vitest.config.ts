@@ -1,9 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { buildInfo } from "./build-info.ts";
 
 export default defineConfig({
   plugins: [react()],
+  define: buildInfo(),
   test: {
+    name: "web",
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],

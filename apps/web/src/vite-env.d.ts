@@ -10,3 +10,8 @@ interface ImportMetaEnv {
   /** Text in the user agent that marks the desktop POS terminal. */
   readonly VITE_POS_USER_AGENT_MARKER?: string;
 }
+
+/** package.json's version, put in at build time. */
+declare const __APP_VERSION__: string;
+/** When the bundle was built (ISO 8601), put in at build time. */
+declare const __BUILD_TIME__: string;

@@ -18,6 +18,7 @@ import { Link } from "react-router";
 import { api } from "../../shared/api/client";
 import { Logo } from "../../shared/Logo";
 import { useSession } from "../session";
+import { DebugMenu } from "./DebugMenu";
 import { LanguageMenu } from "./LanguageMenu";
 
 interface Props {
@@ -102,6 +103,7 @@ export function HeaderBar({ mobileOpened, onToggleMobile, sidebarShown, onToggle
             {fullscreen ? <IconMinimize size={20} /> : <IconMaximize size={20} />}
           </ActionIcon>
         </Tooltip>
+        <DebugMenu />
         <Tooltip label={dark ? t("lightTheme") : t("darkTheme")}>
           <ActionIcon
             variant="subtle"
