@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import * as contracts from "@app/contracts";
 import { MSG } from "@app/contracts";
 import { afterAll, describe, expect, it } from "vitest";
@@ -72,8 +74,51 @@ const SERVER_TEXTS = [
   "The file has no records.",
 ];
 
-/** Words that stay as they are in every language: formats and currency codes. */
-const KEPT = /\b(DD\/MM\/YYYY|YYYY-MM-DD|hh:mm(:ss)?|IQD|USD)\b/g;
+const SERVER_SRC = join(__dirname, "../../../server/src");
+const serverFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return serverFiles(path);
+    return name.endsWith(".ts") && !name.endsWith(".test.ts") ? [path] : [];
+  });
+
+const LIT = String.raw`("(?:[^"\\]|\\.)*"|\`[^\`]*\`)`;
+/** Where the server puts a text a person may read: an HttpError (and its helpers), a field's message list, a reply's message. */
+const TEXT_PLACES = [
+  String.raw`\bHttpError\(\s*[^,()]+(?:\([^()]*\)[^,()]*)*,\s*` + LIT,
+  String.raw`\bfieldError\(\s*[^,]+,\s*` + LIT,
+  String.raw`\b(?:forbidden|notFound)\(\s*` + LIT,
+  String.raw`\[\s*` + LIT + String.raw`\s*\]`,
+  String.raw`\bconst msg = ` + LIT,
+  String.raw`\bmessage:\s*` + LIT,
+].map((p) => new RegExp(p, "g"));
+
+/**
+ * Every literal text the server answers with, read from its source. A template's `${MSG.x}` is
+ * that text; any other `${...}` becomes "1", a value the patterns must carry through.
+ */
+function serverLiterals(): string[] {
+  const out = new Set<string>();
+  for (const file of serverFiles(SERVER_SRC)) {
+    const code = readFileSync(file, "utf8");
+    for (const re of TEXT_PLACES)
+      for (const m of code.matchAll(re)) {
+        const raw = m[1] ?? "";
+        const text = raw.startsWith("`")
+          ? raw.slice(1, -1).replace(/\$\{([^}]*)\}/g, (_, expr: string) => {
+              const key = /^MSG\.(\w+)$/.exec(expr.trim())?.[1];
+              return key && key in MSG ? MSG[key as keyof typeof MSG] : "1";
+            })
+          : (JSON.parse(raw) as string);
+        // Keys and codes ("HS256", "filter.date_between") are not texts.
+        if (text.includes(" ")) out.add(text);
+      }
+  }
+  return [...out].sort();
+}
+
+/** Words that stay as they are in every language: formats, currency codes and protocol names. */
+const KEPT = /\b(DD\/MM\/YYYY|YYYY-MM-DD|hh:mm(:ss)?|IQD|USD|JSON|_method=PATCH)\b/g;
 
 describe("server and schema texts", () => {
   afterAll(() => i18n.changeLanguage("en"));
@@ -82,6 +127,23 @@ describe("server and schema texts", () => {
     expect(contractTexts).toContain("must be between 0 and 100");
     expect(contractTexts).toContain("The shop name field is required.");
     expect(contractTexts).toContain(MSG.permissionRequired);
+  });
+
+  it("finds the server's texts", () => {
+    const texts = serverLiterals();
+    expect(texts).toContain("The last outlet cannot be deleted.");
+    expect(texts).toContain("The sort dir must be asc or desc.");
+    expect(texts).toContain("The financial year overlaps the year 1.");
+    expect(texts).toContain("The sort column 1 is not allowed.");
+  });
+
+  it.each(["ar", "ckb"])("%s shows every text the server's source answers with in its own words", async (lang) => {
+    await i18n.changeLanguage(lang);
+    const english = serverLiterals().filter((text) => {
+      const shown = translateMessage(text);
+      return shown === text || /[A-Za-z]{2,}/.test(shown.replace(KEPT, ""));
+    });
+    expect(english).toEqual([]);
   });
 
   it.each(["ar", "ckb"])("%s shows every schema text, MSG text and patterned server text in its own words", async (lang) => {
