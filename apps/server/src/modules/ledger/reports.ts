@@ -1,9 +1,10 @@
 import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { addDays, businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { unprocessable } from "../../platform/errors.js";
-import { parseDateRange, type RawQuery } from "../../platform/list.js";
+import { escapeLike, parseDateRange, type RawQuery } from "../../platform/list.js";
 import type { DynamicList } from "./dynamic-list.js";
 import { monthOf, ratesAt, systemCurrency } from "./ledger.js";
 import { D } from "./money.js";
@@ -11,7 +12,7 @@ import { D } from "./money.js";
 const one = (v: unknown): string | undefined => (Array.isArray(v) ? one(v[v.length - 1]) : typeof v === "string" ? v : undefined);
 
 export interface ReportParams {
-  /** First and last UTC day counted; undefined start = from the beginning. */
+  /** First and last business day counted (`TIME_ZONE`); undefined start = from the beginning. */
   startDay: string | undefined;
   endDay: string;
   /** The currency figures are shown in, and the rate used when it is not the system currency. */
@@ -37,8 +38,8 @@ export async function reportParams(tx: DbOrTx, ctx: Ctx, raw: RawQuery): Promise
   const rate = rateRaw && D(rateRaw).gt(0) ? rateRaw : (await ratesAt(tx, end)).rate;
   const { "filter[date_filter]": _a, "filter[date_between]": _b, currency_id: _c, "filter[currency_id]": _d, rate: _e, ...rest } = raw;
   return {
-    startDay: range ? range[0].toISOString().slice(0, 10) : undefined,
-    endDay: end.toISOString().slice(0, 10),
+    startDay: range ? businessDay(range[0]) : undefined,
+    endDay: businessDay(end),
     currency_id,
     system_currency: system,
     rate,
@@ -56,7 +57,6 @@ function convDec(p: ReportParams, v: string): string {
   return (p.system_currency === CURRENCY_IQD ? D(v).div(p.rate) : D(v).mul(p.rate)).toDecimalPlaces(3).toFixed();
 }
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /** The first day of the month after the month of `day`. */
 const nextMonth = (day: string) => monthOf(addDays(monthOf(day), 31));
 
@@ -108,62 +108,152 @@ function reportRows(p: ReportParams, opening: boolean): SQL {
   return sql.join(rows, sql` union all `);
 }
 
+/** Deepest level of the chart the trial balance will walk (a guard against a malformed tree). */
+const MAX_DEPTH = 32;
+
+export interface TreeOptions {
+  /** Leave out accounts whose roll-up has no opening, movement or closing balance (default true). */
+  hideZero: boolean;
+  /** Show only the top `depth` levels (1 = the roots); the deepest shown groups carry their roll-ups. */
+  depth: number | undefined;
+}
+
+/** `filter[hide_zero]` (1/0, default 1) and `filter[depth]` (1..32), also taken without `filter[...]`. */
+export function treeOptions(raw: RawQuery): { options: TreeOptions; rest: RawQuery } {
+  const errors: Record<string, string[]> = {};
+  const hideRaw = one(raw["filter[hide_zero]"]) ?? one(raw.hide_zero);
+  const depthRaw = one(raw["filter[depth]"]) ?? one(raw.depth);
+  let hideZero = true;
+  if (hideRaw !== undefined && hideRaw !== "") {
+    if (["1", "true"].includes(hideRaw)) hideZero = true;
+    else if (["0", "false"].includes(hideRaw)) hideZero = false;
+    else errors["filter.hide_zero"] = ["The hide zero field must be true or false."];
+  }
+  let depth: number | undefined;
+  if (depthRaw !== undefined && depthRaw !== "") {
+    if (/^\d{1,2}$/.test(depthRaw) && Number(depthRaw) >= 1 && Number(depthRaw) <= MAX_DEPTH) depth = Number(depthRaw);
+    else errors["filter.depth"] = [`The depth must be an integer between 1 and ${MAX_DEPTH}.`];
+  }
+  if (Object.keys(errors).length) throw unprocessable(errors);
+  const { "filter[hide_zero]": _a, hide_zero: _b, "filter[depth]": _c, depth: _d, ...rest } = raw;
+  return { options: { hideZero, depth }, rest };
+}
+
 /**
- * Trial balance from the per-month and per-day account balances (never from the lines): the opening balance
- * before the period, the period's debits and credits, and the closing balance, per account.
+ * Trial balance as the chart of accounts' tree, from the per-month and per-day account balances
+ * (never from the lines). Each account's own figures (the opening balance before the period, the
+ * period's debits and credits, the closing balance) are summed once per account; every row then
+ * shows the roll-up of its subtree (a leaf: its own figures; a group: the sum of its descendants
+ * and itself) with its `level` (1 = a root), `is_group` and `path` (codes from the root, the
+ * tree's order). The footer counts each account's own figures exactly once (the deepest shown
+ * groups stand for their hidden subtrees), so total debit = total credit at any depth.
  */
 export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList> {
   const p = await reportParams(ctx.tx, ctx, raw);
-  const from = sql`from (select a.account_id, a.code, a.account_name, a.type, a.parent_id, a.currency_id,
-        coalesce(sum(b.debit) filter (where b.p), 0) debit_fc,
-        coalesce(sum(b.credit) filter (where b.p), 0) credit_fc,
+  const { options, rest } = treeOptions(p.rest);
+  const own = sql`select b.account_id,
+        sum(b.debit) filter (where b.p) debit_fc,
+        sum(b.credit) filter (where b.p) credit_fc,
         coalesce(sum(b.sys_debit - b.sys_credit) filter (where not b.p), 0) opening,
         coalesce(sum(b.sys_debit) filter (where b.p), 0) sd,
         coalesce(sum(b.sys_credit) filter (where b.p), 0) sc,
         coalesce(sum(b.sys_debit - b.sys_credit), 0) closing
-      from (${reportRows(p, true)}) b join accounts a on a.account_id = b.account_id
-     group by a.account_id) tb join currencies cu on cu.currency_id = tb.currency_id`;
-  const hidden = (expr: SQL) => ({ expr, sum: true, sortable: false });
+      from (${reportRows(p, true)}) b group by b.account_id`;
+  const where = [options.hideZero ? sql`r.activity > 0` : undefined, options.depth ? sql`t.level <= ${options.depth}` : undefined].filter(
+    (x): x is SQL => x !== undefined,
+  );
+  const from = sql`from (with recursive tree as (
+        select a.account_id, 1 as level, array[a.code] as path, array[a.account_id] as ancestors
+          from accounts a where a.parent_id is null
+        union all
+        select c.account_id, t.level + 1, t.path || c.code, t.ancestors || c.account_id
+          from accounts c join tree t on c.parent_id = t.account_id where t.level < ${MAX_DEPTH}
+      ), own as (${own}),
+      rolled as (
+        select anc.id account_id,
+               sum(o.opening) opening, sum(o.sd) sd, sum(o.sc) sc, sum(o.closing) closing,
+               sum(greatest(o.opening, 0)) opening_pos, sum(greatest(-o.opening, 0)) opening_neg,
+               sum(greatest(o.closing, 0)) closing_pos, sum(greatest(-o.closing, 0)) closing_neg,
+               sum(abs(o.opening) + o.sd + o.sc + abs(o.closing)) activity
+          from own o join tree t on t.account_id = o.account_id cross join lateral unnest(t.ancestors) anc(id)
+         group by anc.id)
+      select a.account_id, a.code, a.account_name, a.type, a.parent_id, a.currency_id, t.level, t.path,
+             (a.is_group or exists (select 1 from accounts c where c.parent_id = a.account_id)) is_group,
+             ${options.depth ? sql`t.level = ${options.depth}` : sql`false`} cut,
+             o.debit_fc, o.credit_fc,
+             coalesce(o.opening, 0) own_opening, coalesce(o.sd, 0) own_sd, coalesce(o.sc, 0) own_sc, coalesce(o.closing, 0) own_closing,
+             coalesce(r.opening, 0) opening, coalesce(r.sd, 0) sd, coalesce(r.sc, 0) sc, coalesce(r.closing, 0) closing,
+             coalesce(r.opening_pos, 0) opening_pos, coalesce(r.opening_neg, 0) opening_neg,
+             coalesce(r.closing_pos, 0) closing_pos, coalesce(r.closing_neg, 0) closing_neg
+        from tree t join accounts a on a.account_id = t.account_id
+        left join rolled r on r.account_id = a.account_id
+        left join own o on o.account_id = a.account_id
+       ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}) tb join currencies cu on cu.currency_id = tb.currency_id`;
+  const hidden = (expr: SQL) => ({ expr, sortable: false });
+  /** What a row adds to the footer: its own figures, or, at the depth limit, its whole subtree's. */
+  const foot = (ownExpr: SQL, subtree: SQL) => ({
+    expr: sql`case when tb.cut then ${subtree} else ${ownExpr} end`,
+    sum: true,
+    sortable: false,
+  });
   return {
-    raw: p.rest,
+    raw: rest,
     model: {
       model: "trial_balance",
       from,
       evaluateOnce: true,
       idColumn: "account_id",
-      defaultSort: "code",
+      defaultSort: "path",
       defaultDir: "asc",
       columns: {
         account_id: { expr: sql`tb.account_id`, filter: "eq" },
-        code: { expr: sql`tb.code`, search: true },
-        account_name: { expr: sql`tb.account_name`, search: true },
+        code: { expr: sql`tb.code` },
+        account_name: { expr: sql`tb.account_name` },
         type: { expr: sql`tb.type`, filter: "eq" },
         parent_id: { expr: sql`tb.parent_id`, filter: "eq" },
+        level: { expr: sql`tb.level`, filter: "eq" },
+        is_group: { expr: sql`tb.is_group`, filter: "bool" },
+        path: { expr: sql`tb.path` },
         account_currency: { expr: sql`cu.currency_name` },
-        debit_in_account_currency: { expr: sql`tb.debit_fc` },
-        credit_in_account_currency: { expr: sql`tb.credit_fc` },
-        opening_debit: { expr: conv(p, sql`greatest(tb.opening, 0)`), sum: true },
-        opening_credit: { expr: conv(p, sql`greatest(-tb.opening, 0)`), sum: true },
-        debit: { expr: conv(p, sql`tb.sd`), sum: true },
-        credit: { expr: conv(p, sql`tb.sc`), sum: true },
-        balance_debit: { expr: conv(p, sql`greatest(tb.closing, 0)`), sum: true },
-        balance_credit: { expr: conv(p, sql`greatest(-tb.closing, 0)`), sum: true },
+        debit_in_account_currency: { expr: sql`case when tb.is_group then null else coalesce(tb.debit_fc, 0) end` },
+        credit_in_account_currency: { expr: sql`case when tb.is_group then null else coalesce(tb.credit_fc, 0) end` },
+        opening_debit: { expr: conv(p, sql`greatest(tb.opening, 0)`) },
+        opening_credit: { expr: conv(p, sql`greatest(-tb.opening, 0)`) },
+        debit: { expr: conv(p, sql`tb.sd`) },
+        credit: { expr: conv(p, sql`tb.sc`) },
+        balance_debit: { expr: conv(p, sql`greatest(tb.closing, 0)`) },
+        balance_credit: { expr: conv(p, sql`greatest(-tb.closing, 0)`) },
         sys_opening_debit: hidden(sql`greatest(tb.opening, 0)`),
         sys_opening_credit: hidden(sql`greatest(-tb.opening, 0)`),
         sys_debit: hidden(sql`tb.sd`),
         sys_credit: hidden(sql`tb.sc`),
         sys_balance_debit: hidden(sql`greatest(tb.closing, 0)`),
         sys_balance_credit: hidden(sql`greatest(-tb.closing, 0)`),
+        footer_opening_debit: foot(sql`greatest(tb.own_opening, 0)`, sql`tb.opening_pos`),
+        footer_opening_credit: foot(sql`greatest(-tb.own_opening, 0)`, sql`tb.opening_neg`),
+        footer_debit: foot(sql`tb.own_sd`, sql`tb.sd`),
+        footer_credit: foot(sql`tb.own_sc`, sql`tb.sc`),
+        footer_balance_debit: foot(sql`greatest(tb.own_closing, 0)`, sql`tb.closing_pos`),
+        footer_balance_credit: foot(sql`greatest(-tb.own_closing, 0)`, sql`tb.closing_neg`),
+      },
+      // A match shows with its ancestors, so the tree stays readable.
+      search: (term) => {
+        const like = `%${escapeLike(term)}%`;
+        return sql`tb.account_id in (with recursive up as (
+            select account_id, parent_id from accounts where code ilike ${like} or account_name ilike ${like}
+            union
+            select pa.account_id, pa.parent_id from accounts pa join up on pa.account_id = up.parent_id)
+          select account_id from up)`;
       },
     },
     // Totals are converted once, so that debit = credit holds in either currency.
     footer: (f) => ({
-      debit: convDec(p, f.sys_debit ?? "0"),
-      credit: convDec(p, f.sys_credit ?? "0"),
-      opening_debit: convDec(p, f.sys_opening_debit ?? "0"),
-      opening_credit: convDec(p, f.sys_opening_credit ?? "0"),
-      balance_debit: convDec(p, f.sys_balance_debit ?? "0"),
-      balance_credit: convDec(p, f.sys_balance_credit ?? "0"),
+      debit: convDec(p, f.footer_debit ?? "0"),
+      credit: convDec(p, f.footer_credit ?? "0"),
+      opening_debit: convDec(p, f.footer_opening_debit ?? "0"),
+      opening_credit: convDec(p, f.footer_opening_credit ?? "0"),
+      balance_debit: convDec(p, f.footer_balance_debit ?? "0"),
+      balance_credit: convDec(p, f.footer_balance_credit ?? "0"),
       currency_id: String(p.currency_id),
       rate: p.rate,
     }),
