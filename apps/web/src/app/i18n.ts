@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language, MSG, RTL_LANGUAGES } from "@app/contracts";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
+import { installZodMessages } from "./zodMessages";
 
 const files = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { eager: true, import: "default" });
 
@@ -41,6 +42,7 @@ export async function setLanguage(lang: Language) {
 
 const initial = storedLanguage();
 applyDocument(initial);
+installZodMessages();
 void i18n.use(initReactI18next).init({
   resources,
   lng: initial,
@@ -93,6 +95,26 @@ const PATTERNS: [RegExp, string][] = [
   [/^The system account (?<value>.+) is missing$/, "systemAccountMissing"],
   [/^Database Error \[(?<value>\w+)\]$/, "databaseError"],
   [/^Added Successfully: (?<value>\d+) items$/, "addedItems"],
+  // Zod checks without a text of their own: the web's texts (zodMessages.ts) and zod's own English, as the server sends it.
+  [/^(?:This field is required\.|Invalid input: expected \w+, received undefined)$/, "requiredField"],
+  [/^(?:must be a number|Invalid input: expected (?:number|int|bigint|nan), received \w+)$/, "typeNumber"],
+  [/^(?:must be text|Invalid input: expected string, received \w+)$/, "typeText"],
+  [/^(?:must be true or false|Invalid input: expected boolean, received \w+)$/, "typeBoolean"],
+  [/^(?:must be a list|Invalid input: expected (?:array|set|tuple), received \w+)$/, "typeList"],
+  [/^Invalid input: expected (?:object|record|map), received \w+$/, "typeObject"],
+  [/^(?:must be a valid email address|Invalid email address)$/, "emailFormat"],
+  [/^(?:must be at least (?<value>\d+) characters|Too small: expected string to have >=(?<min>\d+) characters)$/, "minChars"],
+  [/^Too big: expected string to have <=(?<value>\d+) characters$/, "maxChars"],
+  [/^(?:must have at least (?<value>\d+) items|Too small: expected (?:array|set) to have >=(?<min>\d+) items)$/, "minItems"],
+  [/^(?:may not have more than (?<value>\d+) items|Too big: expected (?:array|set) to have <=(?<max>\d+) items)$/, "maxItems"],
+  [new RegExp(`^Too small: expected (?:number|int|bigint) to be >=(?<value>${NUM})$`), "atLeast"],
+  [new RegExp(`^Too small: expected (?:number|int|bigint) to be >(?<value>${NUM})$`), "greaterThan"],
+  [new RegExp(`^Too big: expected (?:number|int|bigint) to be <=(?<value>${NUM})$`), "atMost"],
+  [new RegExp(`^(?:must be less than (?<value>${NUM})|Too big: expected (?:number|int|bigint) to be <(?<max>${NUM}))$`), "lessThan"],
+  [new RegExp(`^(?:must be a multiple of (?<value>${NUM})|Invalid number: must be a multiple of (?<min>${NUM}))$`), "multipleOf"],
+  [/^(?:must be one of (?<value>.+)|Invalid option: expected one of (?<max>.+))$/, "oneOf"],
+  [/^(?:is not in the right format|Invalid string: .+|Invalid (?!input)[a-zA-Z0-9 ]+)$/, "formatInvalid"],
+  [/^(?:is not valid|Invalid input.*|Unrecognized keys?: .+|Invalid (?:key|value) in \w+|Invalid discriminator value\..*)$/, "notValid"],
   [/^Maximum allowed character is (?<value>\d+)$/, "maxChars"],
   [/^may not be greater than (?<value>\d+) characters$/, "maxChars"],
   [/^must be a number with at most (?<value>\d+) decimals$/, "decimals"],
@@ -127,10 +149,13 @@ export function translateMessage(text: string): string {
   const texts = i18n.getResource(i18n.language, "validation", "texts") as Record<string, string> | undefined;
   if (texts?.[text]) return texts[text];
   for (const [re, k] of PATTERNS) {
-    const g = re.exec(text)?.groups;
-    if (!g) continue;
+    const m = re.exec(text);
+    if (!m) continue;
+    const g: Record<string, string | undefined> = m.groups ?? {};
     return i18n.t(`validation:${k}`, {
       ...g,
+      // A pattern with two wordings names its number differently in each; the text takes `value`.
+      value: g.value ?? g.min ?? g.max,
       ...(g.field !== undefined && { field: fieldLabel(g.field) }),
       ...(g.fields !== undefined && { fields: fieldList(g.fields) }),
       ...(g.others !== undefined && { others: fieldList(g.others) }),
