@@ -10,7 +10,7 @@ import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { CategoryForm } from "./CategoryForm";
 import { CategoryTree } from "./CategoryTree";
 import { CATEGORIES_ENDPOINT, type CategoryRow } from "./catalogue.queries";
-import { useToggleOnline } from "./useToggleOnline";
+import { ONLINE_FILTER, useToggleOnline } from "./useToggleOnline";
 import "./catalogue.css";
 
 function OnlineBadge({ on }: { on: boolean }) {
@@ -30,17 +30,7 @@ const columns: Column<CategoryRow>[] = [
   { key: "is_active_online", label: "catalogue:fields.is_active_online", render: (r) => <OnlineBadge on={r.is_active_online} /> },
 ];
 
-const filters: FilterField[] = [
-  {
-    key: "is_active_online",
-    label: "catalogue:fields.is_active_online",
-    type: "select",
-    options: [
-      { value: "1", label: "catalogue:online.visible" },
-      { value: "0", label: "catalogue:online.hidden" },
-    ],
-  },
-];
+const filters: FilterField[] = [ONLINE_FILTER];
 
 type View = "grid" | "tree";
 

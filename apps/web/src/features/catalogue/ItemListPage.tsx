@@ -12,7 +12,7 @@ import { ITEMS_ENDPOINT, type ItemRow } from "./catalogue.queries";
 import { ItemForm } from "./ItemForm";
 import { ItemImportDialog } from "./ItemImportDialog";
 import { useBarcodeScanner } from "./useBarcodeScanner";
-import { useToggleOnline } from "./useToggleOnline";
+import { ONLINE_FILTER, useToggleOnline } from "./useToggleOnline";
 import "./catalogue.css";
 
 const barcodesOf = (r: ItemRow): string[] =>
@@ -117,15 +117,7 @@ export function ItemListPage() {
         { value: "0", label: "catalogue:expiry.none" },
       ],
     },
-    {
-      key: "is_active_online",
-      label: "catalogue:fields.is_active_online",
-      type: "select",
-      options: [
-        { value: "1", label: "catalogue:online.visible" },
-        { value: "0", label: "catalogue:online.hidden" },
-      ],
-    },
+    ONLINE_FILTER,
   ];
 
   return (
