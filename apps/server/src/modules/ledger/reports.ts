@@ -209,6 +209,8 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
         account_id: { expr: sql`tb.account_id`, filter: "eq" },
         code: { expr: sql`tb.code` },
         account_name: { expr: sql`tb.account_name` },
+        /** The name behind four spaces per level below the roots: the tree's indentation in exports. */
+        account_name_indented: { expr: sql`repeat(' ', 4 * (tb.level - 1)) || tb.account_name`, sortable: false },
         type: { expr: sql`tb.type`, filter: "eq" },
         parent_id: { expr: sql`tb.parent_id`, filter: "eq" },
         level: { expr: sql`tb.level`, filter: "eq" },

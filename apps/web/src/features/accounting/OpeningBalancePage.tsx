@@ -15,7 +15,7 @@ import { plainDecimal } from "../../shared/format";
 import { orZero } from "../../shared/money";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
-import { accountCurrencyName, cashAccountsListQuery, EP, useInvalidateLedger } from "./ledger.queries";
+import { accountCurrencyName, cashAccountsListQuery, docDay, EP, useInvalidateLedger } from "./ledger.queries";
 
 interface PartyBalance {
   consumer_id: number;
@@ -87,7 +87,8 @@ export function OpeningBalancePage() {
 
   useEffect(() => {
     const o = opening.data;
-    if (o?.date) setDate(dayjs(o.date).format("YYYY-MM-DD"));
+    // The server sends the business day as written; no conversion to the browser's zone.
+    if (o?.date) setDate(docDay(o.date));
     const r = plainDecimal(o?.rate ?? last.data?.rate ?? "");
     setRate(r ? new Decimal(r).toFixed() : "");
     setCash(Object.fromEntries((o?.cashes ?? []).map((c) => [c.account_id, c.amount])));

@@ -1,15 +1,28 @@
-import { useEffect } from "react";
+import { ActionIcon, Box, Button, Group, Paper, Select, Skeleton, Switch, Table, Text, TextInput } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { IconChevronDown, IconChevronLeft, IconChevronRight, IconFileSpreadsheet, IconPrinter, IconSearch } from "@tabler/icons-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { type Column, DataTable } from "../../shared/DataTable";
+import { api } from "../../shared/api/client";
+import type { ListBody } from "../../shared/api/types";
+import { printTable } from "../../shared/DataTable/print";
+import { ExportDialog } from "../../shared/ExportDialog";
+import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { EP } from "../accounting/ledger.queries";
 import { ReportFilters, useReportFilters } from "./ReportFilters";
+import "../accounting/amount.css";
 
 export interface TrialBalanceRow {
   account_id: number;
   code: string;
   account_name: string;
+  parent_id: number | null;
+  /** 1 for a root of the chart. */
+  level: number;
+  is_group: boolean;
   type?: string;
   opening_debit: string;
   opening_credit: string;
@@ -19,50 +32,251 @@ export interface TrialBalanceRow {
   balance_credit: string;
 }
 
-const columns: Column<TrialBalanceRow>[] = [
-  { key: "code", label: "reports:fields.code" },
-  { key: "account_name", label: "reports:fields.account_name" },
-  { key: "opening_debit", label: "reports:fields.opening_debit", format: "amount" },
-  { key: "opening_credit", label: "reports:fields.opening_credit", format: "amount" },
-  { key: "debit", label: "reports:fields.debit", format: "amount" },
-  { key: "credit", label: "reports:fields.credit", format: "amount" },
-  { key: "balance_debit", label: "reports:fields.balance_debit", format: "amount" },
-  { key: "balance_credit", label: "reports:fields.balance_credit", format: "amount" },
-];
+const AMOUNTS = ["opening_debit", "opening_credit", "debit", "credit", "balance_debit", "balance_credit"] as const;
+const DEPTHS = ["1", "2", "3", "4", "5"];
+/** Indentation per level below the roots, on screen (logical, so right to left too) and in print. */
+const INDENT_REM = 1.25;
+const printIndent = (level: number) => "\u00a0".repeat(4 * Math.max(0, level - 1));
 
 /**
- * The trial balance from the ledger, per account for the chosen period and currency. It is a
- * list like any other, so search, paging, print, export and the debit/credit footer come with it.
+ * The rows left once collapsed groups hide their subtrees (rows come in tree order: each group
+ * directly before its descendants).
+ */
+export function visibleRows(rows: TrialBalanceRow[], collapsed: ReadonlySet<number>): TrialBalanceRow[] {
+  const out: TrialBalanceRow[] = [];
+  let hideBelow: number | undefined;
+  for (const r of rows) {
+    if (hideBelow !== undefined && r.level > hideBelow) continue;
+    hideBelow = undefined;
+    out.push(r);
+    if (r.is_group && collapsed.has(r.account_id)) hideBelow = r.level;
+  }
+  return out;
+}
+
+/**
+ * The trial balance as the chart of accounts' tree: groups show the roll-ups of their subtrees in
+ * bold and open or close; zero accounts are hidden unless asked for; a depth shows only the top
+ * levels. The period, currency, search and options live in the address.
  */
 export function TrialBalancePage() {
-  const { t } = useTranslation("reports");
+  const { t, i18n } = useTranslation("reports");
+  const fmt = useFormat();
   const filters = useReportFilters();
   const [params, setParams] = useSearchParams();
-  // Accounts read in chart order, by code ascending, unless the user sorts otherwise.
-  useEffect(() => {
-    if (params.has("sortColumn")) return;
+  const search = params.get("search") ?? "";
+  const hideZero = params.get("hide_zero") !== "0";
+  const depth = DEPTHS.includes(params.get("depth") ?? "") ? (params.get("depth") as string) : "";
+  const [searchText, setSearchText] = useState(search);
+  const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
+  const [exportOpen, setExportOpen] = useState(false);
+  useEffect(() => setSearchText(search), [search]);
+
+  const setParam = (key: string, value: string | undefined) =>
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
-        p.set("sortColumn", "code");
-        p.set("sortDir", "asc");
+        if (value) p.set(key, value);
+        else p.delete(key);
         return p;
       },
       { replace: true },
     );
-  }, [params, setParams]);
+  const pushSearch = useDebouncedCallback((v: string) => setParam("search", v.trim() || undefined), 250);
+
+  const query = {
+    ...filters.query,
+    search: search || undefined,
+    "filter[hide_zero]": hideZero ? 1 : 0,
+    "filter[depth]": depth || undefined,
+  };
+  const report = useQuery({
+    queryKey: [EP.trialBalance, "tree", query],
+    queryFn: async () => (await api<ListBody<TrialBalanceRow>>(EP.trialBalance, { query: { ...query, is_paginated: 0 } })).data,
+    placeholderData: keepPreviousData,
+  });
+  const rows = report.data?.data ?? [];
+  const footer = report.data?.footer ?? {};
+  const shown = useMemo(() => visibleRows(rows, collapsed), [rows, collapsed]);
+  const groups = rows.filter((r) => r.is_group && (!depth || r.level < Number(depth)));
+
+  const toggle = (id: number) =>
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const headers = [t("fields.code"), t("fields.account_name"), ...AMOUNTS.map((k) => t(`fields.${k}`))];
+  const onPrint = () =>
+    printTable({
+      title: t("trialBalance.title"),
+      dir: fmt.rtl ? "rtl" : "ltr",
+      lang: i18n.language,
+      headers,
+      rows: shown.map((r) => [r.code, `${printIndent(r.level)}${r.account_name}`, ...AMOUNTS.map((k) => fmt.amount(r[k]))]),
+      footer: ["", t("table:total"), ...AMOUNTS.map((k) => fmt.amount(footer[k] ?? "0"))],
+    });
+
+  const Closed = fmt.rtl ? IconChevronLeft : IconChevronRight;
+
   return (
     <>
-      <PageHeader title={t("trialBalance.title")} description={t("trialBalance.description")} />
-      <ReportFilters filters={filters} />
-      <DataTable<TrialBalanceRow>
+      <PageHeader
+        title={t("trialBalance.title")}
+        description={t("trialBalance.description")}
+        actions={
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={onPrint} data-testid="report-print">
+              {t("table:print")}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => setExportOpen(true)}
+              data-testid="export-open"
+            >
+              {t("table:exportExcel")}
+            </Button>
+          </Group>
+        }
+      />
+      <ReportFilters filters={filters}>
+        <Select
+          label={t("trialBalance.depth")}
+          allowDeselect={false}
+          data={[{ value: "", label: t("trialBalance.allLevels") }, ...DEPTHS.map((d) => ({ value: d, label: d }))]}
+          value={depth}
+          onChange={(v) => setParam("depth", v || undefined)}
+          w={140}
+          data-testid="tb-depth"
+        />
+      </ReportFilters>
+      <Paper withBorder radius="md" p={0} data-testid="table-trial_balance">
+        <Group p="md" gap="md" justify="space-between" wrap="wrap">
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t("table:search")}
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.currentTarget.value);
+              pushSearch(e.currentTarget.value);
+            }}
+            w={260}
+            data-testid="table-search"
+          />
+          <Group gap="md">
+            <Switch
+              label={t("trialBalance.hideZero")}
+              checked={hideZero}
+              onChange={(e) => setParam("hide_zero", e.currentTarget.checked ? undefined : "0")}
+              data-testid="tb-hide-zero"
+            />
+            <Button variant="subtle" size="xs" onClick={() => setCollapsed(new Set())} data-testid="tb-expand-all">
+              {t("trialBalance.expandAll")}
+            </Button>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => setCollapsed(new Set(groups.map((g) => g.account_id)))}
+              data-testid="tb-collapse-all"
+            >
+              {t("trialBalance.collapseAll")}
+            </Button>
+          </Group>
+        </Group>
+        {report.isPending ? (
+          <Skeleton h={240} />
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="xs" horizontalSpacing="md" striped highlightOnHover className="data-table">
+              <Table.Thead>
+                <Table.Tr>
+                  {headers.map((h) => (
+                    <Table.Th key={h}>{h}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={headers.length}>
+                      <Text c="dimmed" ta="center" size="sm">
+                        {t("messages:noResults")}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {shown.map((r) => {
+                  const open = !collapsed.has(r.account_id);
+                  const canToggle = r.is_group && (!depth || r.level < Number(depth));
+                  return (
+                    <Table.Tr
+                      key={r.account_id}
+                      data-testid="table-row"
+                      data-level={r.level}
+                      data-group={r.is_group ? "true" : undefined}
+                      fw={r.is_group ? 700 : undefined}
+                    >
+                      <Table.Td data-column="code">{r.code}</Table.Td>
+                      <Table.Td data-column="account_name">
+                        <Box style={{ paddingInlineStart: `${INDENT_REM * (r.level - 1)}rem` }}>
+                          <Group gap={4} wrap="nowrap">
+                            {canToggle ? (
+                              <ActionIcon
+                                variant="subtle"
+                                size="sm"
+                                onClick={() => toggle(r.account_id)}
+                                aria-label={t(open ? "trialBalance.collapse" : "trialBalance.expand")}
+                                aria-expanded={open}
+                                data-testid="tb-toggle"
+                              >
+                                {open ? <IconChevronDown size={14} /> : <Closed size={14} />}
+                              </ActionIcon>
+                            ) : (
+                              <Box w={22} />
+                            )}
+                            <span>{r.account_name}</span>
+                          </Group>
+                        </Box>
+                      </Table.Td>
+                      {AMOUNTS.map((k) => (
+                        <Table.Td key={k} data-column={k}>
+                          <span className="amount">{fmt.amount(r[k])}</span>
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Td />
+                  <Table.Td fw={700}>{t("table:total")}</Table.Td>
+                  {AMOUNTS.map((k) => (
+                    <Table.Td key={k} fw={700} data-column={k}>
+                      <span className="amount">{fmt.amount(footer[k] ?? "0")}</span>
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      <ExportDialog
+        opened={exportOpen}
+        onClose={() => setExportOpen(false)}
         endpoint={EP.trialBalance}
-        model="trial_balance"
-        title="reports:trialBalance.title"
-        columns={columns}
-        rowKey={(r) => r.account_id}
-        defaultSort="code"
-        query={filters.query}
+        query={query}
+        headers={[
+          { key: "code", label: t("fields.code") },
+          { key: "account_name_indented", label: t("fields.account_name") },
+          ...AMOUNTS.map((k) => ({ key: k, label: t(`fields.${k}`) })),
+        ]}
+        initiallyChosen={["code", "account_name_indented", ...AMOUNTS]}
+        fileName={t("trialBalance.title")}
       />
     </>
   );
