@@ -7,6 +7,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { ApiError } from "../shared/api/client";
 import { session } from "../shared/api/session";
 import type { SystemConfig } from "../shared/api/types";
+import { setBusinessTimeZone } from "../shared/businessTime";
 import { isPosTerminal } from "./config";
 import { LoadingScreen } from "./LoadingScreen";
 import { meQuery, SessionContext, SessionKeeper, systemConfigQuery, useToken } from "./session";
@@ -39,7 +40,12 @@ export function RequireSession() {
     if (unauthorized) session.end("expired");
   }, [unauthorized]);
 
-  const value = useMemo(() => (me.data ? { me: me.data, systemConfig: cfg.data ?? FALLBACK_CONFIG } : null), [me.data, cfg.data]);
+  const value = useMemo(() => {
+    if (!me.data) return null;
+    // Set before any screen renders, so their default dates are taken on the business's clock.
+    setBusinessTimeZone(cfg.data?.time_zone);
+    return { me: me.data, systemConfig: cfg.data ?? FALLBACK_CONFIG };
+  }, [me.data, cfg.data]);
 
   if (token === null) {
     const here = location.pathname + location.search;

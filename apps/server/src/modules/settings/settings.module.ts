@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { audit } from "../../platform/audit.js";
+import { businessTimeZone } from "../../platform/business-time.js";
 import { bodyOf, parseId, registerCrud } from "../../platform/crud.js";
 import { fieldError, notFound, parse } from "../../platform/errors.js";
 import { imagePath, saveImage } from "../../platform/files.js";
@@ -41,6 +42,7 @@ export const settingsModule: AppModule = {
           allow_negative_stock: cfg!.allow_negative_stock,
           default_inventory_fk: cfg!.default_inventory_fk,
           default_account_fk: cfg!.default_account_fk,
+          time_zone: businessTimeZone(),
         },
       };
     });

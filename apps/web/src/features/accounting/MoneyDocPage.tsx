@@ -3,12 +3,12 @@ import { Anchor, Button, FileInput, Select, SimpleGrid, Textarea, TextInput } fr
 import { TimeInput } from "@mantine/dates";
 import { IconPaperclip, IconPlus, IconReceipt } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
+import { businessNow, businessToday } from "../../shared/businessTime";
 import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
@@ -76,8 +76,8 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
   const form = useZodForm({
     type_id: "",
     account_id: "",
-    date: dayjs().format("YYYY-MM-DD"),
-    payment_time: dayjs().format("HH:mm"),
+    date: businessToday(),
+    payment_time: businessNow().format("HH:mm"),
     reference_no: "",
     note: "",
     attachment: "" as string,

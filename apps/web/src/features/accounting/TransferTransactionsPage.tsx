@@ -2,13 +2,13 @@ import { CURRENCY_IQD, MSG, ZCashTransaction } from "@app/contracts";
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconArrowsExchange, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
+import { businessToday } from "../../shared/businessTime";
 import { currenciesQuery, lastRateQuery } from "../../shared/CurrencyPicker";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
@@ -51,7 +51,7 @@ const currencyOf = (a: CashAccount | undefined) => a?.currency_id ?? a?.currency
 const EMPTY = {
   from_account_fk: "",
   to_account_fk: "",
-  date: dayjs().format("YYYY-MM-DD"),
+  date: businessToday(),
   amount: "",
   rate_in: "",
   rate_out: "",

@@ -2,13 +2,13 @@ import { CURRENCY_IQD, ZConsumerTransaction } from "@app/contracts";
 import { Select, SimpleGrid, Textarea } from "@mantine/core";
 import { IconCashBanknote } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import dayjs from "dayjs";
 import Decimal from "decimal.js";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
+import { businessToday } from "../../shared/businessTime";
 import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
 import { useCrud } from "../../shared/crud";
 import { DateField } from "../../shared/DateField";
@@ -43,7 +43,7 @@ export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; p
   });
   const form = useZodForm({
     account_id: "",
-    date: dayjs().format("YYYY-MM-DD"),
+    date: businessToday(),
     note: "",
     money: { currency_id: system, rate: "1", amount: "", foreign_amount: "" } as CurrencyValue,
   });

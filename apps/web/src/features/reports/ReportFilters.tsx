@@ -8,6 +8,7 @@ import { useSearchParams } from "react-router";
 import { translateMessage } from "../../app/i18n";
 import { useSession } from "../../app/session";
 import type { Query } from "../../shared/api/client";
+import { businessToday } from "../../shared/businessTime";
 import { currenciesQuery } from "../../shared/CurrencyPicker";
 import { dateFilterRange } from "../../shared/DataTable/dateFilters";
 import { DateField } from "../../shared/DateField";
@@ -66,7 +67,7 @@ export function useReportFilters(defaultFilter: DateFilter = "THIS_YEAR") {
 export function periodOf(v: ReportFilterValue): [string, string] {
   if (v.dateFilter !== "DATE_PERIOD") return dateFilterRange(v.dateFilter);
   const [from, to] = v.dateBetween.split(",");
-  return [from || DEFAULT_START_DATE, to || dayjs().format("YYYY-MM-DD")];
+  return [from || DEFAULT_START_DATE, to || businessToday()];
 }
 
 /** Date presets (TODAY ... DATE_PERIOD), the period's own dates, and the report currency. */

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { businessNow, businessToday } from "../../shared/businessTime";
 import { lastRateQuery } from "../../shared/CurrencyPicker";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
@@ -109,7 +110,7 @@ function PastRateForm({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const last = useQuery(lastRateQuery);
   const form = useZodForm<Values>({
-    date: dayjs().format("YYYY-MM-DD HH:mm:ss"),
+    date: businessNow().format("YYYY-MM-DD HH:mm:ss"),
     rate: last.data?.rate ?? "",
     in_rate: last.data?.in_rate ?? "",
   });
@@ -158,7 +159,7 @@ function PastRateForm({ onClose }: { onClose: () => void }) {
         valueFormat={fmt.rtl ? "YYYY-MM-DD hh:mm A" : "DD/MM/YYYY hh:mm A"}
         value={form.values.date || null}
         onChange={(v) => form.set("date", v ? dayjs(v).format("YYYY-MM-DD HH:mm:ss") : "")}
-        maxDate={dayjs().format("YYYY-MM-DD")}
+        maxDate={businessToday()}
         error={form.error("date")}
         data-testid="field-date"
       />

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { businessNow } from "../../shared/businessTime";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { DateField } from "../../shared/DateField";
@@ -155,7 +156,7 @@ interface Values extends Record<string, unknown> {
 
 function YearForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("settings");
-  const next = dayjs().startOf("year");
+  const next = businessNow().startOf("year");
   const form = useZodForm<Values>({
     name: next.format("YYYY"),
     start_date: next.format("YYYY-MM-DD"),

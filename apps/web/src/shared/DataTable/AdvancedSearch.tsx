@@ -4,6 +4,7 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
+import { businessToday } from "../businessTime";
 import { DateField } from "../DateField";
 import { useFormat } from "../format";
 import { dateFilterRange } from "./dateFilters";
@@ -48,7 +49,7 @@ export function AdvancedSearch({ fields, dateFilter, amountFilter, value, onAppl
     if (out.date_filter === "DATE_PERIOD") {
       // SPEC §5: a missing start is 1900-01-01 and a missing end is today; the end must follow the start.
       const start = from || DEFAULT_START_DATE;
-      const end = to || dayjs().format("YYYY-MM-DD");
+      const end = to || businessToday();
       if (!dayjs(end).isAfter(dayjs(start))) {
         setDateError(translateMessage(MSG.endDateAfterStart));
         return;

@@ -1,10 +1,11 @@
 import type { DateFilter } from "@app/contracts";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
+import { businessNow } from "../businessTime";
 
 const quarterStart = (d: Dayjs) => d.month(Math.floor(d.month() / 3) * 3).startOf("month");
 
 /** The range a named date filter covers (SPEC §3), as YYYY-MM-DD; DATE_PERIOD is chosen by hand. */
-export function dateFilterRange(filter: Exclude<DateFilter, "DATE_PERIOD">, now: Dayjs = dayjs()): [string, string] {
+export function dateFilterRange(filter: Exclude<DateFilter, "DATE_PERIOD">, now: Dayjs = businessNow()): [string, string] {
   const f = (d: Dayjs) => d.format("YYYY-MM-DD");
   switch (filter) {
     case "TODAY":

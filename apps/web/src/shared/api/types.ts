@@ -15,6 +15,8 @@ export interface SystemConfig {
   shop_name: string;
   /** Text in the user agent that marks the desktop POS terminal, when the shop sets one. */
   pos_terminal_marker?: string;
+  /** The business's IANA time zone: documents' dates are wall-clock times there. */
+  time_zone?: string;
 }
 
 export interface LoginOptions {
