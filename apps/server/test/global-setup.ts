@@ -1,9 +1,8 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { openDatabase } from "../src/db/client.js";
+import { newPGlite, openDatabase } from "../src/db/client.js";
 import { migrate } from "../src/db/migrate.js";
 import { seed } from "../src/db/seed.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, withDatabase } from "./db-url.js";
@@ -32,7 +31,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
     };
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), "souq-test-"));
-  const client = new PGlite();
+  const client = newPGlite();
   const database = await openDatabase({ pglite: client });
   await migrate(database);
   await seed(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });

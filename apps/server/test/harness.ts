@@ -1,13 +1,12 @@
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { type Database, openDatabase } from "../src/db/client.js";
+import { type Database, newPGlite, openDatabase } from "../src/db/client.js";
 import type { RouteInfo } from "../src/platform/http.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, withDatabase } from "./db-url.js";
 
@@ -74,7 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     };
   } else {
     const blob = new Blob([await readFile(template)]);
-    database = await openDatabase({ pglite: new PGlite({ loadDataDir: blob }) });
+    database = await openDatabase({ pglite: newPGlite({ loadDataDir: blob }) });
   }
   const config = {
     ...loadConfig({

@@ -1,4 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -27,6 +28,14 @@ export interface Database {
 pg.types.setTypeParser(20, (v) => v);
 pg.types.setTypeParser(1700, (v) => v);
 
+/**
+ * A PGlite with the extensions the migrations create (pg_trgm for item search). Every PGlite must
+ * be made here: a data directory holding an extension only opens with that extension loaded.
+ */
+export function newPGlite(opts: Omit<PGliteOptions, "extensions"> = {}): PGlite {
+  return new PGlite({ ...opts, extensions: { pg_trgm } });
+}
+
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -38,7 +47,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
   }
-  const client = opts.pglite ?? new PGlite(opts.dataDir);
+  const client = opts.pglite ?? newPGlite({ dataDir: opts.dataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: "pglite", close: () => client.close() };

@@ -39,6 +39,8 @@ export interface ListModel {
   scope?: (ctx: Ctx) => SQL | undefined;
   /** Replaces the default ILIKE search, e.g. for normalised Arabic/Kurdish letters or barcodes. */
   search?: (term: string) => SQL;
+  /** The order of what a search finds (best matches first) when the caller names no sortColumn. */
+  searchOrder?: (term: string) => SQL;
   /** Filters with their own meaning, keyed like columns: filter[key]=value. */
   filters?: Record<string, (value: string, ctx: Ctx) => SQL>;
   /**
@@ -57,6 +59,8 @@ export interface ParsedListQuery {
   paginate: boolean;
   sortColumn: string;
   sortDir: "asc" | "desc";
+  /** The caller named the sortColumn (else the model's default or searchOrder applies). */
+  sortChosen?: boolean;
   where: SQL;
   params: Record<string, unknown>;
 }
@@ -220,6 +224,7 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
     paginate,
     sortColumn,
     sortDir,
+    sortChosen: Boolean(str(raw.sortColumn)),
     where: conds.length ? sql.join(conds, sql` and `) : sql`true`,
     params,
   };
@@ -236,6 +241,7 @@ export function orderBy(model: ListModel, q: ParsedListQuery): SQL {
   const col = model.columns[q.sortColumn]!;
   const idCol = model.columns[model.idColumn]!;
   const dir = q.sortDir === "asc" ? sql`asc` : sql`desc`;
+  if (q.search && model.searchOrder && !q.sortChosen) return sql`order by ${model.searchOrder(q.search)}, ${idCol.expr} ${dir}`;
   return sql`order by ${col.expr} ${dir} nulls last, ${idCol.expr} ${dir}`;
 }
 

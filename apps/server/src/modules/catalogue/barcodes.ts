@@ -19,16 +19,46 @@ export async function generateEan13(ctx: Ctx, avoid: ReadonlySet<string> = new S
   }
 }
 
+/** Shorter words give pg_trgm no trigram to look up, so they cannot use the trigram index. */
+const TRIGRAM_MIN = 3;
+
+/** A search term as the queries use it: folded for names, digits folded for codes and barcodes. */
+function searchTerm(term: string) {
+  const t = term.trim();
+  const folded = normalizeSearch(t).split(/\s+/).filter(Boolean);
+  return { code: normalizeDigits(t), words: folded, prefix: `${escapeLike(folded.join(" "))}%` };
+}
+
 /**
- * The items a search term finds: the folded name starting with the term, the item code, or any
- * barcode, each an indexed look-up (`= any(array(...))` lets the planner use the barcode index
- * once instead of probing per row).
+ * The items a search term finds: every word of the term anywhere in the folded name
+ * (`like '%word%'` on the pg_trgm index), the item code, or any barcode. When no word has three
+ * letters the name must start with the term instead (`like 'term%'` on the text_pattern_ops
+ * index), so a one-letter search stays an index range. The barcode arm is `= any(array(...))` so
+ * the planner probes the barcode index once instead of per row.
  */
 export function itemSearch(term: string, alias = "i") {
-  const t = term.trim();
-  const code = normalizeDigits(t);
+  const { code, words, prefix } = searchTerm(term);
   const a = sql.raw(alias);
-  return sql`(${a}.search_name like ${`${escapeLike(normalizeSearch(t))}%`}
+  const name = words.some((w) => [...w].length >= TRIGRAM_MIN)
+    ? sql.join(
+        words.map((w) => sql`${a}.search_name like ${`%${escapeLike(w)}%`}`),
+        sql` and `,
+      )
+    : sql`${a}.search_name like ${prefix}`;
+  return sql`((${name})
     or ${a}.item_code = ${code}
     or ${a}.item_id = any(array(select b.item_fk from item_barcodes b where b.barcode = ${code})))`;
+}
+
+/**
+ * The order of what `itemSearch` finds, best first: the exact item code or barcode, then names
+ * starting with the term, then names containing it; by name within each.
+ */
+export function itemSearchOrder(term: string, alias = "i") {
+  const { code, prefix } = searchTerm(term);
+  const a = sql.raw(alias);
+  return sql`case when ${a}.item_code = ${code}
+                    or ${a}.item_id = any(array(select b.item_fk from item_barcodes b where b.barcode = ${code})) then 0
+                  when ${a}.search_name like ${prefix} then 1
+                  else 2 end, lower(${a}.item_name), ${a}.item_id`;
 }

@@ -97,8 +97,11 @@ export const items = pgTable(
   (t) => [
     uniqueIndex("items_item_name_unique").on(sql`lower(${t.item_name})`),
     uniqueIndex("items_item_code_unique").on(t.item_code),
-    // text_pattern_ops: `like 'term%'` uses the index whatever the database collation is.
+    // text_pattern_ops: `like 'term%'` (one- and two-letter searches) uses the index whatever the
+    // database collation is.
     index("items_search_name_idx").on(t.search_name.op("text_pattern_ops")),
+    // pg_trgm: `like '%word%'` anywhere in the name, for words of three letters or more.
+    index("items_search_name_trgm_idx").using("gin", t.search_name.op("gin_trgm_ops")),
     index("items_category_idx").on(t.category_fk),
   ],
 );

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError, notFound, unprocessable } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
-import { generateEan13, itemSearch } from "./barcodes.js";
+import { generateEan13, itemSearch, itemSearchOrder } from "./barcodes.js";
 import { itemBarcodes, items, itemUnits } from "./catalogue.tables.js";
 import { mustExist } from "./reference.js";
 
@@ -17,6 +17,7 @@ export const itemsList: ListModel = {
   defaultSort: "item_id",
   dateColumn: sql`i.created_at`,
   search: (term) => itemSearch(term),
+  searchOrder: (term) => itemSearchOrder(term),
   columns: {
     item_id: { expr: sql`i.item_id`, filter: "eq" },
     item_name: { expr: sql`i.item_name`, search: true },
@@ -305,18 +306,23 @@ export async function deleteItem(ctx: Ctx, id: number) {
   await ctx.tx.delete(items).where(eq(items.item_id, id));
 }
 
-/** One page of the item dropdown (infinite scroll): name, code or barcode search, units with prices. */
+/**
+ * One page of the item dropdown (infinite scroll): name, code or barcode search, best matches
+ * first (see itemSearchOrder), else by name; units with prices.
+ */
 export async function itemDropdown(ctx: Ctx, opts: { search?: string; page: number; perPage: number; onlyExpiring?: boolean }) {
   const where = [sql`true`];
-  if (opts.search?.trim()) where.push(itemSearch(opts.search));
+  const search = opts.search?.trim();
+  if (search) where.push(itemSearch(search));
+  const order = search ? itemSearchOrder(search) : sql`lower(i.item_name), i.item_id`;
   if (opts.onlyExpiring) where.push(sql`i.has_expire`);
   // One round trip: the page of items, each with its units (and each unit's barcode) as JSON.
   const res = await ctx.tx.execute<{ item_id: number } & Record<string, unknown>>(sql`
     select i.*, coalesce(u.units, '[]'::json) as item_units, u.default_unit
       from (select i.item_id, i.item_name, i.item_code, i.has_expire, i.has_batch_number, i.expire_alert, i.sale_price_editable,
-                   i.has_revenue_tax, i.revenue_tax_percent
+                   i.has_revenue_tax, i.revenue_tax_percent, row_number() over (order by ${order}) as __pos
               from items i where ${sql.join(where, sql` and `)}
-             order by lower(i.item_name), i.item_id
+             order by ${order}
              limit ${opts.perPage + 1} offset ${(opts.page - 1) * opts.perPage}) i
       left join lateral (
         select json_agg(json_build_object(
@@ -327,9 +333,9 @@ export async function itemDropdown(ctx: Ctx, opts: { search?: string; page: numb
                max(iu.unit_fk) filter (where iu.is_default) as default_unit
           from item_units iu join units un on un.unit_id = iu.unit_fk
          where iu.item_fk = i.item_id) u on true
-     order by lower(i.item_name), i.item_id`);
+     order by i.__pos`);
   return {
-    rows: res.rows.slice(0, opts.perPage),
+    rows: res.rows.slice(0, opts.perPage).map(({ __pos, ...row }) => row),
     hasMore: res.rows.length > opts.perPage,
   };
 }
