@@ -1,6 +1,8 @@
 import { isValidEan13, MSG } from "@app/contracts";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { itemSearch } from "./barcodes.js";
 import { multipart, PNG } from "./multipart.fixture.js";
 
 let t: TestApp;
@@ -322,5 +324,129 @@ describe("items", () => {
     expect((await t.api("GET", "/api/items/list", { token: seller.token })).status).toBe(200);
     expect((await t.api("DELETE", `/api/items/${id}`)).body.message).toBe(MSG.deleted);
     expect((await t.api("GET", `/api/items/${id}`)).status).toBe(404);
+  });
+
+  describe("search anywhere in the name", () => {
+    const one = (name: string, extra: Record<string, unknown> = {}) => ({
+      item_name: name,
+      item_units: [{ unit_fk: piece, quantity: "1", price: "1" }],
+      ...extra,
+    });
+    const dropdown = async (term: string) => {
+      const res = await t.api("GET", `/api/items/list?per_page=100&search=${encodeURIComponent(term)}`);
+      expect(res.status).toBe(200);
+      return res.body.message.map((r: { item_name: string }) => r.item_name) as string[];
+    };
+    const index = async (term: string, query = "") => {
+      const res = await t.api("GET", `/api/items?per_page=100&search=${encodeURIComponent(term)}${query}`);
+      expect(res.status).toBe(200);
+      return res.body.data.data.map((r: { item_name: string }) => r.item_name) as string[];
+    };
+
+    beforeAll(async () => {
+      const bodies = [
+        one("Amoxicillin 500 mg caps"),
+        one("500 Plus Syrup"),
+        one("Vitamin C", { item_code: "500" }),
+        one("Zinc 100% natural"),
+        one("Zinc 1000 tabs"),
+        one("Cream_base 20g"),
+        one("Creamybase 20g"),
+        one("Quinine 300 tabs"),
+        one("Tranquil syrup"),
+        one("میز کرسی چوبی سفید"),
+        one("Gauze 7777 roll"),
+        one("Bandage", { barcodes: ["7777"] }),
+      ];
+      for (const body of bodies) expect((await t.api("POST", "/api/items", { body })).status).toBe(201);
+    });
+
+    it("finds a word in the middle of a Latin name, case folded, through both lists", async () => {
+      expect(await dropdown("amox")).toEqual(["Amoxicillin 500 mg caps"]);
+      expect(await dropdown("CILLIN")).toEqual(["Amoxicillin 500 mg caps"]);
+      expect(await index("xicil")).toEqual(["Amoxicillin 500 mg caps"]);
+      expect(await dropdown("mg")).toEqual([]);
+    });
+
+    it("finds a word in the middle of an Arabic-script name whatever the letter variants", async () => {
+      // Arabic kaf and ya find the Kurdish-spelled کرسی, at the start of one name and in the middle of another.
+      expect(await dropdown("كرسي")).toEqual(["کرسی پلاستیک", "میز کرسی چوبی سفید"]);
+      expect(await dropdown("چوبي")).toEqual(["میز کرسی چوبی سفید"]);
+      expect(await index("سفيد")).toEqual(["میز کرسی چوبی سفید"]);
+      expect(await dropdown("كرسي چوبی")).toEqual(["میز کرسی چوبی سفید"]);
+      expect(await dropdown("ادوية")).toEqual(["أدوية مسكنة"]);
+      expect(await dropdown("مسكنه")).toEqual(["أدوية مسكنة"]);
+    });
+
+    it("every word of a multi-word term must appear, in any order", async () => {
+      expect(await dropdown("caps 500")).toEqual(["Amoxicillin 500 mg caps"]);
+      expect(await dropdown("  500   caps ")).toEqual(["Amoxicillin 500 mg caps"]);
+      expect(await index("amox caps")).toEqual(["Amoxicillin 500 mg caps"]);
+      expect(await dropdown("caps 600")).toEqual([]);
+      expect(await dropdown("zinc tabs")).toEqual(["Zinc 1000 tabs"]);
+    });
+
+    it("Arabic-Indic and Persian digits in the term match ASCII digits in the name", async () => {
+      expect(await dropdown("caps ٥٠٠")).toEqual(["Amoxicillin 500 mg caps"]);
+      expect(await dropdown("۷۷۷۷ roll")).toEqual(["Gauze 7777 roll"]);
+    });
+
+    it("takes % and _ in the term literally", async () => {
+      expect(await dropdown("100%")).toEqual(["Zinc 100% natural"]);
+      expect(await dropdown("m_b")).toEqual(["Cream_base 20g"]);
+      expect(await dropdown("am_base")).toEqual(["Cream_base 20g"]);
+      expect(await dropdown("%")).toEqual([]);
+      expect(await dropdown("_")).toEqual([]);
+      expect(await index("%00")).toEqual([]);
+    });
+
+    it("one- and two-letter terms match the start of the name only", async () => {
+      expect(await dropdown("q")).toEqual(["Quinine 300 tabs"]);
+      expect(await dropdown("Qu")).toEqual(["Quinine 300 tabs"]);
+      expect(await index("qu")).toEqual(["Quinine 300 tabs"]);
+      // From three letters on, the middle of a name counts too.
+      expect(await dropdown("qui")).toEqual(["Quinine 300 tabs", "Tranquil syrup"]);
+    });
+
+    it("ranks the exact code or barcode first, then names starting with the term, then names containing it", async () => {
+      const ranked = ["Vitamin C", "500 Plus Syrup", "Amoxicillin 500 mg caps", "Paracetamol 500"];
+      expect(await dropdown("500")).toEqual(ranked);
+      expect(await dropdown("٥٠٠")).toEqual(ranked);
+      expect(await index("500")).toEqual(ranked);
+      expect(await dropdown("7777")).toEqual(["Bandage", "Gauze 7777 roll"]);
+      expect(await dropdown("syrup")).toEqual(["500 Plus Syrup", "Tranquil syrup"]);
+      // A sort the caller names wins over the ranking.
+      expect(await index("500", "&sortColumn=item_name&sortDir=asc")).toEqual([
+        "500 Plus Syrup",
+        "Amoxicillin 500 mg caps",
+        "Paracetamol 500",
+        "Vitamin C",
+      ]);
+      // Infinite scroll pages follow the ranking.
+      const page = (n: number) => t.api("GET", `/api/items/list?per_page=2&page=${n}&search=500`);
+      const [p1, p2] = [await page(1), await page(2)];
+      expect(p1.body.has_more).toBe(true);
+      expect([...p1.body.message, ...p2.body.message].map((r: { item_name: string }) => r.item_name)).toEqual(ranked);
+      expect(p1.body.message[0]).not.toHaveProperty("__pos");
+    });
+
+    it("a word of three letters or more is looked up in the trigram index", async () => {
+      const plan = async (term: string) =>
+        t.database.db.transaction(async (tx) => {
+          // With sequential scans priced out the planner must show which index can answer.
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const res = await tx.execute<{ "QUERY PLAN": string }>(sql`explain select i.item_id from items i where ${itemSearch(term)}`);
+          return res.rows.map((r) => r["QUERY PLAN"]).join("\n");
+        });
+      // The b-tree cannot answer `like '%word%'`, so this holds on every engine and data size.
+      expect(await plan("amox")).toMatch(
+        /Bitmap Index Scan on items_search_name_trgm_idx[^\n]*\n\s+Index Cond: \(search_name ~~ '%amox%'::text\)/,
+      );
+      expect(await plan("caps ٥٠٠")).toContain("Bitmap Index Scan on items_search_name_trgm_idx");
+      // A one-letter term stays a prefix match (which index answers it is the planner's choice).
+      const short = await plan("q");
+      expect(short).toContain("~~ 'q%'::text");
+      expect(short).not.toContain("'%q%'");
+    });
   });
 });
