@@ -132,6 +132,7 @@ export function ItemListPage() {
           </Group>
         }
       />
+      {/* No default sort: the server lists newest first, and a search ranks its matches (code or barcode, then names starting with the term). */}
       <DataTable<ItemRow>
         endpoint={ITEMS_ENDPOINT}
         model="items"
@@ -139,7 +140,6 @@ export function ItemListPage() {
         columns={columns}
         rowKey={(r) => r.item_id}
         filters={filters}
-        defaultSort="item_id"
         toolbar={
           <>
             {can("items/import") && (
