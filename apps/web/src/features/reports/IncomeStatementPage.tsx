@@ -1,5 +1,4 @@
-import { Button, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { IconFileSpreadsheet, IconPrinter } from "@tabler/icons-react";
+import { Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useState } from "react";
@@ -11,6 +10,7 @@ import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { EP } from "../accounting/ledger.queries";
+import { ReportActions } from "./ReportActions";
 import { ReportFilters, useReportFilters } from "./ReportFilters";
 import "../accounting/amount.css";
 
@@ -117,21 +117,7 @@ export function IncomeStatementPage() {
       <PageHeader
         title={t("incomeStatement.title")}
         description={t("incomeStatement.description")}
-        actions={
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={onPrint} data-testid="report-print">
-              {t("table:print")}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              onClick={() => setExportOpen(true)}
-              data-testid="export-open"
-            >
-              {t("table:exportExcel")}
-            </Button>
-          </Group>
-        }
+        actions={<ReportActions onPrint={onPrint} onExport={() => setExportOpen(true)} />}
       />
       <ReportFilters filters={filters} />
       {report.isPending ? (

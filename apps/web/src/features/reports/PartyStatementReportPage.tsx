@@ -1,5 +1,5 @@
-import { Button, Group, Skeleton } from "@mantine/core";
-import { IconArrowBack, IconFileSpreadsheet, IconListDetails, IconPrinter } from "@tabler/icons-react";
+import { Button, Skeleton } from "@mantine/core";
+import { IconArrowBack, IconListDetails } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import { PartyPicker, usePartyChoice } from "../customers/PartyTransactionsPage"
 import { PARTY, type PartyKind, type PartyRow, partyStatementQuery } from "../customers/parties.queries";
 import { StatementView } from "../customers/StatementView";
 import { statementSections } from "../customers/statement";
+import { ReportActions } from "./ReportActions";
 import { ReportFilters, useReportFilters } from "./ReportFilters";
 
 const STATEMENT_COLUMNS = ["date", "source_type", "description", "currency_name", "debit", "credit", "balance"] as const;
@@ -86,22 +87,11 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
         description={t(`${kind}Statements.description`)}
         actions={
           id !== null && (
-            <Group gap="xs">
+            <ReportActions onPrint={onPrint} onExport={() => setExportOpen(true)}>
               <Button variant="subtle" leftSection={<IconArrowBack size={16} className="flip-rtl" />} onClick={() => choose(null)}>
                 {t("allParties")}
               </Button>
-              <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={onPrint} data-testid="report-print">
-                {t("table:print")}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconFileSpreadsheet size={16} />}
-                onClick={() => setExportOpen(true)}
-                data-testid="export-open"
-              >
-                {t("table:exportExcel")}
-              </Button>
-            </Group>
+            </ReportActions>
           )
         }
       />

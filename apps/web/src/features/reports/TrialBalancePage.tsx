@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Group, Paper, Select, Skeleton, Switch, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconChevronDown, IconChevronLeft, IconChevronRight, IconFileSpreadsheet, IconPrinter, IconSearch } from "@tabler/icons-react";
+import { IconChevronDown, IconChevronLeft, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { EP } from "../accounting/ledger.queries";
+import { ReportActions } from "./ReportActions";
 import { ReportFilters, useReportFilters } from "./ReportFilters";
 import "../accounting/amount.css";
 
@@ -126,21 +127,7 @@ export function TrialBalancePage() {
       <PageHeader
         title={t("trialBalance.title")}
         description={t("trialBalance.description")}
-        actions={
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={onPrint} data-testid="report-print">
-              {t("table:print")}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              onClick={() => setExportOpen(true)}
-              data-testid="export-open"
-            >
-              {t("table:exportExcel")}
-            </Button>
-          </Group>
-        }
+        actions={<ReportActions onPrint={onPrint} onExport={() => setExportOpen(true)} />}
       />
       <ReportFilters filters={filters}>
         <Select
