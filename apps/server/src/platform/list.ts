@@ -269,9 +269,22 @@ export async function runList<Row = Record<string, unknown>>(
   const rows = await db.execute<Record<string, unknown>>(
     sql`select ${selectList(model)} ${model.from} where ${q.where} ${orderBy(model, q)} ${limit}`,
   );
+  return envelope(db, model, q, ctx, rows.rows as Row[], total, footer);
+}
+
+/** The list envelope (SPEC §7) around one page of rows. */
+async function envelope<Row>(
+  db: DbOrTx,
+  model: ListModel,
+  q: ParsedListQuery,
+  ctx: Ctx,
+  data: Row[],
+  total: number,
+  footer: Record<string, string>,
+): Promise<ListEnvelope<Row>> {
   const perPage = q.paginate ? q.perPage : Math.max(total, 1);
   return {
-    data: rows.rows as Row[],
+    data,
     total,
     per_page: perPage,
     current_page: q.paginate ? q.page : 1,
@@ -312,18 +325,7 @@ async function runListOnce<Row>(
   for (const [k] of sums) footer[k] = String(first[`__sum_${k}`] ?? "0");
   const keys = Object.keys(model.columns);
   const data = res.rows.filter((r) => r.__row === true).map((r) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Row);
-  const perPage = q.paginate ? q.perPage : Math.max(total, 1);
-  return {
-    data,
-    total,
-    per_page: perPage,
-    current_page: q.paginate ? q.page : 1,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-    footer,
-    params: q.params,
-    model: model.model,
-    hidden_columns: ctx.user ? await hiddenColumns(db, ctx.user.user_id, model.model) : "",
-  };
+  return envelope(db, model, q, ctx, data, total, footer);
 }
 
 export async function hiddenColumns(db: DbOrTx, userId: number, model: string): Promise<string> {
