@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { CURRENCY_IQD, CURRENCY_USD, SUPER_USER_ID } from "@app/contracts";
+import {
+  CURRENCY_IQD,
+  CURRENCY_USD,
+  SEEDED_INVENTORY_NAME,
+  SEEDED_OUTLET_NAME,
+  BASIC_UNITS as SEEDED_UNITS,
+  SUPER_USER_ID,
+  SYSTEM_ACCOUNTS,
+  type SystemAccount,
+} from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import { accounts } from "../modules/ledger/accounts.tables.js";
 import { businessDay, yearBounds } from "../platform/business-time.js";
@@ -8,39 +17,9 @@ import type { Db } from "./client.js";
 import { COUNTRIES } from "./countries.js";
 import * as t from "./schema.js";
 
-export const BASIC_UNITS = ["Piece", "Box", "Packet", "Carton", "Dozen", "Kg", "Gram", "Liter", "Meter", "Bottle", "Strip", "Tablet"];
-
-interface AccountSeed {
-  code: string;
-  name: string;
-  type: "asset" | "liability" | "equity" | "income" | "expense";
-  key: string;
-  parent?: string;
-  group?: boolean;
-}
-
-/** The chart-of-accounts skeleton (DESIGN §4); documents find their accounts by `system_key`. */
-export const CHART: AccountSeed[] = [
-  { code: "1", name: "Assets", type: "asset", key: "assets", group: true },
-  { code: "11", name: "Cash and Banks", type: "asset", key: "cash_and_banks", parent: "assets", group: true },
-  { code: "1101", name: "Main Cash", type: "asset", key: "main_cash", parent: "cash_and_banks" },
-  { code: "12", name: "Accounts Receivable", type: "asset", key: "receivables", parent: "assets", group: true },
-  { code: "13", name: "Inventory", type: "asset", key: "inventory", parent: "assets" },
-  { code: "2", name: "Liabilities", type: "liability", key: "liabilities", group: true },
-  { code: "21", name: "Accounts Payable", type: "liability", key: "payables", parent: "liabilities", group: true },
-  { code: "3", name: "Equity", type: "equity", key: "equity", group: true },
-  { code: "31", name: "Opening Balance Equity", type: "equity", key: "opening_equity", parent: "equity" },
-  { code: "4", name: "Income", type: "income", key: "income", group: true },
-  { code: "41", name: "Sales", type: "income", key: "sales", parent: "income" },
-  { code: "42", name: "Sales Returns", type: "income", key: "sales_returns", parent: "income" },
-  { code: "43", name: "Sales Discounts", type: "income", key: "discounts", parent: "income" },
-  { code: "44", name: "Other Incomes", type: "income", key: "incomes", parent: "income", group: true },
-  { code: "45", name: "Exchange Differences", type: "income", key: "exchange_diff", parent: "income" },
-  { code: "5", name: "Expenses", type: "expense", key: "expenses_root", group: true },
-  { code: "51", name: "Cost of Goods Sold", type: "expense", key: "cogs", parent: "expenses_root" },
-  { code: "52", name: "Operating Expenses", type: "expense", key: "expenses", parent: "expenses_root", group: true },
-  { code: "53", name: "Stock Losses", type: "expense", key: "stock_losses", parent: "expenses_root" },
-];
+/** The basic units and the chart-of-accounts skeleton live in the contracts, so the web knows their seeded names. */
+export const BASIC_UNITS: string[] = [...SEEDED_UNITS];
+export const CHART: readonly SystemAccount[] = SYSTEM_ACCOUNTS;
 
 export interface SeedResult {
   /** The generated super-user password, when one was made (printed once by the caller). */
@@ -62,10 +41,13 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
       .onConflictDoNothing();
 
     let [outlet] = await tx.select().from(t.outlets).limit(1);
-    if (!outlet) [outlet] = await tx.insert(t.outlets).values({ outlet_name: "Main Outlet" }).returning();
+    if (!outlet) [outlet] = await tx.insert(t.outlets).values({ outlet_name: SEEDED_OUTLET_NAME }).returning();
     let [inventory] = await tx.select().from(t.inventories).limit(1);
     if (!inventory)
-      [inventory] = await tx.insert(t.inventories).values({ inventory_name: "Main Inventory", outlet_fk: outlet!.outlet_id }).returning();
+      [inventory] = await tx
+        .insert(t.inventories)
+        .values({ inventory_name: SEEDED_INVENTORY_NAME, outlet_fk: outlet!.outlet_id })
+        .returning();
 
     await tx
       .insert(t.units)

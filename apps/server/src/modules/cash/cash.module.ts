@@ -34,12 +34,13 @@ export const cashModule: AppModule = {
         await app.db.execute<{
           account_id: number;
           account_name: string;
+          system_key: string | null;
           code: string;
           currency_id: number;
           currency_name: string;
           cash_type: number;
         }>(sql`
-          select a.account_id, a.account_name, a.code, a.currency_id, cu.currency_name, coalesce(c.cash_type, 1) cash_type
+          select a.account_id, a.account_name, a.system_key, a.code, a.currency_id, cu.currency_name, coalesce(c.cash_type, 1) cash_type
             from accounts a join currencies cu on cu.currency_id = a.currency_id left join cash_accounts c on c.account_id = a.account_id
            where ${CASH_SCOPE} and a.is_active order by a.account_id`)
       ).rows.map((r) => ({ ...r, currency: { currency_id: r.currency_id, currency_name: r.currency_name } }));

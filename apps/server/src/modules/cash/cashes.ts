@@ -23,6 +23,7 @@ export const cashesList: ListModel = {
   columns: {
     account_id: { expr: sql`a.account_id`, filter: "eq" },
     account_name: { expr: sql`a.account_name`, search: true, filter: "like" },
+    system_key: { expr: sql`a.system_key`, sortable: false },
     code: { expr: sql`a.code`, search: true, filter: "eq" },
     cash_type: { expr: sql`coalesce(c.cash_type, 1)`, filter: "eq" },
     currency_id: { expr: sql`a.currency_id`, filter: "eq" },
@@ -122,13 +123,14 @@ export async function cashBalances(tx: DbOrTx, accountId?: number) {
   const res = await tx.execute<{
     account_id: number;
     account_name: string;
+    system_key: string | null;
     code: string;
     currency_id: number;
     currency_name: string;
     balance: string;
     sys_balance: string;
   }>(sql`
-    select a.account_id, a.account_name, a.code, a.currency_id, cu.currency_name,
+    select a.account_id, a.account_name, a.system_key, a.code, a.currency_id, cu.currency_name,
            coalesce(sum(b.debit - b.credit), 0)::text balance, coalesce(sum(b.sys_debit - b.sys_credit), 0)::text sys_balance
       from accounts a join currencies cu on cu.currency_id = a.currency_id
       left join account_balances b on b.account_id = a.account_id

@@ -100,6 +100,7 @@ function docsList(k: Kind): ListModel {
       type_name: { expr: sql`t.type_name`, search: true, filter: "like" },
       account_id: { expr: sql`d.account_fk`, filter: "eq" },
       account_name: { expr: sql`a.account_name`, search: true },
+      account_system_key: { expr: sql`a.system_key`, sortable: false },
       currency_id: { expr: sql`d.currency_id`, filter: "eq" },
       currency_name: { expr: sql`cu.currency_name` },
       rate: { expr: sql`d.rate` },

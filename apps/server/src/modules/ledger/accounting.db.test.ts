@@ -45,6 +45,9 @@ describe("cash and banks", () => {
     expect(list.status).toBe(200);
     const names = list.body.message.map((a: { account_name: string }) => a.account_name);
     expect(names).toEqual(expect.arrayContaining(["Main Cash", "Safe IQD", "Bank USD"]));
+    // The seeded account says which it is, so the web can show it in the user's language.
+    expect(list.body.message.find((a: { account_name: string }) => a.account_name === "Main Cash").system_key).toBe("main_cash");
+    expect(list.body.message.find((a: { account_name: string }) => a.account_name === "Safe IQD").system_key).toBeNull();
     const bank = list.body.message.find((a: { account_id: number }) => a.account_id === usdCash);
     expect(bank.currency).toEqual({ currency_id: 2, currency_name: "USD" });
     const page = await t.api("GET", "/api/cashes?filter[cash_type]=2");

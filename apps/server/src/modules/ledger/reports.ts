@@ -177,7 +177,7 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
                sum(abs(o.opening) + o.sd + o.sc + abs(o.closing)) activity
           from own o join tree t on t.account_id = o.account_id cross join lateral unnest(t.ancestors) anc(id)
          group by anc.id)
-      select a.account_id, a.code, a.account_name, a.type, a.parent_id, a.currency_id, t.level, t.path,
+      select a.account_id, a.code, a.account_name, a.system_key, a.type, a.parent_id, a.currency_id, t.level, t.path,
              (a.is_group or exists (select 1 from accounts c where c.parent_id = a.account_id)) is_group,
              ${options.depth ? sql`t.level = ${options.depth}` : sql`false`} cut,
              o.debit_fc, o.credit_fc,
@@ -209,6 +209,8 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
         account_id: { expr: sql`tb.account_id`, filter: "eq" },
         code: { expr: sql`tb.code` },
         account_name: { expr: sql`tb.account_name` },
+        /** Set on the seeded skeleton: the web shows such an account in the user's language while it keeps its seeded name. */
+        system_key: { expr: sql`tb.system_key`, sortable: false },
         /** The name behind four spaces per level below the roots: the tree's indentation in exports. */
         account_name_indented: { expr: sql`repeat(' ', 4 * (tb.level - 1)) || tb.account_name`, sortable: false },
         type: { expr: sql`tb.type`, filter: "eq" },
@@ -265,11 +267,11 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
 /** Income statement for the period: income accounts (credit − debit) and expense accounts (debit − credit), and the net profit. */
 export async function incomeStatement(ctx: Ctx, raw: RawQuery): Promise<DynamicList> {
   const p = await reportParams(ctx.tx, ctx, raw);
-  const from = sql`from (select a.account_id, a.code, a.account_name, a.type, pa.account_name parent_name,
+  const from = sql`from (select a.account_id, a.code, a.account_name, a.system_key, a.type, pa.account_name parent_name, pa.system_key parent_system_key,
         coalesce(sum(b.sys_credit - b.sys_debit), 0) net_credit
       from (${reportRows(p, false)}) b join accounts a on a.account_id = b.account_id left join accounts pa on pa.account_id = a.parent_id
      where a.type in ('income','expense')
-     group by a.account_id, pa.account_name) s`;
+     group by a.account_id, pa.account_id) s`;
   return {
     raw: p.rest,
     model: {
@@ -283,7 +285,9 @@ export async function incomeStatement(ctx: Ctx, raw: RawQuery): Promise<DynamicL
         account_id: { expr: sql`s.account_id`, filter: "eq" },
         code: { expr: sql`s.code`, search: true },
         account_name: { expr: sql`s.account_name`, search: true },
+        system_key: { expr: sql`s.system_key`, sortable: false },
         parent_name: { expr: sql`s.parent_name` },
+        parent_system_key: { expr: sql`s.parent_system_key`, sortable: false },
         type: { expr: sql`s.type`, filter: "eq" },
         income: { expr: conv(p, sql`case when s.type = 'income' then s.net_credit else 0 end`), sum: true },
         expense: { expr: conv(p, sql`case when s.type = 'expense' then -s.net_credit else 0 end`), sum: true },

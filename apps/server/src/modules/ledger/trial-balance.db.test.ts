@@ -141,7 +141,7 @@ describe("trial balance as a tree", () => {
     expect(figures(byName(rows, "Operating Expenses"))).toEqual([0, 0, 180000, 0, 180000, 0]);
     expect(figures(byName(rows, "Expenses"))).toEqual([0, 0, 180000, 0, 180000, 0]);
     expect(byName(rows, "Cash and Banks")).toMatchObject({ level: 2, is_group: true, debit_in_account_currency: null });
-    expect(byName(rows, "Assets")).toMatchObject({ level: 1, is_group: true, parent_id: null });
+    expect(byName(rows, "Assets")).toMatchObject({ level: 1, is_group: true, parent_id: null, system_key: "assets" });
     expect(byName(rows, "TB Rent")).toMatchObject({ level: 3, is_group: false });
     // Zero accounts are hidden by default (Main Cash, Inventory, Liabilities, ...).
     expect(byName(rows, "Main Cash")).toBeUndefined();

@@ -33,6 +33,7 @@ export function transactionsList(kind: PartyKind): ListModel {
       consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
       account_id: { expr: sql`t.account_fk`, filter: "eq" },
       account_name: { expr: sql`a.account_name` },
+      account_system_key: { expr: sql`a.system_key`, sortable: false },
       currency_id: { expr: sql`t.currency_id`, filter: "eq" },
       currency_name: { expr: sql`cu.currency_name` },
       rate: { expr: sql`t.rate` },
