@@ -10,6 +10,7 @@ import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { BalanceCards } from "./BalanceCards";
 import { accountCurrencyName, type CashAccount, EP, useInvalidateLedger } from "./ledger.queries";
@@ -114,18 +115,19 @@ function CashForm({ row, onClose }: { row: CashAccount | null; onClose: () => vo
 export function CashAndBanksPage() {
   const { t } = useTranslation("accounting");
   const fmt = useFormat();
+  const names = useSeededNames();
   const can = useCan();
   const [editing, setEditing] = useState<CashAccount | "new" | null>(null);
   const invalidateLedger = useInvalidateLedger();
   const del = useConfirmDelete<CashAccount>(EP.cashes, {
     idOf: (r) => r.account_id,
-    nameOf: (r) => r.account_name,
+    nameOf: (r) => names.account(r.account_name, r.system_key),
     onDeleted: invalidateLedger,
   });
   const showBalance = can("cashes/balance_view##cashes/index");
 
   const columns: Column<CashAccount>[] = [
-    { key: "account_name", label: "accounting:fields.account_name" },
+    { key: "account_name", label: "accounting:fields.account_name", text: (r) => names.account(r.account_name, r.system_key) },
     { key: "code", label: "accounting:fields.code" },
     { key: "cash_type", label: "accounting:fields.cash_type", render: (r) => <CashTypeBadge type={r.cash_type} /> },
     { key: "currency_name", label: "accounting:fields.currency", render: (r) => accountCurrencyName(r) },

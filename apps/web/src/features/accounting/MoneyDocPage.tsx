@@ -15,6 +15,7 @@ import { type Column, DataTable, editDeleteActions, type FilterField } from "../
 import { plainDecimal, useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { imageProblem } from "./attachment";
 import { cashAccountsListQuery, docDay, EP, typesListQuery, useInvalidateLedger } from "./ledger.queries";
@@ -39,6 +40,7 @@ export interface MoneyDocRow {
   expense_type_name?: string | null;
   income_type_name?: string | null;
   account_name: string | null;
+  account_system_key?: string | null;
   currency_name: string | null;
   currency_id: number;
   rate: string;
@@ -63,6 +65,7 @@ const typeNameOf = (r: MoneyDocRow) => r.type_name ?? r.expense_type_name ?? r.i
 
 function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; onClose: () => void }) {
   const { t } = useTranslation("accounting");
+  const names = useSeededNames();
   const cfg = KIND[kind];
   const { systemConfig } = useSession();
   const system = systemConfig.currency_fk;
@@ -196,7 +199,7 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
           label={t("fields.account")}
           withAsterisk
           searchable
-          data={(accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: a.account_name }))}
+          data={(accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: names.account(a.account_name, a.system_key) }))}
           value={form.values.account_id || null}
           onChange={(val) => {
             form.set("account_id", val ?? "");
@@ -249,6 +252,7 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
 /** Expenses (out-rate) and incomes (in-rate): each posts against the chosen cash account. */
 export function MoneyDocPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation("accounting");
+  const names = useSeededNames();
   const fmt = useFormat();
   const can = useCan();
   const cfg = KIND[kind];
@@ -270,7 +274,7 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
       render: (r) => (r.payment_time ? fmt.time(`${docDay(r.date) || "2000-01-01"}T${r.payment_time}`) : ""),
     },
     { key: "type_name", label: `accounting:${kind}.type`, render: typeNameOf },
-    { key: "account_name", label: "accounting:fields.account" },
+    { key: "account_name", label: "accounting:fields.account", text: (r) => names.account(r.account_name, r.account_system_key) },
     {
       key: "amount",
       label: "accounting:fields.amount",

@@ -15,6 +15,7 @@ import { plainDecimal } from "../../shared/format";
 import { orZero } from "../../shared/money";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { accountCurrencyName, cashAccountsListQuery, docDay, EP, useInvalidateLedger } from "./ledger.queries";
 
 interface PartyBalance {
@@ -71,6 +72,7 @@ const nonZero = (v: string) => v !== "" && !new Decimal(orZero(v)).isZero();
 /** Opening balances of cash accounts, customers and suppliers, against opening-balance equity. */
 export function OpeningBalancePage() {
   const { t } = useTranslation("accounting");
+  const names = useSeededNames();
   const can = useCan();
   const editable = can("opening_balances/update");
   const opening = useQuery(openingQuery);
@@ -231,7 +233,7 @@ export function OpeningBalancePage() {
                   <Table.Tbody>
                     {(accounts.data ?? []).map((a) => (
                       <Table.Tr key={a.account_id}>
-                        <Table.Td>{a.account_name}</Table.Td>
+                        <Table.Td>{names.account(a.account_name, a.system_key)}</Table.Td>
                         <Table.Td>{accountCurrencyName(a)}</Table.Td>
                         <Table.Td>
                           {amountInput(

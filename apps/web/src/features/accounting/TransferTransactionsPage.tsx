@@ -15,6 +15,7 @@ import { type Column, DataTable, editDeleteActions, type FilterField } from "../
 import { plainDecimal, useFormat } from "../../shared/format";
 import { convert, orZero } from "../../shared/money";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { accountCurrencyName, type CashAccount, cashAccountsListQuery, docDay, EP, useInvalidateLedger } from "./ledger.queries";
 import "./amount.css";
@@ -27,7 +28,9 @@ export interface TransferRow {
   transaction_no: string | null;
   date: string;
   from_account_name: string | null;
+  from_account_system_key?: string | null;
   to_account_name: string | null;
+  to_account_system_key?: string | null;
   from_currency_id: number;
   to_currency_id: number;
   amount: string;
@@ -60,6 +63,7 @@ const EMPTY = {
 
 function TransferForm({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation("accounting");
+  const names = useSeededNames();
   const fmt = useFormat();
   const accounts = useQuery(cashAccountsListQuery);
   const last = useQuery(lastRateQuery);
@@ -126,7 +130,7 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
   };
   const accountOptions = (accounts.data ?? []).map((a) => ({
     value: String(a.account_id),
-    label: `${a.account_name} (${accountCurrencyName(a)})`,
+    label: `${names.account(a.account_name, a.system_key)} (${accountCurrencyName(a)})`,
   }));
   const money = (label: string, key: "rate_in" | "rate_out", testId: string) => (
     <TextInput
@@ -241,6 +245,7 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
 /** Transfers between cash and bank accounts, converting at the stated rate when the currencies differ. */
 export function TransferTransactionsPage() {
   const { t } = useTranslation("accounting");
+  const names = useSeededNames();
   const fmt = useFormat();
   const can = useCan();
   const [editing, setEditing] = useState<number | "new" | null>(null);
@@ -253,12 +258,23 @@ export function TransferTransactionsPage() {
   const accounts = useQuery(cashAccountsListQuery);
   const currencies = useQuery(currenciesQuery);
   const currencyName = (id: number) => currencies.data?.find((c) => c.currency_id === id)?.currency_name ?? "";
-  const accountFilter = (accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: a.account_name }));
+  const accountFilter = (accounts.data ?? []).map((a) => ({
+    value: String(a.account_id),
+    label: names.account(a.account_name, a.system_key),
+  }));
   const columns: Column<TransferRow>[] = [
     { key: "transaction_no", label: "accounting:fields.number" },
     { key: "date", label: "accounting:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
-    { key: "from_account_name", label: "accounting:fields.from_account" },
-    { key: "to_account_name", label: "accounting:fields.to_account" },
+    {
+      key: "from_account_name",
+      label: "accounting:fields.from_account",
+      text: (r) => names.account(r.from_account_name, r.from_account_system_key),
+    },
+    {
+      key: "to_account_name",
+      label: "accounting:fields.to_account",
+      text: (r) => names.account(r.to_account_name, r.to_account_system_key),
+    },
     {
       key: "amount",
       label: "accounting:fields.amount",

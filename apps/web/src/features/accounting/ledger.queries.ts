@@ -56,6 +56,8 @@ export function useInvalidateLedger() {
 export interface CashAccount {
   account_id: number;
   account_name: string;
+  /** Set on the seeded main cash (`main_cash`). */
+  system_key?: string | null;
   code: string | null;
   cash_type: number;
   currency_id: number;

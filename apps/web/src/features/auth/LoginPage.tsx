@@ -29,6 +29,7 @@ import { useToken } from "../../app/session";
 import { ApiError, api } from "../../shared/api/client";
 import { session } from "../../shared/api/session";
 import { Logo } from "../../shared/Logo";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { loginCashiersQuery, loginOptionsQuery } from "./auth.queries";
 
@@ -164,6 +165,7 @@ function StaffLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
 
 function CashierLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
   const { t } = useTranslation("auth");
+  const names = useSeededNames();
   const options = useQuery({ ...loginOptionsQuery, meta: { silent: true } });
   const form = useZodForm({ outlet_id: "", user_id: "", pin: "" });
   const outletId = form.values.outlet_id ? Number(form.values.outlet_id) : null;
@@ -196,7 +198,7 @@ function CashierLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
         <Select
           label={t("outlet")}
           placeholder={t("chooseOutlet")}
-          data={(options.data?.outlets ?? []).map((o) => ({ value: String(o.outlet_id), label: o.outlet_name }))}
+          data={(options.data?.outlets ?? []).map((o) => ({ value: String(o.outlet_id), label: names.outlet(o.outlet_name) }))}
           value={form.values.outlet_id || null}
           onChange={(v) => {
             form.set("outlet_id", v ?? "");

@@ -20,6 +20,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCrud } from "../../shared/crud";
 import { FormDialog } from "../../shared/FormDialog";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { brandsListQuery, countriesListQuery } from "../settings/settings.queries";
 import { categoryTreeQuery, fetchGeneratedBarcode, ITEMS_ENDPOINT, itemQuery } from "./catalogue.queries";
@@ -42,6 +43,7 @@ const tabOf = (field: string): Tab => {
 
 export function ItemForm({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation("catalogue");
+  const names = useSeededNames();
   const creating = id === null;
   const record = useQuery({ ...itemQuery(id ?? 0), enabled: !creating });
   const tree = useQuery(categoryTreeQuery);
@@ -95,7 +97,7 @@ export function ItemForm({ id, onClose }: { id: number | null; onClose: () => vo
 
   const categories = categoryOptions(tree.data ?? []);
   const brandOptions = (brands.data ?? []).map((b) => ({ value: String(b.brand_id), label: b.brand_name }));
-  const countryOptions = (countries.data ?? []).map((c) => ({ value: String(c.country_id), label: c.country_name }));
+  const countryOptions = names.countryOptions(countries.data ?? []);
 
   const text = (key: keyof ItemValues & string, opts: { required?: boolean; numeric?: boolean } = {}) => (
     <TextInput

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { useFormat } from "../../shared/format";
+import { useSeededNames } from "../../shared/seededNames";
 import { unitsListQuery } from "../settings/settings.queries";
 import { fetchGeneratedBarcode } from "./catalogue.queries";
 import { newBarcode } from "./ean13";
@@ -21,9 +22,10 @@ interface Props {
  */
 export function ItemUnitsTable({ units, onChange, errors }: Props) {
   const { t } = useTranslation("catalogue");
+  const names = useSeededNames();
   const fmt = useFormat();
   const unitChoices = useQuery(unitsListQuery);
-  const options = (unitChoices.data ?? []).map((u) => ({ value: String(u.unit_id), label: u.unit_name }));
+  const options = (unitChoices.data ?? []).map((u) => ({ value: String(u.unit_id), label: names.unit(u.unit_name) }));
   const baseName = options.find((o) => o.value === units.find((u) => u.is_base)?.unit_fk)?.label ?? t("units.baseUnit");
   const patch = (key: string, p: Partial<UnitDraft>) => onChange(units.map((u) => (u.key === key ? { ...u, ...p } : u)));
   const err = (i: number, f: string) => {

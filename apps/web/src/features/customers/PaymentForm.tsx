@@ -14,6 +14,7 @@ import { useCrud } from "../../shared/crud";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
 import { plainDecimal } from "../../shared/format";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { cashAccountsListQuery, docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { PARTY, type PartyKind } from "./parties.queries";
@@ -33,6 +34,7 @@ interface PaymentRecord {
 export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; partyId: number; id: number | null; onClose: () => void }) {
   const cfg = PARTY[kind];
   const { t } = useTranslation("parties");
+  const names = useSeededNames();
   const { systemConfig } = useSession();
   const system = systemConfig.currency_fk;
   const accounts = useQuery(cashAccountsListQuery);
@@ -113,7 +115,7 @@ export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; p
           label={t("fields.account")}
           withAsterisk
           searchable
-          data={(accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: a.account_name }))}
+          data={(accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: names.account(a.account_name, a.system_key) }))}
           value={form.values.account_id || null}
           onChange={(val) => form.set("account_id", val ?? "")}
           error={form.error("account_id")}

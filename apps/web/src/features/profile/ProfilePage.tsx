@@ -22,6 +22,7 @@ import { meQuery, usePageSizes, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 
 function ChangePassword() {
@@ -137,6 +138,7 @@ function Preferences() {
 
 export function ProfilePage() {
   const { t } = useTranslation("profile");
+  const names = useSeededNames();
   const { me } = useSession();
   const name = me.user_full_name || me.user_name;
   return (
@@ -157,7 +159,7 @@ export function ProfilePage() {
               </Badge>
               {me.inventories.map((inv) => (
                 <Badge key={inv.inventory_id} variant="outline" color={inv.is_active ? "teal" : "gray"}>
-                  {inv.inventory_name}
+                  {names.inventory(inv.inventory_name)}
                 </Badge>
               ))}
             </Group>

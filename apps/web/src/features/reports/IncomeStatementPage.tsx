@@ -9,6 +9,7 @@ import { printTable } from "../../shared/DataTable/print";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { EP } from "../accounting/ledger.queries";
 import { ReportActions } from "./ReportActions";
 import { ReportFilters, useReportFilters } from "./ReportFilters";
@@ -18,6 +19,8 @@ export interface IncomeStatementRow {
   account_id: number;
   code: string;
   account_name: string;
+  /** Set on the seeded chart-of-accounts skeleton. */
+  system_key?: string | null;
   /** income or expense */
   type: string;
   income: string;
@@ -31,6 +34,7 @@ const sum = (rows: IncomeStatementRow[]) => rows.reduce((acc, r) => acc.plus(new
 export function IncomeStatementPage() {
   const { t, i18n } = useTranslation("reports");
   const fmt = useFormat();
+  const names = useSeededNames();
   const filters = useReportFilters();
   const [exportOpen, setExportOpen] = useState(false);
   const query = { ...filters.query, is_paginated: 0 };
@@ -56,10 +60,10 @@ export function IncomeStatementPage() {
       headers: [t("fields.code"), t("fields.account_name"), t("fields.amount")],
       rows: [
         [t("incomeStatement.income"), "", ""],
-        ...income.map((r) => [r.code, r.account_name, fmt.amount(amountOf(r))]),
+        ...income.map((r) => [r.code, names.account(r.account_name, r.system_key), fmt.amount(amountOf(r))]),
         ["", t("incomeStatement.totalIncome"), fmt.amount(totalIncome)],
         [t("incomeStatement.expenses"), "", ""],
-        ...expenses.map((r) => [r.code, r.account_name, fmt.amount(amountOf(r))]),
+        ...expenses.map((r) => [r.code, names.account(r.account_name, r.system_key), fmt.amount(amountOf(r))]),
         ["", t("incomeStatement.totalExpenses"), fmt.amount(totalExpense)],
       ],
       footer: ["", t(netNegative ? "incomeStatement.netLoss" : "incomeStatement.netIncome"), fmt.amount(net)],
@@ -91,7 +95,7 @@ export function IncomeStatementPage() {
           {list.map((r) => (
             <Table.Tr key={r.account_id}>
               <Table.Td>{r.code}</Table.Td>
-              <Table.Td>{r.account_name}</Table.Td>
+              <Table.Td>{names.account(r.account_name, r.system_key)}</Table.Td>
               <Table.Td>
                 <span className="amount">{fmt.amount(amountOf(r))}</span>
               </Table.Td>

@@ -11,6 +11,7 @@ import { printTable } from "../../shared/DataTable/print";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { EP } from "../accounting/ledger.queries";
 import { ReportActions } from "./ReportActions";
 import { ReportFilters, useReportFilters } from "./ReportFilters";
@@ -20,6 +21,8 @@ export interface TrialBalanceRow {
   account_id: number;
   code: string;
   account_name: string;
+  /** Set on the seeded chart-of-accounts skeleton. */
+  system_key?: string | null;
   parent_id: number | null;
   /** 1 for a root of the chart. */
   level: number;
@@ -63,6 +66,7 @@ export function visibleRows(rows: TrialBalanceRow[], collapsed: ReadonlySet<numb
 export function TrialBalancePage() {
   const { t, i18n } = useTranslation("reports");
   const fmt = useFormat();
+  const names = useSeededNames();
   const filters = useReportFilters();
   const [params, setParams] = useSearchParams();
   const search = params.get("search") ?? "";
@@ -116,7 +120,11 @@ export function TrialBalancePage() {
       dir: fmt.rtl ? "rtl" : "ltr",
       lang: i18n.language,
       headers,
-      rows: shown.map((r) => [r.code, `${printIndent(r.level)}${r.account_name}`, ...AMOUNTS.map((k) => fmt.amount(r[k]))]),
+      rows: shown.map((r) => [
+        r.code,
+        `${printIndent(r.level)}${names.account(r.account_name, r.system_key)}`,
+        ...AMOUNTS.map((k) => fmt.amount(r[k])),
+      ]),
       footer: ["", t("table:total"), ...AMOUNTS.map((k) => fmt.amount(footer[k] ?? "0"))],
     });
 
@@ -224,7 +232,7 @@ export function TrialBalancePage() {
                             ) : (
                               <Box w={22} />
                             )}
-                            <span>{r.account_name}</span>
+                            <span>{names.account(r.account_name, r.system_key)}</span>
                           </Group>
                         </Box>
                       </Table.Td>

@@ -1,12 +1,14 @@
 import { IconTag } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { Column } from "../../shared/DataTable";
+import { useSeededNames } from "../../shared/seededNames";
 import { ReferencePage, type RefField } from "./ReferencePage";
 import { type BrandRow, countriesListQuery, ENDPOINTS } from "./settings.queries";
 
 export function BrandsPage() {
   // SPEC §8: an empty country list is reported by the list call itself; the field then stays free of choices.
   const countries = useQuery(countriesListQuery);
+  const names = useSeededNames();
   const countryName = new Map((countries.data ?? []).map((c) => [c.country_id, c.country_name]));
   const columns: Column<BrandRow>[] = [
     { key: "brand_id", label: "settings:fields.id" },
@@ -14,7 +16,7 @@ export function BrandsPage() {
     {
       key: "brand_made_in",
       label: "settings:fields.brand_made_in",
-      render: (r) => r.country_name ?? (r.brand_made_in ? countryName.get(r.brand_made_in) : "") ?? "",
+      text: (r) => names.country(r.country_name ?? (r.brand_made_in ? countryName.get(r.brand_made_in) : null)),
     },
   ];
   const fields: RefField[] = [
@@ -24,7 +26,7 @@ export function BrandsPage() {
       label: "fields.brand_made_in",
       type: "select",
       numeric: true,
-      options: (countries.data ?? []).map((c) => ({ value: String(c.country_id), label: c.country_name })),
+      options: names.countryOptions(countries.data ?? []),
     },
   ];
   return (

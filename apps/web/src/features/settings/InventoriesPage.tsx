@@ -3,6 +3,7 @@ import { IconBuildingWarehouse } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../shared/DataTable";
+import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { ReferencePage, type RefField } from "./ReferencePage";
 import { ENDPOINTS, type InventoryRow, outletsListQuery } from "./settings.queries";
 
@@ -17,9 +18,10 @@ function ActiveBadge({ on }: { on: boolean }) {
 
 function InventoryName({ row }: { row: InventoryRow }) {
   const { t } = useTranslation("settings");
+  const names = useSeededNames();
   return (
     <Group gap={6} wrap="nowrap">
-      {row.inventory_name}
+      {names.inventory(row.inventory_name)}
       {row.is_default && (
         <Badge size="sm" variant="outline">
           {t("inventories.default")}
@@ -29,16 +31,22 @@ function InventoryName({ row }: { row: InventoryRow }) {
   );
 }
 
-const columns: Column<InventoryRow>[] = [
+const columnsOf = (names: SeededNames): Column<InventoryRow>[] => [
   { key: "inventory_id", label: "settings:fields.id" },
-  { key: "inventory_name", label: "settings:fields.inventory_name", render: (r) => <InventoryName row={r} /> },
-  { key: "outlet_name", label: "settings:fields.outlet_fk" },
+  {
+    key: "inventory_name",
+    label: "settings:fields.inventory_name",
+    text: (r) => names.inventory(r.inventory_name),
+    render: (r) => <InventoryName row={r} />,
+  },
+  { key: "outlet_name", label: "settings:fields.outlet_fk", text: (r) => names.outlet(r.outlet_name) },
   { key: "is_active", label: "settings:fields.is_active", render: (r) => <ActiveBadge on={r.is_active} /> },
   { key: "description", label: "settings:fields.description", sortable: false },
 ];
 
 export function InventoriesPage() {
   const outlets = useQuery(outletsListQuery);
+  const names = useSeededNames();
   const fields: RefField[] = [
     { key: "inventory_name", label: "fields.inventory_name", type: "text", required: true },
     {
@@ -46,7 +54,7 @@ export function InventoriesPage() {
       label: "fields.outlet_fk",
       type: "select",
       numeric: true,
-      options: (outlets.data ?? []).map((o) => ({ value: String(o.outlet_id), label: o.outlet_name })),
+      options: (outlets.data ?? []).map((o) => ({ value: String(o.outlet_id), label: names.outlet(o.outlet_name) })),
     },
     { key: "is_active", label: "fields.is_active", type: "switch", initial: true },
     { key: "description", label: "fields.description", type: "textarea" },
@@ -59,8 +67,8 @@ export function InventoriesPage() {
       model="inventories"
       icon={IconBuildingWarehouse}
       idOf={(r) => r.inventory_id}
-      nameOf={(r) => r.inventory_name}
-      columns={columns}
+      nameOf={(r) => names.inventory(r.inventory_name)}
+      columns={columnsOf(names)}
       fields={fields}
       defaultSort="inventory_id"
     />

@@ -10,6 +10,7 @@ import { api } from "../../shared/api/client";
 import { currenciesQuery } from "../../shared/CurrencyPicker";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { SettingsForm } from "../../shared/SettingsForm";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { cashAccountsListQuery, inventoriesListQuery, type SystemSettings, systemSettingsQuery } from "./settings.queries";
 
@@ -55,6 +56,7 @@ function Section({ title, hint, children }: { title: string; hint: string; child
 /** System configuration (issue 4): currency, defaults, cashier login, stock and paging settings. */
 export function SystemConfigurationsPage() {
   const { t } = useTranslation("settings");
+  const names = useSeededNames();
   const can = useCan();
   const queryClient = useQueryClient();
   const settings = useQuery(systemSettingsQuery);
@@ -172,7 +174,7 @@ export function SystemConfigurationsPage() {
             )}
             {select(
               "default_account_fk",
-              (accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: a.account_name })),
+              (accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: names.account(a.account_name, a.system_key) })),
             )}
             {segmented("accounting_option", ACCOUNTING_OPTIONS)}
           </SimpleGrid>
@@ -181,7 +183,7 @@ export function SystemConfigurationsPage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {select(
               "default_inventory_fk",
-              (inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: i.inventory_name })),
+              (inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) })),
             )}
             {text("out_of_stock_min_qty")}
             <Switch

@@ -87,6 +87,8 @@ export interface FinancialYearRow {
 export interface CashAccount {
   account_id: number;
   account_name: string;
+  /** Set on the seeded main cash (`main_cash`). */
+  system_key?: string | null;
   code?: string | null;
 }
 

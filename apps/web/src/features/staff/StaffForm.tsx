@@ -10,6 +10,7 @@ import { useCan } from "../../app/session";
 import { useCrud } from "../../shared/crud";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { PermissionTree } from "../roles/PermissionTree";
 import { menuTreeQuery } from "../roles/roles.queries";
@@ -91,6 +92,7 @@ function toPayload(v: Values, creating: boolean, withPermissions: boolean) {
 
 export function StaffForm({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation("staff");
+  const names = useSeededNames();
   const creating = id === null;
   const mayAssign = useCan()("users/assign_permissions");
   const tree = useQuery({ ...menuTreeQuery, enabled: mayAssign });
@@ -194,7 +196,7 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
             )}
             {select(
               "outlet_fk",
-              (outlets.data ?? []).map((o) => ({ value: String(o.outlet_id), label: o.outlet_name })),
+              (outlets.data ?? []).map((o) => ({ value: String(o.outlet_id), label: names.outlet(o.outlet_name) })),
             )}
             {select("status", options(USER_STATUSES, "common:status"), false)}
             <Switch

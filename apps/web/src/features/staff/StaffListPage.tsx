@@ -6,19 +6,20 @@ import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { type Column, DataTable, editDeleteActions, type FilterField, StatusBadge } from "../../shared/DataTable";
 import { PageHeader } from "../../shared/PageHeader";
+import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { StaffForm } from "./StaffForm";
 import { STAFF_ENDPOINT, type StaffRow } from "./staff.queries";
 
 export const STATUS_COLORS = { active: "teal", inactive: "gray", blocked: "red" };
 
-const columns: Column<StaffRow>[] = [
+const columnsOf = (names: SeededNames): Column<StaffRow>[] => [
   { key: "user_name", label: "staff:fields.user_name" },
   { key: "user_code", label: "staff:fields.user_code" },
   { key: "user_full_name", label: "staff:fields.user_full_name" },
   { key: "email", label: "staff:fields.email" },
   { key: "role_name", label: "staff:fields.role_name" },
-  { key: "outlet_name", label: "staff:fields.outlet_name" },
+  { key: "outlet_name", label: "staff:fields.outlet_name", text: (r) => names.outlet(r.outlet_name) },
   { key: "status", label: "staff:fields.status", render: (r) => <StatusBadge value={r.status} colors={STATUS_COLORS} /> },
   { key: "is_cashier", label: "staff:fields.is_cashier", render: (r) => <CashierBadge on={r.is_cashier} /> },
   { key: "created_at", label: "common:createdAt", format: "datetime" },
@@ -53,6 +54,7 @@ function CashierBadge({ on }: { on: boolean }) {
 
 export function StaffListPage() {
   const { t } = useTranslation("staff");
+  const names = useSeededNames();
   const can = useCan();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const del = useConfirmDelete<StaffRow>(STAFF_ENDPOINT, { idOf: (r) => r.user_id, nameOf: (r) => r.user_name });
@@ -64,7 +66,7 @@ export function StaffListPage() {
         endpoint={STAFF_ENDPOINT}
         model="users"
         title="nav:items.staff"
-        columns={columns}
+        columns={columnsOf(names)}
         rowKey={(r) => r.user_id}
         filters={filters}
         dateFilter

@@ -49,7 +49,9 @@ export interface Column<Row> {
   label: string;
   sortable?: boolean;
   format?: ValueFormat;
-  /** Custom cell; print and export still use the formatted value. */
+  /** The cell's text (shown and printed) instead of the field's value, e.g. a translated seeded name. */
+  text?: (row: Row) => string;
+  /** Custom cell; print uses the formatted value (or `text`), export the field's value. */
   render?: (row: Row) => ReactNode;
   /** Shown initially; the user's choice is then kept per model. */
   hideable?: boolean;
@@ -152,7 +154,7 @@ export function DataTable<Row extends object>(props: Props<Row>) {
   const from = total === 0 ? 0 : (state.page - 1) * state.perPage + 1;
   const to = Math.min(total, state.page * state.perPage);
 
-  const cellText = (row: Row, c: Column<Row>) => fmt.value((row as Record<string, unknown>)[c.key], c.format);
+  const cellText = (row: Row, c: Column<Row>) => (c.text ? c.text(row) : fmt.value((row as Record<string, unknown>)[c.key], c.format));
   const sortBy = (c: Column<Row>) => {
     if (c.sortable === false) return;
     if (state.sortColumn === c.key) update({ sortDir: state.sortDir === "desc" ? "asc" : "desc" });

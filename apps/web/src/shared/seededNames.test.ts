@@ -1,0 +1,87 @@
+import { BASIC_UNITS, SYSTEM_ACCOUNTS } from "@app/contracts";
+import { describe, expect, it } from "vitest";
+import i18n from "../app/i18n";
+import { accountLabel, countryLabel, countryOptions, inventoryLabel, outletLabel, seededNames, unitLabel } from "./seededNames";
+
+const tIn = (lang: string) => (key: string) => i18n.getFixedT(lang)(key);
+const ar = tIn("ar");
+const ckb = tIn("ckb");
+const en = tIn("en");
+
+describe("system account names", () => {
+  it("shows a system account under its seeded name in the user's language", () => {
+    expect(accountLabel(ar, "Assets", "assets")).toBe("الأصول");
+    expect(accountLabel(ar, "Cash and Banks", "cash_and_banks")).toBe("النقد والمصارف");
+    expect(accountLabel(ar, "Main Cash", "main_cash")).toBe("الصندوق الرئيسي");
+    expect(accountLabel(ckb, "Main Cash", "main_cash")).toBe("سندوقی سەرەکی");
+    expect(accountLabel(en, "Income", "income")).toBe("Income");
+  });
+
+  it("shows the stored name of a renamed system account", () => {
+    expect(accountLabel(ar, "Erbil Cash", "main_cash")).toBe("Erbil Cash");
+    // A seeded name on another key is a rename too.
+    expect(accountLabel(ar, "Assets", "main_cash")).toBe("Assets");
+  });
+
+  it("shows the stored name of an account without a key or with an unknown key", () => {
+    expect(accountLabel(ar, "Safe IQD", null)).toBe("Safe IQD");
+    expect(accountLabel(ar, "Assets", undefined)).toBe("Assets");
+    expect(accountLabel(ar, "Assets", "no_such_key")).toBe("Assets");
+    expect(accountLabel(ar, "Assets", "toString")).toBe("Assets");
+    expect(accountLabel(ar, null, "assets")).toBe("");
+  });
+
+  it.each(["en", "ar", "ckb"])("every system account has a %s name", (lang) => {
+    for (const a of SYSTEM_ACCOUNTS) {
+      expect(i18n.exists(`seeded:accounts.${a.key}`, { lng: lang })).toBe(true);
+      const shown = accountLabel(tIn(lang), a.name, a.key);
+      if (lang === "en") expect(shown).toBe(a.name);
+      else expect(shown).not.toBe(a.name);
+    }
+  });
+});
+
+describe("seeded outlet, inventory and units", () => {
+  it("translates the seeded names and keeps any other", () => {
+    expect(outletLabel(ar, "Main Outlet")).toBe("الفرع الرئيسي");
+    expect(outletLabel(ar, "Erbil Branch")).toBe("Erbil Branch");
+    expect(inventoryLabel(ckb, "Main Inventory")).toBe("کۆگای سەرەکی");
+    expect(inventoryLabel(ckb, "Back Store")).toBe("Back Store");
+    expect(inventoryLabel(ar, null)).toBe("");
+    expect(unitLabel(ar, "Piece")).toBe("قطعة");
+    expect(unitLabel(ar, "Sack")).toBe("Sack");
+    expect(unitLabel(en, "Kg")).toBe("Kg");
+  });
+
+  it.each(["en", "ar", "ckb"])("every basic unit has a %s name", (lang) => {
+    for (const u of BASIC_UNITS) expect(i18n.exists(`seeded:units.${u}`, { lng: lang })).toBe(true);
+  });
+});
+
+describe("country names", () => {
+  it("shows a country in Arabic and Kurdish through its ISO code", () => {
+    expect(countryLabel("ar", "Iraq")).toBe("العراق");
+    expect(countryLabel("ckb", "Iraq")).toBe("عێراق");
+    expect(countryLabel("ar", "Germany")).toBe("ألمانيا");
+  });
+
+  it("keeps the stored name in English, for an unknown name and for nothing", () => {
+    expect(countryLabel("en", "Czech Republic")).toBe("Czech Republic");
+    expect(countryLabel("ar", "Atlantis")).toBe("Atlantis");
+    expect(countryLabel("ar", null)).toBe("");
+    expect(countryLabel("not a language tag!", "Iraq")).toBe("Iraq");
+  });
+
+  it("sorts the choices by the label shown", () => {
+    const rows = [
+      { country_id: 1, country_name: "Iraq" },
+      { country_id: 2, country_name: "Germany" },
+      { country_id: 3, country_name: "Egypt" },
+      { country_id: 4, country_name: "Jordan" },
+    ];
+    expect(countryOptions("en", rows).map((o) => o.label)).toEqual(["Egypt", "Germany", "Iraq", "Jordan"]);
+    expect(countryOptions("ar", rows).map((o) => o.label)).toEqual(["الأردن", "العراق", "ألمانيا", "مصر"]);
+    expect(countryOptions("ar", rows).map((o) => o.value)).toEqual(["4", "1", "2", "3"]);
+    expect(seededNames(ar, "ar").country("Iraq")).toBe("العراق");
+  });
+});
