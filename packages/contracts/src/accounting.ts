@@ -1,5 +1,6 @@
+import Decimal from "decimal.js";
 import { z } from "zod";
-import { zDecimal, zNote } from "./common.js";
+import { zBoolish, zDecimal, zNote } from "./common.js";
 import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
 import { MSG } from "./messages.js";
 
@@ -137,3 +138,29 @@ export const ZOpeningBalance = z.object({
     .default([]),
 });
 export type OpeningBalanceInput = z.output<typeof ZOpeningBalance>;
+
+/**
+ * What a pricing profile's percentage applies to: `sale_price`, the customer pays the item's sale
+ * price less the percentage; `cost`, the customer pays the item's cost plus the percentage.
+ */
+export const PRICING_APPLY_ON = ["sale_price", "cost"] as const;
+export type PricingApplyOn = (typeof PRICING_APPLY_ON)[number];
+
+/** A percentage from 0 to 100 with at most 2 decimals, kept as a decimal string. */
+const zPercentage = zDecimal({ scale: 2 }).refine(
+  // A text that is not a number has its own message from zDecimal.
+  (v) => !/^-?\d+(\.\d+)?$/.test(v) || (new Decimal(v).gte(0) && new Decimal(v).lte(100)),
+  "must be between 0 and 100",
+);
+
+/** A customer price list (SPEC's "Pricing profile"). */
+export const ZPricingProfile = z.object({
+  profile_name: present(
+    z.string().trim().min(1, "The profile name field is required.").max(100, "may not be greater than 100 characters"),
+    "The profile name field is required.",
+  ),
+  discount_percentage: present(zPercentage, "The discount percentage field is required."),
+  apply_on: present(z.enum(PRICING_APPLY_ON, { error: "The selected apply on is invalid." }), "The apply on field is required."),
+  is_active: zBoolish.optional(),
+});
+export type PricingProfileInput = z.output<typeof ZPricingProfile>;

@@ -8,6 +8,7 @@ import { openingBalancesModule } from "./opening-balances/opening-balances.modul
 import { outletsModule } from "./outlets/outlets.module.js";
 import { partiesModule } from "./parties/parties.module.js";
 import { platformModule } from "./platform-tables/platform.module.js";
+import { pricingModule } from "./pricing/pricing.module.js";
 import { settingsModule } from "./settings/settings.module.js";
 import { staffModule } from "./staff/staff.module.js";
 
@@ -27,6 +28,7 @@ export const MODULES: AppModule[] = [
   ledgerModule,
   cashModule,
   expensesModule,
+  pricingModule,
   partiesModule,
   openingBalancesModule,
 ];

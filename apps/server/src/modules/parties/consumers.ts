@@ -2,7 +2,7 @@ import { type ConsumerInput, CURRENCY_IQD, CURRENCY_USD, MSG } from "@app/contra
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import type { Ctx } from "../../platform/context.js";
-import { HttpError } from "../../platform/errors.js";
+import { fieldError, HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { createAccount } from "../ledger/ledger.js";
@@ -36,6 +36,7 @@ export function consumersList(kind: PartyKind): ListModel {
       address: { expr: sql`c.address`, sortable: false },
       allowed_debit_amount: { expr: sql`c.allowed_debit_amount` },
       pricing_profile_fk: { expr: sql`c.pricing_profile_fk`, filter: "eq" },
+      pricing_profile_name: { expr: sql`(select p.profile_name from pricing_profiles p where p.profile_id = c.pricing_profile_fk)` },
       pending_amount: { expr: sql`c.pending_amount` },
       overdue_days: { expr: sql`c.overdue_days` },
       overdue_type: { expr: sql`c.overdue_type`, filter: "eq" },
@@ -105,7 +106,15 @@ const fields = (input: ConsumerInput) => ({
   ...(input.is_active !== undefined ? { is_active: input.is_active } : {}),
 });
 
+/** The pricing list must be a stored profile (an inactive one stays valid on a customer that has it). */
+async function assertPricingProfile(ctx: Ctx, id: number | null | undefined) {
+  if (id == null) return;
+  const res = await ctx.tx.execute(sql`select 1 from pricing_profiles where profile_id = ${id}`);
+  if (!res.rows.length) throw fieldError("pricing_profile_fk", "The selected pricing list is invalid.");
+}
+
 export async function createConsumer(ctx: Ctx, kind: PartyKind, input: ConsumerInput) {
+  await assertPricingProfile(ctx, input.pricing_profile_fk);
   const [row] = await ctx.tx
     .insert(consumers)
     .values({ ...fields(input), kind, created_by: ctx.user?.user_id ?? null })
@@ -115,6 +124,7 @@ export async function createConsumer(ctx: Ctx, kind: PartyKind, input: ConsumerI
 }
 
 export async function updateConsumer(ctx: Ctx, kind: PartyKind, id: number, input: ConsumerInput) {
+  await assertPricingProfile(ctx, input.pricing_profile_fk);
   const [row] = await ctx.tx
     .update(consumers)
     .set({ ...fields(input), updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "../ledger/accounts.tables.js";
+import { pricingProfiles } from "../pricing/pricing.tables.js";
 import { currencies } from "../settings/settings.tables.js";
 
 /**
@@ -21,7 +22,8 @@ export const consumers = pgTable(
     note: text("note"),
     /** Customers: the most the customer may owe (in the system currency); null is no limit. */
     allowed_debit_amount: numeric("allowed_debit_amount", { precision: 20, scale: 3 }),
-    pricing_profile_fk: integer("pricing_profile_fk"),
+    /** Customers: the pricing list (pricing_profiles); a profile in use cannot be deleted. */
+    pricing_profile_fk: integer("pricing_profile_fk").references(() => pricingProfiles.profile_id, { onDelete: "restrict" }),
     pending_amount: numeric("pending_amount", { precision: 20, scale: 3 }),
     overdue_days: integer("overdue_days"),
     /** all (every overdue invoice) or custom (after overdue_days) */
