@@ -3,6 +3,7 @@ import {
   IconBuildingBank,
   IconCategory,
   IconCategory2,
+  IconPercentage,
   IconReceipt,
   IconReceiptRefund,
   IconScale,
@@ -13,7 +14,7 @@ import type { Feature } from "../index";
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-/** Cash and banks, transfers, expenses, incomes and the accounting opening balance. */
+/** Cash and banks, transfers, expenses, incomes, pricing profiles and the accounting opening balance. */
 export const ACCOUNTING_FEATURES: Feature[] = [
   {
     key: "cashAndBanks",
@@ -74,6 +75,17 @@ export const ACCOUNTING_FEATURES: Feature[] = [
     area: "accounting",
     menu: true,
     tile: true,
+  },
+  {
+    key: "pricingProfiles",
+    path: "/accounting/pricing-profile",
+    screen: page(() => import("./PricingProfilesPage"), "PricingProfilesPage"),
+    icon: IconPercentage,
+    // The catalogue has no pricing-profile section; SPEC's item pricing record carries the profiles.
+    permission: "item_pricings/index",
+    area: "accounting",
+    menu: true,
+    tile: false,
   },
   {
     key: "accountingOpeningBalance",

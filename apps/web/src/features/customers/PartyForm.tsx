@@ -154,6 +154,8 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
               value={form.values.pricing_profile_fk || null}
               onChange={(v) => form.set("pricing_profile_fk", v ?? "")}
               nothingFoundMessage={t("messages:nothingFound")}
+              error={form.error("pricing_profile_fk")}
+              name="pricing_profile_fk"
             />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
