@@ -90,6 +90,10 @@ for (const lang of ["en", "ar"] as const) {
     const debit = await foot.locator("td").nth(4).textContent();
     const credit = await foot.locator("td").nth(5).textContent();
     expect(debit).toBe(credit);
+    // The seeded chart of accounts reads in the user's language: the first root is Assets.
+    await expect(page.getByTestId("table-row").first().locator('[data-column="account_name"]')).toHaveText(
+      lang === "ar" ? "الأصول" : "Assets",
+    );
     await shot(page, `trial-balance-${lang}`);
 
     // A chosen period lives in the address: after a reload the report asks for the same period,

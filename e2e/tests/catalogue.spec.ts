@@ -231,6 +231,12 @@ test.describe("settings", () => {
     await page.getByTestId("table-search").fill(`Pepsico ${u}`);
     await expect(page.getByTestId("table-row").first()).toContainText("Iraq");
     await shot(page, "brands-en");
+    // In Arabic the brand's country reads in Arabic.
+    await page.evaluate(() => localStorage.setItem("lang", "ar"));
+    await page.goto(`/settings/brands?search=${encodeURIComponent(`Pepsico ${u}`)}`);
+    await expect(page.getByTestId("table-row").first()).toContainText("العراق");
+    await shot(page, "brands-ar");
+    await page.evaluate(() => localStorage.setItem("lang", "en"));
 
     await page.goto("/settings/inventories");
     await expect(page.getByTestId("table-row").first()).toBeVisible();
