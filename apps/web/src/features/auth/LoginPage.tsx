@@ -19,7 +19,7 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle, IconCheck, IconLock, IconMail } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { translateMessage } from "../../app/i18n";
@@ -126,40 +126,26 @@ export function LoginPage() {
 function StaffLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
   const { t } = useTranslation("auth");
   const form = useZodForm({ email: "", password: "" });
-  const login = useMutation({
-    mutationFn: (body: { email: string; password: string }) => api<TokenResponse>("auth/login", { method: "POST", body }),
-    meta: { silent: true },
-    onSuccess: onDone,
-    onError: (err) => form.applyServerErrors(err),
-  });
-  const failure = failureText(login.error);
+  const login = useLogin<{ email: string; password: string }>("auth/login", onDone, form.applyServerErrors);
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <LoginForm
+      failure={failureText(login.error)}
+      onSubmit={() => {
         const body = form.validate(ZLogin);
         if (body) login.mutate(body);
       }}
     >
-      <Stack gap="md">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid="login-error">
-            {failure}
-          </Alert>
-        )}
-        <TextInput label={t("email")} type="email" autoComplete="username" leftSection={<IconMail size={16} />} {...form.text("email")} />
-        <PasswordInput
-          label={t("password")}
-          autoComplete="current-password"
-          leftSection={<IconLock size={16} />}
-          {...form.text("password")}
-        />
-        <Button type="submit" fullWidth size="md" loading={login.isPending} data-testid="login-submit">
-          {t("signIn")}
-        </Button>
-      </Stack>
-    </form>
+      <TextInput label={t("email")} type="email" autoComplete="username" leftSection={<IconMail size={16} />} {...form.text("email")} />
+      <PasswordInput
+        label={t("password")}
+        autoComplete="current-password"
+        leftSection={<IconLock size={16} />}
+        {...form.text("password")}
+      />
+      <Button type="submit" fullWidth size="md" loading={login.isPending} data-testid="login-submit">
+        {t("signIn")}
+      </Button>
+    </LoginForm>
   );
 }
 
@@ -171,22 +157,80 @@ function CashierLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
   const outletId = form.values.outlet_id ? Number(form.values.outlet_id) : null;
   const option = options.data?.cashier_login_option ?? "Name";
   const cashiers = useQuery({ ...loginCashiersQuery(outletId, option), meta: { silent: true } });
-  const login = useMutation({
-    mutationFn: (body: { outlet_id: number; user_id: number; pin: string }) =>
-      api<TokenResponse>("auth/cashier_login", { method: "POST", body }),
+  const login = useLogin<{ outlet_id: number; user_id: number; pin: string }>("auth/cashier_login", onDone, form.applyServerErrors);
+  const noCashiers = cashiers.error instanceof ApiError && cashiers.error.status === 404 ? translateMessage(MSG.noCashiers) : undefined;
+  return (
+    <LoginForm
+      failure={failureText(login.error)}
+      onSubmit={() => {
+        const body = form.validate(ZCashierLogin);
+        if (body) login.mutate(body);
+      }}
+    >
+      <Select
+        label={t("outlet")}
+        placeholder={t("chooseOutlet")}
+        data={(options.data?.outlets ?? []).map((o) => ({ value: String(o.outlet_id), label: names.outlet(o.outlet_name) }))}
+        value={form.values.outlet_id || null}
+        onChange={(v) => {
+          form.set("outlet_id", v ?? "");
+          form.set("user_id", "");
+        }}
+        error={form.error("outlet_id")}
+        nothingFoundMessage={t("messages:nothingFound")}
+        searchable
+        data-testid="cashier-outlet"
+      />
+      <Select
+        label={option === "Code" ? t("cashierCode") : t("cashierName")}
+        placeholder={t("chooseCashier")}
+        disabled={outletId === null}
+        data={(cashiers.data ?? []).map((c) => ({
+          value: String(c.user_id),
+          label: option === "Code" ? c.user_code || c.user_name : c.user_name,
+        }))}
+        value={form.values.user_id || null}
+        onChange={(v) => form.set("user_id", v ?? "")}
+        error={noCashiers ?? form.error("user_id")}
+        nothingFoundMessage={t("messages:nothingFound")}
+        searchable
+        data-testid="cashier-user"
+      />
+      <PasswordInput
+        label={t("pin")}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        leftSection={<IconLock size={16} />}
+        {...form.text("pin")}
+      />
+      <Button type="submit" fullWidth size="md" loading={login.isPending} data-testid="cashier-submit">
+        {t("signIn")}
+      </Button>
+      <Anchor component="span" size="xs" c="dimmed" ta="center">
+        {t("cashierFootnote")}
+      </Anchor>
+    </LoginForm>
+  );
+}
+
+/** A sign-in call: its failure shows above the form, its field errors on the fields. */
+function useLogin<B>(path: string, onDone: (b: TokenResponse) => void, onInvalid: (err: unknown) => void) {
+  return useMutation({
+    mutationFn: (body: B) => api<TokenResponse>(path, { method: "POST", body }),
     meta: { silent: true },
     onSuccess: onDone,
-    onError: (err) => form.applyServerErrors(err),
+    onError: onInvalid,
   });
-  const noCashiers = cashiers.error instanceof ApiError && cashiers.error.status === 404 ? translateMessage(MSG.noCashiers) : undefined;
-  const failure = failureText(login.error);
+}
+
+/** Both sign-in forms: the failure above the fields, submit on Enter, no browser validation. */
+function LoginForm({ failure, onSubmit, children }: { failure: string | null | undefined; onSubmit: () => void; children: ReactNode }) {
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const body = form.validate(ZCashierLogin);
-        if (body) login.mutate(body);
+        onSubmit();
       }}
     >
       <Stack gap="md">
@@ -195,48 +239,7 @@ function CashierLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
             {failure}
           </Alert>
         )}
-        <Select
-          label={t("outlet")}
-          placeholder={t("chooseOutlet")}
-          data={(options.data?.outlets ?? []).map((o) => ({ value: String(o.outlet_id), label: names.outlet(o.outlet_name) }))}
-          value={form.values.outlet_id || null}
-          onChange={(v) => {
-            form.set("outlet_id", v ?? "");
-            form.set("user_id", "");
-          }}
-          error={form.error("outlet_id")}
-          nothingFoundMessage={t("messages:nothingFound")}
-          searchable
-          data-testid="cashier-outlet"
-        />
-        <Select
-          label={option === "Code" ? t("cashierCode") : t("cashierName")}
-          placeholder={t("chooseCashier")}
-          disabled={outletId === null}
-          data={(cashiers.data ?? []).map((c) => ({
-            value: String(c.user_id),
-            label: option === "Code" ? c.user_code || c.user_name : c.user_name,
-          }))}
-          value={form.values.user_id || null}
-          onChange={(v) => form.set("user_id", v ?? "")}
-          error={noCashiers ?? form.error("user_id")}
-          nothingFoundMessage={t("messages:nothingFound")}
-          searchable
-          data-testid="cashier-user"
-        />
-        <PasswordInput
-          label={t("pin")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          leftSection={<IconLock size={16} />}
-          {...form.text("pin")}
-        />
-        <Button type="submit" fullWidth size="md" loading={login.isPending} data-testid="cashier-submit">
-          {t("signIn")}
-        </Button>
-        <Anchor component="span" size="xs" c="dimmed" ta="center">
-          {t("cashierFootnote")}
-        </Anchor>
+        {children}
       </Stack>
     </form>
   );
