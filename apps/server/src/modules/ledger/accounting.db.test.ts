@@ -231,20 +231,27 @@ describe("customers, suppliers and their transactions", () => {
   it("has a default walk-in customer and keeps every field", async () => {
     const all = await t.api("GET", "/api/customers/list?show_all=1");
     expect(all.body.message.some((c: { is_default: boolean }) => c.is_default)).toBe(true);
+    const profile = await created("/api/pricing_profiles", { profile_name: "Wholesale", discount_percentage: "5", apply_on: "sale_price" });
     const c = await created("/api/customers", {
       consumer_name: "Ahmed Stores",
       code: "C1",
       mobile: "0750",
       office_phone: "066",
       allowed_debit_amount: "1000000",
-      pricing_profile_fk: 1,
+      pricing_profile_fk: profile.profile_id,
       pending_amount: "0",
       overdue_days: 30,
       overdue_type: "custom",
       balance_status: "positive",
     });
     customer = c.consumer_id;
-    expect(c).toMatchObject({ office_phone: "066", overdue_type: "custom", balance_status: "positive", overdue_days: 30 });
+    expect(c).toMatchObject({
+      office_phone: "066",
+      overdue_type: "custom",
+      balance_status: "positive",
+      overdue_days: 30,
+      pricing_profile_fk: profile.profile_id,
+    });
     const without = await t.api("GET", "/api/customers/list_without_default");
     expect(without.body.message.map((x: { consumer_id: number }) => x.consumer_id)).toEqual([customer]);
     supplier = (await created("/api/suppliers", { consumer_name: "Baghdad Pharma" })).consumer_id;
