@@ -18,7 +18,8 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { imageProblem } from "./attachment";
-import { cashAccountsListQuery, docDay, EP, typesListQuery, useInvalidateLedger } from "./ledger.queries";
+import { CashAccountSelect } from "./CashAccountSelect";
+import { docDay, EP, typesListQuery, useInvalidateLedger } from "./ledger.queries";
 import "./amount.css";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
@@ -65,7 +66,6 @@ const typeNameOf = (r: MoneyDocRow) => r.type_name ?? r.expense_type_name ?? r.i
 
 function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; onClose: () => void }) {
   const { t } = useTranslation("accounting");
-  const names = useSeededNames();
   const cfg = KIND[kind];
   const { systemConfig } = useSession();
   const system = systemConfig.currency_fk;
@@ -75,7 +75,6 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
     enabled: id !== null,
   });
   const types = useQuery(typesListQuery(cfg.types));
-  const accounts = useQuery(cashAccountsListQuery);
   const form = useZodForm({
     type_id: "",
     account_id: "",
@@ -195,15 +194,11 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
           nothingFoundMessage={t("messages:nothingFound")}
           data-testid="doc-type"
         />
-        <Select
+        <CashAccountSelect
           label={t("fields.account")}
-          withAsterisk
-          searchable
-          data={(accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: names.account(a.account_name, a.system_key) }))}
-          value={form.values.account_id || null}
-          onChange={(val) => {
-            form.set("account_id", val ?? "");
-            const acc = accounts.data?.find((a) => String(a.account_id) === val);
+          value={form.values.account_id}
+          onChange={(val, acc) => {
+            form.set("account_id", val);
             const cur = acc?.currency_id ?? acc?.currency?.currency_id;
             // The account's own currency is the likely one; the user may still pick the other.
             if (cur && cur !== form.values.money.currency_id && id === null && form.values.money.amount === "") {
@@ -211,8 +206,7 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
             }
           }}
           error={form.error("account_id")}
-          nothingFoundMessage={t("messages:nothingFound")}
-          data-testid="doc-account"
+          testId="doc-account"
         />
         <DateField
           label={t("fields.date")}

@@ -1,5 +1,5 @@
 import { CURRENCY_IQD, MSG, ZCashTransaction } from "@app/contracts";
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconArrowsExchange, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -17,6 +17,7 @@ import { convert, orZero } from "../../shared/money";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
+import { CashAccountSelect } from "./CashAccountSelect";
 import { accountCurrencyName, type CashAccount, cashAccountsListQuery, docDay, EP, useInvalidateLedger } from "./ledger.queries";
 import "./amount.css";
 import { DateField } from "../../shared/DateField";
@@ -63,7 +64,6 @@ const EMPTY = {
 
 function TransferForm({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation("accounting");
-  const names = useSeededNames();
   const fmt = useFormat();
   const accounts = useQuery(cashAccountsListQuery);
   const last = useQuery(lastRateQuery);
@@ -128,10 +128,6 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
     if (id !== null) update.mutate({ id, body: payload }, { onSuccess: done });
     else create.mutate(payload, { onSuccess: done });
   };
-  const accountOptions = (accounts.data ?? []).map((a) => ({
-    value: String(a.account_id),
-    label: `${names.account(a.account_name, a.system_key)} (${accountCurrencyName(a)})`,
-  }));
   const money = (label: string, key: "rate_in" | "rate_out", testId: string) => (
     <TextInput
       label={label}
@@ -158,27 +154,21 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
       saveTestId="transfer-save"
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Select
+        <CashAccountSelect
           label={t("fields.from_account")}
-          withAsterisk
-          searchable
-          data={accountOptions}
-          value={v.from_account_fk || null}
-          onChange={(val) => form.set("from_account_fk", val ?? "")}
+          withCurrency
+          value={v.from_account_fk}
+          onChange={(val) => form.set("from_account_fk", val)}
           error={form.error("from_account_id")}
-          nothingFoundMessage={t("messages:nothingFound")}
-          data-testid="transfer-from"
+          testId="transfer-from"
         />
-        <Select
+        <CashAccountSelect
           label={t("fields.to_account")}
-          withAsterisk
-          searchable
-          data={accountOptions}
-          value={v.to_account_fk || null}
-          onChange={(val) => form.set("to_account_fk", val ?? "")}
+          withCurrency
+          value={v.to_account_fk}
+          onChange={(val) => form.set("to_account_fk", val)}
           error={form.error("to_account_id") ?? (sameAccount ? translateMessage(MSG.accountsMustDiffer) : undefined)}
-          nothingFoundMessage={t("messages:nothingFound")}
-          data-testid="transfer-to"
+          testId="transfer-to"
         />
         <DateField
           label={t("fields.date")}

@@ -1,5 +1,5 @@
 import { CURRENCY_IQD, ZConsumerTransaction } from "@app/contracts";
-import { Select, SimpleGrid, Textarea } from "@mantine/core";
+import { SimpleGrid, Textarea } from "@mantine/core";
 import { IconCashBanknote } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
@@ -14,9 +14,9 @@ import { useCrud } from "../../shared/crud";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
 import { plainDecimal } from "../../shared/format";
-import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { cashAccountsListQuery, docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { CashAccountSelect } from "../accounting/CashAccountSelect";
+import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { PARTY, type PartyKind } from "./parties.queries";
 
 interface PaymentRecord {
@@ -34,10 +34,8 @@ interface PaymentRecord {
 export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; partyId: number; id: number | null; onClose: () => void }) {
   const cfg = PARTY[kind];
   const { t } = useTranslation("parties");
-  const names = useSeededNames();
   const { systemConfig } = useSession();
   const system = systemConfig.currency_fk;
-  const accounts = useQuery(cashAccountsListQuery);
   const record = useQuery({
     queryKey: [cfg.transactions, "show", id],
     queryFn: async () => (await api<DataBody<PaymentRecord>>(`${cfg.transactions}/${id}`)).data,
@@ -111,16 +109,12 @@ export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; p
       saveTestId="payment-save"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Select
+        <CashAccountSelect
           label={t("fields.account")}
-          withAsterisk
-          searchable
-          data={(accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: names.account(a.account_name, a.system_key) }))}
-          value={form.values.account_id || null}
-          onChange={(val) => form.set("account_id", val ?? "")}
+          value={form.values.account_id}
+          onChange={(val) => form.set("account_id", val)}
           error={form.error("account_id")}
-          nothingFoundMessage={t("messages:nothingFound")}
-          data-testid="payment-account"
+          testId="payment-account"
         />
         <DateField
           label={t("fields.date")}
