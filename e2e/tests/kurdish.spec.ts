@@ -15,6 +15,7 @@ const SCREENS = [
   "/accounting/expenses",
   "/accounting/income-types",
   "/accounting/incomes",
+  "/accounting/pricing-profile",
   "/accounting/currency-rates",
   "/customers/customers",
   "/customers/transactions",
