@@ -1,5 +1,5 @@
 import { PRICING_APPLY_ON, type PricingApplyOn, ZPricingProfile } from "@app/contracts";
-import { Badge, Button, Select, Switch, TextInput } from "@mantine/core";
+import { Button, Select, Switch, TextInput } from "@mantine/core";
 import { IconPercentage, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,15 +13,7 @@ import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
 import { PRICING_EP, PRICING_SECTION, type PricingProfileRow } from "./pricing.queries";
 import "./amount.css";
-
-function ActiveBadge({ on }: { on: boolean }) {
-  const { t } = useTranslation("common");
-  return (
-    <Badge variant="light" color={on ? "teal" : "gray"}>
-      {on ? t("status.active") : t("status.inactive")}
-    </Badge>
-  );
-}
+import { ActiveBadge } from "../../shared/ActiveBadge";
 
 function PricingProfileForm({ row, onClose }: { row: PricingProfileRow | null; onClose: () => void }) {
   const { t } = useTranslation("pricing");

@@ -1,4 +1,4 @@
-import { Badge, Button } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { IconListDetails, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,15 +12,7 @@ import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { PartyForm } from "./PartyForm";
 import { PARTY, type PartyKind, type PartyRow } from "./parties.queries";
 import "../accounting/amount.css";
-
-function ActiveBadge({ on }: { on: boolean }) {
-  const { t } = useTranslation("common");
-  return (
-    <Badge variant="light" color={on ? "teal" : "gray"}>
-      {on ? t("status.active") : t("status.inactive")}
-    </Badge>
-  );
-}
+import { ActiveBadge } from "../../shared/ActiveBadge";
 
 /** The customers or suppliers list, with each party's balance in both currencies from the ledger. */
 export function PartyListPage({ kind }: { kind: PartyKind }) {

@@ -2,19 +2,11 @@ import { Badge, Group } from "@mantine/core";
 import { IconBuildingWarehouse } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { ActiveBadge } from "../../shared/ActiveBadge";
 import type { Column } from "../../shared/DataTable";
 import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { ReferencePage, type RefField } from "./ReferencePage";
 import { ENDPOINTS, type InventoryRow, outletsListQuery } from "./settings.queries";
-
-function ActiveBadge({ on }: { on: boolean }) {
-  const { t } = useTranslation("common");
-  return (
-    <Badge variant="light" color={on ? "teal" : "gray"}>
-      {on ? t("status.active") : t("status.inactive")}
-    </Badge>
-  );
-}
 
 function InventoryName({ row }: { row: InventoryRow }) {
   const { t } = useTranslation("settings");
