@@ -2,11 +2,40 @@ import { normalizeDigits } from "@app/contracts";
 import { useEffect, useRef } from "react";
 
 /**
- * A scanner types a whole code faster than any person (a few ms a key); slower keys are someone
- * typing. The bound leaves room for a busy browser that delivers a scanner's keys late.
+ * A scanner types a whole code far faster than any person (a few ms a key) and ends it with
+ * Enter. A burst counts as a scan when its keys came at least this fast on average: a busy
+ * terminal that delivers one or two keys late still scans, a fast typist (100 ms a key and
+ * more) does not.
  */
-const MAX_GAP_MS = 100;
+const MAX_AVERAGE_MS = 50;
+/** A pause this long starts a new burst: whatever came before was not the same scan. */
+const PAUSE_MS = 500;
 const MIN_LENGTH = 4;
+
+/**
+ * Feeds keys (with their event time) to a scan detector: answers the scanned code on the Enter
+ * that ends a fast enough burst of at least four characters, else undefined.
+ */
+export function scanDetector() {
+  let buffer = "";
+  let first = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  return (key: string, at: number): string | undefined => {
+    if (at - last > PAUSE_MS) buffer = "";
+    last = at;
+    if (key === "Enter") {
+      const code = buffer;
+      buffer = "";
+      if (code.length >= MIN_LENGTH && (at - first) / code.length <= MAX_AVERAGE_MS) return normalizeDigits(code);
+      return undefined;
+    }
+    if (key.length === 1) {
+      if (!buffer) first = at;
+      buffer += key;
+    }
+    return undefined;
+  };
+}
 
 /**
  * Hears a barcode scanner anywhere on the page (it acts as a keyboard that ends with Enter) and
@@ -16,22 +45,16 @@ export function useBarcodeScanner(onScan: (code: string) => void) {
   const handler = useRef(onScan);
   handler.current = onScan;
   useEffect(() => {
-    let buffer = "";
-    let last = 0;
+    const feed = scanDetector();
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
       if (document.querySelector("[role=dialog]")) return;
-      const now = e.timeStamp;
-      if (now - last > MAX_GAP_MS) buffer = "";
-      last = now;
-      if (e.key === "Enter") {
-        if (buffer.length >= MIN_LENGTH) {
-          e.preventDefault();
-          handler.current(normalizeDigits(buffer));
-        }
-        buffer = "";
-      } else if (e.key.length === 1) buffer += e.key;
+      const code = feed(e.key, e.timeStamp);
+      if (code !== undefined) {
+        e.preventDefault();
+        handler.current(code);
+      }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

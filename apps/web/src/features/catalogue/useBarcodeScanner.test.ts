@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { scanDetector } from "./useBarcodeScanner";
+
+/** Types `text` then Enter, each key `gaps[i]` ms after the one before (the last gap is Enter's). */
+function type(feed: ReturnType<typeof scanDetector>, text: string, gaps: number[], start = 1000) {
+  let at = start;
+  [...text].forEach((k, i) => {
+    at += gaps[i] ?? 0;
+    feed(k, at);
+  });
+  at += gaps[text.length] ?? 0;
+  return feed("Enter", at);
+}
+
+describe("barcode scan detection", () => {
+  const code = "6291041500213";
+
+  it("takes a fast burst ending in Enter as a scan, with Arabic-Indic digits made ASCII", () => {
+    expect(type(scanDetector(), code, Array(14).fill(8))).toBe(code);
+    expect(type(scanDetector(), "٦٢٩١٠٤١٥٠٠٢١٣", Array(14).fill(8))).toBe(code);
+  });
+
+  it("still scans when a busy terminal delivers a key or two late", () => {
+    const gaps = Array(14).fill(6);
+    gaps[4] = 180;
+    gaps[9] = 220;
+    expect(type(scanDetector(), code, gaps)).toBe(code);
+  });
+
+  it("does not take a person's typing for a scan, however fast", () => {
+    expect(type(scanDetector(), code, Array(14).fill(110))).toBeUndefined();
+    expect(type(scanDetector(), "1234", Array(5).fill(70))).toBeUndefined();
+  });
+
+  it("needs four characters, and a pause starts a new burst", () => {
+    expect(type(scanDetector(), "123", Array(4).fill(5))).toBeUndefined();
+    const feed = scanDetector();
+    // Two slow keys without Enter, a pause, then a scan: only the scan counts.
+    feed("a", 0);
+    feed("b", 300);
+    expect(type(feed, code, [900, ...Array(13).fill(7)], 300)).toBe(code);
+  });
+});
