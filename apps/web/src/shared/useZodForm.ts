@@ -8,6 +8,27 @@ export type FieldErrors = Record<string, string>;
 /** Keys of V whose values are strings (index signatures aside): the ones a text input can be bound to. */
 type TextKey<V> = keyof { [K in keyof V as string extends K ? never : V[K] extends string ? K : never]: true } & string;
 
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/**
+ * The first message of each field. A field left empty whose message is a fragment that names no
+ * field ("must be a number with at most 3 decimals", "must be greater than 0") answers "The {field}
+ * field is required." instead; texts of the schema's own ("The email must be a valid email
+ * address.", "Payment Time is a required field") stay as written.
+ */
+export function issueMessages(issues: readonly z.core.$ZodIssue[], input: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    if (field in out) continue;
+    const value = issue.path.length && input && typeof input === "object" ? (input as Record<string, unknown>)[field] : undefined;
+    const generic = /^[a-z]/.test(issue.message);
+    out[field] =
+      issue.path.length === 1 && isEmpty(value) && generic ? `The ${field.replace(/_/g, " ")} field is required.` : issue.message;
+  }
+  return out;
+}
+
 /**
  * Form state validated with the same zod schema the server uses. Messages are kept in English
  * (as the schema writes them) and translated when shown, so a language switch re-renders them.
@@ -32,12 +53,7 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
       setErrors({});
       return result.data;
     }
-    const next: FieldErrors = {};
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? "form");
-      next[field] ??= issue.message;
-    }
-    setErrors(next);
+    setErrors(issueMessages(result.error.issues, input));
     return null;
   }
 

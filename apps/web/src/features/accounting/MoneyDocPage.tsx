@@ -135,10 +135,7 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
       reference_no: v.reference_no.trim() || null,
       note: v.note.trim() || null,
     };
-    if (!form.validate(ZMoneyDoc, payload)) {
-      if (amount.trim() === "") form.setErrors((e) => ({ ...e, amount: "The amount field is required." }));
-      return;
-    }
+    if (!form.validate(ZMoneyDoc, payload)) return;
     const problem = file ? imageProblem(file) : null;
     if (problem) {
       form.setErrors({ attachment: problem });

@@ -1,0 +1,41 @@
+import { ZCashTransaction, ZConsumerTransaction, ZCreateUser, ZMoneyDoc } from "@app/contracts";
+import { describe, expect, it } from "vitest";
+import { issueMessages } from "./useZodForm";
+
+const messagesOf = (schema: { safeParse: (v: unknown) => { error?: { issues: unknown[] } } }, input: Record<string, unknown>) =>
+  issueMessages((schema.safeParse(input).error?.issues ?? []) as Parameters<typeof issueMessages>[0], input);
+
+describe("issueMessages", () => {
+  it("an empty amount is required, not a badly written number", () => {
+    const transfer = { from_account_id: 1, to_account_id: 2, amount: "" };
+    expect(messagesOf(ZCashTransaction, transfer).amount).toBe("The amount field is required.");
+    const receipt = { consumer_id: 1, account_id: 1, currency_id: 1, amount: "  " };
+    expect(messagesOf(ZConsumerTransaction, receipt).amount).toBe("The amount field is required.");
+    const expense = { type_id: 1, account_id: 1, currency_id: 1, payment_time: "10:00", amount: null };
+    expect(messagesOf(ZMoneyDoc, expense).amount).toBe("The amount field is required.");
+  });
+
+  it("a value that is there keeps the schema's own message", () => {
+    const transfer = { from_account_id: 1, to_account_id: 2, amount: "abc" };
+    expect(messagesOf(ZCashTransaction, transfer).amount).toBe("must be a number with at most 3 decimals");
+    expect(messagesOf(ZCashTransaction, { ...transfer, amount: "-5" }).amount).toBe("must be a number with at most 3 decimals");
+    expect(messagesOf(ZCashTransaction, { ...transfer, amount: "0" }).amount).toBe("must be greater than 0");
+  });
+
+  it("a field with a required text of its own keeps it, and each field shows its first message", () => {
+    const m = messagesOf(ZCashTransaction, { from_account_id: "", to_account_id: null, amount: "1" });
+    expect(m.from_account_id).toBe("The from account field is required.");
+    expect(m.to_account_id).toBe("The to account field is required.");
+    expect(messagesOf(ZMoneyDoc, { type_id: 1, account_id: 1, currency_id: 1, amount: "5", payment_time: "" }).payment_time).toBe(
+      "Payment Time is a required field",
+    );
+  });
+});
+
+describe("issueMessages keeps texts that name their field", () => {
+  it("an empty e-mail keeps the schema's e-mail text", () => {
+    const m = messagesOf(ZCreateUser, { user_name: "", email: "", password: "" });
+    expect(m.email).toBe("The email must be a valid email address.");
+    expect(m.user_name).toBe("The user name field is required.");
+  });
+});
