@@ -221,6 +221,10 @@ test("the income statement, the expense form, customers and the opening balance 
   await expect(party).toBeHidden();
   await expect(page.getByTestId("table-row").filter({ hasText: name })).toContainText("2,500,000");
   await shot(page, "customers-ar");
+  // The seeded walk-in customer shows in Arabic, like the other seeded records.
+  await page.goto("/customers/customers?search=WALKIN");
+  await expect(page.getByTestId("table-row").filter({ hasText: "WALKIN" })).toContainText("زبون نقدي");
+  await expect(page.getByText("Walk-in Customer")).toHaveCount(0);
 
   await page.goto("/settings/opening-balance/accounting-opening-balance");
   await expect(page.getByTestId("opening-cashes")).toBeVisible();

@@ -54,6 +54,9 @@ export const isSystemAccountKey = (key: unknown): key is SystemAccountKey =>
 export const SEEDED_OUTLET_NAME = "Main Outlet";
 export const SEEDED_INVENTORY_NAME = "Main Inventory";
 
+/** The walk-in customer every sale without a named customer goes to (migration 0002). */
+export const SEEDED_WALKIN_CUSTOMER_NAME = "Walk-in Customer";
+
 /** The basic units. */
 export const BASIC_UNITS = [
   "Piece",

@@ -1,7 +1,7 @@
-import { BASIC_UNITS, SYSTEM_ACCOUNTS } from "@app/contracts";
+import { BASIC_UNITS, SEEDED_WALKIN_CUSTOMER_NAME, SYSTEM_ACCOUNTS } from "@app/contracts";
 import { describe, expect, it } from "vitest";
 import i18n from "../app/i18n";
-import { accountLabel, countryLabel, countryOptions, inventoryLabel, outletLabel, seededNames, unitLabel } from "./seededNames";
+import { accountLabel, countryLabel, countryOptions, inventoryLabel, outletLabel, partyLabel, seededNames, unitLabel } from "./seededNames";
 
 const tIn = (lang: string) => (key: string) => i18n.getFixedT(lang)(key);
 const ar = tIn("ar");
@@ -83,5 +83,16 @@ describe("country names", () => {
     expect(countryOptions("ar", rows).map((o) => o.label)).toEqual(["الأردن", "العراق", "ألمانيا", "مصر"]);
     expect(countryOptions("ar", rows).map((o) => o.value)).toEqual(["4", "1", "2", "3"]);
     expect(seededNames(ar, "ar").country("Iraq")).toBe("العراق");
+  });
+});
+
+describe("the walk-in customer", () => {
+  it("shows under its seeded name in the user's language, and a renamed one as it was named", () => {
+    expect(partyLabel(ar, SEEDED_WALKIN_CUSTOMER_NAME)).toBe("زبون نقدي");
+    expect(partyLabel(ckb, SEEDED_WALKIN_CUSTOMER_NAME)).toBe("کڕیاری نەقد");
+    expect(partyLabel(en, SEEDED_WALKIN_CUSTOMER_NAME)).toBe(SEEDED_WALKIN_CUSTOMER_NAME);
+    expect(partyLabel(ar, "Ahmed Store")).toBe("Ahmed Store");
+    expect(partyLabel(ar, null)).toBe("");
+    expect(seededNames(ar, "ar").party(SEEDED_WALKIN_CUSTOMER_NAME)).toBe("زبون نقدي");
   });
 });

@@ -4,6 +4,7 @@ import {
   isSystemAccountKey,
   SEEDED_INVENTORY_NAME,
   SEEDED_OUTLET_NAME,
+  SEEDED_WALKIN_CUSTOMER_NAME,
   SYSTEM_ACCOUNT_NAMES,
 } from "@app/contracts";
 import { useMemo } from "react";
@@ -11,7 +12,7 @@ import { useTranslation } from "react-i18next";
 
 /**
  * Records the product seeds (the chart-of-accounts skeleton, the first outlet and inventory, the
- * basic units, the countries) are stored under English names. They show in the user's language
+ * basic units, the countries, the walk-in customer) are stored under English names. They show in the user's language
  * for as long as they keep their seeded name; a renamed record shows the name it was given.
  */
 
@@ -30,6 +31,10 @@ export function accountLabel(t: Translate, name: Name, systemKey?: string | null
 export const outletLabel = (t: Translate, name: Name): string => (name === SEEDED_OUTLET_NAME ? t("seeded:outlet") : (name ?? ""));
 
 export const inventoryLabel = (t: Translate, name: Name): string => (name === SEEDED_INVENTORY_NAME ? t("seeded:inventory") : (name ?? ""));
+
+/** A customer or supplier: the walk-in customer under its seeded name shows translated. */
+export const partyLabel = (t: Translate, name: Name): string =>
+  name === SEEDED_WALKIN_CUSTOMER_NAME ? t("seeded:walkInCustomer") : (name ?? "");
 
 export const unitLabel = (t: Translate, name: Name): string => (name && UNITS.has(name) ? t(`seeded:units.${name}`) : (name ?? ""));
 
@@ -72,6 +77,7 @@ export interface SeededNames {
   outlet: (name: Name) => string;
   inventory: (name: Name) => string;
   unit: (name: Name) => string;
+  party: (name: Name) => string;
   country: (name: Name) => string;
   countryOptions: (rows: readonly { country_id: number; country_name: string }[]) => { value: string; label: string }[];
 }
@@ -82,6 +88,7 @@ export function seededNames(t: Translate, lang: string): SeededNames {
     outlet: (name) => outletLabel(t, name),
     inventory: (name) => inventoryLabel(t, name),
     unit: (name) => unitLabel(t, name),
+    party: (name) => partyLabel(t, name),
     country: (name) => countryLabel(lang, name),
     countryOptions: (rows) => countryOptions(lang, rows),
   };

@@ -161,7 +161,9 @@ export function OpeningBalancePage() {
           const put = (patch: Partial<PartyBalance>) => setRows(rows.map((x, j) => (j === i ? { ...x, ...patch } : x)));
           return (
             <Table.Tr key={r.consumer_id}>
-              <Table.Td>{p ? (p.code ? `${p.consumer_name} (${p.code})` : p.consumer_name) : r.consumer_id}</Table.Td>
+              <Table.Td>
+                {p ? (p.code ? `${names.party(p.consumer_name)} (${p.code})` : names.party(p.consumer_name)) : r.consumer_id}
+              </Table.Td>
               <Table.Td>{amountInput(r.iqd, (v) => put({ iqd: v }))}</Table.Td>
               <Table.Td>{amountInput(r.usd, (v) => put({ usd: v }))}</Table.Td>
             </Table.Tr>

@@ -7,6 +7,7 @@ import { useCan } from "../../app/session";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { PartyForm } from "./PartyForm";
@@ -21,11 +22,12 @@ export function PartyListPage({ kind }: { kind: PartyKind }) {
   const fmt = useFormat();
   const can = useCan();
   const navigate = useNavigate();
+  const names = useSeededNames();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const invalidateLedger = useInvalidateLedger();
   const del = useConfirmDelete<PartyRow>(cfg.endpoint, {
     idOf: (r) => r.consumer_id,
-    nameOf: (r) => r.consumer_name,
+    nameOf: (r) => names.party(r.consumer_name),
     onDeleted: invalidateLedger,
   });
   const customer = kind === "customer";
@@ -38,7 +40,7 @@ export function PartyListPage({ kind }: { kind: PartyKind }) {
     );
   };
   const columns: Column<PartyRow>[] = [
-    { key: "consumer_name", label: "parties:fields.consumer_name" },
+    { key: "consumer_name", label: "parties:fields.consumer_name", render: (r) => names.party(r.consumer_name) },
     { key: "code", label: "parties:fields.code" },
     { key: "mobile", label: "parties:fields.mobile" },
     ...(customer ? ([{ key: "office_phone", label: "parties:fields.office_phone" }] satisfies Column<PartyRow>[]) : []),

@@ -12,13 +12,20 @@ import { Autocomplete, type Choice } from "../../shared/Autocomplete";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
 import { PageHeader } from "../../shared/PageHeader";
+import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { PaymentForm } from "./PaymentForm";
 import { PARTY, type PartyKind, type PartyRow, partyStatementQuery, type StatementLine } from "./parties.queries";
 import { StatementView } from "./StatementView";
 
-const partyChoice = (p: PartyRow): Choice => ({ value: p.consumer_id, label: p.code ? `${p.consumer_name} (${p.code})` : p.consumer_name });
+/** A party as a choice: its name (the walk-in customer's in the user's language) and code. */
+const partyChoice =
+  (names: SeededNames) =>
+  (p: PartyRow): Choice => {
+    const name = names.party(p.consumer_name);
+    return { value: p.consumer_id, label: p.code ? `${name} (${p.code})` : name };
+  };
 
 /** The party chooser every party screen shares: an autocomplete over the customers or suppliers list. */
 export function PartyPicker({
@@ -33,12 +40,13 @@ export function PartyPicker({
   error?: string;
 }) {
   const { t } = useTranslation("parties");
+  const names = useSeededNames();
   return (
     <Autocomplete<PartyRow>
       endpoint={PARTY[kind].endpoint}
       label={t(`${PARTY[kind].ns}.one`)}
       placeholder={t(`${PARTY[kind].ns}.choose`)}
-      toChoice={partyChoice}
+      toChoice={partyChoice(names)}
       value={value}
       onChange={onChange}
       error={error}
@@ -49,12 +57,13 @@ export function PartyPicker({
 
 /** The chosen party's name, for a page opened at /customers/{id}/transactions. */
 export function usePartyChoice(kind: PartyKind, id: number | null) {
+  const names = useSeededNames();
   const party = useQuery({
     queryKey: [PARTY[kind].endpoint, "show", id],
     queryFn: async () => (await api<DataBody<PartyRow>>(`${PARTY[kind].endpoint}/${id}`)).data,
     enabled: id !== null,
   });
-  return { choice: party.data ? partyChoice(party.data) : null, isPending: id !== null && party.isPending };
+  return { choice: party.data ? partyChoice(names)(party.data) : null, isPending: id !== null && party.isPending };
 }
 
 /** Receipts (customers) or payments (suppliers) and the statement of one party, per currency. */

@@ -9,6 +9,7 @@ import { printTable } from "../../shared/DataTable/print";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
 import { PartyPicker, usePartyChoice } from "../customers/PartyTransactionsPage";
 import { PARTY, type PartyKind, type PartyRow, partyStatementQuery } from "../customers/parties.queries";
@@ -28,6 +29,7 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
   const cfg = PARTY[kind];
   const { t, i18n } = useTranslation("reports");
   const fmt = useFormat();
+  const names = useSeededNames();
   const filters = useReportFilters("THIS_YEAR");
   const [params, setParams] = useSearchParams();
   const raw = params.get("party");
@@ -73,7 +75,7 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
   };
 
   const balanceColumns: Column<PartyRow>[] = [
-    { key: "consumer_name", label: "parties:fields.consumer_name" },
+    { key: "consumer_name", label: "parties:fields.consumer_name", render: (r) => names.party(r.consumer_name) },
     { key: "code", label: "parties:fields.code" },
     { key: "mobile", label: "parties:fields.mobile" },
     { key: "balance_iqd", label: "parties:fields.balance_iqd", format: "amount" },
