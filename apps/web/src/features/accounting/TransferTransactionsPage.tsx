@@ -195,7 +195,7 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
             {money(t("fields.current_rate_in"), "rate_in", "transfer-rate-in")}
             {money(t("fields.current_rate_out"), "rate_out", "transfer-rate-out")}
             <TextInput
-              label={t("transfers.amountIn", { currency: from ? accountCurrencyName(from) : "" })}
+              label={from ? t("transfers.amountIn", { currency: accountCurrencyName(from) }) : t("fields.amount")}
               withAsterisk
               inputMode="decimal"
               value={v.amount}

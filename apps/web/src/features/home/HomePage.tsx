@@ -23,9 +23,7 @@ export function HomePage() {
             <Text c="dimmed" size="sm">
               {systemConfig.shop_name}
             </Text>
-            <Title order={2}>
-              {greeting}, {me.user_full_name || me.user_name}
-            </Title>
+            <Title order={2}>{t("greeting", { greeting, name: me.user_full_name || me.user_name })}</Title>
             <Text c="dimmed">{t("subtitle")}</Text>
           </Stack>
           <Group gap={8}>
