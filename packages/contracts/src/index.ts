@@ -4,6 +4,7 @@ export * from "./catalogue.js";
 export * from "./common.js";
 export * from "./constants.js";
 export * from "./countries.js";
+export * from "./date-filters.js";
 export * from "./enums.js";
 export * from "./messages.js";
 export * from "./permissions.js";

@@ -1,4 +1,4 @@
-import type { DateFilter } from "@app/contracts";
+import { type DateFilter, dateFilterDays as filterDays } from "@app/contracts";
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
@@ -111,33 +111,7 @@ export function documentInstant(date: string | null | undefined, now: Date, time
 
 /** SPEC's date filters (other than DATE_PERIOD) as their first and last business day. */
 export function dateFilterDays(filter: Exclude<DateFilter, "DATE_PERIOD">, now: Date, zone = current): [string, string] {
-  const today = dayjs.utc(`${businessDay(now, zone)}T00:00:00Z`);
-  const f = (d: dayjs.Dayjs) => d.format("YYYY-MM-DD");
-  const quarterStart = (x: dayjs.Dayjs) => x.startOf("month").subtract(x.month() % 3, "month");
-  switch (filter) {
-    case "TODAY":
-      return [f(today), f(today)];
-    case "THIS_MONTH":
-      return [f(today.startOf("month")), f(today.endOf("month"))];
-    case "LAST_MONTH": {
-      const p = today.startOf("month").subtract(1, "month");
-      return [f(p), f(p.endOf("month"))];
-    }
-    case "THIS_QUARTER": {
-      const s = quarterStart(today);
-      return [f(s), f(s.add(3, "month").subtract(1, "day"))];
-    }
-    case "LAST_QUARTER": {
-      const s = quarterStart(today).subtract(3, "month");
-      return [f(s), f(s.add(3, "month").subtract(1, "day"))];
-    }
-    case "THIS_YEAR":
-      return [f(today.startOf("year")), f(today.endOf("year"))];
-    case "LAST_YEAR": {
-      const p = today.startOf("year").subtract(1, "year");
-      return [f(p), f(p.endOf("year"))];
-    }
-  }
+  return filterDays(filter, businessDay(now, zone));
 }
 
 /** SPEC's date filters as [start, end] instants (end inclusive); DATE_PERIOD has none (it takes filter[date_between]). */
