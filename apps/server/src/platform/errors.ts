@@ -101,6 +101,9 @@ function pgError(err: unknown): PgLikeError | undefined {
   return undefined;
 }
 
+/** The SQLSTATE of a database error, however deeply the driver wrapped it. */
+export const sqlState = (err: unknown): string | undefined => pgError(err)?.code;
+
 export function toHttp(err: unknown, uniqueFields: Map<string, string>): HttpError | undefined {
   if (err instanceof HttpError) return err;
   if (err instanceof ZodError) return unprocessable(zodErrors(err.issues));

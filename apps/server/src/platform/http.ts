@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.js";
 import type { Db, Tx } from "../db/client.js";
 import type { AuthUser, Ctx } from "./context.js";
-import { HttpError } from "./errors.js";
+import { HttpError, sqlState } from "./errors.js";
 import type { TokenService } from "./tokens.js";
 
 /** What a route demands: a permission (SPEC §6 form), any signed-in user, or nobody. */
@@ -125,9 +125,27 @@ export function ctxOf(app: FastifyInstance, req: FastifyRequest): Ctx {
   return { tx: app.db, user: req.user, now: new Date(), ip: clientIp(req) };
 }
 
-/** Runs a use case in one transaction: the document, its stock moves, its journal entry and its audit row commit together. */
-export function inTx<T>(app: FastifyInstance, req: FastifyRequest, fn: (ctx: Ctx & { tx: Tx }) => Promise<T>): Promise<T> {
-  return app.db.transaction(async (tx) => fn({ tx, user: req.user, now: new Date(), ip: clientIp(req) }));
+/** How many times a transaction runs before a deadlock or serialization failure reaches the caller. */
+export const TX_ATTEMPTS = 8;
+const RETRYABLE = new Set(["40P01", "40001"]);
+
+/**
+ * Runs a use case in one transaction: the document, its stock moves, its journal entry and its
+ * audit row commit together. A deadlock (40P01) or serialization failure (40001) rolls the whole
+ * attempt back and runs it again after a short random pause, so a user never sees a conflict
+ * between other people's saves; `fn` must therefore do nothing outside the transaction that
+ * cannot be repeated.
+ */
+export async function inTx<T>(app: FastifyInstance, req: FastifyRequest, fn: (ctx: Ctx & { tx: Tx }) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await app.db.transaction(async (tx) => fn({ tx, user: req.user, now: new Date(), ip: clientIp(req) }));
+    } catch (err) {
+      if (attempt >= TX_ATTEMPTS || !RETRYABLE.has(sqlState(err) ?? "")) throw err;
+      // Growing, jittered pauses so that the transactions that collided do not meet again.
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * 2 ** attempt));
+    }
+  }
 }
 
 export function requireUser(req: FastifyRequest): AuthUser {

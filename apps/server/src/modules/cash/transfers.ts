@@ -5,7 +5,7 @@ import type { Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { docDate } from "../ledger/dates.js";
-import { post, ratesAt, repost, reverse } from "../ledger/ledger.js";
+import { lockForPosting, post, ratesAt, repost, reverse } from "../ledger/ledger.js";
 import { convert, round3 } from "../ledger/money.js";
 import { cashTransactions } from "./cash.tables.js";
 import { cashAccount } from "./cashes.js";
@@ -85,6 +85,7 @@ async function prepare(ctx: Ctx, input: CashTransactionInput) {
 
 export async function createTransfer(ctx: Ctx, input: CashTransactionInput) {
   const p = await prepare(ctx, input);
+  await lockForPosting(ctx, { lines: p.lines });
   const [r] = await ctx.tx
     .insert(cashTransactions)
     .values({ ...p.row, created_by: ctx.user?.user_id ?? null })
@@ -100,6 +101,7 @@ export async function createTransfer(ctx: Ctx, input: CashTransactionInput) {
 
 export async function updateTransfer(ctx: Ctx, id: number, input: CashTransactionInput) {
   const p = await prepare(ctx, input);
+  await lockForPosting(ctx, { lines: p.lines, reversing: { type: SOURCE_TRANSFER, id } });
   await ctx.tx
     .update(cashTransactions)
     .set({ ...p.row, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
@@ -110,6 +112,7 @@ export async function updateTransfer(ctx: Ctx, id: number, input: CashTransactio
 export async function deleteTransfer(ctx: Ctx, id: number) {
   const row = await showTransfer(ctx, id);
   if (!row) throw notFound();
+  await lockForPosting(ctx, { reversing: { type: SOURCE_TRANSFER, id } });
   await reverse(ctx, { type: SOURCE_TRANSFER, id });
   await ctx.tx.delete(cashTransactions).where(eq(cashTransactions.transaction_id, id));
 }

@@ -11,7 +11,7 @@ import type { ListModel } from "../../platform/list.js";
 import { cashAccount } from "../cash/cashes.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { docDate } from "../ledger/dates.js";
-import { createAccount, post, ratesAt, repost, reverse, systemCurrency } from "../ledger/ledger.js";
+import { createAccount, lockForPosting, post, ratesAt, repost, reverse, systemCurrency } from "../ledger/ledger.js";
 import { round3 } from "../ledger/money.js";
 import { expenses, expenseTypes, incomes, incomeTypes } from "./expenses.tables.js";
 import { cashAmount, expenseLines, incomeLines, type MoneyDoc } from "./money-doc.ledger.js";
@@ -218,6 +218,7 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
       schema: ZMoneyDoc,
       run: async (ctx, input: MoneyDocInput) => {
         const p = await prepare(ctx, input);
+        await lockForPosting(ctx, { lines: p.lines });
         const file = await attachment(input.attachment);
         const [row] = await ctx.tx
           .insert(docs)
@@ -236,6 +237,7 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
       schema: ZMoneyDoc,
       run: async (ctx, id, input: MoneyDocInput) => {
         const p = await prepare(ctx, input);
+        await lockForPosting(ctx, { lines: p.lines, reversing: source(id) });
         const file = await attachment(input.attachment);
         await ctx.tx
           .update(docs)
@@ -252,6 +254,7 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
     remove: async (ctx, id) => {
       const [row] = await ctx.tx.select({ id: docs.id }).from(docs).where(eq(docs.id, id));
       if (!row) throw notFound();
+      await lockForPosting(ctx, { reversing: source(id) });
       await reverse(ctx, source(id));
       await ctx.tx.delete(docs).where(eq(docs.id, id));
     },

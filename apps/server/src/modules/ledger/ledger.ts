@@ -72,6 +72,82 @@ const dayOf = (d: Date) => businessDay(d);
 /** The first day of the month of a `YYYY-MM-DD` day: the key of the per-month balances. */
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
+interface LockedAccount {
+  account_id: number;
+  currency_id: number;
+  is_group: boolean;
+  /** A cash, bank or remittance account: it may never go below zero. */
+  is_cash: boolean;
+}
+
+/** The accounts each open transaction holds locked, with what posting needs to know of them. */
+const held = new WeakMap<object, Map<number, LockedAccount>>();
+
+/**
+ * Locks accounts `FOR NO KEY UPDATE` in ascending id order and remembers them for the
+ * transaction. This lock serialises postings to one account (so a balance checked after writing
+ * is the true one) while leaving the foreign-key share locks that document and journal rows take
+ * on the account free, so inserting those rows never has to wait for, or upgrade, a lock.
+ * Accounts already held are skipped; unknown ids are simply absent from the answer.
+ */
+export async function lockAccounts(ctx: Ctx, ids: Iterable<number>): Promise<Map<number, LockedAccount>> {
+  let mine = held.get(ctx.tx);
+  if (!mine) {
+    mine = new Map();
+    held.set(ctx.tx, mine);
+  }
+  const need = [...new Set(ids)].filter((id) => !mine.has(id)).sort((a, b) => a - b);
+  if (need.length) {
+    const res = await ctx.tx.execute<{ account_id: number; currency_id: number; is_group: boolean; is_cash: boolean }>(sql`
+      select a.account_id, a.currency_id, a.is_group,
+             coalesce(a.parent_id = (select c.account_id from accounts c where c.system_key = 'cash_and_banks'), false) as is_cash
+        from accounts a
+       where a.account_id in (${sql.join(
+         need.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+       order by a.account_id
+         for no key update of a`);
+    for (const r of res.rows)
+      mine.set(Number(r.account_id), {
+        account_id: Number(r.account_id),
+        currency_id: Number(r.currency_id),
+        is_group: r.is_group,
+        is_cash: r.is_cash,
+      });
+  }
+  return mine;
+}
+
+/** Accounts of the entries of `source` that are live (posted and not yet reversed). */
+async function liveAccounts(tx: DbOrTx, source: Source): Promise<number[]> {
+  const res = await tx.execute<{ account_id: number }>(sql`
+    select distinct l.account_id from journal_lines l join journal_entries e on e.entry_id = l.entry_id
+     where e.source_type = ${source.type} and e.source_id = ${source.id} and e.reversal_of is null
+       and not exists (select 1 from journal_entries r where r.reversal_of = e.entry_id)`);
+  return res.rows.map((r) => Number(r.account_id));
+}
+
+/**
+ * The first lock a document that posts takes, before it writes anything: every account its new
+ * lines touch, every account of the entries it will reverse, and the exchange-difference account
+ * when a foreign-currency account is among them, all in one ascending order (ARCHITECTURE.md,
+ * "Locking").
+ */
+export async function lockForPosting(ctx: Ctx, opts: { lines?: RuleLine[]; reversing?: Source }): Promise<void> {
+  const ids = new Set((opts.lines ?? []).map((l) => l.account_id));
+  if (opts.reversing) for (const id of await liveAccounts(ctx.tx, opts.reversing)) ids.add(id);
+  if (!ids.size) return;
+  const foreign = await ctx.tx.execute(sql`
+    select 1 from accounts where currency_id <> (select currency_fk from system_config where id = 1)
+       and account_id in (${sql.join(
+         [...ids].map((id) => sql`${id}`),
+         sql`, `,
+       )}) limit 1`);
+  if (foreign.rows.length) ids.add((await accountByKey(ctx.tx, "exchange_diff")).account_id);
+  await lockAccounts(ctx, ids);
+}
+
 async function insertEntry(
   ctx: Ctx,
   date: Date,
@@ -81,20 +157,14 @@ async function insertEntry(
   reversalOf: number | null,
 ) {
   const tx = ctx.tx;
-  // Cash accounts this entry takes money out of: locked in a fixed order, checked after.
-  const credited = [...new Set(rows.filter((r) => D(r.credit).gt(r.debit)).map((r) => r.account_id))].sort((a, b) => a - b);
-  let guarded: { account_id: number; currency_id: number }[] = [];
-  if (credited.length) {
-    const res = await tx.execute<{ account_id: number; currency_id: number }>(sql`
-      select a.account_id, a.currency_id from accounts a
-       where a.account_id in (${sql.join(
-         credited.map((id) => sql`${id}`),
-         sql`, `,
-       )})
-         and a.parent_id = (select account_id from accounts where system_key = 'cash_and_banks')
-       order by a.account_id for update`);
-    guarded = res.rows;
-  }
+  const locked = await lockAccounts(
+    ctx,
+    rows.map((r) => r.account_id),
+  );
+  // Cash accounts this entry takes money out of: checked once the lines are written.
+  const guarded = [...new Set(rows.filter((r) => D(r.credit).gt(r.debit)).map((r) => r.account_id))]
+    .map((id) => locked.get(id))
+    .filter((a): a is LockedAccount => !!a?.is_cash);
   const [entry] = await tx
     .insert(journalEntries)
     .values({
@@ -172,21 +242,18 @@ async function insertEntry(
  */
 export async function post(ctx: Ctx, input: PostInput): Promise<number> {
   await assertYearOpen(ctx.tx, input.date);
-  const ids = [...new Set(input.lines.map((l) => l.account_id))];
-  const res = ids.length
-    ? await ctx.tx.execute<{ account_id: number; currency_id: number; is_group: boolean }>(
-        sql`select account_id, currency_id, is_group from accounts where account_id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      )
-    : { rows: [] };
-  const cur = new Map(res.rows.map((r) => [Number(r.account_id), Number(r.currency_id)]));
-  for (const r of res.rows) if (r.is_group) throw new HttpError(422, "A group account cannot take postings.");
-  for (const id of ids)
-    if (!cur.has(id)) throw new HttpError(422, "The account does not exist.", { account_id: ["The account does not exist."] });
+  await lockForPosting(ctx, { lines: input.lines });
+  const locked = await lockAccounts(
+    ctx,
+    input.lines.map((l) => l.account_id),
+  );
+  for (const l of input.lines) {
+    const a = locked.get(l.account_id);
+    if (!a) throw new HttpError(422, "The account does not exist.", { account_id: ["The account does not exist."] });
+    if (a.is_group) throw new HttpError(422, "A group account cannot take postings.");
+  }
   const ex = await accountByKey(ctx.tx, "exchange_diff");
-  const rows = toJournalLines(input.lines, (id) => cur.get(id)!, await systemCurrency(ctx.tx), {
+  const rows = toJournalLines(input.lines, (id) => locked.get(id)!.currency_id, await systemCurrency(ctx.tx), {
     account_id: ex.account_id,
     currency_id: ex.currency_id,
   });

@@ -10,7 +10,7 @@ import { ctxOf, inTx } from "../../platform/http.js";
 import { cashAccount } from "../cash/cashes.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
-import { accountByKey, post, ratesAt, reverse } from "../ledger/ledger.js";
+import { accountByKey, lockForPosting, post, ratesAt, reverse } from "../ledger/ledger.js";
 import { consumerAccounts } from "../parties/consumers.js";
 import { openingLines } from "./opening.ledger.js";
 import { openingBalances } from "./opening-balances.tables.js";
@@ -61,6 +61,7 @@ async function save(ctx: Ctx, input: OpeningBalanceInput) {
     customers: await party("customer", input.customers),
     suppliers: await party("supplier", input.suppliers),
   });
+  await lockForPosting(ctx, { lines, reversing: SOURCE });
   await reverse(ctx, SOURCE);
   if (lines.length) await post(ctx, { date, source: SOURCE, description: "Opening balance", lines });
   const payload = { rate, cashes: input.cashes, customers: input.customers, suppliers: input.suppliers };

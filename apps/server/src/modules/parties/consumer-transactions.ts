@@ -7,7 +7,7 @@ import type { ListModel, RawQuery } from "../../platform/list.js";
 import { cashAccount } from "../cash/cashes.js";
 import { docDate } from "../ledger/dates.js";
 import type { DynamicList } from "../ledger/dynamic-list.js";
-import { post, ratesAt, repost, reverse } from "../ledger/ledger.js";
+import { lockForPosting, post, ratesAt, repost, reverse } from "../ledger/ledger.js";
 import { round3 } from "../ledger/money.js";
 import { customerReceiptLines, paymentCashAmount, supplierPaymentLines } from "./consumer-transaction.ledger.js";
 import { consumerAccounts, type PartyKind } from "./consumers.js";
@@ -83,6 +83,7 @@ async function prepare(ctx: Ctx, kind: PartyKind, input: ConsumerTransactionInpu
 
 export async function createTransaction(ctx: Ctx, kind: PartyKind, input: ConsumerTransactionInput) {
   const p = await prepare(ctx, kind, input);
+  await lockForPosting(ctx, { lines: p.lines });
   const [r] = await ctx.tx
     .insert(consumerTransactions)
     .values({ ...p.row, created_by: ctx.user?.user_id ?? null })
@@ -98,6 +99,7 @@ export async function createTransaction(ctx: Ctx, kind: PartyKind, input: Consum
 
 export async function updateTransaction(ctx: Ctx, kind: PartyKind, id: number, input: ConsumerTransactionInput) {
   const p = await prepare(ctx, kind, input);
+  await lockForPosting(ctx, { lines: p.lines, reversing: sourceOf(kind, id) });
   await ctx.tx
     .update(consumerTransactions)
     .set({ ...p.row, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
@@ -107,6 +109,7 @@ export async function updateTransaction(ctx: Ctx, kind: PartyKind, id: number, i
 
 export async function deleteTransaction(ctx: Ctx, kind: PartyKind, id: number) {
   if (!(await showTransaction(ctx, kind, id))) throw notFound();
+  await lockForPosting(ctx, { reversing: sourceOf(kind, id) });
   await reverse(ctx, sourceOf(kind, id));
   await ctx.tx.delete(consumerTransactions).where(eq(consumerTransactions.transaction_id, id));
 }

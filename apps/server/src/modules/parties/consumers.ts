@@ -79,7 +79,7 @@ export async function consumerAccounts(tx: DbOrTx, kind: PartyKind, id: number):
   let usd = c.account_usd_fk;
   if (!iqd || !usd) {
     // One maker at a time per party.
-    await tx.execute(sql`select 1 from consumers where consumer_id = ${id} for update`);
+    await tx.execute(sql`select 1 from consumers where consumer_id = ${id} for no key update`);
     const [again] = await tx.select().from(consumers).where(eq(consumers.consumer_id, id));
     iqd = again!.account_fk;
     usd = again!.account_usd_fk;

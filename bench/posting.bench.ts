@@ -1,0 +1,131 @@
+// Expense posting throughput with 16 concurrent clients through the HTTP layer (app.inject over
+// the server's connection pool), as a ratio to pgbench's TPC-B on the same database in the same
+// run. Needs PostgreSQL (DATABASE_URL) and pgbench (PATH, `pg_config --bindir`, or Debian's
+// /usr/lib/postgresql/<version>/bin).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { buildApp } from "@app/server/src/app.js";
+import { loadConfig } from "@app/server/src/config.js";
+import { openDatabase } from "@app/server/src/db/client.js";
+import { migrate } from "@app/server/src/db/migrate.js";
+import { seed } from "@app/server/src/db/seed.js";
+import pg from "pg";
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+function findPgbench(): string | undefined {
+  const candidates: string[] = [];
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) if (dir) candidates.push(path.join(dir, "pgbench"));
+  try {
+    candidates.push(path.join(execFileSync("pg_config", ["--bindir"], { encoding: "utf8" }).trim(), "pgbench"));
+  } catch {
+    // no pg_config on this machine
+  }
+  const debian = "/usr/lib/postgresql";
+  if (existsSync(debian))
+    for (const v of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(debian, v, "bin", "pgbench"));
+  return candidates.find((c) => existsSync(c));
+}
+
+/** Runs `job` from `clients` loops for `seconds`; answers completed jobs per second and the answers' status counts. */
+async function drive(clients: number, seconds: number, job: (client: number) => Promise<number>) {
+  const statuses = new Map<number, number>();
+  const end = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      while (performance.now() < end) {
+        const status = await job(c);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        done++;
+      }
+    }),
+  );
+  return { tps: done / ((performance.now() - t0) / 1000), statuses: Object.fromEntries(statuses) };
+}
+
+export default async function postingBench() {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.log("SKIPPED: this benchmark needs PostgreSQL; set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres).");
+    return;
+  }
+  const pgbench = findPgbench();
+  if (!pgbench) console.log("pgbench NOT FOUND (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin): no TPC-B reference, no ratios.");
+  const name = `bench_posting_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const dbUrl = u.toString();
+  const database = await openDatabase({ databaseUrl: dbUrl });
+  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-"));
+  try {
+    await migrate(database);
+    await seed(database.db, { adminPassword: "bench-password" });
+    const config = loadConfig({ LOG_LEVEL: "silent", JWT_SECRET: "bench-secret-bench-secret-bench-secret", DATA_DIR: dir });
+    const { app } = await buildApp({ database, config });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "admin@example.com", password: "bench-password" },
+    });
+    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    const post = async (url: string, payload: Record<string, unknown>) => {
+      const res = await app.inject({ method: "POST", url, headers, payload });
+      if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      return res.json().data;
+    };
+    const incomeType = (await post("/api/income_types", { type_name: "Float" })).type_id;
+    const expenseType = (await post("/api/expense_types", { type_name: "Bench expense" })).type_id;
+    const tills: number[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const id = (await post("/api/cashes", { account_name: `Till ${i}`, cash_type: 1, currency_id: 1 })).account_id;
+      await post("/api/incomes", { type_id: incomeType, account_id: id, currency_id: 1, amount: "1000000000", payment_time: "08:00" });
+      tills.push(id);
+    }
+    const expense = (till: number) => async () =>
+      (
+        await app.inject({
+          method: "POST",
+          url: "/api/expenses",
+          headers,
+          payload: { type_id: expenseType, account_id: till, currency_id: 1, amount: "250", payment_time: "09:00" },
+        })
+      ).statusCode;
+
+    let tpcb: number | undefined;
+    if (pgbench) {
+      execFileSync(pgbench, ["-i", "-s", "1", "-q", dbUrl], { stdio: "ignore" });
+      const out = execFileSync(pgbench, ["-n", "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), dbUrl], { encoding: "utf8" });
+      tpcb = Number(/tps = ([0-9.]+)/.exec(out)?.[1]);
+      console.log(`pgbench TPC-B (scale 1: one branch row all clients update), ${CLIENTS} clients, ${SECONDS} s: ${tpcb.toFixed(0)} tps`);
+    }
+    const ratio = (tps: number) => (tpcb ? ` = ${(tps / tpcb).toFixed(3)} x TPC-B` : "");
+    const one = await drive(CLIENTS, SECONDS, () => expense(tills[0]!)());
+    console.log(
+      `expenses, ${CLIENTS} clients, ONE cash account (every posting waits for the account): ${one.tps.toFixed(0)} /s${ratio(one.tps)}  answers ${JSON.stringify(one.statuses)}`,
+    );
+    const many = await drive(CLIENTS, SECONDS, (c) => expense(tills[c]!)());
+    console.log(
+      `expenses, ${CLIENTS} clients, one cash account each: ${many.tps.toFixed(0)} /s${ratio(many.tps)}  answers ${JSON.stringify(many.statuses)}`,
+    );
+    await app.close();
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+    for (let i = 0; i < 50; i++) {
+      const open = await admin.query("select count(*)::int n from pg_stat_activity where datname = $1", [name]);
+      if (open.rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
