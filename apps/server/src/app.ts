@@ -1,7 +1,6 @@
 import { createReadStream, existsSync } from "node:fs";
 import path from "node:path";
-import { IMAGE_MAX_BYTES, MSG, PRODUCT_NAME } from "@app/contracts";
-import multipart from "@fastify/multipart";
+import { MSG, PRODUCT_NAME } from "@app/contracts";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -11,6 +10,7 @@ import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import * as schema from "./db/schema.js";
 import { MODULES } from "./modules/index.js";
+import { installMultipart, installTextChecks } from "./platform/body.js";
 import { setBusinessTimeZone } from "./platform/business-time.js";
 import { installErrorHandler, uniqueFieldsOf } from "./platform/errors.js";
 import { imagePath } from "./platform/files.js";
@@ -42,10 +42,8 @@ export async function buildApp({ database, config }: { database: Database; confi
   installErrorHandler(app, uniqueFieldsOf(Object.values(schema)));
   installAccessControl(app, routes);
 
-  await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 5, fields: 200 },
-  });
+  await installMultipart(app);
+  installTextChecks(app);
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: "1.0.0" },

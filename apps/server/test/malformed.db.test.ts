@@ -47,6 +47,56 @@ const LIST_QUERIES = [
   `search=${"x".repeat(300)}`,
 ];
 
+const CONTROL_QUERIES = ["search=a%00b", "search=%1B%5B31m", `filter[${encodeURIComponent("status")}]=%00`, "page=1%00"];
+
+/** The smallest PNG: one transparent pixel. */
+const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+const MP = "multipart/form-data; boundary=xyz";
+const part = (name: string, value: string) => `--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const MALFORMED_MULTIPART = { message: MSG.validationFailed, field: "body" };
+/** [what, request, the 422 message every route answers, the field it names] */
+const REFUSED_BODIES: [string, Partial<InjectOptions>, string, string | undefined][] = [
+  ["multipart without boundary", { payload: part("name", "x"), headers: { "content-type": "multipart/form-data" } }],
+  ["multipart garbage", { payload: "garbage", headers: { "content-type": MP } }],
+  ["multipart cut short", { payload: part("name", "x").slice(0, -6), headers: { "content-type": MP } }],
+  ["multipart without end", { payload: part("name", "x"), headers: { "content-type": MP } }],
+  ["multipart __proto__", { payload: `${part("__proto__", "x")}--xyz--\r\n`, headers: { "content-type": MP } }],
+  [
+    "multipart bad JSON part",
+    {
+      payload: '--xyz\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: application/json\r\n\r\n{x\r\n--xyz--\r\n',
+      headers: { "content-type": MP },
+    },
+  ],
+].map(([what, opts]) => [what as string, opts as Partial<InjectOptions>, MALFORMED_MULTIPART.message, MALFORMED_MULTIPART.field]);
+REFUSED_BODIES.push(
+  [
+    "multipart NUL",
+    { payload: `${part("name", "a\u0000b")}${part("_method", "PATCH")}--xyz--\r\n`, headers: { "content-type": MP } },
+    MSG.controlCharacters,
+    "name",
+  ],
+  ...["name", "user_name", "email", "note", "search"].map((field): (typeof REFUSED_BODIES)[number] => [
+    `JSON ${field} with ESC`,
+    { payload: JSON.stringify({ _method: "PATCH", [field]: "a\u001bb" }), headers: { "content-type": "application/json" } },
+    MSG.controlCharacters,
+    field,
+  ]),
+  [
+    "JSON nested NUL",
+    { payload: JSON.stringify({ units: [{ unit_name: "a\u0000" }] }), headers: { "content-type": "application/json" } },
+    MSG.controlCharacters,
+    "units.0.unit_name",
+  ],
+  [
+    "JSON key with NUL",
+    { payload: JSON.stringify({ "a\u0000": 1 }), headers: { "content-type": "application/json" } },
+    MSG.controlCharacters,
+    "body",
+  ],
+);
+
 interface Sent {
   what: string;
   status: number;
@@ -113,6 +163,15 @@ describe("malformed input to every endpoint", () => {
         const isList =
           plain.statusCode === 200 && plain.headers["content-type"]?.toString().includes("json") && plain.json().data?.per_page;
         if (isList) listRoutes.push(url);
+        // A NUL reached PostgreSQL as "Database Error [22021]" and dropped every export's connection.
+        await Promise.all(
+          CONTROL_QUERIES.flatMap((q) => [url, ...(isList ? [`${url}/export`] : [])].map((u) => `${u}?${q}`)).map(async (u) => {
+            const res = await send(`GET ${u}`, { method, url: u });
+            if (res.statusCode !== 422 || res.json().message !== MSG.controlCharacters) {
+              violations.push(`GET ${u}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+            }
+          }),
+        );
         const sqlSearch = SQL_BITS.map((b) => `search=${encodeURIComponent(b)}`);
         const sqlQueries = [...sqlSearch, ...SQL_BITS.map((b) => `filter[${encodeURIComponent(b)}]=1`)];
         // Endpoints that are not lists ignore the list parameters; the SQL fragments go to all.
@@ -138,6 +197,13 @@ describe("malformed input to every endpoint", () => {
         ["text/plain", { payload: "user_name=x", headers: { "content-type": "text/plain" } }],
         ["application/xml", { payload: "<user><user_name>x</user_name></user>", headers: { "content-type": "application/xml" } }],
         ["JSON array", { payload: "[1,2]", headers: { "content-type": "application/json" } }],
+        ["JSON string", { payload: '"x"', headers: { "content-type": "application/json" } }],
+        ["empty JSON", { payload: "", headers: { "content-type": "application/json" } }],
+        ["urlencoded", { payload: "user_name=x&_method=PATCH", headers: { "content-type": "application/x-www-form-urlencoded" } }],
+        ["unknown type", { payload: "\u0000\u0001garbage", headers: { "content-type": "application/x-souq-unknown" } }],
+        ["octet stream", { payload: Buffer.from([0, 1, 2, 255]), headers: { "content-type": "application/octet-stream" } }],
+        ["no content type", { payload: Buffer.from("user_name=x") }],
+        ["multipart, wrong field types", multipart("user_name", "x.png", PNG_1PX, "image/png")],
         [
           "SQL in fields",
           {
@@ -149,6 +215,16 @@ describe("malformed input to every endpoint", () => {
       const tokens = own ? await Promise.all(bodies.map(() => t.login(ADMIN_EMAIL, ADMIN_PASSWORD))) : bodies.map(() => token);
       await Promise.all(
         bodies.map(([what, opts], i) => send(`${method} ${missing} ${what}`, { method, url: missing, ...opts }, tokens[i])),
+      );
+      // Bodies every route refuses before it reads them, whatever it expects: the answer is exact.
+      await Promise.all(
+        REFUSED_BODIES.map(async ([what, opts, message, field]) => {
+          const res = await send(`${method} ${missing} ${what}`, { method, url: missing, ...opts });
+          const body = res.statusCode === 422 ? res.json() : undefined;
+          if (body?.message !== message || (field && !body.errors?.[field])) {
+            violations.push(`${method} ${missing} ${what}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+          }
+        }),
       );
     }
     console.log(`malformed input: ${sent.length} requests over ${t.routes.length} routes, ${listRoutes.length} of them lists`);
@@ -198,5 +274,27 @@ describe("malformed input to every endpoint", () => {
   it("left every table as it was", async () => {
     expect(await fingerprint()).toEqual(before);
     expect(sent.filter((s) => s.status >= 500)).toEqual([]);
+  });
+});
+
+describe("bidirectional controls", () => {
+  it("are removed from names, notes and searches before anything reads them", async () => {
+    const created = await t.api("POST", "/api/roles", {
+      body: { role_name: "\u202eexe.txt\u202c \u2067مدير\u2069", permissions: ["users/index"] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.role_name).toBe("exe.txt مدير");
+    const form = await t.api("POST", `/api/roles/${created.body.data.role_id}`, {
+      body: `--xyz\r\nContent-Disposition: form-data; name="_method"\r\n\r\nPATCH\r\n--xyz\r\nContent-Disposition: form-data; name="role_name"\r\n\r\n\u202bمدير\u202c\r\n--xyz\r\nContent-Disposition: form-data; name="permissions"\r\n\r\nusers/index\r\n--xyz\r\nContent-Disposition: form-data; name="permissions"\r\n\r\nusers/show\r\n--xyz--\r\n`,
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+    });
+    expect(form.status).toBe(200);
+    expect((await t.api("GET", `/api/roles/${created.body.data.role_id}`)).body.data.role_name).toBe("مدير");
+    // The direction marks reorder nothing and stay.
+    const marked = await t.api("POST", "/api/roles", { body: { role_name: "\u200fمدير\u200e 2", permissions: ["users/index"] } });
+    expect(marked.body.data.role_name).toBe("\u200fمدير\u200e 2");
+    const found = await t.api("GET", `/api/roles?search=${encodeURIComponent("\u202eمدير")}`);
+    expect(found.body.data.params.search).toBe("مدير");
+    expect(found.body.data.total).toBe(2);
   });
 });

@@ -35,6 +35,7 @@ export const MSG = {
   tokenInvalid: "Token is Invalid.",
   tooManyAttempts: "Too many attempts, please try again later.",
   validationFailed: "The given data was invalid.",
+  controlCharacters: "The text may not contain control characters.",
   alreadyTaken: "has already been taken",
   permissionRequired: "Permission is required",
   maxChars140: "Maximum allowed character is 140",

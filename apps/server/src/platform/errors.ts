@@ -160,8 +160,12 @@ export function installErrorHandler(app: FastifyInstance, uniqueFields = new Map
     if (code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_PARTS_LIMIT" || code === "FST_FILES_LIMIT") {
       return reply.status(422).send({ message: MSG.fileTooLarge, errors: { file: [MSG.fileTooLarge] } });
     }
+    if (code === "FST_PROTO_VIOLATION" || code === "FST_INVALID_JSON_FIELD_ERROR") {
+      return reply.status(422).send({ message: MSG.validationFailed, errors: { body: ["must be valid multipart form data"] } });
+    }
     if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return reply.status(415).send({ message: "Unsupported content type." });
-    if (code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send({ message: "The request is too large." });
+    if (code === "FST_ERR_CTP_BODY_TOO_LARGE" || code === "FST_FIELDS_LIMIT")
+      return reply.status(413).send({ message: "The request is too large." });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, "unhandled error");
     return reply.status(status).send({ message: status >= 500 ? "Server Error" : error.message });
