@@ -123,7 +123,10 @@ const zSigned = zDecimal({ scale: 3 });
 /** Opening balances: cash accounts (in their currency), customers (owed to us) and suppliers (owed by us) per currency. */
 export const ZOpeningBalance = z.object({
   date: zDocDate.optional().nullable(),
+  /** The out-rate: cash accounts and suppliers. */
   rate: zRate.optional().nullable(),
+  /** The in-rate: customers (SPEC §3). */
+  in_rate: zRate.optional().nullable(),
   cashes: z
     .array(z.object({ account_id: zFk("The account field is required."), amount: zDecimal({ scale: 3, min: 0 }) }))
     .max(1000)

@@ -182,6 +182,13 @@ async function checkInvariants() {
       [days!.o, days!.d, days!.c, days!.b].map(Number),
     );
   }
+  // Money leaves a foreign-currency account at its carrying value: holding no foreign money, it
+  // carries no system-currency value either.
+  expect(
+    await rows(sql`select l.account_id from journal_lines l join accounts a on a.account_id = l.account_id
+      where a.currency_id <> (select currency_fk from system_config where id = 1)
+      group by l.account_id having sum(l.debit - l.credit) = 0 and sum(l.sys_debit - l.sys_credit) <> 0`),
+  ).toEqual([]);
   // Each cash account: balance = its postings, never negative.
   for (const id of cash) {
     const shown = (await t.api("GET", `/api/cash_balance_show?account_id=${id}`)).body.data.balance as string;

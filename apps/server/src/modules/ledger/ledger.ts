@@ -7,7 +7,7 @@ import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { assertYearOpen } from "../../platform/periods.js";
 import { accounts } from "./accounts.tables.js";
-import { type JournalLineRow, type RuleLine, reversalLines, toJournalLines } from "./journal.js";
+import { atCarryingValue, type Carrying, type JournalLineRow, type RuleLine, reversalLines, toJournalLines } from "./journal.js";
 import { accountBalances, accountMonthBalances, journalEntries, journalLines } from "./ledger.tables.js";
 import { D } from "./money.js";
 
@@ -157,10 +157,23 @@ async function insertEntry(
   reversalOf: number | null,
 ) {
   const tx = ctx.tx;
-  const locked = await lockAccounts(
+  let locked = await lockAccounts(
     ctx,
     rows.map((r) => r.account_id),
   );
+  // Balances read under the account locks: no other posting can move them until commit.
+  const sys = await systemCurrency(tx);
+  const foreign = [...new Set(rows.map((r) => r.account_id))].filter((id) => {
+    const a = locked.get(id);
+    return a && a.currency_id !== sys;
+  });
+  if (foreign.length) {
+    const carrying = new Map<number, Carrying>();
+    for (const id of foreign) carrying.set(id, await accountBalance(tx, id));
+    const ex = await accountByKey(tx, "exchange_diff");
+    rows = atCarryingValue(rows, carrying, sys, { account_id: ex.account_id, currency_id: ex.currency_id });
+    locked = await lockAccounts(ctx, [ex.account_id]);
+  }
   // Cash accounts this entry takes money out of: checked once the lines are written.
   const guarded = [...new Set(rows.filter((r) => D(r.credit).gt(r.debit)).map((r) => r.account_id))]
     .map((id) => locked.get(id))
@@ -237,8 +250,9 @@ async function insertEntry(
 
 /**
  * THE posting function: every financial document posts through here, in its own transaction.
- * Converts each line to the system currency at its rate, books the difference to exchange
- * differences, keeps the per-day and per-month balances, and refuses to overdraw a cash account.
+ * Converts each line to the system currency at its rate, lets money leave a foreign-currency
+ * account at its carrying value, books the differences to exchange differences, keeps the
+ * per-day and per-month balances, and refuses to overdraw a cash account.
  */
 export async function post(ctx: Ctx, input: PostInput): Promise<number> {
   await assertYearOpen(ctx.tx, input.date);

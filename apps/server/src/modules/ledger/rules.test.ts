@@ -3,7 +3,7 @@ import { transferLines } from "../cash/transfer.ledger.js";
 import { expenseLines, incomeLines } from "../expenses/money-doc.ledger.js";
 import { openingLines } from "../opening-balances/opening.ledger.js";
 import { customerReceiptLines, supplierPaymentLines } from "../parties/consumer-transaction.ledger.js";
-import { type JournalLineRow, type RuleLine, reversalLines, toJournalLines } from "./journal.js";
+import { atCarryingValue, type JournalLineRow, type RuleLine, reversalLines, toJournalLines } from "./journal.js";
 import { convert, D } from "./money.js";
 
 // Accounts of a small chart: id → currency (system currency IQD = 1).
@@ -143,11 +143,12 @@ describe("customer and supplier rules", () => {
 });
 
 describe("opening balance rule", () => {
-  it("cash, customers and suppliers against opening equity: 6,222,000 IQD credit", () => {
+  it("cash and suppliers at the out-rate, customers at the in-rate, against opening equity: 6,220,000 IQD credit", () => {
     const rows = journal(
       openingLines({
         equity: EQUITY,
         rate: "1310",
+        in_rate: "1300",
         cashes: [
           { account: IQD_CASH, amount: "5000000" },
           { account: USD_CASH, amount: "1000" },
@@ -160,11 +161,94 @@ describe("opening balance rule", () => {
       }),
     );
     expect(line(rows, USD_CASH.account_id)).toMatchObject({ debit: "1000", sys_debit: "1310000" });
-    expect(line(rows, RECV_USD.account_id)).toMatchObject({ debit: "200", sys_debit: "262000" });
+    // 200 USD × 1,300 (in-rate) = 260,000
+    expect(line(rows, RECV_USD.account_id)).toMatchObject({ debit: "200", sys_debit: "260000", rate: "1300" });
     expect(line(rows, RECV_IQD.account_id)).toMatchObject({ credit: "50000" });
     expect(line(rows, PAY_IQD.account_id)).toMatchObject({ credit: "300000" });
-    expect(line(rows, EQUITY.account_id)).toMatchObject({ credit: "6222000", sys_credit: "6222000" });
+    // 5,000,000 + 1,310,000 + 260,000 − 50,000 − 300,000
+    expect(line(rows, EQUITY.account_id)).toMatchObject({ credit: "6220000", sys_credit: "6220000" });
     expect(line(rows, EXCHANGE.account_id)).toBeUndefined();
+    balanced(rows);
+  });
+});
+
+describe("carrying value of foreign-currency accounts", () => {
+  // 200 USD bought for 280,000 IQD (100 at 1,300 and 100 at 1,500): 1,400 IQD a dollar.
+  const held = new Map([[USD_CASH.account_id, { balance: "200", sys_balance: "280000" }]]);
+  const carry = (rows: JournalLineRow[], carrying = held) => atCarryingValue(rows, carrying, 1, EXCHANGE);
+
+  it("an expense of 50 USD at 1,460 leaves the till at 1,400: 70,000, and 3,000 is a realized gain", () => {
+    const rows = carry(journal(expenseLines({ type: EXPENSE, cash: USD_CASH, currency_id: 2, amount: "50", rate: "1460" })));
+    expect(line(rows, EXPENSE.account_id)).toMatchObject({ debit: "73000", sys_debit: "73000" });
+    expect(line(rows, USD_CASH.account_id)).toMatchObject({ credit: "50", sys_credit: "70000", sys_debit: "0" });
+    expect(line(rows, EXCHANGE.account_id)).toMatchObject({ credit: "3000", sys_credit: "3000" });
+    balanced(rows);
+  });
+
+  it("emptying the account takes all its system-currency value: 200 USD at 1,380 is a 4,000 loss", () => {
+    const to = IQD_CASH;
+    const rows = carry(journal(transferLines({ from: USD_CASH, to, amount: "200", foreign_amount: "276000", rate: "1380" })));
+    expect(line(rows, USD_CASH.account_id)).toMatchObject({ credit: "200", sys_credit: "280000" });
+    expect(line(rows, IQD_CASH.account_id)).toMatchObject({ debit: "276000", sys_debit: "276000" });
+    expect(line(rows, EXCHANGE.account_id)).toMatchObject({ debit: "4000", sys_debit: "4000" });
+    balanced(rows);
+  });
+
+  it("an odd carrying rate rounds to 4 decimals: 1 USD of 3 USD carried at 4,000 IQD is 1,333.3333", () => {
+    const rows = carry(
+      journal(expenseLines({ type: EXPENSE, cash: USD_CASH, currency_id: 2, amount: "1", rate: "1300" })),
+      new Map([[USD_CASH.account_id, { balance: "3", sys_balance: "4000" }]]),
+    );
+    // 4,000 × 1 ÷ 3 = 1,333.33333… → 1,333.3333; expense 1,300; loss 33.3333
+    expect(line(rows, USD_CASH.account_id)).toMatchObject({ sys_credit: "1333.3333" });
+    expect(line(rows, EXCHANGE.account_id)).toMatchObject({ debit: "33.3333", sys_debit: "33.3333" });
+    balanced(rows);
+  });
+
+  it("money coming in, and a customer who owes nothing yet, stay at the document's rate", () => {
+    const income = journal(incomeLines({ type: INCOME, cash: USD_CASH, currency_id: 2, amount: "10", rate: "1320" }));
+    expect(carry(income)).toEqual(income);
+    const receipt = journal(customerReceiptLines({ party: RECV_USD, cash: USD_CASH, amount: "10", rate: "1320" }));
+    // The receivable has no balance: the customer paying in advance owes at the receipt's rate.
+    const rows = carry(receipt);
+    expect(line(rows, RECV_USD.account_id)).toMatchObject({ credit: "10", sys_credit: "13200" });
+  });
+
+  it("a receipt clearing a USD receivable opened at 1,300 and paid at 1,320 realizes a 2,000 gain", () => {
+    const rows = atCarryingValue(
+      journal(customerReceiptLines({ party: RECV_USD, cash: USD_CASH, amount: "100", rate: "1320" })),
+      new Map([
+        [RECV_USD.account_id, { balance: "100", sys_balance: "130000" }],
+        [USD_CASH.account_id, { balance: "0", sys_balance: "0" }],
+      ]),
+      1,
+      EXCHANGE,
+    );
+    expect(line(rows, USD_CASH.account_id)).toMatchObject({ debit: "100", sys_debit: "132000" });
+    expect(line(rows, RECV_USD.account_id)).toMatchObject({ credit: "100", sys_credit: "130000" });
+    expect(line(rows, EXCHANGE.account_id)).toMatchObject({ credit: "2000", sys_credit: "2000" });
+    balanced(rows);
+  });
+
+  it("a line crossing zero: the balance leaves at its value, the rest at the document's rate", () => {
+    // A supplier we owe 100 USD carried at 130,000; we pay 150 USD at 1,450: 100 clear the debt
+    // at 130,000, the other 50 are an advance at 1,450 (72,500).
+    const PAY_USD = { account_id: 41, currency_id: 2 };
+    const rows = atCarryingValue(
+      toJournalLines(
+        supplierPaymentLines({ party: PAY_USD, cash: IQD_CASH, amount: "150", rate: "1450" }),
+        (id) => (id === PAY_USD.account_id ? 2 : currencyOf(id)),
+        1,
+        EXCHANGE,
+      ),
+      new Map([[PAY_USD.account_id, { balance: "-100", sys_balance: "-130000" }]]),
+      1,
+      EXCHANGE,
+    );
+    expect(line(rows, PAY_USD.account_id)).toMatchObject({ debit: "150", sys_debit: "202500" });
+    expect(line(rows, IQD_CASH.account_id)).toMatchObject({ credit: "217500", sys_credit: "217500" });
+    // 217,500 paid for what was carried at 202,500: a 15,000 loss
+    expect(line(rows, EXCHANGE.account_id)).toMatchObject({ debit: "15000", sys_debit: "15000" });
     balanced(rows);
   });
 });

@@ -42,7 +42,9 @@ async function show(ctx: Ctx) {
 async function save(ctx: Ctx, input: OpeningBalanceInput) {
   const current = await show(ctx);
   const date = input.date ? docDate(input.date, ctx.now) : current.date ? docDate(String(current.date), ctx.now) : ctx.now;
-  const rate = input.rate ?? (await ratesAt(ctx.tx, date)).rate;
+  const rates = await ratesAt(ctx.tx, date);
+  const rate = input.rate ?? rates.rate;
+  const in_rate = input.in_rate ?? rates.in_rate;
   const equity = await accountByKey(ctx.tx, "opening_equity");
   const cashes = [];
   for (const c of input.cashes) cashes.push({ account: await cashAccount(ctx.tx, c.account_id), amount: c.amount });
@@ -57,6 +59,7 @@ async function save(ctx: Ctx, input: OpeningBalanceInput) {
   const lines = openingLines({
     equity: { account_id: equity.account_id, currency_id: equity.currency_id },
     rate,
+    in_rate,
     cashes,
     customers: await party("customer", input.customers),
     suppliers: await party("supplier", input.suppliers),
@@ -64,7 +67,7 @@ async function save(ctx: Ctx, input: OpeningBalanceInput) {
   await lockForPosting(ctx, { lines, reversing: SOURCE });
   await reverse(ctx, SOURCE);
   if (lines.length) await post(ctx, { date, source: SOURCE, description: "Opening balance", lines });
-  const payload = { rate, cashes: input.cashes, customers: input.customers, suppliers: input.suppliers };
+  const payload = { rate, in_rate, cashes: input.cashes, customers: input.customers, suppliers: input.suppliers };
   await ctx.tx
     .insert(openingBalances)
     .values({ id: 1, date, payload, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
