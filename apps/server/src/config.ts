@@ -15,8 +15,10 @@ export interface AppConfig {
   uploadDir: string;
   /** Built web app to serve at /, when it exists. */
   webDist: string | undefined;
-  /** Login attempts allowed per account and per address in one window. */
+  /** Attempts at a secret allowed per account and address in one window; from there on, growing delays per account. */
   loginAttempts: number;
+  /** Attempts allowed per account from anywhere, and per address over every account, in one window. */
+  loginAccountAttempts: number;
   loginWindowSeconds: number;
   logLevel: string;
   /** The business's IANA time zone: documents' wall-clock dates, accounting days and months, date filters. */
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, "images")),
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     loginAttempts: Number(env.LOGIN_ATTEMPTS ?? 10),
+    loginAccountAttempts: Number(env.LOGIN_ACCOUNT_ATTEMPTS ?? 5 * Number(env.LOGIN_ATTEMPTS ?? 10)),
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 300),
     logLevel: env.LOG_LEVEL ?? "info",
     timeZone,

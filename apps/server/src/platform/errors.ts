@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Headers the answer carries, such as `Retry-After` on 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -150,6 +152,7 @@ export function installErrorHandler(app: FastifyInstance, uniqueFields = new Map
     const http = toHttp(error, uniqueFields);
     if (http) {
       if (http.statusCode >= 500) request.log.error({ err: error }, "database error");
+      if (http.headers) reply.headers(http.headers);
       return reply.status(http.statusCode).send(http.errors ? { message: http.message, errors: http.errors } : { message: http.message });
     }
     const code = error.code;

@@ -59,8 +59,12 @@ export function createTokenService(key: string, ttlSeconds: number): TokenServic
   };
 }
 
-export async function revokeToken(db: Db, jti: string, exp: number) {
-  await db.execute(sql`insert into revoked_tokens (jti, expires_at) values (${jti}, to_timestamp(${exp})) on conflict (jti) do nothing`);
+/** Revokes a token; answers whether this call did it (false: it was revoked already). */
+export async function revokeToken(db: Db, jti: string, exp: number): Promise<boolean> {
+  const res = await db.execute(
+    sql`insert into revoked_tokens (jti, expires_at) values (${jti}, to_timestamp(${exp})) on conflict (jti) do nothing returning jti`,
+  );
   // Expired revocations are useless; drop a few while we are here.
   await db.execute(sql`delete from revoked_tokens where expires_at < now() - interval '1 minute'`);
+  return res.rows.length === 1;
 }

@@ -7,11 +7,12 @@ import { writeAudit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { hashSecret, verifySecret } from "../../platform/passwords.js";
-import { clearAttempts, consumeAttempt, refundAttempt } from "../../platform/rate-limit.js";
+import { throttle } from "../../platform/rate-limit.js";
 import { revokeToken } from "../../platform/tokens.js";
 import { outlets } from "../outlets/outlets.tables.js";
 import { systemConfig } from "../settings/settings.tables.js";
 import { userPins, users } from "../staff/staff.tables.js";
+import { guardSecret, secretAccepted } from "./throttle.js";
 
 // A real hash to compare against when the e-mail is unknown, so both paths take the same time.
 let dummyHash: Promise<string> | undefined;
@@ -27,30 +28,8 @@ async function auditAuth(db: Db, ctx: Ctx, action: string, userId: number | null
   await writeAudit(db, { module: "auth", action, record_id: userId, after: detail, user_id: userId, ip: ctx.ip });
 }
 
-const accountKey = (account: string) => `login:account:${account.toLowerCase()}`;
-const addressKey = (ctx: Ctx) => `login:ip:${ctx.ip ?? "unknown"}`;
-
-/**
- * Counts the attempt before the secret is checked (so parallel guesses cannot slip past the
- * limit); a throttled attempt is audited and answers 429.
- */
-async function limits(app: FastifyInstance, ctx: Ctx, account: string, action: string, detail: Record<string, unknown>) {
-  try {
-    await consumeAttempt(app.db, [accountKey(account), addressKey(ctx)], app.config.loginAttempts, app.config.loginWindowSeconds);
-  } catch (err) {
-    await auditAuth(app.db, ctx, action, null, detail);
-    throw err;
-  }
-}
-
-/** A successful sign-in clears the account's counter and gives its attempt back to the address. */
-async function succeeded(app: FastifyInstance, ctx: Ctx, account: string) {
-  await clearAttempts(app.db, accountKey(account));
-  await refundAttempt(app.db, addressKey(ctx));
-}
-
 export async function passwordLogin(app: FastifyInstance, ctx: Ctx, input: { email: string; password: string }): Promise<TokenResponse> {
-  await limits(app, ctx, input.email, "login_throttled", { email: input.email });
+  await guardSecret(app, ctx, "login", input.email, { action: "login_throttled", detail: { email: input.email } });
   const [user] = await app.db.select().from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
   const ok = await verifySecret(user?.password_hash ?? (await dummy()), input.password);
   if (!user || !ok || user.status !== "active") {
@@ -60,7 +39,7 @@ export async function passwordLogin(app: FastifyInstance, ctx: Ctx, input: { ema
     });
     throw new HttpError(401, MSG.wrongCredentials, { email: [MSG.wrongCredentials] });
   }
-  await succeeded(app, ctx, input.email);
+  await secretAccepted(app, ctx, "login", input.email);
   await app.db.update(users).set({ last_login_at: new Date() }).where(eq(users.user_id, user.user_id));
   await auditAuth(app.db, ctx, "login", user.user_id, { email: user.email });
   return issue(app, user.user_id, user.token_version);
@@ -100,7 +79,10 @@ export async function cashierLogin(
   ctx: Ctx,
   input: { outlet_id: number; user_id: number; pin: string },
 ): Promise<TokenResponse> {
-  await limits(app, ctx, `cashier:${input.user_id}`, "cashier_login_throttled", { outlet_id: input.outlet_id, user_id: input.user_id });
+  await guardSecret(app, ctx, "cashier", String(input.user_id), {
+    action: "cashier_login_throttled",
+    detail: { outlet_id: input.outlet_id, user_id: input.user_id },
+  });
   const [user] = await app.db.select().from(users).where(eq(users.user_id, input.user_id));
   if (user?.status !== "active" || user.outlet_fk !== input.outlet_id) {
     await auditAuth(app.db, ctx, "cashier_login_failed", user?.user_id ?? null, { outlet_id: input.outlet_id });
@@ -117,17 +99,20 @@ export async function cashierLogin(
     await auditAuth(app.db, ctx, "cashier_login_failed", user.user_id, { reason: "pin" });
     throw new HttpError(422, MSG.passwordInvalid, { pin: [MSG.passwordInvalid] });
   }
-  await succeeded(app, ctx, `cashier:${input.user_id}`);
+  await secretAccepted(app, ctx, "cashier", String(input.user_id));
   await auditAuth(app.db, ctx, "cashier_login", user.user_id, { outlet_id: input.outlet_id });
   return issue(app, user.user_id, user.token_version);
 }
 
-/** A new token for the caller; the old one is revoked so it cannot be used twice. */
+/**
+ * A new token for the caller. The old one is consumed first: of two refreshes of one token, on
+ * any processes, only the one whose revocation is written gets a new token.
+ */
 export async function refreshToken(app: FastifyInstance, ctx: Ctx): Promise<TokenResponse> {
   const user = ctx.user!;
-  await consumeAttempt(app.db, [`refresh:${user.user_id}`], 60, 60);
+  await throttle(app.db, [{ key: `refresh:${user.user_id}`, limit: 60, windowSeconds: 60 }]);
+  if (!(await revokeToken(app.db, user.jti, user.token_exp))) throw new HttpError(400, MSG.tokenInvalid);
   const [row] = await app.db.select({ v: users.token_version }).from(users).where(eq(users.user_id, user.user_id));
-  await revokeToken(app.db, user.jti, user.token_exp);
   await auditAuth(app.db, ctx, "refresh", user.user_id, {});
   return issue(app, user.user_id, row?.v ?? 0);
 }

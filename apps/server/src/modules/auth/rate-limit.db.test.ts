@@ -7,7 +7,7 @@ import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 
 // Two server processes on one database: the signing key, revocations and counters live in it.
-const env = { LOG_LEVEL: "silent", JWT_SECRET: "", LOGIN_ATTEMPTS: "3", LOGIN_WINDOW_SECONDS: "300" };
+const env = { LOG_LEVEL: "silent", JWT_SECRET: "", LOGIN_ATTEMPTS: "3", LOGIN_ACCOUNT_ATTEMPTS: "6", LOGIN_WINDOW_SECONDS: "300" };
 let t: TestApp;
 let second: FastifyInstance;
 beforeAll(async () => {
@@ -22,6 +22,20 @@ afterAll(async () => {
 const login = (app: FastifyInstance, email: string, password: string, ip: string) =>
   app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress: ip });
 
+/** Time passes for an account's growing delay: its next attempt is let through now. */
+const delayPassed = (email: string) =>
+  t.database.db.execute(sql`update rate_limits set blocked_until = now() - interval '1 second' where key = ${`login:account:${email}`}`);
+
+function expectThrottled(res: Awaited<ReturnType<typeof login>>, maxSeconds: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json().message).toBe(MSG.tooManyAttempts);
+  expect(res.json().access_token).toBeUndefined();
+  const retry = Number(res.headers["retry-after"]);
+  expect(retry).toBeGreaterThanOrEqual(1);
+  expect(retry).toBeLessThanOrEqual(maxSeconds);
+  return retry;
+}
+
 describe("two processes on one database", () => {
   it("share the signing key and the revocations", async () => {
     const res = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD, "10.0.9.1");
@@ -35,39 +49,88 @@ describe("two processes on one database", () => {
     expect(after.json().message).toBe(MSG.tokenInvalid);
   });
 
-  it("count an account's failed attempts together, whichever process and address they reach", async () => {
-    const u = await t.userWith([]);
-    for (const [i, app] of [t.app, second, t.app].entries()) {
-      const res = await login(app, u.email, "wrong-pass", `10.0.1.${i + 1}`);
-      expect(res.statusCode).toBe(401);
+  it("refresh one token once, however many refreshes race on both processes", async () => {
+    for (let round = 0; round < 10; round++) {
+      const token = (await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD, "10.0.8.1")).json().access_token as string;
+      const auth = { authorization: `Bearer ${token}` };
+      const answers = await Promise.all(
+        [t.app, second, t.app, second].map((app) => app.inject({ method: "POST", url: "/api/auth/refresh", headers: auth })),
+      );
+      const won = answers.filter((r) => r.statusCode === 200);
+      expect(won, `round ${round}`).toHaveLength(1);
+      for (const lost of answers.filter((r) => r.statusCode !== 200)) {
+        expect(lost.statusCode).toBe(400);
+        expect(lost.json().message).toBe(MSG.tokenInvalid);
+      }
+      const fresh = { authorization: `Bearer ${won[0]!.json().access_token}` };
+      expect((await second.inject({ method: "POST", url: "/api/auth/me", headers: fresh })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "POST", url: "/api/auth/me", headers: auth })).statusCode).toBe(400);
     }
-    const blocked = await login(second, u.email, "pass1234", "10.0.1.9");
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(MSG.tooManyAttempts);
-    expect(blocked.json().access_token).toBeUndefined();
-    // Another account from another address is not affected.
-    expect((await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD, "10.0.1.10")).statusCode).toBe(200);
+  });
+
+  it("stop one address guessing one account, and only that", async () => {
+    const u = await t.userWith([]);
+    const other = await t.userWith([]);
+    for (let i = 0; i < 3; i++) expect((await login(i % 2 ? second : t.app, u.email, "wrong-pass", "10.0.1.1")).statusCode).toBe(401);
+    const retry = expectThrottled(await login(second, u.email, "pass1234", "10.0.1.1"), 300);
+    expect(retry).toBeGreaterThan(250);
+    // The owner elsewhere, and another person behind the same address, sign in as usual.
+    expect((await login(t.app, u.email, "pass1234", "10.0.1.2")).statusCode).toBe(200);
+    expect((await login(second, other.email, "pass1234", "10.0.1.1")).statusCode).toBe(200);
     const throttled = await t.database.db.execute<{ after: { email: string }; ip: string }>(
       sql`select after, host(ip) as ip from audit_logs where action = 'login_throttled'`,
     );
-    expect(throttled.rows).toEqual([{ after: { email: u.email }, ip: "10.0.1.9" }]);
+    expect(throttled.rows).toEqual([{ after: { email: u.email }, ip: "10.0.1.1" }]);
   });
 
-  it("count an address's failed attempts over every account", async () => {
-    for (let i = 0; i < 3; i++) expect((await login(second, `nobody${i}@example.com`, "wrong-pass", "10.0.2.1")).statusCode).toBe(401);
-    const res = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD, "10.0.2.1");
-    expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe(MSG.tooManyAttempts);
+  it("slow down guesses at one account spread over many addresses, with growing delays, then stop them", async () => {
+    const u = await t.userWith([]);
+    const guess = (n: number) => login(n % 2 ? second : t.app, u.email, "wrong-pass", `10.0.5.${n}`);
+    for (let n = 1; n <= 4; n++) expect((await guess(n)).statusCode, `guess ${n}`).toBe(401);
+    // From the fourth attempt on, the next one waits 1 s, then 2 s, then 4 s.
+    expect(expectThrottled(await guess(5), 1)).toBe(1);
+    await delayPassed(u.email);
+    expect((await guess(6)).statusCode).toBe(401);
+    expect(expectThrottled(await guess(7), 2)).toBe(2);
+    // The owner waits like everyone else, but is not locked out.
+    expect(expectThrottled(await login(t.app, u.email, "pass1234", "10.0.5.99"), 2)).toBe(2);
+    await delayPassed(u.email);
+    expect((await login(t.app, u.email, "pass1234", "10.0.5.99")).statusCode).toBe(200);
+    await delayPassed(u.email);
+    expect((await guess(8)).statusCode).toBe(401);
+    expect(expectThrottled(await guess(9), 4)).toBe(4);
+    // Six attempts counted (the owner's success given back): the account's own limit ends the window.
+    await delayPassed(u.email);
+    expect(expectThrottled(await guess(10), 300)).toBeGreaterThan(250);
+  });
+
+  it("stop one address trying many accounts, without blocking the others behind it for long", async () => {
+    for (let i = 0; i < 6; i++) expect((await login(second, `nobody${i}@example.com`, "wrong-pass", "10.0.2.1")).statusCode).toBe(401);
+    expectThrottled(await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD, "10.0.2.1"), 300);
+    expect((await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD, "10.0.2.2")).statusCode).toBe(200);
+  });
+
+  it("count parallel guesses exactly", async () => {
+    const u = await t.userWith([]);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(i % 2 ? second : t.app, u.email, "wrong-pass", "10.0.6.1")),
+    );
+    expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(3);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(9);
+    const row = await t.database.db.execute<{ count: number }>(
+      sql`select count from rate_limits where key = ${`login:pair:${u.email}:10.0.6.1`}`,
+    );
+    expect(row.rows[0]?.count).toBe(3);
   });
 
   it("do not hold successful sign-ins against a shared address", async () => {
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       const res = await login(i % 2 ? second : t.app, ADMIN_EMAIL, ADMIN_PASSWORD, "10.0.3.1");
       expect(res.statusCode, `login ${i + 1}`).toBe(200);
     }
   });
 
-  it("rate-limit cashier PIN guesses", async () => {
+  it("rate-limit cashier PIN guesses the same way", async () => {
     const u = await t.userWith([], { is_cashier: true, outlet_fk: 1 });
     expect((await t.api("POST", "/api/user_pins", { body: { name: "rl pin", pin: "9876", user_id: u.user_id } })).status).toBe(201);
     const pin = (app: FastifyInstance, p: string, ip: string) =>
@@ -77,10 +140,11 @@ describe("two processes on one database", () => {
         payload: { outlet_id: 1, user_id: u.user_id, pin: p },
         remoteAddress: ip,
       });
-    for (let i = 0; i < 3; i++) expect((await pin(i % 2 ? second : t.app, "1111", `10.0.4.${i}`)).statusCode).toBe(422);
-    const res = await pin(t.app, "9876", "10.0.4.9");
+    for (let i = 0; i < 3; i++) expect((await pin(i % 2 ? second : t.app, "1111", "10.0.4.1")).statusCode).toBe(422);
+    const res = await pin(t.app, "9876", "10.0.4.1");
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe(MSG.tooManyAttempts);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(250);
+    expect((await pin(second, "9876", "10.0.4.2")).statusCode).toBe(200);
   });
 
   it("keep every attempt in the audit log", async () => {
@@ -88,10 +152,11 @@ describe("two processes on one database", () => {
       sql`select action, count(*)::int as n from audit_logs where module = 'auth' group by action order by action`,
     );
     const counts = Object.fromEntries(res.rows.map((r) => [r.action, r.n]));
-    expect(counts.login_failed).toBe(6);
+    expect(counts.login_failed).toBe(3 + 6 + 6 + 3);
     expect(counts.cashier_login_failed).toBe(3);
-    expect(counts.login_throttled).toBe(2);
+    expect(counts.login_throttled).toBe(1 + 5 + 1 + 9);
     expect(counts.cashier_login_throttled).toBe(1);
+    expect(counts.refresh).toBe(10);
     expect(counts.logout).toBe(1);
   });
 });

@@ -12,6 +12,8 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   window_start: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull().default(0),
+  /** No attempt is let through before this instant (growing delays). */
+  blocked_until: timestamp("blocked_until", { withTimezone: true }),
 });
 
 /** Who changed what, when, from where: every create, update, delete and authentication event. */
