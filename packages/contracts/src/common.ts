@@ -62,6 +62,8 @@ export const ZListQuery = z.object({
 export interface ListEnvelope<Row> {
   data: Row[];
   total: number;
+  /** The total is the database's estimate (many rows match): shown as "about N". */
+  total_estimated: boolean;
   per_page: number;
   current_page: number;
   last_page: number;

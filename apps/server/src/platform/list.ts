@@ -19,6 +19,13 @@ export interface ListColumn {
   sum?: boolean;
   /** Column title for exports when the caller gives none. */
   title?: string;
+  /**
+   * Never NULL: sorted without a nulls clause, so that a plain index on it serves both directions
+   * (a descending sort with NULLs last cannot walk such an index backwards). The idColumn is.
+   */
+  notNull?: boolean;
+  /** What a sort on this column orders by, when an index exists on a form of it (e.g. lower(name)). */
+  sortExpr?: SQL;
 }
 
 export interface ListModel {
@@ -41,6 +48,11 @@ export interface ListModel {
   search?: (term: string) => SQL;
   /** The order of what a search finds (best matches first) when the caller names no sortColumn. */
   searchOrder?: (term: string) => SQL;
+  /**
+   * The rows a search term names exactly (a scanned barcode, a code), or undefined when the term
+   * cannot be one. When it finds rows they are the first page's answer and the wider search is not run.
+   */
+  exactSearch?: (term: string) => SQL | undefined;
   /** Filters with their own meaning, keyed like columns: filter[key]=value. */
   filters?: Record<string, (value: string, ctx: Ctx) => SQL>;
   /**
@@ -62,6 +74,8 @@ export interface ParsedListQuery {
   /** The caller named the sortColumn (else the model's default or searchOrder applies). */
   sortChosen?: boolean;
   where: SQL;
+  /** The conditions without the search: scope and filters. */
+  filtersOnly: SQL;
   params: Record<string, unknown>;
 }
 
@@ -141,14 +155,15 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
   const scope = model.scope?.(ctx);
   if (scope) conds.push(scope);
 
+  const searchConds: SQL[] = [];
   if (search) {
-    if (model.search) conds.push(model.search(search));
+    if (model.search) searchConds.push(model.search(search));
     else {
       const like = `%${escapeLike(search)}%`;
       const parts = Object.values(model.columns)
         .filter((c) => c.search)
         .map((c) => sql`(${c.expr})::text ilike ${like}`);
-      if (parts.length) conds.push(sql`(${sql.join(parts, sql` or `)})`);
+      if (parts.length) searchConds.push(sql`(${sql.join(parts, sql` or `)})`);
     }
   }
 
@@ -225,10 +240,13 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
     sortColumn,
     sortDir,
     sortChosen: Boolean(str(raw.sortColumn)),
-    where: conds.length ? sql.join(conds, sql` and `) : sql`true`,
+    where: andAll([...conds, ...searchConds]),
+    filtersOnly: andAll(conds),
     params,
   };
 }
+
+const andAll = (conds: SQL[]) => (conds.length ? sql.join(conds, sql` and `) : sql`true`);
 
 export function selectList(model: ListModel): SQL {
   return sql.join(
@@ -242,10 +260,35 @@ export function orderBy(model: ListModel, q: ParsedListQuery): SQL {
   const idCol = model.columns[model.idColumn]!;
   const dir = q.sortDir === "asc" ? sql`asc` : sql`desc`;
   if (q.search && model.searchOrder && !q.sortChosen) return sql`order by ${model.searchOrder(q.search)}, ${idCol.expr} ${dir}`;
-  return sql`order by ${col.expr} ${dir} nulls last, ${idCol.expr} ${dir}`;
+  // PostgreSQL puts NULLs last ascending and first descending; only a column that may hold NULL
+  // asks for them last descending, which an index on the column alone cannot give.
+  const notNull = col.notNull || q.sortColumn === model.idColumn;
+  const nulls = q.sortDir === "desc" && !notNull ? sql` nulls last` : sql``;
+  return sql`order by ${col.sortExpr ?? col.expr} ${dir}${nulls}, ${idCol.expr} ${dir}`;
 }
 
-/** One page of rows (or all rows when is_paginated=0) with total, footer sums and hidden columns. */
+/**
+ * Matching rows are counted exactly up to this many; beyond it the planner's estimate stands in
+ * (flagged `total_estimated`), so that turning a page never counts a large table.
+ */
+export const EXACT_COUNT_LIMIT = 1000;
+
+/** EXPLAIN's names: its one output column and a plan node's row estimate. */
+const QUERY_PLAN = "QUERY PLAN";
+const PLAN_ROWS = "Plan Rows";
+
+/** The planner's row estimate for what a WHERE finds. */
+async function estimateRows(db: DbOrTx, model: ListModel, where: SQL): Promise<number> {
+  const res = await db.execute<Record<string, unknown>>(sql`explain (format json) select 1 ${model.from} where ${where}`);
+  const raw = res.rows[0]?.[QUERY_PLAN];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: Record<string, number> }[];
+  return Math.round(plan[0]?.Plan[PLAN_ROWS] ?? 0);
+}
+
+/**
+ * One page of rows (or all rows when is_paginated=0) with total, footer sums and hidden columns.
+ * The page, the count and the hidden columns are independent queries, sent together.
+ */
 export async function runList<Row = Record<string, unknown>>(
   db: DbOrTx,
   model: ListModel,
@@ -255,44 +298,88 @@ export async function runList<Row = Record<string, unknown>>(
   const q = parseListQuery(model, raw, ctx);
   const sums = Object.entries(model.columns).filter(([, c]) => c.sum);
   if (model.evaluateOnce) return runListOnce<Row>(db, model, q, sums, ctx);
-  const totals = sql.join(
-    [sql`count(*)::int as __total`, ...sums.map(([k, c]) => sql`coalesce(sum(${c.expr}), 0)::text as ${sql.identifier(k)}`)],
-    sql`, `,
-  );
-  const totalRes = await db.execute<Record<string, unknown>>(sql`select ${totals} ${model.from} where ${q.where}`);
-  const totalRow = totalRes.rows[0] ?? {};
-  const total = Number(totalRow.__total ?? 0);
-  const footer: Record<string, string> = {};
-  for (const [k] of sums) footer[k] = String(totalRow[k] ?? "0");
+  const hidden = hiddenColumnsOf(db, ctx, model);
+  // Awaited below on every path that does not throw first; a failure there is reported by that await.
+  hidden.catch(() => {});
+  const select = (where: SQL, order: SQL, limit: SQL) =>
+    db.execute<Record<string, unknown>>(sql`select ${selectList(model)} ${model.from} where ${where} ${order} ${limit}`);
+  const offset = q.paginate ? (q.page - 1) * q.perPage : 0;
+  const limit = q.paginate ? sql`limit ${q.perPage} offset ${offset}` : sql``;
 
-  const limit = q.paginate ? sql`limit ${q.perPage} offset ${(q.page - 1) * q.perPage}` : sql``;
-  const rows = await db.execute<Record<string, unknown>>(
-    sql`select ${selectList(model)} ${model.from} where ${q.where} ${orderBy(model, q)} ${limit}`,
-  );
-  return envelope(db, model, q, ctx, rows.rows as Row[], total, footer);
+  const exact = q.search && q.page === 1 && !sums.length ? model.exactSearch?.(q.search) : undefined;
+  if (exact) {
+    const order = orderBy(model, { ...q, search: undefined });
+    const found = await select(sql`${q.filtersOnly} and ${exact}`, order, sql`limit ${q.perPage}`);
+    if (found.rows.length && found.rows.length < q.perPage) {
+      return envelope(model, q, found.rows as Row[], { total: found.rows.length, estimated: false }, {}, await hidden);
+    }
+  }
+
+  if (sums.length) {
+    // The footer sums every matching row anyway; the exact count comes with it.
+    const totals = sql.join(
+      [sql`count(*)::int as __total`, ...sums.map(([k, c]) => sql`coalesce(sum(${c.expr}), 0)::text as ${sql.identifier(k)}`)],
+      sql`, `,
+    );
+    const [totalRes, rows] = await Promise.all([
+      db.execute<Record<string, unknown>>(sql`select ${totals} ${model.from} where ${q.where}`),
+      select(q.where, orderBy(model, q), limit),
+    ]);
+    const totalRow = totalRes.rows[0] ?? {};
+    const footer: Record<string, string> = {};
+    for (const [k] of sums) footer[k] = String(totalRow[k] ?? "0");
+    const count = { total: Number(totalRow.__total ?? 0), estimated: false };
+    return envelope(model, q, rows.rows as Row[], count, footer, await hidden);
+  }
+
+  const [rows, counted] = await Promise.all([
+    select(q.where, orderBy(model, q), limit),
+    q.paginate
+      ? db.execute<{ n: number }>(
+          sql`select count(*)::int as n from (select 1 ${model.from} where ${q.where} limit ${EXACT_COUNT_LIMIT + 1}) __matching`,
+        )
+      : undefined,
+  ]);
+  const n = rows.rows.length;
+  let count = { total: offset + n, estimated: false };
+  // A short page past the first is the end of the rows: its position is the exact total.
+  if (q.paginate && !(n < q.perPage && (n > 0 || q.page === 1))) {
+    const upTo = counted?.rows[0]?.n ?? 0;
+    if (upTo <= EXACT_COUNT_LIMIT) count = { total: upTo, estimated: false };
+    else {
+      // At least the rows before this page, this page, and one more when it is full.
+      const seen = offset + n + (n === q.perPage ? 1 : 0);
+      count = { total: Math.max(await estimateRows(db, model, q.where), seen, EXACT_COUNT_LIMIT + 1), estimated: true };
+    }
+  }
+  return envelope(model, q, rows.rows as Row[], count, {}, await hidden);
 }
 
+const hiddenColumnsOf = (db: DbOrTx, ctx: Ctx, model: ListModel) =>
+  ctx.user ? hiddenColumns(db, ctx.user.user_id, model.model) : Promise.resolve("");
+
 /** The list envelope (SPEC §7) around one page of rows. */
-async function envelope<Row>(
-  db: DbOrTx,
+function envelope<Row>(
   model: ListModel,
   q: ParsedListQuery,
-  ctx: Ctx,
   data: Row[],
-  total: number,
+  count: { total: number; estimated: boolean },
   footer: Record<string, string>,
-): Promise<ListEnvelope<Row>> {
+  hidden: string,
+): ListEnvelope<Row> {
+  const { total } = count;
   const perPage = q.paginate ? q.perPage : Math.max(total, 1);
   return {
     data,
     total,
+    total_estimated: count.estimated,
     per_page: perPage,
     current_page: q.paginate ? q.page : 1,
     last_page: Math.max(1, Math.ceil(total / perPage)),
     footer,
     params: q.params,
     model: model.model,
-    hidden_columns: ctx.user ? await hiddenColumns(db, ctx.user.user_id, model.model) : "",
+    hidden_columns: hidden,
   };
 }
 
@@ -325,7 +412,7 @@ async function runListOnce<Row>(
   for (const [k] of sums) footer[k] = String(first[`__sum_${k}`] ?? "0");
   const keys = Object.keys(model.columns);
   const data = res.rows.filter((r) => r.__row === true).map((r) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Row);
-  return envelope(db, model, q, ctx, data, total, footer);
+  return envelope(model, q, data, { total, estimated: false }, footer, await hiddenColumnsOf(db, ctx, model));
 }
 
 export async function hiddenColumns(db: DbOrTx, userId: number, model: string): Promise<string> {

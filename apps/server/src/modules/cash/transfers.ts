@@ -24,7 +24,7 @@ export const transfersList: ListModel = {
   columns: {
     transaction_id: { expr: sql`t.transaction_id`, filter: "eq" },
     transaction_no: { expr: sql`t.transaction_no`, search: true },
-    date: { expr: sqlBusinessDateTime(sql`t.date`) },
+    date: { expr: sqlBusinessDateTime(sql`t.date`), sortExpr: sql`t.date`, notNull: true },
     from_account_fk: { expr: sql`t.from_account_fk`, filter: "eq" },
     from_account_name: { expr: sql`fa.account_name`, search: true },
     from_account_system_key: { expr: sql`fa.system_key`, sortable: false },

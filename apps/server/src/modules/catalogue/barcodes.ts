@@ -50,6 +50,20 @@ export function itemSearch(term: string, alias = "i") {
     or ${a}.item_id = any(array(select b.item_fk from item_barcodes b where b.barcode = ${code})))`;
 }
 
+/** The shortest barcode (EAN-8): a shorter term is as likely part of a name, and is ranked with names. */
+const EXACT_MIN = 8;
+
+/**
+ * The items whose code or barcode is the term itself, for a term a scanner types: one word at
+ * least as long as the shortest barcode.
+ */
+export function itemExactSearch(term: string, alias = "i") {
+  const code = normalizeDigits(term.trim());
+  if (code.length < EXACT_MIN || /\s/.test(code)) return undefined;
+  const a = sql.raw(alias);
+  return sql`(${a}.item_code = ${code} or ${a}.item_id = any(array(select b.item_fk from item_barcodes b where b.barcode = ${code})))`;
+}
+
 /**
  * The order of what `itemSearch` finds, best first: the exact item code or barcode, then names
  * starting with the term, then names containing it; by name within each.

@@ -1,9 +1,9 @@
 import { type ItemInput, type ItemUnitInput, MSG } from "@app/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError, notFound, unprocessable } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
-import { generateEan13, itemSearch, itemSearchOrder } from "./barcodes.js";
+import { generateEan13, itemExactSearch, itemSearch, itemSearchOrder } from "./barcodes.js";
 import { itemBarcodes, items, itemUnits } from "./catalogue.tables.js";
 import { mustExist } from "./reference.js";
 
@@ -18,9 +18,11 @@ export const itemsList: ListModel = {
   dateColumn: sql`i.created_at`,
   search: (term) => itemSearch(term),
   searchOrder: (term) => itemSearchOrder(term),
+  exactSearch: (term) => itemExactSearch(term),
   columns: {
     item_id: { expr: sql`i.item_id`, filter: "eq" },
-    item_name: { expr: sql`i.item_name`, search: true },
+    // By lower(name): the unique index on it serves the sort, and case does not split the order.
+    item_name: { expr: sql`i.item_name`, search: true, notNull: true, sortExpr: sql`lower(i.item_name)` },
     item_code: { expr: sql`i.item_code`, search: true, filter: "eq" },
     category_fk: { expr: sql`i.category_fk`, filter: "eq" },
     category_name: { expr: sql`c.category_name`, filter: "like" },
@@ -311,19 +313,29 @@ export async function deleteItem(ctx: Ctx, id: number) {
  * first (see itemSearchOrder), else by name; units with prices.
  */
 export async function itemDropdown(ctx: Ctx, opts: { search?: string; page: number; perPage: number; onlyExpiring?: boolean }) {
-  const where = [sql`true`];
   const search = opts.search?.trim();
-  if (search) where.push(itemSearch(search));
+  const only = opts.onlyExpiring ? sql`i.has_expire` : sql`true`;
+  // A scanned barcode or a typed code answers from its unique indexes alone; the name search runs
+  // only when the term names no item exactly.
+  const exact = search && opts.page === 1 ? itemExactSearch(search) : undefined;
+  if (exact) {
+    const found = await dropdownPage(ctx, sql`${only} and ${exact}`, sql`lower(i.item_name), i.item_id`, opts.perPage, 0);
+    if (found.rows.length) return found;
+  }
+  const where = search ? sql`${only} and ${itemSearch(search)}` : only;
   const order = search ? itemSearchOrder(search) : sql`lower(i.item_name), i.item_id`;
-  if (opts.onlyExpiring) where.push(sql`i.has_expire`);
+  return dropdownPage(ctx, where, order, opts.perPage, (opts.page - 1) * opts.perPage);
+}
+
+async function dropdownPage(ctx: Ctx, where: SQL, order: SQL, perPage: number, offset: number) {
   // One round trip: the page of items, each with its units (and each unit's barcode) as JSON.
   const res = await ctx.tx.execute<{ item_id: number } & Record<string, unknown>>(sql`
     select i.*, coalesce(u.units, '[]'::json) as item_units, u.default_unit
       from (select i.item_id, i.item_name, i.item_code, i.has_expire, i.has_batch_number, i.expire_alert, i.sale_price_editable,
                    i.has_revenue_tax, i.revenue_tax_percent, row_number() over (order by ${order}) as __pos
-              from items i where ${sql.join(where, sql` and `)}
+              from items i where ${where}
              order by ${order}
-             limit ${opts.perPage + 1} offset ${(opts.page - 1) * opts.perPage}) i
+             limit ${perPage + 1} offset ${offset}) i
       left join lateral (
         select json_agg(json_build_object(
                  'item_unit_id', iu.item_unit_id, 'unit_fk', iu.unit_fk, 'unit_name', un.unit_name,
@@ -335,7 +347,7 @@ export async function itemDropdown(ctx: Ctx, opts: { search?: string; page: numb
          where iu.item_fk = i.item_id) u on true
      order by i.__pos`);
   return {
-    rows: res.rows.slice(0, opts.perPage).map(({ __pos, ...row }) => row),
-    hasMore: res.rows.length > opts.perPage,
+    rows: res.rows.slice(0, perPage).map(({ __pos, ...row }) => row),
+    hasMore: res.rows.length > perPage,
   };
 }

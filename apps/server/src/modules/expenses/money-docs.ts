@@ -94,7 +94,7 @@ function docsList(k: Kind): ListModel {
     columns: {
       id: { expr: sql`d.id`, filter: "eq" },
       number: { expr: sql`d.number`, search: true, filter: "eq" },
-      date: { expr: sqlBusinessDateTime(sql`d.date`) },
+      date: { expr: sqlBusinessDateTime(sql`d.date`), sortExpr: sql`d.date`, notNull: true },
       payment_time: { expr: sql`d.payment_time` },
       type_id: { expr: sql`d.type_fk`, filter: "eq" },
       type_name: { expr: sql`t.type_name`, search: true, filter: "like" },

@@ -28,7 +28,7 @@ export function transactionsList(kind: PartyKind): ListModel {
     columns: {
       transaction_id: { expr: sql`t.transaction_id`, filter: "eq" },
       transaction_no: { expr: sql`t.transaction_no`, search: true },
-      date: { expr: sqlBusinessDateTime(sql`t.date`) },
+      date: { expr: sqlBusinessDateTime(sql`t.date`), sortExpr: sql`t.date`, notNull: true },
       consumer_id: { expr: sql`t.consumer_fk`, filter: "eq" },
       consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
       account_id: { expr: sql`t.account_fk`, filter: "eq" },

@@ -42,7 +42,7 @@ export const ratesList: ListModel = {
     rate_id: { expr: sql`r.rate_id`, filter: "eq" },
     rate: { expr: sql`r.rate` },
     in_rate: { expr: sql`r.in_rate` },
-    date: { expr: sqlBusinessDateTime(sql`r.date`) },
+    date: { expr: sqlBusinessDateTime(sql`r.date`), sortExpr: sql`r.date`, notNull: true },
     created_by: { expr: sql`r.created_by`, filter: "eq" },
     created_by_name: { expr: sql`u.user_name`, search: true },
     created_at: { expr: sql`r.created_at` },

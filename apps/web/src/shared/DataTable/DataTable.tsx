@@ -363,7 +363,7 @@ export function DataTable<Row extends object>(props: Props<Row>) {
             data-testid="per-page"
           />
           <Text size="sm" c="dimmed" data-testid="table-range">
-            {t("range", { from, to, total })}
+            {t(list.data?.total_estimated ? "rangeAbout" : "range", { from, to, total })}
           </Text>
         </Group>
         <Pager page={state.page} lastPage={list.data?.last_page ?? 1} onChange={(p) => update({ page: p })} />
