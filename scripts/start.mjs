@@ -1,5 +1,5 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs
-// the server, which serves the API under /api and the web app at /.
+// `npm start`: builds the web app and compiles the server when a build is missing or older than its
+// sources, then runs the compiled server, which serves the API under /api and the web app at /.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -18,24 +18,29 @@ function newest(dir) {
   return t;
 }
 
-const sources = [
-  path.join(web, "src"),
-  path.join(web, "index.html"),
-  path.join(web, "vite.config.ts"),
-  path.join(root, "packages/contracts/src"),
-].filter(existsSync);
-const stale =
-  !existsSync(built) || sources.some((s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs);
-if (stale && existsSync(path.join(web, "index.html"))) {
+const stale = (output, sources) =>
+  !existsSync(output) ||
+  sources.filter(existsSync).some((s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(output).mtimeMs);
+const contracts = path.join(root, "packages/contracts/src");
+if (
+  stale(built, [path.join(web, "src"), path.join(web, "index.html"), path.join(web, "vite.config.ts"), contracts]) &&
+  existsSync(path.join(web, "index.html"))
+) {
   console.log("Building the web app ...");
   const r = spawnSync("npm", ["run", "build", "-w", "@app/web"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+const server = path.join(root, "apps/server");
+const compiled = path.join(server, "dist/bin/main.js");
+if (stale(compiled, [path.join(server, "src"), path.join(server, "build.mjs"), contracts])) {
+  console.log("Compiling the server ...");
+  const r = spawnSync(process.execPath, [path.join(server, "build.mjs")], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
 
-const tsx = path.join(root, "node_modules/.bin/tsx");
-const child = spawn(tsx, [path.join(root, "apps/server/src/main.ts")], {
+const child = spawn(process.execPath, [compiled], {
   stdio: "inherit",
-  env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(web, "dist") },
+  env: { NODE_ENV: "production", ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(web, "dist") },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,10 +1,12 @@
 import { createReadStream, existsSync } from "node:fs";
 import path from "node:path";
+import { constants as zlib } from "node:zlib";
 import { MSG, PRODUCT_NAME } from "@app/contracts";
+import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
@@ -28,6 +30,7 @@ export async function buildApp({ database, config }: { database: Database; confi
   setBusinessTimeZone(config.timeZone);
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: process.env.TRUST_PROXY === "1",
     bodyLimit: 4 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -42,6 +45,13 @@ export async function buildApp({ database, config }: { database: Database; confi
   installErrorHandler(app, uniqueFieldsOf(Object.values(schema)));
   installAccessControl(app, routes);
 
+  // API answers (JSON lists, exports) are compressed on the fly; brotli at a quality that costs
+  // about what gzip does. The web app's files come precompressed from the build.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await installMultipart(app);
   installTextChecks(app);
   await app.register(swagger, {
@@ -67,15 +77,29 @@ export async function buildApp({ database, config }: { database: Database; confi
   // router shows its own not-found page.
   const webDist = config.webDist;
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, "index.html")));
+  // The build names every asset by its content hash, so a browser keeps it for good; index.html,
+  // which names the current assets, is asked for again every time.
+  const indexHtml = (reply: FastifyReply) =>
+    reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false });
-    app.get("/", (_req, reply) => reply.type("text/html").sendFile("index.html"));
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        const hashed = file.startsWith(path.join(webDist!, "assets") + path.sep);
+        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+    app.get("/", (_req, reply) => indexHtml(reply));
   }
   app.setNotFoundHandler((req, reply) => {
     const pathOnly = req.url.split("?")[0]!;
     const isPage =
       req.method === "GET" && !pathOnly.startsWith("/api") && !pathOnly.startsWith("/images") && !/\.[a-z0-9]+$/i.test(pathOnly);
-    if (hasWeb && isPage) return reply.type("text/html").sendFile("index.html");
+    if (hasWeb && isPage) return indexHtml(reply);
     return reply.status(404).send({ message: MSG.notFound });
   });
   await app.ready();

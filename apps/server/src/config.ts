@@ -21,6 +21,8 @@ export interface AppConfig {
   loginAccountAttempts: number;
   loginWindowSeconds: number;
   logLevel: string;
+  /** A log line for every request and answer: on by default, off by default in production. */
+  logRequests: boolean;
   /** The business's IANA time zone: documents' wall-clock dates, accounting days and months, date filters. */
   timeZone: string;
 }
@@ -43,7 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginAttempts: Number(env.LOGIN_ATTEMPTS ?? 10),
     loginAccountAttempts: Number(env.LOGIN_ACCOUNT_ATTEMPTS ?? 5 * Number(env.LOGIN_ATTEMPTS ?? 10)),
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 300),
-    logLevel: env.LOG_LEVEL ?? "info",
+    logLevel: env.LOG_LEVEL || "info",
+    logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS === "1" : env.NODE_ENV !== "production",
     timeZone,
   };
 }

@@ -1,9 +1,8 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { migrate } from "./db/migrate.js";
+import { MIGRATIONS_DIR, migrate } from "./db/migrate.js";
 import { seed } from "./db/seed.js";
 import { setBusinessTimeZone } from "./platform/business-time.js";
 
@@ -16,7 +15,8 @@ try {
 }
 // Before the seed: the first financial year starts at the business's local midnight.
 setBusinessTimeZone(config.timeZone);
-config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+// The web app's build beside the server package (whose folder holds the migrations), from source or compiled.
+config.webDist ??= path.resolve(MIGRATIONS_DIR, "../../web/dist");
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
