@@ -3,22 +3,38 @@ import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { installZodMessages } from "./zodMessages";
 
-const files = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { eager: true, import: "default" });
+/** Each language is its own chunk of the build: a user downloads the one they read. */
+const BUNDLES: Record<Language, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  en: () => import("../locales/en"),
+  ar: () => import("../locales/ar"),
+  ckb: () => import("../locales/ckb"),
+};
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
+/** The languages loaded so far, by namespace. */
 export const resources: Resources = {};
-for (const [path, content] of Object.entries(files)) {
-  const m = /locales\/([a-z]+)\/([a-zA-Z]+)\.json$/.exec(path);
-  if (!m) continue;
-  const [, lang, ns] = m as unknown as [string, string, string];
-  resources[lang] ??= {};
-  resources[lang][ns] = content;
-}
-// English server texts are the contract's own words; only ar and ckb carry translations of them.
-resources.en ??= {};
-resources.en.messages = { ...MSG };
+const loading = new Map<Language, Promise<void>>();
 
-export const NAMESPACES = Object.keys(resources.en);
+/** Loads a language's texts once; later calls wait for the same load. */
+export function loadLanguage(lang: Language): Promise<void> {
+  let done = loading.get(lang);
+  if (!done) {
+    done = BUNDLES[lang]().then(({ default: files }) => {
+      const bundle: Record<string, Record<string, unknown>> = {};
+      for (const [path, content] of Object.entries(files)) {
+        const ns = /\/([a-zA-Z]+)\.json$/.exec(path)?.[1];
+        if (ns) bundle[ns] = content;
+      }
+      // English server texts are the contract's own words; only ar and ckb carry translations of them.
+      if (lang === "en") bundle.messages = { ...MSG };
+      resources[lang] = bundle;
+      for (const [ns, content] of Object.entries(bundle)) i18n.addResourceBundle(lang, ns, content, true, true);
+    });
+    loading.set(lang, done);
+  }
+  return done;
+}
+
 export const LANG_STORAGE_KEY = "lang";
 
 export const isLanguage = (v: unknown): v is Language => typeof v === "string" && (LANGUAGES as readonly string[]).includes(v);
@@ -35,6 +51,7 @@ function applyDocument(lang: Language) {
 }
 
 export async function setLanguage(lang: Language) {
+  await loadLanguage(lang);
   localStorage.setItem(LANG_STORAGE_KEY, lang);
   applyDocument(lang);
   await i18n.changeLanguage(lang);
@@ -44,16 +61,18 @@ const initial = storedLanguage();
 applyDocument(initial);
 installZodMessages();
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
   lng: initial,
   fallbackLng: "en",
   supportedLngs: [...LANGUAGES],
-  ns: NAMESPACES,
   defaultNS: "common",
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
 });
+
+/** Settles once the stored language's texts are in: the app renders after it. */
+export const i18nReady = loadLanguage(initial);
 
 const msgKeyByText = new Map<string, string>(Object.entries(MSG).map(([k, v]) => [v, k]));
 

@@ -1,13 +1,24 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { FEATURES } from "../features";
 import { LoginPage } from "../features/auth/LoginPage";
-import { LogoutPage } from "../features/auth/LogoutPage";
 import { ErrorPage } from "./ErrorPage";
 import { FeatureRoute } from "./FeatureRoute";
-import { AppLayout } from "./layout/AppLayout";
-import { NotFoundPage } from "./NotFoundPage";
-import { RequireSession } from "./RequireSession";
+import { PageLoader } from "./LoadingScreen";
 import { Root } from "./Root";
+
+/**
+ * The signed-in frame (session loading, menus, header) is its own chunk, like every screen: the
+ * login page downloads only what it shows.
+ */
+const later = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
+  const Component: LazyExoticComponent<ComponentType> = lazy(async () => ({ default: (await load())[name] }));
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Component />
+    </Suspense>
+  );
+};
 
 const featureRoute = (f: (typeof FEATURES)[number]): RouteObject => ({ path: f.path, element: <FeatureRoute feature={f} /> });
 
@@ -17,14 +28,17 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { path: "/login/:redirect?", element: <LoginPage /> },
-      { path: "/user-logout", element: <LogoutPage /> },
+      { path: "/user-logout", element: later(() => import("../features/auth/LogoutPage"), "LogoutPage") },
       {
-        element: <RequireSession />,
+        element: later(() => import("./RequireSession"), "RequireSession"),
         children: [
           ...FEATURES.filter((f) => f.bare).map(featureRoute),
           {
-            element: <AppLayout />,
-            children: [...FEATURES.filter((f) => !f.bare).map(featureRoute), { path: "*", element: <NotFoundPage /> }],
+            element: later(() => import("./layout/AppLayout"), "AppLayout"),
+            children: [
+              ...FEATURES.filter((f) => !f.bare).map(featureRoute),
+              { path: "*", element: later(() => import("./NotFoundPage"), "NotFoundPage") },
+            ],
           },
         ],
       },

@@ -1,6 +1,7 @@
-import "../app/i18n";
+import { LANGUAGES } from "@app/contracts";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { loadLanguage } from "../app/i18n";
 
 // jsdom lacks the layout APIs Mantine reads.
 Object.defineProperty(window, "matchMedia", {
@@ -23,6 +24,9 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// Tests switch languages freely and compare them: every language is loaded up front.
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 afterEach(() => {
   cleanup();
