@@ -1,7 +1,12 @@
-// 100,000 items: barcode look-up and name search through the HTTP layer (app.inject) against the
-// raw SQL query on the same data, in the same run, as ratios. The middle-of-name search is compared
-// with a plain sequential `ilike '%term%'`, what the search would cost without the trigram index.
+// 100,000 items. Latency: list pages through the HTTP layer (app.inject: token check, routing, the
+// list's count and hidden columns, JSON) against the raw SQL that returns the same rows, each page
+// checked row for row on both sides; p50 and p99 of requests sent one after another, the two sides
+// interleaved. Throughput: the barcode look-up and the cheapest signed-in route over real HTTP
+// (autocannon in its own process) against a Fastify hello-world served by the same process.
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -12,21 +17,58 @@ import { openDatabase } from "@app/server/src/db/client.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { itemSearch } from "@app/server/src/modules/catalogue/barcodes.js";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import Fastify from "fastify";
 import pg from "pg";
 
 const ITEMS = 100_000;
-const RUNS = 50;
+const SAMPLES = 400;
+const PAGE = 20;
+const LOAD_SECONDS = 5;
+const CONNECTIONS = 10;
 
-async function median(fn: () => Promise<unknown>, n = RUNS) {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** p50 and p99 of both sides, sampled alternately so that both see the same load on the machine. */
+async function latency(api: () => Promise<unknown>, raw: () => Promise<unknown>) {
+  const a: number[] = [];
+  const r: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    for (const [fn, out] of i % 2 ? ([[raw, r], [api, a]] as const) : ([[api, a], [raw, r]] as const)) {
+      const t0 = performance.now();
+      await fn();
+      out.push(performance.now() - t0);
+    }
   }
-  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!;
+  a.sort((x, y) => x - y);
+  r.sort((x, y) => x - y);
+  return { api50: pct(a, 50), api99: pct(a, 99), raw50: pct(r, 50), raw99: pct(r, 99) };
 }
+
+const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+
+/** Requests per second over LOAD_SECONDS, from autocannon in a process of its own. */
+function load(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; non2xx: number; errors: number }> {
+  const args = [autocannonBin, "-j", "-c", String(CONNECTIONS), "-d", String(LOAD_SECONDS)];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const r = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
+      resolve({ rps: r.requests.average, non2xx: r.non2xx, errors: r.errors });
+    });
+  });
+}
+
+/** Rows as JSON would carry them, so that the API's answer and the driver's rows compare. */
+const asJson = (rows: unknown[]) => JSON.parse(JSON.stringify(rows)) as Record<string, unknown>[];
 
 export default async function catalogueBench() {
   const url = process.env.DATABASE_URL;
@@ -48,6 +90,8 @@ export default async function catalogueBench() {
   } else {
     database = await openDatabase({ dataDir: path.join(dir, "db") });
   }
+  const hello = Fastify();
+  hello.get("/", async () => ({ hello: "world" }));
   try {
     const db = database.db;
     await migrate(database);
@@ -55,15 +99,18 @@ export default async function catalogueBench() {
     console.log(`database: ${database.kind}; generating ${ITEMS.toLocaleString("en")} items...`);
     const g0 = performance.now();
     await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into categories (category_name, category_code) select 'Shelf ' || g, 'S' || g from generate_series(1, 20) g`);
       // Every fifth item has a Kurdish name with Kurdish kaf and ya; the rest Latin names.
-      await tx.execute(sql`insert into items (item_name, item_code)
-        select case when g % 5 = 0 then 'کرسی ' || g else 'Item ' || g end, 'C' || g from generate_series(1, ${ITEMS}) g`);
+      await tx.execute(sql`insert into items (item_name, item_code, category_fk)
+        select case when g % 5 = 0 then 'کرسی ' || g else 'Item ' || g end, 'C' || g,
+               (select min(category_id) from categories) + g % 20
+          from generate_series(1, ${ITEMS}) g`);
       await tx.execute(sql`insert into item_units (item_fk, unit_fk, quantity, price, is_base, is_default)
         select item_id, (select unit_id from units where unit_name = 'Piece'), 1, (item_id % 1000) + 0.25, true, true from items`);
       await tx.execute(sql`insert into item_barcodes (barcode, item_fk, item_unit_fk)
         select '62' || lpad(u.item_fk::text, 11, '0'), u.item_fk, u.item_unit_id from item_units u`);
     });
-    await db.execute(sql`analyze`);
+    await db.execute(sql`vacuum analyze`);
     console.log(`generated in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
 
     const config = loadConfig({ LOG_LEVEL: "silent", JWT_SECRET: "bench-secret-bench-secret-bench-secret", DATA_DIR: dir });
@@ -75,64 +122,99 @@ export default async function catalogueBench() {
     });
     const headers = { authorization: `Bearer ${login.json().access_token}` };
 
-    const code = "62" + String(73_217).padStart(11, "0");
-    const term = "كرسي 732"; // Arabic kaf and ya: finds the Kurdish-spelled names
-    const middle = "3217"; // inside "Item 13217", "Item 32174", ...: 20 names
-    const http = async (search: string, expect: number) => {
-      const res = await app.inject({ method: "GET", url: `/api/items/list?per_page=20&search=${encodeURIComponent(search)}`, headers });
-      const n = res.json().message.length;
-      if (res.statusCode !== 200 || n !== expect) throw new Error(`unexpected answer for ${search}: ${res.statusCode} ${n}`);
+    // The items list's page, written out as one would by hand: the same columns, joins and order.
+    const itemsPage = (where: SQL, order: SQL) =>
+      db.execute(sql`select i.item_id, i.item_name, i.item_code, i.category_fk, c.category_name, i.brand_fk, b.brand_name,
+               m.country_name as made_in, i.scientific_name,
+               (select u.unit_name from item_units iu join units u on u.unit_id = iu.unit_fk where iu.item_fk = i.item_id and iu.is_base) as base_unit,
+               (select u.unit_name from item_units iu join units u on u.unit_id = iu.unit_fk where iu.item_fk = i.item_id and iu.is_default) as default_unit,
+               (select iu.price from item_units iu where iu.item_fk = i.item_id and iu.is_base) as sale_price,
+               (select string_agg(x.barcode, ',' order by x.id) from item_barcodes x where x.item_fk = i.item_id) as barcodes,
+               i.shortage_alert, i.expire_alert, i.has_expire, i.has_batch_number, i.sale_price_editable, i.is_active_online, i.created_at
+          from items i left join categories c on c.category_id = i.category_fk left join brands b on b.brand_id = i.brand_fk
+               left join countries m on m.country_id = i.made_in_fk
+         where ${where} order by ${order} limit ${PAGE}`);
+    const term = "Item 7";
+    const words = normalizeSearch(term).split(" ");
+    const pages = [
+      {
+        what: "items, default page (newest first)",
+        url: `/api/items?per_page=${PAGE}`,
+        raw: () => itemsPage(sql`true`, sql`i.item_id desc`),
+      },
+      {
+        what: `items searched "${term}", sorted by name`,
+        url: `/api/items?per_page=${PAGE}&search=${encodeURIComponent(term)}&sortColumn=item_name&sortDir=asc`,
+        raw: () =>
+          itemsPage(
+            sql.join(
+              words.map((w) => sql`i.search_name like ${`%${w}%`}`),
+              sql` and `,
+            ),
+            sql`lower(i.item_name), i.item_id`,
+          ),
+      },
+      {
+        what: "items filtered by category, sorted by name desc",
+        url: `/api/items?per_page=${PAGE}&filter[category_name]=Shelf%207&sortColumn=item_name&sortDir=desc`,
+        raw: () => itemsPage(sql`c.category_name ilike '%Shelf 7%'`, sql`lower(i.item_name) desc, i.item_id desc`),
+      },
+    ];
+    const api = async (u: string) => {
+      const res = await app.inject({ method: "GET", url: u, headers });
+      if (res.statusCode !== 200) throw new Error(`${u} answered ${res.statusCode}`);
+      return res.json().data as { data: unknown[]; total: number; total_estimated: boolean };
     };
-    const rawBarcode = () =>
-      db.execute(sql`select i.item_id, i.item_name from items i join item_barcodes b on b.item_fk = i.item_id where b.barcode = ${code}`);
-    // The query the app runs for a two-word term, written out: both words anywhere, prefix matches first.
-    const [w1, w2] = normalizeSearch(term).split(" ");
-    const rawName = () =>
-      db.execute(
-        sql`select item_id, item_name from items where search_name like ${`%${w1}%`} and search_name like ${`%${w2}%`}
-             order by search_name like ${`${normalizeSearch(term)}%`} desc, lower(item_name), item_id limit 21`,
-      );
-    const rawMiddle = () =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        await tx.execute(sql`set local enable_indexscan = off`);
-        return tx.execute(
-          sql`select item_id, item_name from items where item_name ilike ${`%${middle}%`} order by lower(item_name), item_id limit 21`,
-        );
-      });
-
-    // Warm up: plans, caches, JIT.
-    for (let i = 0; i < 5; i++) {
-      await http(code, 1);
-      await http(term, 20);
-      await http(middle, 20);
-      await rawBarcode();
-      await rawName();
-      await rawMiddle();
-    }
-    const rows = [
-      ["barcode look-up", await median(() => http(code, 1)), await median(rawBarcode)],
-      ["name search (Arabic letters, Kurdish names)", await median(() => http(term, 20)), await median(rawName)],
-      ["middle of name (vs sequential ilike)", await median(() => http(middle, 20)), await median(rawMiddle)],
-    ] as const;
-    // What any signed-in request costs here (token check, user load, routing), for scale.
-    const floor = await median(() => app.inject({ method: "GET", url: "/api/currencies/list", headers }));
-    console.log(`median of ${RUNS} runs over ${ITEMS.toLocaleString("en")} items:`);
-    for (const [what, api, raw] of rows) {
+    console.log(`list pages, ${SAMPLES} requests each side, one at a time (ms):`);
+    for (const p of pages) {
+      const envelope = await api(p.url);
+      const raw = (await p.raw()).rows;
+      if (JSON.stringify(asJson(envelope.data)) !== JSON.stringify(asJson(raw)) || raw.length !== PAGE) {
+        throw new Error(`${p.what}: the API's page and the raw SQL's rows differ`);
+      }
+      for (let i = 0; i < 20; i++) await Promise.all([api(p.url), p.raw()]);
+      const l = await latency(() => api(p.url), p.raw);
       console.log(
-        `  ${what.padEnd(44)} API ${api.toFixed(2).padStart(7)} ms   raw SQL ${raw.toFixed(2).padStart(7)} ms   ratio ${(api / raw).toFixed(api < raw ? 2 : 1)}x`,
+        `  ${p.what.padEnd(48)} API p50 ${l.api50.toFixed(2).padStart(6)} p99 ${l.api99.toFixed(2).padStart(6)} | raw SQL p50 ${l.raw50.toFixed(2).padStart(6)} p99 ${l.raw99.toFixed(2).padStart(6)} | p99 ratio ${(l.api99 / l.raw99).toFixed(2)}x (goal <= 2x)`,
       );
+      console.log(`  ${"".padEnd(48)} same ${raw.length} rows on both sides; total ${envelope.total}${envelope.total_estimated ? " (estimate)" : ""}`);
     }
-    console.log(`  (a signed-in request that reads two currency rows takes ${floor.toFixed(2)} ms through the API)`);
-    for (const [what, t] of [
-      ["name search", term],
-      ["middle of name", middle],
+
+    const code = `62${String(73_217).padStart(11, "0")}`;
+    const lookup = `/api/items/list?per_page=20&search=${code}`;
+    const found = await app.inject({ method: "GET", url: lookup, headers });
+    const names = (found.json().message as { item_name: string }[]).map((r) => r.item_name);
+    if (found.statusCode !== 200 || names.join() !== "Item 73217") throw new Error(`the barcode look-up answered ${found.statusCode} ${names}`);
+    const cheapest = "/api/currencies/list";
+
+    await hello.listen({ port: 0, host: "127.0.0.1" });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const base = (s: { server: { address(): unknown } }) => `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`;
+    console.log(`throughput, ${CONNECTIONS} connections for ${LOAD_SECONDS} s each over HTTP (requests/s):`);
+    const h = await load(`${base(hello)}/`);
+    const b = await load(`${base(app)}${lookup}`, headers);
+    const c = await load(`${base(app)}${cheapest}`, headers);
+    for (const [what, r] of [
+      ["Fastify hello-world", h],
+      ["barcode look-up (items/list?search=<barcode>)", b],
+      ["cheapest signed-in route (currencies/list)", c],
     ] as const) {
-      const plan = await db.execute<{ "QUERY PLAN": string }>(sql`explain select i.item_id from items i where ${itemSearch(t)}`);
-      console.log(`  ${what} plan: ${plan.rows.map((r) => r["QUERY PLAN"].trim()).join(" | ")}`);
+      if (r.non2xx || r.errors) throw new Error(`${what}: ${r.non2xx} answers other than 2xx, ${r.errors} errors`);
+      console.log(`  ${what.padEnd(48)} ${r.rps.toFixed(0).padStart(7)}`);
+    }
+    console.log(`  barcode look-up / hello-world:  ${(b.rps / h.rps).toFixed(3)}x (goal >= 0.25x)`);
+    console.log(`  signed-in route / hello-world:  ${(c.rps / h.rps).toFixed(3)}x (goal >= 0.3x)`);
+
+    for (const [what, t] of [
+      ["name search", "كرسي 732"],
+      ["middle of name", "3217"],
+    ] as const) {
+      const plan = await db.execute<Record<string, string>>(sql`explain select i.item_id from items i where ${itemSearch(t)}`);
+      console.log(`  ${what} plan: ${plan.rows.map((r) => Object.values(r)[0]?.trim()).join(" | ")}`);
     }
     await app.close();
   } finally {
+    await hello.close();
     await database.close();
     await dropDb();
     rmSync(dir, { recursive: true, force: true });
