@@ -332,13 +332,16 @@ export async function runList<Row = Record<string, unknown>>(
     return envelope(model, q, rows.rows as Row[], count, footer, await hidden);
   }
 
-  const [rows, counted] = await Promise.all([
+  // The estimate is asked for alongside, not after the count finds many rows: planning is cheap,
+  // and a second round trip would cost every large list more than it saves the small ones.
+  const [rows, counted, estimate] = await Promise.all([
     select(q.where, orderBy(model, q), limit),
     q.paginate
       ? db.execute<{ n: number }>(
           sql`select count(*)::int as n from (select 1 ${model.from} where ${q.where} limit ${EXACT_COUNT_LIMIT + 1}) __matching`,
         )
       : undefined,
+    q.paginate ? estimateRows(db, model, q.where) : undefined,
   ]);
   const n = rows.rows.length;
   let count = { total: offset + n, estimated: false };
@@ -349,7 +352,7 @@ export async function runList<Row = Record<string, unknown>>(
     else {
       // At least the rows before this page, this page, and one more when it is full.
       const seen = offset + n + (n === q.perPage ? 1 : 0);
-      count = { total: Math.max(await estimateRows(db, model, q.where), seen, EXACT_COUNT_LIMIT + 1), estimated: true };
+      count = { total: Math.max(estimate ?? 0, seen, EXACT_COUNT_LIMIT + 1), estimated: true };
     }
   }
   return envelope(model, q, rows.rows as Row[], count, {}, await hidden);
