@@ -39,6 +39,7 @@ export interface RouteInfo {
  */
 export function installAccessControl(app: FastifyInstance, registry: RouteInfo[]) {
   app.decorateRequest("user", null);
+  authCacheOf(app);
   app.addHook("onRoute", (route) => {
     if (exempt(route.url)) return;
     const permission = route.config?.permission;
@@ -84,11 +85,55 @@ interface UserRow extends Record<string, unknown> {
   revoked: boolean;
 }
 
+/**
+ * Users as last loaded, by token id, for a moment: a burst of reads (a page, its look-ups, a
+ * scanner) costs one user query instead of one each. Every write this server answers empties it,
+ * so a logout, a blocked user or a changed role counts from the next request; another server on
+ * the same database sees such a change within AUTH_CACHE_MS.
+ */
+const AUTH_CACHE_MS = 1000;
+const AUTH_CACHE_MAX = 10_000;
+interface AuthCache {
+  users: Map<string, { user: AuthUser; at: number }>;
+  /** Bumped by every write, so that a load that began before it is not kept. */
+  generation: number;
+}
+const authCaches = new WeakMap<FastifyInstance, AuthCache>();
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function authCacheOf(app: FastifyInstance): AuthCache {
+  let cache = authCaches.get(app);
+  if (!cache) {
+    const fresh: AuthCache = { users: new Map(), generation: 0 };
+    app.addHook("onResponse", async (req) => {
+      if (READS.has(req.method)) return;
+      fresh.generation++;
+      fresh.users.clear();
+    });
+    authCaches.set(app, fresh);
+    cache = fresh;
+  }
+  return cache;
+}
+
 /** Verifies the bearer token and loads the user in one query; an inactive user's token stops working. */
 export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<AuthUser> {
   const token = bearer(req);
   if (!token) throw new HttpError(401, MSG.unauthorized);
   const claims = app.tokens.verify(token);
+  const cache = authCaches.get(app);
+  const hit = cache?.users.get(claims.jti);
+  if (hit && Date.now() - hit.at < AUTH_CACHE_MS) return hit.user;
+  const generation = cache?.generation;
+  const user = await loadUser(app, claims);
+  if (cache && cache.generation === generation) {
+    if (cache.users.size >= AUTH_CACHE_MAX) cache.users.clear();
+    cache.users.set(claims.jti, { user, at: Date.now() });
+  }
+  return user;
+}
+
+async function loadUser(app: FastifyInstance, claims: ReturnType<FastifyInstance["tokens"]["verify"]>): Promise<AuthUser> {
   const res = await app.db.execute<UserRow>(sql`
     select u.user_id, u.user_name, u.email, u.outlet_fk, u.is_cashier, u.status, u.token_version,
            u.permissions as own, r.permissions as role_perms,
