@@ -34,7 +34,15 @@ async function latency(api: () => Promise<unknown>, raw: () => Promise<unknown>)
   const a: number[] = [];
   const r: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
-    for (const [fn, out] of i % 2 ? ([[raw, r], [api, a]] as const) : ([[api, a], [raw, r]] as const)) {
+    for (const [fn, out] of i % 2
+      ? ([
+          [raw, r],
+          [api, a],
+        ] as const)
+      : ([
+          [api, a],
+          [raw, r],
+        ] as const)) {
       const t0 = performance.now();
       await fn();
       out.push(performance.now() - t0);
@@ -99,7 +107,9 @@ export default async function catalogueBench() {
     console.log(`database: ${database.kind}; generating ${ITEMS.toLocaleString("en")} items...`);
     const g0 = performance.now();
     await db.transaction(async (tx) => {
-      await tx.execute(sql`insert into categories (category_name, category_code) select 'Shelf ' || g, 'S' || g from generate_series(1, 20) g`);
+      await tx.execute(
+        sql`insert into categories (category_name, category_code) select 'Shelf ' || g, 'S' || g from generate_series(1, 20) g`,
+      );
       // Every fifth item has a Kurdish name with Kurdish kaf and ya; the rest Latin names.
       await tx.execute(sql`insert into items (item_name, item_code, category_fk)
         select case when g % 5 = 0 then 'کرسی ' || g else 'Item ' || g end, 'C' || g,
@@ -177,14 +187,17 @@ export default async function catalogueBench() {
       console.log(
         `  ${p.what.padEnd(48)} API p50 ${l.api50.toFixed(2).padStart(6)} p99 ${l.api99.toFixed(2).padStart(6)} | raw SQL p50 ${l.raw50.toFixed(2).padStart(6)} p99 ${l.raw99.toFixed(2).padStart(6)} | p99 ratio ${(l.api99 / l.raw99).toFixed(2)}x (goal <= 2x)`,
       );
-      console.log(`  ${"".padEnd(48)} same ${raw.length} rows on both sides; total ${envelope.total}${envelope.total_estimated ? " (estimate)" : ""}`);
+      console.log(
+        `  ${"".padEnd(48)} same ${raw.length} rows on both sides; total ${envelope.total}${envelope.total_estimated ? " (estimate)" : ""}`,
+      );
     }
 
     const code = `62${String(73_217).padStart(11, "0")}`;
     const lookup = `/api/items/list?per_page=20&search=${code}`;
     const found = await app.inject({ method: "GET", url: lookup, headers });
     const names = (found.json().message as { item_name: string }[]).map((r) => r.item_name);
-    if (found.statusCode !== 200 || names.join() !== "Item 73217") throw new Error(`the barcode look-up answered ${found.statusCode} ${names}`);
+    if (found.statusCode !== 200 || names.join() !== "Item 73217")
+      throw new Error(`the barcode look-up answered ${found.statusCode} ${names}`);
     const cheapest = "/api/currencies/list";
 
     await hello.listen({ port: 0, host: "127.0.0.1" });
