@@ -143,6 +143,18 @@ export const ZOpeningBalance = z.object({
 export type OpeningBalanceInput = z.output<typeof ZOpeningBalance>;
 
 /**
+ * An exchange-rate revaluation: the chosen foreign-currency accounts restated at `rate` at the end
+ * of `date`, the unrealized difference posted and reversed at the start of the next day.
+ */
+export const ZExchangeRevaluation = z.object({
+  date: zDocDate,
+  rate: zRate,
+  account_ids: z.array(zFk("The account field is required.")).min(1, "The account field is required.").max(1000),
+  note: zNote.optional().nullable(),
+});
+export type ExchangeRevaluationInput = z.output<typeof ZExchangeRevaluation>;
+
+/**
  * What a pricing profile's percentage applies to: `sale_price`, the customer pays the item's sale
  * price less the percentage; `cost`, the customer pays the item's cost plus the percentage.
  */

@@ -102,6 +102,7 @@ export const PERMISSION_GROUPS: GroupDef[] = [
       s("item_pricings", CRUD),
       s("currency_rates", CRUD),
       s("recalculations", ["index", "store"]),
+      s("exchange_revaluations", ["index", "show", "store"]),
     ],
   },
   {

@@ -9,6 +9,7 @@ import { outletsModule } from "./outlets/outlets.module.js";
 import { partiesModule } from "./parties/parties.module.js";
 import { platformModule } from "./platform-tables/platform.module.js";
 import { pricingModule } from "./pricing/pricing.module.js";
+import { revaluationsModule } from "./revaluations/revaluations.module.js";
 import { settingsModule } from "./settings/settings.module.js";
 import { staffModule } from "./staff/staff.module.js";
 
@@ -31,4 +32,5 @@ export const MODULES: AppModule[] = [
   pricingModule,
   partiesModule,
   openingBalancesModule,
+  revaluationsModule,
 ];

@@ -150,3 +150,83 @@ describe("customers' USD opening balances", () => {
     await expectTrialBalanceZero();
   });
 });
+
+describe("exchange-rate revaluation", () => {
+  const dayOffset = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  it("restates USD accounts at the month-end rate for the day and reverses it the next day", async () => {
+    // Yesterday is revalued; the documents are dated the day before.
+    const day = dayOffset(-1);
+    const before = dayOffset(-2);
+    const box = (await created("/api/cashes", { account_name: "Revalued box", cash_type: 1, currency_id: 2 })).account_id;
+    const supplier = (await created("/api/suppliers", { consumer_name: "Advance supplier" })).consumer_id;
+    const income = (amount: string, rate: string) =>
+      created("/api/incomes", { type_id: incomeType, account_id: box, currency_id: 2, amount, rate, date: before, payment_time: "09:00" });
+    await income("100", "1300"); // 130,000
+    await income("50", "1360"); // 68,000: 150 USD, 198,000 (1,320 a dollar)
+    // 40 USD paid in advance at 1,400: the supplier's account holds 40 USD at 56,000; the dollars
+    // left the box at 1,320 (52,800): box 110 USD, 145,200.
+    await created("/api/supplier_transactions", {
+      consumer_id: supplier,
+      account_id: box,
+      currency_id: 2,
+      amount: "40",
+      rate: "1400",
+      date: before,
+    });
+    const c = await t.database.db.execute<{ account_usd_fk: number }>(
+      sql`select account_usd_fk from consumers where consumer_id = ${supplier}`,
+    );
+    const advance = Number(c.rows[0]!.account_usd_fk);
+    expect(await held(box)).toEqual([110, 145200]);
+    expect(await held(advance)).toEqual([40, 56000]);
+
+    const candidates = (await t.api("GET", "/api/exchange_revaluations/accounts")).body.message;
+    expect(candidates.map((a: { account_id: number }) => a.account_id)).toEqual(expect.arrayContaining([box, advance]));
+    expect(candidates.map((a: { account_id: number }) => a.account_id)).not.toContain(iqdCash);
+
+    const gain = await exchangeGain();
+    const res = await t.api("POST", "/api/exchange_revaluations", { body: { date: day, rate: "1450", account_ids: [box, advance] } });
+    expect(res.status).toBe(201);
+    // At 1,450: the box 110 × 1,450 = 159,500 (+14,300), the advance 40 × 1,450 = 58,000 (+2,000).
+    const lines = Object.fromEntries(
+      res.body.data.lines.map((l: { account_id: number; difference: string }) => [l.account_id, Number(l.difference)]),
+    );
+    expect(lines).toEqual({ [box]: 14300, [advance]: 2000 });
+    const list = (await t.api("GET", "/api/exchange_revaluations")).body.data;
+    expect(Number(list.data[0].difference)).toBe(16300);
+    // Posted and reversed: nothing left today.
+    expect(await exchangeGain()).toBe(gain);
+    expect(await held(box)).toEqual([110, 145200]);
+    // On the revaluation day the box shows its value at 1,450, from the next day its carrying value.
+    const upTo = async (d: string) => {
+      const r = await t.database.db.execute<{ s: string }>(
+        sql`select coalesce(sum(sys_debit - sys_credit), 0)::text s from account_balances where account_id = ${box} and day <= ${d}::date`,
+      );
+      return Number(r.rows[0]!.s);
+    };
+    expect(await upTo(day)).toBe(159500);
+    expect(await upTo(dayOffset(0))).toBe(145200);
+    const tb = (await t.api("GET", `/api/financial_reports/trial_balance?per_page=1000&filter[date_between]=${day},${day}`)).body.data;
+    expect(tb.footer.balance_debit).toBe(tb.footer.balance_credit);
+    const row = tb.data.find((r: { account_id: number }) => r.account_id === box);
+    expect(Number(row.balance_debit)).toBe(159500);
+
+    // Spending the box today still goes at its carrying value: 110 USD leave at 145,200.
+    await created("/api/expenses", {
+      type_id: expenseType,
+      account_id: box,
+      currency_id: 2,
+      amount: "110",
+      rate: "1500",
+      payment_time: "10:00",
+    });
+    expect(await held(box)).toEqual([0, 0]);
+    await expectTrialBalanceZero();
+  });
+
+  it("refuses a system-currency account", async () => {
+    const res = await t.api("POST", "/api/exchange_revaluations", { body: { date: dayOffset(-1), rate: "1450", account_ids: [iqdCash] } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.account_ids).toEqual(["The selected account is invalid."]);
+  });
+});

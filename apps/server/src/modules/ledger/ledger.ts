@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { CURRENCY_IQD, MSG } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { businessDay } from "../../platform/business-time.js";
+import { addDays, businessDay, endOfBusinessDay, startOfBusinessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { assertYearOpen } from "../../platform/periods.js";
 import { accounts } from "./accounts.tables.js";
 import { atCarryingValue, type Carrying, type JournalLineRow, type RuleLine, reversalLines, toJournalLines } from "./journal.js";
 import { accountBalances, accountMonthBalances, journalEntries, journalLines } from "./ledger.tables.js";
-import { D } from "./money.js";
+import { D, round4 } from "./money.js";
 
 export interface Source {
   type: string;
@@ -297,6 +297,84 @@ export async function reverse(ctx: Ctx, source: Source): Promise<void> {
       .where(eq(journalLines.entry_id, e.entry_id));
     await insertEntry(ctx, date, source, `Reversal: ${e.description ?? ""}`.trim(), reversalLines(lines), e.entry_id);
   }
+}
+
+export interface RevaluedAccount {
+  account_id: number;
+  /** In the account's currency, at the end of the day. */
+  balance: string;
+  /** In the system currency: the carrying value, and the balance at the revaluation's rate. */
+  sys_before: string;
+  sys_after: string;
+  /** Gain positive (for an asset; for a liability a positive figure is a loss). */
+  difference: string;
+}
+
+/**
+ * An exchange-rate revaluation: each foreign-currency account's balance at the end of `day`,
+ * restated at `rate`, the unrealized difference against exchange differences, in an entry at the
+ * day's last instant that is reversed at the next day's first instant (both posted now), so
+ * the accounts carry their moving-average value again from the next day on.
+ */
+export async function postRevaluation(
+  ctx: Ctx,
+  input: { day: string; rate: string; accountIds: number[]; source: Source; description: string },
+): Promise<RevaluedAccount[]> {
+  const at = endOfBusinessDay(input.day);
+  const next = startOfBusinessDay(addDays(input.day, 1));
+  await assertYearOpen(ctx.tx, at);
+  await assertYearOpen(ctx.tx, next);
+  const sys = await systemCurrency(ctx.tx);
+  const ex = await accountByKey(ctx.tx, "exchange_diff");
+  const locked = await lockAccounts(ctx, [...input.accountIds, ex.account_id]);
+  const invalid = "The selected account is invalid.";
+  for (const id of input.accountIds) {
+    const a = locked.get(id);
+    if (!a || a.is_group || a.currency_id === sys) throw new HttpError(422, invalid, { account_ids: [invalid] });
+  }
+  const rate = D(input.rate);
+  const out: RevaluedAccount[] = [];
+  const rows: JournalLineRow[] = [];
+  let total = D(0); // system-currency debits the account lines add
+  for (const id of [...new Set(input.accountIds)].sort((a, b) => a - b)) {
+    const b = await accountBalance(ctx.tx, id, at);
+    const after = round4(sys === CURRENCY_IQD ? b.balance.mul(rate) : b.balance.div(rate));
+    const diff = after.minus(b.sys_balance);
+    out.push({
+      account_id: id,
+      balance: b.balance.toFixed(),
+      sys_before: b.sys_balance.toFixed(),
+      sys_after: after.toFixed(),
+      difference: diff.toFixed(),
+    });
+    if (diff.isZero()) continue;
+    total = total.plus(diff);
+    rows.push({
+      account_id: id,
+      debit: "0",
+      credit: "0",
+      rate: rate.toFixed(),
+      sys_debit: diff.isPos() ? diff.toFixed() : "0",
+      sys_credit: diff.isNeg() ? diff.neg().toFixed() : "0",
+    });
+  }
+  if (!total.isZero()) {
+    const same = ex.currency_id === sys;
+    const amount = total.abs().toFixed();
+    rows.push({
+      account_id: ex.account_id,
+      debit: total.isNeg() && same ? amount : "0",
+      credit: total.isPos() && same ? amount : "0",
+      rate: "1",
+      sys_debit: total.isNeg() ? amount : "0",
+      sys_credit: total.isPos() ? amount : "0",
+    });
+  }
+  if (rows.length) {
+    const entry = await insertEntry(ctx, at, input.source, input.description, rows, null);
+    await insertEntry(ctx, next, input.source, `Reversal: ${input.description}`, reversalLines(rows), entry);
+  }
+  return out;
 }
 
 /** A changed document: the old entry is reversed and the new one posted. */

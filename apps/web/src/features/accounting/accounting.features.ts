@@ -3,6 +3,7 @@ import {
   IconBuildingBank,
   IconCategory,
   IconCategory2,
+  IconCurrencyDollar,
   IconPercentage,
   IconReceipt,
   IconReceiptRefund,
@@ -14,7 +15,7 @@ import type { Feature } from "../index";
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-/** Cash and banks, transfers, expenses, incomes, pricing profiles and the accounting opening balance. */
+/** Cash and banks, transfers, expenses, incomes, pricing profiles, exchange revaluations and the accounting opening balance. */
 export const ACCOUNTING_FEATURES: Feature[] = [
   {
     key: "cashAndBanks",
@@ -83,6 +84,16 @@ export const ACCOUNTING_FEATURES: Feature[] = [
     icon: IconPercentage,
     // The catalogue has no pricing-profile section; SPEC's item pricing record carries the profiles.
     permission: "item_pricings/index",
+    area: "accounting",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "exchangeRevaluations",
+    path: "/accounting/exchange-revaluations",
+    screen: page(() => import("./ExchangeRevaluationsPage"), "ExchangeRevaluationsPage"),
+    icon: IconCurrencyDollar,
+    permission: "exchange_revaluations/index",
     area: "accounting",
     menu: true,
     tile: false,
