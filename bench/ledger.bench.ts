@@ -1,4 +1,4 @@
-// 1,000,000 journal lines: the trial balance and the income statement (from the per-month and
+// 120,000 journal lines, each entry posted through post(): the trial balance and the income statement (from the per-month and
 // per-day account balances) against a raw GROUP BY over every line, in the same run, and a check
 // that they give the same figures.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,13 +8,15 @@ import { performance } from "node:perf_hooks";
 import { openDatabase } from "@app/server/src/db/client.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
+import { post } from "@app/server/src/modules/ledger/ledger.js";
 import { incomeStatement, trialBalance } from "@app/server/src/modules/ledger/reports.js";
-import { addDays, businessTimeZone, startOfBusinessDay } from "@app/server/src/platform/business-time.js";
+import { addDays, startOfBusinessDay } from "@app/server/src/platform/business-time.js";
 import { runList } from "@app/server/src/platform/list.js";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 
-const ENTRIES = 500_000; // two lines each
+const ENTRIES = 60_000; // two lines each, every one posted through post()
+const BATCH = 500;
 const ACCOUNTS = 200;
 /** Whole months only; and partial months at both ends with an opening balance. [from, to, raw GROUP BY runs] */
 const PERIODS = [
@@ -69,37 +71,32 @@ export default async function ledgerBench() {
     await seed(db, { adminPassword: "bench-password" });
     console.log(`database: ${database.kind}; generating ${ENTRIES * 2} journal lines over ${ACCOUNTS} accounts...`);
     const g0 = performance.now();
-    await db.transaction(async (tx) => {
-      // A data generator: its lines balance by construction, so the per-row triggers stay off while it writes.
-      await tx.execute(sql`set local session_replication_role = replica`);
-      // Secondary indexes are built once after the rows are in, not row by row.
-      const indexes = (
-        await tx.execute<{ name: string; def: string }>(sql`select indexname as name, indexdef as def from pg_indexes
-          where schemaname = 'public' and tablename in ('journal_entries', 'journal_lines', 'account_balances', 'account_month_balances')
-            and indexname not in (select conname from pg_constraint)`)
-      ).rows;
-      for (const ix of indexes) await tx.execute(sql.raw(`drop index ${ix.name}`));
-      await tx.execute(sql`insert into accounts (code, account_name, parent_id, type, currency_id)
-        select 'B' || g, 'Bench ' || g, (select account_id from accounts where system_key = 'expenses'), 'expense', 1 from generate_series(1, ${ACCOUNTS}) g`);
-      const base = (await tx.execute<{ n: number }>(sql`select coalesce(max(entry_id), 0)::int n from journal_entries`)).rows[0]!.n;
-      // Entry g is on business day g % 366 of 2024 (wall-clock time in TIME_ZONE), two lines: amt debited to one account and credited to another.
-      await tx.execute(sql`insert into journal_entries (entry_id, date, source_type, source_id)
-        select ${base} + g, (timestamp '2024-01-01 00:00:00' + ((g % 366) * interval '1 day') + ((g % 600) * interval '1 minute')) at time zone ${businessTimeZone()}, 'bench', g
-          from generate_series(1, ${ENTRIES}) g`);
-      await tx.execute(sql`select setval(pg_get_serial_sequence('journal_entries', 'entry_id'), ${base + ENTRIES})`);
-      const generated = sql`(select g, s, acc.ids[1 + (g * case when s = 0 then 7 else 13 end + s) % ${ACCOUNTS}] account_id,
-               case when s = 0 then amt else 0 end debit, case when s = 1 then amt else 0 end credit
-          from (select array_agg(account_id order by account_id) ids from accounts where code like 'B%') acc
-         cross join generate_series(1, ${ENTRIES}) g cross join generate_series(0, 1) s
-         cross join lateral (select ((g % 100000) + 1)::numeric / 4 amt) a)`;
-      await tx.execute(sql`insert into journal_lines (entry_id, account_id, debit, credit, rate, sys_debit, sys_credit)
-        select ${base} + g, account_id, debit, credit, 1, debit, credit from ${generated} x`);
-      await tx.execute(sql`insert into account_balances (account_id, day, debit, credit, sys_debit, sys_credit)
-        select account_id, date '2024-01-01' + (g % 366), sum(debit), sum(credit), sum(debit), sum(credit) from ${generated} x group by 1, 2`);
-      await tx.execute(sql`insert into account_month_balances (account_id, month, debit, credit, sys_debit, sys_credit)
-        select account_id, date_trunc('month', day)::date, sum(debit), sum(credit), sum(sys_debit), sum(sys_credit) from account_balances group by 1, 2`);
-      for (const ix of indexes) await tx.execute(sql.raw(ix.def));
-    });
+    await db.execute(sql`insert into accounts (code, account_name, parent_id, type, currency_id)
+      select 'B' || g, 'Bench ' || g, (select account_id from accounts where system_key = 'expenses'), 'expense', 1 from generate_series(1, ${ACCOUNTS}) g`);
+    const ids = (
+      await db.execute<{ account_id: number }>(sql`select account_id from accounts where code like 'B%' order by account_id`)
+    ).rows.map((r) => Number(r.account_id));
+    // Every entry goes through post(), as a document's does: the balance tables are filled by the
+    // product itself. Entry g is on business day g % 366 of 2024 (wall-clock time in TIME_ZONE):
+    // amt debited to one account and credited to another.
+    for (let from = 1; from <= ENTRIES; from += BATCH) {
+      await db.transaction(async (tx) => {
+        const ctx = { tx, user: null, now: new Date(), ip: null };
+        for (let g = from; g < Math.min(from + BATCH, ENTRIES + 1); g++) {
+          const amt = String(((g % 100_000) + 1) / 4);
+          const date = new Date(startOfBusinessDay(addDays("2024-01-01", g % 366)).getTime() + (g % 600) * 60_000);
+          await post(ctx, {
+            date,
+            source: { type: "bench", id: g },
+            lines: [
+              { account_id: ids[(g * 7) % ACCOUNTS]!, debit: amt },
+              { account_id: ids[(g * 13 + 1) % ACCOUNTS]!, credit: amt },
+            ],
+          });
+        }
+      });
+      if ((from - 1) % (BATCH * 20) === 0) console.log(`  posted ${from - 1 + BATCH} entries`);
+    }
     await db.execute(sql`analyze`);
     const lines = (await db.execute<{ n: number }>(sql`select count(*)::int n from journal_lines`)).rows[0]!.n;
     console.log(`generated ${lines} lines in ${((performance.now() - g0) / 1000).toFixed(1)} s`);

@@ -1,13 +1,15 @@
 // Start-up: the server compiled ahead of time (what `npm start` runs) against the same server run
 // from its TypeScript through tsx (what it ran before), on the same existing data directory, in the
 // same run: time from launch to the first answer, and resident memory once answering and after
-// 200 more requests. The default database (no DATABASE_URL) is the one measured.
+// 200 more requests. On the default database (no DATABASE_URL: an existing data directory) and,
+// when DATABASE_URL is set, on an existing PostgreSQL database as well.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
 const server = path.join(root, "apps/server");
@@ -29,7 +31,7 @@ const rssMb = (pid: number) => {
   return Number(kb) / 1024;
 };
 
-async function start(args: string[], dataDir: string) {
+async function start(args: string[], dataDir: string, databaseUrl?: string) {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -41,7 +43,8 @@ async function start(args: string[], dataDir: string) {
     ADMIN_PASSWORD: "bench-password",
     LOG_LEVEL: "warn",
   };
-  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
   const t0 = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}/api/login_options`;
@@ -69,36 +72,54 @@ export default async function startBench() {
   if (built.status !== 0) throw new Error("the server did not compile");
   console.log(`compiled the server in ${((performance.now() - b0) / 1000).toFixed(1)} s (node apps/server/build.mjs)`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-start-"));
+  const url = process.env.DATABASE_URL;
+  const name = `bench_start_${process.pid}`;
+  const admin = url ? new pg.Client({ connectionString: url }) : undefined;
   try {
     const compiled = [path.join(server, "dist/bin/main.js")];
     const source = ["--import", "tsx", path.join(server, "src/main.ts")];
-    const fresh = await start(compiled, dataDir);
-    console.log(`first start (new data directory: migrations and seed), compiled: ${fresh.ms.toFixed(0)} ms`);
-    const results: Record<string, { ms: number; rss: number; rssAfter: number }[]> = { compiled: [], "tsx (source)": [] };
-    for (let i = 0; i < RUNS; i++) {
-      results.compiled!.push(await start(compiled, dataDir));
-      results["tsx (source)"]!.push(await start(source, dataDir));
+    const databases: [string, string | undefined][] = [["existing data directory (PGlite)", undefined]];
+    if (admin && url) {
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      databases.push(["existing PostgreSQL database", u.toString()]);
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    console.log(`existing data directory, median of ${RUNS} starts each:`);
-    const row = (k: string) => {
-      const r = results[k]!;
-      return { ms: median(r.map((x) => x.ms)), rss: median(r.map((x) => x.rss)), after: median(r.map((x) => x.rssAfter)) };
-    };
-    const c = row("compiled");
-    const s = row("tsx (source)");
-    for (const [k, v] of [
-      ["compiled", c],
-      ["tsx (source)", s],
-    ] as const) {
+    for (const [label, databaseUrl] of databases) {
+      const fresh = await start(compiled, dataDir, databaseUrl);
+      console.log(`${label}: first start (migrations and seed), compiled: ${fresh.ms.toFixed(0)} ms`);
+      const runs = { compiled: [] as Awaited<ReturnType<typeof start>>[], "tsx (source)": [] as Awaited<ReturnType<typeof start>>[] };
+      for (let i = 0; i < RUNS; i++) {
+        runs.compiled.push(await start(compiled, dataDir, databaseUrl));
+        runs["tsx (source)"].push(await start(source, dataDir, databaseUrl));
+      }
+      const row = (r: Awaited<ReturnType<typeof start>>[]) => ({
+        ms: median(r.map((x) => x.ms)),
+        rss: median(r.map((x) => x.rss)),
+        after: median(r.map((x) => x.rssAfter)),
+      });
+      const c = row(runs.compiled);
+      const s = row(runs["tsx (source)"]);
+      console.log(`${label}, median of ${RUNS} starts each:`);
+      for (const [k, v] of [
+        ["compiled", c],
+        ["tsx (source)", s],
+      ] as const) {
+        console.log(
+          `  ${k.padEnd(14)} first answer ${v.ms.toFixed(0).padStart(5)} ms   resident ${v.rss.toFixed(0).padStart(4)} MB, ${v.after.toFixed(0).padStart(4)} MB after 200 requests`,
+        );
+      }
       console.log(
-        `  ${k.padEnd(14)} first answer ${v.ms.toFixed(0).padStart(5)} ms   resident ${v.rss.toFixed(0).padStart(4)} MB, ${v.after.toFixed(0).padStart(4)} MB after 200 requests`,
+        `  compiled / tsx: start ${(c.ms / s.ms).toFixed(2)}x, memory ${(c.after / s.after).toFixed(2)}x (goal: first answer within 2000 ms, less memory)`,
       );
     }
-    console.log(
-      `  compiled / tsx: start ${(c.ms / s.ms).toFixed(2)}x, memory ${(c.after / s.after).toFixed(2)}x (goal: first answer within 2000 ms, less memory)`,
-    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.end();
+    }
   }
 }
