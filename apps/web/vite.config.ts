@@ -43,5 +43,7 @@ export default defineConfig({
       "/images": { target: apiTarget, changeOrigin: true },
     },
   },
+  // The server puts each answer's style nonce in place of this (see the server's security headers).
+  html: { cspNonce: "__CSP_NONCE__" },
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 1500 },
 });

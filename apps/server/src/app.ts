@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
 import { MSG, PRODUCT_NAME } from "@app/contracts";
@@ -17,7 +17,16 @@ import { setBusinessTimeZone } from "./platform/business-time.js";
 import { installErrorHandler, uniqueFieldsOf } from "./platform/errors.js";
 import { imagePath } from "./platform/files.js";
 import { installAccessControl, type RouteInfo } from "./platform/http.js";
+import { installSecurityHeaders, NONCE_PLACEHOLDER, styleNonceOf } from "./platform/security-headers.js";
 import { createTokenService, loadSigningKey } from "./platform/tokens.js";
+
+/**
+ * The OpenAPI UI is a third-party page whose script writes <style> tags without a nonce: its own
+ * policy, as strict as the app's but for inline styles (no token lives on that page).
+ */
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -31,7 +40,7 @@ export async function buildApp({ database, config }: { database: Database; confi
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
-    trustProxy: process.env.TRUST_PROXY === "1",
+    trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -41,6 +50,8 @@ export async function buildApp({ database, config }: { database: Database; confi
   app.decorate("config", config);
   app.decorate("tokens", createTokenService(await loadSigningKey(database.db, config.jwtSecret), config.tokenTtlSeconds));
 
+  // First, so that every answer carries the headers, a refusal of the access check included.
+  await installSecurityHeaders(app, { tls: config.tls });
   const routes: RouteInfo[] = [];
   installErrorHandler(app, uniqueFieldsOf(Object.values(schema)));
   installAccessControl(app, routes);
@@ -62,7 +73,7 @@ export async function buildApp({ database, config }: { database: Database; confi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: DOCS_CSP });
 
   for (const mod of MODULES) await mod.register(app);
 
@@ -73,14 +84,19 @@ export async function buildApp({ database, config }: { database: Database; confi
     return reply.header("content-type", type).header("x-content-type-options", "nosniff").send(createReadStream(file));
   });
 
-  // One not-found handler: unknown API paths answer JSON; any other GET gets the web app, whose
-  // router shows its own not-found page.
+  // One not-found handler: unknown API paths answer JSON; any other page path (GET or HEAD) gets
+  // the web app, whose router shows its own not-found page.
   const webDist = config.webDist;
-  const hasWeb = Boolean(webDist && existsSync(path.join(webDist, "index.html")));
-  // The build names every asset by its content hash, so a browser keeps it for good; index.html,
-  // which names the current assets, is asked for again every time.
-  const indexHtml = (reply: FastifyReply) =>
-    reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
+  const indexFile = webDist && path.join(webDist, "index.html");
+  const hasWeb = Boolean(indexFile && existsSync(indexFile));
+  // Each answer carries its own style nonce, so index.html is written per request and never
+  // stored; the build names every asset by its content hash, so a browser keeps those for good.
+  const indexHtml = hasWeb ? readFileSync(indexFile!, "utf8") : "";
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, styleNonceOf(reply.raw)));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist!,
@@ -88,18 +104,23 @@ export async function buildApp({ database, config }: { database: Database; confi
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // index.html only through sendIndex: the file itself holds the nonce placeholder.
+      allowedPath: (p) => !/^\/index\.html(\.(br|gz))?$/.test(p),
       setHeaders: (res, file) => {
         const hashed = file.startsWith(path.join(webDist!, "assets") + path.sep);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
-    app.get("/", (_req, reply) => indexHtml(reply));
+    app.get("/", (_req, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((req, reply) => {
     const pathOnly = req.url.split("?")[0]!;
     const isPage =
-      req.method === "GET" && !pathOnly.startsWith("/api") && !pathOnly.startsWith("/images") && !/\.[a-z0-9]+$/i.test(pathOnly);
-    if (hasWeb && isPage) return indexHtml(reply);
+      (req.method === "GET" || req.method === "HEAD") &&
+      !pathOnly.startsWith("/api") &&
+      !pathOnly.startsWith("/images") &&
+      !/\.[a-z0-9]+$/i.test(pathOnly);
+    if (hasWeb && isPage) return sendIndex(reply);
     return reply.status(404).send({ message: MSG.notFound });
   });
   await app.ready();

@@ -23,6 +23,10 @@ export interface AppConfig {
   logLevel: string;
   /** A log line for every request and answer: on by default, off by default in production. */
   logRequests: boolean;
+  /** Served over TLS (directly or behind a proxy): browsers are told to use HTTPS only (HSTS). */
+  tls: boolean;
+  /** Behind a reverse proxy: the client's address and protocol come from X-Forwarded-* headers. */
+  trustProxy: boolean;
   /** The business's IANA time zone: documents' wall-clock dates, accounting days and months, date filters. */
   timeZone: string;
 }
@@ -48,5 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || "info",
     logRequests: env.LOG_REQUESTS ? env.LOG_REQUESTS === "1" : env.NODE_ENV !== "production",
     timeZone,
+    tls: env.TLS === "1",
+    trustProxy: env.TRUST_PROXY === "1",
   };
 }

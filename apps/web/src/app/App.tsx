@@ -9,6 +9,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
+import { getStyleNonce } from "./csp";
 import { isRtl } from "./i18n";
 import { createQueryClient } from "./queryClient";
 import { createRouter } from "./router";
@@ -28,7 +29,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
     <DirectionProvider initialDirection={isRtl(i18n.language) ? "rtl" : "ltr"}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" getStyleNonce={getStyleNonce}>
         <DirectionSync>
           <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6 }}>
             <QueryClientProvider client={queryClient}>
