@@ -43,11 +43,11 @@ for (const lang of ["en", "ar"] as const) {
     await choose(page, "doc-account", s.account);
     // The account is in USD, so the form switches to USD and asks for the rate.
     await expect(form.getByTestId("currency-rate")).toBeVisible();
-    // The last rate comes without the stored scale's trailing zeros.
-    await expect(form.getByTestId("currency-rate")).toHaveValue(/^\d+(\.\d*[1-9])?$/);
+    // The last rate comes without the stored scale's trailing zeros, grouped by thousands.
+    await expect(form.getByTestId("currency-rate")).toHaveValue(/^\d{1,3}(,\d{3})*(\.\d*[1-9])?$/);
     await form.getByTestId("currency-rate").fill("1480");
     await form.getByTestId("currency-foreign-amount").fill("250");
-    await expect(form.getByTestId("currency-amount")).toHaveValue("370000");
+    await expect(form.getByTestId("currency-amount")).toHaveValue("370,000");
     await form.getByLabel(lang === "ar" ? "ملاحظة" : "Note").fill(lang === "ar" ? "أتعاب استشارة" : "Consulting fee");
     // A receipt photo goes with the income as multipart form data.
     await form.locator('input[type="file"]').setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: PNG });

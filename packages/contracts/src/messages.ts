@@ -49,6 +49,8 @@ export const MSG = {
   nothingFound: "Nothing found",
   countriesEmpty: "Localized country list is empty or file cannot be found",
   archivedYear: "The financial year is archived and accepts no postings",
+  noFinancialYear: "No financial year contains this date",
+  foreignRateRequired: "A foreign currency needs its rate; 1 is not a rate of it",
   fetchListFailed: "An error occurred, fetching list data failed",
   fetchPermissionsFailed: "fetching permissions failed",
   atLeastOneUnit: "At least one unit is required",

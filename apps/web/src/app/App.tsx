@@ -31,7 +31,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <DirectionProvider initialDirection={isRtl(i18n.language) ? "rtl" : "ltr"}>
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" getStyleNonce={getStyleNonce}>
         <DirectionSync>
-          <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6 }}>
+          <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6, weekendDays: [5, 6] }}>
             <QueryClientProvider client={queryClient}>
               <Notifications position="top-center" />
               {children}

@@ -1,12 +1,14 @@
-import { CURRENCY_IQD } from "@app/contracts";
-import { Group, Select, Text, TextInput } from "@mantine/core";
+import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
+import { Group, Select } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../app/session";
 import { api } from "./api/client";
 import type { Currency, DataBody, LastRate, MessageBody } from "./api/types";
-import { plainDecimal } from "./format";
-import { convert, orZero } from "./money";
+import { formatAmount, plainDecimal } from "./format";
+import { MoneyInput } from "./MoneyInput";
+import { convert } from "./money";
 
 export interface CurrencyValue {
   currency_id: number;
@@ -49,18 +51,21 @@ export const fromForeign = (v: CurrencyValue, systemCurrency: number): CurrencyV
   amount: convert(v.foreign_amount, v.currency_id, systemCurrency, v.rate),
 });
 
+/** A rate that is no rate: what a currency switched without its rate is left at. */
+const unset = (rate: string) => rate.trim() === "" || Number(rate) === 1;
+
 export function CurrencyPicker({
   value,
   onChange,
   rateKind,
-  error,
+  errors = {},
 }: {
   value: CurrencyValue;
   onChange: (v: CurrencyValue) => void;
   /** The in-rate serves sales, POS, incomes and customers; the out-rate purchases, suppliers and expenses. */
   rateKind: "in" | "out";
-  /** The first message of the amount, rate or currency, shown under the row. */
-  error?: string | undefined;
+  /** Each shown under its own input; the amount's under the amount typed (the foreign one in foreign mode). */
+  errors?: { currency?: string | undefined; rate?: string | undefined; amount?: string | undefined };
 }) {
   const { t } = useTranslation("common");
   const { systemConfig } = useSession();
@@ -68,58 +73,82 @@ export function CurrencyPicker({
   const currencies = useQuery(currenciesQuery);
   const lastRate = useQuery(lastRateQuery);
   const foreign = isForeign(value, system);
-  const last = (rateKind === "in" ? lastRate.data?.in_rate : lastRate.data?.rate) ?? "0";
+  const last = rateKind === "in" ? lastRate.data?.in_rate : lastRate.data?.rate;
+
+  // The currency may turn foreign by another path than this picker (a USD cash account chosen on
+  // the form): it then takes the last rate of its kind too, or it would book 150 USD as 150 IQD.
+  // Only on the switch itself (or when the rates arrive after it), never while a rate is typed.
+  const previous = useRef(value.currency_id);
+  const pending = useRef(false);
+  if (previous.current !== value.currency_id) {
+    previous.current = value.currency_id;
+    pending.current = foreign && unset(value.rate);
+  }
+  useEffect(() => {
+    if (!pending.current || !last) return;
+    pending.current = false;
+    if (foreign && unset(value.rate)) onChange(chooseCurrency(value, value.currency_id, system, last));
+  });
 
   return (
-    <>
-      <Group grow align="flex-start" gap="sm">
-        <Select
-          label={t("currency.currency")}
+    <Group grow align="flex-start" gap="sm">
+      <Select
+        label={t("currency.currency")}
+        required
+        allowDeselect={false}
+        data={(currencies.data ?? []).map((c) => ({ value: String(c.currency_id), label: c.currency_name }))}
+        value={String(value.currency_id)}
+        onChange={(v) => v && onChange(chooseCurrency(value, Number(v), system, last ?? "0"))}
+        error={errors.currency}
+        data-testid="currency-select"
+      />
+      {foreign && (
+        <MoneyInput
+          label={t("currency.rate")}
           required
-          allowDeselect={false}
-          data={(currencies.data ?? []).map((c) => ({ value: String(c.currency_id), label: c.currency_name }))}
-          value={String(value.currency_id)}
-          onChange={(v) => v && onChange(chooseCurrency(value, Number(v), system, last))}
-          data-testid="currency-select"
+          value={value.rate}
+          onChange={(rate) => onChange(fromForeign({ ...value, rate }, system))}
+          error={errors.rate}
+          data-testid="currency-rate"
         />
-        {foreign && (
-          <TextInput
-            label={t("currency.rate")}
-            required
-            inputMode="decimal"
-            value={value.rate}
-            onChange={(e) => onChange(fromForeign({ ...value, rate: e.currentTarget.value }, system))}
-            onBlur={() => onChange(fromForeign({ ...value, rate: orZero(value.rate) }, system))}
-            data-testid="currency-rate"
-          />
-        )}
-        {foreign && (
-          <TextInput
-            label={value.currency_id === CURRENCY_IQD ? t("currency.iqdAmount") : t("currency.usdAmount")}
-            required
-            inputMode="decimal"
-            value={value.foreign_amount}
-            onChange={(e) => onChange(fromForeign({ ...value, foreign_amount: e.currentTarget.value }, system))}
-            onBlur={() => onChange(fromForeign({ ...value, foreign_amount: orZero(value.foreign_amount) }, system))}
-            data-testid="currency-foreign-amount"
-          />
-        )}
-        <TextInput
-          label={system === CURRENCY_IQD ? t("currency.iqdAmount") : t("currency.usdAmount")}
-          required
-          inputMode="decimal"
-          value={value.amount}
-          readOnly={foreign}
-          onChange={(e) => onChange({ ...value, amount: e.currentTarget.value, foreign_amount: e.currentTarget.value })}
-          onBlur={() => onChange({ ...value, amount: orZero(value.amount) })}
-          data-testid="currency-amount"
-        />
-      </Group>
-      {error && (
-        <Text c="red" size="sm" data-testid="amount-error">
-          {error}
-        </Text>
       )}
-    </>
+      {foreign && (
+        <MoneyInput
+          label={value.currency_id === CURRENCY_IQD ? t("currency.iqdAmount") : t("currency.usdAmount")}
+          required
+          value={value.foreign_amount}
+          onChange={(foreign_amount) => onChange(fromForeign({ ...value, foreign_amount }, system))}
+          error={errors.amount}
+          data-testid="currency-foreign-amount"
+        />
+      )}
+      <MoneyInput
+        label={system === CURRENCY_IQD ? t("currency.iqdAmount") : t("currency.usdAmount")}
+        required
+        value={value.amount}
+        readOnly={foreign}
+        zeroWhenEmpty={!foreign}
+        onChange={(amount) => onChange({ ...value, amount, foreign_amount: amount })}
+        error={foreign ? undefined : errors.amount}
+        data-testid="currency-amount"
+      />
+    </Group>
   );
+}
+
+/**
+ * A footer of amounts in several currencies: each currency's total apart (`amount_iqd`,
+ * `amount_usd` from the list's sums), named, never added together.
+ */
+export function useCurrencyTotals(prefix = "amount") {
+  const currencies = useQuery(currenciesQuery);
+  return (sums: Record<string, string>) => {
+    const parts = [
+      { id: CURRENCY_IQD, sum: sums[`${prefix}_iqd`] },
+      { id: CURRENCY_USD, sum: sums[`${prefix}_usd`] },
+    ].filter((p) => p.sum !== undefined && Number(p.sum) !== 0);
+    const name = (id: number) => currencies.data?.find((c) => c.currency_id === id)?.currency_name ?? "";
+    // Each "amount currency" is isolated left to right, so a right-to-left page keeps it whole.
+    return parts.length ? parts.map((p) => `\u2066${formatAmount(p.sum)} ${name(p.id)}\u2069`).join(" + ") : formatAmount("0");
+  };
 }

@@ -44,3 +44,19 @@ describe("formatting (SPEC §9)", () => {
     expect(formatDateTime("2026-03-07T09:15:00", false, marks)).toBe("07/03/2026 09:15 AM");
   });
 });
+
+describe("times on the business's clock", () => {
+  it("reads instants in the business's zone and wall-clock texts as written", async () => {
+    const { setBusinessTimeZone } = await import("./businessTime");
+    setBusinessTimeZone("Asia/Baghdad");
+    try {
+      // 22:30 UTC is 01:30 the next day in Baghdad, whatever zone the browser runs in.
+      expect(formatDateTime("2026-11-23T22:30:00.000Z", false, marks)).toBe("24/11/2026 01:30 AM");
+      expect(formatDateTime(new Date("2026-11-23T22:30:00.000Z"), true, marks)).toBe("2026-11-24 01:30 AM");
+      expect(formatDate("2026-11-23 22:30:00+00", false)).toBe("24/11/2026");
+      expect(formatDateTime("2026-11-23 22:30:00", false, marks)).toBe("23/11/2026 10:30 PM");
+    } finally {
+      setBusinessTimeZone(undefined);
+    }
+  });
+});

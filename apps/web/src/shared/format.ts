@@ -2,6 +2,22 @@ import dayjs from "dayjs";
 import Decimal from "decimal.js";
 import { useTranslation } from "react-i18next";
 import { isRtl } from "../app/i18n";
+import { businessNow } from "./businessTime";
+
+/**
+ * The business's wall-clock reading of a value. An instant (a `Date`, or text with `Z` or an
+ * offset, as `created_at` comes) is read on the business's clock (`system_config.time_zone`),
+ * whatever zone the browser is in; a wall-clock text (`2026-11-05 10:00:00`, as documents' dates
+ * come) is already that clock's and stays as written.
+ */
+export function onBusinessClock(value: string | Date): dayjs.Dayjs {
+  if (value instanceof Date) return businessNow(value);
+  if (/\d[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/i.test(value)) {
+    const at = new Date(value);
+    if (!Number.isNaN(at.getTime())) return businessNow(at);
+  }
+  return dayjs(value);
+}
 
 /** Up to `decimals` decimals (trailing zeros dropped) with thousands separators; never through floats. */
 export function formatAmount(value: string | number | null | undefined, decimals = 3): string {
@@ -44,20 +60,20 @@ export const formatPercent = (value: string | number | null | undefined) => {
 /** DD/MM/YYYY, or YYYY-MM-DD when the page reads right to left (SPEC §9). */
 export function formatDate(value: string | Date | null | undefined, rtl: boolean): string {
   if (!value) return "";
-  const d = dayjs(value);
+  const d = onBusinessClock(value);
   return d.isValid() ? d.format(rtl ? "YYYY-MM-DD" : "DD/MM/YYYY") : String(value);
 }
 
 /** 12-hour time with the language's own morning/evening marks. */
 export function formatTime(value: string | Date | null | undefined, marks: { am: string; pm: string }): string {
   if (!value) return "";
-  const d = dayjs(value);
+  const d = onBusinessClock(value);
   return d.isValid() ? `${d.format("hh:mm")} ${d.hour() < 12 ? marks.am : marks.pm}` : "";
 }
 
 export function formatDateTime(value: string | Date | null | undefined, rtl: boolean, marks: { am: string; pm: string }): string {
   if (!value) return "";
-  const d = dayjs(value);
+  const d = onBusinessClock(value);
   return d.isValid() ? `${formatDate(value, rtl)} ${formatTime(value, marks)}` : String(value);
 }
 

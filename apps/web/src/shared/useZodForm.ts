@@ -1,4 +1,4 @@
-import { type ChangeEvent, useCallback, useState } from "react";
+import { type ChangeEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
 import { translateMessage } from "../app/i18n";
 import { ApiError } from "./api/client";
@@ -36,6 +36,10 @@ export function issueMessages(issues: readonly z.core.$ZodIssue[], input: unknow
 export function useZodForm<V extends Record<string, unknown>>(initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Fields whose message the form shows somewhere: a server message for any other field would
+  // land nowhere, so it goes to a notice instead (a transfer's "No Enough Balance IQD" names
+  // account_id, which the transfer form shows as two other fields).
+  const shown = useRef(new Set<string>());
 
   const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -57,7 +61,10 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
     return null;
   }
 
-  /** Puts a 422 answer's messages beside their fields; true when the error was handled so. */
+  /**
+   * Puts a 422 answer's messages beside their fields; true when every one of them is shown so.
+   * Otherwise (another status, or a field the form does not show) the caller shows the notice.
+   */
   function applyServerErrors(err: unknown): boolean {
     if (!(err instanceof ApiError) || err.status !== 422 || !err.body.errors) return false;
     const next: FieldErrors = {};
@@ -66,11 +73,15 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
       if (first) next[field] = first;
     }
     setErrors(next);
-    return true;
+    const fields = Object.keys(next);
+    return fields.length > 0 && fields.every((f) => shown.current.has(f));
   }
 
   /** A field's message in the current language; server answers may name fields the form does not hold ("from_account_id"). */
-  const error = (field: (keyof V & string) | (string & {})) => (errors[field] ? translateMessage(errors[field]) : undefined);
+  const error = (field: (keyof V & string) | (string & {})) => {
+    shown.current.add(field);
+    return errors[field] ? translateMessage(errors[field]) : undefined;
+  };
   const reset = useCallback((v: V) => {
     setValues(v);
     setErrors({});

@@ -1,4 +1,4 @@
-import { type MoneyDocInput, type MoneyType, ZMoneyDoc, ZMoneyType } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD, type MoneyDocInput, type MoneyType, ZMoneyDoc, ZMoneyType } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { DbOrTx } from "../../db/client.js";
@@ -11,7 +11,8 @@ import type { ListModel } from "../../platform/list.js";
 import { cashAccount } from "../cash/cashes.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { docDate } from "../ledger/dates.js";
-import { createAccount, lockForPosting, post, ratesAt, repost, reverse, systemCurrency } from "../ledger/ledger.js";
+import { documentRate, type RateKind } from "../ledger/document-rate.js";
+import { createAccount, lockForPosting, post, repost, reverse, systemCurrency } from "../ledger/ledger.js";
 import { round3 } from "../ledger/money.js";
 import { expenses, expenseTypes, incomes, incomeTypes } from "./expenses.tables.js";
 import { cashAmount, expenseLines, incomeLines, type MoneyDoc } from "./money-doc.ledger.js";
@@ -27,7 +28,8 @@ interface Kind {
   typeSection: string;
   parentKey: string;
   prefix: string;
-  rateOf: (r: { rate: string; in_rate: string }) => string;
+  /** Expenses at the out-rate, incomes at the in-rate (SPEC §3). */
+  rateKind: RateKind;
   lines: (doc: MoneyDoc) => ReturnType<typeof expenseLines>;
 }
 
@@ -40,7 +42,7 @@ export const EXPENSE: Kind = {
   typeSection: "expense_types",
   parentKey: "expenses",
   prefix: "EXP",
-  rateOf: (r) => r.rate,
+  rateKind: "out",
   lines: expenseLines,
 };
 
@@ -53,7 +55,7 @@ export const INCOME: Kind = {
   typeSection: "income_types",
   parentKey: "incomes",
   prefix: "INC",
-  rateOf: (r) => r.in_rate,
+  rateKind: "in",
   lines: incomeLines,
 };
 
@@ -104,7 +106,10 @@ function docsList(k: Kind): ListModel {
       currency_id: { expr: sql`d.currency_id`, filter: "eq" },
       currency_name: { expr: sql`cu.currency_name` },
       rate: { expr: sql`d.rate` },
-      amount: { expr: sql`d.amount`, sum: true },
+      // Amounts are in each document's currency: the footer totals each currency apart.
+      amount: { expr: sql`d.amount` },
+      amount_iqd: { expr: sql`case when d.currency_id = ${CURRENCY_IQD} then d.amount else 0 end`, sum: true, sortable: false },
+      amount_usd: { expr: sql`case when d.currency_id = ${CURRENCY_USD} then d.amount else 0 end`, sum: true, sortable: false },
       cash_amount: { expr: sql`d.cash_amount` },
       reference_no: { expr: sql`d.reference_no`, search: true, filter: "like" },
       note: { expr: sql`d.note`, search: true, sortable: false },
@@ -183,7 +188,7 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
     const type = await typeAccount(ctx.tx, k, input.type_id);
     const cash = await cashAccount(ctx.tx, input.account_id);
     const date = docDate(input.date, ctx.now, input.payment_time);
-    const rate = input.rate ?? k.rateOf(await ratesAt(ctx.tx, date));
+    const rate = await documentRate(ctx.tx, { currency_id: input.currency_id, rate: input.rate, date, kind: k.rateKind });
     const doc: MoneyDoc = { type, cash, currency_id: input.currency_id, amount: round3(input.amount), rate };
     const row = {
       type_fk: input.type_id,

@@ -39,6 +39,15 @@ const byName = (rows: Row[], name: string) => rows.find((r) => r.account_name ==
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Documents are dated inside a financial year; the seed opens only the current one, and these
+  // tests date documents in 2025 and 2026 whatever year it is.
+  for (const year of [2025, 2026]) {
+    await t.database.db.execute(sql`
+      insert into financial_years (name, start_date, end_date)
+      select ${String(year)}, ${`${year}-01-01 00:00+03`}::timestamptz, ${`${year + 1}-01-01 00:00+03`}::timestamptz
+       where not exists (select 1 from financial_years where start_date < ${`${year + 1}-01-01 00:00+03`}::timestamptz
+                                                       and end_date > ${`${year}-01-01 00:00+03`}::timestamptz)`);
+  }
 });
 afterAll(() => t?.close());
 

@@ -1,4 +1,4 @@
-import { type ConsumerTransactionInput, MSG } from "@app/contracts";
+import { type ConsumerTransactionInput, CURRENCY_IQD, CURRENCY_USD, MSG } from "@app/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -6,8 +6,9 @@ import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel, RawQuery } from "../../platform/list.js";
 import { cashAccount } from "../cash/cashes.js";
 import { docDate } from "../ledger/dates.js";
+import { documentRate } from "../ledger/document-rate.js";
 import type { DynamicList } from "../ledger/dynamic-list.js";
-import { lockForPosting, post, ratesAt, repost, reverse } from "../ledger/ledger.js";
+import { lockForPosting, post, repost, reverse } from "../ledger/ledger.js";
 import { round3 } from "../ledger/money.js";
 import { customerReceiptLines, paymentCashAmount, supplierPaymentLines } from "./consumer-transaction.ledger.js";
 import { consumerAccounts, type PartyKind } from "./consumers.js";
@@ -37,7 +38,10 @@ export function transactionsList(kind: PartyKind): ListModel {
       currency_id: { expr: sql`t.currency_id`, filter: "eq" },
       currency_name: { expr: sql`cu.currency_name` },
       rate: { expr: sql`t.rate` },
-      amount: { expr: sql`t.amount`, sum: true },
+      // Amounts are in each document's currency: the footer totals each currency apart.
+      amount: { expr: sql`t.amount` },
+      amount_iqd: { expr: sql`case when t.currency_id = ${CURRENCY_IQD} then t.amount else 0 end`, sum: true, sortable: false },
+      amount_usd: { expr: sql`case when t.currency_id = ${CURRENCY_USD} then t.amount else 0 end`, sum: true, sortable: false },
       cash_amount: { expr: sql`t.cash_amount` },
       note: { expr: sql`t.note`, search: true, sortable: false },
       created_by_name: { expr: sql`u.user_name` },
@@ -58,9 +62,9 @@ async function prepare(ctx: Ctx, kind: PartyKind, input: ConsumerTransactionInpu
   const accountsOf = await consumerAccounts(ctx.tx, kind, input.consumer_id);
   const cash = await cashAccount(ctx.tx, input.account_id);
   const date = docDate(input.date, ctx.now);
-  const rates = await ratesAt(ctx.tx, date);
   // Customers pay at the in-rate, suppliers are paid at the out-rate.
-  const rate = input.rate ?? (kind === "customer" ? rates.in_rate : rates.rate);
+  const rateKind = kind === "customer" ? "in" : "out";
+  const rate = await documentRate(ctx.tx, { currency_id: input.currency_id, rate: input.rate, date, kind: rateKind });
   const amount = round3(input.amount);
   const doc = { party: { account_id: accountsOf[input.currency_id]!, currency_id: input.currency_id }, cash, amount, rate };
   const [c] = await ctx.tx.select({ name: consumers.consumer_name }).from(consumers).where(eq(consumers.consumer_id, input.consumer_id));

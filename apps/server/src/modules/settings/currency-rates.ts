@@ -73,7 +73,7 @@ export async function storePastRate(ctx: Ctx, input: PastRate): Promise<RateRow>
   const date = parseDateTime(input.date);
   if (!date) throw fieldError("date", "The date is not a valid date.");
   if (date.getTime() > ctx.now.getTime()) throw fieldError("date", "The date must be a date before or equal to now.");
-  await assertYearOpen(ctx.tx, date);
+  await assertYearOpen(ctx.tx, date, { uncovered: "allow" });
   const [row] = await ctx.tx
     .insert(currencyRates)
     .values({ rate: input.rate, in_rate: input.in_rate ?? input.rate, date, created_by: ctx.user?.user_id ?? null })
@@ -83,7 +83,7 @@ export async function storePastRate(ctx: Ctx, input: PastRate): Promise<RateRow>
 
 export async function deleteRate(ctx: Ctx, id: number) {
   const [row] = await ctx.tx.select(rateColumns).from(currencyRates).where(eq(currencyRates.rate_id, id));
-  if (row) await assertYearOpen(ctx.tx, row.date);
+  if (row) await assertYearOpen(ctx.tx, row.date, { uncovered: "allow" });
   const [other] = await ctx.tx
     .select({ id: currencyRates.rate_id })
     .from(currencyRates)

@@ -9,7 +9,7 @@ import { useCan, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
 import { businessNow, businessToday } from "../../shared/businessTime";
-import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
+import { CurrencyPicker, type CurrencyValue, useCurrencyTotals } from "../../shared/CurrencyPicker";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
 import { plainDecimal, useFormat } from "../../shared/format";
@@ -197,9 +197,10 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
           onChange={(val, acc) => {
             form.set("account_id", val);
             const cur = acc?.currency_id ?? acc?.currency?.currency_id;
-            // The account's own currency is the likely one; the user may still pick the other.
+            // The account's own currency is the likely one; the user may still pick the other. The
+            // currency picker fills the rate of a currency turned foreign.
             if (cur && cur !== form.values.money.currency_id && id === null && form.values.money.amount === "") {
-              form.set("money", { ...form.values.money, currency_id: cur, rate: cur === system ? "1" : form.values.money.rate });
+              form.set("money", { ...form.values.money, currency_id: cur, rate: "1" });
             }
           }}
           error={form.error("account_id")}
@@ -219,7 +220,7 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
         value={form.values.money}
         onChange={(m) => form.set("money", m)}
         rateKind={cfg.rateKind}
-        error={form.error("amount") ?? form.error("rate") ?? form.error("currency_id")}
+        errors={{ amount: form.error("amount"), rate: form.error("rate"), currency: form.error("currency_id") }}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label={t("fields.reference_no")} {...form.text("reference_no")} />
@@ -255,6 +256,7 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
     onDeleted: invalidateLedger,
   });
   const types = useQuery(typesListQuery(cfg.types));
+  const currencyTotals = useCurrencyTotals();
 
   const columns: Column<MoneyDocRow>[] = [
     { key: "number", label: "accounting:fields.number" },
@@ -270,6 +272,7 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
       key: "amount",
       label: "accounting:fields.amount",
       format: "amount",
+      footer: currencyTotals,
       render: (r) => (
         <span className="amount" data-testid="doc-amount">
           {fmt.amount(r.foreign_amount ?? r.amount)} {r.currency_name ?? ""}
@@ -319,7 +322,7 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
         defaultSort="id"
         toolbar={
           can(`${cfg.endpoint}/store`) && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="doc-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="doc-add">
               {t(`${kind}.add`)}
             </Button>
           )

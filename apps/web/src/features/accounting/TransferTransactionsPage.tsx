@@ -22,6 +22,7 @@ import { accountCurrencyName, type CashAccount, cashAccountsListQuery, docDay, E
 import "./amount.css";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
+import { MoneyInput } from "../../shared/MoneyInput";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 
 export interface TransferRow {
@@ -129,13 +130,11 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
     else create.mutate(payload, { onSuccess: done });
   };
   const money = (label: string, key: "rate_in" | "rate_out", testId: string) => (
-    <TextInput
+    <MoneyInput
       label={label}
       withAsterisk
-      inputMode="decimal"
       value={v[key]}
-      onChange={(e) => form.set(key, e.currentTarget.value)}
-      onBlur={() => form.set(key, orZero(v[key]))}
+      onChange={(val) => form.set(key, val)}
       error={form.error(key)}
       data-testid={testId}
     />
@@ -194,13 +193,11 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
           <SimpleGrid cols={{ base: 1, sm: exchange ? 4 : 3 }} spacing="md">
             {money(t("fields.current_rate_in"), "rate_in", "transfer-rate-in")}
             {money(t("fields.current_rate_out"), "rate_out", "transfer-rate-out")}
-            <TextInput
+            <MoneyInput
               label={from ? t("transfers.amountIn", { currency: accountCurrencyName(from) }) : t("fields.amount")}
               withAsterisk
-              inputMode="decimal"
               value={v.amount}
-              onChange={(e) => form.set("amount", e.currentTarget.value)}
-              onBlur={() => form.set("amount", orZero(v.amount))}
+              onChange={(val) => form.set("amount", val)}
               error={form.error("amount")}
               data-testid="transfer-amount"
             />
@@ -300,7 +297,7 @@ export function TransferTransactionsPage() {
         defaultSort="transaction_id"
         toolbar={
           can("cash_transactions/store") && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="transfer-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="transfer-add">
               {t("transfers.add")}
             </Button>
           )

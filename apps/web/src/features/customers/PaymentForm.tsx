@@ -94,7 +94,6 @@ export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; p
     if (id === null) create.mutate(payload, { onSuccess: done });
     else update.mutate({ id, body: payload }, { onSuccess: done });
   };
-  const moneyError = form.error("amount") ?? form.error("rate") ?? form.error("currency_id") ?? form.error("consumer_id");
 
   return (
     <FormDialog
@@ -124,7 +123,12 @@ export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; p
           error={form.error("date")}
         />
       </SimpleGrid>
-      <CurrencyPicker value={form.values.money} onChange={(m) => form.set("money", m)} rateKind={cfg.rateKind} error={moneyError} />
+      <CurrencyPicker
+        value={form.values.money}
+        onChange={(m) => form.set("money", m)}
+        rateKind={cfg.rateKind}
+        errors={{ amount: form.error("amount"), rate: form.error("rate"), currency: form.error("currency_id") }}
+      />
       <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
     </FormDialog>
   );

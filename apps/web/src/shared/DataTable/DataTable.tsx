@@ -55,6 +55,11 @@ export interface Column<Row> {
   render?: (row: Row) => ReactNode;
   /** Shown initially; the user's choice is then kept per model. */
   hideable?: boolean;
+  /**
+   * The footer cell's text from the list's footer sums, for a column whose total is not one sum
+   * of its own (amounts in several currencies total per currency).
+   */
+  footer?: (sums: Record<string, string>) => string;
 }
 
 export interface RowAction<Row> {
@@ -149,7 +154,11 @@ export function DataTable<Row extends object>(props: Props<Row>) {
   const allowedActions = actions.filter((a) => can(a.permission));
   const rows = list.data?.data ?? [];
   const footer = list.data?.footer ?? {};
-  const hasFooter = visible.some((c) => footer[c.key] !== undefined);
+  const hasFooter = visible.some((c) => c.footer || footer[c.key] !== undefined);
+  const footerText = (c: Column<Row>, i: number) => {
+    if (c.footer) return list.data ? c.footer(footer) : "";
+    return footer[c.key] !== undefined ? fmt.amount(footer[c.key]) : i === 0 ? t("total") : "";
+  };
   const total = list.data?.total ?? 0;
   const from = total === 0 ? 0 : (state.page - 1) * state.perPage + 1;
   const to = Math.min(total, state.page * state.perPage);
@@ -172,9 +181,7 @@ export function DataTable<Row extends object>(props: Props<Row>) {
       lang: i18n.language,
       headers: visible.map((c) => t(c.label)),
       rows: rows.map((r) => visible.map((c) => cellText(r, c))),
-      footer: hasFooter
-        ? visible.map((c, i) => (footer[c.key] !== undefined ? fmt.amount(footer[c.key]) : i === 0 ? t("total") : ""))
-        : undefined,
+      footer: hasFooter ? visible.map(footerText) : undefined,
     });
 
   const colSpan = visible.length + (allowedActions.length ? 1 : 0);
@@ -341,7 +348,9 @@ export function DataTable<Row extends object>(props: Props<Row>) {
             <Table.Tfoot>
               <Table.Tr>
                 {visible.map((c, i) => (
-                  <Table.Td key={c.key}>{footer[c.key] !== undefined ? fmt.amount(footer[c.key]) : i === 0 ? t("total") : ""}</Table.Td>
+                  <Table.Td key={c.key} data-testid={`footer-${c.key}`}>
+                    {footerText(c, i)}
+                  </Table.Td>
                 ))}
                 {allowedActions.length > 0 && <Table.Td />}
               </Table.Tr>
