@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { multipart } from "./multipart.fixture.js";
+import { xlsxOfRepeatedRows } from "./xlsx.fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,4 +155,25 @@ describe("item import", () => {
     expect((await t.api("POST", "/api/items/import", { token: reader.token, body: form.body, headers: form.headers })).status).toBe(403);
     expect((await t.api("GET", "/api/items/import_template", { token: reader.token })).status).toBe(403);
   }, 60_000);
+
+  it("stops reading a small file of millions of rows at the 5,000th record", async () => {
+    // 1.5 million rows inflate to 102 MB, past the 64 MB any one part may inflate to: reading on past
+    // the limit would answer "File type is not allowed", so SPEC's text shows the reading stopped.
+    const file = await xlsxOfRepeatedRows(["item_name", "sale_price", "base_unit"], ["Flood", "1", "Piece"], 1_500_000);
+    expect(file.length).toBeLessThan(1024 * 1024);
+    const before = await count();
+    const res = await upload(file);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe("The file must have fewer than 5000 records.");
+    expect(res.body.errors).toEqual({ file: ["The file must have fewer than 5000 records."] });
+    expect(await count()).toBe(before);
+  });
+
+  it("reads a workbook of shared strings, unnumbered rows and numbers as Excel writes them", async () => {
+    const file = await xlsxOfRepeatedRows(["ITEM_NAME", "sale_price", "base_unit"], ["Shared & Co", "12.5", "Piece"], 1);
+    const res = await upload(file);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const item = await t.api("GET", `/api/items?search=${encodeURIComponent("Shared & Co")}`);
+    expect(item.body.data.total).toBe(1);
+  });
 });

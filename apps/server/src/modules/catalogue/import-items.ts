@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
+import { NotAWorkbook, sheetRows } from "./xlsx-rows.js";
 
 /** A rejected import: every bad row with its column and reason. Nothing was stored. */
 export class ImportRowsError extends HttpError {
@@ -23,21 +24,14 @@ export class ImportRowsError extends HttpError {
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-/** Opens an uploaded xlsx: present, under 2 MB, a zip by content, and readable as a workbook. */
-export async function openWorkbook(value: unknown): Promise<ExcelJS.Workbook> {
+/** Checks an uploaded xlsx before reading it: present, a zip by content, under 2 MB. */
+function checkFile(value: unknown): Buffer {
   if (value === undefined || value === null || value === "") throw new HttpError(422, MSG.excelRequired, { file: [MSG.excelRequired] });
   if (!Buffer.isBuffer(value) || value.length < 4 || !value.subarray(0, 4).equals(ZIP_MAGIC)) {
     throw new HttpError(422, MSG.fileTypeNotAllowed, { file: [MSG.fileTypeNotAllowed] });
   }
   if (value.length > EXCEL_MAX_BYTES) throw new HttpError(422, MSG.fileTooLarge, { file: [MSG.fileTooLarge] });
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(value as unknown as ArrayBuffer);
-  } catch {
-    throw new HttpError(422, MSG.fileTypeNotAllowed, { file: [MSG.fileTypeNotAllowed] });
-  }
-  if (!wb.worksheets[0]) throw new HttpError(422, MSG.fileTypeNotAllowed, { file: [MSG.fileTypeNotAllowed] });
-  return wb;
+  return value;
 }
 
 /** The template: the import columns of SPEC §3 as the header row. */
@@ -78,24 +72,6 @@ const HELP: [string, string][] = [
   ["default_unit", "base or packet (or the unit's name); empty is base."],
 ];
 
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "string") return v.trim();
-  if (typeof v === "number") return String(v);
-  if (typeof v === "boolean") return v ? "1" : "0";
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === "object") {
-    if ("richText" in v)
-      return v.richText
-        .map((r) => r.text)
-        .join("")
-        .trim();
-    if ("result" in v) return cellText((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-    if ("text" in v) return String((v as { text: unknown }).text).trim();
-  }
-  return String(v).trim();
-}
-
 type Row = Record<ItemImportColumn, string> & { row: number };
 
 interface Parsed {
@@ -122,35 +98,49 @@ const BARCODE = /^[0-9A-Za-z-]{1,64}$/;
 const YES = new Set(["1", "yes", "true", "y", "نعم", "بەڵێ"]);
 const NO = new Set(["", "0", "no", "false", "n", "لا", "نەخێر"]);
 
-function readRows(wb: ExcelJS.Workbook): Row[] {
-  const ws = wb.worksheets[0]!;
-  const header = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    header.set(cellText(cell.value).toLowerCase(), col);
-  });
+function requireColumns(header: Map<string, number>) {
   const missing = (["item_name", "sale_price", "base_unit"] as const).filter((c) => !header.has(c));
   if (missing.length) {
     const msg = `The file must have the column ${missing.join(", ")} in its first row.`;
     throw new HttpError(422, msg, { file: [msg] });
   }
+}
+
+/**
+ * The records of the first worksheet under its header row, read as the file inflates: the 5,000th
+ * record stops the reading at once, however many rows follow, so a small file of millions of rows
+ * is refused in the time it takes to read 5,000.
+ */
+async function readRows(file: Buffer): Promise<Row[]> {
+  const tooMany = `The file must have fewer than ${EXCEL_MAX_RECORDS} records.`;
+  const header = new Map<string, number>();
   const rows: Row[] = [];
-  ws.eachRow({ includeEmpty: false }, (r, n) => {
-    if (n === 1) return;
-    const row = { row: n } as Row;
-    let any = false;
-    for (const c of ITEM_IMPORT_COLUMNS) {
-      const col = header.get(c);
-      const v = col ? cellText(r.getCell(col).value) : "";
-      row[c] = v;
-      if (v) any = true;
+  try {
+    for await (const r of sheetRows(file)) {
+      if (r.number === 1) {
+        for (const [col, text] of r.cells) header.set(text.trim().toLowerCase(), col);
+        requireColumns(header);
+        continue;
+      }
+      requireColumns(header);
+      const row = { row: r.number } as Row;
+      let any = false;
+      for (const c of ITEM_IMPORT_COLUMNS) {
+        const col = header.get(c);
+        const v = col ? (r.cells.get(col) ?? "").trim() : "";
+        row[c] = v;
+        if (v) any = true;
+      }
+      if (!any) continue;
+      rows.push(row);
+      if (rows.length >= EXCEL_MAX_RECORDS) throw new HttpError(422, tooMany, { file: [tooMany] });
     }
-    if (any) rows.push(row);
-  });
-  if (!rows.length) throw new HttpError(422, "The file has no records.", { file: ["The file has no records."] });
-  if (rows.length >= EXCEL_MAX_RECORDS) {
-    const msg = `The file must have fewer than ${EXCEL_MAX_RECORDS} records.`;
-    throw new HttpError(422, msg, { file: [msg] });
+  } catch (err) {
+    if (err instanceof NotAWorkbook) throw new HttpError(422, MSG.fileTypeNotAllowed, { file: [MSG.fileTypeNotAllowed] });
+    throw err;
   }
+  requireColumns(header);
+  if (!rows.length) throw new HttpError(422, "The file has no records.", { file: ["The file has no records."] });
   return rows;
 }
 
@@ -287,8 +277,7 @@ async function ensureCategories(ctx: Ctx, paths: string[][]): Promise<Map<string
  * transaction, so all rows or none are stored.
  */
 export async function importItems(ctx: Ctx, file: unknown): Promise<{ imported: number }> {
-  const wb = await openWorkbook(file);
-  const rows = readRows(wb);
+  const rows = await readRows(checkFile(file));
   const errors: ImportRowError[] = [];
   const parsed = rows.map((r) => parseRow(r, errors));
 
