@@ -13,13 +13,12 @@ import { performance } from "node:perf_hooks";
 import { normalizeSearch } from "@app/contracts";
 import { buildApp } from "@app/server/src/app.js";
 import { loadConfig } from "@app/server/src/config.js";
-import { openDatabase } from "@app/server/src/db/client.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { itemSearch } from "@app/server/src/modules/catalogue/barcodes.js";
 import { type SQL, sql } from "drizzle-orm";
 import Fastify from "fastify";
-import pg from "pg";
+import { benchDatabase } from "./database.js";
 
 const ITEMS = 100_000;
 const SAMPLES = 400;
@@ -80,31 +79,8 @@ function load(url: string, headers: Record<string, string> = {}): Promise<{ rps:
 const asJson = (rows: unknown[]) => JSON.parse(JSON.stringify(rows)) as Record<string, unknown>[];
 
 export default async function catalogueBench() {
-  const url = process.env.DATABASE_URL;
   const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-catalogue-"));
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  let dropDb = async () => {};
-  if (url) {
-    const name = `bench_catalogue_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: u.toString() });
-    dropDb = async () => {
-      // The pool's connections finish closing after close() resolves: wait for them before dropping.
-      for (let i = 0; i < 50; i++) {
-        const open = await admin.query("select count(*)::int n from pg_stat_activity where datname = $1", [name]);
-        if (open.rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    database = await openDatabase({ dataDir: path.join(dir, "db") });
-  }
+  const { database, cleanup } = await benchDatabase("catalogue");
   const hello = Fastify();
   hello.get("/", async () => ({ hello: "world" }));
   try {
@@ -241,8 +217,7 @@ export default async function catalogueBench() {
     await app.close();
   } finally {
     await hello.close();
-    await database.close();
-    await dropDb();
+    await cleanup();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,11 +1,7 @@
 // 120,000 journal lines, each entry posted through post(): the trial balance and the income statement (from the per-month and
 // per-day account balances) against a raw GROUP BY over every line, in the same run, and a check
 // that they give the same figures.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { openDatabase } from "@app/server/src/db/client.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { post } from "@app/server/src/modules/ledger/ledger.js";
@@ -13,7 +9,7 @@ import { incomeStatement, trialBalance } from "@app/server/src/modules/ledger/re
 import { addDays, startOfBusinessDay } from "@app/server/src/platform/business-time.js";
 import { runList } from "@app/server/src/platform/list.js";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import { benchDatabase } from "./database.js";
 
 const ENTRIES = 60_000; // two lines each, every one posted through post()
 const BATCH = 500;
@@ -35,36 +31,7 @@ async function median(fn: () => Promise<unknown>, n = 3) {
 }
 
 export default async function ledgerBench() {
-  const url = process.env.DATABASE_URL;
-  let cleanup: () => Promise<void>;
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  if (url) {
-    const name = `bench_ledger_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: u.toString() });
-    cleanup = async () => {
-      await database.close();
-      // The pool's connections finish closing after close() resolves: wait for them before dropping.
-      for (let i = 0; i < 50; i++) {
-        const open = await admin.query("select count(*)::int n from pg_stat_activity where datname = $1", [name]);
-        if (open.rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-"));
-    database = await openDatabase({ dataDir: dir });
-    cleanup = async () => {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
+  const { database, cleanup } = await benchDatabase("ledger");
   try {
     const db = database.db;
     await migrate(database);

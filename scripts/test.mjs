@@ -1,5 +1,5 @@
 // `npm test`: lint and format check, type checks of every workspace, unit and integration tests
-// (PGlite, or PostgreSQL when DATABASE_URL is set), then the browser tests.
+// (on an embedded PostgreSQL, or on the server DATABASE_URL names), then the browser tests.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
@@ -15,7 +15,7 @@ let failed = 0;
 let passed = 0;
 for (const [name, cmd, args] of steps) {
   if (only && !name.startsWith(only)) continue;
-  console.log(`\n=== ${name}${process.env.DATABASE_URL ? " (PostgreSQL)" : " (PGlite)"}`);
+  console.log(`\n=== ${name}${process.env.DATABASE_URL ? " (PostgreSQL at DATABASE_URL)" : " (embedded PostgreSQL)"}`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
   if (r.status === 0) passed++;
   else {

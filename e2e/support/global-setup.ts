@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -59,6 +59,8 @@ export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return;
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "souq-e2e-"));
+  // mkdtemp makes it private; under root the embedded PostgreSQL runs as the postgres user, which must enter it.
+  chmodSync(dataDir, 0o755);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),

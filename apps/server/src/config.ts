@@ -2,7 +2,7 @@ import path from "node:path";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./platform/business-time.js";
 
 export interface AppConfig {
-  /** PostgreSQL URL; when absent the embedded PGlite database under dataDir is used. */
+  /** PostgreSQL URL; when absent the embedded PostgreSQL under dataDir/pg is used. */
   databaseUrl: string | undefined;
   dataDir: string;
   port: number;

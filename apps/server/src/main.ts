@@ -1,8 +1,8 @@
 import path from "node:path";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
-import { openDatabase } from "./db/client.js";
 import { MIGRATIONS_DIR, migrate } from "./db/migrate.js";
+import { type OpenedDatabase, openConfiguredDatabase } from "./db/open.js";
 import { seed } from "./db/seed.js";
 import { setBusinessTimeZone } from "./platform/business-time.js";
 
@@ -18,20 +18,53 @@ setBusinessTimeZone(config.timeZone);
 // The web app's build beside the server package (whose folder holds the migrations), from source or compiled.
 config.webDist ??= path.resolve(MIGRATIONS_DIR, "../../web/dist");
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrate(database);
-const seeded = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
-if (seeded.generatedPassword) {
-  // Printed once, on the first start only, straight to the console (never to the log stream).
-  console.log(`\nSuper user created: ${config.adminEmail ?? "admin@example.com"} / ${seeded.generatedPassword}\n`);
+let opened: OpenedDatabase;
+try {
+  opened = await openConfiguredDatabase(config);
+} catch (e) {
+  console.error(`The database could not be started: ${(e as Error).message}`);
+  process.exit(1);
+}
+const { database, embedded } = opened;
+try {
+  await migrate(database);
+  const seeded = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  if (seeded.generatedPassword) {
+    // Printed once, on the first start only, straight to the console (never to the log stream).
+    console.log(`\nSuper user created: ${config.adminEmail ?? "admin@example.com"} / ${seeded.generatedPassword}\n`);
+  }
+} catch (e) {
+  console.error(`The database could not be prepared: ${(e as Error).message}`);
+  await database.close().catch(() => {});
+  await embedded?.stop().catch(() => {});
+  process.exit(1);
 }
 const { app } = await buildApp({ database, config });
+let closing = false;
+// Fastify's close waits for the requests in flight; only then do the pool and the server go.
 const close = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
+  if (closing) return;
+  closing = true;
+  let code = 0;
+  try {
+    await app.close();
+    await database.close();
+    await embedded?.stop();
+  } catch (e) {
+    console.error((e as Error).message);
+    code = 1;
+  }
+  process.exit(code);
 };
 process.on("SIGINT", close);
 process.on("SIGTERM", close);
-await app.listen({ port: config.port, host: config.host });
-console.log(`Listening on http://localhost:${config.port} (${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`);
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (e) {
+  console.error(`Cannot listen on port ${config.port}: ${(e as Error).message}`);
+  await app.close().catch(() => {});
+  await database.close().catch(() => {});
+  await embedded?.stop().catch(() => {});
+  process.exit(1);
+}
+console.log(`Listening on http://localhost:${config.port} (${embedded ? `PostgreSQL in ${embedded.dir}` : "PostgreSQL at DATABASE_URL"})`);

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
@@ -6,7 +5,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { type Database, newPGlite, openDatabase } from "../src/db/client.js";
+import { type Database, openDatabase } from "../src/db/client.js";
 import type { RouteInfo } from "../src/platform/http.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, withDatabase } from "./db-url.js";
 
@@ -40,41 +39,34 @@ let counter = 0;
 /** A fresh copy of the migrated, seeded template database and an app on it. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const template = inject("template");
-  const url = process.env.DATABASE_URL;
-  let database: Database;
-  let dropDb: (() => Promise<void>) | undefined;
-  if (url) {
-    const name = `t${counter++}_${process.pid}_${Date.now()}`.replace(/[^a-z0-9_]/g, "");
-    const admin = new pg.Client({ connectionString: withDatabase(url, "postgres") });
-    await admin.connect();
-    // The template is copied by a single connection at a time.
-    for (let i = 0; ; i++) {
-      try {
-        await admin.query(`create database ${name} template ${template}`);
-        break;
-      } catch (err) {
-        if (i > 40) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
+  const serverUrl = inject("serverUrl");
+  const name = `t${counter++}_${process.pid}_${Date.now()}`.replace(/[^a-z0-9_]/g, "");
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  // The template is copied by a single connection at a time.
+  for (let i = 0; ; i++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      break;
+    } catch (err) {
+      if (i > 40) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
-    await admin.end();
-    database = await openDatabase({ databaseUrl: withDatabase(url, name) });
-    dropDb = async () => {
-      const a = new pg.Client({ connectionString: withDatabase(url, "postgres") });
-      await a.connect();
-      // pool.end() answers before its connections have gone; let them close before dropping.
-      for (let i = 0; i < 50; i++) {
-        const r = await a.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-        if (r.rows[0].n === 0) break;
-        await new Promise((res) => setTimeout(res, 20));
-      }
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
-  } else {
-    const blob = new Blob([await readFile(template)]);
-    database = await openDatabase({ pglite: newPGlite({ loadDataDir: blob }) });
   }
+  await admin.end();
+  const database = await openDatabase({ url: withDatabase(serverUrl, name), kind: process.env.DATABASE_URL ? "postgres" : "embedded" });
+  const dropDb = async () => {
+    const a = new pg.Client({ connectionString: serverUrl });
+    await a.connect();
+    // pool.end() answers before its connections have gone; let them close before dropping.
+    for (let i = 0; i < 50; i++) {
+      const r = await a.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+      if (r.rows[0].n === 0) break;
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
   const config = {
     ...loadConfig({
       LOG_LEVEL: "silent",
@@ -145,7 +137,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await database.close();
-      await dropDb?.();
+      await dropDb();
     },
   } as TestApp;
 }

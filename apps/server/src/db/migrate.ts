@@ -1,25 +1,27 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type pg from "pg";
 import type { Database } from "./client.js";
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
-/** Applies the committed drizzle-kit migrations; several processes starting at once take turns. */
+/**
+ * Applies the committed drizzle-kit migrations; several processes starting at once take turns.
+ * The advisory lock is a session's, so the lock, the migrations and the unlock share one connection.
+ */
 export async function migrate(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.kind === "pglite") {
-    // biome-ignore lint/suspicious/noExplicitAny: both migrators take their own driver's database type
-    await migratePglite(database.db as any, config);
-    return;
-  }
-  await database.db.execute(sql`select pg_advisory_lock(727274)`);
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
   try {
-    // biome-ignore lint/suspicious/noExplicitAny: both migrators take their own driver's database type
-    await migratePg(database.db as any, config);
+    await client.query("select pg_advisory_lock(727274)");
+    try {
+      await migratePg(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)");
+    }
   } finally {
-    await database.db.execute(sql`select pg_advisory_unlock(727274)`);
+    client.release();
   }
 }
