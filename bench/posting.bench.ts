@@ -64,7 +64,7 @@ export default async function postingBench() {
   const u = new URL(url);
   u.pathname = `/${name}`;
   const dbUrl = u.toString();
-  const database = await openDatabase({ databaseUrl: dbUrl });
+  const database = await openDatabase({ url: dbUrl });
   const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-"));
   try {
     await migrate(database);
