@@ -4,7 +4,7 @@
 // 200 more requests. On the default database (no DATABASE_URL: an existing data directory) and,
 // when DATABASE_URL is set, on an existing PostgreSQL database as well.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -72,6 +72,8 @@ export default async function startBench() {
   if (built.status !== 0) throw new Error("the server did not compile");
   console.log(`compiled the server in ${((performance.now() - b0) / 1000).toFixed(1)} s (node apps/server/build.mjs)`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-start-"));
+  // Under root the embedded PostgreSQL runs as the postgres user, which must enter the directory.
+  chmodSync(dataDir, 0o755);
   const url = process.env.DATABASE_URL;
   const name = `bench_start_${process.pid}`;
   const admin = url ? new pg.Client({ connectionString: url }) : undefined;
