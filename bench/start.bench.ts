@@ -80,7 +80,7 @@ export default async function startBench() {
   try {
     const compiled = [path.join(server, "dist/bin/main.js")];
     const source = ["--import", "tsx", path.join(server, "src/main.ts")];
-    const databases: [string, string | undefined][] = [["existing data directory (PGlite)", undefined]];
+    const databases: [string, string | undefined][] = [["existing data directory (embedded PostgreSQL)", undefined]];
     if (admin && url) {
       await admin.connect();
       await admin.query(`create database ${name}`);
