@@ -1,4 +1,4 @@
-// 120,000 journal lines, each entry posted through post(): the trial balance and the income statement (from the per-month and
+// 20,000 journal lines, each entry posted through post(): the trial balance and the income statement (from the per-month and
 // per-day account balances) against a raw GROUP BY over every line, in the same run, and a check
 // that they give the same figures.
 import { performance } from "node:perf_hooks";
@@ -11,8 +11,8 @@ import { runList } from "@app/server/src/platform/list.js";
 import { sql } from "drizzle-orm";
 import { benchDatabase } from "./database.js";
 
-const ENTRIES = 60_000; // two lines each, every one posted through post()
-const BATCH = 500;
+const ENTRIES = 10_000; // two lines each, every one posted through post()
+const WORKERS = 8;
 const ACCOUNTS = 200;
 /** Whole months only; and partial months at both ends with an opening balance. [from, to, raw GROUP BY runs] */
 const PERIODS = [
@@ -43,27 +43,32 @@ export default async function ledgerBench() {
     const ids = (
       await db.execute<{ account_id: number }>(sql`select account_id from accounts where code like 'B%' order by account_id`)
     ).rows.map((r) => Number(r.account_id));
-    // Every entry goes through post(), as a document's does: the balance tables are filled by the
-    // product itself. Entry g is on business day g % 366 of 2024 (wall-clock time in TIME_ZONE):
-    // amt debited to one account and credited to another.
-    for (let from = 1; from <= ENTRIES; from += BATCH) {
-      await db.transaction(async (tx) => {
-        const ctx = { tx, user: null, now: new Date(), ip: null };
-        for (let g = from; g < Math.min(from + BATCH, ENTRIES + 1); g++) {
-          const amt = String(((g % 100_000) + 1) / 4);
-          const date = new Date(startOfBusinessDay(addDays("2024-01-01", g % 366)).getTime() + (g % 600) * 60_000);
-          await post(ctx, {
-            date,
-            source: { type: "bench", id: g },
-            lines: [
-              { account_id: ids[(g * 7) % ACCOUNTS]!, debit: amt },
-              { account_id: ids[(g * 13 + 1) % ACCOUNTS]!, credit: amt },
-            ],
-          });
-        }
-      });
-      if ((from - 1) % (BATCH * 20) === 0) console.log(`  posted ${from - 1 + BATCH} entries`);
-    }
+    // Every entry goes through post() in a transaction of its own, as a document's does, from
+    // WORKERS clients at once: the balance tables are filled by the product itself. Entry g is on
+    // business day g % 366 of 2024 (wall-clock time in TIME_ZONE): amt debited to one account and
+    // credited to another.
+    let next = 1;
+    const worker = async () => {
+      for (let g = next++; g <= ENTRIES; g = next++) {
+        const amt = String(((g % 100_000) + 1) / 4);
+        const date = new Date(startOfBusinessDay(addDays("2024-01-01", g % 366)).getTime() + (g % 600) * 60_000);
+        await db.transaction((tx) =>
+          post(
+            { tx, user: null, now: new Date(), ip: null },
+            {
+              date,
+              source: { type: "bench", id: g },
+              lines: [
+                { account_id: ids[(g * 7) % ACCOUNTS]!, debit: amt },
+                { account_id: ids[(g * 13 + 1) % ACCOUNTS]!, credit: amt },
+              ],
+            },
+          ),
+        );
+        if (g % 2000 === 0) console.log(`  posted ${g} entries`);
+      }
+    };
+    await Promise.all(Array.from({ length: WORKERS }, worker));
     await db.execute(sql`analyze`);
     const lines = (await db.execute<{ n: number }>(sql`select count(*)::int n from journal_lines`)).rows[0]!.n;
     console.log(`generated ${lines} lines in ${((performance.now() - g0) / 1000).toFixed(1)} s`);

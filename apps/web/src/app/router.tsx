@@ -5,6 +5,7 @@ import { LoginPage } from "../features/auth/LoginPage";
 import { ErrorPage } from "./ErrorPage";
 import { FeatureRoute } from "./FeatureRoute";
 import { PageLoader } from "./LoadingScreen";
+import { NotFoundPage } from "./NotFoundPage";
 import { Root } from "./Root";
 
 /**
@@ -35,10 +36,7 @@ export const routes: RouteObject[] = [
           ...FEATURES.filter((f) => f.bare).map(featureRoute),
           {
             element: later(() => import("./layout/AppLayout"), "AppLayout"),
-            children: [
-              ...FEATURES.filter((f) => !f.bare).map(featureRoute),
-              { path: "*", element: later(() => import("./NotFoundPage"), "NotFoundPage") },
-            ],
+            children: [...FEATURES.filter((f) => !f.bare).map(featureRoute), { path: "*", element: <NotFoundPage /> }],
           },
         ],
       },
