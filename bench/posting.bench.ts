@@ -83,22 +83,39 @@ export default async function postingBench() {
       return res.json().data;
     };
     const incomeType = (await post("/api/income_types", { type_name: "Float" })).type_id;
-    const expenseType = (await post("/api/expense_types", { type_name: "Bench expense" })).type_id;
     const tills: number[] = [];
+    const types: number[] = [];
+    const clerks: { authorization: string }[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const id = (await post("/api/cashes", { account_name: `Till ${i}`, cash_type: 1, currency_id: 1 })).account_id;
       await post("/api/incomes", { type_id: incomeType, account_id: id, currency_id: 1, amount: "1000000000", payment_time: "08:00" });
       tills.push(id);
+      types.push((await post("/api/expense_types", { type_name: `Bench expense ${i}` })).type_id);
+      // A clerk in an outlet of their own: their expenses take that outlet's number series.
+      const outlet = (await post("/api/outlets_store", { outlet_name: `Branch ${i}` })).outlet_id;
+      const email = `clerk${i}@example.com`;
+      await post("/api/users", {
+        user_name: `clerk${i}`,
+        email,
+        new_password: "bench-password",
+        new_password_confirmation: "bench-password",
+        permissions: ["expenses/store", "expenses/show"],
+        outlet_fk: outlet,
+      });
+      const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: "bench-password" } });
+      clerks.push({ authorization: `Bearer ${res.json().access_token}` });
     }
-    const expense = (till: number) => async () =>
-      (
-        await app.inject({
-          method: "POST",
-          url: "/api/expenses",
-          headers,
-          payload: { type_id: expenseType, account_id: till, currency_id: 1, amount: "250", payment_time: "09:00" },
-        })
-      ).statusCode;
+    const expense =
+      (till: number, type: number, as = headers) =>
+      async () =>
+        (
+          await app.inject({
+            method: "POST",
+            url: "/api/expenses",
+            headers: as,
+            payload: { type_id: type, account_id: till, currency_id: 1, amount: "250", payment_time: "09:00" },
+          })
+        ).statusCode;
 
     let tpcb: number | undefined;
     if (pgbench) {
@@ -108,13 +125,16 @@ export default async function postingBench() {
       console.log(`pgbench TPC-B (scale 1: one branch row all clients update), ${CLIENTS} clients, ${SECONDS} s: ${tpcb.toFixed(0)} tps`);
     }
     const ratio = (tps: number) => (tpcb ? ` = ${(tps / tpcb).toFixed(3)} x TPC-B` : "");
-    const one = await drive(CLIENTS, SECONDS, () => expense(tills[0]!)());
+    const report = (what: string, r: Awaited<ReturnType<typeof drive>>) =>
+      console.log(`${what}: ${r.tps.toFixed(0)} expenses/s${ratio(r.tps)}  answers ${JSON.stringify(r.statuses)}`);
+    const one = await drive(CLIENTS, SECONDS, () => expense(tills[0]!, types[0]!)());
+    report(`${CLIENTS} clients, ONE till and type (every posting waits for the accounts)`, one);
+    const shared = await drive(CLIENTS, SECONDS, (c) => expense(tills[c]!, types[c]!)());
+    report(`${CLIENTS} clients, a till and type each, ONE outlet (every save waits for the gapless number counter)`, shared);
+    const own = await drive(CLIENTS, SECONDS, (c) => expense(tills[c]!, types[c]!, clerks[c])());
+    report(`${CLIENTS} clients, a till and type each, an outlet each (16 counters: nothing shared)`, own);
     console.log(
-      `expenses, ${CLIENTS} clients, ONE cash account (every posting waits for the account): ${one.tps.toFixed(0)} /s${ratio(one.tps)}  answers ${JSON.stringify(one.statuses)}`,
-    );
-    const many = await drive(CLIENTS, SECONDS, (c) => expense(tills[c]!)());
-    console.log(
-      `expenses, ${CLIENTS} clients, one cash account each: ${many.tps.toFixed(0)} /s${ratio(many.tps)}  answers ${JSON.stringify(many.statuses)}`,
+      `cost of gapless numbering per outlet: ${((1 - shared.tps / own.tps) * 100).toFixed(0)}% of the throughput when all ${CLIENTS} clients share one series`,
     );
     await app.close();
   } finally {

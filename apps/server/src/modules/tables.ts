@@ -6,6 +6,7 @@ export * from "./catalogue/units.tables.js";
 export * from "./expenses/expenses.tables.js";
 export * from "./ledger/accounts.tables.js";
 export * from "./ledger/ledger.tables.js";
+export * from "./numbering/numbering.tables.js";
 export * from "./opening-balances/opening-balances.tables.js";
 export * from "./outlets/outlets.tables.js";
 export * from "./parties/parties.tables.js";

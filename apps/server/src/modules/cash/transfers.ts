@@ -7,6 +7,7 @@ import type { ListModel } from "../../platform/list.js";
 import { docDate } from "../ledger/dates.js";
 import { lockForPosting, post, ratesAt, repost, reverse } from "../ledger/ledger.js";
 import { convert, round3 } from "../ledger/money.js";
+import { nextNumber } from "../numbering/numbering.js";
 import { cashTransactions } from "./cash.tables.js";
 import { cashAccount } from "./cashes.js";
 import { transferLines } from "./transfer.ledger.js";
@@ -91,11 +92,11 @@ export async function createTransfer(ctx: Ctx, input: CashTransactionInput) {
     .values({ ...p.row, created_by: ctx.user?.user_id ?? null })
     .returning({ id: cashTransactions.transaction_id });
   const id = r!.id;
+  await post(ctx, { date: p.row.date, source: { type: SOURCE_TRANSFER, id }, description: p.description, lines: p.lines });
   await ctx.tx
     .update(cashTransactions)
-    .set({ transaction_no: `TR-${String(id).padStart(6, "0")}` })
+    .set({ transaction_no: await nextNumber(ctx, "cash_transactions", "TR") })
     .where(eq(cashTransactions.transaction_id, id));
-  await post(ctx, { date: p.row.date, source: { type: SOURCE_TRANSFER, id }, description: p.description, lines: p.lines });
   return { id };
 }
 

@@ -14,6 +14,7 @@ import { docDate } from "../ledger/dates.js";
 import { documentRate, type RateKind } from "../ledger/document-rate.js";
 import { createAccount, lockForPosting, post, repost, reverse, systemCurrency } from "../ledger/ledger.js";
 import { round3 } from "../ledger/money.js";
+import { nextNumber } from "../numbering/numbering.js";
 import { expenses, expenseTypes, incomes, incomeTypes } from "./expenses.tables.js";
 import { cashAmount, expenseLines, incomeLines, type MoneyDoc } from "./money-doc.ledger.js";
 
@@ -230,11 +231,11 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
           .values({ ...p.row, attachment: file ?? null, created_by: ctx.user?.user_id ?? null })
           .returning({ id: docs.id });
         const id = row!.id;
+        await post(ctx, { date: p.row.date, source: source(id), description: p.description, lines: p.lines });
         await ctx.tx
           .update(docs)
-          .set({ number: `${k.prefix}-${String(id).padStart(6, "0")}` })
+          .set({ number: await nextNumber(ctx, k.docTable, k.prefix) })
           .where(eq(docs.id, id));
-        await post(ctx, { date: p.row.date, source: source(id), description: p.description, lines: p.lines });
         return { id };
       },
     },

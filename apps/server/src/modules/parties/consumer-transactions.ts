@@ -10,6 +10,7 @@ import { documentRate } from "../ledger/document-rate.js";
 import type { DynamicList } from "../ledger/dynamic-list.js";
 import { lockForPosting, post, repost, reverse } from "../ledger/ledger.js";
 import { round3 } from "../ledger/money.js";
+import { nextNumber } from "../numbering/numbering.js";
 import { customerReceiptLines, paymentCashAmount, supplierPaymentLines } from "./consumer-transaction.ledger.js";
 import { consumerAccounts, type PartyKind } from "./consumers.js";
 import { consumers, consumerTransactions } from "./parties.tables.js";
@@ -93,11 +94,11 @@ export async function createTransaction(ctx: Ctx, kind: PartyKind, input: Consum
     .values({ ...p.row, created_by: ctx.user?.user_id ?? null })
     .returning({ id: consumerTransactions.transaction_id });
   const id = r!.id;
+  await post(ctx, { date: p.row.date, source: sourceOf(kind, id), description: p.description, lines: p.lines });
   await ctx.tx
     .update(consumerTransactions)
-    .set({ transaction_no: `${kind === "customer" ? "CR" : "SP"}-${String(id).padStart(6, "0")}` })
+    .set({ transaction_no: await nextNumber(ctx, `${kind}_transactions`, kind === "customer" ? "CR" : "SP") })
     .where(eq(consumerTransactions.transaction_id, id));
-  await post(ctx, { date: p.row.date, source: sourceOf(kind, id), description: p.description, lines: p.lines });
   return { id };
 }
 
