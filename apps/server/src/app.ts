@@ -6,7 +6,7 @@ import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
@@ -77,12 +77,16 @@ export async function buildApp({ database, config }: { database: Database; confi
 
   for (const mod of MODULES) await mod.register(app);
 
-  app.get("/images/:file", async (req, reply) => {
-    const file = imagePath(config.uploadDir, (req.params as { file: string }).file);
-    if (!file || !existsSync(file)) return reply.status(404).send({ message: MSG.imageLinkUnavailable });
+  const serveImage = (thumb: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const name = (req.params as { file: string }).file;
+    // Images stored before thumbnails were made are their own thumbnail.
+    const file = [imagePath(config.uploadDir, name, thumb), imagePath(config.uploadDir, name)].find((f) => f && existsSync(f));
+    if (!file) return reply.status(404).send({ message: MSG.imageLinkUnavailable });
     const type = file.endsWith(".png") ? "image/png" : "image/jpeg";
     return reply.header("content-type", type).header("x-content-type-options", "nosniff").send(createReadStream(file));
-  });
+  };
+  app.get("/images/:file", serveImage(false));
+  app.get("/images/thumbs/:file", serveImage(true));
 
   // One not-found handler: unknown API paths answer JSON; any other page path (GET or HEAD) gets
   // the web app, whose router shows its own not-found page.

@@ -1,7 +1,8 @@
 import { IMAGE_MAX_BYTES, MSG } from "@app/contracts";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { imagePath, sniffImage } from "./files.js";
+import { imagePath, sniffImage, THUMB_SIZE } from "./files.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,8 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("rest of a png")]);
-const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("rest of a jpeg")]);
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const image = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } });
+let PNG: Buffer;
+let JPG: Buffer;
+beforeAll(async () => {
+  PNG = await image(800, 600).png().toBuffer();
+  JPG = await image(40, 30).jpeg().toBuffer();
+});
 
 function upload(field: string, filename: string, content: Buffer, type: string) {
   const boundary = "----souqimageboundary";
@@ -26,8 +33,8 @@ function upload(field: string, filename: string, content: Buffer, type: string) 
 
 describe("images", () => {
   it("tells the type by content", () => {
-    expect(sniffImage(PNG)).toBe("png");
-    expect(sniffImage(JPG)).toBe("jpg");
+    expect(sniffImage(Buffer.concat([PNG_MAGIC, Buffer.from("rest of a png")]))).toBe("png");
+    expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2]))).toBe("jpg");
     expect(sniffImage(Buffer.from("GIF89a..."))).toBeUndefined();
     expect(sniffImage(Buffer.alloc(0))).toBeUndefined();
   });
@@ -40,9 +47,80 @@ describe("images", () => {
     const served = await t.app.inject({ method: "GET", url: res.body.data.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: "png", width: 800, height: 600 });
+    const thumb = await t.app.inject({ method: "GET", url: `/images/thumbs/${res.body.data.file}` });
+    expect(thumb.statusCode).toBe(200);
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: "png", width: THUMB_SIZE, height: 192 });
     const jpg = await upload("file", "photo.jpeg", JPG, "image/jpeg");
     expect(jpg.body.data.file).toMatch(/\.jpg$/);
+    // A thumbnail never enlarges.
+    const small = await t.app.inject({ method: "GET", url: `/images/thumbs/${jpg.body.data.file}` });
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: "jpeg", width: 40, height: 30 });
+  });
+
+  it("keeps neither metadata (the camera's location) nor anything after the image data", async () => {
+    const tagged = await image(64, 48)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "secret-owner", ImageDescription: "shop-location" }, IFD3: { GPSLatitudeRef: "N" } })
+      .toBuffer();
+    expect((await sharp(tagged).metadata()).exif).toBeDefined();
+    const payload = Buffer.from("<script>trailing-payload</script>");
+    const res = await upload("image", "photo.jpg", Buffer.concat([tagged, payload]), "image/jpeg");
+    expect(res.status).toBe(201);
+    const stored = (await t.app.inject({ method: "GET", url: `/images/${res.body.data.file}` })).rawPayload;
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    for (const text of ["secret-owner", "shop-location", "trailing-payload", "Exif"]) expect(stored.includes(text), text).toBe(false);
+    const png = await image(10, 10)
+      .png()
+      .withExif({ IFD0: { Copyright: "secret-owner" } })
+      .toBuffer();
+    const pngRes = await upload("image", "p.png", Buffer.concat([png, payload]), "image/png");
+    const pngStored = (await t.app.inject({ method: "GET", url: `/images/${pngRes.body.data.file}` })).rawPayload;
+    expect(pngStored.includes("secret-owner")).toBe(false);
+    expect(pngStored.includes("trailing-payload")).toBe(false);
+  });
+
+  it("refuses right magic bytes over data that is not an image", async () => {
+    for (const bytes of [Buffer.concat([PNG_MAGIC, Buffer.from("rest of a png")]), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])]) {
+      const res = await upload("image", "x.png", bytes, "image/png");
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(MSG.fileTypeNotAllowed);
+    }
+  });
+
+  it("takes only image names the server issued in form fields", async () => {
+    const issued = (await upload("image", "me.png", PNG, "image/png")).body.data.file as string;
+    const user = (name: unknown, n: number) =>
+      t.api("POST", "/api/users", {
+        body: {
+          user_name: `photo${n}`,
+          email: `photo${n}@example.com`,
+          new_password: "pass1234",
+          new_password_confirmation: "pass1234",
+          user_image_path: name,
+        },
+      });
+    for (const [i, name] of ["../../etc/passwd", "http://evil.example/x.png", "0a0a0a0a-0000-4000-8000-000000000000.png"].entries()) {
+      const res = await user(name, i);
+      expect(res.status, name).toBe(422);
+      expect(res.body.errors.user_image_path).toEqual(["The selected image is invalid."]);
+    }
+    const ok = await user(issued, 9);
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.user_image_path).toBe(issued);
+    const cleared = await t.api("PATCH", `/api/users/${ok.body.data.user_id}`, {
+      body: { user_name: "photo9", email: "photo9@example.com", user_image_path: "" },
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.data.user_image_path).toBeNull();
+    const profile = (await t.api("GET", "/api/system_profiles/show/1")).body.data;
+    const logo = await t.api("POST", "/api/system_profiles_update/1", {
+      body: { ...profile, _method: "PATCH", shop_logo: "0a0a0a0a-0000-4000-8000-000000000000.png" },
+    });
+    expect(logo.status, JSON.stringify(logo.body)).toBe(422);
+    expect(logo.body.errors.shop_logo).toEqual(["The selected image is invalid."]);
   });
 
   it('refuses what is not a jpeg or png: "File type is not allowed"', async () => {
@@ -64,9 +142,13 @@ describe("images", () => {
     const res = await upload("image", "big.png", big, "image/png");
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(MSG.fileTooLarge);
+    // A small picture padded to the limit: taken, and stored without the padding.
     const exact = Buffer.alloc(IMAGE_MAX_BYTES);
     PNG.copy(exact);
-    expect((await upload("image", "exact.png", exact, "image/png")).status).toBe(201);
+    const ok = await upload("image", "exact.png", exact, "image/png");
+    expect(ok.status).toBe(201);
+    const stored = await t.app.inject({ method: "GET", url: `/images/${ok.body.data.file}` });
+    expect(stored.rawPayload.length).toBeLessThan(PNG.length * 2);
   });
 
   it("never opens a path outside the folder", async () => {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { audit } from "../../platform/audit.js";
 import { bodyOf, parseId, registerCrud, registerList } from "../../platform/crud.js";
 import { fieldError, HttpError, notFound, parse } from "../../platform/errors.js";
-import { imagePath, saveImage } from "../../platform/files.js";
+import { imagePath, issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import type { AppModule } from "../index.js";
 import { generateEan13 } from "./barcodes.js";
@@ -279,7 +279,7 @@ export const catalogueModule: AppModule = {
       return names;
     };
     const keptImages = (names: string[] | undefined, stored: string[]) => {
-      for (const n of names ?? []) if (!imagePath(app.config.uploadDir, n)) throw fieldError("images", "The selected image is invalid.");
+      for (const n of names ?? []) issuedImage(app.config.uploadDir, n, "images");
       return names ?? stored;
     };
 

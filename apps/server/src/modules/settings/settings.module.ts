@@ -6,7 +6,7 @@ import { audit } from "../../platform/audit.js";
 import { businessTimeZone } from "../../platform/business-time.js";
 import { bodyOf, parseId, registerCrud } from "../../platform/crud.js";
 import { fieldError, notFound, parse } from "../../platform/errors.js";
-import { imagePath, saveImage } from "../../platform/files.js";
+import { imagePath, issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import type { AppModule } from "../index.js";
 import { createRate, deleteRate, ratesList, showRate, storePastRate } from "./currency-rates.js";
@@ -116,8 +116,7 @@ export const settingsModule: AppModule = {
       else if (value === null || value === "") shop_logo = null;
       else if (typeof value === "string") {
         // A name from /api/images, or the current logo's name sent back unchanged.
-        if (!imagePath(app.config.uploadDir, value)) throw fieldError("shop_logo", MSG.fileTypeNotAllowed);
-        shop_logo = value;
+        shop_logo = issuedImage(app.config.uploadDir, value, "shop_logo");
       } else if (value !== undefined) throw fieldError("shop_logo", MSG.fileTypeNotAllowed);
       const data = await inTx(app, req, async (ctx) => {
         const before = await showSystemProfile(ctx);

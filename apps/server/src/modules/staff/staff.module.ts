@@ -2,6 +2,7 @@ import { ZCreateUser, ZPin, ZRole, ZUpdateUser } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { registerCrud, registerList } from "../../platform/crud.js";
+import { issuedImage } from "../../platform/files.js";
 import type { AppModule } from "../index.js";
 import { createPin, deletePin, pinsList, showPin, updatePin } from "./pins.js";
 import { createRole, deleteRole, rolesList, showRole, updateRole } from "./roles.js";
@@ -11,6 +12,9 @@ import { createUser, deleteUser, showUser, updateUser, usersList } from "./users
 export const staffModule: AppModule = {
   name: "staff",
   register(app: FastifyInstance) {
+    /** A staff photo is a name /api/images issued; empty clears it, absent leaves it. */
+    const image = (name: string | null | undefined) =>
+      name === undefined || name === null ? name : name === "" ? null : issuedImage(app.config.uploadDir, name, "user_image_path");
     // Static paths first: find-my-way prefers them over /:id.
     app.get("/api/users/list", { config: { permission: ["users/index", "users/show", "sales/index", "pos_sales/index"] } }, async () => ({
       message: await app.db
@@ -36,8 +40,11 @@ export const staffModule: AppModule = {
       section: "users",
       list: usersList,
       show: showUser,
-      create: { schema: ZCreateUser, run: createUser },
-      update: { schema: ZUpdateUser, run: updateUser },
+      create: { schema: ZCreateUser, run: (ctx, input) => createUser(ctx, { ...input, user_image_path: image(input.user_image_path) }) },
+      update: {
+        schema: ZUpdateUser,
+        run: (ctx, id, input) => updateUser(ctx, id, { ...input, user_image_path: image(input.user_image_path) }),
+      },
       remove: deleteUser,
     });
 
