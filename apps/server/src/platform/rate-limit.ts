@@ -37,9 +37,11 @@ export async function throttle(db: Db, limits: readonly Limit[]): Promise<void> 
   const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : 1));
   const keys = JSON.stringify(sorted.map((l) => l.key));
   const wait = await db.transaction(async (tx) => {
-    // Rows are created first and then locked in key order, so concurrent attempts queue instead of deadlocking.
+    // Rows are created or locked in key order, so concurrent attempts queue instead of deadlocking,
+    // and a row forgotten meanwhile by a success elsewhere is made again.
     await tx.execute(sql`insert into rate_limits (key, window_start, count)
-      select k, now(), 0 from jsonb_array_elements_text(${keys}::jsonb) as k on conflict (key) do nothing`);
+      select k, now(), 0 from jsonb_array_elements_text(${keys}::jsonb) with ordinality as a(k, n) order by n
+      on conflict (key) do update set count = rate_limits.count`);
     const res = await tx.execute<Row>(sql`
       select key, count, window_start, blocked_until, now() as now from rate_limits
        where key in (select jsonb_array_elements_text(${keys}::jsonb)) order by key collate "C" for update`);
