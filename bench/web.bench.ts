@@ -3,7 +3,7 @@
 // files), which language chunks it loads in English and in Arabic, and the cache headers of a
 // hashed asset and of index.html.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +27,8 @@ function freePort(): Promise<number> {
 export default async function webBench() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-web-"));
+  // Under root the embedded database runs as the postgres user, which must enter the directory.
+  chmodSync(dataDir, 0o755);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
