@@ -40,7 +40,7 @@ export interface SeedUser {
 export async function createUser(
   token: string,
   fields: { user_name: string; email?: string; permissions?: string[]; is_cashier?: boolean; outlet_fk?: number; user_full_name?: string },
-  password = "pass1234",
+  password = "amber-falcon-river-72",
 ): Promise<SeedUser> {
   const email = fields.email ?? `${fields.user_name.toLowerCase().replace(/[^a-z0-9]/g, "")}@e2e.test`;
   const res = await call<{ data: { user_id: number } }>("users", {

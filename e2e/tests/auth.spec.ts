@@ -45,7 +45,7 @@ test.describe("sign-in", () => {
     const admin = await login();
     const name = `Cashier ${unique()}`;
     const cashier = await createUser(admin, { user_name: name, is_cashier: true, outlet_fk: 1, permissions: ["pos_sales/index"] });
-    await call("user_pins", { method: "POST", token: admin, body: { name: `${name} PIN`, pin: "4321", user_id: cashier.user_id } });
+    await call("user_pins", { method: "POST", token: admin, body: { name: `${name} PIN`, pin: "2580", user_id: cashier.user_id } });
 
     await page.goto("/login");
     await page.getByTestId("login-mode").getByText("Cashier").click();
@@ -61,7 +61,7 @@ test.describe("sign-in", () => {
     await page.getByTestId("cashier-submit").click();
     await expect(page.getByText("Password is invalid").first()).toBeVisible();
 
-    await page.getByLabel("PIN", { exact: true }).fill("4321");
+    await page.getByLabel("PIN", { exact: true }).fill("2580");
     await page.getByTestId("cashier-submit").click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("user-menu")).toContainText(name);

@@ -54,11 +54,11 @@ test("staff: create, edit and delete through the DataTable, with search, sort, p
   await form.locator("input[name=user_name]").fill(name);
   await form.locator("input[name=user_full_name]").fill("Sara Ahmed");
   await form.locator("input[name=email]").fill(`newcomer${tag}@e2e.test`);
-  await form.locator("input[name=new_password]").fill("pass12");
-  await form.locator("input[name=new_password_confirmation]").fill("pass13");
+  await form.locator("input[name=new_password]").fill("amber-falcon-river-72");
+  await form.locator("input[name=new_password_confirmation]").fill("cedar-harbour-lantern-19");
   await form.getByTestId("staff-save").click();
   await expect(form.getByText("The new password confirmation does not match.")).toBeVisible();
-  await form.locator("input[name=new_password_confirmation]").fill("pass12");
+  await form.locator("input[name=new_password_confirmation]").fill("amber-falcon-river-72");
   await form.getByTestId("staff-save").click();
   await expect(page.getByText("Added Successfully")).toBeVisible();
   await expect(form).toBeHidden();

@@ -11,6 +11,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, withDatabase } from "./db-url.js";
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD };
 
+/** The password of the staff members tests create: long and unusual enough for the password rules. */
+export const TEST_PASSWORD = "amber-falcon-river-72";
+
 export interface TestApp {
   app: FastifyInstance;
   routes: RouteInfo[];
@@ -111,14 +114,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       body: {
         user_name: `user${n}_${Date.now()}`,
         email,
-        new_password: "pass1234",
-        new_password_confirmation: "pass1234",
+        new_password: TEST_PASSWORD,
+        new_password_confirmation: TEST_PASSWORD,
         permissions,
         ...extra,
       },
     });
     if (res.status !== 201) throw new Error(`user create failed: ${JSON.stringify(res.body)}`);
-    return { token: await login(email, "pass1234"), user_id: res.body.data.user_id as number, email };
+    return { token: await login(email, TEST_PASSWORD), user_id: res.body.data.user_id as number, email };
   };
 
   return {

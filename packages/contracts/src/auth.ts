@@ -12,8 +12,27 @@ export const ZLogin = z.object({
     .string({ error: "Please enter your password" })
     .min(1, "Please enter your password")
     .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`),
+  /** The second step, for a user with two-factor sign-in: the app's code or a recovery code. */
+  code: z.string().trim().max(64).optional(),
 });
 export type Login = z.infer<typeof ZLogin>;
+
+const zCode = z
+  .string({ error: "The code field is required." })
+  .trim()
+  .min(1, "The code field is required.")
+  .max(64, "may not be greater than 64 characters");
+const zPassword = z.string({ error: "Please enter your password" }).min(1, "Please enter your password");
+
+export const ZTwoFactorEnable = z.object({ password: zPassword });
+export const ZTwoFactorConfirm = z.object({ code: zCode });
+export const ZTwoFactorDisable = z.object({ password: zPassword, code: zCode });
+
+/** What the first step of a sign-in answers when the account has two-factor sign-in. */
+export interface TwoFactorChallenge {
+  two_factor_required: true;
+  message: string;
+}
 
 export const ZCashierLogin = z.object({
   outlet_id: z.coerce.number({ error: "The outlet field is required." }).int().positive("The outlet field is required."),

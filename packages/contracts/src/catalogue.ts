@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zBoolish, zDecimal } from "./common.js";
+import { PASSWORD_MIN } from "./constants.js";
 import { ACCOUNTING_OPTIONS, CASHIER_LOGIN_OPTIONS } from "./enums.js";
 import { MSG } from "./messages.js";
 
@@ -234,6 +235,12 @@ export const ZSystemSettings = z.object({
     .string()
     .trim()
     .regex(/^\d{1,4}(,\d{1,4}){0,9}$/, "must be numbers separated by commas")
+    .optional(),
+  password_min_length: z.coerce
+    .number()
+    .int("must be an integer")
+    .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN}`)
+    .max(128, "may not be greater than 128")
     .optional(),
 });
 export type SystemSettings = z.output<typeof ZSystemSettings>;

@@ -20,6 +20,10 @@ export const NOTIFICATION_POLL_MS = 30_000;
 export const NOTE_MAX = 140;
 export const PASSWORD_MIN = 4;
 export const CHANGE_PASSWORD_MIN = 6;
+/** The system setting "minimum password length" starts here; it may never go below PASSWORD_MIN. */
+export const PASSWORD_MIN_LENGTH_DEFAULT = 8;
+/** zxcvbn score (0 to 4) a new password must reach. */
+export const PASSWORD_MIN_SCORE = 3;
 export const PIN_MIN = 4;
 export const COUNTRIES_COUNT = 224;
 export const FOREIGN_DECIMALS = 3;

@@ -1,7 +1,7 @@
 import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,11 +31,16 @@ describe("audit log", () => {
   it("records who, when, where, before and after of every create, update and delete, without secrets", async () => {
     const started = Date.now() - 1000;
     const add = await t.api("POST", "/api/users", {
-      body: { user_name: "audited", email: "audited@example.com", new_password: "secret-1", new_password_confirmation: "secret-1" },
+      body: { user_name: "audited", email: "audited@example.com", new_password: TEST_PASSWORD, new_password_confirmation: TEST_PASSWORD },
     });
     const id = add.body.data.user_id as number;
     await t.api("PATCH", `/api/users/${id}`, {
-      body: { user_name: "audited2", email: "audited@example.com", new_password: "secret-2", new_password_confirmation: "secret-2" },
+      body: {
+        user_name: "audited2",
+        email: "audited@example.com",
+        new_password: "cedar-harbour-lantern-19",
+        new_password_confirmation: "cedar-harbour-lantern-19",
+      },
     });
     await t.api("DELETE", `/api/users/${id}`);
     const log = await rows("users", id);
@@ -67,7 +72,7 @@ describe("audit log", () => {
   it("writes nothing when the change fails", async () => {
     const before = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_logs where module = 'users'`);
     const res = await t.api("POST", "/api/users", {
-      body: { user_name: "admin", email: "dup@example.com", new_password: "abcd", new_password_confirmation: "abcd" },
+      body: { user_name: "admin", email: "dup@example.com", new_password: TEST_PASSWORD, new_password_confirmation: TEST_PASSWORD },
     });
     expect(res.status).toBe(422);
     const after = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_logs where module = 'users'`);

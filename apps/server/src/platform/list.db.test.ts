@@ -2,7 +2,7 @@ import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
 const names = ["lina", "omar", "zaid", "huda", "sara"];
@@ -14,8 +14,8 @@ beforeAll(async () => {
         user_name: `list-${n}`,
         user_code: `L${i}`,
         email: `${n}@list.example.com`,
-        new_password: "pass1234",
-        new_password_confirmation: "pass1234",
+        new_password: TEST_PASSWORD,
+        new_password_confirmation: TEST_PASSWORD,
         base_salary: String((i + 1) * 100),
         status: i === 4 ? "blocked" : "active",
         is_cashier: i % 2 === 0,

@@ -3,7 +3,7 @@ import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { createSigner } from "fast-jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../test/harness.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,8 +71,8 @@ describe("cashier login", () => {
     await t.userWith([], { is_cashier: true, outlet_fk: 1, user_name: "amy cashier", user_code: "Z-99" });
     plain = await t.userWith([], { outlet_fk: 1, user_name: "not a cashier" });
     for (const [user_id, pin] of [
-      [cashier.user_id, "4321"],
-      [plain.user_id, "5555"],
+      [cashier.user_id, "2580"],
+      [plain.user_id, "5087"],
     ] as const) {
       const res = await t.api("POST", "/api/user_pins", { body: { name: `pin of ${user_id}`, pin, user_id } });
       expect(res.status).toBe(201);
@@ -101,7 +101,7 @@ describe("cashier login", () => {
   it("signs a cashier in with outlet, user and PIN", async () => {
     const res = await t.api("POST", "/api/auth/cashier_login", {
       token: null,
-      body: { outlet_id: 1, user_id: cashier.user_id, pin: "4321" },
+      body: { outlet_id: 1, user_id: cashier.user_id, pin: "2580" },
     });
     expect(res.status).toBe(200);
     expect(res.body.token_type).toBe("bearer");
@@ -125,7 +125,7 @@ describe("cashier login", () => {
   it('answers "you must have cashier permissions" to a user without the main-cashier assignment', async () => {
     const res = await t.api("POST", "/api/auth/cashier_login", {
       token: null,
-      body: { outlet_id: 1, user_id: plain.user_id, pin: "5555" },
+      body: { outlet_id: 1, user_id: plain.user_id, pin: "5087" },
     });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(MSG.mustHaveCashier);
@@ -135,7 +135,7 @@ describe("cashier login", () => {
   it("refuses a cashier of another outlet", async () => {
     const res = await t.api("POST", "/api/auth/cashier_login", {
       token: null,
-      body: { outlet_id: 2, user_id: cashier.user_id, pin: "4321" },
+      body: { outlet_id: 2, user_id: cashier.user_id, pin: "2580" },
     });
     expect(res.status).toBe(401);
     expect(res.body.access_token).toBeUndefined();
@@ -226,7 +226,7 @@ describe("inactive and blocked staff", () => {
       const res = await t.api("GET", "/api/users", { token: u.token });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(MSG.tokenInvalid);
-      const login = await t.api("POST", "/api/auth/login", { token: null, body: { email: u.email, password: "pass1234" } });
+      const login = await t.api("POST", "/api/auth/login", { token: null, body: { email: u.email, password: TEST_PASSWORD } });
       expect(login.status).toBe(401);
       expect(login.body.message).toBe(MSG.wrongCredentials);
       expect((await auditRows("login_failed", u.user_id)).map((r) => r.after.reason)).toContain(status);
@@ -238,21 +238,33 @@ describe("change password", () => {
   it("checks the old password, the length, the confirmation and the history, and stores argon2id", async () => {
     const u = await t.userWith([]);
     const post = (body: Record<string, string>, token = u.token) => t.api("POST", "/api/auth/change_password", { token, body });
-    const wrongOld = await post({ old_password: "nope1234", new_password: "newpass1", new_password_confirmation: "newpass1" });
+    const wrongOld = await post({
+      old_password: "nope1234",
+      new_password: "cedar-harbour-lantern-19",
+      new_password_confirmation: "cedar-harbour-lantern-19",
+    });
     expect(wrongOld.status).toBe(422);
     expect(wrongOld.body.message).toBe(MSG.passwordMismatch);
     expect(wrongOld.body.errors.old_password).toEqual([MSG.passwordMismatch]);
-    const short = await post({ old_password: "pass1234", new_password: "short", new_password_confirmation: "short" });
+    const short = await post({ old_password: TEST_PASSWORD, new_password: "short", new_password_confirmation: "short" });
     expect(short.status).toBe(422);
     expect(short.body.errors.new_password).toEqual(["The new password must be at least 6 characters."]);
-    const unconfirmed = await post({ old_password: "pass1234", new_password: "newpass1", new_password_confirmation: "newpass2" });
+    const unconfirmed = await post({
+      old_password: TEST_PASSWORD,
+      new_password: "cedar-harbour-lantern-19",
+      new_password_confirmation: "newpass2",
+    });
     expect(unconfirmed.status).toBe(422);
     expect(unconfirmed.body.errors.new_password_confirmation).toEqual(["The new password confirmation does not match."]);
-    const same = await post({ old_password: "pass1234", new_password: "pass1234", new_password_confirmation: "pass1234" });
+    const same = await post({ old_password: TEST_PASSWORD, new_password: TEST_PASSWORD, new_password_confirmation: TEST_PASSWORD });
     expect(same.status).toBe(422);
     expect(same.body.message).toBe(MSG.passwordUsedBefore);
 
-    const ok = await post({ old_password: "pass1234", new_password: "newpass1", new_password_confirmation: "newpass1" });
+    const ok = await post({
+      old_password: TEST_PASSWORD,
+      new_password: "cedar-harbour-lantern-19",
+      new_password_confirmation: "cedar-harbour-lantern-19",
+    });
     expect(ok.status).toBe(200);
     // The old token ended with the change; the answer carries a fresh one.
     expect((await t.api("POST", "/api/auth/me", { token: u.token })).status).toBe(400);
@@ -261,10 +273,13 @@ describe("change password", () => {
     const me2 = await t.api("POST", "/api/auth/me", { token: token2 });
     expect(me2.status).toBe(200);
     expect(me2.body.data.user_id).toBe(u.user_id);
-    await expect(t.login(u.email, "pass1234")).rejects.toThrow();
-    const token3 = await t.login(u.email, "newpass1");
+    await expect(t.login(u.email, TEST_PASSWORD)).rejects.toThrow();
+    const token3 = await t.login(u.email, "cedar-harbour-lantern-19");
 
-    const back = await post({ old_password: "newpass1", new_password: "pass1234", new_password_confirmation: "pass1234" }, token3);
+    const back = await post(
+      { old_password: "cedar-harbour-lantern-19", new_password: TEST_PASSWORD, new_password_confirmation: TEST_PASSWORD },
+      token3,
+    );
     expect(back.status).toBe(422);
     expect(back.body.message).toBe(MSG.passwordUsedBefore);
     expect(back.body.errors.new_password).toEqual([MSG.passwordUsedBefore]);

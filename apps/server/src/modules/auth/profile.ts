@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, expandPermissions, type MeResponse, MSG, SUPER_USER_ID } from "@app/contracts";
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { writeAudit } from "../../platform/audit.js";
 import type { AuthUser, Ctx } from "../../platform/context.js";
@@ -8,8 +8,7 @@ import { hashSecret, verifySecret } from "../../platform/passwords.js";
 import { inventories } from "../catalogue/inventories.tables.js";
 import { systemConfig } from "../settings/settings.tables.js";
 import { passwordHistory, users } from "../staff/staff.tables.js";
-
-const HISTORY = 5;
+import { checkNewPassword } from "./password-rules.js";
 
 export async function me(db: Db, auth: AuthUser): Promise<MeResponse> {
   const [u] = await db.select().from(users).where(eq(users.user_id, auth.user_id));
@@ -47,15 +46,7 @@ export async function changePassword(
   const userId = ctx.user!.user_id;
   const [u] = await db.select().from(users).where(eq(users.user_id, userId));
   if (!u || !(await verifySecret(u.password_hash, input.old_password))) throw fieldError("old_password", MSG.passwordMismatch);
-  const history = await db
-    .select({ h: passwordHistory.password_hash })
-    .from(passwordHistory)
-    .where(eq(passwordHistory.user_id, userId))
-    .orderBy(desc(passwordHistory.created_at))
-    .limit(HISTORY);
-  for (const h of [u.password_hash, ...history.map((x) => x.h)]) {
-    if (await verifySecret(h, input.new_password)) throw fieldError("new_password", MSG.passwordUsedBefore);
-  }
+  await checkNewPassword(db, { password: input.new_password, userId, userInputs: [u.email, u.user_name, u.user_full_name] });
   const hashed = await hashSecret(input.new_password);
   return db.transaction(async (tx) => {
     await tx.insert(passwordHistory).values({ user_id: userId, password_hash: u.password_hash });

@@ -2,7 +2,7 @@ import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../../../test/harness.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
 
@@ -72,11 +72,11 @@ describe("two processes on one database", () => {
     const u = await t.userWith([]);
     const other = await t.userWith([]);
     for (let i = 0; i < 3; i++) expect((await login(i % 2 ? second : t.app, u.email, "wrong-pass", "10.0.1.1")).statusCode).toBe(401);
-    const retry = expectThrottled(await login(second, u.email, "pass1234", "10.0.1.1"), 300);
+    const retry = expectThrottled(await login(second, u.email, TEST_PASSWORD, "10.0.1.1"), 300);
     expect(retry).toBeGreaterThan(250);
     // The owner elsewhere, and another person behind the same address, sign in as usual.
-    expect((await login(t.app, u.email, "pass1234", "10.0.1.2")).statusCode).toBe(200);
-    expect((await login(second, other.email, "pass1234", "10.0.1.1")).statusCode).toBe(200);
+    expect((await login(t.app, u.email, TEST_PASSWORD, "10.0.1.2")).statusCode).toBe(200);
+    expect((await login(second, other.email, TEST_PASSWORD, "10.0.1.1")).statusCode).toBe(200);
     const throttled = await t.database.db.execute<{ after: { email: string }; ip: string }>(
       sql`select after, host(ip) as ip from audit_logs where action = 'login_throttled'`,
     );
@@ -93,9 +93,9 @@ describe("two processes on one database", () => {
     expect((await guess(6)).statusCode).toBe(401);
     expect(expectThrottled(await guess(7), 2)).toBe(2);
     // The owner waits like everyone else, but is not locked out.
-    expect(expectThrottled(await login(t.app, u.email, "pass1234", "10.0.5.99"), 2)).toBe(2);
+    expect(expectThrottled(await login(t.app, u.email, TEST_PASSWORD, "10.0.5.99"), 2)).toBe(2);
     await delayPassed(u.email);
-    expect((await login(t.app, u.email, "pass1234", "10.0.5.99")).statusCode).toBe(200);
+    expect((await login(t.app, u.email, TEST_PASSWORD, "10.0.5.99")).statusCode).toBe(200);
     await delayPassed(u.email);
     expect((await guess(8)).statusCode).toBe(401);
     expect(expectThrottled(await guess(9), 4)).toBe(4);
@@ -132,7 +132,7 @@ describe("two processes on one database", () => {
 
   it("rate-limit cashier PIN guesses the same way", async () => {
     const u = await t.userWith([], { is_cashier: true, outlet_fk: 1 });
-    expect((await t.api("POST", "/api/user_pins", { body: { name: "rl pin", pin: "9876", user_id: u.user_id } })).status).toBe(201);
+    expect((await t.api("POST", "/api/user_pins", { body: { name: "rl pin", pin: "9071", user_id: u.user_id } })).status).toBe(201);
     const pin = (app: FastifyInstance, p: string, ip: string) =>
       app.inject({
         method: "POST",
@@ -141,10 +141,10 @@ describe("two processes on one database", () => {
         remoteAddress: ip,
       });
     for (let i = 0; i < 3; i++) expect((await pin(i % 2 ? second : t.app, "1111", "10.0.4.1")).statusCode).toBe(422);
-    const res = await pin(t.app, "9876", "10.0.4.1");
+    const res = await pin(t.app, "9071", "10.0.4.1");
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(250);
-    expect((await pin(second, "9876", "10.0.4.2")).statusCode).toBe(200);
+    expect((await pin(second, "9071", "10.0.4.2")).statusCode).toBe(200);
   });
 
   it("keep every attempt in the audit log", async () => {

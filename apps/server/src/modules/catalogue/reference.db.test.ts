@@ -1,7 +1,7 @@
 import { COUNTRIES_COUNT, MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
 import { assertInventoryAccess } from "./inventories.js";
 
 let t: TestApp;
@@ -133,7 +133,7 @@ describe("inventories and access per user", () => {
     const keeper = await t.userWith(["inventories/store", "inventories/index"], { inventory_ids: [] });
     const made = await t.api("POST", "/api/inventories", { token: keeper.token, body: { inventory_name: "Kiosk" } });
     expect(made.status).toBe(201);
-    const token = await t.login(keeper.email, "pass1234");
+    const token = await t.login(keeper.email, TEST_PASSWORD);
     const mine = await t.api("GET", "/api/inventories/list", { token });
     expect(mine.body.message.map((r: { inventory_name: string }) => r.inventory_name)).toEqual(["Kiosk"]);
   });

@@ -1,7 +1,7 @@
 import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,7 +72,13 @@ describe("outlets", () => {
 
   it("names a reference to a missing record on its field", async () => {
     const res = await t.api("POST", "/api/users", {
-      body: { user_name: "ghost", email: "ghost@example.com", new_password: "abcd", new_password_confirmation: "abcd", outlet_fk: 777 },
+      body: {
+        user_name: "ghost",
+        email: "ghost@example.com",
+        new_password: TEST_PASSWORD,
+        new_password_confirmation: TEST_PASSWORD,
+        outlet_fk: 777,
+      },
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ outlet_fk: ["The selected outlet fk is invalid."] });

@@ -38,6 +38,7 @@ export const settingsModule: AppModule = {
           pagination_options: cfg!.pagination_options,
           shop_name: cfg!.shop_name,
           pos_terminal_marker: cfg!.pos_terminal_marker,
+          password_min_length: cfg!.password_min_length,
           accounting_option: cfg!.accounting_option,
           allow_negative_stock: cfg!.allow_negative_stock,
           default_inventory_fk: cfg!.default_inventory_fk,

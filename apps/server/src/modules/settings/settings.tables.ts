@@ -39,13 +39,17 @@ export const systemConfig = pgTable(
     pagination_default: integer("pagination_default").notNull().default(10),
     pagination_options: text("pagination_options").notNull().default("10,50,100,200"),
     pos_terminal_marker: text("pos_terminal_marker").notNull().default("SouqPOS"),
+    password_min_length: integer("password_min_length").notNull().default(8),
     shop_name: text("shop_name").notNull().default("Souq"),
     shop_logo: text("shop_logo"),
     receipt_header: text("receipt_header"),
     receipt_footer: text("receipt_footer"),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [check("system_config_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("system_config_single_row", sql`${t.id} = 1`),
+    check("system_config_password_min_length", sql`${t.password_min_length} between 4 and 128`),
+  ],
 );
 
 export const financialYears = pgTable(

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import type { ListModel } from "../../platform/list.js";
 import { hashSecret } from "../../platform/passwords.js";
+import { checkNewPin } from "../auth/password-rules.js";
 import { userPins } from "./staff.tables.js";
 
 export const pinsList: ListModel = {
@@ -30,6 +31,7 @@ export async function showPin(ctx: Ctx, id: number) {
 }
 
 export async function createPin(ctx: Ctx, input: Pin) {
+  checkNewPin(input.pin);
   const [row] = await ctx.tx
     .insert(userPins)
     .values({ name: input.name, pin_hash: await hashSecret(input.pin), user_id: input.user_id ?? null })
@@ -38,6 +40,7 @@ export async function createPin(ctx: Ctx, input: Pin) {
 }
 
 export async function updatePin(ctx: Ctx, id: number, input: Pin) {
+  checkNewPin(input.pin);
   await ctx.tx
     .update(userPins)
     .set({ name: input.name, pin_hash: await hashSecret(input.pin), user_id: input.user_id ?? null, updated_at: ctx.now })

@@ -1,6 +1,6 @@
 import { MSG } from "@app/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,8 +36,8 @@ const fullUser = {
   sale_man_quota_3: "3000.125",
   permissions: ["sales/index", "sales/store"],
   inventory_ids: [1],
-  new_password: "abcd",
-  new_password_confirmation: "abcd",
+  new_password: TEST_PASSWORD,
+  new_password_confirmation: TEST_PASSWORD,
 };
 
 describe("staff", () => {
@@ -86,7 +86,7 @@ describe("staff", () => {
     const shown = await t.api("GET", `/api/users/${id}`);
     expect(shown.body.data).toEqual(res.body.data);
     // Their role's keys and their own add up.
-    const token = await t.login("karim@example.com", "abcd");
+    const token = await t.login("karim@example.com", TEST_PASSWORD);
     const me = await t.api("POST", "/api/auth/me", { token });
     expect(me.body.data.permissions).toEqual(["_sales", "pos_sales/index", "pos_sales/store", "sales/index", "sales/store"]);
   });
@@ -195,7 +195,7 @@ describe("staff", () => {
     const editor = await t.userWith(["users/update", "users/index"]);
     const takeover = await t.api("PATCH", "/api/users/1", {
       token: editor.token,
-      body: { user_name: "admin", email: "mine@example.com", new_password: "owned1", new_password_confirmation: "owned1" },
+      body: { user_name: "admin", email: "mine@example.com", new_password: TEST_PASSWORD, new_password_confirmation: TEST_PASSWORD },
     });
     expect(takeover.status).toBe(403);
     const grant = await t.api("PATCH", `/api/users/${editor.user_id}`, {
@@ -256,22 +256,27 @@ describe("roles", () => {
 });
 
 describe("PINs", () => {
-  it("need at least 4 characters, never show the PIN, refuse a taken name", async () => {
+  it("need at least 4 characters and no repeat or run of digits, never show the PIN, refuse a taken name", async () => {
     const short = await t.api("POST", "/api/user_pins", { body: { name: "Till 1", pin: "123" } });
     expect(short.status).toBe(422);
     expect(short.body.errors.pin).toEqual(["The pin must be at least 4 characters."]);
-    const add = await t.api("POST", "/api/user_pins", { body: { name: "Till 1", pin: "1234" } });
+    for (const simple of ["0000", "1234", "4321"]) {
+      const refused = await t.api("POST", "/api/user_pins", { body: { name: "Till 1", pin: simple } });
+      expect(refused.status, simple).toBe(422);
+      expect(refused.body.errors.pin).toEqual([MSG.pinTooSimple]);
+    }
+    const add = await t.api("POST", "/api/user_pins", { body: { name: "Till 1", pin: "2580" } });
     expect(add.status).toBe(201);
     expect(add.body.data).toMatchObject({ name: "Till 1", pin: "****" });
-    const taken = await t.api("POST", "/api/user_pins", { body: { name: "till 1", pin: "9999" } });
+    const taken = await t.api("POST", "/api/user_pins", { body: { name: "till 1", pin: "7391" } });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ name: ["The name has already been taken."] });
-    const upd = await t.api("PATCH", `/api/user_pins/${add.body.data.id}`, { body: { name: "Till One", pin: "4444" } });
+    const upd = await t.api("PATCH", `/api/user_pins/${add.body.data.id}`, { body: { name: "Till One", pin: "4862" } });
     expect(upd.body.data.name).toBe("Till One");
     const l = await t.api("GET", "/api/user_pins/list");
     expect(l.body.message).toEqual([{ id: add.body.data.id, name: "Till One" }]);
     const idx = await t.api("GET", "/api/user_pins");
-    expect(JSON.stringify(idx.body)).not.toContain("4444");
+    expect(JSON.stringify(idx.body)).not.toContain("4862");
     expect(JSON.stringify(idx.body)).not.toContain("argon2");
     expect((await t.api("DELETE", `/api/user_pins/${add.body.data.id}`)).body.message).toBe(MSG.deleted);
   });

@@ -5,6 +5,7 @@ import type { Ctx } from "../../platform/context.js";
 import { forbidden, unprocessable } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { hashSecret } from "../../platform/passwords.js";
+import { checkNewPassword } from "../auth/password-rules.js";
 import { passwordHistory, roles, userInventories, users } from "./staff.tables.js";
 
 type UpdateUser = z.output<typeof ZUpdateUser>;
@@ -93,6 +94,7 @@ export async function createUser(ctx: Ctx, input: CreateUser): Promise<{ id: num
   checkPermissions(ctx, input.permissions);
   await checkRole(ctx, input.user_role);
   const { new_password, new_password_confirmation: _c, inventory_ids, ...fields } = input;
+  await checkNewPassword(ctx.tx, { password: new_password, userInputs: [fields.email, fields.user_name, fields.user_full_name] });
   const [row] = await ctx.tx
     .insert(users)
     .values({ ...columns(fields), password_hash: await hashSecret(new_password), created_by: ctx.user?.user_id ?? null })
@@ -112,6 +114,11 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUser): Promi
   const set: Partial<typeof users.$inferInsert> = { ...columns(fields), updated_at: ctx.now };
   let revoke = fields.status !== undefined && fields.status !== "active" && before?.status === "active";
   if (new_password) {
+    await checkNewPassword(ctx.tx, {
+      password: new_password,
+      userId: id,
+      userInputs: [fields.email ?? before?.email, fields.user_name ?? before?.user_name, fields.user_full_name ?? before?.user_full_name],
+    });
     set.password_hash = await hashSecret(new_password);
     await ctx.tx.insert(passwordHistory).values({ user_id: id, password_hash: before!.password_hash });
     revoke = true;

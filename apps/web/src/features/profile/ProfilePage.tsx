@@ -22,11 +22,13 @@ import { meQuery, usePageSizes, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
+import { PasswordStrength } from "../../shared/PasswordStrength";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 
 function ChangePassword() {
   const { t } = useTranslation("profile");
+  const { me } = useSession();
   const form = useZodForm({ old_password: "", new_password: "", new_password_confirmation: "" });
   const change = useMutation({
     mutationFn: (body: typeof form.values) => api<{ message: string }>("auth/change_password", { method: "POST", body }),
@@ -65,7 +67,10 @@ function ChangePassword() {
       >
         <Stack gap="md">
           {field("old_password", "current-password")}
-          {field("new_password", "new-password")}
+          <Stack gap={4}>
+            {field("new_password", "new-password")}
+            <PasswordStrength password={form.values.new_password} userInputs={[me.email, me.user_name, me.user_full_name ?? ""]} />
+          </Stack>
           {field("new_password_confirmation", "new-password")}
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending} data-testid="change-password-save">

@@ -25,6 +25,7 @@ interface Values extends Record<string, unknown> {
   online_order_accepted_minutes: string;
   pagination_default: string;
   pagination_options: string;
+  password_min_length: string;
 }
 
 const toValues = (s: SystemSettings): Values => ({
@@ -39,6 +40,7 @@ const toValues = (s: SystemSettings): Values => ({
   online_order_accepted_minutes: String(s.online_order_accepted_minutes ?? ""),
   pagination_default: String(s.pagination_default ?? ""),
   pagination_options: s.pagination_options ?? "",
+  password_min_length: String(s.password_min_length ?? ""),
 });
 
 function Section({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
@@ -74,6 +76,7 @@ export function SystemConfigurationsPage() {
     online_order_accepted_minutes: "",
     pagination_default: "",
     pagination_options: "",
+    password_min_length: "",
   });
   const { reset } = form;
   useEffect(() => {
@@ -109,6 +112,7 @@ export function SystemConfigurationsPage() {
       online_order_accepted_minutes: v.online_order_accepted_minutes.trim(),
       pagination_default: v.pagination_default.trim(),
       pagination_options: v.pagination_options.replace(/\s+/g, ""),
+      password_min_length: v.password_min_length.trim(),
     };
     if (form.validate(ZSystemSettings, body)) save.mutate(body);
   };
@@ -207,6 +211,11 @@ export function SystemConfigurationsPage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {text("pagination_default")}
             {text("pagination_options", t("systemConfig.optionsHint"))}
+          </SimpleGrid>
+        </Section>
+        <Section title={t("systemConfig.security")} hint={t("systemConfig.securityHint")}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {text("password_min_length", t("systemConfig.passwordMinHint"))}
           </SimpleGrid>
         </Section>
       </SimpleGrid>

@@ -66,6 +66,7 @@ export interface SystemSettings {
   online_order_accepted_minutes: number;
   pagination_default: number;
   pagination_options: string;
+  password_min_length: number;
 }
 
 export interface SystemProfile {

@@ -10,6 +10,7 @@ import { useCan } from "../../app/session";
 import { useCrud } from "../../shared/crud";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
+import { PasswordStrength } from "../../shared/PasswordStrength";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { PermissionTree } from "../roles/PermissionTree";
@@ -178,13 +179,19 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
             {text("user_full_name")}
             {text("email", { type: "email", required: true })}
             {text("user_code")}
-            <PasswordInput
-              label={t("fields.new_password")}
-              withAsterisk={creating}
-              description={creating ? undefined : t("passwordKeep")}
-              {...form.text("new_password")}
-              autoComplete="new-password"
-            />
+            <Stack gap={4}>
+              <PasswordInput
+                label={t("fields.new_password")}
+                withAsterisk={creating}
+                description={creating ? undefined : t("passwordKeep")}
+                {...form.text("new_password")}
+                autoComplete="new-password"
+              />
+              <PasswordStrength
+                password={form.values.new_password}
+                userInputs={[form.values.email, form.values.user_name, form.values.user_full_name]}
+              />
+            </Stack>
             <PasswordInput
               label={t("fields.new_password_confirmation")}
               {...form.text("new_password_confirmation")}

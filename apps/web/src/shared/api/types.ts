@@ -17,6 +17,8 @@ export interface SystemConfig {
   pos_terminal_marker?: string;
   /** The business's IANA time zone: documents' dates are wall-clock times there. */
   time_zone?: string;
+  /** The shortest new password the server accepts (system setting, at least 4). */
+  password_min_length?: number;
 }
 
 export interface LoginOptions {

@@ -1,0 +1,2 @@
+ALTER TABLE "system_config" ADD COLUMN "password_min_length" integer DEFAULT 8 NOT NULL;--> statement-breakpoint
+ALTER TABLE "system_config" ADD CONSTRAINT "system_config_password_min_length" CHECK ("system_config"."password_min_length" between 4 and 128);
