@@ -85,8 +85,8 @@ describe("a data directory of an earlier version (PGlite)", () => {
       await api("POST", "/api/users", {
         user_name: `cashier${n}`,
         email: `cashier${n}@example.com`,
-        new_password: "pass1234",
-        new_password_confirmation: "pass1234",
+        new_password: "amber-falcon-river-72",
+        new_password_confirmation: "amber-falcon-river-72",
         permissions: [],
       });
     }
