@@ -1,7 +1,7 @@
 import { IMAGE_MAX_BYTES, MSG } from "@app/contracts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test/harness.js";
 import { imagePath, sniffImage, THUMB_SIZE } from "./files.js";
 
 let t: TestApp;
@@ -97,8 +97,8 @@ describe("images", () => {
         body: {
           user_name: `photo${n}`,
           email: `photo${n}@example.com`,
-          new_password: "pass1234",
-          new_password_confirmation: "pass1234",
+          new_password: TEST_PASSWORD,
+          new_password_confirmation: TEST_PASSWORD,
           user_image_path: name,
         },
       });
