@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { DbOrTx } from "../db/client.js";
 import type { Ctx } from "./context.js";
 import { unprocessable } from "./errors.js";
@@ -60,13 +60,15 @@ export function exportList(db: DbOrTx, model: ListModel, raw: RawQuery, ctx: Ctx
   const q = parseListQuery(model, { ...raw, is_paginated: "0" }, ctx);
   const headers = parseHeaders(model, raw.headers);
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const ws = wb.addWorksheet(model.model.slice(0, 31));
-  ws.columns = headers.map((h) => ({ header: h.label, key: h.key, width: Math.min(40, Math.max(12, h.label.length + 2)) }));
-  ws.getRow(1).font = { bold: true };
   const batch = 2000;
   (async () => {
     try {
+      // Loaded on the first export rather than at start: exceljs is the heaviest module the server has.
+      const { default: Excel } = await import("exceljs");
+      const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+      const ws = wb.addWorksheet(model.model.slice(0, 31));
+      ws.columns = headers.map((h) => ({ header: h.label, key: h.key, width: Math.min(40, Math.max(12, h.label.length + 2)) }));
+      ws.getRow(1).font = { bold: true };
       for (let offset = 0; ; offset += batch) {
         const res = await db.execute<Record<string, unknown>>(
           sql`select ${selectList(model)} ${model.from} where ${q.where} ${orderBy(model, q)} limit ${batch} offset ${offset}`,

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_MAX_BYTES, MSG } from "@app/contracts";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { fieldError, HttpError } from "./errors.js";
 
 /** Image kind by content (magic bytes), never by the name or the declared type. */
@@ -26,6 +26,8 @@ const refused = (field: string) => new HttpError(422, MSG.fileTypeNotAllowed, { 
  * left behind. Answers the image and its thumbnail.
  */
 async function reencode(value: Buffer, kind: "jpg" | "png", field: string): Promise<{ image: Buffer; thumb: Buffer }> {
+  // Loaded with the first upload rather than at start: sharp and its native library are large.
+  const { default: sharp } = await import("sharp");
   const open = () => sharp(value, { limitInputPixels: MAX_PIXELS, failOn: "error" }).rotate();
   const write = (img: Sharp) => (kind === "png" ? img.png() : img.jpeg({ quality: 88 })).toBuffer();
   try {

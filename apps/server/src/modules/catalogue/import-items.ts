@@ -8,7 +8,6 @@ import {
   normalizeDigits,
 } from "@app/contracts";
 import { sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { NotAWorkbook, sheetRows } from "./xlsx-rows.js";
@@ -36,6 +35,8 @@ function checkFile(value: unknown): Buffer {
 
 /** The template: the import columns of SPEC §3 as the header row. */
 export async function importTemplate(): Promise<Buffer> {
+  // Loaded when asked for rather than at start: exceljs is the heaviest module the server has.
+  const { default: ExcelJS } = await import("exceljs");
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet("items");
   ws.addRow([...ITEM_IMPORT_COLUMNS]);
