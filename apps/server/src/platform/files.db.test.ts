@@ -110,6 +110,10 @@ describe("images", () => {
     const ok = await user(issued, 9);
     expect(ok.status).toBe(201);
     expect(ok.body.data.user_image_path).toBe(issued);
+    // The staff list answers the name, whose thumbnail the list shows.
+    const listed = await t.api("GET", "/api/users?search=photo9");
+    expect(listed.body.data.data[0].user_image_path).toBe(issued);
+    expect((await t.app.inject({ method: "GET", url: `/images/thumbs/${issued}` })).statusCode).toBe(200);
     const cleared = await t.api("PATCH", `/api/users/${ok.body.data.user_id}`, {
       body: { user_name: "photo9", email: "photo9@example.com", user_image_path: "" },
     });

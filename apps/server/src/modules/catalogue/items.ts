@@ -24,6 +24,8 @@ export const itemsList: ListModel = {
     // By lower(name): the unique index on it serves the sort, and case does not split the order.
     item_name: { expr: sql`i.item_name`, search: true, notNull: true, sortExpr: sql`lower(i.item_name)` },
     item_code: { expr: sql`i.item_code`, search: true, filter: "eq" },
+    // The first image's name; the list shows its thumbnail.
+    image: { expr: sql`i.images->>0`, sortable: false },
     category_fk: { expr: sql`i.category_fk`, filter: "eq" },
     category_name: { expr: sql`c.category_name`, filter: "like" },
     brand_fk: { expr: sql`i.brand_fk`, filter: "eq" },

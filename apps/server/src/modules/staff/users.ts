@@ -23,6 +23,7 @@ export const usersList: ListModel = {
     user_code: { expr: sql`u.user_code`, search: true, filter: "eq" },
     user_full_name: { expr: sql`u.user_full_name`, search: true, filter: "like" },
     email: { expr: sql`u.email`, search: true, filter: "like" },
+    user_image_path: { expr: sql`u.user_image_path`, sortable: false },
     role_id: { expr: sql`u.role_id`, filter: "eq" },
     role_name: { expr: sql`r.role_name`, filter: "like" },
     outlet_fk: { expr: sql`u.outlet_fk`, filter: "eq" },

@@ -52,7 +52,7 @@ export function ItemImages({ value, onChange }: { value: string[]; onChange: (v:
       <Group gap="sm">
         {value.map((name) => (
           <div key={name} style={{ position: "relative" }}>
-            <img src={`/images/${name}`} alt="" className="item-thumb" />
+            <img src={`/images/thumbs/${name}`} alt="" className="item-thumb" />
             <ActionIcon
               size="xs"
               radius="xl"

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useCan } from "../../app/session";
 import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
+import { ListThumb } from "../../shared/ListThumb";
 import { PageHeader } from "../../shared/PageHeader";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { ITEMS_ENDPOINT, type ItemRow } from "./catalogue.queries";
@@ -79,6 +80,7 @@ export function ItemListPage() {
   );
 
   const columns: Column<ItemRow>[] = [
+    { key: "image", label: "fields:image", sortable: false, render: (r) => <ListThumb file={r.image} /> },
     {
       key: "item_name",
       label: "catalogue:fields.item_name",

@@ -34,6 +34,8 @@ export interface ItemRow {
   item_id: number;
   item_name: string;
   item_code: string | null;
+  /** The first image's stored name. */
+  image?: string | null;
   category_name?: string | null;
   brand_name?: string | null;
   base_unit?: string | null;

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { type Column, DataTable, editDeleteActions, type FilterField, StatusBadge } from "../../shared/DataTable";
+import { ListThumb } from "../../shared/ListThumb";
 import { PageHeader } from "../../shared/PageHeader";
 import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
@@ -14,6 +15,7 @@ import { STAFF_ENDPOINT, type StaffRow } from "./staff.queries";
 export const STATUS_COLORS = { active: "teal", inactive: "gray", blocked: "red" };
 
 const columnsOf = (names: SeededNames): Column<StaffRow>[] => [
+  { key: "user_image_path", label: "fields:image", sortable: false, render: (r) => <ListThumb file={r.user_image_path} /> },
   { key: "user_name", label: "staff:fields.user_name" },
   { key: "user_code", label: "staff:fields.user_code" },
   { key: "user_full_name", label: "staff:fields.user_full_name" },

@@ -10,6 +10,7 @@ export interface StaffRow {
   user_code: string | null;
   user_full_name: string | null;
   email: string;
+  user_image_path: string | null;
   role_name: string | null;
   outlet_name: string | null;
   status: "active" | "inactive" | "blocked";
