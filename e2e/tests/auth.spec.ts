@@ -59,7 +59,7 @@ test.describe("sign-in", () => {
     await page.getByRole("option", { name }).click();
     await page.getByLabel("PIN", { exact: true }).fill("9999");
     await page.getByTestId("cashier-submit").click();
-    await expect(page.getByText("Password is invalid").first()).toBeVisible();
+    await expect(page.getByText("The PIN is incorrect.").first()).toBeVisible();
 
     await page.getByLabel("PIN", { exact: true }).fill("2580");
     await page.getByTestId("cashier-submit").click();

@@ -30,7 +30,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("table-row").first()).toBeVisible();
     await shot(page, `roles-${lang}`);
     await page.getByTestId("role-add").click();
-    await expect(page.getByTestId("grand-all")).toBeVisible();
+    await expect(page.getByTestId("grant-all")).toBeVisible();
     await shot(page, `role-form-${lang}`);
   });
 }

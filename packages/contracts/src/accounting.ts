@@ -3,6 +3,10 @@ import { z } from "zod";
 import { zBoolish, zDecimal, zNote } from "./common.js";
 import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
 import { MSG } from "./messages.js";
+import { digitsPreprocess, normalizeDigits, zMobile, zPhone } from "./text.js";
+
+/** A number field left empty is no value. */
+const digitsPreprocessOrEmpty = (v: unknown) => (v === "" ? null : digitsPreprocess(v));
 
 /** A field that must be present, answering SPEC's own text when it is missing or empty. */
 const present = <T extends z.ZodType>(schema: T, message: string) =>
@@ -92,15 +96,17 @@ export const BALANCE_STATUSES = ["positive", "negative"] as const;
 
 export const ZConsumer = z.object({
   consumer_name: z.string({ error: "The name field is required." }).trim().min(1, "The name field is required.").max(191),
-  code: optText(50),
-  mobile: optText(50),
-  office_phone: optText(50),
+  code: optText(50).transform((v) => (v ? normalizeDigits(v) : v)),
+  mobile: zMobile,
+  office_phone: zPhone,
   address: optText(500),
+  /** The city of the address (cities list). */
+  city_fk: z.preprocess(digitsPreprocessOrEmpty, z.coerce.number().int().positive().optional().nullable()),
   note: zRef,
   allowed_debit_amount: zDecimal({ scale: 3, min: 0 }).optional().nullable(),
   pricing_profile_fk: z.coerce.number().int().positive().optional().nullable(),
   pending_amount: zDecimal({ scale: 3, min: 0 }).optional().nullable(),
-  overdue_days: z.coerce.number().int().min(0).max(3650).optional().nullable(),
+  overdue_days: z.preprocess(digitsPreprocessOrEmpty, z.coerce.number().int().min(0).max(3650).optional().nullable()),
   overdue_type: z.enum(OVERDUE_TYPES).optional().nullable(),
   balance_status: z.enum(BALANCE_STATUSES).optional().nullable(),
   is_active: z.coerce.boolean().optional(),

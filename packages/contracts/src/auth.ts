@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { CHANGE_PASSWORD_MIN, PASSWORD_MIN, PIN_MIN } from "./constants.js";
+import { CHANGE_PASSWORD_MIN, PASSWORD_MIN } from "./constants.js";
 import { CASHIER_LOGIN_OPTIONS, THEMES } from "./enums.js";
+import { zPin } from "./text.js";
 
 export const ZLogin = z.object({
   email: z
@@ -37,10 +38,7 @@ export interface TwoFactorChallenge {
 export const ZCashierLogin = z.object({
   outlet_id: z.coerce.number({ error: "The outlet field is required." }).int().positive("The outlet field is required."),
   user_id: z.coerce.number({ error: "The user field is required." }).int().positive("The user field is required."),
-  pin: z
-    .string({ error: "The pin field is required." })
-    .min(1, "The pin field is required.")
-    .min(PIN_MIN, `The pin must be at least ${PIN_MIN} characters.`),
+  pin: zPin,
 });
 export type CashierLogin = z.infer<typeof ZCashierLogin>;
 

@@ -1,29 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ean13CheckDigit, isValidEan13, normalizeDigits, normalizeSearch, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, ZItem } from "./catalogue.js";
+import { ean13CheckDigit, isValidEan13, ZItem } from "./catalogue.js";
 import { MSG } from "./messages.js";
-
-describe("search normalisation", () => {
-  it("folds Arabic and Kurdish letter variants and digits to one form", () => {
-    expect(normalizeSearch("كرسي")).toBe(normalizeSearch("کرسی"));
-    expect(normalizeSearch("مدرسة")).toBe(normalizeSearch("مدرسه"));
-    expect(new Set(["أحمد", "إحمد", "آحمد", "احمد"].map(normalizeSearch)).size).toBe(1);
-    expect(normalizeSearch("مستشفى")).toBe(normalizeSearch("مستشفی"));
-    expect(normalizeSearch("٠١٢٣٤٥٦٧٨٩")).toBe("0123456789");
-    expect(normalizeSearch("۰۱۲۳۴۵۶۷۸۹")).toBe("0123456789");
-    expect(normalizeSearch("Panadol")).toBe("panadol");
-    expect(normalizeSearch("دَوَاء")).toBe(normalizeSearch("دواء"));
-  });
-
-  it("is idempotent, and the SQL translate() table pairs every letter", () => {
-    expect(SEARCH_FOLD_FROM.length).toBe(SEARCH_FOLD_TO.length);
-    fc.assert(fc.property(fc.string(), (s) => normalizeSearch(normalizeSearch(s)) === normalizeSearch(s)));
-  });
-
-  it("turns Arabic-Indic and Persian digits into ASCII and leaves the rest", () => {
-    expect(normalizeDigits("٦٢٦٠ab۹")).toBe("6260ab9");
-  });
-});
 
 describe("EAN-13", () => {
   it("computes the check digit of real codes", () => {

@@ -3,6 +3,7 @@ import { zBoolish, zDecimal } from "./common.js";
 import { PASSWORD_MIN } from "./constants.js";
 import { ACCOUNTING_OPTIONS, CASHIER_LOGIN_OPTIONS } from "./enums.js";
 import { MSG } from "./messages.js";
+import { normalizeDigits } from "./text.js";
 
 /*
  * Catalogue (inventories, units, cities, brands, categories, items, item import) and settings
@@ -26,34 +27,6 @@ const optInt = z.coerce
   .optional()
   .nullable();
 const percent = zDecimal({ scale: 2, min: 0 }).refine((v) => Number(v) <= 100, "must be between 0 and 100");
-
-/*
- * Search normalisation. Arabic and Kurdish keyboards write the same letters with different code
- * points (ي/ی/ى, ك/ک, ة/ه, أ/إ/آ/ا) and digits as Arabic-Indic or Persian. Both the stored search
- * column (a generated column using SQL translate()) and the query term use this one table, so they
- * always agree. Only ASCII letters are folded to lower case: that is what translate() can do the
- * same way on every database collation.
- */
-export const SEARCH_FOLD_FROM = "ىيكأإآٱةABCDEFGHIJKLMNOPQRSTUVWXYZ٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹";
-export const SEARCH_FOLD_TO = "ییکااااهabcdefghijklmnopqrstuvwxyz01234567890123456789";
-/** Removed entirely: tatweel and the short-vowel marks. */
-export const SEARCH_DROP = "ـًٌٍَُِّْٰ";
-
-const FOLD = new Map<string, string>();
-for (let i = 0; i < SEARCH_FOLD_FROM.length; i++) FOLD.set(SEARCH_FOLD_FROM[i]!, SEARCH_FOLD_TO[i]!);
-for (const c of SEARCH_DROP) FOLD.set(c, "");
-
-/** The search form of a name or term: the same letters whatever the keyboard. */
-export function normalizeSearch(text: string): string {
-  let out = "";
-  for (const c of text) out += FOLD.get(c) ?? c;
-  return out;
-}
-
-/** Arabic-Indic and Persian digits to ASCII (barcodes typed on an Arabic keyboard). */
-export function normalizeDigits(text: string): string {
-  return text.replace(/[٠-٩۰-۹]/g, (c) => String((c.codePointAt(0)! - 0x0660) % 0x90));
-}
 
 /** EAN-13 check digit of the first 12 digits. */
 export function ean13CheckDigit(first12: string): number {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_PER_PAGE, NOTE_MAX } from "./constants.js";
 import { MSG } from "./messages.js";
+import { digitsPreprocess, normalizeDigits } from "./text.js";
 
 /** An id in a path: an integer greater than 0 (SPEC §5). */
 export const ZId = z.coerce
@@ -18,11 +19,16 @@ export const zDecimal = (opts: { scale?: number; min?: number; allowNegative?: b
       : new RegExp(`^-?\\d{1,15}(\\.\\d{1,${scale}})?$`);
   const decimal = z
     .union([z.string(), z.number()])
-    .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
+    // Typed on an Arabic or Kurdish keyboard: Arabic-Indic or Persian digits and the Arabic decimal point.
+    .transform((v) => (typeof v === "number" ? String(v) : normalizeDigits(v.trim()).replace(/٫/g, ".")))
     .refine((v) => re.test(v), { message: scale === 0 ? "must be an integer" : `must be a number with at most ${scale} decimals` });
   const min = opts.min;
   return min === undefined ? decimal : decimal.refine((v) => Number(v) >= min, { message: `must be at least ${min}` });
 };
+
+/** A whole number from a form (string or number), whose digits may be Arabic-Indic or Persian. */
+export const zIntInput = (message = "must be an integer") =>
+  z.preprocess(digitsPreprocess, z.coerce.number({ error: message }).int(message));
 
 export const zNote = z.string().max(NOTE_MAX, "Maximum allowed character is 140");
 
@@ -70,6 +76,8 @@ export interface ListEnvelope<Row> {
   footer: Record<string, string>;
   params: Record<string, unknown>;
   model: string;
+  /** The columns the list may be sorted by (anything else sorts by the default). */
+  sortable: string[];
   hidden_columns: string;
 }
 

@@ -10,3 +10,4 @@ export * from "./messages.js";
 export * from "./permissions.js";
 export * from "./seeded.js";
 export * from "./staff.js";
+export * from "./text.js";

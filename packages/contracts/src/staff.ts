@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { zBoolish, zDecimal, zDmyDate } from "./common.js";
-import { PASSWORD_MIN, PIN_MIN } from "./constants.js";
+import { PASSWORD_MIN } from "./constants.js";
 import { BLOOD_GROUPS, COMMISSION_TYPES, GENDERS, MARITAL_STATUSES, USER_STATUSES } from "./enums.js";
 import { MSG } from "./messages.js";
+import { zPhone, zPin } from "./text.js";
 
 const optText = (max = 191) => z.string().trim().max(max, `may not be greater than ${max} characters`).optional().nullable();
 const percent = zDecimal({ scale: 2, min: 0 })
@@ -76,7 +77,7 @@ export type Role = z.infer<typeof ZRole>;
 
 export const ZPin = z.object({
   name: z.string({ error: "The name field is required." }).trim().min(1, "The name field is required.").max(100),
-  pin: z.string({ error: "The pin field is required." }).min(PIN_MIN, `The pin must be at least ${PIN_MIN} characters.`).max(32),
+  pin: zPin,
   user_id: z.coerce.number().int().positive().optional().nullable(),
 });
 export type Pin = z.infer<typeof ZPin>;
@@ -84,7 +85,7 @@ export type Pin = z.infer<typeof ZPin>;
 export const ZOutlet = z.object({
   outlet_name: z.string({ error: "The outlet name field is required." }).trim().min(1, "The outlet name field is required.").max(100),
   outlet_email: z.string().trim().email("The outlet email must be a valid email address.").optional().nullable().or(z.literal("")),
-  outlet_phone: z.string().max(50).optional().nullable(),
+  outlet_phone: zPhone,
   outlet_address: z.string().max(191).optional().nullable(),
 });
 export type Outlet = z.infer<typeof ZOutlet>;

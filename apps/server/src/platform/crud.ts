@@ -10,6 +10,8 @@ import { type ListModel, runList } from "./list.js";
 
 /** Every list model by name, so that hidden-column settings only accept real models. */
 export const LIST_MODELS = new Map<string, ListModel>();
+/** The address of every list, so a test can walk them all (sorting by every declared column). */
+export const LIST_URLS = new Set<string>();
 
 /**
  * Route options that put a zod schema in the OpenAPI document without validating with it:
@@ -48,6 +50,7 @@ export function xlsxReply(reply: FastifyReply, name: string, stream: NodeJS.Read
 /** `GET url` answers the list envelope and `GET url/export` streams it as xlsx. */
 export function registerList(app: FastifyInstance, url: string, model: ListModel, permission: string | readonly string[]) {
   LIST_MODELS.set(model.model, model);
+  LIST_URLS.add(url);
   const tags = [model.model];
   app.get(url, { config: { permission }, ...docs({ tags, summary: `List ${model.model}`, querystring: ZListQuery }) }, async (req) => {
     const ctx = ctxOf(app, req);

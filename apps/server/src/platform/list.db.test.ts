@@ -37,7 +37,7 @@ describe("the list protocol", () => {
     const res = await list("search=list-&per_page=2&page=2&sortColumn=user_name&sortDir=asc");
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ["current_page", "data", "footer", "hidden_columns", "last_page", "model", "params", "per_page", "total", "total_estimated"].sort(),
+      ["current_page", "data", "footer", "hidden_columns", "last_page", "model", "params", "per_page", "sortable", "total", "total_estimated"].sort(),
     );
     expect(res.body.data).toMatchObject({ total: 5, per_page: 2, current_page: 2, last_page: 3, model: "users", hidden_columns: "" });
     expect(userNames(res.body)).toEqual(["list-omar", "list-sara"]);
@@ -113,11 +113,8 @@ describe("the list protocol", () => {
     expect(res.body.data).toMatchObject({ total: 5, current_page: 1, last_page: 1 });
   });
 
-  it("answers 422 for sort, filter and per_page outside the allow-list", async () => {
+  it("answers 422 for filter and per_page outside the allow-list", async () => {
     for (const q of [
-      "sortColumn=password_hash",
-      "sortColumn=user_joining_date",
-      "sortDir=up",
       "filter[password_hash]=x",
       "filter[created_at]=x",
       "per_page=0",
@@ -131,8 +128,18 @@ describe("the list protocol", () => {
     }
     expect((await list("per_page=1000")).status).toBe(200);
     expect((await list("per_page=1")).body.data.data).toHaveLength(1);
-    const sort = await list("sortColumn=password_hash");
-    expect(sort.body.errors.sortColumn).toEqual(["The sort column password_hash is not allowed."]);
+  });
+
+  it("answers a sort outside the allow-list in the default order, and says so in params", async () => {
+    const byDefault = await list("search=list-");
+    for (const q of ["sortColumn=password_hash", "sortColumn=user_joining_date", "sortColumn=nope&sortDir=up", "sortDir=up"]) {
+      const res = await list(`search=list-&${q}`);
+      expect(res.status, q).toBe(200);
+      expect(res.body.data.params, q).toMatchObject({ sortColumn: byDefault.body.data.params.sortColumn, sortDir: "desc" });
+      expect(userNames(res.body), q).toEqual(userNames(byDefault.body));
+    }
+    expect(byDefault.body.data.sortable).toContain("user_name");
+    expect(byDefault.body.data.sortable).not.toContain("user_joining_date");
   });
 });
 
@@ -162,8 +169,9 @@ describe("export", () => {
     const bad = await t.api("GET", "/api/users/export?headers=user_name,password_hash");
     expect(bad.status).toBe(422);
     expect(bad.body.errors.headers).toEqual(["The column password_hash is not allowed."]);
+    // A sort outside the model exports in the default order, like the list.
     const badSort = await t.api("GET", "/api/users/export?sortColumn=nope");
-    expect(badSort.status).toBe(422);
+    expect(badSort.status).toBe(200);
   });
 });
 

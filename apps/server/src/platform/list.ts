@@ -5,6 +5,7 @@ import { modelHiddenColumns } from "../modules/platform-tables/platform.tables.j
 import { dateFilterRange, parseRangeBound } from "./business-time.js";
 import type { Ctx } from "./context.js";
 import { unprocessable } from "./errors.js";
+import { escapeLike, foldedSearch } from "./search.js";
 
 export interface ListColumn {
   /** The select expression. */
@@ -131,22 +132,24 @@ export function parseDateRange(raw: RawQuery, now: Date, errors: Record<string, 
 
 const DECIMAL = /^-?\d{1,15}(\.\d{1,6})?$/;
 
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+export { escapeLike } from "./search.js";
+
+const isSortable = (model: ListModel, key: string) => Object.hasOwn(model.columns, key) && model.columns[key]!.sortable !== false;
+
+/** The columns a list may be sorted by: declared once, on the model. */
+export const sortableColumns = (model: ListModel) => Object.keys(model.columns).filter((k) => isSortable(model, k));
 
 export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): ParsedListQuery {
   const errors: Record<string, string[]> = {};
   const paginate = str(raw.is_paginated) !== "0";
   const page = intParam(raw, "page", errors, 1, 1_000_000, 1);
   const perPage = intParam(raw, "per_page", errors, 1, MAX_PER_PAGE, DEFAULT_PAGE_SIZE);
-  const sortColumn = str(raw.sortColumn) || model.defaultSort || model.idColumn;
-  const col = model.columns[sortColumn];
-  if (!Object.hasOwn(model.columns, sortColumn) || !col || col.sortable === false) {
-    errors.sortColumn = [`The sort column ${sortColumn.slice(0, 64)} is not allowed.`];
-  }
+  // A sort the model does not declare (an old bookmark, a hand-edited address) gives the default
+  // order instead of an error page; the envelope's `params` says which order was used.
+  const asked = str(raw.sortColumn);
+  const sortChosen = asked !== undefined && isSortable(model, asked);
+  const sortColumn = sortChosen ? asked : model.defaultSort || model.idColumn;
   const dirRaw = str(raw.sortDir);
-  if (dirRaw !== undefined && dirRaw !== "asc" && dirRaw !== "desc") errors.sortDir = ["The sort dir must be asc or desc."];
   const sortDir = dirRaw === "asc" || dirRaw === "desc" ? dirRaw : (model.defaultDir ?? "desc");
   const search = str(raw.search)?.trim();
   if (search && search.length > 200) errors.search = ["The search may not be greater than 200 characters."];
@@ -159,11 +162,14 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
   if (search) {
     if (model.search) searchConds.push(model.search(search));
     else {
-      const like = `%${escapeLike(search)}%`;
-      const parts = Object.values(model.columns)
-        .filter((c) => c.search)
-        .map((c) => sql`(${c.expr})::text ilike ${like}`);
-      if (parts.length) searchConds.push(sql`(${sql.join(parts, sql` or `)})`);
+      const searched = Object.values(model.columns).filter((c) => c.search);
+      if (searched.length)
+        searchConds.push(
+          foldedSearch(
+            searched.map((c) => sql`(${c.expr})::text`),
+            search,
+          ),
+        );
     }
   }
 
@@ -239,7 +245,7 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
     paginate,
     sortColumn,
     sortDir,
-    sortChosen: Boolean(str(raw.sortColumn)),
+    sortChosen,
     where: andAll([...conds, ...searchConds]),
     filtersOnly: andAll(conds),
     params,
@@ -382,6 +388,7 @@ function envelope<Row>(
     footer,
     params: q.params,
     model: model.model,
+    sortable: sortableColumns(model),
     hidden_columns: hidden,
   };
 }

@@ -104,7 +104,6 @@ const PATTERNS: [RegExp, string][] = [
   [/^The file must have fewer than (?<value>\d+) records\.$/, "fewerRecords"],
   [/^The file has (?<count>\d+) errors?; nothing was imported\.$/, "importRefused"],
   [/^The file must have the column (?<value>.+) in its first row\.$/, "fileMissingColumn"],
-  [/^The sort column (?<value>.+) is not allowed\.$/, "sortColumnNotAllowed"],
   [/^The column (?<value>.+) is not allowed\.$/, "columnNotAllowed"],
   [/^The filter (?<value>.+) is not allowed\.$/, "filterNotAllowed"],
   [/^The date filter must be one of (?<value>.+)\.$/, "dateFilterOneOf"],

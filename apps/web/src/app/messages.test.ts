@@ -132,9 +132,9 @@ describe("server and schema texts", () => {
   it("finds the server's texts", () => {
     const texts = serverLiterals();
     expect(texts).toContain("The last outlet cannot be deleted.");
-    expect(texts).toContain("The sort dir must be asc or desc.");
+    expect(texts).toContain("The search may not be greater than 200 characters.");
     expect(texts).toContain("The financial year overlaps the year 1.");
-    expect(texts).toContain("The sort column 1 is not allowed.");
+    expect(texts).toContain("The filter 1 is not allowed.");
   });
 
   it.each(["ar", "ckb"])("%s shows every text the server's source answers with in its own words", async (lang) => {

@@ -1,4 +1,5 @@
 import { createTheme, localStorageColorSchemeManager } from "@mantine/core";
+import { foldedOptionsFilter } from "../shared/textSearch";
 
 const fontFamily =
   'Inter, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Naskh Arabic", Tahoma, "DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
@@ -12,6 +13,8 @@ export const theme = createTheme({
   cursorType: "pointer",
   components: {
     Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
+    Select: { defaultProps: { filter: foldedOptionsFilter } },
+    MultiSelect: { defaultProps: { filter: foldedOptionsFilter } },
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
   },
 });

@@ -9,6 +9,7 @@ import {
 } from "@app/contracts";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import regionNames from "./regionNames.json";
 
 /**
  * Records the product seeds (the chart-of-accounts skeleton, the first outlet and inventory, the
@@ -16,7 +17,7 @@ import { useTranslation } from "react-i18next";
  * for as long as they keep their seeded name; a renamed record shows the name it was given.
  */
 
-type Translate = (key: string) => string;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Name = string | null | undefined;
 
 const UNITS: ReadonlySet<string> = new Set(BASIC_UNITS);
@@ -38,30 +39,19 @@ export const partyLabel = (t: Translate, name: Name): string =>
 
 export const unitLabel = (t: Translate, name: Name): string => (name && UNITS.has(name) ? t(`seeded:units.${name}`) : (name ?? ""));
 
-const regionNames = new Map<string, Intl.DisplayNames | null>();
-function regions(lang: string): Intl.DisplayNames | null {
-  if (!regionNames.has(lang)) {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([lang], { type: "region", fallback: "none" });
-    } catch {
-      // A runtime without this language keeps the stored names.
-    }
-    regionNames.set(lang, names);
-  }
-  return regionNames.get(lang) ?? null;
-}
-
 /**
- * A country under its ISO code's name in `lang` (Intl.DisplayNames); English, an unknown name
- * or a runtime that does not know the language shows the stored (English) name.
+ * Country names in Arabic and Kurdish from Unicode CLDR, shipped with the app
+ * (`scripts/region-names.ts`): browsers differ in the region names they know, and Chromium has
+ * none in Kurdish.
  */
+const REGIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = regionNames;
+
+/** A country under its ISO code's name in `lang`; English or an unknown name shows the stored (English) name. */
 export function countryLabel(lang: string, name: Name): string {
   if (!name) return "";
   const code = COUNTRY_CODES[name];
   if (!code || lang === "en") return name;
-  const shown = regions(lang)?.of(code);
-  return shown && shown !== code ? shown : name;
+  return REGIONS[lang]?.[code] ?? name;
 }
 
 /** Dropdown choices of the country list, sorted by the label the user reads (and searches). */
@@ -99,4 +89,23 @@ export function useSeededNames(): SeededNames {
   const { t, i18n } = useTranslation("seeded");
   const lang = i18n.language;
   return useMemo(() => seededNames((key) => t(key), lang), [t, lang]);
+}
+
+/**
+ * A journal entry's description as the server writes it (in English: "Receipt from Ahmed",
+ * "Reversal: Payment to Baghdad Pharma", "Opening balance") in the user's language; names inside
+ * stay as they were typed, anything else shows as stored.
+ */
+export function journalDescription(t: Translate, text: string | null | undefined): string {
+  if (!text) return "";
+  const reversal = /^Reversal: (.*)$/s.exec(text);
+  if (reversal) return t("seeded:journal.reversal", { text: journalDescription(t, reversal[1]) });
+  const receipt = /^Receipt from (.*)$/s.exec(text);
+  if (receipt) return t("seeded:journal.receiptFrom", { name: partyLabel(t, receipt[1]) });
+  const payment = /^Payment to (.*)$/s.exec(text);
+  if (payment) return t("seeded:journal.paymentTo", { name: partyLabel(t, payment[1]) });
+  const transfer = /^Transfer (.*) → (.*)$/s.exec(text);
+  if (transfer) return t("seeded:journal.transfer", { from: accountLabel(t, transfer[1]), to: accountLabel(t, transfer[2]) });
+  if (text === "Opening balance") return t("seeded:journal.openingBalance");
+  return text;
 }

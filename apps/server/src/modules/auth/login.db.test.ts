@@ -111,13 +111,27 @@ describe("cashier login", () => {
     expect((await auditRows("cashier_login", cashier.user_id)).length).toBe(1);
   });
 
+  it("takes the PIN typed in Arabic-Indic or Persian digits", async () => {
+    for (const pin of ["٢٥٨٠", "۲۵۸۰"]) {
+      const res = await t.api("POST", "/api/auth/cashier_login", { token: null, body: { outlet_id: 1, user_id: cashier.user_id, pin } });
+      expect(res.status).toBe(200);
+    }
+    const letters = await t.api("POST", "/api/auth/cashier_login", {
+      token: null,
+      body: { outlet_id: 1, user_id: cashier.user_id, pin: "12ab" },
+    });
+    expect(letters.status).toBe(422);
+    expect(letters.body.errors.pin).toEqual(["The pin must contain digits only."]);
+  });
+
   it("refuses a wrong PIN", async () => {
     const res = await t.api("POST", "/api/auth/cashier_login", {
       token: null,
       body: { outlet_id: 1, user_id: cashier.user_id, pin: "0000" },
     });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(MSG.passwordInvalid);
+    expect(res.body.message).toBe(MSG.pinWrong);
+    expect(res.body.errors.pin).toEqual([MSG.pinWrong]);
     expect(res.body.access_token).toBeUndefined();
     expect((await auditRows("cashier_login_failed", cashier.user_id)).map((r) => r.after.reason)).toContain("pin");
   });
@@ -226,9 +240,15 @@ describe("inactive and blocked staff", () => {
       const res = await t.api("GET", "/api/users", { token: u.token });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(MSG.tokenInvalid);
+      // A wrong password learns nothing about the account.
+      const wrong = await t.api("POST", "/api/auth/login", { token: null, body: { email: u.email, password: "nope12345" } });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.message).toBe(MSG.wrongCredentials);
+      // The right one is told plainly why it cannot sign in.
       const login = await t.api("POST", "/api/auth/login", { token: null, body: { email: u.email, password: TEST_PASSWORD } });
-      expect(login.status).toBe(401);
-      expect(login.body.message).toBe(MSG.wrongCredentials);
+      expect(login.status).toBe(403);
+      expect(login.body.message).toBe(status === "blocked" ? MSG.accountBlocked : MSG.accountInactive);
+      expect(login.body.access_token).toBeUndefined();
       expect((await auditRows("login_failed", u.user_id)).map((r) => r.after.reason)).toContain(status);
     });
   }

@@ -28,18 +28,24 @@ async function auditAuth(db: Db, ctx: Ctx, action: string, userId: number | null
   await writeAudit(db, { module: "auth", action, record_id: userId, after: detail, user_id: userId, ip: ctx.ip });
 }
 
+/** A user who proved who they are but may not work now is told why, plainly. */
+async function refuseUnlessActive(app: FastifyInstance, ctx: Ctx, action: string, user: { user_id: number; status: string }) {
+  if (user.status === "active") return;
+  await auditAuth(app.db, ctx, action, user.user_id, { reason: user.status });
+  throw new HttpError(403, user.status === "blocked" ? MSG.accountBlocked : MSG.accountInactive);
+}
+
 export async function passwordLogin(app: FastifyInstance, ctx: Ctx, input: { email: string; password: string }): Promise<TokenResponse> {
   await guardSecret(app, ctx, "login", input.email, { action: "login_throttled", detail: { email: input.email } });
   const [user] = await app.db.select().from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
   const ok = await verifySecret(user?.password_hash ?? (await dummy()), input.password);
-  if (!user || !ok || user.status !== "active") {
-    await auditAuth(app.db, ctx, "login_failed", user?.user_id ?? null, {
-      email: input.email,
-      reason: !user || !ok ? "credentials" : user.status,
-    });
+  if (!user || !ok) {
+    await auditAuth(app.db, ctx, "login_failed", user?.user_id ?? null, { email: input.email, reason: "credentials" });
     throw new HttpError(401, MSG.wrongCredentials, { email: [MSG.wrongCredentials] });
   }
   await secretAccepted(app, ctx, "login", input.email);
+  // Only someone who knows the password learns that the account is blocked or inactive.
+  await refuseUnlessActive(app, ctx, "login_failed", user);
   await app.db.update(users).set({ last_login_at: new Date() }).where(eq(users.user_id, user.user_id));
   await auditAuth(app.db, ctx, "login", user.user_id, { email: user.email });
   return issue(app, user.user_id, user.token_version);
@@ -84,7 +90,7 @@ export async function cashierLogin(
     detail: { outlet_id: input.outlet_id, user_id: input.user_id },
   });
   const [user] = await app.db.select().from(users).where(eq(users.user_id, input.user_id));
-  if (user?.status !== "active" || user.outlet_fk !== input.outlet_id) {
+  if (!user || user.outlet_fk !== input.outlet_id) {
     await auditAuth(app.db, ctx, "cashier_login_failed", user?.user_id ?? null, { outlet_id: input.outlet_id });
     throw new HttpError(401, MSG.unauthorizedCredentials, { pin: [MSG.passwordInvalid] });
   }
@@ -97,9 +103,10 @@ export async function cashierLogin(
   for (const p of pins) if (await verifySecret(p.pin_hash, input.pin)) ok = true;
   if (!ok) {
     await auditAuth(app.db, ctx, "cashier_login_failed", user.user_id, { reason: "pin" });
-    throw new HttpError(422, MSG.passwordInvalid, { pin: [MSG.passwordInvalid] });
+    throw new HttpError(422, MSG.pinWrong, { pin: [MSG.pinWrong] });
   }
   await secretAccepted(app, ctx, "cashier", String(input.user_id));
+  await refuseUnlessActive(app, ctx, "cashier_login_failed", user);
   await auditAuth(app.db, ctx, "cashier_login", user.user_id, { outlet_id: input.outlet_id });
   return issue(app, user.user_id, user.token_version);
 }

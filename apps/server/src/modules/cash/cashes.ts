@@ -32,7 +32,7 @@ export const cashesList: ListModel = {
     bank_name: { expr: sql`c.bank_name`, search: true, filter: "like" },
     balance: { expr: BAL },
     is_default: { expr: sql`a.account_id = (select default_account_fk from system_config where id = 1)`, sortable: false },
-    note: { expr: sql`c.note`, sortable: false },
+    note: { expr: sql`c.note` },
     created_at: { expr: sql`a.created_at` },
   },
 };

@@ -41,7 +41,7 @@ export const transfersList: ListModel = {
     rate_out: { expr: sql`t.rate_out` },
     last_rate_in: { expr: sql`t.last_rate_in` },
     last_rate_out: { expr: sql`t.last_rate_out` },
-    note: { expr: sql`t.note`, search: true, sortable: false },
+    note: { expr: sql`t.note`, search: true },
     created_by_name: { expr: sql`u.user_name` },
     created_at: { expr: sql`t.created_at` },
   },

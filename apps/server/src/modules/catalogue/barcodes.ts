@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
 import { ean13CheckDigit, normalizeDigits, normalizeSearch } from "@app/contracts";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { fold } from "../../db/fold.js";
 import type { Ctx } from "../../platform/context.js";
-import { escapeLike } from "../../platform/list.js";
+import { escapeLike } from "../../platform/search.js";
 
 /**
  * A new EAN-13 no item uses yet. The "2" prefix is GS1's range for numbers a shop assigns
@@ -30,21 +31,26 @@ function searchTerm(term: string) {
 }
 
 /**
- * The items a search term finds: every word of the term anywhere in the folded name
- * (`like '%word%'` on the pg_trgm index), the item code, or any barcode. When no word has three
- * letters the name must start with the term instead (`like 'term%'` on the text_pattern_ops
- * index), so a one-letter search stays an index range. The barcode arm is `= any(array(...))` so
- * the planner probes the barcode index once instead of per row.
+ * The items a search term finds: every word of the term anywhere in the folded name or the folded
+ * scientific name (`like '%word%'` on their pg_trgm indexes), the item code, or any barcode. When
+ * no word has three letters the name must start with the term instead (`like 'term%'` on the
+ * text_pattern_ops index, so a one-letter search stays an index range), or the scientific name
+ * must (its trigram index serves a prefix). The barcode arm is `= any(array(...))` so the planner
+ * probes the barcode index once instead of per row.
  */
 export function itemSearch(term: string, alias = "i") {
   const { code, words, prefix } = searchTerm(term);
   const a = sql.raw(alias);
-  const name = words.some((w) => [...w].length >= TRIGRAM_MIN)
-    ? sql.join(
-        words.map((w) => sql`${a}.search_name like ${`%${escapeLike(w)}%`}`),
-        sql` and `,
-      )
-    : sql`${a}.search_name like ${prefix}`;
+  const scientific = fold(sql`${a}.scientific_name`);
+  const long = words.some((w) => [...w].length >= TRIGRAM_MIN);
+  const every = (column: SQL) =>
+    sql.join(
+      words.map((w) => sql`${column} like ${`%${escapeLike(w)}%`}`),
+      sql` and `,
+    );
+  const name = long
+    ? sql`(${every(sql`${a}.search_name`)}) or (${every(scientific)})`
+    : sql`${a}.search_name like ${prefix} or ${scientific} like ${prefix}`;
   return sql`((${name})
     or ${a}.item_code = ${code}
     or ${a}.item_id = any(array(select b.item_fk from item_barcodes b where b.barcode = ${code})))`;

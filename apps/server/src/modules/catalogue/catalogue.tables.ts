@@ -1,4 +1,3 @@
-import { SEARCH_DROP, SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -14,13 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { fold } from "../../db/fold.js";
 import { countries, units } from "./units.tables.js";
-
-/**
- * SQL twin of `normalizeSearch()`. translate() is immutable, so it can feed a generated column;
- * the dropped characters have no counterpart in the "to" string, so translate() removes them.
- */
-const FOLD_SQL = sql.raw(`translate(item_name, '${SEARCH_FOLD_FROM}${SEARCH_DROP}', '${SEARCH_FOLD_TO}')`);
 
 export const cities = pgTable(
   "cities",
@@ -72,7 +66,7 @@ export const items = pgTable(
     item_name: text("item_name").notNull(),
     item_code: text("item_code"),
     /** The name as search sees it: letter variants and digits folded (see normalizeSearch). */
-    search_name: text("search_name").generatedAlwaysAs(FOLD_SQL),
+    search_name: text("search_name").generatedAlwaysAs(fold(sql.raw("item_name"))),
     category_fk: integer("category_fk").references(() => categories.category_id, { onDelete: "restrict" }),
     brand_fk: integer("brand_fk").references(() => brands.brand_id, { onDelete: "restrict" }),
     made_in_fk: integer("made_in_fk").references(() => countries.country_id, { onDelete: "restrict" }),
@@ -102,6 +96,8 @@ export const items = pgTable(
     index("items_search_name_idx").on(t.search_name.op("text_pattern_ops")),
     // pg_trgm: `like '%word%'` anywhere in the name, for words of three letters or more.
     index("items_search_name_trgm_idx").using("gin", t.search_name.op("gin_trgm_ops")),
+    // The scientific name is searched too (Acetaminophen finds Panadol); trigrams also serve prefixes.
+    index("items_scientific_name_trgm_idx").using("gin", sql`${fold(t.scientific_name)} gin_trgm_ops`),
     index("items_category_idx").on(t.category_fk),
   ],
 );

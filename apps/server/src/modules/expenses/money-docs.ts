@@ -113,7 +113,7 @@ function docsList(k: Kind): ListModel {
       amount_usd: { expr: sql`case when d.currency_id = ${CURRENCY_USD} then d.amount else 0 end`, sum: true, sortable: false },
       cash_amount: { expr: sql`d.cash_amount` },
       reference_no: { expr: sql`d.reference_no`, search: true, filter: "like" },
-      note: { expr: sql`d.note`, search: true, sortable: false },
+      note: { expr: sql`d.note`, search: true },
       attachment: { expr: sql`d.attachment`, sortable: false },
       created_by: { expr: sql`d.created_by`, filter: "eq" },
       created_by_name: { expr: sql`cb.user_name` },

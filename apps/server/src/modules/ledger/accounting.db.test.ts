@@ -235,7 +235,7 @@ describe("customers, suppliers and their transactions", () => {
     const c = await created("/api/customers", {
       consumer_name: "Ahmed Stores",
       code: "C1",
-      mobile: "0750",
+      mobile: "0750 111 2233",
       office_phone: "066",
       allowed_debit_amount: "1000000",
       pricing_profile_fk: profile.profile_id,
@@ -246,6 +246,7 @@ describe("customers, suppliers and their transactions", () => {
     });
     customer = c.consumer_id;
     expect(c).toMatchObject({
+      mobile: "+9647501112233",
       office_phone: "066",
       overdue_type: "custom",
       balance_status: "positive",

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Ctx } from "../../platform/context.js";
-import { LIST_MODELS, xlsxReply } from "../../platform/crud.js";
+import { LIST_MODELS, LIST_URLS, xlsxReply } from "../../platform/crud.js";
 import { exportList } from "../../platform/export.js";
 import { ctxOf } from "../../platform/http.js";
 import { type ListModel, type RawQuery, runList } from "../../platform/list.js";
@@ -24,6 +24,7 @@ export function registerDynamicList(
   modelName: string,
   build: (ctx: Ctx, raw: RawQuery, req: FastifyRequest) => Promise<DynamicList>,
 ) {
+  LIST_URLS.add(url);
   app.get(url, { config: { permission } }, async (req) => {
     const ctx = ctxOf(app, req);
     const built = await build(ctx, req.query as RawQuery, req);

@@ -4,7 +4,8 @@ import type { DbOrTx } from "../../db/client.js";
 import { addDays, businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { unprocessable } from "../../platform/errors.js";
-import { escapeLike, parseDateRange, type RawQuery } from "../../platform/list.js";
+import { parseDateRange, type RawQuery } from "../../platform/list.js";
+import { foldedSearch } from "../../platform/search.js";
 import type { DynamicList } from "./dynamic-list.js";
 import { monthOf, ratesAt, systemCurrency } from "./ledger.js";
 import { D } from "./money.js";
@@ -242,9 +243,8 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
       },
       // A match shows with its ancestors, so the tree stays readable.
       search: (term) => {
-        const like = `%${escapeLike(term)}%`;
         return sql`tb.account_id in (with recursive up as (
-            select account_id, parent_id from accounts where code ilike ${like} or account_name ilike ${like}
+            select account_id, parent_id from accounts where ${foldedSearch([sql`code`, sql`account_name`], term)}
             union
             select pa.account_id, pa.parent_id from accounts pa join up on pa.account_id = up.parent_id)
           select account_id from up)`;

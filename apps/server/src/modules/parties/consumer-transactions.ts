@@ -44,7 +44,7 @@ export function transactionsList(kind: PartyKind): ListModel {
       amount_iqd: { expr: sql`case when t.currency_id = ${CURRENCY_IQD} then t.amount else 0 end`, sum: true, sortable: false },
       amount_usd: { expr: sql`case when t.currency_id = ${CURRENCY_USD} then t.amount else 0 end`, sum: true, sortable: false },
       cash_amount: { expr: sql`t.cash_amount` },
-      note: { expr: sql`t.note`, search: true, sortable: false },
+      note: { expr: sql`t.note`, search: true },
       created_by_name: { expr: sql`u.user_name` },
       created_at: { expr: sql`t.created_at` },
     },

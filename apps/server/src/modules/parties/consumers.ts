@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../db/client.js";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
+import { foldedSearch } from "../../platform/search.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { createAccount } from "../ledger/ledger.js";
 import { consumers } from "./parties.tables.js";
@@ -33,7 +34,9 @@ export function consumersList(kind: PartyKind): ListModel {
       code: { expr: sql`c.code`, search: true, filter: "eq" },
       mobile: { expr: sql`c.mobile`, search: true, filter: "like" },
       office_phone: { expr: sql`c.office_phone`, search: true },
-      address: { expr: sql`c.address`, sortable: false },
+      address: { expr: sql`c.address` },
+      city_fk: { expr: sql`c.city_fk`, filter: "eq" },
+      city_name: { expr: sql`(select ci.city_name from cities ci where ci.city_id = c.city_fk)` },
       allowed_debit_amount: { expr: sql`c.allowed_debit_amount` },
       pricing_profile_fk: { expr: sql`c.pricing_profile_fk`, filter: "eq" },
       pricing_profile_name: { expr: sql`(select p.profile_name from pricing_profiles p where p.profile_id = c.pricing_profile_fk)` },
@@ -51,6 +54,8 @@ export function consumersList(kind: PartyKind): ListModel {
       created_at: { expr: sql`c.created_at` },
     },
     filters: {
+      // A mobile is found by the way it is typed (0750…, +964750…, Arabic-Indic digits).
+      mobile: (v) => foldedSearch([sql`c.mobile`], v),
       // positive: owes / is owed something; negative: the other way round
       balance_sign: (v) => (v === "negative" ? sql`${balance} < 0` : v === "zero" ? sql`${balance} = 0` : sql`${balance} > 0`),
     },
@@ -96,6 +101,7 @@ const fields = (input: ConsumerInput) => ({
   mobile: input.mobile ?? null,
   office_phone: input.office_phone ?? null,
   address: input.address ?? null,
+  city_fk: input.city_fk ?? null,
   note: input.note ?? null,
   allowed_debit_amount: input.allowed_debit_amount ?? null,
   pricing_profile_fk: input.pricing_profile_fk ?? null,
@@ -113,8 +119,15 @@ async function assertPricingProfile(ctx: Ctx, id: number | null | undefined) {
   if (!res.rows.length) throw fieldError("pricing_profile_fk", "The selected pricing list is invalid.");
 }
 
+async function assertCity(ctx: Ctx, id: number | null | undefined) {
+  if (id == null) return;
+  const res = await ctx.tx.execute(sql`select 1 from cities where city_id = ${id}`);
+  if (!res.rows.length) throw fieldError("city_fk", "The selected city is invalid.");
+}
+
 export async function createConsumer(ctx: Ctx, kind: PartyKind, input: ConsumerInput) {
   await assertPricingProfile(ctx, input.pricing_profile_fk);
+  await assertCity(ctx, input.city_fk);
   const [row] = await ctx.tx
     .insert(consumers)
     .values({ ...fields(input), kind, created_by: ctx.user?.user_id ?? null })
@@ -125,6 +138,7 @@ export async function createConsumer(ctx: Ctx, kind: PartyKind, input: ConsumerI
 
 export async function updateConsumer(ctx: Ctx, kind: PartyKind, id: number, input: ConsumerInput) {
   await assertPricingProfile(ctx, input.pricing_profile_fk);
+  await assertCity(ctx, input.city_fk);
   const [row] = await ctx.tx
     .update(consumers)
     .set({ ...fields(input), updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })

@@ -49,7 +49,11 @@ export const staffModule: AppModule = {
     });
 
     app.get("/api/roles/list", { config: { permission: ["roles/index", "users/index", "users/store", "users/update"] } }, async () => ({
-      message: await app.db.select({ role_id: roles.role_id, role_name: roles.role_name }).from(roles).orderBy(asc(roles.role_name)),
+      // With what each role grants, so the staff form shows a user's role permissions beside their own.
+      message: await app.db
+        .select({ role_id: roles.role_id, role_name: roles.role_name, permissions: roles.permissions })
+        .from(roles)
+        .orderBy(asc(roles.role_name)),
     }));
     registerCrud(app, {
       endpoint: "roles",

@@ -3,6 +3,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { foldedIncludes } from "../../shared/textSearch";
 import { useMenu } from "./useMenu";
 
 /** The navigation opened with ctrl+comma: every screen the user may open, filtered as they type. */
@@ -12,8 +13,8 @@ export function NavigationSearch({ opened, onClose }: { opened: boolean; onClose
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const areaOf = (key: string) => areas.find((a) => a.items.some((f) => f.key === key))?.key;
-  const q = query.trim().toLowerCase();
-  const matches = all.filter((f) => !q || t(`items.${f.key}`).toLowerCase().includes(q) || f.path.includes(q));
+  const q = query.trim();
+  const matches = all.filter((f) => !q || foldedIncludes(t(`items.${f.key}`), q) || foldedIncludes(f.path, q));
   const open = (path: string) => {
     onClose();
     setQuery("");

@@ -285,7 +285,6 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
     {
       key: "attachment",
       label: "accounting:fields.attachment",
-      sortable: false,
       render: (r) =>
         r.attachment ? (
           <Anchor href={`/images/${r.attachment}`} target="_blank" rel="noreferrer" size="sm">

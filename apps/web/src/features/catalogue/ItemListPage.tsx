@@ -97,11 +97,11 @@ export function ItemListPage() {
         </div>
       ),
     },
-    { key: "barcodes", label: "catalogue:fields.barcodes", sortable: false, render: (r) => <BarcodeCell row={r} /> },
+    { key: "barcodes", label: "catalogue:fields.barcodes", render: (r) => <BarcodeCell row={r} /> },
     { key: "category_name", label: "catalogue:fields.category_fk" },
     { key: "brand_name", label: "catalogue:fields.brand_fk" },
-    { key: "base_unit", label: "catalogue:units.baseUnit", sortable: false },
-    { key: "sale_price", label: "catalogue:fields.price", format: "amount", sortable: false },
+    { key: "base_unit", label: "catalogue:units.baseUnit" },
+    { key: "sale_price", label: "catalogue:fields.price", format: "amount" },
     {
       key: "is_active_online",
       label: "catalogue:fields.status",

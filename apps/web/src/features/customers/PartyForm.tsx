@@ -1,5 +1,5 @@
 import { ZConsumer } from "@app/contracts";
-import { Divider, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Divider, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { IconTruck, IconUser } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -18,6 +18,7 @@ const EMPTY = {
   mobile: "",
   office_phone: "",
   address: "",
+  city_fk: "",
   note: "",
   allowed_debit_amount: "",
   pricing_profile_fk: "",
@@ -35,6 +36,7 @@ const fromRow = (r: PartyRow): Values => ({
   mobile: r.mobile ?? "",
   office_phone: r.office_phone ?? "",
   address: r.address ?? "",
+  city_fk: r.city_fk ? String(r.city_fk) : "",
   note: r.note ?? "",
   allowed_debit_amount: r.allowed_debit_amount ?? "",
   pricing_profile_fk: r.pricing_profile_fk ? String(r.pricing_profile_fk) : "",
@@ -46,6 +48,13 @@ const fromRow = (r: PartyRow): Values => ({
 });
 
 const orNull = (v: string) => (v.trim() === "" ? null : v.trim());
+
+const citiesQuery = {
+  queryKey: ["cities", "list"],
+  queryFn: async () => (await api<MessageBody<{ city_id: number; city_name: string }[]>>("cities/list")).message,
+  retry: false,
+  meta: { silent: true },
+};
 
 const pricingProfilesQuery = {
   queryKey: ["pricing_profiles", "list"],
@@ -65,6 +74,7 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
     enabled: id !== null,
   });
   const profiles = useQuery({ ...pricingProfilesQuery, enabled: customer });
+  const cities = useQuery(citiesQuery);
   const form = useZodForm<Values>(EMPTY);
   const { create, update } = useCrud(cfg.endpoint, { onInvalid: form.applyServerErrors });
   const invalidateLedger = useInvalidateLedger();
@@ -80,6 +90,7 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
       code: orNull(v.code),
       mobile: orNull(v.mobile),
       address: orNull(v.address),
+      city_fk: v.city_fk ? Number(v.city_fk) : null,
       note: orNull(v.note),
       is_active: v.is_active,
     };
@@ -90,17 +101,20 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
         pricing_profile_fk: v.pricing_profile_fk ? Number(v.pricing_profile_fk) : null,
         pending_amount: orNull(v.pending_amount),
         overdue_type: v.overdue_type,
-        overdue_days: v.overdue_type === "custom" && v.overdue_days ? Number(v.overdue_days) : null,
+        overdue_days: v.overdue_type === "custom" ? orNull(v.overdue_days) : null,
         balance_status: v.balance_status,
       });
     }
-    if (!form.validate(ZConsumer, payload)) return;
+    // The schema's output goes out: digits typed in Arabic-Indic or Persian are already ASCII and
+    // the mobile is in its stored form.
+    const body = form.validate(ZConsumer, payload);
+    if (!body) return;
     const done = () => {
       invalidateLedger();
       onClose();
     };
-    if (id === null) create.mutate(payload, { onSuccess: done });
-    else update.mutate({ id, body: payload }, { onSuccess: done });
+    if (id === null) create.mutate(body, { onSuccess: done });
+    else update.mutate({ id, body }, { onSuccess: done });
   };
 
   const text = (key: keyof Values & string, opts: { required?: boolean; inputMode?: "decimal" | "numeric" | "tel" } = {}) => (
@@ -133,6 +147,18 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
         {text("mobile", { inputMode: "tel" })}
         {customer && text("office_phone", { inputMode: "tel" })}
         {text("address")}
+        <Select
+          label={t("fields.city_fk")}
+          clearable
+          searchable
+          data={(cities.data ?? []).map((c) => ({ value: String(c.city_id), label: c.city_name }))}
+          value={form.values.city_fk || null}
+          onChange={(v) => form.set("city_fk", v ?? "")}
+          nothingFoundMessage={t("messages:nothingFound")}
+          error={form.error("city_fk")}
+          name="city_fk"
+          data-testid="party-city"
+        />
         <Switch
           mt={{ sm: 30 }}
           label={t("fields.is_active")}
@@ -161,6 +187,9 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
               <Text size="sm" fw={500}>
                 {t("fields.overdue_type")}
               </Text>
+              <Text size="xs" c="dimmed">
+                {t("help.overdue_type")}
+              </Text>
               <SegmentedControl
                 value={form.values.overdue_type}
                 onChange={(v) => form.set("overdue_type", v as Values["overdue_type"])}
@@ -170,18 +199,21 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
                 ]}
               />
             </Stack>
-            <NumberInput
+            <TextInput
               label={t("fields.overdue_days")}
               disabled={form.values.overdue_type !== "custom"}
-              min={0}
-              allowDecimal={false}
+              inputMode="numeric"
               value={form.values.overdue_days}
-              onChange={(v) => form.set("overdue_days", String(v))}
+              onChange={(e) => form.set("overdue_days", e.currentTarget.value)}
               error={form.error("overdue_days")}
+              name="overdue_days"
             />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 {t("fields.balance_status")}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t("help.balance_status")}
               </Text>
               <SegmentedControl
                 value={form.values.balance_status}

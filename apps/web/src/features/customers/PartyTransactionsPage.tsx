@@ -12,7 +12,7 @@ import { Autocomplete, type Choice } from "../../shared/Autocomplete";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
 import { PageHeader } from "../../shared/PageHeader";
-import { type SeededNames, useSeededNames } from "../../shared/seededNames";
+import { journalDescription, type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { PaymentForm } from "./PaymentForm";
@@ -80,7 +80,7 @@ export function PartyTransactionsPage({ kind }: { kind: PartyKind }) {
   const invalidateLedger = useInvalidateLedger();
   const del = useConfirmDelete<StatementLine>(cfg.transactions, {
     idOf: (r) => r.source_id,
-    nameOf: (r) => r.description ?? "",
+    nameOf: (r) => journalDescription(t, r.description),
     onDeleted: invalidateLedger,
   });
   const own = (l: StatementLine) => typeof l.source_id === "number" && !l.is_reversal && l.source_type === `${kind}_transaction`;

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Menu, Paper, Stack, Table, Text, Title } from
 import { IconDotsVertical, IconEdit, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../shared/format";
+import { journalDescription } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
 import type { StatementLine } from "./parties.queries";
 import { statementSections } from "./statement";
@@ -74,7 +75,7 @@ export function StatementView({ lines, actions }: { lines: readonly StatementLin
                         )}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{l.description ?? ""}</Table.Td>
+                    <Table.Td>{journalDescription(t, l.description)}</Table.Td>
                     <Table.Td>
                       <span className="amount">{fmt.amount(l.debit)}</span>
                     </Table.Td>

@@ -33,6 +33,8 @@ export interface PartyRow {
   mobile: string | null;
   office_phone: string | null;
   address: string | null;
+  city_fk: number | null;
+  city_name: string | null;
   note: string | null;
   allowed_debit_amount: string | null;
   pricing_profile_fk: number | null;

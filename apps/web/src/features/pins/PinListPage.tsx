@@ -26,7 +26,7 @@ interface PinRow {
 
 const columns: Column<PinRow>[] = [
   { key: "name", label: "pins:fields.name" },
-  { key: "pin", label: "pins:fields.pin", sortable: false },
+  { key: "pin", label: "pins:fields.pin" },
   { key: "user_name", label: "pins:fields.user_name" },
 ];
 

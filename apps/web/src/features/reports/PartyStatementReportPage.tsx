@@ -9,7 +9,7 @@ import { printTable } from "../../shared/DataTable/print";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
-import { useSeededNames } from "../../shared/seededNames";
+import { journalDescription, useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
 import { PartyPicker, usePartyChoice } from "../customers/PartyTransactionsPage";
 import { PARTY, type PartyKind, type PartyRow, partyStatementQuery } from "../customers/parties.queries";
@@ -64,7 +64,7 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
         ...s.lines.map((l) => [
           fmt.date(docDay(l.date)),
           l.source_type ? t(`parties:documentTypes.${l.source_type}`, { defaultValue: l.source_type }) : "",
-          l.description ?? "",
+          journalDescription(t, l.description),
           fmt.amount(l.debit),
           fmt.amount(l.credit),
           fmt.amount(l.running),
@@ -105,6 +105,7 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
           columns={balanceColumns}
           rowKey={(r) => r.consumer_id}
           defaultSort="consumer_name"
+          defaultDir="asc"
           actions={[
             {
               key: "statement",

@@ -23,10 +23,9 @@ const columns: Column<RoleRow>[] = [
   {
     key: "permissions_count",
     label: "roles:fields.permissions",
-    sortable: false,
     render: (r) => <PermissionCount count={r.permissions_count} />,
   },
-  { key: "users_count", label: "roles:fields.users_count", sortable: false },
+  { key: "users_count", label: "roles:fields.users_count" },
   { key: "created_at", label: "common:createdAt", format: "datetime" },
 ];
 

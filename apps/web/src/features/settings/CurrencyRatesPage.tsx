@@ -23,7 +23,7 @@ const columns: Column<CurrencyRateRow>[] = [
   { key: "date", label: "settings:fields.date", format: "datetime" },
   { key: "rate", label: "settings:fields.rate", format: "rate" },
   { key: "in_rate", label: "settings:fields.in_rate", format: "rate" },
-  { key: "created_by_name", label: "settings:fields.created_by", sortable: false },
+  { key: "created_by_name", label: "settings:fields.created_by" },
 ];
 
 /** Rates are IQD per 1 USD (SPEC §3): the out-rate for purchases and expenses, the in-rate for sales and incomes. */

@@ -1,9 +1,9 @@
 import { MSG, ZFinancialYear } from "@app/contracts";
 import { Badge, Button, Group, Modal, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { IconArchive, IconCalendarStats, IconCircleCheck, IconPlus } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
@@ -16,7 +16,7 @@ import { FormDialog } from "../../shared/FormDialog";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useZodForm } from "../../shared/useZodForm";
-import { ENDPOINTS, type FinancialYearRow } from "./settings.queries";
+import { ENDPOINTS, type FinancialYearRow, financialYearsQuery } from "./settings.queries";
 
 function YearStatus({ row }: { row: FinancialYearRow }) {
   const { t } = useTranslation("settings");
@@ -73,7 +73,7 @@ export function FinancialYearPage() {
     { key: "name", label: "settings:fields.year_name" },
     { key: "start_date", label: "settings:fields.start_date", format: "date" },
     { key: "end_date", label: "settings:fields.end_date", format: "date" },
-    { key: "is_active", label: "settings:fields.status", sortable: false, render: (r) => <YearStatus row={r} /> },
+    { key: "is_active", label: "settings:fields.status", render: (r) => <YearStatus row={r} /> },
   ];
 
   return (
@@ -154,15 +154,34 @@ interface Values extends Record<string, unknown> {
   end_date: string;
 }
 
+/** The first calendar year from this one on that no stored year overlaps: what "Add" proposes. */
+export function nextFreeYear(years: readonly { start_date: string; end_date: string }[], thisYear: number): number {
+  let year = thisYear;
+  const overlaps = (y: number) => years.some((r) => r.start_date.slice(0, 10) <= `${y}-12-31` && r.end_date.slice(0, 10) >= `${y}-01-01`);
+  while (overlaps(year)) year++;
+  return year;
+}
+
 function YearForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("settings");
-  const next = businessNow().startOf("year");
+  const years = useQuery(financialYearsQuery);
+  const now = businessNow();
+  const next = now.year(nextFreeYear(years.data ?? [], now.year())).startOf("year");
   const form = useZodForm<Values>({
     name: next.format("YYYY"),
     start_date: next.format("YYYY-MM-DD"),
     end_date: next.endOf("year").format("YYYY-MM-DD"),
   });
   const { create } = useCrud(ENDPOINTS.financialYears, { onInvalid: form.applyServerErrors });
+  const proposed = next.format("YYYY");
+  const { reset } = form;
+  // The stored years arrive after the dialog opens: the proposal moves past them.
+  useEffect(() => {
+    if (years.data) {
+      const start = dayjs(`${proposed}-01-01`);
+      reset({ name: proposed, start_date: start.format("YYYY-MM-DD"), end_date: start.endOf("year").format("YYYY-MM-DD") });
+    }
+  }, [years.data, proposed, reset]);
   const submit = () => {
     const missing = (["name", "start_date", "end_date"] as const).filter((k) => form.values[k].trim() === "");
     if (missing.length) {

@@ -33,7 +33,7 @@ const columnsOf = (names: SeededNames): Column<InventoryRow>[] => [
   },
   { key: "outlet_name", label: "settings:fields.outlet_fk", text: (r) => names.outlet(r.outlet_name) },
   { key: "is_active", label: "settings:fields.is_active", render: (r) => <ActiveBadge on={r.is_active} /> },
-  { key: "description", label: "settings:fields.description", sortable: false },
+  { key: "description", label: "settings:fields.description" },
 ];
 
 export function InventoriesPage() {

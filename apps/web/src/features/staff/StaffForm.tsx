@@ -230,7 +230,12 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
       {mayAssign && (
         <Tabs.Panel value="permissions">
           <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
-            <PermissionTree tree={tree.data ?? []} value={form.values.permissions} onChange={(codes) => form.set("permissions", codes)} />
+            <PermissionTree
+              tree={tree.data ?? []}
+              value={form.values.permissions}
+              onChange={(codes) => form.set("permissions", codes)}
+              fromRole={roles.data?.find((r) => String(r.role_id) === form.values.user_role)?.permissions ?? []}
+            />
           </ScrollArea.Autosize>
         </Tabs.Panel>
       )}

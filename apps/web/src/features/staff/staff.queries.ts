@@ -39,7 +39,7 @@ export const staffQuery = (id: number) =>
 
 export const rolesListQuery = queryOptions({
   queryKey: ["roles", "list"],
-  queryFn: async () => (await api<MessageBody<{ role_id: number; role_name: string }[]>>("roles/list")).message,
+  queryFn: async () => (await api<MessageBody<{ role_id: number; role_name: string; permissions: string[] }[]>>("roles/list")).message,
 });
 
 export const outletsListQuery = queryOptions({

@@ -47,7 +47,6 @@ export interface Column<Row> {
   key: string & keyof Row;
   /** i18n key of the header. */
   label: string;
-  sortable?: boolean;
   format?: ValueFormat;
   /** The cell's text (shown and printed) instead of the field's value, e.g. a translated seeded name. */
   text?: (row: Row) => string;
@@ -86,6 +85,8 @@ interface Props<Row> {
   dateFilter?: boolean;
   amountFilter?: boolean;
   defaultSort?: string;
+  /** The first order's direction when the address names none (descending unless said). */
+  defaultDir?: "asc" | "desc";
   /** Buttons beside the search, such as "Add". */
   toolbar?: ReactNode;
   /**
@@ -107,7 +108,10 @@ export function DataTable<Row extends object>(props: Props<Row>) {
   const can = useCan();
   const queryClient = useQueryClient();
   const { sizes, initial } = usePageSizes();
-  const defaults = useMemo(() => ({ perPage: initial, sortColumn: props.defaultSort ?? null }), [initial, props.defaultSort]);
+  const defaults = useMemo(
+    () => ({ perPage: initial, sortColumn: props.defaultSort ?? null, sortDir: props.defaultDir }),
+    [initial, props.defaultSort, props.defaultDir],
+  );
   const ownKeys = Object.keys(props.query ?? {}).join("\n");
   const owned = useMemo(() => new Set(ownKeys.split("\n").filter(Boolean)), [ownKeys]);
   const { state, update } = useListState(defaults, owned);
@@ -163,9 +167,18 @@ export function DataTable<Row extends object>(props: Props<Row>) {
   const from = total === 0 ? 0 : (state.page - 1) * state.perPage + 1;
   const to = Math.min(total, state.page * state.perPage);
 
+  // The list's model declares what may be sorted; the table offers exactly that.
+  const sortable = useMemo(() => new Set(list.data?.sortable ?? []), [list.data]);
+  // A sort the model does not offer (an old bookmark, an edited address) was answered in the
+  // default order: the address follows, so it shows what the table shows.
+  useEffect(() => {
+    if (list.data && state.sortColumn && !list.data.sortable.includes(state.sortColumn) && !list.isPlaceholderData)
+      update({ sortColumn: null }, { replace: true });
+  }, [list.data, list.isPlaceholderData, state.sortColumn, update]);
+
   const cellText = (row: Row, c: Column<Row>) => (c.text ? c.text(row) : fmt.value((row as Record<string, unknown>)[c.key], c.format));
   const sortBy = (c: Column<Row>) => {
-    if (c.sortable === false) return;
+    if (!sortable.has(c.key)) return;
     if (state.sortColumn === c.key) update({ sortDir: state.sortDir === "desc" ? "asc" : "desc" });
     else update({ sortColumn: c.key, sortDir: "desc" });
   };
@@ -275,8 +288,8 @@ export function DataTable<Row extends object>(props: Props<Row>) {
           <Table.Thead>
             <Table.Tr>
               {visible.map((c) => (
-                <Table.Th key={c.key} data-sortable={c.sortable !== false} data-column={c.key}>
-                  {c.sortable === false ? (
+                <Table.Th key={c.key} data-sortable={sortable.has(c.key)} data-column={c.key}>
+                  {!sortable.has(c.key) ? (
                     t(c.label)
                   ) : (
                     <UnstyledButton onClick={() => sortBy(c)} fw={600} fz="sm" data-testid={`sort-${c.key}`}>

@@ -25,9 +25,10 @@ const NONE: ReadonlySet<string> = new Set();
  */
 export function parseListState(
   params: URLSearchParams,
-  defaults: { perPage: number; sortColumn: string | null },
+  defaults: { perPage: number; sortColumn: string | null; sortDir?: "asc" | "desc" },
   owned: ReadonlySet<string> = NONE,
 ): ListState {
+  const dir = params.get("sortDir");
   const page = Number(params.get("page"));
   const perPage = Number(params.get("per_page"));
   const filters: Record<string, string> = {};
@@ -40,8 +41,9 @@ export function parseListState(
     page: Number.isInteger(page) && page > 0 ? page : 1,
     perPage: Number.isInteger(perPage) && perPage > 0 ? perPage : defaults.perPage,
     sortColumn: params.get("sortColumn") ?? defaults.sortColumn,
-    // SPEC §9: descending unless the user asked otherwise.
-    sortDir: params.get("sortDir") === "asc" ? "asc" : "desc",
+    // SPEC §9: descending unless the user asked otherwise or the list reads better another way
+    // (names A to Z).
+    sortDir: dir === "asc" || dir === "desc" ? dir : (defaults.sortDir ?? "desc"),
     filters,
   };
 }
@@ -57,7 +59,10 @@ export function toApiQuery(s: ListState, opts: { paged: boolean }): Query {
   return q;
 }
 
-export function useListState(defaults: { perPage: number; sortColumn: string | null }, owned: ReadonlySet<string> = NONE) {
+export function useListState(
+  defaults: { perPage: number; sortColumn: string | null; sortDir?: "asc" | "desc" },
+  owned: ReadonlySet<string> = NONE,
+) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseListState(params, defaults, owned), [params, defaults, owned]);
 
