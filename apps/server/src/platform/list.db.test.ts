@@ -37,7 +37,19 @@ describe("the list protocol", () => {
     const res = await list("search=list-&per_page=2&page=2&sortColumn=user_name&sortDir=asc");
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ["current_page", "data", "footer", "hidden_columns", "last_page", "model", "params", "per_page", "sortable", "total", "total_estimated"].sort(),
+      [
+        "current_page",
+        "data",
+        "footer",
+        "hidden_columns",
+        "last_page",
+        "model",
+        "params",
+        "per_page",
+        "sortable",
+        "total",
+        "total_estimated",
+      ].sort(),
     );
     expect(res.body.data).toMatchObject({ total: 5, per_page: 2, current_page: 2, last_page: 3, model: "users", hidden_columns: "" });
     expect(userNames(res.body)).toEqual(["list-omar", "list-sara"]);

@@ -246,7 +246,7 @@ describe("roles", () => {
     });
     expect(upd.body).toMatchObject({ message: MSG.updated, data: { role_name: "Job Title", permissions: ["units/index"] } });
     const l = await t.api("GET", "/api/roles/list");
-    expect(l.body.message).toContainEqual({ role_id: rid, role_name: "Job Title" });
+    expect(l.body.message).toContainEqual({ role_id: rid, role_name: "Job Title", permissions: ["units/index"] });
     const idx = await t.api("GET", "/api/roles?search=job");
     expect(idx.body.data.data).toMatchObject([{ role_id: rid, role_name: "Job Title", permissions_count: 1, users_count: 0 }]);
     const del = await t.api("DELETE", `/api/roles/${rid}`);
