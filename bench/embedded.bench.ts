@@ -1,0 +1,222 @@
+// The embedded default against the machine's PostgreSQL, the product started as `npm start` runs
+// it (the server compiled ahead of time), in the same run: start-up on fresh and on existing data, the
+// restart after a SIGKILL (the orphaned postmaster is taken over; goal 2 s), resident memory, and
+// income postings per second with 16 clients. MACHINE_DATABASE_URL (default: DATABASE_URL, else
+// postgres://postgres@127.0.0.1:5432/postgres) names the machine's server.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { startEmbeddedPostgres } from "@app/server/src/db/embedded.js";
+import pg from "pg";
+
+const server = path.resolve(import.meta.dirname, "../apps/server");
+const main = path.join(server, "dist/bin/main.js");
+const CLIENTS = 16;
+const SECONDS = 15;
+const EMAIL = "admin@example.com";
+const PASSWORD = "bench-password";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  ms: number;
+}
+
+/** Starts the product and answers how long it took until it served a request. */
+async function start(env: Record<string, string>, port: number): Promise<Running> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ADMIN_EMAIL: EMAIL,
+      ADMIN_PASSWORD: PASSWORD,
+      JWT_SECRET: "bench-secret-bench-secret-bench-secret",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/login_options`)).ok) return { child, port, ms: performance.now() - t0 };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function stop(run: Running, signal: NodeJS.Signals = "SIGTERM") {
+  const exited = new Promise((r) => run.child.once("exit", r));
+  run.child.kill(signal);
+  await exited;
+}
+
+/** Proportional set size (shared pages split among their users) of a process, in MB. */
+function pssMb(pid: number): number {
+  try {
+    const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster of a cluster directory and every process it started. */
+function clusterPids(pgdata: string): number[] {
+  const postmaster = Number(readFileSync(path.join(pgdata, "postmaster.pid"), "utf8").split("\n")[0]);
+  const pids = [postmaster];
+  for (const e of readdirSync("/proc")) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = readFileSync(`/proc/${e}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === postmaster) pids.push(Number(e));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+async function api(port: number, token: string | null, method: string, url: string, body?: unknown) {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Income postings (ledger entry, balances, audit row) per second from CLIENTS clients at once. */
+async function postings(port: number): Promise<number> {
+  const token = (await api(port, null, "POST", "/api/auth/login", { email: EMAIL, password: PASSWORD })).body.access_token;
+  const cash = (await api(port, token, "POST", "/api/cashes", { account_name: "Till", cash_type: 1, currency_id: 1 })).body.data.account_id;
+  const type = (await api(port, token, "POST", "/api/income_types", { type_name: "Sales" })).body.data.type_id;
+  const body = { type_id: type, account_id: cash, currency_id: 1, amount: "1000", payment_time: "10:00" };
+  let done = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < until) {
+        const res = await api(port, token, "POST", "/api/incomes", body);
+        if (res.status !== 201) throw new Error(`income: ${res.status} ${JSON.stringify(res.body)}`);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - t0) / 1000);
+}
+
+interface Figures {
+  fresh: number;
+  existing: number;
+  afterKill: number | null;
+  takeover: number | null;
+  productMb: number;
+  databaseMb: number | null;
+  perSecond: number;
+}
+
+async function embeddedFigures(): Promise<Figures> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-embedded-"));
+  // Under root the embedded server runs as the postgres user, which must enter the directory.
+  chmodSync(dir, 0o755);
+  const env = { DATABASE_URL: "", DATA_DIR: dir };
+  const port = await freePort();
+  try {
+    const fresh = await start(env, port);
+    await stop(fresh);
+    const existing = await start(env, port);
+    await stop(existing, "SIGKILL");
+    // The database's share of the restart: taking over the postmaster the killed server left.
+    const t0 = performance.now();
+    const taken = await startEmbeddedPostgres(path.join(dir, "pg"), () => {});
+    const takeover = performance.now() - t0;
+    if (!taken.reused) throw new Error("the postmaster left by the killed server was not taken over");
+    const afterKill = await start(env, port);
+    const perSecond = await postings(port);
+    const productMb = pssMb(afterKill.child.pid!);
+    const databaseMb = clusterPids(path.join(dir, "pg")).reduce((s, p) => s + pssMb(p), 0);
+    await stop(afterKill);
+    return { fresh: fresh.ms, existing: existing.ms, afterKill: afterKill.ms, takeover, productMb, databaseMb, perSecond };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function machineFigures(serverUrl: string): Promise<Figures> {
+  const name = `bench_startup_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-machine-"));
+  const env = { DATABASE_URL: u.toString(), DATA_DIR: dir };
+  const port = await freePort();
+  try {
+    const fresh = await start(env, port);
+    await stop(fresh);
+    const existing = await start(env, port);
+    const perSecond = await postings(port);
+    const productMb = pssMb(existing.child.pid!);
+    await stop(existing);
+    return { fresh: fresh.ms, existing: existing.ms, afterKill: null, takeover: null, productMb, databaseMb: null, perSecond };
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ms = (v: number) => `${Math.round(v)} ms`;
+
+export default async function embeddedBench() {
+  const serverUrl = process.env.MACHINE_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const built = spawnSync(process.execPath, [path.join(server, "build.mjs")], { stdio: "inherit" });
+  if (built.status !== 0) throw new Error("the server did not compile");
+  console.log(`the product as npm start runs it (apps/server/dist/bin/main.js); ${CLIENTS} clients for ${SECONDS} s`);
+  const e = await embeddedFigures();
+  let m: Figures | null = null;
+  try {
+    m = await machineFigures(serverUrl);
+  } catch (err) {
+    console.log(`the machine's PostgreSQL is not reachable (${(err as Error).message}): embedded figures only`);
+  }
+  const ratio = (a: number, b: number | undefined) => (b ? ` (${(a / b).toFixed(2)}x the machine's PostgreSQL)` : "");
+  console.log(`start, fresh data:        embedded ${ms(e.fresh)}${m ? `, machine ${ms(m.fresh)}` : ""}${ratio(e.fresh, m?.fresh)}`);
+  console.log(
+    `start, existing data:     embedded ${ms(e.existing)}${m ? `, machine ${ms(m.existing)}` : ""}${ratio(e.existing, m?.existing)}`,
+  );
+  console.log(
+    `restart after SIGKILL:    embedded ${ms(e.afterKill!)} until the product answers (goal 2000 ms: ${e.afterKill! <= 2000 ? "met" : "missed"}); taking over the postmaster alone ${ms(e.takeover!)}`,
+  );
+  console.log(
+    `memory (PSS):             embedded product ${e.productMb.toFixed(0)} MB + its PostgreSQL ${e.databaseMb!.toFixed(0)} MB = ${(e.productMb + e.databaseMb!).toFixed(0)} MB` +
+      (m ? `; on the machine's PostgreSQL the product alone ${m.productMb.toFixed(0)} MB` : ""),
+  );
+  console.log(
+    `income postings/s (${CLIENTS} clients): embedded ${e.perSecond.toFixed(0)}${m ? `, machine ${m.perSecond.toFixed(0)}` : ""}${ratio(e.perSecond, m?.perSecond)}`,
+  );
+}
