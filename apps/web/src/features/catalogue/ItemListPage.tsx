@@ -80,7 +80,7 @@ export function ItemListPage() {
   );
 
   const columns: Column<ItemRow>[] = [
-    { key: "image", label: "fields:image", sortable: false, render: (r) => <ListThumb file={r.image} /> },
+    { key: "image", label: "fields:image", render: (r) => <ListThumb file={r.image} /> },
     {
       key: "item_name",
       label: "catalogue:fields.item_name",

@@ -15,7 +15,7 @@ import { STAFF_ENDPOINT, type StaffRow } from "./staff.queries";
 export const STATUS_COLORS = { active: "teal", inactive: "gray", blocked: "red" };
 
 const columnsOf = (names: SeededNames): Column<StaffRow>[] => [
-  { key: "user_image_path", label: "fields:image", sortable: false, render: (r) => <ListThumb file={r.user_image_path} /> },
+  { key: "user_image_path", label: "fields:image", render: (r) => <ListThumb file={r.user_image_path} /> },
   { key: "user_name", label: "staff:fields.user_name" },
   { key: "user_code", label: "staff:fields.user_code" },
   { key: "user_full_name", label: "staff:fields.user_full_name" },
