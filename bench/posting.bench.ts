@@ -1,7 +1,7 @@
 // Expense posting throughput with 16 concurrent clients through the HTTP layer (app.inject over
 // the server's connection pool), as a ratio to pgbench's TPC-B on the same database in the same
-// run. Needs PostgreSQL (DATABASE_URL) and pgbench (PATH, `pg_config --bindir`, or Debian's
-// /usr/lib/postgresql/<version>/bin).
+// run, on the server DATABASE_URL names or on an embedded PostgreSQL. Needs pgbench (PATH,
+// `pg_config --bindir`, or Debian's /usr/lib/postgresql/<version>/bin) for the ratios.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -9,10 +9,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "@app/server/src/app.js";
 import { loadConfig } from "@app/server/src/config.js";
-import { openDatabase } from "@app/server/src/db/client.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
-import pg from "pg";
+import { benchDatabase } from "./database.js";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -50,21 +49,9 @@ async function drive(clients: number, seconds: number, job: (client: number) => 
 }
 
 export default async function postingBench() {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.log("SKIPPED: this benchmark needs PostgreSQL; set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres).");
-    return;
-  }
   const pgbench = findPgbench();
   if (!pgbench) console.log("pgbench NOT FOUND (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin): no TPC-B reference, no ratios.");
-  const name = `bench_posting_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const dbUrl = u.toString();
-  const database = await openDatabase({ url: dbUrl });
+  const { database, url: dbUrl, cleanup } = await benchDatabase("posting");
   const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-"));
   try {
     await migrate(database);
@@ -138,14 +125,7 @@ export default async function postingBench() {
     );
     await app.close();
   } finally {
-    await database.close();
     rmSync(dir, { recursive: true, force: true });
-    for (let i = 0; i < 50; i++) {
-      const open = await admin.query("select count(*)::int n from pg_stat_activity where datname = $1", [name]);
-      if (open.rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await cleanup();
   }
 }
