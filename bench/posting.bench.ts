@@ -84,12 +84,12 @@ export default async function postingBench() {
       await post("/api/users", {
         user_name: `clerk${i}`,
         email,
-        new_password: "bench-password",
-        new_password_confirmation: "bench-password",
+        new_password: "Till-clerk-7f3a-souq",
+        new_password_confirmation: "Till-clerk-7f3a-souq",
         permissions: ["expenses/store", "expenses/show"],
         outlet_fk: outlet,
       });
-      const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: "bench-password" } });
+      const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: "Till-clerk-7f3a-souq" } });
       clerks.push({ authorization: `Bearer ${res.json().access_token}` });
     }
     const expense =
