@@ -205,6 +205,27 @@ describe("malformed input to every endpoint", () => {
         ["no content type", { payload: Buffer.from("user_name=x") }],
         ["multipart, wrong field types", multipart("user_name", "x.png", PNG_1PX, "image/png")],
         [
+          "multipart, image that does not decode",
+          multipart("image", "x.png", Buffer.concat([PNG_1PX.subarray(0, 16), Buffer.alloc(64, 7)]), "image/png"),
+        ],
+        [
+          "multipart, zip that is no workbook",
+          multipart("file", "x.xlsx", Buffer.concat([Buffer.from("PK\u0003\u0004"), Buffer.alloc(256, 1)]), "application/octet-stream"),
+        ],
+        [
+          "forged file names",
+          {
+            payload: JSON.stringify({
+              _method: "PATCH",
+              user_image_path: "../../etc/passwd",
+              images: ["0a0a0a0a-0000-4000-8000-000000000000.png", "../x.png"],
+              shop_logo: "http://evil.example/logo.png",
+              attachment: "0a0a0a0a-0000-4000-8000-000000000000.jpg",
+            }),
+            headers: { "content-type": "application/json" },
+          },
+        ],
+        [
           "SQL in fields",
           {
             payload: JSON.stringify({ _method: "PATCH", name: SQL_BITS[0], user_name: SQL_BITS[1], email: SQL_BITS[0] }),
