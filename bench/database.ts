@@ -40,6 +40,12 @@ export async function benchDatabase(label: string, serverUrl = process.env.DATAB
     url,
     cleanup: async () => {
       await database.close();
+      // The pool's connections finish closing after close() resolves: wait for them before dropping.
+      for (let i = 0; i < 50; i++) {
+        const open = await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (open.rows[0]?.n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
       await stopServer();
