@@ -13,7 +13,7 @@ import { getStyleNonce } from "./csp";
 import { isRtl } from "./i18n";
 import { createQueryClient } from "./queryClient";
 import { createRouter } from "./router";
-import { colorSchemeManager, theme } from "./theme";
+import { colorSchemeManager, cssVariablesResolver, theme } from "./theme";
 
 /** Keeps Mantine's direction in step with the language (the <html> attributes are set by i18n). */
 function DirectionSync({ children }: { children: ReactNode }) {
@@ -29,7 +29,13 @@ export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
     <DirectionProvider initialDirection={isRtl(i18n.language) ? "rtl" : "ltr"}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" getStyleNonce={getStyleNonce}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="light"
+        getStyleNonce={getStyleNonce}
+      >
         <DirectionSync>
           <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6, weekendDays: [5, 6] }}>
             <QueryClientProvider client={queryClient}>

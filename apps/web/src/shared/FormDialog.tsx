@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageLoader } from "../app/LoadingScreen";
 import { DialogHeader } from "./DialogHeader";
+import { useFocusReturn } from "./useFocusReturn";
 
 export interface FormDialogTab {
   value: string;
@@ -50,6 +51,7 @@ export function FormDialog({
   children,
 }: Props) {
   const { t } = useTranslation();
+  useFocusReturn();
   const footer = (
     <Group justify="flex-end">
       <Button variant="default" onClick={onClose}>

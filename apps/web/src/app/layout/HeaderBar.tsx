@@ -1,5 +1,17 @@
 import { PRODUCT_NAME } from "@app/contracts";
-import { ActionIcon, Avatar, Burger, Group, Kbd, Menu, Text, Tooltip, UnstyledButton, useMantineColorScheme } from "@mantine/core";
+import {
+  ActionIcon,
+  Avatar,
+  Burger,
+  Group,
+  Kbd,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useMantineColorScheme,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useFullscreenDocument } from "@mantine/hooks";
 import {
   IconLayoutSidebarLeftCollapse,
@@ -89,9 +101,9 @@ export function HeaderBar({ mobileOpened, onToggleMobile, sidebarShown, onToggle
       </Group>
 
       <Group gap={6} wrap="nowrap">
-        <UnstyledButton onClick={onOpenNavigation} className="nav-search-button" visibleFrom="md" aria-label={t("navigation")}>
+        <UnstyledButton onClick={onOpenNavigation} className="nav-search-button" visibleFrom="md">
           <Group gap={8} wrap="nowrap">
-            <IconSearch size={16} />
+            <IconSearch size={16} aria-hidden />
             <Text size="sm" c="dimmed">
               {t("searchScreens")}
             </Text>
@@ -123,14 +135,15 @@ export function HeaderBar({ mobileOpened, onToggleMobile, sidebarShown, onToggle
         <LanguageMenu onChange={(lang) => saveProfile({ lang })} />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <UnstyledButton aria-label={t("account")} data-testid="user-menu">
+            <UnstyledButton data-testid="user-menu">
               <Group gap={8} wrap="nowrap">
-                <Avatar radius="xl" size={34} color="teal">
+                <Avatar radius="xl" size={34} color="teal" aria-hidden>
                   {initials(displayName)}
                 </Avatar>
                 <Text size="sm" fw={500} visibleFrom="sm">
                   {displayName}
                 </Text>
+                <VisuallyHidden>{t("account")}</VisuallyHidden>
               </Group>
             </UnstyledButton>
           </Menu.Target>

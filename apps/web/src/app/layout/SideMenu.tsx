@@ -24,8 +24,11 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
         />
       ))}
       {areas.map((a) => (
+        // A button, not a link: it opens a submenu, and aria-expanded is not allowed on links.
         <NavLink
           key={a.key}
+          component="button"
+          type="button"
           label={t(`areas.${a.key}`)}
           leftSection={<a.icon size={18} stroke={1.6} />}
           rightSection={<IconChevronRight size={14} className="flip-rtl" />}

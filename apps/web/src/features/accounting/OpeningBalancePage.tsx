@@ -125,8 +125,10 @@ export function OpeningBalancePage() {
     meta: { silent: true },
   });
 
-  const amountInput = (value: string, onChange: (v: string) => void, testId?: string) => (
+  // Each amount sits in a table cell without a label of its own: its row and column name it.
+  const amountInput = (label: string, value: string, onChange: (v: string) => void, testId?: string) => (
     <TextInput
+      aria-label={label}
       size="xs"
       inputMode="decimal"
       value={value}
@@ -159,13 +161,14 @@ export function OpeningBalancePage() {
         {rows.map((r, i) => {
           const p = parties?.find((x) => x.consumer_id === r.consumer_id);
           const put = (patch: Partial<PartyBalance>) => setRows(rows.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+          const name = p ? names.party(p.consumer_name) : String(r.consumer_id);
           return (
             <Table.Tr key={r.consumer_id}>
               <Table.Td>
                 {p ? (p.code ? `${names.party(p.consumer_name)} (${p.code})` : names.party(p.consumer_name)) : r.consumer_id}
               </Table.Td>
-              <Table.Td>{amountInput(r.iqd, (v) => put({ iqd: v }))}</Table.Td>
-              <Table.Td>{amountInput(r.usd, (v) => put({ usd: v }))}</Table.Td>
+              <Table.Td>{amountInput(`${name} ${t("opening.iqd")}`, r.iqd, (v) => put({ iqd: v }))}</Table.Td>
+              <Table.Td>{amountInput(`${name} ${t("opening.usd")}`, r.usd, (v) => put({ usd: v }))}</Table.Td>
             </Table.Tr>
           );
         })}
@@ -239,6 +242,7 @@ export function OpeningBalancePage() {
                         <Table.Td>{accountCurrencyName(a)}</Table.Td>
                         <Table.Td>
                           {amountInput(
+                            `${names.account(a.account_name, a.system_key)} ${t("fields.amount")}`,
                             cash[a.account_id] ?? "",
                             (v) => setCash((c) => ({ ...c, [a.account_id]: v })),
                             `opening-cash-${a.account_id}`,

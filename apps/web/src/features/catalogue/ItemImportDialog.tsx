@@ -9,6 +9,7 @@ import { translateMessage } from "../../app/i18n";
 import { ApiError, api, apiBlob } from "../../shared/api/client";
 import { DialogHeader } from "../../shared/DialogHeader";
 import { notifyError, notifySuccess } from "../../shared/notify";
+import { useFocusReturn } from "../../shared/useFocusReturn";
 import { ITEMS_ENDPOINT } from "./catalogue.queries";
 import { importFileProblem, importRowErrors } from "./itemImport";
 
@@ -25,6 +26,7 @@ function saveBlob(blob: Blob, name: string) {
 /** Item import from xlsx (issue 4): template, upload, and every refused row with its reason. */
 export function ItemImportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("catalogue");
+  useFocusReturn();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);

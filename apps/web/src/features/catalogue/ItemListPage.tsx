@@ -27,12 +27,12 @@ function StatusIcons({ row }: { row: ItemRow }) {
   return (
     <Group gap={6} wrap="nowrap">
       <Tooltip label={online}>
-        <ThemeIcon size="md" radius="xl" variant="light" color={row.is_active_online ? "teal" : "gray"} aria-label={online}>
+        <ThemeIcon size="md" radius="xl" variant="light" color={row.is_active_online ? "teal" : "gray"} role="img" aria-label={online}>
           <IconWorld size={14} />
         </ThemeIcon>
       </Tooltip>
       <Tooltip label={expiry}>
-        <ThemeIcon size="md" radius="xl" variant="light" color={row.has_expire ? "orange" : "gray"} aria-label={expiry}>
+        <ThemeIcon size="md" radius="xl" variant="light" color={row.has_expire ? "orange" : "gray"} role="img" aria-label={expiry}>
           <IconHourglass size={14} />
         </ThemeIcon>
       </Tooltip>

@@ -9,6 +9,7 @@ import { type Column, DataTable, editDeleteActions, type FilterField } from "../
 import { DialogHeader } from "../../shared/DialogHeader";
 import { PageHeader } from "../../shared/PageHeader";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
+import { useFocusReturn } from "../../shared/useFocusReturn";
 import { useZodForm } from "../../shared/useZodForm";
 
 export type FieldValue = string | boolean;
@@ -128,6 +129,7 @@ function ReferenceForm<Row extends object>(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation("settings");
+  useFocusReturn();
   const form = useZodForm<Record<string, FieldValue>>(initialValues(props.fields, props.row as Record<string, unknown> | undefined));
   const { create, update } = useCrud(props.endpoint, { onInvalid: form.applyServerErrors });
   const creating = props.id === null;

@@ -48,7 +48,8 @@ interface RequestOptions {
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   // SPEC §4: a request made while the token is being refreshed waits before going out.
   if (refreshing && !opts.noWait) await sleep(config.refreshConflictWaitMs);
-  const headers: Record<string, string> = { Accept: "application/json" };
+  // The user's language (kept on <html lang>), so that what the server writes (exports) follows it.
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": document.documentElement.lang || "en" };
   const token = session.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

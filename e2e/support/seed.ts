@@ -1,0 +1,76 @@
+import { call, createUser, unique } from "./api";
+
+/** A valid EAN-13 starting with 0, different on every call: the kind of code a spreadsheet turns into a number. */
+export function ean13WithLeadingZero(): string {
+  const body = `0${String(Math.floor(Math.random() * 1e11)).padStart(11, "0")}`;
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+export interface SeededRows {
+  customerId: number;
+  supplierId: number;
+}
+
+/** One row or more in every list the product has, through the API, so screens are checked full, not empty. */
+export async function seedEveryList(token: string): Promise<SeededRows> {
+  const u = unique();
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+
+  await post("roles", { role_name: `Cashier ${u}`, permissions: ["users/index", "expenses/index"] });
+  await createUser(token, { user_name: `clerk${u}`, user_full_name: `Clerk ${u}` });
+  await post("user_pins", { name: `Till ${u}`, pin: "482613" });
+  await post("cities", { city_name: `Erbil ${u}` });
+  await post("brands", { brand_name: `Brand ${u}` });
+  await post("units", { unit_name: `Carton ${u}` });
+  const category = await post<{ category_id: number }>("categories", { category_name: `Medicines ${u}`, category_code: `MED-${u}` });
+  await post("categories", { category_name: `Tablets ${u}`, parent_id: category.category_id });
+  const units = await call<{ message: { unit_id: number }[] }>("units/list", { token });
+  const unit = units.message[0]?.unit_id;
+  for (const [name, barcode] of [
+    [`Paracetamol ${u}`, ean13WithLeadingZero()],
+    [`Amoxicillin ${u}`, null],
+  ] as const) {
+    await post("items", {
+      item_name: name,
+      category_fk: category.category_id,
+      has_expire: true,
+      is_active_online: true,
+      item_units: [{ unit_fk: unit, quantity: "1", price: "2500", barcode, is_base: true, is_default: true }],
+      generate_barcode: barcode === null,
+    });
+  }
+  await post("pricing_profiles", { profile_name: `Wholesale ${u}`, discount_percentage: "5", apply_on: "sale_price" });
+
+  const iqd = await post<{ account_id: number }>("cashes", { account_name: `Till IQD ${u}`, cash_type: 1, currency_id: 1 });
+  const usd = await post<{ account_id: number }>("cashes", {
+    account_name: `Bank USD ${u}`,
+    cash_type: 2,
+    currency_id: 2,
+    bank_name: "RT Bank",
+  });
+  const incomeType = await post<{ type_id: number }>("income_types", { type_name: `Rent received ${u}` });
+  const expenseType = await post<{ type_id: number }>("expense_types", { type_name: `Electricity ${u}` });
+  await post("incomes", {
+    type_id: incomeType.type_id,
+    account_id: iqd.account_id,
+    currency_id: 1,
+    amount: "500000",
+    payment_time: "09:30",
+  });
+  await post("incomes", { type_id: incomeType.type_id, account_id: usd.account_id, currency_id: 2, amount: "400", payment_time: "10:00" });
+  await post("expenses", {
+    type_id: expenseType.type_id,
+    account_id: iqd.account_id,
+    currency_id: 1,
+    amount: "25000",
+    payment_time: "11:15",
+  });
+  await post("cash_transactions", { from_account_id: usd.account_id, to_account_id: iqd.account_id, amount: "50" });
+
+  const customer = await post<{ consumer_id: number }>("customers", { consumer_name: `Al-Noor Pharmacy ${u}`, mobile: "07501112233" });
+  const supplier = await post<{ consumer_id: number }>("suppliers", { consumer_name: `Kurdistan Medical ${u}`, mobile: "07701234567" });
+  await post("customer_transactions", { consumer_id: customer.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "75000" });
+  await post("supplier_transactions", { consumer_id: supplier.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "30000" });
+  return { customerId: customer.consumer_id, supplierId: supplier.consumer_id };
+}
