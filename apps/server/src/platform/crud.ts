@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { audit } from "./audit.js";
 import type { Ctx } from "./context.js";
 import { HttpError, notFound, parse } from "./errors.js";
-import { exportList } from "./export.js";
+import { exportList, requestLanguage } from "./export.js";
 import { ctxOf, inTx } from "./http.js";
 import { type ListModel, runList } from "./list.js";
 
@@ -61,7 +61,11 @@ export function registerList(app: FastifyInstance, url: string, model: ListModel
     { config: { permission }, ...docs({ tags, summary: `Export ${model.model} as xlsx`, querystring: ZListQuery }) },
     async (req, reply) => {
       const ctx = ctxOf(app, req);
-      return xlsxReply(reply, model.model, exportList(app.db, model, req.query as Record<string, unknown>, ctx));
+      return xlsxReply(
+        reply,
+        model.model,
+        exportList(app.db, model, req.query as Record<string, unknown>, ctx, requestLanguage(req.headers["accept-language"])),
+      );
     },
   );
 }

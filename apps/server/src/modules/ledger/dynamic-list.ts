@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Ctx } from "../../platform/context.js";
 import { LIST_MODELS, LIST_URLS, xlsxReply } from "../../platform/crud.js";
-import { exportList } from "../../platform/export.js";
+import { exportList, requestLanguage } from "../../platform/export.js";
 import { ctxOf } from "../../platform/http.js";
 import { type ListModel, type RawQuery, runList } from "../../platform/list.js";
 
@@ -36,6 +36,6 @@ export function registerDynamicList(
   app.get(`${url}/export`, { config: { permission } }, async (req, reply) => {
     const ctx = ctxOf(app, req);
     const built = await build(ctx, req.query as RawQuery, req);
-    return xlsxReply(reply, modelName, exportList(app.db, built.model, built.raw, ctx));
+    return xlsxReply(reply, modelName, exportList(app.db, built.model, built.raw, ctx, requestLanguage(req.headers["accept-language"])));
   });
 }

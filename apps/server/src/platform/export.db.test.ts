@@ -1,0 +1,179 @@
+import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { kindOf, requestLanguage } from "./export.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await t.api("POST", "/api/users", {
+    body: {
+      user_name: "export-huda",
+      user_code: "007",
+      email: "huda@export.example.com",
+      new_password: "pass1234",
+      new_password_confirmation: "pass1234",
+      base_salary: "1250000",
+      status: "blocked",
+      is_cashier: true,
+    },
+  });
+  expect(user.status).toBe(201);
+  await t.database.db.execute(sql`update users set created_at = '2026-01-31T22:30:00Z' where user_name = 'export-huda'`);
+  const customer = await t.api("POST", "/api/customers", {
+    body: { consumer_name: "Export Pharmacy", mobile: "07501112233", code: "0042" },
+  });
+  expect(customer.status).toBe(201);
+  const iqd = await t.api("POST", "/api/cashes", { body: { account_name: "Export till IQD", cash_type: 1, currency_id: 1 } });
+  const usd = await t.api("POST", "/api/cashes", { body: { account_name: "Export bank USD", cash_type: 2, currency_id: 2 } });
+  const income = await t.api("POST", "/api/income_types", { body: { type_name: "Export rent" } });
+  const expense = await t.api("POST", "/api/expense_types", { body: { type_name: "Export power" } });
+  for (const [account, currency, amount] of [
+    [iqd.body.data.account_id, 1, "100000"],
+    [usd.body.data.account_id, 2, "100"],
+  ] as const) {
+    const inc = await t.api("POST", "/api/incomes", {
+      body: { type_id: income.body.data.type_id, account_id: account, currency_id: currency, amount, payment_time: "09:00" },
+    });
+    expect(inc.status).toBe(201);
+  }
+  for (const [account, currency, amount] of [
+    [iqd.body.data.account_id, 1, "25000"],
+    [usd.body.data.account_id, 2, "10"],
+  ] as const) {
+    const exp = await t.api("POST", "/api/expenses", {
+      body: {
+        type_id: expense.body.data.type_id,
+        account_id: account,
+        currency_id: currency,
+        amount,
+        date: "2026-03-02",
+        payment_time: "23:45",
+      },
+    });
+    expect(exp.status).toBe(201);
+  }
+});
+afterAll(() => t.close());
+
+async function sheet(url: string, lang = "en") {
+  const res = await t.api("GET", url, { headers: { "accept-language": lang } });
+  expect(res.status, String(res.body)).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.raw as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+  const rows: ExcelJS.Row[] = [];
+  ws.eachRow((r, n) => n > 1 && rows.push(r));
+  const col = (title: string) => header.indexOf(title) + 1;
+  return { ws, header, rows, col };
+}
+
+describe("exports", () => {
+  it("keep identifiers as text, write dates on the business clock, and read in the user's language", async () => {
+    const { ws, header, rows, col } = await sheet("/api/users/export?search=export-", "ar-IQ,ar;q=0.9,en;q=0.5");
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1, rightToLeft: true });
+    expect(ws.getRow(1).font?.bold).toBe(true);
+    // Without chosen headers: the visible columns with Arabic titles, no keys.
+    expect(header).toContain("اسم المستخدم");
+    expect(header).toContain("الحالة");
+    expect(header.some((h) => /(^|\s)(Id|Fk|Path)$/.test(h))).toBe(false);
+    const row = rows[0]!;
+    const code = row.getCell(col("رمز المستخدم"));
+    expect(code.type).toBe(ExcelJS.ValueType.String);
+    expect(code.value).toBe("007");
+    expect(row.getCell(col("الحالة")).value).toBe("محظور");
+    const created = row.getCell(col("تاريخ الإنشاء"));
+    expect(created.type).toBe(ExcelJS.ValueType.Date);
+    // 22:30 UTC on 31 January is 01:30 on 1 February in Baghdad.
+    expect((created.value as Date).toISOString()).toBe("2026-02-01T01:30:00.000Z");
+    expect(created.numFmt).toBe("yyyy-mm-dd hh:mm:ss");
+    const salary = row.getCell(col("الراتب الأساسي"));
+    expect(salary.type).toBe(ExcelJS.ValueType.Number);
+    expect(salary.value).toBe(1250000);
+    expect(salary.numFmt).toBe('#,##0 "IQD"');
+    const cashier = row.getCell(col("كاشير"));
+    expect(cashier.value).toBe("نعم");
+  });
+
+  it("keep mobiles and codes with their leading zeros; yes and no in Kurdish", async () => {
+    const headers = encodeURIComponent("consumer_name,mobile,code,is_active");
+    const { ws, rows } = await sheet(`/api/customers/export?search=Export&headers=${headers}`, "ckb");
+    expect(ws.views[0]).toMatchObject({ rightToLeft: true });
+    const [name, mobile, code, active] = [1, 2, 3, 4].map((i) => rows[0]!.getCell(i));
+    expect(name!.value).toBe("Export Pharmacy");
+    expect(mobile!.value).toBe("07501112233");
+    expect(mobile!.type).toBe(ExcelJS.ValueType.String);
+    expect(code!.value).toBe("0042");
+    expect(active!.value).toBe("بەڵێ");
+  });
+
+  it("give every amount its currency and a money format with the currency's decimals", async () => {
+    const headers = encodeURIComponent(
+      JSON.stringify([
+        { key: "date", label: "Date" },
+        { key: "amount", label: "Amount" },
+      ]),
+    );
+    const { ws, header, rows } = await sheet(`/api/expenses/export?sortColumn=amount&sortDir=asc&headers=${headers}`);
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1, rightToLeft: false });
+    expect(header).toEqual(["Date", "Amount", "Currency"]);
+    const cells = rows.map((r) => [r.getCell(1), r.getCell(2), r.getCell(3)] as const);
+    expect(cells.map(([, a, c]) => [a.value, a.numFmt, c.value])).toEqual([
+      [10, '#,##0.00 "USD"', "USD"],
+      [25000, '#,##0 "IQD"', "IQD"],
+    ]);
+    const [date] = cells[0]!;
+    expect(date.type).toBe(ExcelJS.ValueType.Date);
+    expect((date.value as Date).toISOString()).toBe("2026-03-02T23:45:00.000Z");
+  });
+
+  it("leave the trial balance's internal columns out when no headers are chosen", async () => {
+    const { header, rows } = await sheet("/api/financial_reports/trial_balance/export?filter[date_filter]=THIS_YEAR");
+    expect(header.length).toBeGreaterThan(3);
+    for (const internal of ["Path", "Level", "Is Group", "Sys Opening Debit", "Footer Opening Debit", "Account Id", "System Key"]) {
+      expect(header).not.toContain(internal);
+    }
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe("export helpers", () => {
+  it("read the language from Accept-Language by weight, English otherwise", () => {
+    expect(requestLanguage("ckb")).toBe("ckb");
+    expect(requestLanguage("fr-FR, ar;q=0.4, ckb;q=0.8")).toBe("ckb");
+    expect(requestLanguage("de")).toBe("en");
+    expect(requestLanguage(undefined)).toBe("en");
+  });
+
+  it("tell identifiers, amounts and internal keys apart by their names", () => {
+    expect(["mobile", "barcode", "item_code", "reference_no", "office_phone"].map(kindOf)).toEqual([
+      "text",
+      "text",
+      "text",
+      "text",
+      "text",
+    ]);
+    expect(["amount", "balance_iqd", "opening_debit", "sale_price"].map(kindOf)).toEqual(["money", "money", "money", "money"]);
+    expect(["path", "account_id", "category_fk", "sys_opening_debit", "footer_opening_debit"].map(kindOf)).toEqual([
+      "internal",
+      "internal",
+      "internal",
+      "internal",
+      "internal",
+    ]);
+  });
+});
+
+describe("export titles", () => {
+  it("exist in Arabic and Kurdish for every column an export writes by default", async () => {
+    const { LIST_MODELS } = await import("./crud.js");
+    const { EXPORT_TITLES } = await import("./export-texts.js");
+    const keys = new Set<string>();
+    for (const model of LIST_MODELS.values()) for (const key of Object.keys(model.columns)) if (kindOf(key) !== "internal") keys.add(key);
+    expect(keys.size).toBeGreaterThan(20);
+    const missing = [...keys].filter((k) => !EXPORT_TITLES.ar[k] || !EXPORT_TITLES.ckb[k]).sort();
+    expect(missing).toEqual([]);
+  });
+});
