@@ -175,6 +175,14 @@ export interface ImportRowError {
   reason: string;
 }
 
+/** A barcode the import read in its zero-padded form (a spreadsheet had made it a number). */
+export interface ImportRepair {
+  row: number;
+  column: string;
+  value: string;
+  read_as: string;
+}
+
 // ---------------------------------------------------------------- settings
 
 const rate = zDecimal({ scale: 4, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0");

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { audit } from "../../platform/audit.js";
 import { bodyOf, parseId, registerCrud, registerList } from "../../platform/crud.js";
 import { fieldError, HttpError, notFound, parse } from "../../platform/errors.js";
+import { requestLanguage } from "../../platform/export.js";
 import { imagePath, issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import type { AppModule } from "../index.js";
@@ -245,11 +246,11 @@ export const catalogueModule: AppModule = {
     app.get("/api/items/generate_barcode", { config: { permission: ["items/store", "items/update"] } }, async (req) => ({
       data: { barcode: await generateEan13(ctxOf(app, req)) },
     }));
-    app.get("/api/items/import_template", { config: { permission: "items/import" } }, async (_req, reply) =>
+    app.get("/api/items/import_template", { config: { permission: "items/import" } }, async (req, reply) =>
       reply
         .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .header("content-disposition", 'attachment; filename="items-import-template.xlsx"')
-        .send(await importTemplate()),
+        .send(await importTemplate(requestLanguage(req.headers["accept-language"]))),
     );
     app.post("/api/items/import", { config: { permission: "items/import" } }, async (req, reply) => {
       const file = req.isMultipart() ? (req.body as Body | undefined)?.file : undefined;

@@ -41,6 +41,61 @@ describe("item import", () => {
     expect(header).toEqual([...ITEM_IMPORT_COLUMNS]);
   });
 
+  it("marks the barcode columns as text and explains every column in the user's language", async () => {
+    for (const [lang, sheet, first] of [
+      ["ar", "تعليمات", "العمود"],
+      ["ckb", "ڕێنمایی", "ستوون"],
+      ["en", "help", "column"],
+    ] as const) {
+      const res = await t.api("GET", "/api/items/import_template", { headers: { "accept-language": lang } });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.raw as unknown as ArrayBuffer);
+      const items = wb.worksheets[0]!;
+      for (const c of ["barcode", "packet_barcode"] as const) expect(items.getColumn(ITEM_IMPORT_COLUMNS.indexOf(c) + 1).numFmt).toBe("@");
+      expect(items.getColumn(ITEM_IMPORT_COLUMNS.indexOf("sale_price") + 1).numFmt).not.toBe("@");
+      const help = wb.worksheets[1]!;
+      expect(help.name).toBe(sheet);
+      expect(help.getCell("A1").value).toBe(first);
+      expect(help.views[0]?.rightToLeft ?? false).toBe(lang !== "en");
+      const explained = (help.getColumn(1).values as unknown[]).slice(2);
+      expect(explained).toEqual([...ITEM_IMPORT_COLUMNS]);
+    }
+  });
+
+  it("reads a barcode a spreadsheet made a number in its zero-padded form and reports it by row", async () => {
+    // As LibreOffice saves 0012345678905 and 01234565 typed into a general cell: numbers.
+    const res = await upload(
+      await xlsx([
+        { item_name: "Padded EAN-13", sale_price: 1, base_unit: "Piece", barcode: 12345678905 },
+        {
+          item_name: "Padded EAN-8",
+          sale_price: 1,
+          base_unit: "Piece",
+          barcode: 1234565,
+          packet_name: "Box",
+          packet_price: 5,
+          base_unit_qty: 6,
+          packet_barcode: 12345678913,
+        },
+        { item_name: "Bad check digit", sale_price: 1, base_unit: "Piece", barcode: 12345678904 },
+        { item_name: "Typed as text", sale_price: 1, base_unit: "Piece", barcode: "0705632085943" },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data.repairs).toEqual([
+      { row: 2, column: "barcode", value: "12345678905", read_as: "0012345678905" },
+      { row: 3, column: "barcode", value: "1234565", read_as: "01234565" },
+    ]);
+    const found = async (code: string) =>
+      (await t.api("GET", `/api/items?search=${code}`)).body.data.data.map((r: { item_name: string }) => r.item_name);
+    expect(await found("0012345678905")).toEqual(["Padded EAN-13"]);
+    expect(await found("01234565")).toEqual(["Padded EAN-8"]);
+    // Not a GTIN (wrong check digit, or a packet code that is not one): kept as it came.
+    expect(await found("12345678904")).toEqual(["Bad check digit"]);
+    expect(await found("12345678913")).toEqual(["Padded EAN-8"]);
+    expect(await found("0705632085943")).toEqual(["Typed as text"]);
+  });
+
   it("refuses a missing file, a file that is not xlsx and an unreadable zip", async () => {
     const none = await upload(undefined);
     expect(none.status).toBe(422);
@@ -85,7 +140,7 @@ describe("item import", () => {
     const took = Date.now() - started;
     console.log(`import of 4,999 rows: ${took} ms`);
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ imported: 4999 });
+    expect(res.body.data).toEqual({ imported: 4999, repairs: [] });
     expect(await count()).toBe(before + 4999);
     expect(took).toBeLessThan(30_000);
 

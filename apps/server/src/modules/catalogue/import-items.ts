@@ -1,11 +1,14 @@
 import {
   EXCEL_MAX_BYTES,
   EXCEL_MAX_RECORDS,
+  type ImportRepair,
   type ImportRowError,
   ITEM_IMPORT_COLUMNS,
   type ItemImportColumn,
+  type Language,
   MSG,
   normalizeDigits,
+  RTL_LANGUAGES,
 } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
@@ -33,47 +36,124 @@ function checkFile(value: unknown): Buffer {
   return value;
 }
 
-/** The template: the import columns of SPEC §3 as the header row. */
-export async function importTemplate(): Promise<Buffer> {
+/** Columns that hold identifiers: text in the template, so a spreadsheet keeps their leading zeros. */
+const TEXT_COLUMNS: readonly ItemImportColumn[] = ["barcode", "packet_barcode"];
+
+/**
+ * The template: the import columns of SPEC §3 as the header row, the barcode columns formatted as
+ * text, and a second sheet explaining each column in the user's language.
+ */
+export async function importTemplate(lang: Language = "en"): Promise<Buffer> {
   // Loaded when asked for rather than at start: exceljs is the heaviest module the server has.
   const { default: ExcelJS } = await import("exceljs");
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet("items");
   ws.addRow([...ITEM_IMPORT_COLUMNS]);
   ws.getRow(1).font = { bold: true };
-  ws.columns.forEach((c) => {
-    c.width = 16;
+  ws.views = [{ state: "frozen", xSplit: 0, ySplit: 1 }];
+  ITEM_IMPORT_COLUMNS.forEach((c, i) => {
+    const column = ws.getColumn(i + 1);
+    column.width = 16;
+    if (TEXT_COLUMNS.includes(c)) column.numFmt = "@";
   });
-  const help = wb.addWorksheet("help");
-  for (const line of HELP) help.addRow(line);
+  const help = wb.addWorksheet(HELP_SHEET[lang], { views: [{ rightToLeft: RTL_LANGUAGES.includes(lang) }] });
+  for (const line of HELP[lang]) help.addRow(line);
+  help.getRow(1).font = { bold: true };
   help.getColumn(1).width = 20;
   help.getColumn(2).width = 90;
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const HELP: [string, string][] = [
-  ["column", "meaning"],
-  ["category", "Category name; created when it does not exist."],
-  ["sub_category", "Sub-category under the category; created when missing."],
-  ["item_type", "Product type under the sub-category; created when missing."],
-  ["item_name", "Required, unique."],
-  ["brand", "Brand name; created when missing."],
-  ["sale_price_editable", "yes/no (1/0, true/false); empty is no."],
-  ["sale_price", "Required. Price of the base unit, at most 2 decimals."],
-  ["shortage_alert", "Whole number of base units; empty for none."],
-  ["expire_alert", "Days before expiry to warn; a value marks the item as having an expiry date."],
-  ["barcode", "Barcode of the base unit; unique."],
-  ["description", "Free text."],
-  ["direct_of_use", "Direction of use."],
-  ["base_unit", "Required. Unit name (Piece, Box, ...); created when missing."],
-  ["packet_name", "Optional second unit, e.g. Box."],
-  ["packet_price", "Price of the packet; required with packet_name."],
-  ["packet_barcode", "Barcode of the packet; unique."],
-  ["base_unit_qty", "How many base units one packet holds; required with packet_name."],
-  ["default_unit", "base or packet (or the unit's name); empty is base."],
-];
+const HELP_SHEET: Record<Language, string> = { en: "help", ar: "تعليمات", ckb: "ڕێنمایی" };
 
-type Row = Record<ItemImportColumn, string> & { row: number };
+const HELP: Record<Language, [string, string][]> = {
+  en: [
+    ["column", "meaning"],
+    ["category", "Category name; created when it does not exist."],
+    ["sub_category", "Sub-category under the category; created when missing."],
+    ["item_type", "Product type under the sub-category; created when missing."],
+    ["item_name", "Required, unique."],
+    ["brand", "Brand name; created when missing."],
+    ["sale_price_editable", "yes/no (1/0, true/false); empty is no."],
+    ["sale_price", "Required. Price of the base unit, at most 2 decimals."],
+    ["shortage_alert", "Whole number of base units; empty for none."],
+    ["expire_alert", "Days before expiry to warn; a value marks the item as having an expiry date."],
+    ["barcode", "Barcode of the base unit; unique. Keep the column as text so leading zeros stay."],
+    ["description", "Free text."],
+    ["direct_of_use", "Direction of use."],
+    ["base_unit", "Required. Unit name (Piece, Box, ...); created when missing."],
+    ["packet_name", "Optional second unit, e.g. Box."],
+    ["packet_price", "Price of the packet; required with packet_name."],
+    ["packet_barcode", "Barcode of the packet; unique. Keep the column as text so leading zeros stay."],
+    ["base_unit_qty", "How many base units one packet holds; required with packet_name."],
+    ["default_unit", "base or packet (or the unit's name); empty is base."],
+  ],
+  ar: [
+    ["العمود", "المعنى"],
+    ["category", "اسم الصنف؛ ينشأ إذا لم يكن موجوداً."],
+    ["sub_category", "الصنف الفرعي تحت الصنف؛ ينشأ إذا لم يكن موجوداً."],
+    ["item_type", "نوع المنتج تحت الصنف الفرعي؛ ينشأ إذا لم يكن موجوداً."],
+    ["item_name", "مطلوب، ولا يتكرر."],
+    ["brand", "اسم العلامة التجارية؛ تنشأ إذا لم تكن موجودة."],
+    ["sale_price_editable", "نعم/لا (1/0)؛ الفارغ يعني لا."],
+    ["sale_price", "مطلوب. سعر الوحدة الأساسية، بمرتبتين عشريتين على الأكثر."],
+    ["shortage_alert", "عدد صحيح من الوحدات الأساسية؛ فارغ إن لم يكن هناك تنبيه."],
+    ["expire_alert", "عدد الأيام قبل انتهاء الصلاحية للتنبيه؛ وجود قيمة يعني أن للمادة تاريخ انتهاء."],
+    ["barcode", "باركود الوحدة الأساسية؛ لا يتكرر. اترك العمود نصاً كي تبقى الأصفار في البداية."],
+    ["description", "نص حر."],
+    ["direct_of_use", "طريقة الاستعمال."],
+    ["base_unit", "مطلوب. اسم الوحدة (قطعة، علبة، ...)؛ تنشأ إذا لم تكن موجودة."],
+    ["packet_name", "وحدة ثانية اختيارية، مثل علبة."],
+    ["packet_price", "سعر العلبة؛ مطلوب مع packet_name."],
+    ["packet_barcode", "باركود العلبة؛ لا يتكرر. اترك العمود نصاً كي تبقى الأصفار في البداية."],
+    ["base_unit_qty", "كم وحدة أساسية في العلبة الواحدة؛ مطلوب مع packet_name."],
+    ["default_unit", "base أو packet (أو اسم الوحدة)؛ الفارغ يعني base."],
+  ],
+  ckb: [
+    ["ستوون", "واتا"],
+    ["category", "ناوی پۆل؛ ئەگەر نەبێت دروست دەکرێت."],
+    ["sub_category", "پۆلی لاوەکی لەژێر پۆل؛ ئەگەر نەبێت دروست دەکرێت."],
+    ["item_type", "جۆری بەرهەم لەژێر پۆلی لاوەکی؛ ئەگەر نەبێت دروست دەکرێت."],
+    ["item_name", "پێویستە، دووبارە نابێتەوە."],
+    ["brand", "ناوی براند؛ ئەگەر نەبێت دروست دەکرێت."],
+    ["sale_price_editable", "بەڵێ/نەخێر (1/0)؛ بەتاڵ واتە نەخێر."],
+    ["sale_price", "پێویستە. نرخی یەکەی بنەڕەتی، زۆرترین دوو پلەی دەیی."],
+    ["shortage_alert", "ژمارەیەکی تەواو لە یەکەی بنەڕەتی؛ بەتاڵ بۆ هیچ."],
+    ["expire_alert", "ژمارەی ڕۆژ پێش بەسەرچوون بۆ ئاگادارکردنەوە؛ بوونی بەها واتە کاڵاکە بەرواری بەسەرچوونی هەیە."],
+    ["barcode", "بارکۆدی یەکەی بنەڕەتی؛ دووبارە نابێتەوە. ستوونەکە وەک دەق بهێڵەوە تا سفرەکانی سەرەتا بمێنن."],
+    ["description", "دەقی ئازاد."],
+    ["direct_of_use", "شێوازی بەکارهێنان."],
+    ["base_unit", "پێویستە. ناوی یەکە (دانە، قوتوو، ...)؛ ئەگەر نەبێت دروست دەکرێت."],
+    ["packet_name", "یەکەی دووەمی ئارەزوومەندانە، بۆ نموونە قوتوو."],
+    ["packet_price", "نرخی قوتوو؛ لەگەڵ packet_name پێویستە."],
+    ["packet_barcode", "بارکۆدی قوتوو؛ دووبارە نابێتەوە. ستوونەکە وەک دەق بهێڵەوە تا سفرەکانی سەرەتا بمێنن."],
+    ["base_unit_qty", "چەند یەکەی بنەڕەتی لە یەک قوتوودایە؛ لەگەڵ packet_name پێویستە."],
+    ["default_unit", "base یان packet (یان ناوی یەکە)؛ بەتاڵ واتە base."],
+  ],
+};
+
+/** A GTIN's check digit is right whatever zeros lead it: the weights count from the right. */
+export function hasValidCheckDigit(digits: string): boolean {
+  if (!/^\d{2,14}$/.test(digits)) return false;
+  const body = digits.slice(0, -1);
+  const sum = [...body].reverse().reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
+}
+
+/**
+ * A barcode a spreadsheet turned into a number lost its leading zeros. When the digits carry a
+ * valid check digit, they are read as the GTIN they were cut from: EAN-8 below eight digits,
+ * EAN-13 from nine to eleven (twelve digits are a whole UPC-A and stay as they are).
+ */
+export function restoredBarcode(digits: string): string | undefined {
+  if (!/^[1-9]\d*$/.test(digits) || !hasValidCheckDigit(digits)) return undefined;
+  if (digits.length < 8) return digits.padStart(8, "0");
+  if (digits.length > 8 && digits.length < 12) return digits.padStart(13, "0");
+  return undefined;
+}
+
+/** A row as text, with the barcode columns whose cell was a number. */
+type Row = Record<ItemImportColumn, string> & { row: number; numeric: Set<ItemImportColumn> };
 
 interface Parsed {
   row: number;
@@ -124,10 +204,11 @@ async function readRows(file: Buffer): Promise<Row[]> {
         continue;
       }
       requireColumns(header);
-      const row = { row: r.number } as Row;
+      const row = { row: r.number, numeric: new Set() } as Row;
       let any = false;
       for (const c of ITEM_IMPORT_COLUMNS) {
         const col = header.get(c);
+        if (col && r.numbers.has(col) && TEXT_COLUMNS.includes(c)) row.numeric.add(c);
         const v = col ? (r.cells.get(col) ?? "").trim() : "";
         row[c] = v;
         if (v) any = true;
@@ -145,7 +226,7 @@ async function readRows(file: Buffer): Promise<Row[]> {
   return rows;
 }
 
-function parseRow(r: Row, errors: ImportRowError[]): Parsed {
+function parseRow(r: Row, errors: ImportRowError[], repairs: ImportRepair[]): Parsed {
   const bad = (column: string, reason: string) => errors.push({ row: r.row, column, reason });
   const need = (c: ItemImportColumn) => {
     if (!r[c]) bad(c, `The ${c.replace(/_/g, " ")} field is required.`);
@@ -160,7 +241,12 @@ function parseRow(r: Row, errors: ImportRowError[]): Parsed {
     return Number(r[c]);
   };
   const code = (c: ItemImportColumn) => {
-    const v = normalizeDigits(r[c]);
+    let v = normalizeDigits(r[c]);
+    const restored = r.numeric.has(c) ? restoredBarcode(v) : undefined;
+    if (restored) {
+      repairs.push({ row: r.row, column: c, value: v, read_as: restored });
+      v = restored;
+    }
     if (v && !BARCODE.test(v)) bad(c, "The barcode must be 1 to 64 letters or digits.");
     return v;
   };
@@ -277,10 +363,11 @@ async function ensureCategories(ctx: Ctx, paths: string[][]): Promise<Map<string
  * created and the items, units and barcodes are written in batches. Runs inside the caller's
  * transaction, so all rows or none are stored.
  */
-export async function importItems(ctx: Ctx, file: unknown): Promise<{ imported: number }> {
+export async function importItems(ctx: Ctx, file: unknown): Promise<{ imported: number; repairs: ImportRepair[] }> {
   const rows = await readRows(checkFile(file));
   const errors: ImportRowError[] = [];
-  const parsed = rows.map((r) => parseRow(r, errors));
+  const repairs: ImportRepair[] = [];
+  const parsed = rows.map((r) => parseRow(r, errors, repairs));
 
   const names = new Map<string, number>();
   const codes = new Map<string, { row: number; column: string }>();
@@ -389,5 +476,5 @@ export async function importItems(ctx: Ctx, file: unknown): Promise<{ imported: 
     select c.code, u.item_fk, u.item_unit_id
       from u join json_to_recordset(${JSON.stringify(unitRows.filter((r) => r.code))}::json) as c(item_fk int, unit_fk int, code text)
         on c.item_fk = u.item_fk and c.unit_fk = u.unit_fk`);
-  return { imported: parsed.length };
+  return { imported: parsed.length, repairs };
 }

@@ -155,6 +155,8 @@ export interface SheetRow {
   number: number;
   /** Column (from 1) → the cell's text: strings as written, numbers as JavaScript prints them, booleans as 1/0. */
   cells: Map<number, string>;
+  /** Columns whose cell is a number (a code typed into a general cell lost its leading zeros). */
+  numbers: Set<number>;
 }
 
 /**
@@ -179,7 +181,7 @@ export async function* sheetRows(zip: Buffer): AsyncGenerator<SheetRow> {
       if (n === "row") {
         const r = Number(tag.attributes.r);
         lastRow = Number.isInteger(r) && r > 0 ? r : lastRow + 1;
-        row = { number: lastRow, cells: new Map() };
+        row = { number: lastRow, cells: new Map(), numbers: new Set() };
         col = 0;
       } else if (n === "c" && row) {
         const ref = tag.attributes.r ? columnOf(String(tag.attributes.r)) : 0;
@@ -203,6 +205,7 @@ export async function* sheetRows(zip: Buffer): AsyncGenerator<SheetRow> {
                 ? String(Number(value))
                 : value;
         if (text !== "") row.cells.set(col, text);
+        if (type === "n" && text !== "") row.numbers.add(col);
       } else if (n === "row" && row) {
         ready.push(row);
         row = null;

@@ -1,7 +1,7 @@
-import type { ImportRowError } from "@app/contracts";
+import type { ImportRepair, ImportRowError } from "@app/contracts";
 import { ITEM_IMPORT_COLUMNS } from "@app/contracts";
 import { Alert, Badge, Button, Code, Group, Modal, Paper, ScrollArea, Stack, Table, Text, ThemeIcon } from "@mantine/core";
-import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconUpload } from "@tabler/icons-react";
+import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconInfoCircle, IconUpload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,6 +32,7 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [rows, setRows] = useState<ImportRowError[]>([]);
+  const [repairs, setRepairs] = useState<ImportRepair[]>([]);
   const [dragging, setDragging] = useState(false);
 
   const template = useMutation({
@@ -47,14 +48,19 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
     mutationFn: async (f: File) => {
       const body = new FormData();
       body.append("file", f);
-      return api<{ data?: { imported?: number } }>(`${ITEMS_ENDPOINT}/import`, { method: "POST", body });
+      return api<{ data?: { imported?: number; repairs?: ImportRepair[] } }>(`${ITEMS_ENDPOINT}/import`, { method: "POST", body });
     },
     onSuccess: (res) => {
       notifySuccess(t("import.done", { count: res?.data?.imported ?? 0 }));
       void queryClient.invalidateQueries({ queryKey: [ITEMS_ENDPOINT] });
       void queryClient.invalidateQueries({ queryKey: ["categories"] });
       void queryClient.invalidateQueries({ queryKey: ["brands"] });
-      onClose();
+      // Barcodes read with their leading zeros restored stay on screen, so the user can check them.
+      const restored = res?.data?.repairs ?? [];
+      if (restored.length) {
+        setFile(null);
+        setRepairs(restored);
+      } else onClose();
     },
     onError: (err) => {
       const found = err instanceof ApiError ? importRowErrors(err.body) : [];
@@ -72,6 +78,7 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
 
   const choose = (f: File | null) => {
     setRows([]);
+    setRepairs([]);
     setFile(f);
     setProblem(f ? importFileProblem(f) : null);
   };
@@ -172,6 +179,39 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
                         <Code>{r.column}</Code>
                       </Table.Td>
                       <Table.Td>{translateMessage(r.reason)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
+          </Alert>
+        )}
+        {repairs.length > 0 && (
+          <Alert
+            color="blue"
+            icon={<IconInfoCircle size={18} />}
+            title={t("import.repaired", { count: repairs.length })}
+            data-testid="import-repairs"
+          >
+            <ScrollArea.Autosize mah={240}>
+              <Table verticalSpacing={4} fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={80}>{t("import.row")}</Table.Th>
+                    <Table.Th w={160}>{t("import.column")}</Table.Th>
+                    <Table.Th>{t("import.value")}</Table.Th>
+                    <Table.Th>{t("import.readAs")}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {repairs.map((r) => (
+                    <Table.Tr key={`${r.row}-${r.column}`} data-testid="import-repair-row">
+                      <Table.Td>{r.row}</Table.Td>
+                      <Table.Td>
+                        <Code>{r.column}</Code>
+                      </Table.Td>
+                      <Table.Td className="amount">{r.value}</Table.Td>
+                      <Table.Td className="amount">{r.read_as}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
