@@ -67,6 +67,7 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
     payment_time: "11:15",
   });
   await post("cash_transactions", { from_account_id: usd.account_id, to_account_id: iqd.account_id, amount: "50" });
+  await post("exchange_revaluations", { date: new Date().toISOString().slice(0, 10), rate: "1437.5", account_ids: [usd.account_id] });
 
   const customer = await post<{ consumer_id: number }>("customers", { consumer_name: `Al-Noor Pharmacy ${u}`, mobile: "07501112233" });
   const supplier = await post<{ consumer_id: number }>("suppliers", { consumer_name: `Kurdistan Medical ${u}`, mobile: "07701234567" });

@@ -10,6 +10,10 @@ type Texts = Record<string, string>;
 export const EXPORT_TITLES: Record<Language, Texts> = {
   en: {},
   ar: {
+    accounts_count: "عدد الحسابات",
+    amount_iqd: "المبلغ (دينار)",
+    amount_usd: "المبلغ (دولار)",
+    difference: "الفرق",
     account_code: "رمز الحساب",
     account_name: "اسم الحساب",
     account_name_indented: "الحساب",
@@ -121,6 +125,10 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
     users_count: "عدد المستخدمين",
   },
   ckb: {
+    accounts_count: "ژمارەی هەژمارەکان",
+    amount_iqd: "بڕ (دینار)",
+    amount_usd: "بڕ (دۆلار)",
+    difference: "جیاوازی",
     account_code: "کۆدی هەژمار",
     account_name: "ناوی هەژمار",
     account_name_indented: "هەژمار",

@@ -49,7 +49,7 @@ const KINDS: [Kind, RegExp][] = [
   ["bool", /^(is|has)_|_editable$|^archived$/],
   ["word", /^(status|gender|apply_on|overdue_type|balance_status)$/],
   ["rate", /(^|_)(rate|rate_in|rate_out|in_rate|percentage|percent)$/],
-  ["money", /amount|balance|debit|credit|price|salary|^income$|^expense$|net_profit/],
+  ["money", /amount|balance|debit|credit|price|salary|difference|^income$|^expense$|net_profit/],
   ["count", /(_count|_alert|_days)$/],
 ];
 
