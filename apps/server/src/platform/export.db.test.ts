@@ -12,14 +12,14 @@ beforeAll(async () => {
       user_name: "export-huda",
       user_code: "007",
       email: "huda@export.example.com",
-      new_password: "pass1234",
-      new_password_confirmation: "pass1234",
+      new_password: "amber-falcon-river-72",
+      new_password_confirmation: "amber-falcon-river-72",
       base_salary: "1250000",
       status: "blocked",
       is_cashier: true,
     },
   });
-  expect(user.status).toBe(201);
+  expect(user.status, JSON.stringify(user.body)).toBe(201);
   await t.database.db.execute(sql`update users set created_at = '2026-01-31T22:30:00Z' where user_name = 'export-huda'`);
   const customer = await t.api("POST", "/api/customers", {
     body: { consumer_name: "Export Pharmacy", mobile: "07501112233", code: "0042" },
