@@ -22,6 +22,7 @@ export const MSG = {
   twoFactorAlreadyOn: "Two-factor sign-in is already on.",
   twoFactorNotStarted: "Start setting up two-factor sign-in first.",
   twoFactorOff: "Two-factor sign-in is not on.",
+  twoFactorOn: "Two-factor sign-in is on.",
   pinTooSimple: "The PIN may not be one digit repeated or a run of digits such as 1234.",
   noEnoughBalance: "No Enough Balance",
   noEnoughBalanceUsd: "No Enough Balance USD",

@@ -1,4 +1,14 @@
-import { ZCashierListQuery, ZCashierLogin, ZChangePassword, ZLogin, ZProfileSettings } from "@app/contracts";
+import {
+  MSG,
+  ZCashierListQuery,
+  ZCashierLogin,
+  ZChangePassword,
+  ZLogin,
+  ZProfileSettings,
+  ZTwoFactorConfirm,
+  ZTwoFactorDisable,
+  ZTwoFactorEnable,
+} from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { parseId } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
@@ -6,6 +16,7 @@ import { ctxOf, requireUser } from "../../platform/http.js";
 import type { AppModule } from "../index.js";
 import { cashierLogin, issue, listCashiers, loginOptions, logout, passwordLogin, refreshToken } from "./login.js";
 import { changePassword, me, updateProfile } from "./profile.js";
+import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus } from "./two-factor.js";
 
 export const authModule: AppModule = {
   name: "auth",
@@ -31,6 +42,20 @@ export const authModule: AppModule = {
     app.post("/api/auth/change_password", { config: { permission: "authenticated" } }, async (req) => {
       const { tokenVersion } = await changePassword(app.db, ctxOf(app, req), parse(ZChangePassword, req.body));
       return { message: "Password changed successfully", ...issue(app, requireUser(req).user_id, tokenVersion) };
+    });
+    app.get("/api/auth/two_factor", { config: { permission: "authenticated" } }, async (req) => ({
+      data: await twoFactorStatus(app, requireUser(req).user_id),
+    }));
+    app.post("/api/auth/two_factor/enable", { config: { permission: "authenticated" } }, async (req) => ({
+      data: await enableTwoFactor(app, ctxOf(app, req), parse(ZTwoFactorEnable, req.body)),
+    }));
+    app.post("/api/auth/two_factor/confirm", { config: { permission: "authenticated" } }, async (req) => ({
+      message: MSG.twoFactorOn,
+      data: await confirmTwoFactor(app, ctxOf(app, req), parse(ZTwoFactorConfirm, req.body)),
+    }));
+    app.post("/api/auth/two_factor/disable", { config: { permission: "authenticated" } }, async (req) => {
+      await disableTwoFactor(app, ctxOf(app, req), parse(ZTwoFactorDisable, req.body));
+      return { message: MSG.twoFactorOff };
     });
     app.post("/api/auth/profile", { config: { permission: "authenticated" } }, async (req) => {
       await updateProfile(app.db, requireUser(req), parse(ZProfileSettings, req.body));

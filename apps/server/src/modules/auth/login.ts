@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { MSG, type TokenResponse } from "@app/contracts";
+import { MSG, type TokenResponse, type TwoFactorChallenge } from "@app/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -13,6 +13,7 @@ import { outlets } from "../outlets/outlets.tables.js";
 import { systemConfig } from "../settings/settings.tables.js";
 import { userPins, users } from "../staff/staff.tables.js";
 import { guardSecret, secretAccepted } from "./throttle.js";
+import { twoFactorEnabled, verifySecondFactor } from "./two-factor.js";
 
 // A real hash to compare against when the e-mail is unknown, so both paths take the same time.
 let dummyHash: Promise<string> | undefined;
@@ -35,7 +36,15 @@ async function refuseUnlessActive(app: FastifyInstance, ctx: Ctx, action: string
   throw new HttpError(403, user.status === "blocked" ? MSG.accountBlocked : MSG.accountInactive);
 }
 
-export async function passwordLogin(app: FastifyInstance, ctx: Ctx, input: { email: string; password: string }): Promise<TokenResponse> {
+/**
+ * Email and password; for an account with two-factor sign-in, a first call without `code`
+ * answers that one is needed (no token) and the call with the code completes it.
+ */
+export async function passwordLogin(
+  app: FastifyInstance,
+  ctx: Ctx,
+  input: { email: string; password: string; code?: string | undefined },
+): Promise<TokenResponse | TwoFactorChallenge> {
   await guardSecret(app, ctx, "login", input.email, { action: "login_throttled", detail: { email: input.email } });
   const [user] = await app.db.select().from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
   const ok = await verifySecret(user?.password_hash ?? (await dummy()), input.password);
@@ -46,6 +55,14 @@ export async function passwordLogin(app: FastifyInstance, ctx: Ctx, input: { ema
   await secretAccepted(app, ctx, "login", input.email);
   // Only someone who knows the password learns that the account is blocked or inactive.
   await refuseUnlessActive(app, ctx, "login_failed", user);
+  if (await twoFactorEnabled(app, user.user_id)) {
+    if (!input.code) {
+      await auditAuth(app.db, ctx, "login_code_required", user.user_id, { email: user.email });
+      return { two_factor_required: true, message: MSG.twoFactorCodeNeeded };
+    }
+    if (!(await verifySecondFactor(app, ctx, user.user_id, input.code)))
+      throw new HttpError(401, MSG.twoFactorCodeInvalid, { code: [MSG.twoFactorCodeInvalid] });
+  }
   await app.db.update(users).set({ last_login_at: new Date() }).where(eq(users.user_id, user.user_id));
   await auditAuth(app.db, ctx, "login", user.user_id, { email: user.email });
   return issue(app, user.user_id, user.token_version);

@@ -123,3 +123,32 @@ export const userPins = pgTable(
   },
   (t) => [uniqueIndex("user_pins_name_unique").on(sql`lower(${t.name})`), index("user_pins_user_idx").on(t.user_id)],
 );
+
+/**
+ * Two-factor sign-in (TOTP) of a back-office user, apart from `users` so that the secret never
+ * reaches a user's record, list or audit row. `pending_secret` waits for its first code;
+ * `last_step` is the 30-second step of the last code accepted, so a code is used once.
+ */
+export const userTwoFactor = pgTable("user_two_factor", {
+  user_id: integer("user_id")
+    .primaryKey()
+    .references(() => users.user_id, { onDelete: "cascade" }),
+  secret: text("secret"),
+  pending_secret: text("pending_secret"),
+  enabled_at: timestamp("enabled_at", { withTimezone: true }),
+  last_step: integer("last_step").notNull().default(0),
+});
+
+/** One-time recovery codes (SHA-256 of 80 random bits each); a used code keeps its row with `used_at`. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    code_hash: text("code_hash").notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_recovery_codes_user_idx").on(t.user_id)],
+);

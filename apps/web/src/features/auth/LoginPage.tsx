@@ -1,5 +1,6 @@
-import { PRODUCT_NAME, type TokenResponse, ZLogin } from "@app/contracts";
+import { type Login, MSG, PRODUCT_NAME, type TokenResponse, type TwoFactorChallenge, ZLogin } from "@app/contracts";
 import {
+  Alert,
   Box,
   Button,
   Center,
@@ -14,11 +15,12 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import { IconCheck, IconLock, IconMail } from "@tabler/icons-react";
+import { IconCheck, IconLock, IconMail, IconShieldLock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router";
+import { translateMessage } from "../../app/i18n";
 import { LanguageMenu } from "../../app/layout/LanguageMenu";
 import { usePageTitle } from "../../app/PageTitle";
 import { useToken } from "../../app/session";
@@ -122,16 +124,27 @@ export function LoginPage() {
 
 function StaffLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
   const { t } = useTranslation("auth");
-  const form = useZodForm({ email: "", password: "" });
-  const login = useLogin<{ email: string; password: string }>("auth/login", onDone, form.applyServerErrors);
+  const form = useZodForm({ email: "", password: "", code: "" });
+  // An account with two-factor sign-in answers the password with a request for its code.
+  const [needCode, setNeedCode] = useState(false);
+  const login = useLogin<Login, TokenResponse | TwoFactorChallenge>(
+    "auth/login",
+    (b) => ("access_token" in b ? onDone(b) : setNeedCode(true)),
+    form.applyServerErrors,
+  );
   return (
     <LoginForm
       failure={failureText(login.error)}
       onSubmit={() => {
         const body = form.validate(ZLogin);
-        if (body) login.mutate(body);
+        if (body) login.mutate({ ...body, code: needCode ? body.code : undefined });
       }}
     >
+      {needCode && (
+        <Alert color="teal" data-testid="login-code-needed">
+          {translateMessage(MSG.twoFactorCodeNeeded)}
+        </Alert>
+      )}
       <TextInput label={t("email")} type="email" autoComplete="username" leftSection={<IconMail size={16} />} {...form.text("email")} />
       <PasswordInput
         label={t("password")}
@@ -139,6 +152,18 @@ function StaffLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
         leftSection={<IconLock size={16} />}
         {...form.text("password")}
       />
+      {needCode && (
+        <TextInput
+          label={t("code")}
+          description={t("codeHint")}
+          autoComplete="one-time-code"
+          inputMode="text"
+          dir="ltr"
+          autoFocus
+          leftSection={<IconShieldLock size={16} />}
+          {...form.text("code")}
+        />
+      )}
       <Button type="submit" fullWidth size="md" loading={login.isPending} data-testid="login-submit">
         {t("signIn")}
       </Button>

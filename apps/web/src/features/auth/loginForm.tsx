@@ -14,9 +14,9 @@ export const failureText = (err: unknown): string | null => {
 };
 
 /** A sign-in call: its failure shows above the form, its field errors on the fields. */
-export function useLogin<B>(path: string, onDone: (b: TokenResponse) => void, onInvalid: (err: unknown) => void) {
+export function useLogin<B, R = TokenResponse>(path: string, onDone: (b: R) => void, onInvalid: (err: unknown) => void) {
   return useMutation({
-    mutationFn: (body: B) => api<TokenResponse>(path, { method: "POST", body }),
+    mutationFn: (body: B) => api<R>(path, { method: "POST", body }),
     meta: { silent: true },
     onSuccess: onDone,
     onError: onInvalid,

@@ -25,6 +25,7 @@ import { PageHeader } from "../../shared/PageHeader";
 import { PasswordStrength } from "../../shared/PasswordStrength";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
+import { TwoFactorCard } from "./TwoFactorCard";
 
 function ChangePassword() {
   const { t } = useTranslation("profile");
@@ -174,6 +175,7 @@ export function ProfilePage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Preferences />
         <ChangePassword />
+        <TwoFactorCard />
       </SimpleGrid>
     </>
   );

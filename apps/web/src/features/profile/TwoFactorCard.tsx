@@ -1,0 +1,199 @@
+import { ZTwoFactorConfirm, ZTwoFactorDisable, ZTwoFactorEnable } from "@app/contracts";
+import { Alert, Badge, Button, Card, Code, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import QRCode from "qrcode";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../shared/api/client";
+import { notifyError, notifySuccess } from "../../shared/notify";
+import { useZodForm } from "../../shared/useZodForm";
+
+interface Status {
+  enabled: boolean;
+  enabled_at: string | null;
+  recovery_codes_left: number;
+}
+
+const statusQuery = {
+  queryKey: ["auth", "two_factor"],
+  queryFn: async () => (await api<{ data: Status }>("auth/two_factor")).data,
+};
+
+/** The otpauth:// URI as an SVG QR code, drawn here: the secret never leaves the page. */
+function QrCode({ value, title }: { value: string; title: string }) {
+  const path = useMemo(() => {
+    const { modules } = QRCode.create(value, { errorCorrectionLevel: "M" });
+    let d = "";
+    for (let r = 0; r < modules.size; r++) for (let c = 0; c < modules.size; c++) if (modules.get(r, c)) d += `M${c + 4} ${r + 4}h1v1h-1z`;
+    return { d, size: modules.size + 8 };
+  }, [value]);
+  return (
+    <svg
+      viewBox={`0 0 ${path.size} ${path.size}`}
+      width={200}
+      height={200}
+      role="img"
+      data-testid="two-factor-qr"
+      shapeRendering="crispEdges"
+    >
+      <title>{title}</title>
+      <rect width="100%" height="100%" fill="#fff" />
+      <path d={path.d} fill="#000" />
+    </svg>
+  );
+}
+
+/** Profile: turn two-factor sign-in on (password, QR code, first code, recovery codes) or off. */
+export function TwoFactorCard() {
+  const { t } = useTranslation("profile");
+  const queryClient = useQueryClient();
+  const status = useQuery(statusQuery);
+  const [pending, setPending] = useState<{ secret: string; otpauth_uri: string }>();
+  const [recovery, setRecovery] = useState<string[]>();
+  const start = useZodForm({ password: "" });
+  const confirm = useZodForm({ code: "" });
+  const off = useZodForm({ password: "", code: "" });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: statusQuery.queryKey });
+
+  const enable = useMutation({
+    mutationFn: (body: { password: string }) =>
+      api<{ data: { secret: string; otpauth_uri: string } }>("auth/two_factor/enable", { method: "POST", body }),
+    meta: { silent: true },
+    onSuccess: (res) => setPending(res.data),
+    onError: (err) => start.applyServerErrors(err) || notifyError(err),
+  });
+  const confirmIt = useMutation({
+    mutationFn: (body: { code: string }) =>
+      api<{ message: string; data: { recovery_codes: string[] } }>("auth/two_factor/confirm", { method: "POST", body }),
+    meta: { silent: true },
+    onSuccess: (res) => {
+      setPending(undefined);
+      setRecovery(res.data.recovery_codes);
+      notifySuccess(t("twoFactor.turnedOn"));
+      void refresh();
+    },
+    onError: (err) => confirm.applyServerErrors(err) || notifyError(err),
+  });
+  const disable = useMutation({
+    mutationFn: (body: { password: string; code: string }) => api<{ message: string }>("auth/two_factor/disable", { method: "POST", body }),
+    meta: { silent: true },
+    onSuccess: () => {
+      off.reset({ password: "", code: "" });
+      setRecovery(undefined);
+      notifySuccess(t("twoFactor.turnedOff"));
+      void refresh();
+    },
+    onError: (err) => off.applyServerErrors(err) || notifyError(err),
+  });
+
+  return (
+    <Card withBorder radius="lg" p="lg" data-testid="two-factor-card">
+      <Group justify="space-between" mb="xs">
+        <Title order={4}>{t("twoFactor.title")}</Title>
+        {status.data && (
+          <Badge color={status.data.enabled ? "teal" : "gray"} data-testid="two-factor-status">
+            {status.data.enabled ? t("twoFactor.on") : t("twoFactor.off")}
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        {t("twoFactor.hint")}
+      </Text>
+
+      {recovery && (
+        <Alert color="yellow" mb="md" title={t("twoFactor.recoveryTitle")} data-testid="two-factor-recovery">
+          <Text size="sm" mb="xs">
+            {t("twoFactor.recoveryHint")}
+          </Text>
+          <SimpleGrid cols={2} spacing={4}>
+            {recovery.map((c) => (
+              <Code key={c} dir="ltr">
+                {c}
+              </Code>
+            ))}
+          </SimpleGrid>
+        </Alert>
+      )}
+
+      {status.data && !status.data.enabled && !pending && (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const body = start.validate(ZTwoFactorEnable);
+            if (body) enable.mutate(body);
+          }}
+        >
+          <Stack gap="md">
+            <PasswordInput label={t("twoFactor.password")} autoComplete="current-password" {...start.text("password")} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={enable.isPending} data-testid="two-factor-start">
+                {t("twoFactor.start")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+
+      {pending && (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const body = confirm.validate(ZTwoFactorConfirm);
+            if (body) confirmIt.mutate(body);
+          }}
+        >
+          <Stack gap="md" align="center">
+            <Text size="sm">{t("twoFactor.scan")}</Text>
+            <QrCode value={pending.otpauth_uri} title={t("twoFactor.qr")} />
+            <Text size="xs" c="dimmed">
+              {t("twoFactor.manual")}
+            </Text>
+            <Code dir="ltr" data-testid="two-factor-secret">
+              {pending.secret}
+            </Code>
+            <TextInput
+              w="100%"
+              label={t("twoFactor.code")}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              dir="ltr"
+              {...confirm.text("code")}
+            />
+            <Group justify="flex-end" w="100%">
+              <Button variant="default" onClick={() => setPending(undefined)}>
+                {t("common:cancel")}
+              </Button>
+              <Button type="submit" loading={confirmIt.isPending} data-testid="two-factor-confirm">
+                {t("twoFactor.confirm")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+
+      {status.data?.enabled && (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const body = off.validate(ZTwoFactorDisable);
+            if (body) disable.mutate(body);
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">{t("twoFactor.recoveryLeft", { count: status.data.recovery_codes_left })}</Text>
+            <PasswordInput label={t("twoFactor.password")} autoComplete="current-password" {...off.text("password")} />
+            <TextInput label={t("twoFactor.code")} autoComplete="one-time-code" dir="ltr" {...off.text("code")} />
+            <Group justify="flex-end">
+              <Button type="submit" color="red" variant="light" loading={disable.isPending} data-testid="two-factor-disable">
+                {t("twoFactor.disable")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Card>
+  );
+}
