@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Tabs } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Button, Group, Modal, Stack, Tabs, Text } from "@mantine/core";
+import { useHotkeys } from "@mantine/hooks";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageLoader } from "../app/LoadingScreen";
 import { DialogHeader } from "./DialogHeader";
@@ -52,9 +53,62 @@ export function FormDialog({
 }: Props) {
   const { t } = useTranslation();
   useFocusReturn();
-  const footer = (
+  const changed = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+
+  // The first field takes the focus, not the header's close button (Enter would close the form).
+  // Marked as it mounts, Mantine's focus trap (which runs on a zero timeout) focuses it; a form
+  // shown after its record has loaded comes after the trap, so it is focused here too.
+  const formRef = useCallback((form: HTMLFormElement | null) => {
+    const field = form?.querySelector<HTMLElement>(FIRST_FIELD);
+    if (!field) return;
+    field.setAttribute("data-autofocus", "");
+    setTimeout(() => field.isConnected && field.focus({ preventScroll: true }));
+  }, []);
+
+  // A change is anything typed, ticked or picked in the form (a picked option or day sits in a
+  // dropdown outside the form, so the document is listened to while the dialog is open).
+  useEffect(() => {
+    const picked = (e: PointerEvent) => {
+      if (e.target instanceof Element && e.target.closest('[role="option"], .mantine-DatePicker-day, .mantine-DateInput-day'))
+        changed.current = true;
+    };
+    document.addEventListener("pointerdown", picked, true);
+    return () => document.removeEventListener("pointerdown", picked, true);
+  }, []);
+
+  /** Esc, Cancel and the close button ask before a changed form is thrown away. */
+  const requestClose = () => {
+    if (asking) return;
+    if (changed.current && !saving) setAsking(true);
+    else onClose();
+  };
+
+  // Physical keys, so Ctrl+S saves on Arabic and Kurdish keyboard layouts too.
+  useHotkeys([["mod+S", () => !saving && !loading && !asking && onSubmit(), { usePhysicalKeys: true }]], []);
+
+  // The question takes the place of the buttons, inside the same dialog: nothing stacks over it.
+  const footer = asking ? (
+    <Stack gap="xs" data-testid="discard-changes">
+      <Text size="sm" fw={500}>
+        {t("common:discardQuestion")}
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={() => setAsking(false)} ref={keep} data-testid="discard-keep">
+          {t("common:keepEditing")}
+        </Button>
+        <Button color="red" onClick={onClose} data-testid="discard-yes">
+          {t("common:discard")}
+        </Button>
+      </Group>
+    </Stack>
+  ) : (
     <Group justify="flex-end">
-      <Button variant="default" onClick={onClose}>
+      <Button variant="default" onClick={requestClose}>
         {t("common:cancel")}
       </Button>
       <Button type="submit" loading={saving} data-testid={saveTestId}>
@@ -63,13 +117,20 @@ export function FormDialog({
     </Group>
   );
   return (
-    <Modal opened onClose={onClose} withCloseButton={false} size={size} padding={0} data-testid={testId}>
-      <DialogHeader title={title} icon={icon} onClose={onClose} />
+    <Modal opened onClose={requestClose} withCloseButton={false} size={size} padding={0} data-testid={testId}>
+      <DialogHeader title={title} icon={icon} onClose={requestClose} />
       {loading ? (
         <PageLoader />
       ) : (
         <form
+          ref={formRef}
           noValidate
+          onInput={() => {
+            changed.current = true;
+          }}
+          onChange={() => {
+            changed.current = true;
+          }}
           onSubmit={(e) => {
             e.preventDefault();
             onSubmit();
@@ -104,3 +165,10 @@ export function FormDialog({
     </Modal>
   );
 }
+
+/** The first field a person fills: neither a button nor a read-only or disabled input. */
+const FIRST_FIELD = [
+  "input:not([type=hidden]):not([type=file]):not([disabled]):not([readonly])",
+  "input[aria-haspopup]:not([disabled])",
+  "textarea:not([disabled]):not([readonly])",
+].join(", ");

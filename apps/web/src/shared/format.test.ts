@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatDate, formatDateTime, formatPercent, formatRate, formatTime, plainDecimal } from "./format";
+import {
+  formatAmount,
+  formatCurrencyAmount,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatRate,
+  formatTime,
+  plainDecimal,
+} from "./format";
 
 const marks = { am: "AM", pm: "PM" };
 
@@ -58,5 +67,15 @@ describe("times on the business's clock", () => {
     } finally {
       setBusinessTimeZone(undefined);
     }
+  });
+});
+
+describe("amounts in a currency", () => {
+  it("shows dollars with their cents and dinars as they are", () => {
+    expect(formatCurrencyAmount("1250.5", 2)).toBe("1,250.50");
+    expect(formatCurrencyAmount("-3", 2)).toBe("-3.00");
+    expect(formatCurrencyAmount("0.125", 2)).toBe("0.13");
+    expect(formatCurrencyAmount("1250000", 1)).toBe("1,250,000");
+    expect(formatCurrencyAmount("1.125", 1)).toBe("1.125");
   });
 });

@@ -1,3 +1,4 @@
+import { CURRENCY_USD } from "@app/contracts";
 import dayjs from "dayjs";
 import Decimal from "decimal.js";
 import { useTranslation } from "react-i18next";
@@ -33,6 +34,17 @@ export function formatAmount(value: string | number | null | undefined, decimals
   const negative = int.startsWith("-");
   const grouped = (negative ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${negative ? "-" : ""}${grouped}${frac ? `.${frac}` : ""}`;
+}
+
+/**
+ * An amount in a named currency: US dollars always with their two cents ("1,250.50"), other
+ * currencies as any amount (up to 3 decimals, SPEC §9).
+ */
+export function formatCurrencyAmount(value: string | number | null | undefined, currencyId: number): string {
+  const s = formatAmount(value, currencyId === CURRENCY_USD ? 2 : 3);
+  if (currencyId !== CURRENCY_USD || s === "") return s;
+  const [int, frac = ""] = s.split(".");
+  return `${int}.${frac.padEnd(2, "0")}`;
 }
 
 /**
@@ -94,6 +106,8 @@ export function useFormat() {
     dateTime: (v: string | Date | null | undefined) => formatDateTime(v, rtl, marks),
     value(v: unknown, format: ValueFormat = "text"): string {
       if (v === null || v === undefined) return "";
+      // Booleans read as words, on screen and in print.
+      if (typeof v === "boolean") return v ? t("yes") : t("no");
       const s = typeof v === "string" || typeof v === "number" ? v : String(v);
       switch (format) {
         case "amount":

@@ -115,3 +115,16 @@ describe("list footers total each currency apart", () => {
     expect(res.body.data.footer.amount).toBeUndefined();
   });
 });
+
+describe("account codes follow the chart's pattern", () => {
+  it("accounts made under a parent number on from its code: 1101, 1102 ..., never 11.24", async () => {
+    const codes = await t.database.db.execute<{ code: string; parent: string }>(sql`
+      select a.code, p.code parent from accounts a join accounts p on p.account_id = a.parent_id
+       where a.account_name in ('DC Cash IQD', 'DC Cash USD', 'DC Rent', 'DC Sales', 'DC Customer') or a.system_key = 'main_cash'
+       order by a.account_id`);
+    expect(codes.rows.length).toBeGreaterThanOrEqual(5);
+    for (const r of codes.rows) expect(r.code).toMatch(new RegExp(`^${r.parent}\\d{2,}$`));
+    const cash = codes.rows.filter((r) => r.parent === "11").map((r) => r.code);
+    expect(cash).toEqual(["1101", "1102", "1103"]);
+  });
+});

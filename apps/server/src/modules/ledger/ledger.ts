@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { CURRENCY_IQD, MSG } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
@@ -37,23 +36,37 @@ export async function accountByKey(tx: DbOrTx, key: string) {
 /** A leaf account under a system group (cash_and_banks, receivables, payables, incomes, expenses); its code is the parent's code dot its id. */
 export async function createAccount(tx: DbOrTx, opts: { parentKey: string; name: string; currency_id: number; code?: string | null }) {
   const parent = await accountByKey(tx, opts.parentKey);
+  const code = opts.code || (await nextChildCode(tx, parent));
   const [row] = await tx
     .insert(accounts)
-    .values({
-      code: opts.code || `tmp-${randomUUID()}`,
-      account_name: opts.name,
-      parent_id: parent.account_id,
-      type: parent.type,
-      currency_id: opts.currency_id,
-    })
+    .values({ code, account_name: opts.name, parent_id: parent.account_id, type: parent.type, currency_id: opts.currency_id })
     .returning({ id: accounts.account_id });
-  const id = row!.id;
-  if (!opts.code)
-    await tx
-      .update(accounts)
-      .set({ code: `${parent.code}.${id}` })
-      .where(eq(accounts.account_id, id));
-  return id;
+  return row!.id;
+}
+
+/** Advisory lock key: accounts made under one parent take their codes one at a time. */
+const ACCOUNT_CODE_LOCK = 727276;
+
+/**
+ * The next code under a parent, in the chart's own pattern: the parent's code and a running number
+ * as wide as its siblings' (two digits at first), so 11 has 1101, 1102 ... and never "11.24".
+ * Codes of another shape among the children are passed over.
+ */
+async function nextChildCode(tx: DbOrTx, parent: { account_id: number; code: string }): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CODE_LOCK}, ${parent.account_id})`);
+  const res = await tx.execute<{ code: string }>(
+    sql`select code from accounts where parent_id = ${parent.account_id} and code ~ ${`^${parent.code.replace(/\W/g, "\\$&")}[0-9]+$`}`,
+  );
+  const suffixes = res.rows.map((r) => r.code.slice(parent.code.length));
+  const width = Math.max(2, ...suffixes.map((x) => x.length));
+  let next = suffixes.reduce((m, x) => Math.max(m, Number(x)), 0) + 1;
+  let code = `${parent.code}${String(next).padStart(width, "0")}`;
+  // A code of that shape may stand elsewhere in the chart (a hand-made one): take the next free.
+  while ((await tx.execute(sql`select 1 from accounts where code = ${code}`)).rows.length) {
+    next++;
+    code = `${parent.code}${String(next).padStart(width, "0")}`;
+  }
+  return code;
 }
 
 /** The rates in force at `date` (the latest at or before it, else the earliest): `rate` is the out-rate, `in_rate` the in-rate. */

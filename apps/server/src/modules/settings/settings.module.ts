@@ -37,6 +37,7 @@ export const settingsModule: AppModule = {
           pagination_default: cfg!.pagination_default,
           pagination_options: cfg!.pagination_options,
           shop_name: cfg!.shop_name,
+          receipt_header: cfg!.receipt_header,
           pos_terminal_marker: cfg!.pos_terminal_marker,
           password_min_length: cfg!.password_min_length,
           accounting_option: cfg!.accounting_option,

@@ -7,6 +7,7 @@ import { api } from "../../shared/api/client";
 import { sidebarQuery } from "../session";
 import { HeaderBar } from "./HeaderBar";
 import { NavigationSearch } from "./NavigationSearch";
+import { Shortcuts } from "./Shortcuts";
 import { SideMenu } from "./SideMenu";
 
 /** The main layout: header, side menu (shown or hidden, remembered on the server) and the page. */
@@ -50,6 +51,7 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
       <NavigationSearch opened={navOpened} onClose={nav.close} />
+      <Shortcuts />
     </AppShell>
   );
 }

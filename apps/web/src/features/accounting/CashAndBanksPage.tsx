@@ -180,7 +180,7 @@ export function CashAndBanksPage() {
         defaultSort="account_id"
         toolbar={
           can("cashes/store") && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="cash-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="cash-add">
               {t("cashes.add")}
             </Button>
           )

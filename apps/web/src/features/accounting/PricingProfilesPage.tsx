@@ -121,7 +121,7 @@ export function PricingProfilesPage() {
         defaultSort="profile_id"
         toolbar={
           can(`${PRICING_SECTION}/store`) && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="pricing-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="pricing-add">
               {t("add")}
             </Button>
           )

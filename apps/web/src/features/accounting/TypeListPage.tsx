@@ -72,7 +72,7 @@ export function TypeListPage({ endpoint }: { endpoint: TypeEndpoint }) {
         defaultSort="type_id"
         toolbar={
           can(`${endpoint}/store`) && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="type-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="type-add">
               {t(`${p}.add`)}
             </Button>
           )

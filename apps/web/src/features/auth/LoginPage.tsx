@@ -145,7 +145,15 @@ function StaffLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
           {translateMessage(MSG.twoFactorCodeNeeded)}
         </Alert>
       )}
-      <TextInput label={t("email")} type="email" autoComplete="username" leftSection={<IconMail size={16} />} {...form.text("email")} />
+      <TextInput
+        label={t("email")}
+        type="email"
+        autoComplete="username"
+        // The first thing anyone does here is type their e-mail.
+        autoFocus
+        leftSection={<IconMail size={16} />}
+        {...form.text("email")}
+      />
       <PasswordInput
         label={t("password")}
         autoComplete="current-password"

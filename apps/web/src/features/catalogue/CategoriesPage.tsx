@@ -57,7 +57,7 @@ export function CategoriesPage() {
     );
 
   const addButton = can("categories/store") && (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ row: null })} data-testid="categories-add">
+    <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing({ row: null })} data-testid="categories-add">
       {t("categories.add")}
     </Button>
   );

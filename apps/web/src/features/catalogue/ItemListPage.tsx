@@ -1,6 +1,7 @@
 import { normalizeDigits } from "@app/contracts";
 import { Badge, Button, Group, Text, ThemeIcon, Tooltip } from "@mantine/core";
 import { IconBarcode, IconEdit, IconFileImport, IconHourglass, IconPlus, IconTrash, IconWorld } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -8,8 +9,10 @@ import { useCan } from "../../app/session";
 import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
 import { ListThumb } from "../../shared/ListThumb";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
-import { ITEMS_ENDPOINT, type ItemRow } from "./catalogue.queries";
+import { brandsListQuery } from "../settings/settings.queries";
+import { categoryTreeQuery, flattenTree, ITEMS_ENDPOINT, type ItemRow } from "./catalogue.queries";
 import { ItemForm } from "./ItemForm";
 import { ItemImportDialog } from "./ItemImportDialog";
 import { useBarcodeScanner } from "./useBarcodeScanner";
@@ -68,6 +71,9 @@ export function ItemListPage() {
   const [importing, setImporting] = useState(false);
   const del = useConfirmDelete<ItemRow>(ITEMS_ENDPOINT, { idOf: (r) => r.item_id, nameOf: (r) => r.item_name });
   const online = useToggleOnline("items");
+  const tree = useQuery(categoryTreeQuery);
+  const names = useSeededNames();
+  const brands = useQuery(brandsListQuery);
 
   // A scan anywhere on the page searches for the code, as if typed into the search box.
   useBarcodeScanner((code) =>
@@ -100,7 +106,8 @@ export function ItemListPage() {
     { key: "barcodes", label: "catalogue:fields.barcodes", render: (r) => <BarcodeCell row={r} /> },
     { key: "category_name", label: "catalogue:fields.category_fk" },
     { key: "brand_name", label: "catalogue:fields.brand_fk" },
-    { key: "base_unit", label: "catalogue:units.baseUnit" },
+    // Seeded units ("Piece", "Box") read in the user's language, as everywhere else.
+    { key: "base_unit", label: "catalogue:units.baseUnit", text: (r) => names.unit(r.base_unit ?? "") },
     { key: "sale_price", label: "catalogue:fields.price", format: "amount" },
     {
       key: "is_active_online",
@@ -110,6 +117,18 @@ export function ItemListPage() {
   ];
 
   const filters: FilterField[] = [
+    {
+      key: "category_fk",
+      label: "catalogue:fields.category_fk",
+      type: "select",
+      options: flattenTree(tree.data ?? []).map((f) => ({ value: String(f.node.category_id), label: f.node.category_name })),
+    },
+    {
+      key: "brand_fk",
+      label: "catalogue:fields.brand_fk",
+      type: "select",
+      options: (brands.data ?? []).map((b) => ({ value: String(b.brand_id), label: b.brand_name })),
+    },
     {
       key: "has_expire",
       label: "catalogue:fields.has_expire",
@@ -155,7 +174,7 @@ export function ItemListPage() {
               </Button>
             )}
             {can("items/store") && (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="items-add">
+              <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="items-add">
                 {t("items.add")}
               </Button>
             )}

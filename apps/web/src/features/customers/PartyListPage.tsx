@@ -85,7 +85,7 @@ export function PartyListPage({ kind }: { kind: PartyKind }) {
         defaultSort="consumer_id"
         toolbar={
           can(`${cfg.endpoint}/store`) && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="party-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="party-add">
               {t(`${cfg.ns}.add`)}
             </Button>
           )

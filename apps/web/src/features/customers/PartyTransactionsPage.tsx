@@ -93,7 +93,7 @@ export function PartyTransactionsPage({ kind }: { kind: PartyKind }) {
         actions={
           id !== null &&
           can(`${cfg.transactions}/store`) && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="payment-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="payment-add">
               {t(`${cfg.ns}.addPayment`)}
             </Button>
           )

@@ -101,7 +101,7 @@ export function PinListPage() {
         defaultSort="id"
         toolbar={
           can("user_pins/store") && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="pin-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="pin-add">
               {t("add")}
             </Button>
           )

@@ -5,11 +5,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import type { ListBody } from "../../shared/api/types";
-import { printTable } from "../../shared/DataTable/print";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
+import { usePrint } from "../../shared/usePrint";
 import { EP } from "../accounting/ledger.queries";
 import { ReportActions } from "./ReportActions";
 import { ReportFilters, useReportFilters } from "./ReportFilters";
@@ -32,7 +32,8 @@ const sum = (rows: IncomeStatementRow[]) => rows.reduce((acc, r) => acc.plus(new
 
 /** Income less expenses for the period, from the ledger, in the chosen currency. */
 export function IncomeStatementPage() {
-  const { t, i18n } = useTranslation("reports");
+  const { t } = useTranslation("reports");
+  const { print, describe } = usePrint();
   const fmt = useFormat();
   const names = useSeededNames();
   const filters = useReportFilters();
@@ -53,10 +54,10 @@ export function IncomeStatementPage() {
   const netNegative = new Decimal(net).isNegative();
 
   const onPrint = () =>
-    printTable({
+    print({
       title: t("incomeStatement.title"),
-      dir: fmt.rtl ? "rtl" : "ltr",
-      lang: i18n.language,
+      lines: describe(filters.query),
+      numeric: [false, false, true],
       headers: [t("fields.code"), t("fields.account_name"), t("fields.amount")],
       rows: [
         [t("incomeStatement.income"), "", ""],

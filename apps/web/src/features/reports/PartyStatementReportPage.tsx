@@ -5,11 +5,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { type Column, DataTable } from "../../shared/DataTable";
-import { printTable } from "../../shared/DataTable/print";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { journalDescription, useSeededNames } from "../../shared/seededNames";
+import { usePrint } from "../../shared/usePrint";
 import { docDay } from "../accounting/ledger.queries";
 import { PartyPicker, usePartyChoice } from "../customers/PartyTransactionsPage";
 import { PARTY, type PartyKind, type PartyRow, partyStatementQuery } from "../customers/parties.queries";
@@ -27,7 +27,8 @@ const STATEMENT_COLUMNS = ["date", "source_type", "description", "currency_name"
  */
 export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
   const cfg = PARTY[kind];
-  const { t, i18n } = useTranslation("reports");
+  const { t } = useTranslation("reports");
+  const { print, describe } = usePrint();
   const fmt = useFormat();
   const names = useSeededNames();
   const filters = useReportFilters("THIS_YEAR");
@@ -54,10 +55,10 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
 
   const onPrint = () => {
     const sections = statementSections(lines);
-    printTable({
+    print({
       title: `${title} — ${choice?.label ?? ""}`,
-      dir: fmt.rtl ? "rtl" : "ltr",
-      lang: i18n.language,
+      lines: describe(filters.query),
+      numeric: [false, false, false, true, true, true],
       headers: ["date", "type", "description", "debit", "credit", "balance"].map((k) => t(`parties:statement.${k}`)),
       rows: sections.flatMap((s) => [
         [s.currency_name, "", "", "", "", ""],

@@ -7,11 +7,11 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { api } from "../../shared/api/client";
 import type { ListBody } from "../../shared/api/types";
-import { printTable } from "../../shared/DataTable/print";
 import { ExportDialog } from "../../shared/ExportDialog";
-import { useFormat } from "../../shared/format";
+import { formatCurrencyAmount, useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
+import { usePrint } from "../../shared/usePrint";
 import { EP } from "../accounting/ledger.queries";
 import { ReportActions } from "./ReportActions";
 import { ReportFilters, useReportFilters } from "./ReportFilters";
@@ -64,10 +64,12 @@ export function visibleRows(rows: TrialBalanceRow[], collapsed: ReadonlySet<numb
  * levels. The period, currency, search and options live in the address.
  */
 export function TrialBalancePage() {
-  const { t, i18n } = useTranslation("reports");
+  const { t } = useTranslation("reports");
+  const { print, describe } = usePrint();
   const fmt = useFormat();
   const names = useSeededNames();
   const filters = useReportFilters();
+  const money = (v: string | undefined) => formatCurrencyAmount(v, filters.value.currencyId);
   const [params, setParams] = useSearchParams();
   const search = params.get("search") ?? "";
   const hideZero = params.get("hide_zero") !== "0";
@@ -115,17 +117,17 @@ export function TrialBalancePage() {
 
   const headers = [t("fields.code"), t("fields.account_name"), ...AMOUNTS.map((k) => t(`fields.${k}`))];
   const onPrint = () =>
-    printTable({
+    print({
       title: t("trialBalance.title"),
-      dir: fmt.rtl ? "rtl" : "ltr",
-      lang: i18n.language,
+      lines: describe(filters.query),
+      numeric: [false, false, ...AMOUNTS.map(() => true)],
       headers,
       rows: shown.map((r) => [
         r.code,
         `${printIndent(r.level)}${names.account(r.account_name, r.system_key)}`,
-        ...AMOUNTS.map((k) => fmt.amount(r[k])),
+        ...AMOUNTS.map((k) => money(r[k])),
       ]),
-      footer: ["", t("table:total"), ...AMOUNTS.map((k) => fmt.amount(footer[k] ?? "0"))],
+      footer: ["", t("table:total"), ...AMOUNTS.map((k) => money(footer[k] ?? "0"))],
     });
 
   const Closed = fmt.rtl ? IconChevronLeft : IconChevronRight;
@@ -188,8 +190,10 @@ export function TrialBalancePage() {
             <Table verticalSpacing="xs" horizontalSpacing="md" striped highlightOnHover className="data-table">
               <Table.Thead>
                 <Table.Tr>
-                  {headers.map((h) => (
-                    <Table.Th key={h}>{h}</Table.Th>
+                  {headers.map((h, i) => (
+                    <Table.Th key={h} ta={i >= 2 ? "end" : undefined}>
+                      {h}
+                    </Table.Th>
                   ))}
                 </Table.Tr>
               </Table.Thead>
@@ -237,8 +241,8 @@ export function TrialBalancePage() {
                         </Box>
                       </Table.Td>
                       {AMOUNTS.map((k) => (
-                        <Table.Td key={k} data-column={k}>
-                          <span className="amount">{fmt.amount(r[k])}</span>
+                        <Table.Td key={k} data-column={k} ta="end">
+                          <span className="amount">{money(r[k])}</span>
                         </Table.Td>
                       ))}
                     </Table.Tr>
@@ -250,8 +254,8 @@ export function TrialBalancePage() {
                   <Table.Td />
                   <Table.Td fw={700}>{t("table:total")}</Table.Td>
                   {AMOUNTS.map((k) => (
-                    <Table.Td key={k} fw={700} data-column={k}>
-                      <span className="amount">{fmt.amount(footer[k] ?? "0")}</span>
+                    <Table.Td key={k} fw={700} data-column={k} ta="end">
+                      <span className="amount">{money(footer[k] ?? "0")}</span>
                     </Table.Td>
                   ))}
                 </Table.Tr>

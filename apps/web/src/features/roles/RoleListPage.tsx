@@ -46,7 +46,7 @@ export function RoleListPage() {
         defaultSort="role_id"
         toolbar={
           can("roles/store") && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="role-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="role-add">
               {t("add")}
             </Button>
           )

@@ -87,7 +87,7 @@ export function CurrencyRatesPage() {
         defaultSort="date"
         toolbar={
           can("currency_rates/store") && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="rate-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="rate-add">
               {t("currencyRates.add")}
             </Button>
           )

@@ -88,7 +88,7 @@ export function FinancialYearPage() {
         defaultSort="start_date"
         toolbar={
           can("financial_years/store") && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="year-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="year-add">
               {t("financialYear.add")}
             </Button>
           )

@@ -1,12 +1,12 @@
 import type { PermissionRequirement } from "@app/contracts";
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { Button, Select, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
 import { type Icon, IconPlus } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { FormDialog } from "../../shared/FormDialog";
 import { PageHeader } from "../../shared/PageHeader";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useFocusReturn } from "../../shared/useFocusReturn";
@@ -96,7 +96,7 @@ export function ReferencePage<Row extends object>(props: Props<Row>) {
         defaultSort={props.defaultSort}
         toolbar={
           can(perm("store")) && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid={`${props.page}-add`}>
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid={`${props.page}-add`}>
               {t(`${props.page}.add`)}
             </Button>
           )
@@ -202,40 +202,19 @@ function ReferenceForm<Row extends object>(props: {
 
   const single = props.fields.length === 1;
   return (
-    <Modal
-      opened
+    <FormDialog
+      title={t(creating ? `${props.page}.add` : `${props.page}.edit`)}
+      icon={<props.icon size={20} />}
       onClose={props.onClose}
-      withCloseButton={false}
+      onSubmit={submit}
+      saving={create.isPending || update.isPending}
       size={single ? "md" : "lg"}
-      padding={0}
-      data-testid={`${props.page}-form`}
+      testId={`${props.page}-form`}
+      saveTestId={`${props.page}-save`}
     >
-      <DialogHeader
-        title={t(creating ? `${props.page}.add` : `${props.page}.edit`)}
-        icon={<props.icon size={20} />}
-        onClose={props.onClose}
-      />
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack p="lg" gap="md">
-          <SimpleGrid cols={{ base: 1, sm: single ? 1 : 2 }} spacing="md">
-            {props.fields.map(input)}
-          </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={props.onClose}>
-              {t("common:cancel")}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending} data-testid={`${props.page}-save`}>
-              {t("common:save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: single ? 1 : 2 }} spacing="md">
+        {props.fields.map(input)}
+      </SimpleGrid>
+    </FormDialog>
   );
 }

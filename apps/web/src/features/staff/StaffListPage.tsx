@@ -75,7 +75,7 @@ export function StaffListPage() {
         defaultSort="user_id"
         toolbar={
           can("users/store") && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="staff-add">
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="staff-add">
               {t("add")}
             </Button>
           )

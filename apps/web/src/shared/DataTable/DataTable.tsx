@@ -37,10 +37,11 @@ import { api, type Query } from "../api/client";
 import type { DataBody, ListBody } from "../api/types";
 import { ExportDialog } from "../ExportDialog";
 import { useFormat, type ValueFormat } from "../format";
+import { notifyError } from "../notify";
+import { usePrint } from "../usePrint";
 import { AdvancedSearch, type FilterField } from "./AdvancedSearch";
 import { SEARCH_DEBOUNCE_MS, toApiQuery, useListState } from "./listState";
 import { Pager } from "./Pager";
-import { printTable } from "./print";
 
 export interface Column<Row> {
   /** Row field, sort column and export key. */
@@ -103,7 +104,7 @@ const hiddenColumnsKey = (model: string) => ["model_hidden_columns", model] as c
 /** The one list widget every list screen uses (SPEC §2 "List screens"). */
 export function DataTable<Row extends object>(props: Props<Row>) {
   const { endpoint, model, title, columns, rowKey, actions = [], filters = [], dateFilter = false, amountFilter = false } = props;
-  const { t, i18n } = useTranslation("table");
+  const { t } = useTranslation("table");
   const fmt = useFormat();
   const can = useCan();
   const queryClient = useQueryClient();
@@ -118,6 +119,8 @@ export function DataTable<Row extends object>(props: Props<Row>) {
   const [searchText, setSearchText] = useState(state.search);
   const [advancedOpen, setAdvancedOpen] = useState(Object.keys(state.filters).length > 0);
   const [exportOpen, setExportOpen] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const { print, describe } = usePrint();
 
   // Back/forward changes the address; the box follows it.
   useEffect(() => setSearchText(state.search), [state.search]);
@@ -187,15 +190,33 @@ export function DataTable<Row extends object>(props: Props<Row>) {
     return state.sortDir === "desc" ? <IconArrowDown size={14} /> : <IconArrowUp size={14} />;
   };
 
-  const onPrint = () =>
-    printTable({
-      title: t(title),
-      dir: fmt.rtl ? "rtl" : "ltr",
-      lang: i18n.language,
-      headers: visible.map((c) => t(c.label)),
-      rows: rows.map((r) => visible.map((c) => cellText(r, c))),
-      footer: hasFooter ? visible.map(footerText) : undefined,
-    });
+  // Every row of the current search, filters and sort, not just the page on screen.
+  const onPrint = async () => {
+    setPrinting(true);
+    try {
+      const all = (
+        await api<ListBody<Row>>(endpoint, { query: { ...toApiQuery(state, { paged: false }), ...props.query, is_paginated: 0 } })
+      ).data;
+      const sums = all.footer ?? {};
+      const printFooter = visible.some((c) => c.footer || sums[c.key] !== undefined);
+      print({
+        title: t(title),
+        lines: describe({ ...toApiQuery(state, { paged: false }), ...props.query }, filters),
+        headers: visible.map((c) => t(c.label)),
+        numeric: visible.map((c) => c.format === "amount" || c.format === "rate" || c.format === "percent"),
+        rows: all.data.map((r) => visible.map((c) => cellText(r, c))),
+        footer: printFooter
+          ? visible.map((c, i) =>
+              c.footer ? c.footer(sums) : sums[c.key] !== undefined ? fmt.amount(sums[c.key]) : i === 0 ? t("total") : "",
+            )
+          : undefined,
+      });
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setPrinting(false);
+    }
+  };
 
   const colSpan = visible.length + (allowedActions.length ? 1 : 0);
 
@@ -249,7 +270,14 @@ export function DataTable<Row extends object>(props: Props<Row>) {
             </Menu.Dropdown>
           </Menu>
           <Tooltip label={t("print")}>
-            <ActionIcon variant="default" size="lg" onClick={onPrint} aria-label={t("print")}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => void onPrint()}
+              loading={printing}
+              aria-label={t("print")}
+              data-testid="table-print"
+            >
               <IconPrinter size={18} />
             </ActionIcon>
           </Tooltip>

@@ -2,44 +2,81 @@ import { PRODUCT_NAME } from "@app/contracts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Prints the visible columns of the loaded rows through a hidden frame, without the app's chrome. */
-export function printTable(opts: {
+export interface PrintDocument {
   title: string;
   dir: "ltr" | "rtl";
   lang: string;
+  /** The shop's name and receipt header, above everything. */
+  shop: string;
+  receiptHeader?: string | undefined;
+  /** What the rows are: filters, period, currency. */
+  lines?: string[];
+  /** Who printed and when. */
+  printed: string;
   headers: string[];
   rows: string[][];
-  footer?: string[];
-}) {
+  footer?: string[] | undefined;
+  /** Columns whose figures align to the end, as on screen. */
+  numeric?: boolean[];
+  /** The page's style nonce: the printed page inherits its Content-Security-Policy. */
+  nonce?: string;
+}
+
+/** The page as printed: the shop, the title, what was filtered, the table, who printed it and when. */
+export function printHtml(doc: PrintDocument): string {
+  const align = (i: number) => (doc.numeric?.[i] ? ' class="num"' : "");
+  const cells = (tag: string, values: string[]) => values.map((v, i) => `<${tag}${align(i)}>${escapeHtml(v)}</${tag}>`).join("");
+  const header = [
+    `<div class="shop">${escapeHtml(doc.shop)}</div>`,
+    doc.receiptHeader ? `<div class="receipt">${escapeHtml(doc.receiptHeader)}</div>` : "",
+    `<h1>${escapeHtml(doc.title)}</h1>`,
+    ...(doc.lines ?? []).map((l) => `<div class="line">${escapeHtml(l)}</div>`),
+  ].join("");
+  return `<!doctype html><html lang="${doc.lang}" dir="${doc.dir}"><head><meta charset="utf-8"><title>${escapeHtml(
+    `${PRODUCT_NAME} | ${doc.title}`,
+  )}</title><style nonce="${escapeHtml(doc.nonce ?? "")}">
+    body{font-family:Tahoma,"DejaVu Sans",Arial,sans-serif;font-size:12px;margin:16px}
+    .shop{font-size:16px;font-weight:bold}
+    .receipt{white-space:pre-line;margin-bottom:4px}
+    h1{font-size:15px;margin:8px 0 4px}
+    .line{color:#333;margin-bottom:2px}
+    table{border-collapse:collapse;width:100%;margin-top:8px}
+    th,td{border:1px solid #999;padding:4px 6px;text-align:start}
+    th{background:#eee}
+    .num{text-align:end;direction:ltr;unicode-bidi:isolate}
+    tfoot td{font-weight:bold}
+    .printed{margin-top:8px;color:#555;font-size:11px}
+  </style></head><body>${header}<table><thead><tr>${cells("th", doc.headers)}</tr></thead><tbody>${doc.rows
+    .map((r) => `<tr>${cells("td", r)}</tr>`)
+    .join("")}</tbody>${doc.footer ? `<tfoot><tr>${cells("td", doc.footer)}</tr></tfoot>` : ""}</table><div class="printed">${escapeHtml(
+    doc.printed,
+  )}</div></body></html>`;
+}
+
+/**
+ * Prints through a hidden frame, without the app's chrome. The frame stays until the next print:
+ * some browsers print it after `print()` has returned.
+ */
+export function printTable(doc: PrintDocument) {
+  for (const old of document.querySelectorAll("iframe[data-print]")) old.remove();
   const frame = document.createElement("iframe");
   frame.setAttribute("aria-hidden", "true");
+  frame.setAttribute("data-print", "");
+  frame.tabIndex = -1;
   frame.style.position = "fixed";
   frame.style.width = "0";
   frame.style.height = "0";
   frame.style.border = "0";
   document.body.appendChild(frame);
-  const doc = frame.contentDocument;
+  const d = frame.contentDocument;
   const win = frame.contentWindow;
-  if (!doc || !win) {
+  if (!d || !win) {
     frame.remove();
     return;
   }
-  const cells = (tag: string, values: string[]) => values.map((v) => `<${tag}>${escapeHtml(v)}</${tag}>`).join("");
-  doc.open();
-  doc.write(`<!doctype html><html lang="${opts.lang}" dir="${opts.dir}"><head><meta charset="utf-8"><title>${escapeHtml(
-    `${PRODUCT_NAME} | ${opts.title}`,
-  )}</title><style>
-    body{font-family:Tahoma,"DejaVu Sans",Arial,sans-serif;font-size:12px;margin:16px}
-    h1{font-size:16px;margin:0 0 12px}
-    table{border-collapse:collapse;width:100%}
-    th,td{border:1px solid #999;padding:4px 6px;text-align:start}
-    th{background:#eee}
-    tfoot td{font-weight:bold}
-  </style></head><body><h1>${escapeHtml(opts.title)}</h1><table><thead><tr>${cells("th", opts.headers)}</tr></thead><tbody>${opts.rows
-    .map((r) => `<tr>${cells("td", r)}</tr>`)
-    .join("")}</tbody>${opts.footer ? `<tfoot><tr>${cells("td", opts.footer)}</tr></tfoot>` : ""}</table></body></html>`);
-  doc.close();
+  d.open();
+  d.write(printHtml(doc));
+  d.close();
   win.focus();
   win.print();
-  setTimeout(() => frame.remove(), 1000);
 }
