@@ -30,10 +30,9 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 const BAD_IDS = ["0", "-1", "abc", "1.5", "99999999999"];
 const SQL_BITS = ["' or 1=1 --", '"; drop table users; --'];
+/** A sort the list does not declare gives its default order (an old bookmark must not empty the page). */
+const SORT_QUERIES = ["sortColumn=no_such_column", `sortColumn=${encodeURIComponent("user_id; drop table users")}`, "sortDir=sideways"];
 const LIST_QUERIES = [
-  "sortColumn=no_such_column",
-  `sortColumn=${encodeURIComponent("user_id; drop table users")}`,
-  "sortDir=sideways",
   "per_page=0",
   "per_page=100000",
   "per_page=abc",
@@ -176,8 +175,19 @@ describe("malformed input to every endpoint", () => {
         const sqlQueries = [...sqlSearch, ...SQL_BITS.map((b) => `filter[${encodeURIComponent(b)}]=1`)];
         // Endpoints that are not lists ignore the list parameters; the SQL fragments go to all.
         await Promise.all(
-          (isList ? [...LIST_QUERIES, ...sqlQueries] : sqlQueries).map(async (q) => {
+          (isList ? [...LIST_QUERIES, ...SORT_QUERIES, ...sqlQueries] : sqlQueries).map(async (q) => {
             const res = await send(`GET ${url}?${q}`, { method, url: `${url}?${q}` });
+            if (isList && SORT_QUERIES.includes(q)) {
+              const params = res.statusCode === 200 ? res.json().data.params : undefined;
+              const asked = new URLSearchParams(q);
+              const fellBack =
+                params &&
+                ["asc", "desc"].includes(params.sortDir) &&
+                params.sortColumn !== asked.get("sortColumn") &&
+                params.sortDir !== asked.get("sortDir");
+              if (!fellBack) violations.push(`GET ${url}?${q}: ${res.statusCode} ${JSON.stringify(params)}`);
+              return;
+            }
             if (isList && !sqlSearch.includes(q) && res.statusCode !== 422) violations.push(`GET ${url}?${q}: ${res.statusCode}`);
             if (isList && sqlSearch.includes(q) && (res.statusCode !== 200 || res.json().data.total !== 0)) {
               violations.push(`GET ${url}?${q}: ${res.statusCode}`);
