@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { call, login, unique } from "../support/api";
-import { expect, signedIn, test } from "../support/fixtures";
+import { call, createUser, login, unique } from "../support/api";
+import { expect, shot, signedIn, test } from "../support/fixtures";
 
 const FEATURES_DIR = path.resolve(import.meta.dirname, "../../apps/web/src/features");
 
@@ -100,4 +100,38 @@ test("the OpenAPI documentation works under its own policy", async ({ page }) =>
   await expect(page.getByText("/api/auth/login").first()).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(violations).toEqual([]);
+});
+
+test("two-factor enrolment in Arabic: QR code, first code, recovery codes; sign-in then asks for the code", async ({ page }) => {
+  const { TOTP, Secret } = await import("otpauth");
+  const admin = await login();
+  const user = await createUser(admin, { user_name: `TwoFactor ${unique()}` });
+  await signedIn(page, { token: await login(user.email, user.password), lang: "ar" });
+  const violations = await watchViolations(page);
+  await page.goto("/profile");
+  const card = page.getByTestId("two-factor-card");
+  await expect(card.getByTestId("two-factor-status")).toHaveText("غير مفعّل");
+  await card.getByLabel("كلمة المرور الحالية").fill(user.password);
+  await card.getByTestId("two-factor-start").click();
+  await expect(card.getByTestId("two-factor-qr")).toBeVisible();
+  const secret = (await card.getByTestId("two-factor-secret").innerText()).trim();
+  await card.getByTestId("two-factor-secret").scrollIntoViewIfNeeded();
+  await shot(page, "two-factor-enrol-ar");
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  await card.getByLabel("الرمز من التطبيق").fill(code);
+  await card.getByTestId("two-factor-confirm").click();
+  await expect(card.getByTestId("two-factor-recovery").locator("code")).toHaveCount(10);
+  await expect(card.getByTestId("two-factor-status")).toHaveText("مفعّل");
+  expect(violations).toEqual([]);
+
+  // Sign-in: the password, then the code step.
+  await page.evaluate(() => localStorage.removeItem("token"));
+  await page.goto("/login");
+  await page.getByLabel("البريد الإلكتروني").fill(user.email);
+  await page.getByLabel("كلمة المرور").fill(user.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-code-needed")).toBeVisible();
+  await page.getByLabel("الرمز", { exact: true }).fill("000000");
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-error")).toBeVisible();
 });
