@@ -311,7 +311,8 @@ export function DataTable<Row extends object>(props: Props<Row>) {
         data-testid={list.isFetching ? "table-loading" : undefined}
       />
 
-      <Table.ScrollContainer minWidth={640}>
+      {/* A table wider than the screen scrolls: keyboard users reach the scrolling with Tab. */}
+      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table className="data-table" striped highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
