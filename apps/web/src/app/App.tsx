@@ -4,9 +4,9 @@ import "@mantine/notifications/styles.css";
 import "./app.css";
 import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
-import { Notifications } from "@mantine/notifications";
+import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { getStyleNonce } from "./csp";
@@ -14,6 +14,27 @@ import { isRtl } from "./i18n";
 import { createQueryClient } from "./queryClient";
 import { createRouter } from "./router";
 import { colorSchemeManager, cssVariablesResolver, theme } from "./theme";
+
+const Notifications = lazy(async () => ({ default: (await import("@mantine/notifications")).Notifications }));
+
+/**
+ * The notifications' host and its transitions load with the first notification shown: the store
+ * queues it meanwhile, and most pages (the login page first) never show one.
+ */
+function NotificationsHost() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  const shown = wanted || notifications.length > 0 || queue.length > 0;
+  useEffect(() => {
+    if (shown) setWanted(true);
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" />
+    </Suspense>
+  );
+}
 
 /** Keeps Mantine's direction in step with the language (the <html> attributes are set by i18n). */
 function DirectionSync({ children }: { children: ReactNode }) {
@@ -39,7 +60,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <DirectionSync>
           <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6, weekendDays: [5, 6] }}>
             <QueryClientProvider client={queryClient}>
-              <Notifications position="top-center" />
+              <NotificationsHost />
               {children}
             </QueryClientProvider>
           </DatesProvider>

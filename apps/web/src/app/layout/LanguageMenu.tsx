@@ -7,10 +7,10 @@ import { setLanguage } from "../i18n";
 /** Each language is named in its own script, so a reader finds theirs whatever is shown now. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", ar: "العربية", ckb: "کوردی" };
 
-export function LanguageMenu({ onChange }: { onChange?: (lang: Language) => void }) {
+export function LanguageMenu({ onChange, defaultOpened }: { onChange?: (lang: Language) => void; defaultOpened?: boolean }) {
   const { t, i18n } = useTranslation("nav");
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <Tooltip label={t("language")}>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("language")} data-testid="language-menu">

@@ -21,7 +21,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { translateMessage } from "../../app/i18n";
-import { LanguageMenu } from "../../app/layout/LanguageMenu";
+import { DeferredLanguageMenu } from "../../app/layout/DeferredLanguageMenu";
 import { usePageTitle } from "../../app/PageTitle";
 import { useToken } from "../../app/session";
 import { session } from "../../shared/api/session";
@@ -86,7 +86,7 @@ export function LoginPage() {
 
       <Center p="lg" pos="relative">
         <Box pos="absolute" top={16} style={{ insetInlineEnd: 16 }}>
-          <LanguageMenu />
+          <DeferredLanguageMenu />
         </Box>
         <Paper w="100%" maw={420} p="xl" radius="lg" withBorder shadow="sm">
           <Stack gap="lg">
