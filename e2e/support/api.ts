@@ -39,7 +39,15 @@ export interface SeedUser {
 
 export async function createUser(
   token: string,
-  fields: { user_name: string; email?: string; permissions?: string[]; is_cashier?: boolean; outlet_fk?: number; user_full_name?: string },
+  fields: {
+    user_name: string;
+    email?: string;
+    permissions?: string[];
+    is_cashier?: boolean;
+    outlet_fk?: number;
+    user_full_name?: string;
+    user_role?: number;
+  },
   password = "amber-falcon-river-72",
 ): Promise<SeedUser> {
   const email = fields.email ?? `${fields.user_name.toLowerCase().replace(/[^a-z0-9]/g, "")}@e2e.test`;

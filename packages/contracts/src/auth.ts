@@ -35,6 +35,17 @@ export interface TwoFactorChallenge {
   message: string;
 }
 
+/**
+ * What sign-in answers when a system setting requires two-factor sign-in of a user who has not
+ * set it up: a short-lived token good only for the enable and confirm routes.
+ */
+export interface TwoFactorSetupRequired {
+  two_factor_setup_required: true;
+  message: string;
+  setup_token: string;
+  expires_in: number;
+}
+
 export const ZCashierLogin = z.object({
   outlet_id: z.coerce.number({ error: "The outlet field is required." }).int().positive("The outlet field is required."),
   user_id: z.coerce.number({ error: "The user field is required." }).int().positive("The user field is required."),

@@ -223,6 +223,13 @@ export const ZSystemSettings = z.object({
     .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN}`)
     .max(128, "may not be greater than 128")
     .optional(),
+  two_factor_super_user: zBoolish.optional(),
+  two_factor_role_ids: z
+    .array(z.coerce.number({ error: MSG.twoFactorRoleInvalid }).int(MSG.twoFactorRoleInvalid).positive(MSG.twoFactorRoleInvalid), {
+      error: MSG.twoFactorRoleInvalid,
+    })
+    .max(200)
+    .optional(),
 });
 export type SystemSettings = z.output<typeof ZSystemSettings>;
 

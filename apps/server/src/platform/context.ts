@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../db/client.js";
+import type { TokenScope } from "./tokens.js";
 
 export interface AuthUser {
   user_id: number;
@@ -11,6 +12,8 @@ export interface AuthUser {
   inventory_ids: number[];
   jti: string;
   token_exp: number;
+  /** Present when the caller holds a limited token (see TokenScope). */
+  token_scope?: TokenScope;
 }
 
 /** What every use case receives: the transaction, the acting user, the time and the caller's address. */

@@ -13,6 +13,8 @@ export type Access = PermissionRequirement | "public" | "authenticated";
 declare module "fastify" {
   interface FastifyContextConfig {
     permission?: Access;
+    /** The route also admits the token of a user who must set up two-factor sign-in. */
+    twoFactorSetup?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -120,7 +122,7 @@ function authCacheOf(app: FastifyInstance): AuthCache {
 export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<AuthUser> {
   const token = bearer(req);
   if (!token) throw new HttpError(401, MSG.unauthorized);
-  const claims = app.tokens.verify(token);
+  const claims = app.tokens.verify(token, req.routeOptions.config?.twoFactorSetup ? "two_factor_setup" : undefined);
   const cache = authCaches.get(app);
   const hit = cache?.users.get(claims.jti);
   if (hit && Date.now() - hit.at < AUTH_CACHE_MS) return hit.user;
@@ -158,6 +160,7 @@ async function loadUser(app: FastifyInstance, claims: ReturnType<FastifyInstance
     inventory_ids: (row.inventory_ids ?? []).map(Number),
     jti: claims.jti,
     token_exp: claims.exp,
+    ...(claims.scope ? { token_scope: claims.scope } : {}),
   };
 }
 

@@ -12,12 +12,21 @@ export interface TokenClaims {
   ver: number;
   exp: number;
   iat: number;
+  /** Set on a token that may reach only the routes that accept its scope. */
+  scope?: TokenScope;
 }
 
+/** The one limited token: a user a system setting obliges to use two-factor sign-in enrols with it. */
+export type TokenScope = "two_factor_setup";
+export const SETUP_TOKEN_SECONDS = 600;
+
 export interface TokenService {
-  sign(userId: number, tokenVersion: number): { token: string; jti: string; exp: number };
-  /** Verifies signature, algorithm and expiry; throws 400 "Token is Expired." / "Token is Invalid.". */
-  verify(token: string): TokenClaims;
+  sign(userId: number, tokenVersion: number, scope?: TokenScope): { token: string; jti: string; exp: number };
+  /**
+   * Verifies signature, algorithm and expiry; throws 400 "Token is Expired." / "Token is Invalid.".
+   * A scoped token passes only where the caller names its scope.
+   */
+  verify(token: string, allowedScope?: TokenScope): TokenClaims;
   ttlSeconds: number;
 }
 
@@ -35,20 +44,26 @@ export async function loadSigningKey(db: Db, configured: string): Promise<string
 
 export function createTokenService(key: string, ttlSeconds: number): TokenService {
   const signer = createSigner({ key, algorithm: "HS256", expiresIn: ttlSeconds * 1000 });
+  const setupSigner = createSigner({ key, algorithm: "HS256", expiresIn: SETUP_TOKEN_SECONDS * 1000 });
   const verifier = createVerifier({ key, algorithms: ["HS256"], cache: false });
   return {
     ttlSeconds,
-    sign(userId, tokenVersion) {
+    sign(userId, tokenVersion, scope) {
       const jti = randomUUID();
+      if (scope) {
+        const token = setupSigner({ sub: userId, jti, ver: tokenVersion, scope });
+        return { token, jti, exp: Math.floor(Date.now() / 1000) + SETUP_TOKEN_SECONDS };
+      }
       const token = signer({ sub: userId, jti, ver: tokenVersion });
       return { token, jti, exp: Math.floor(Date.now() / 1000) + ttlSeconds };
     },
-    verify(token) {
+    verify(token, allowedScope) {
       try {
         const claims = verifier(token) as Partial<TokenClaims>;
         if (typeof claims.sub !== "number" || typeof claims.jti !== "string" || typeof claims.ver !== "number") {
           throw new HttpError(400, MSG.tokenInvalid);
         }
+        if (claims.scope !== undefined && claims.scope !== allowedScope) throw new HttpError(403, MSG.twoFactorSetupOnly);
         return claims as TokenClaims;
       } catch (err) {
         if (err instanceof HttpError) throw err;

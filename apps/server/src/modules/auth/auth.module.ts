@@ -46,10 +46,10 @@ export const authModule: AppModule = {
     app.get("/api/auth/two_factor", { config: { permission: "authenticated" } }, async (req) => ({
       data: await twoFactorStatus(app, requireUser(req).user_id),
     }));
-    app.post("/api/auth/two_factor/enable", { config: { permission: "authenticated" } }, async (req) => ({
+    app.post("/api/auth/two_factor/enable", { config: { permission: "authenticated", twoFactorSetup: true } }, async (req) => ({
       data: await enableTwoFactor(app, ctxOf(app, req), parse(ZTwoFactorEnable, req.body)),
     }));
-    app.post("/api/auth/two_factor/confirm", { config: { permission: "authenticated" } }, async (req) => ({
+    app.post("/api/auth/two_factor/confirm", { config: { permission: "authenticated", twoFactorSetup: true } }, async (req) => ({
       message: MSG.twoFactorOn,
       data: await confirmTwoFactor(app, ctxOf(app, req), parse(ZTwoFactorConfirm, req.body)),
     }));

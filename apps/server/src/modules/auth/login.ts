@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { MSG, type TokenResponse, type TwoFactorChallenge } from "@app/contracts";
+import { MSG, SUPER_USER_ID, type TokenResponse, type TwoFactorChallenge, type TwoFactorSetupRequired } from "@app/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -8,7 +8,7 @@ import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { hashSecret, verifySecret } from "../../platform/passwords.js";
 import { throttle } from "../../platform/rate-limit.js";
-import { revokeToken } from "../../platform/tokens.js";
+import { revokeToken, SETUP_TOKEN_SECONDS } from "../../platform/tokens.js";
 import { outlets } from "../outlets/outlets.tables.js";
 import { systemConfig } from "../settings/settings.tables.js";
 import { userPins, users } from "../staff/staff.tables.js";
@@ -36,15 +36,28 @@ async function refuseUnlessActive(app: FastifyInstance, ctx: Ctx, action: string
   throw new HttpError(403, user.status === "blocked" ? MSG.accountBlocked : MSG.accountInactive);
 }
 
+/** Whether the system settings oblige this user to sign in with a second factor. */
+async function twoFactorRequiredFor(db: Db, user: { user_id: number; role_id: number | null }): Promise<boolean> {
+  const [cfg] = await db
+    .select({ superUser: systemConfig.two_factor_super_user, roleIds: systemConfig.two_factor_role_ids })
+    .from(systemConfig)
+    .where(eq(systemConfig.id, 1));
+  if (!cfg) return false;
+  if (user.user_id === SUPER_USER_ID && cfg.superUser) return true;
+  return user.role_id !== null && cfg.roleIds.includes(user.role_id);
+}
+
 /**
  * Email and password; for an account with two-factor sign-in, a first call without `code`
- * answers that one is needed (no token) and the call with the code completes it.
+ * answers that one is needed (no token) and the call with the code completes it. A user the
+ * system settings oblige to use it who has not set it up gets no working token: only a
+ * short-lived one that the enable and confirm routes alone accept.
  */
 export async function passwordLogin(
   app: FastifyInstance,
   ctx: Ctx,
   input: { email: string; password: string; code?: string | undefined },
-): Promise<TokenResponse | TwoFactorChallenge> {
+): Promise<TokenResponse | TwoFactorChallenge | TwoFactorSetupRequired> {
   await guardSecret(app, ctx, "login", input.email, { action: "login_throttled", detail: { email: input.email } });
   const [user] = await app.db.select().from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
   const ok = await verifySecret(user?.password_hash ?? (await dummy()), input.password);
@@ -62,6 +75,15 @@ export async function passwordLogin(
     }
     if (!(await verifySecondFactor(app, ctx, user.user_id, input.code)))
       throw new HttpError(401, MSG.twoFactorCodeInvalid, { code: [MSG.twoFactorCodeInvalid] });
+  } else if (await twoFactorRequiredFor(app.db, user)) {
+    await auditAuth(app.db, ctx, "two_factor_setup_required", user.user_id, { email: user.email });
+    const { token } = app.tokens.sign(user.user_id, user.token_version, "two_factor_setup");
+    return {
+      two_factor_setup_required: true,
+      message: MSG.twoFactorSetupRequired,
+      setup_token: token,
+      expires_in: SETUP_TOKEN_SECONDS,
+    };
   }
   await app.db.update(users).set({ last_login_at: new Date() }).where(eq(users.user_id, user.user_id));
   await auditAuth(app.db, ctx, "login", user.user_id, { email: user.email });

@@ -7,6 +7,7 @@ import { writeAudit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError } from "../../platform/errors.js";
 import { verifySecret } from "../../platform/passwords.js";
+import { revokeToken } from "../../platform/tokens.js";
 import { twoFactorRecoveryCodes, users, userTwoFactor } from "../staff/staff.tables.js";
 import { guardSecret, secretAccepted } from "./throttle.js";
 
@@ -91,7 +92,12 @@ export async function confirmTwoFactor(app: FastifyInstance, ctx: Ctx, input: { 
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.user_id, userId));
     await tx.insert(twoFactorRecoveryCodes).values(codes.map((c) => ({ user_id: userId, code_hash: hashRecovery(c) })));
   });
-  await audit(app, ctx, "two_factor_enabled", userId);
+  const user = ctx.user!;
+  if (user.token_scope === "two_factor_setup") {
+    // The enrolment token has done its one job; signing in with a code comes next.
+    await revokeToken(app.db, user.jti, user.token_exp);
+    await audit(app, ctx, "two_factor_enabled", userId, { required_by_settings: true });
+  } else await audit(app, ctx, "two_factor_enabled", userId);
   return { recovery_codes: codes };
 }
 

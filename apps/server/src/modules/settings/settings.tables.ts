@@ -40,6 +40,8 @@ export const systemConfig = pgTable(
     pagination_options: text("pagination_options").notNull().default("10,50,100,200"),
     pos_terminal_marker: text("pos_terminal_marker").notNull().default("SouqPOS"),
     password_min_length: integer("password_min_length").notNull().default(8),
+    two_factor_super_user: boolean("two_factor_super_user").notNull().default(false),
+    two_factor_role_ids: integer("two_factor_role_ids").array().notNull().default(sql`'{}'::integer[]`),
     shop_name: text("shop_name").notNull().default("Souq"),
     shop_logo: text("shop_logo"),
     receipt_header: text("receipt_header"),

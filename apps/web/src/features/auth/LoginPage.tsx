@@ -1,4 +1,12 @@
-import { type Login, MSG, PRODUCT_NAME, type TokenResponse, type TwoFactorChallenge, ZLogin } from "@app/contracts";
+import {
+  type Login,
+  MSG,
+  PRODUCT_NAME,
+  type TokenResponse,
+  type TwoFactorChallenge,
+  type TwoFactorSetupRequired,
+  ZLogin,
+} from "@app/contracts";
 import {
   Alert,
   Box,
@@ -31,6 +39,7 @@ import { loginOptionsQuery } from "./auth.queries";
 import { failureText, LoginForm, useLogin } from "./loginForm";
 
 const CashierLogin = lazy(async () => ({ default: (await import("./CashierLogin")).CashierLogin }));
+const TwoFactorSetup = lazy(async () => ({ default: (await import("./TwoFactorSetup")).TwoFactorSetup }));
 
 type Mode = "staff" | "cashier";
 
@@ -127,11 +136,31 @@ function StaffLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
   const form = useZodForm({ email: "", password: "", code: "" });
   // An account with two-factor sign-in answers the password with a request for its code.
   const [needCode, setNeedCode] = useState(false);
-  const login = useLogin<Login, TokenResponse | TwoFactorChallenge>(
+  // One the settings oblige to use it, not yet enrolled, gets an enrolment-only token instead.
+  const [setupToken, setSetupToken] = useState<string>();
+  const login = useLogin<Login, TokenResponse | TwoFactorChallenge | TwoFactorSetupRequired>(
     "auth/login",
-    (b) => ("access_token" in b ? onDone(b) : setNeedCode(true)),
+    (b) => {
+      if ("access_token" in b) onDone(b);
+      else if ("two_factor_setup_required" in b) setSetupToken(b.setup_token);
+      else setNeedCode(true);
+    },
     form.applyServerErrors,
   );
+  if (setupToken)
+    return (
+      <Suspense>
+        <TwoFactorSetup
+          token={setupToken}
+          password={form.values.password}
+          onDone={() => {
+            setSetupToken(undefined);
+            login.reset();
+            setNeedCode(true);
+          }}
+        />
+      </Suspense>
+    );
   return (
     <LoginForm
       failure={failureText(login.error)}

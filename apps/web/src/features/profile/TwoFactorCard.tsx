@@ -1,11 +1,11 @@
 import { ZTwoFactorConfirm, ZTwoFactorDisable, ZTwoFactorEnable } from "@app/contracts";
 import { Alert, Badge, Button, Card, Code, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import QRCode from "qrcode";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import { notifyError, notifySuccess } from "../../shared/notify";
+import { QrCode } from "../../shared/QrCode";
 import { useZodForm } from "../../shared/useZodForm";
 
 interface Status {
@@ -18,30 +18,6 @@ const statusQuery = {
   queryKey: ["auth", "two_factor"],
   queryFn: async () => (await api<{ data: Status }>("auth/two_factor")).data,
 };
-
-/** The otpauth:// URI as an SVG QR code, drawn here: the secret never leaves the page. */
-function QrCode({ value, title }: { value: string; title: string }) {
-  const path = useMemo(() => {
-    const { modules } = QRCode.create(value, { errorCorrectionLevel: "M" });
-    let d = "";
-    for (let r = 0; r < modules.size; r++) for (let c = 0; c < modules.size; c++) if (modules.get(r, c)) d += `M${c + 4} ${r + 4}h1v1h-1z`;
-    return { d, size: modules.size + 8 };
-  }, [value]);
-  return (
-    <svg
-      viewBox={`0 0 ${path.size} ${path.size}`}
-      width={200}
-      height={200}
-      role="img"
-      data-testid="two-factor-qr"
-      shapeRendering="crispEdges"
-    >
-      <title>{title}</title>
-      <rect width="100%" height="100%" fill="#fff" />
-      <path d={path.d} fill="#000" />
-    </svg>
-  );
-}
 
 /** Profile: turn two-factor sign-in on (password, QR code, first code, recovery codes) or off. */
 export function TwoFactorCard() {

@@ -1,5 +1,5 @@
 import { ACCOUNTING_OPTIONS, CASHIER_LOGIN_OPTIONS, MSG, ZSystemSettings } from "@app/contracts";
-import { Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { Card, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { type ReactNode, useEffect } from "react";
@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from "../../shared/notify";
 import { SettingsForm } from "../../shared/SettingsForm";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
+import { rolesListQuery } from "../staff/staff.queries";
 import { cashAccountsListQuery, inventoriesListQuery, type SystemSettings, systemSettingsQuery } from "./settings.queries";
 
 interface Values extends Record<string, unknown> {
@@ -26,6 +27,8 @@ interface Values extends Record<string, unknown> {
   pagination_default: string;
   pagination_options: string;
   password_min_length: string;
+  two_factor_super_user: boolean;
+  two_factor_role_ids: string[];
 }
 
 const toValues = (s: SystemSettings): Values => ({
@@ -41,6 +44,8 @@ const toValues = (s: SystemSettings): Values => ({
   pagination_default: String(s.pagination_default ?? ""),
   pagination_options: s.pagination_options ?? "",
   password_min_length: String(s.password_min_length ?? ""),
+  two_factor_super_user: s.two_factor_super_user,
+  two_factor_role_ids: (s.two_factor_role_ids ?? []).map(String),
 });
 
 function Section({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
@@ -65,6 +70,7 @@ export function SystemConfigurationsPage() {
   const currencies = useQuery(currenciesQuery);
   const inventories = useQuery(inventoriesListQuery);
   const accounts = useQuery(cashAccountsListQuery);
+  const roles = useQuery({ ...rolesListQuery, meta: { silent: true } });
   const form = useZodForm<Values>({
     currency_fk: "1",
     default_inventory_fk: "",
@@ -77,6 +83,8 @@ export function SystemConfigurationsPage() {
     pagination_default: "",
     pagination_options: "",
     password_min_length: "",
+    two_factor_super_user: false,
+    two_factor_role_ids: [],
   });
   const { reset } = form;
   useEffect(() => {
@@ -113,6 +121,8 @@ export function SystemConfigurationsPage() {
       pagination_default: v.pagination_default.trim(),
       pagination_options: v.pagination_options.replace(/\s+/g, ""),
       password_min_length: v.password_min_length.trim(),
+      two_factor_super_user: v.two_factor_super_user,
+      two_factor_role_ids: v.two_factor_role_ids.map(Number),
     };
     if (form.validate(ZSystemSettings, body)) save.mutate(body);
   };
@@ -216,6 +226,34 @@ export function SystemConfigurationsPage() {
         <Section title={t("systemConfig.security")} hint={t("systemConfig.securityHint")}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {text("password_min_length", t("systemConfig.passwordMinHint"))}
+            <Switch
+              mt="sm"
+              label={t("fields.two_factor_super_user")}
+              description={t("systemConfig.twoFactorSuperUserHint")}
+              checked={form.values.two_factor_super_user}
+              onChange={(e) => form.set("two_factor_super_user", e.currentTarget.checked)}
+              disabled={readOnly}
+              data-testid="field-two_factor_super_user"
+            />
+            <MultiSelect
+              label={t("fields.two_factor_role_ids")}
+              description={t("systemConfig.twoFactorRolesHint")}
+              // A role the list cannot name (no right to see roles) still shows, by its number.
+              data={[
+                ...(roles.data ?? []).map((r) => ({ value: String(r.role_id), label: r.role_name })),
+                ...form.values.two_factor_role_ids
+                  .filter((id) => !(roles.data ?? []).some((r) => String(r.role_id) === id))
+                  .map((id) => ({ value: id, label: `#${id}` })),
+              ]}
+              value={form.values.two_factor_role_ids}
+              onChange={(x) => form.set("two_factor_role_ids", x)}
+              error={form.error("two_factor_role_ids")}
+              searchable
+              clearable
+              disabled={readOnly}
+              nothingFoundMessage={t("messages:nothingFound")}
+              data-testid="field-two_factor_role_ids"
+            />
           </SimpleGrid>
         </Section>
       </SimpleGrid>

@@ -43,6 +43,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** The refresh call itself must not wait for the refresh. */
   noWait?: boolean;
+  /** A token other than the session's (the enrolment one a sign-in hands out); its failure ends no session. */
+  token?: string;
 }
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
@@ -50,7 +52,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   if (refreshing && !opts.noWait) await sleep(config.refreshConflictWaitMs);
   // The user's language (kept on <html lang>), so that what the server writes (exports) follows it.
   const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": document.documentElement.lang || "en" };
-  const token = session.getToken();
+  const token = opts.token ?? session.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -71,7 +73,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     } catch {
       parsed = { message: res.statusText };
     }
-    if (isTokenFailure(res.status, parsed)) session.end("expired");
+    if (isTokenFailure(res.status, parsed) && !opts.token) session.end("expired");
     throw new ApiError(res.status, parsed);
   }
   return res;

@@ -1,0 +1,2 @@
+ALTER TABLE "system_config" ADD COLUMN "two_factor_super_user" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "system_config" ADD COLUMN "two_factor_role_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
