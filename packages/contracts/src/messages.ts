@@ -26,6 +26,7 @@ export const MSG = {
   twoFactorSetupRequired: "Your account must use two-factor sign-in. Set it up to continue.",
   twoFactorSetupOnly: "This sign-in can only be used to set up two-factor sign-in.",
   twoFactorRoleInvalid: "The selected role is invalid.",
+  twoFactorRequired: "Two-factor sign-in is required for your account and cannot be turned off.",
   pinTooSimple: "The PIN may not be one digit repeated or a run of digits such as 1234.",
   noEnoughBalance: "No Enough Balance",
   noEnoughBalanceUsd: "No Enough Balance USD",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { MSG, SUPER_USER_ID, type TokenResponse, type TwoFactorChallenge, type TwoFactorSetupRequired } from "@app/contracts";
+import { MSG, type TokenResponse, type TwoFactorChallenge, type TwoFactorSetupRequired } from "@app/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -13,7 +13,7 @@ import { outlets } from "../outlets/outlets.tables.js";
 import { systemConfig } from "../settings/settings.tables.js";
 import { userPins, users } from "../staff/staff.tables.js";
 import { guardSecret, secretAccepted } from "./throttle.js";
-import { twoFactorEnabled, verifySecondFactor } from "./two-factor.js";
+import { twoFactorEnabled, twoFactorRequiredFor, verifySecondFactor } from "./two-factor.js";
 
 // A real hash to compare against when the e-mail is unknown, so both paths take the same time.
 let dummyHash: Promise<string> | undefined;
@@ -34,17 +34,6 @@ async function refuseUnlessActive(app: FastifyInstance, ctx: Ctx, action: string
   if (user.status === "active") return;
   await auditAuth(app.db, ctx, action, user.user_id, { reason: user.status });
   throw new HttpError(403, user.status === "blocked" ? MSG.accountBlocked : MSG.accountInactive);
-}
-
-/** Whether the system settings oblige this user to sign in with a second factor. */
-async function twoFactorRequiredFor(db: Db, user: { user_id: number; role_id: number | null }): Promise<boolean> {
-  const [cfg] = await db
-    .select({ superUser: systemConfig.two_factor_super_user, roleIds: systemConfig.two_factor_role_ids })
-    .from(systemConfig)
-    .where(eq(systemConfig.id, 1));
-  if (!cfg) return false;
-  if (user.user_id === SUPER_USER_ID && cfg.superUser) return true;
-  return user.role_id !== null && cfg.roleIds.includes(user.role_id);
 }
 
 /**
@@ -75,7 +64,7 @@ export async function passwordLogin(
     }
     if (!(await verifySecondFactor(app, ctx, user.user_id, input.code)))
       throw new HttpError(401, MSG.twoFactorCodeInvalid, { code: [MSG.twoFactorCodeInvalid] });
-  } else if (await twoFactorRequiredFor(app.db, user)) {
+  } else if (await twoFactorRequiredFor(app, user)) {
     await auditAuth(app.db, ctx, "two_factor_setup_required", user.user_id, { email: user.email });
     const { token } = app.tokens.sign(user.user_id, user.token_version, "two_factor_setup");
     return {

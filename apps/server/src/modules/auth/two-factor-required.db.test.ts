@@ -166,11 +166,24 @@ describe("two-factor sign-in required by the system settings", () => {
     const done = await login(member.email, TEST_PASSWORD, codeAt(secret, T0 + 30_000));
     expect(done.body.access_token).toBeTypeOf("string");
     expect((await t.api("GET", "/api/users", { token: done.body.access_token })).status).toBe(200);
+    // While the settings require it, it cannot be turned off.
+    vi.setSystemTime(T0 + 60_000);
+    const off = await t.api("POST", "/api/auth/two_factor/disable", {
+      token: done.body.access_token,
+      body: { password: TEST_PASSWORD, code: codeAt(secret, T0 + 60_000) },
+    });
+    expect(off.status).toBe(422);
+    expect(off.body.message).toBe(MSG.twoFactorRequired);
 
     // Clearing the list lifts the requirement for those who have not enrolled.
     const second = await t.userWith([], { user_role: roleId });
     expect((await login(second.email, TEST_PASSWORD)).body.two_factor_setup_required).toBe(true);
     expect((await setSettings({ two_factor_role_ids: [] })).status).toBe(200);
     expect((await login(second.email, TEST_PASSWORD)).body.access_token).toBeTypeOf("string");
+    const offNow = await t.api("POST", "/api/auth/two_factor/disable", {
+      token: done.body.access_token,
+      body: { password: TEST_PASSWORD, code: codeAt(secret, T0 + 60_000) },
+    });
+    expect(offNow.status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { MSG, PRODUCT_NAME } from "@app/contracts";
+import { MSG, PRODUCT_NAME, SUPER_USER_ID } from "@app/contracts";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
@@ -8,6 +8,7 @@ import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError } from "../../platform/errors.js";
 import { verifySecret } from "../../platform/passwords.js";
 import { revokeToken } from "../../platform/tokens.js";
+import { systemConfig } from "../settings/settings.tables.js";
 import { twoFactorRecoveryCodes, users, userTwoFactor } from "../staff/staff.tables.js";
 import { guardSecret, secretAccepted } from "./throttle.js";
 
@@ -145,10 +146,23 @@ export async function verifySecondFactor(app: FastifyInstance, ctx: Ctx, userId:
   return ok;
 }
 
+/** Whether the system settings oblige this user to sign in with a second factor. */
+export async function twoFactorRequiredFor(app: FastifyInstance, user: { user_id: number; role_id: number | null }): Promise<boolean> {
+  const [cfg] = await app.db
+    .select({ superUser: systemConfig.two_factor_super_user, roleIds: systemConfig.two_factor_role_ids })
+    .from(systemConfig)
+    .where(eq(systemConfig.id, 1));
+  if (!cfg) return false;
+  if (user.user_id === SUPER_USER_ID && cfg.superUser) return true;
+  return user.role_id !== null && cfg.roleIds.includes(user.role_id);
+}
+
 /** Turns two-factor sign-in off: the password and a current code (or a recovery code) are both needed. */
 export async function disableTwoFactor(app: FastifyInstance, ctx: Ctx, input: { password: string; code: string }) {
   const userId = ctx.user!.user_id;
   if (!(await twoFactorEnabled(app, userId))) throw new HttpError(422, MSG.twoFactorOff);
+  const [u] = await app.db.select({ role_id: users.role_id }).from(users).where(eq(users.user_id, userId));
+  if (await twoFactorRequiredFor(app, { user_id: userId, role_id: u?.role_id ?? null })) throw new HttpError(422, MSG.twoFactorRequired);
   await checkPassword(app, ctx, userId, input.password);
   if (!(await verifySecondFactor(app, ctx, userId, input.code))) throw fieldError("code", MSG.twoFactorCodeInvalid);
   await app.db.transaction(async (tx) => {

@@ -27,6 +27,19 @@ describe("api client and session", () => {
     off();
   });
 
+  it("sends a given token instead of the session's, and its expiry ends no session", async () => {
+    session.setToken("kept");
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(json(400, { message: MSG.tokenExpired }));
+    const ended = vi.fn();
+    const off = session.onLogout(ended);
+    await expect(api("auth/two_factor/enable", { method: "POST", body: {}, token: "setup" })).rejects.toBeInstanceOf(ApiError);
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect((init?.headers as Record<string, string> | undefined)?.Authorization).toBe("Bearer setup");
+    expect(session.getToken()).toBe("kept");
+    expect(ended).not.toHaveBeenCalled();
+    off();
+  });
+
   it("makes requests wait 600 ms while a refresh is pending", async () => {
     vi.useFakeTimers();
     session.setToken("old");
