@@ -109,6 +109,7 @@ describe("the embedded default killed under write load", () => {
     for (let round = 1; round <= 3; round++) {
       const postmaster = Number((await readFile(path.join(dataDir, "pg", "postmaster.pid"), "utf8")).split("\n")[0]);
       let stop = false;
+      let failure: unknown = null;
       const writer = async () => {
         while (!stop) {
           try {
@@ -122,18 +123,27 @@ describe("the embedded default killed under write load", () => {
             if (res.status === 201) acknowledged.push(res.body.data.id);
             else throw new Error(`income: ${res.status} ${JSON.stringify(res.body)}`);
           } catch (e) {
-            if (!stop) throw e;
+            if (!stop) {
+              failure ??= e;
+              throw e;
+            }
           }
         }
       };
       const before = acknowledged.length;
       const writers = Array.from({ length: WRITERS }, writer);
-      while (acknowledged.length < before + 40) await new Promise((r) => setTimeout(r, 20));
+      // A writer that fails ends the wait at once (with its error) rather than at the test's timeout.
+      while (acknowledged.length < before + 40) {
+        if (failure) throw new Error(`round ${round}: a write failed before the kill: ${failure}\n${run.output()}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // Listened for before the kill: the exit may come while the writers are still settling.
+      const exited = new Promise((r) => run.child.once("exit", r));
       // Killed in the middle of the load: requests are in flight.
       run.child.kill("SIGKILL");
       stop = true;
       await Promise.all(writers);
-      await new Promise((r) => run.child.once("exit", r));
+      await exited;
       expect(await isAlive(postmaster)).toBe(true);
 
       run = await start(port);
