@@ -214,7 +214,7 @@ test("the income statement, the expense form, customers and the opening balance 
   await party.getByLabel("هاتف المكتب").fill("066 222 3333");
   await party.getByLabel("العنوان").fill("أربيل، شارع 100");
   await party.getByLabel("الحد المسموح للدين").fill("2500000");
-  await party.getByText("مخصص").click();
+  await party.getByText("مخصص", { exact: true }).click();
   await party.getByLabel("أيام التأخير").fill("30");
   await shot(page, "customer-form-ar");
   await party.getByTestId("party-save").click();

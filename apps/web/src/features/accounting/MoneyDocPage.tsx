@@ -287,7 +287,7 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
       label: "accounting:fields.attachment",
       render: (r) =>
         r.attachment ? (
-          <Anchor href={`/images/${r.attachment}`} target="_blank" rel="noreferrer" size="sm">
+          <Anchor href={`/images/${r.attachment}`} target="_blank" rel="noreferrer" size="sm" aria-label={t("fields.attachment")}>
             <IconPaperclip size={16} />
           </Anchor>
         ) : null,

@@ -30,7 +30,7 @@ import {
   IconSearch,
 } from "@tabler/icons-react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan, usePageSizes } from "../../app/session";
 import { api, type Query } from "../api/client";
@@ -122,9 +122,19 @@ export function DataTable<Row extends object>(props: Props<Row>) {
   const [printing, setPrinting] = useState(false);
   const { print, describe } = usePrint();
 
-  // Back/forward changes the address; the box follows it.
-  useEffect(() => setSearchText(state.search), [state.search]);
-  const pushSearch = useDebouncedCallback((v: string) => update({ search: v }, { replace: true }), SEARCH_DEBOUNCE_MS);
+  // Back/forward (or a scan) changes the address; the box follows it. The box's own debounced
+  // search coming back through the address is not applied again: keys typed meanwhile (a scanner
+  // on a busy terminal) would be overwritten by the older text.
+  const ownSearch = useRef(state.search);
+  useEffect(() => {
+    if (state.search === ownSearch.current) return;
+    ownSearch.current = state.search;
+    setSearchText(state.search);
+  }, [state.search]);
+  const pushSearch = useDebouncedCallback((v: string) => {
+    ownSearch.current = v;
+    update({ search: v }, { replace: true });
+  }, SEARCH_DEBOUNCE_MS);
 
   const query = { ...toApiQuery(state, { paged: true }), ...props.query };
   const list = useQuery({
