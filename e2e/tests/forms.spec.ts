@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { call, login, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
@@ -41,6 +41,14 @@ async function seed(token: string) {
   return s;
 }
 
+/** Saves the open document form and waits for the server's answer, not just for the dialog to go. */
+async function save(page: Page, form: Locator) {
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && /\/api\/(expenses|incomes)(\/|$)/.test(r.url()));
+  await form.getByTestId("doc-save").click();
+  expect((await answered).status()).toBe(201);
+  await expect(form).toBeHidden();
+}
+
 const expensesOf = async (token: string, ref: string) =>
   (await call<{ data: { data: Expense[] } }>(`expenses?is_paginated=0&search=${encodeURIComponent(ref)}`, { token })).data.data;
 
@@ -66,8 +74,7 @@ test("typed dates are read as the page shows them (en)", async ({ page }) => {
     await form.getByTestId("currency-amount").pressSequentially("750,000");
     await expect(form.getByTestId("currency-amount")).toHaveValue("750,000");
     await form.getByLabel("Reference Number").fill(ref);
-    await form.getByTestId("doc-save").click();
-    await expect(form).toBeHidden();
+    await save(page, form);
     const [doc] = await expensesOf(token, ref);
     expect(doc?.date.slice(0, 10)).toBe(saved);
     expect(Number(doc?.amount)).toBe(750000);
@@ -111,8 +118,7 @@ test("a USD cash account switches the expense to USD at the last out-rate, and t
   await form.getByTestId("currency-foreign-amount").fill("150");
   const ref = `U${unique()}`;
   await form.getByLabel("Reference Number").fill(ref);
-  await form.getByTestId("doc-save").click();
-  await expect(form).toBeHidden();
+  await save(page, form);
   const [usd] = await expensesOf(token, ref);
   expect(usd?.currency_id).toBe(2);
   expect(Number(usd?.amount)).toBe(150);
@@ -173,8 +179,7 @@ test("Arabic: dates typed year first with Arabic-Indic digits, amounts with Arab
   const ref = `A${unique()}`;
   await form.getByLabel("رقم المرجع").fill(ref);
   await shot(page, "income-form-typed-ar");
-  await form.getByTestId("doc-save").click();
-  await expect(form).toBeHidden();
+  await save(page, form);
   const incomes = (await call<{ data: { data: Expense[] } }>(`incomes?is_paginated=0&search=${ref}`, { token })).data.data;
   expect(incomes[0]?.date.slice(0, 10)).toBe(`${y}-11-05`);
   expect(Number(incomes[0]?.amount)).toBe(750000);

@@ -27,7 +27,8 @@ export function ArchivedYearBanner() {
       data-testid="archived-year-banner"
     >
       {t("financialYear.bannerText")}{" "}
-      <Anchor component={Link} to="/settings/financial-year" size="sm">
+      {/* The alert's own text colour, underlined: the theme's link colour is too light on the orange ground. */}
+      <Anchor component={Link} to="/settings/financial-year" size="sm" c="inherit" underline="always">
         {t("financialYear.bannerLink")}
       </Anchor>
     </Alert>
