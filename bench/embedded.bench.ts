@@ -5,11 +5,11 @@
 // postgres://postgres@127.0.0.1:5432/postgres) names the machine's server.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { startEmbeddedPostgres } from "@app/server/src/db/embedded.js";
+import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
 
 const server = path.resolve(import.meta.dirname, "../apps/server");
@@ -18,17 +18,6 @@ const CLIENTS = 16;
 const SECONDS = 15;
 const EMAIL = "admin@example.com";
 const PASSWORD = "bench-password";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;

@@ -5,26 +5,15 @@
 // when DATABASE_URL is set, on an existing PostgreSQL database as well.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
 const server = path.join(root, "apps/server");
 const RUNS = 3;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const rssMb = (pid: number) => {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];

@@ -4,25 +4,14 @@
 // hashed asset and of index.html.
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "@app/server/src/platform/free-port.js";
 import { chromium } from "playwright-core";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "apps/web/dist");
 const GOAL_KB = 200;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function webBench() {
   const port = await freePort();

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { isAlive } from "../src/db/embedded.js";
+import { freePort } from "../src/platform/free-port.js";
 
 // The whole product as a user runs it, on the embedded default, killed with SIGKILL under write
 // load: every write it acknowledged must be there after the next start.
@@ -30,17 +30,6 @@ afterAll(async () => {
   for (let i = 0; i < 100 && pid > 0 && (await isAlive(pid)); i++) await new Promise((r) => setTimeout(r, 100));
   await rm(root, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ["--import", "tsx", main], {

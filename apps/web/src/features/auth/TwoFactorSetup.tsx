@@ -1,12 +1,12 @@
 import { ZTwoFactorConfirm } from "@app/contracts";
-import { Alert, Button, Code, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconShieldLock } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
-import { QrCode } from "../../shared/QrCode";
 import { useZodForm } from "../../shared/useZodForm";
+import { EnrolmentCode, RecoveryCodes } from "../profile/twoFactorParts";
 import { failureText, LoginForm } from "./loginForm";
 
 /**
@@ -37,18 +37,7 @@ export function TwoFactorSetup({ token, password, onDone }: { token: string; pas
   if (recovery)
     return (
       <Stack gap="md" data-testid="two-factor-setup-done">
-        <Alert color="yellow" title={t("profile:twoFactor.recoveryTitle")} data-testid="two-factor-recovery">
-          <Text size="sm" mb="xs">
-            {t("profile:twoFactor.recoveryHint")}
-          </Text>
-          <SimpleGrid cols={2} spacing={4}>
-            {recovery.map((c) => (
-              <Code key={c} dir="ltr">
-                {c}
-              </Code>
-            ))}
-          </SimpleGrid>
-        </Alert>
+        <RecoveryCodes codes={recovery} />
         <Text size="sm">{t("setupDoneHint")}</Text>
         <Button fullWidth size="md" onClick={onDone} data-testid="two-factor-setup-continue">
           {t("setupContinue")}
@@ -77,24 +66,7 @@ export function TwoFactorSetup({ token, password, onDone }: { token: string; pas
         if (body) confirm.mutate(body);
       }}
     >
-      <Stack gap="sm" align="center">
-        <Text size="sm">{t("profile:twoFactor.scan")}</Text>
-        <QrCode value={pending.otpauth_uri} title={t("profile:twoFactor.qr")} />
-        <Text size="xs" c="dimmed">
-          {t("profile:twoFactor.manual")}
-        </Text>
-        <Code dir="ltr" data-testid="two-factor-secret">
-          {pending.secret}
-        </Code>
-      </Stack>
-      <TextInput
-        label={t("profile:twoFactor.code")}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        dir="ltr"
-        autoFocus
-        {...form.text("code")}
-      />
+      <EnrolmentCode secret={pending.secret} uri={pending.otpauth_uri} input={{ autoFocus: true, ...form.text("code") }} />
       <Button type="submit" fullWidth size="md" loading={confirm.isPending} data-testid="two-factor-confirm">
         {t("profile:twoFactor.confirm")}
       </Button>

@@ -1,12 +1,12 @@
 import { ZTwoFactorConfirm, ZTwoFactorDisable, ZTwoFactorEnable } from "@app/contracts";
-import { Alert, Badge, Button, Card, Code, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import { notifyError, notifySuccess } from "../../shared/notify";
-import { QrCode } from "../../shared/QrCode";
 import { useZodForm } from "../../shared/useZodForm";
+import { EnrolmentCode, RecoveryCodes } from "./twoFactorParts";
 
 interface Status {
   enabled: boolean;
@@ -76,20 +76,7 @@ export function TwoFactorCard() {
         {t("twoFactor.hint")}
       </Text>
 
-      {recovery && (
-        <Alert color="yellow" mb="md" title={t("twoFactor.recoveryTitle")} data-testid="two-factor-recovery">
-          <Text size="sm" mb="xs">
-            {t("twoFactor.recoveryHint")}
-          </Text>
-          <SimpleGrid cols={2} spacing={4}>
-            {recovery.map((c) => (
-              <Code key={c} dir="ltr">
-                {c}
-              </Code>
-            ))}
-          </SimpleGrid>
-        </Alert>
-      )}
+      {recovery && <RecoveryCodes codes={recovery} mb="md" />}
 
       {status.data && !status.data.enabled && !pending && (
         <form
@@ -120,23 +107,8 @@ export function TwoFactorCard() {
             if (body) confirmIt.mutate(body);
           }}
         >
-          <Stack gap="md" align="center">
-            <Text size="sm">{t("twoFactor.scan")}</Text>
-            <QrCode value={pending.otpauth_uri} title={t("twoFactor.qr")} />
-            <Text size="xs" c="dimmed">
-              {t("twoFactor.manual")}
-            </Text>
-            <Code dir="ltr" data-testid="two-factor-secret">
-              {pending.secret}
-            </Code>
-            <TextInput
-              w="100%"
-              label={t("twoFactor.code")}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              dir="ltr"
-              {...confirm.text("code")}
-            />
+          <Stack gap="md">
+            <EnrolmentCode secret={pending.secret} uri={pending.otpauth_uri} input={confirm.text("code")} />
             <Group justify="flex-end" w="100%">
               <Button variant="default" onClick={() => setPending(undefined)}>
                 {t("common:cancel")}
