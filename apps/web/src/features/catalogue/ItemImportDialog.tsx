@@ -1,6 +1,6 @@
 import type { ImportRepair, ImportRowError } from "@app/contracts";
 import { ITEM_IMPORT_COLUMNS } from "@app/contracts";
-import { Alert, Badge, Button, Code, Group, Modal, Paper, ScrollArea, Stack, Table, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Button, Code, Group, Modal, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconInfoCircle, IconUpload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useRef, useState } from "react";
@@ -9,6 +9,7 @@ import { translateMessage } from "../../app/i18n";
 import { ApiError, api, apiBlob } from "../../shared/api/client";
 import { DialogHeader } from "../../shared/DialogHeader";
 import { notifyError, notifySuccess } from "../../shared/notify";
+import { RowReport } from "../../shared/RowReport";
 import { useFocusReturn } from "../../shared/useFocusReturn";
 import { ITEMS_ENDPOINT } from "./catalogue.queries";
 import { importFileProblem, importRowErrors } from "./itemImport";
@@ -152,72 +153,35 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
           </Alert>
         )}
         {rows.length > 0 && (
-          <Alert
+          <RowReport
             color="red"
             icon={<IconAlertTriangle size={18} />}
             title={t("import.refused", { count: rows.length })}
-            data-testid="import-errors"
-          >
-            <ScrollArea.Autosize mah={240}>
-              <Table verticalSpacing={4} fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={80}>{t("import.row")}</Table.Th>
-                    <Table.Th w={160}>{t("import.column")}</Table.Th>
-                    <Table.Th>{t("import.reason")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((r) => (
-                    <Table.Tr key={`${r.row}-${r.column}-${r.reason}`} data-testid="import-error-row">
-                      <Table.Td>
-                        <Badge variant="light" color="red">
-                          {r.row}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Code>{r.column}</Code>
-                      </Table.Td>
-                      <Table.Td>{translateMessage(r.reason)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-          </Alert>
+            testid="import-error"
+            headers={[t("import.reason")]}
+            rows={rows.map((r) => ({
+              key: `${r.row}-${r.column}-${r.reason}`,
+              row: r.row,
+              column: r.column,
+              cells: [translateMessage(r.reason)],
+            }))}
+          />
         )}
         {repairs.length > 0 && (
-          <Alert
+          <RowReport
             color="blue"
             icon={<IconInfoCircle size={18} />}
             title={t("import.repaired", { count: repairs.length })}
-            data-testid="import-repairs"
-          >
-            <ScrollArea.Autosize mah={240}>
-              <Table verticalSpacing={4} fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={80}>{t("import.row")}</Table.Th>
-                    <Table.Th w={160}>{t("import.column")}</Table.Th>
-                    <Table.Th>{t("import.value")}</Table.Th>
-                    <Table.Th>{t("import.readAs")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {repairs.map((r) => (
-                    <Table.Tr key={`${r.row}-${r.column}`} data-testid="import-repair-row">
-                      <Table.Td>{r.row}</Table.Td>
-                      <Table.Td>
-                        <Code>{r.column}</Code>
-                      </Table.Td>
-                      <Table.Td className="amount">{r.value}</Table.Td>
-                      <Table.Td className="amount">{r.read_as}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-          </Alert>
+            testid="import-repair"
+            headers={[t("import.value"), t("import.readAs")]}
+            rows={repairs.map((r) => ({
+              key: `${r.row}-${r.column}`,
+              row: r.row,
+              column: r.column,
+              cells: [r.value, r.read_as],
+              numeric: true,
+            }))}
+          />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
