@@ -77,3 +77,9 @@ export const MSG = {
 
 /** "{Field} has already been taken" in Laravel's wording, with the field's words. */
 export const takenMessage = (field: string) => `The ${field.replace(/_/g, " ")} ${MSG.alreadyTaken}.`;
+
+/** Stock out refused: the item, the inventory and what it holds (in the item's base unit). */
+export const notEnoughStockMessage = (item: string, inventory: string, onHand: string) =>
+  `Not enough stock of ${item} in ${inventory}: ${onHand} on hand.`;
+/** A sale may not take an expired batch (a return or a write-off may). */
+export const expiredBatchMessage = (item: string, expireDate: string) => `${item} expired on ${expireDate} and cannot be sold.`;

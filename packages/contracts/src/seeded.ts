@@ -34,6 +34,7 @@ export const SYSTEM_ACCOUNTS = [
   { code: "43", name: "Sales Discounts", type: "income", key: "discounts", parent: "income" },
   { code: "44", name: "Other Incomes", type: "income", key: "incomes", parent: "income", group: true },
   { code: "45", name: "Exchange Differences", type: "income", key: "exchange_diff", parent: "income" },
+  { code: "46", name: "Stock Gains", type: "income", key: "stock_gains", parent: "income" },
   { code: "5", name: "Expenses", type: "expense", key: "expenses_root", group: true },
   { code: "51", name: "Cost of Goods Sold", type: "expense", key: "cogs", parent: "expenses_root" },
   { code: "52", name: "Operating Expenses", type: "expense", key: "expenses", parent: "expenses_root", group: true },

@@ -15,3 +15,4 @@ export * from "./pricing/pricing.tables.js";
 export * from "./revaluations/revaluations.tables.js";
 export * from "./settings/settings.tables.js";
 export * from "./staff/staff.tables.js";
+export * from "./stock/stock.tables.js";

@@ -111,6 +111,8 @@ const PATTERNS: [RegExp, string][] = [
   [/^The permission (?<value>.+) is not known\.$/, "permissionUnknown"],
   [/^You cannot grant (?<value>.+) which you do not hold\.$/, "cannotGrant"],
   [/^The system account (?<value>.+) is missing$/, "systemAccountMissing"],
+  [/^Not enough stock of (?<item>.+) in (?<inventory>.+): (?<value>-?[0-9.]+) on hand\.$/, "notEnoughStock"],
+  [/^(?<item>.+) expired on (?<value>\d{4}-\d{2}-\d{2}) and cannot be sold\.$/, "expiredBatch"],
   [/^Database Error \[(?<value>\w+)\]$/, "databaseError"],
   [/^Added Successfully: (?<value>\d+) items$/, "addedItems"],
   // Zod checks without a text of their own: the web's texts (zodMessages.ts) and zod's own English, as the server sends it.
