@@ -76,6 +76,9 @@ for (const lang of ["ar", "ckb"] as const) {
     baseExpect((await stale).status()).toBe(200);
     await expect(table.getByTestId("table-row")).toHaveCount(1);
     await expect(table.getByTestId("table-empty")).toHaveCount(0);
+    // ...and the address drops it, keeping the search.
+    await expect(page).not.toHaveURL(/sortColumn=/);
+    await expect(page).toHaveURL(new RegExp(`search=${u}`));
 
     // ------------------------------------------------------------ mobile in Arabic-Indic digits
     const mobile = `0750${String(Date.now()).slice(-7)}`;
@@ -83,6 +86,8 @@ for (const lang of ["ar", "ckb"] as const) {
     const form = page.getByTestId("party-form");
     await form.locator(`input[name="consumer_name"]`).fill(`Mobile ${u}`);
     await form.locator(`input[name="mobile"]`).fill(arabicDigits(mobile));
+    // A number reads left to right inside the right-to-left form.
+    await expect(form.locator(`input[name="mobile"]`)).toHaveCSS("direction", "ltr");
     await shot(page, `entry-mobile-form-${lang}`);
     await form.getByTestId("party-save").click();
     await expect(form).toBeHidden();
@@ -92,6 +97,8 @@ for (const lang of ["ar", "ckb"] as const) {
       const row = table.getByTestId("table-row").filter({ hasText: `Mobile ${u}` });
       await expect(row).toBeVisible();
       await expect(row).toContainText(`+964${mobile.slice(1)}`);
+      // Left to right in its cell: the plus sign first, not at the far end.
+      await expect(row.locator('td[data-column="mobile"] span[dir="ltr"]')).toHaveText(`+964${mobile.slice(1)}`);
     }
     await shot(page, `entry-mobile-found-${lang}`);
   });
@@ -133,3 +140,41 @@ for (const lang of ["ar", "ckb"] as const) {
     await expect(page.getByTestId("user-menu")).toContainText(name);
   });
 }
+
+test("messages read as sentences, show once under their field and go as soon as the value is valid", async ({ page }) => {
+  await signedIn(page, { lang: "en" });
+
+  // ------------------------------------------------------------ system configurations
+  await page.goto("/settings/system-configurations");
+  await page.getByTestId("field-pagination_default").fill("7");
+  await page.getByTestId("settings-save").click();
+  const notAnOption = "The pagination default must be one of the pagination options.";
+  await expect(page.getByText(notAnOption)).toHaveCount(1);
+  await page.getByTestId("field-out_of_stock_min_qty").fill("abc");
+  await page.getByTestId("settings-save").click();
+  // The schema's fragment as a sentence, once.
+  await expect(page.getByText("Must be a number with at most 4 decimals.", { exact: true })).toHaveCount(1);
+  await expect(page.getByText(/^must be/)).toHaveCount(0);
+  await shot(page, "entry-messages-system-configurations-en");
+  await page.getByTestId("field-out_of_stock_min_qty").fill("0");
+  await expect(page.getByText("Must be a number with at most 4 decimals.", { exact: true })).toHaveCount(0);
+
+  // ------------------------------------------------------------ item form
+  await page.goto("/warehouse/items");
+  await page.getByTestId("items-add").click();
+  const form = page.getByTestId("item-form");
+  await form.getByTestId("item-save").click();
+  const name = form.getByTestId("field-item_name");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await name.fill("Water");
+  await expect(name).not.toHaveAttribute("aria-invalid", "true");
+  await form.getByTestId("item-tab-units").click();
+  const price = form.getByTestId("unit-0-price");
+  // An empty price is required, not "at most 2 decimals".
+  await expect(price).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText(/at most 2 decimals/)).toHaveCount(0);
+  await expect(form.getByText("This field is required").first()).toBeVisible();
+  await shot(page, "entry-messages-item-units-en");
+  await price.fill("250");
+  await expect(price).not.toHaveAttribute("aria-invalid", "true");
+});

@@ -164,6 +164,19 @@ const fieldList = (words: string) =>
  * Unknown texts are shown as they are.
  */
 export function translateMessage(text: string): string {
+  return sentence(translated(text));
+}
+
+/**
+ * A fragment the schemas write under their field ("must be between 0 and 100") shown as a
+ * sentence: a capital first letter and a full stop.
+ */
+export function sentence(text: string): string {
+  if (!/^[a-z]/.test(text)) return text;
+  return `${text[0]!.toUpperCase()}${text.slice(1)}${/[\p{L}\p{N})]$/u.test(text) ? "." : ""}`;
+}
+
+function translated(text: string): string {
   const key = msgKeyByText.get(text);
   if (key) return i18n.t(`messages:${key}`);
   const texts = i18n.getResource(i18n.language, "validation", "texts") as Record<string, string> | undefined;

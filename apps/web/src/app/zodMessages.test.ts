@@ -59,6 +59,14 @@ describe("zod checks without a text of their own", () => {
     expect(CASES.map(([schema, input]) => messageOf(schema, input))).toEqual(CASES.map(([, , text]) => text));
   });
 
+  it("show in English as sentences: a capital and a full stop", () => {
+    expect(translateMessage("must be between 0 and 100")).toBe("Must be between 0 and 100.");
+    expect(translateMessage("must be Together or Separated")).toBe("Must be Together or Separated.");
+    expect(translateMessage("Too small: expected number to be >=1")).toBe("Must be at least 1.");
+    expect(translateMessage("This field is required.")).toBe("This field is required.");
+    for (const [schema, input] of CASES) expect(translateMessage(messageOf(schema, input))).toMatch(/^[A-Z].*\.$/);
+  });
+
   it("keep a schema's own text", () => {
     expect(messageOf(z.number().min(1, "Pick a quantity"), 0)).toBe("Pick a quantity");
   });

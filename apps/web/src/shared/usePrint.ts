@@ -9,7 +9,7 @@ import { dateFilterRange } from "./DataTable/dateFilters";
 import { type PrintDocument, printTable } from "./DataTable/print";
 import { useFormat } from "./format";
 
-type Printable = Pick<PrintDocument, "title" | "headers" | "rows" | "footer" | "numeric"> & { lines?: string[] };
+type Printable = Pick<PrintDocument, "title" | "headers" | "rows" | "footer" | "numeric" | "ltr"> & { lines?: string[] };
 
 /**
  * Printing as every screen does it: the shop's name and receipt header, the title, what the rows

@@ -32,6 +32,14 @@ describe("issueMessages", () => {
   });
 });
 
+describe("issueMessages of a list's rows", () => {
+  it("an empty value inside a list is required, not badly written", () => {
+    const issues = [{ code: "custom", path: ["lines", 0, "price"], message: "must be a number with at most 2 decimals", input: "" }];
+    expect(issueMessages(issues as never, { lines: [{ price: "" }] }).lines).toBe("This field is required.");
+    expect(issueMessages(issues as never, { lines: [{ price: "1.234" }] }).lines).toBe("must be a number with at most 2 decimals");
+  });
+});
+
 describe("issueMessages keeps texts that name their field", () => {
   it("an empty e-mail keeps the schema's e-mail text", () => {
     const m = messagesOf(ZCreateUser, { user_name: "", email: "", password: "" });

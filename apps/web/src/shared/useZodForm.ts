@@ -2,6 +2,7 @@ import { type ChangeEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
 import { translateMessage } from "../app/i18n";
 import { ApiError } from "./api/client";
+import { ltrProps } from "./ltr";
 
 export type FieldErrors = Record<string, string>;
 
@@ -9,6 +10,10 @@ export type FieldErrors = Record<string, string>;
 type TextKey<V> = keyof { [K in keyof V as string extends K ? never : V[K] extends string ? K : never]: true } & string;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/** The value at a dotted path ("item_units.0.price") below a value. */
+const at = (v: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<PropertyKey, unknown>)[k] : undefined), v);
 
 /**
  * The first message of each field. A field left empty whose message is a fragment that names no
@@ -21,10 +26,10 @@ export function issueMessages(issues: readonly z.core.$ZodIssue[], input: unknow
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "form");
     if (field in out) continue;
-    const value = issue.path.length && input && typeof input === "object" ? (input as Record<string, unknown>)[field] : undefined;
+    const value = issue.path.length ? at(input, issue.path) : undefined;
     const generic = /^[a-z]/.test(issue.message);
-    out[field] =
-      issue.path.length === 1 && isEmpty(value) && generic ? `The ${field.replace(/_/g, " ")} field is required.` : issue.message;
+    if (!(issue.path.length && isEmpty(value) && generic)) out[field] = issue.message;
+    else out[field] = issue.path.length === 1 ? `The ${field.replace(/_/g, " ")} field is required.` : "This field is required.";
   }
   return out;
 }
@@ -40,12 +45,26 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
   // land nowhere, so it goes to a notice instead (a transfer's "No Enough Balance IQD" names
   // account_id, which the transfer form shows as two other fields).
   const shown = useRef(new Set<string>());
+  const current = useRef(values);
+  current.current = values;
 
+  // A message goes as soon as its value changes: the field's own, and those of the parts of a
+  // list or object that changed ("item_units.0.price" when that price is typed in).
   const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
+    const before = current.current[key];
+    current.current = { ...current.current, [key]: value };
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => {
-      if (!(key in e)) return e;
-      const { [key as string]: _dropped, ...rest } = e;
+      const prefix = `${String(key)}.`;
+      const gone = Object.keys(e).filter((k) => {
+        if (k === key) return true;
+        if (!k.startsWith(prefix)) return false;
+        const path = k.slice(prefix.length).split(".");
+        return at(before, path) !== at(value, path);
+      });
+      if (!gone.length) return e;
+      const rest = { ...e };
+      for (const k of gone) delete rest[k];
       return rest;
     });
   }, []);
@@ -83,12 +102,17 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
     return errors[field] ? translateMessage(errors[field]) : undefined;
   };
   const reset = useCallback((v: V) => {
+    current.current = v;
     setValues(v);
     setErrors({});
   }, []);
 
-  /** Binds a text input (TextInput, PasswordInput, Textarea) to a string field: value, change, message, name. */
+  /**
+   * Binds a text input (TextInput, PasswordInput, Textarea) to a string field: value, change,
+   * message, name; identifiers (mobile, e-mail, code) read left to right.
+   */
   const text = <K extends TextKey<V>>(key: K) => ({
+    ...ltrProps(key),
     name: key,
     value: values[key] as string,
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.currentTarget.value as V[K]),

@@ -306,6 +306,18 @@ describe("customers, suppliers and their transactions", () => {
     const st = await t.api("GET", `/api/customer_transactions/statement?consumer_id=${customer}&sortColumn=date&sortDir=asc`);
     expect(st.status).toBe(200);
     expect(st.body.data.data.map((r: { balance: string }) => Number(r.balance))).toEqual([300, 0, 400, 300]);
+    // The statement's lines in the reader's language, the export's too.
+    const described = async (lang: string) =>
+      (
+        await t.api("GET", `/api/customer_transactions/statement?consumer_id=${customer}&sortColumn=date&sortDir=asc`, {
+          headers: { "accept-language": lang },
+        })
+      ).body.data.data.map((r: { description: string }) => r.description);
+    const english = await described("en");
+    expect(english).toEqual(["Opening balance", "Reversal: Opening balance", "Opening balance", expect.stringMatching(/^Receipt from /)]);
+    const name = english[3].slice("Receipt from ".length);
+    expect(await described("ar-IQ,ar;q=0.9")).toEqual(["رصيد افتتاحي", "عكس: رصيد افتتاحي", "رصيد افتتاحي", `قبض من ${name}`]);
+    expect((await described("ckb"))[3]).toBe(`وەرگرتن لە ${name}`);
     const rep = await t.api("GET", "/api/reports/customer_statements");
     const row = rep.body.data.data.find((r: { consumer_id: number }) => r.consumer_id === customer);
     expect(row.balance_usd).toBe("300.0000");

@@ -1,4 +1,4 @@
-import { type ConsumerTransactionInput, CURRENCY_IQD, CURRENCY_USD, MSG } from "@app/contracts";
+import { type ConsumerTransactionInput, CURRENCY_IQD, CURRENCY_USD, type Language, MSG } from "@app/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -14,6 +14,7 @@ import { nextNumber } from "../numbering/numbering.js";
 import { customerReceiptLines, paymentCashAmount, supplierPaymentLines } from "./consumer-transaction.ledger.js";
 import { consumerAccounts, type PartyKind } from "./consumers.js";
 import { consumers, consumerTransactions } from "./parties.tables.js";
+import { statementDescriptionSql } from "./statement-texts.js";
 
 export const sourceOf = (kind: PartyKind, id: number) => ({ type: `${kind}_transaction`, id });
 
@@ -123,7 +124,7 @@ export async function deleteTransaction(ctx: Ctx, kind: PartyKind, id: number) {
  * The statement of one party from the ledger: every line on its accounts with the running
  * balance per currency (what the customer owes us; what we owe the supplier).
  */
-export async function statementList(ctx: Ctx, kind: PartyKind, raw: RawQuery): Promise<DynamicList> {
+export async function statementList(ctx: Ctx, kind: PartyKind, raw: RawQuery, lang: Language = "en"): Promise<DynamicList> {
   const v = raw.consumer_id ?? raw["filter[consumer_id]"];
   const s = Array.isArray(v) ? v[v.length - 1] : v;
   if (typeof s !== "string" || !/^[1-9]\d{0,9}$/.test(s))
@@ -157,7 +158,8 @@ export async function statementList(ctx: Ctx, kind: PartyKind, raw: RawQuery): P
         date: { expr: sqlBusinessDateTime(sql`s.date`) },
         source_type: { expr: sql`s.source_type`, filter: "eq" },
         source_id: { expr: sql`s.source_id`, filter: "eq" },
-        description: { expr: sql`s.description`, search: true, sortable: false },
+        // In the reader's language (Accept-Language): "Receipt from ..." reads "قبض من ..." in Arabic.
+        description: { expr: statementDescriptionSql(sql`s.description`, lang), search: true, sortable: false },
         is_reversal: { expr: sql`s.reversal_of is not null`, filter: "bool" },
         currency_id: { expr: sql`s.currency_id`, filter: "eq" },
         currency_name: { expr: sql`s.currency_name` },

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { withBusinessDate } from "../../platform/business-time.js";
 import { registerCrud, registerList } from "../../platform/crud.js";
+import { requestLanguage } from "../../platform/export.js";
 import type { AppModule } from "../index.js";
 import { registerDynamicList } from "../ledger/dynamic-list.js";
 import {
@@ -80,8 +81,8 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     remove: (ctx, id) => deleteConsumer(ctx, kind, id),
   });
 
-  registerDynamicList(app, `/api/${tx}/statement`, [`${tx}/index`, report], `${kind}_statement`, (ctx, raw) =>
-    statementList(ctx, kind, raw),
+  registerDynamicList(app, `/api/${tx}/statement`, [`${tx}/index`, report], `${kind}_statement`, (ctx, raw, req) =>
+    statementList(ctx, kind, raw, requestLanguage(req.headers["accept-language"])),
   );
   registerCrud(app, {
     endpoint: tx,

@@ -20,6 +20,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCrud } from "../../shared/crud";
 import { FormDialog } from "../../shared/FormDialog";
+import { ltrProps } from "../../shared/ltr";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { brandsListQuery, countriesListQuery } from "../settings/settings.queries";
@@ -104,6 +105,7 @@ export function ItemForm({ id, onClose }: { id: number | null; onClose: () => vo
       label={t(`fields.${key}`)}
       withAsterisk={opts.required}
       inputMode={opts.numeric ? "numeric" : undefined}
+      {...ltrProps(key)}
       value={String(form.values[key] ?? "")}
       onChange={(e) => form.set(key, e.currentTarget.value)}
       error={form.error(key)}

@@ -58,6 +58,15 @@ describe("units", () => {
     expect(errors["item_units.1.barcode"]).toBe("catalogue:barcodes.duplicate");
   });
 
+  it("an empty price or quantity is required, not badly written", () => {
+    const errors = checkUnits([
+      { ...base, price: " " },
+      { ...box, quantity: "" },
+    ]);
+    expect(errors["item_units.0.price"]).toBe("settings:required");
+    expect(errors["item_units.1.quantity"]).toBe("settings:required");
+  });
+
   it("never lets the base, the default or the last unit go", () => {
     expect(unitLockReason([base], base)).toBe("last");
     expect(unitLockReason([base, box], base)).toBe("base");

@@ -166,9 +166,12 @@ export function checkUnits(units: UnitDraft[]): Record<string, string> {
     if (!u.unit_fk) errors[`item_units.${i}.unit_fk`] = "settings:required";
     else if (seenUnits.has(u.unit_fk)) errors[`item_units.${i}.unit_fk`] = "catalogue:units.duplicateUnit";
     seenUnits.add(u.unit_fk);
-    if (!DECIMAL_RE(4).test(u.quantity.trim()) || new Decimal(u.quantity.trim()).lte(0))
+    // An empty quantity or price is missing, not badly written.
+    if (u.quantity.trim() === "") errors[`item_units.${i}.quantity`] = "settings:required";
+    else if (!DECIMAL_RE(4).test(u.quantity.trim()) || new Decimal(u.quantity.trim()).lte(0))
       errors[`item_units.${i}.quantity`] = "catalogue:units.badQuantity";
-    if (!DECIMAL_RE(2).test(u.price.trim())) errors[`item_units.${i}.price`] = "catalogue:units.badPrice";
+    if (u.price.trim() === "") errors[`item_units.${i}.price`] = "settings:required";
+    else if (!DECIMAL_RE(2).test(u.price.trim())) errors[`item_units.${i}.price`] = "catalogue:units.badPrice";
     const code = normalizeDigits(u.barcode.trim());
     if (code) {
       if (seenCodes.has(code)) errors[`item_units.${i}.barcode`] = "catalogue:barcodes.duplicate";

@@ -8,6 +8,7 @@ import { api } from "../../shared/api/client";
 import type { DataBody, MessageBody } from "../../shared/api/types";
 import { useCrud } from "../../shared/crud";
 import { FormDialog } from "../../shared/FormDialog";
+import { ltrProps } from "../../shared/ltr";
 import { useZodForm } from "../../shared/useZodForm";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { PARTY, type PartyKind, type PartyRow } from "./parties.queries";
@@ -122,6 +123,7 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
       label={t(`fields.${key}`)}
       withAsterisk={opts.required}
       inputMode={opts.inputMode}
+      {...ltrProps(key)}
       value={String(form.values[key])}
       onChange={(e) => form.set(key, e.currentTarget.value as never)}
       error={form.error(key)}

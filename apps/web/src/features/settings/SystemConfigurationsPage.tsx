@@ -61,6 +61,19 @@ function Section({ title, hint, children }: { title: string; hint: string; child
 }
 
 /** System configuration (issue 4): currency, defaults, cashier login, stock and paging settings. */
+/** Fields that show their message beneath them; any other goes to the line under the form. */
+const UNDER_FIELD = new Set([
+  "currency_fk",
+  "default_account_fk",
+  "default_inventory_fk",
+  "out_of_stock_min_qty",
+  "online_order_accepted_minutes",
+  "pagination_default",
+  "pagination_options",
+  "password_min_length",
+  "two_factor_role_ids",
+]);
+
 export function SystemConfigurationsPage() {
   const { t } = useTranslation("settings");
   const names = useSeededNames();
@@ -128,6 +141,8 @@ export function SystemConfigurationsPage() {
   };
 
   if (settings.isPending) return <PageLoader />;
+  // Each message shows once: under its field, or here for the choices that have no message of their own.
+  const elsewhere = Object.keys(form.errors).filter((k) => !UNDER_FIELD.has(k));
 
   const select = (key: keyof Values & string, data: { value: string; label: string }[]) => (
     <Select
@@ -155,11 +170,16 @@ export function SystemConfigurationsPage() {
       data-testid={`field-${key}`}
     />
   );
-  const segmented = (key: "cashier_login_option" | "accounting_option", values: readonly string[]) => (
+  const segmented = (key: "cashier_login_option" | "accounting_option", values: readonly string[], hint?: string) => (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
         {t(`fields.${key}`)}
       </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
       <SegmentedControl
         value={form.values[key]}
         onChange={(x) => form.set(key, x)}
@@ -190,7 +210,7 @@ export function SystemConfigurationsPage() {
               "default_account_fk",
               (accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: names.account(a.account_name, a.system_key) })),
             )}
-            {segmented("accounting_option", ACCOUNTING_OPTIONS)}
+            {segmented("accounting_option", ACCOUNTING_OPTIONS, t("systemConfig.accountingOptionHint"))}
           </SimpleGrid>
         </Section>
         <Section title={t("systemConfig.stock")} hint={t("systemConfig.stockHint")}>
@@ -257,12 +277,10 @@ export function SystemConfigurationsPage() {
           </SimpleGrid>
         </Section>
       </SimpleGrid>
-      {Object.keys(form.errors).length > 0 && (
+      {elsewhere.length > 0 && (
         <Group mt="md">
           <Text c="red" size="sm" data-testid="settings-errors">
-            {Object.keys(form.errors)
-              .map((k) => form.error(k))
-              .join(" · ")}
+            {elsewhere.map((k) => form.error(k)).join(" · ")}
           </Text>
         </Group>
       )}

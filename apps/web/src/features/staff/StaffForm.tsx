@@ -10,6 +10,7 @@ import { useCan } from "../../app/session";
 import { useCrud } from "../../shared/crud";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
+import { ltrProps } from "../../shared/ltr";
 import { PasswordStrength } from "../../shared/PasswordStrength";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
@@ -120,6 +121,7 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
     <TextInput
       label={t(`fields.${key}`)}
       type={props.type}
+      {...ltrProps(key)}
       withAsterisk={props.required}
       value={String(form.values[key])}
       onChange={(e) => form.set(key, e.currentTarget.value)}

@@ -37,6 +37,7 @@ import { api, type Query } from "../api/client";
 import type { DataBody, ListBody } from "../api/types";
 import { ExportDialog } from "../ExportDialog";
 import { useFormat, type ValueFormat } from "../format";
+import { isLtrField } from "../ltr";
 import { notifyError } from "../notify";
 import { usePrint } from "../usePrint";
 import { AdvancedSearch, type FilterField } from "./AdvancedSearch";
@@ -214,6 +215,7 @@ export function DataTable<Row extends object>(props: Props<Row>) {
         lines: describe({ ...toApiQuery(state, { paged: false }), ...props.query }, filters),
         headers: visible.map((c) => t(c.label)),
         numeric: visible.map((c) => c.format === "amount" || c.format === "rate" || c.format === "percent"),
+        ltr: visible.map((c) => isLtrField(c.key)),
         rows: all.data.map((r) => visible.map((c) => cellText(r, c))),
         footer: printFooter
           ? visible.map((c, i) =>
@@ -366,7 +368,14 @@ export function DataTable<Row extends object>(props: Props<Row>) {
               <Table.Tr key={rowKey(row)} data-testid="table-row">
                 {visible.map((c) => (
                   <Table.Td key={c.key} data-column={c.key}>
-                    {c.render ? c.render(row) : cellText(row, c)}
+                    {c.render ? (
+                      c.render(row)
+                    ) : isLtrField(c.key) ? (
+                      // Mobiles, codes and e-mails read left to right inside a right-to-left table.
+                      <span dir="ltr">{cellText(row, c)}</span>
+                    ) : (
+                      cellText(row, c)
+                    )}
                   </Table.Td>
                 ))}
                 {allowedActions.length > 0 && (

@@ -18,6 +18,8 @@ export interface PrintDocument {
   footer?: string[] | undefined;
   /** Columns whose figures align to the end, as on screen. */
   numeric?: boolean[];
+  /** Columns of identifiers (mobiles, codes) that read left to right in a right-to-left page. */
+  ltr?: boolean[];
   /** The page's style nonce: the printed page inherits its Content-Security-Policy. */
   nonce?: string;
 }
@@ -25,7 +27,8 @@ export interface PrintDocument {
 /** The page as printed: the shop, the title, what was filtered, the table, who printed it and when. */
 export function printHtml(doc: PrintDocument): string {
   const align = (i: number) => (doc.numeric?.[i] ? ' class="num"' : "");
-  const cells = (tag: string, values: string[]) => values.map((v, i) => `<${tag}${align(i)}>${escapeHtml(v)}</${tag}>`).join("");
+  const text = (v: string, i: number) => (doc.ltr?.[i] && v ? `<span dir="ltr">${escapeHtml(v)}</span>` : escapeHtml(v));
+  const cells = (tag: string, values: string[]) => values.map((v, i) => `<${tag}${align(i)}>${text(v, i)}</${tag}>`).join("");
   const header = [
     `<div class="shop">${escapeHtml(doc.shop)}</div>`,
     doc.receiptHeader ? `<div class="receipt">${escapeHtml(doc.receiptHeader)}</div>` : "",

@@ -76,7 +76,7 @@ describe("error notices (SPEC §8)", () => {
 
   it("shows an errors object as field: first message", () => {
     expect(errorText(new ApiError(422, { message: "x", errors: { email: ["The email field is required.", "other"], pin: ["p"] } }))).toBe(
-      "E-mail: The email field is required.\nPIN: p",
+      "E-mail: The email field is required.\nPIN: P.",
     );
   });
 

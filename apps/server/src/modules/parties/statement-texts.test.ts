@@ -1,0 +1,17 @@
+import { SEEDED_WALKIN_CUSTOMER_NAME } from "@app/contracts";
+import { describe, expect, it } from "vitest";
+import { statementDescription } from "./statement-texts.js";
+
+describe("statement lines in the reader's language", () => {
+  it("translates what the ledger stores, names kept", () => {
+    expect(statementDescription("Receipt from Ahmed", "ar")).toBe("قبض من Ahmed");
+    expect(statementDescription("Payment to Sara", "ckb")).toBe("پارەدان بە Sara");
+    expect(statementDescription("Reversal: Receipt from Ahmed", "ar")).toBe("عكس: قبض من Ahmed");
+    expect(statementDescription("Opening balance", "ckb")).toBe("باڵانسی سەرەتایی");
+    expect(statementDescription(`Receipt from ${SEEDED_WALKIN_CUSTOMER_NAME}`, "ar")).toBe("قبض من زبون نقدي");
+  });
+  it("leaves English and unknown texts as they are", () => {
+    expect(statementDescription("Receipt from Ahmed", "en")).toBe("Receipt from Ahmed");
+    expect(statementDescription("Invoice 12", "ar")).toBe("Invoice 12");
+  });
+});
