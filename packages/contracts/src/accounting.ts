@@ -15,7 +15,7 @@ const present = <T extends z.ZodType>(schema: T, message: string) =>
     .refine((v) => v !== undefined && v !== null && v !== "", { message, abort: true })
     .pipe(schema);
 /** Ids from forms: "5" or 5. */
-const zFk = (required: string) =>
+export const zFk = (required: string) =>
   present(
     z.coerce.number({ error: required }).refine((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647, { message: required }),
     required,

@@ -11,3 +11,4 @@ export * from "./permissions.js";
 export * from "./seeded.js";
 export * from "./staff.js";
 export * from "./text.js";
+export * from "./warehouse-docs.js";

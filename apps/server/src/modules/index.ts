@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { adjustmentsModule } from "./adjustments/adjustments.module.js";
 import { authModule } from "./auth/auth.module.js";
 import { cashModule } from "./cash/cash.module.js";
 import { catalogueModule } from "./catalogue/catalogue.module.js";
+import { disposalsModule } from "./disposals/disposals.module.js";
 import { expensesModule } from "./expenses/expenses.module.js";
 import { ledgerModule } from "./ledger/ledger.module.js";
 import { openingBalancesModule } from "./opening-balances/opening-balances.module.js";
@@ -12,6 +14,7 @@ import { pricingModule } from "./pricing/pricing.module.js";
 import { revaluationsModule } from "./revaluations/revaluations.module.js";
 import { settingsModule } from "./settings/settings.module.js";
 import { staffModule } from "./staff/staff.module.js";
+import { stockOpeningModule } from "./stock-opening/stock-opening.module.js";
 
 export interface AppModule {
   name: string;
@@ -33,4 +36,7 @@ export const MODULES: AppModule[] = [
   partiesModule,
   openingBalancesModule,
   revaluationsModule,
+  adjustmentsModule,
+  disposalsModule,
+  stockOpeningModule,
 ];

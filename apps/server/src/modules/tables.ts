@@ -1,8 +1,11 @@
 // THE table registry: one line per module's tables file.
+
+export * from "./adjustments/adjustments.tables.js";
 export * from "./cash/cash.tables.js";
 export * from "./catalogue/catalogue.tables.js";
 export * from "./catalogue/inventories.tables.js";
 export * from "./catalogue/units.tables.js";
+export * from "./disposals/disposals.tables.js";
 export * from "./expenses/expenses.tables.js";
 export * from "./ledger/accounts.tables.js";
 export * from "./ledger/ledger.tables.js";
@@ -16,3 +19,4 @@ export * from "./revaluations/revaluations.tables.js";
 export * from "./settings/settings.tables.js";
 export * from "./staff/staff.tables.js";
 export * from "./stock/stock.tables.js";
+export * from "./stock-opening/stock-opening.tables.js";

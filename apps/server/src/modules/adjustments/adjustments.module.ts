@@ -1,0 +1,197 @@
+import { type InventoryAdjustmentInput, ZInventoryAdjustment } from "@app/contracts";
+import { asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
+import type { Ctx } from "../../platform/context.js";
+import { parseId, registerCrud } from "../../platform/crud.js";
+import { HttpError, notFound, unprocessable } from "../../platform/errors.js";
+import { ctxOf } from "../../platform/http.js";
+import type { ListModel } from "../../platform/list.js";
+import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { assertDraft, checkLines, registerDocAction } from "../disposals/warehouse-lines.js";
+import type { AppModule } from "../index.js";
+import { docDate } from "../ledger/dates.js";
+import { nextNumber } from "../numbering/numbering.js";
+import { inventoryAdjustmentLines, inventoryAdjustments } from "./adjustments.tables.js";
+import { completeCount } from "./complete-count.js";
+
+const adjustmentsList: ListModel = {
+  model: "inventory_adjustments",
+  from: sql`from inventory_adjustments d join inventories i on i.inventory_id = d.inventory_fk left join users u on u.user_id = d.created_by`,
+  idColumn: "id",
+  defaultSort: "date",
+  dateColumn: sql`d.date`,
+  scope: (ctx) => inventoryScope(ctx, sql`d.inventory_fk`),
+  columns: {
+    id: { expr: sql`d.id`, filter: "eq" },
+    number: { expr: sql`d.number`, search: true, filter: "eq" },
+    date: { expr: sqlBusinessDateTime(sql`d.date`), sortExpr: sql`d.date`, notNull: true },
+    inventory_id: { expr: sql`d.inventory_fk`, filter: "eq" },
+    inventory_name: { expr: sql`i.inventory_name`, search: true },
+    status: { expr: sql`d.status`, filter: "eq" },
+    set_not_adjusted_to_zero: { expr: sql`d.set_not_adjusted_to_zero`, filter: "bool" },
+    items_count: { expr: sql`(select count(*) from inventory_adjustment_lines l where l.adjustment_fk = d.id)`, sortable: false },
+    gain_value: { expr: sql`d.gain_value`, sum: true },
+    loss_value: { expr: sql`d.loss_value`, sum: true },
+    note: { expr: sql`d.note`, search: true, sortable: false },
+    created_by_name: { expr: sql`u.user_name` },
+    created_at: { expr: sql`d.created_at` },
+  },
+};
+
+/**
+ * The count sheet: every item and batch with stock in the inventory, its theoretical quantity in
+ * base units and its average cost. Drafts read it live; a completed count keeps what it found.
+ */
+async function sheet(ctx: Ctx, inventoryId: number) {
+  await assertInventoryAccess(ctx, inventoryId);
+  const res = await ctx.tx.execute(sql`
+    select b.item_fk as item_id, it.item_name, it.item_code, un.unit_name as base_unit_name, b.batch_fk as batch_id,
+           sb.batch_no, sb.expire_date, b.qty as theoretical_qty, coalesce(c.avg_cost, 0) as avg_cost
+      from stock_balances b join items it on it.item_id = b.item_fk join stock_batches sb on sb.batch_id = b.batch_fk
+      left join item_units iu on iu.item_fk = b.item_fk and iu.is_base left join units un on un.unit_id = iu.unit_fk
+      left join stock_item_costs c on c.item_fk = b.item_fk
+     where b.inventory_fk = ${inventoryId} and b.qty <> 0
+     order by it.item_name, sb.expire_date nulls first, sb.batch_no nulls first, b.batch_fk
+     limit 5000`);
+  return res.rows;
+}
+
+async function show(ctx: Ctx, id: number) {
+  const res = await ctx.tx.execute(sql`
+    select d.*, i.inventory_name, cb.user_name as created_by_name, db.user_name as completed_by_name
+      from inventory_adjustments d join inventories i on i.inventory_id = d.inventory_fk
+      left join users cb on cb.user_id = d.created_by left join users db on db.user_id = d.completed_by
+     where d.id = ${id}`);
+  const row = res.rows[0] as { date: Date; inventory_fk: number } | undefined;
+  if (!row) return undefined;
+  await assertInventoryAccess(ctx, row.inventory_fk);
+  // A draft shows the quantity on hand now; a completed count the one it found.
+  const lines = await ctx.tx.execute(sql`
+    select l.id, l.item_fk as item_id, it.item_name, un.unit_name as base_unit_name, l.batch_fk as batch_id,
+           coalesce(sb.batch_no, l.batch_no) as batch_no, coalesce(sb.expire_date, l.expire_date) as expire_date, l.counted_qty,
+           coalesce(l.theoretical_qty, coalesce(b.qty, 0)) as theoretical_qty,
+           coalesce(l.difference, l.counted_qty - coalesce(b.qty, 0)) as difference, l.value
+      from inventory_adjustment_lines l join inventory_adjustments d on d.id = l.adjustment_fk
+      join items it on it.item_id = l.item_fk
+      left join item_units iu on iu.item_fk = l.item_fk and iu.is_base left join units un on un.unit_id = iu.unit_fk
+      left join stock_batches sb on sb.batch_id = l.batch_fk
+      left join stock_balances b on b.item_fk = l.item_fk and b.inventory_fk = d.inventory_fk and b.batch_fk = l.batch_fk
+     where l.adjustment_fk = ${id} order by it.item_name, l.id`);
+  return { ...withBusinessDate(row), lines: lines.rows };
+}
+
+async function statusOf(ctx: Ctx, id: number) {
+  const [row] = await ctx.tx
+    .select({ status: inventoryAdjustments.status, inventory_fk: inventoryAdjustments.inventory_fk })
+    .from(inventoryAdjustments)
+    .where(eq(inventoryAdjustments.id, id))
+    .for("update");
+  if (!row) throw notFound();
+  await assertInventoryAccess(ctx, row.inventory_fk);
+  return row;
+}
+
+async function prepare(ctx: Ctx, input: InventoryAdjustmentInput) {
+  await assertInventoryAccess(ctx, input.inventory_id);
+  await checkLines(ctx, input.lines);
+  // One line per item and batch: a batch counted twice would be booked twice.
+  const seen = new Map<string, number>();
+  const errors: Record<string, string[]> = {};
+  input.lines.forEach((l, i) => {
+    const key = l.batch_id ? `${l.item_id}:${l.batch_id}` : `${l.item_id}:${l.batch_no ?? ""}:${l.expire_date ?? ""}`;
+    if (seen.has(key)) errors[`lines.${i}.item_id`] = [`The item is repeated (row ${i + 1}).`];
+    seen.set(key, i);
+  });
+  if (Object.keys(errors).length) throw unprocessable(errors);
+  return {
+    row: {
+      inventory_fk: input.inventory_id,
+      date: docDate(input.date, ctx.now),
+      set_not_adjusted_to_zero: input.set_not_adjusted_to_zero,
+      note: input.note ?? null,
+    },
+    lines: input.lines.map((l) => ({
+      item_fk: l.item_id,
+      batch_fk: l.batch_id ?? null,
+      batch_no: l.batch_id ? null : (l.batch_no ?? null),
+      expire_date: l.batch_id ? null : (l.expire_date ?? null),
+      counted_qty: l.counted_qty,
+    })),
+  };
+}
+
+async function writeLines(ctx: Ctx, id: number, lines: Awaited<ReturnType<typeof prepare>>["lines"]) {
+  await ctx.tx.delete(inventoryAdjustmentLines).where(eq(inventoryAdjustmentLines.adjustment_fk, id));
+  if (lines.length) await ctx.tx.insert(inventoryAdjustmentLines).values(lines.map((l) => ({ ...l, adjustment_fk: id })));
+}
+
+export const adjustmentsModule: AppModule = {
+  name: "inventory_adjustments",
+  register(app: FastifyInstance) {
+    app.get(
+      "/api/inventory_adjustments/sheet/:inventoryId",
+      { config: { permission: ["inventory_adjustments/store", "inventory_adjustments/update", "inventory_adjustments/show"] } },
+      async (req) => {
+        const inventoryId = parseId((req.params as { inventoryId: string }).inventoryId);
+        return { message: await sheet(ctxOf(app, req), inventoryId) };
+      },
+    );
+    registerCrud(app, {
+      endpoint: "inventory_adjustments",
+      section: "inventory_adjustments",
+      list: adjustmentsList,
+      show,
+      create: {
+        schema: ZInventoryAdjustment,
+        run: async (ctx, input: InventoryAdjustmentInput) => {
+          const p = await prepare(ctx, input);
+          const [row] = await ctx.tx
+            .insert(inventoryAdjustments)
+            .values({ ...p.row, created_by: ctx.user?.user_id ?? null })
+            .returning({ id: inventoryAdjustments.id });
+          const id = row!.id;
+          await writeLines(ctx, id, p.lines);
+          await ctx.tx
+            .update(inventoryAdjustments)
+            .set({ number: await nextNumber(ctx, "inventory_adjustments", "ADJ") })
+            .where(eq(inventoryAdjustments.id, id));
+          return { id };
+        },
+      },
+      update: {
+        schema: ZInventoryAdjustment,
+        run: async (ctx, id, input: InventoryAdjustmentInput) => {
+          assertDraft((await statusOf(ctx, id)).status);
+          const p = await prepare(ctx, input);
+          await ctx.tx
+            .update(inventoryAdjustments)
+            .set({ ...p.row, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+            .where(eq(inventoryAdjustments.id, id));
+          await writeLines(ctx, id, p.lines);
+        },
+      },
+      remove: async (ctx, id) => {
+        assertDraft((await statusOf(ctx, id)).status);
+        await ctx.tx.delete(inventoryAdjustments).where(eq(inventoryAdjustments.id, id));
+      },
+    });
+    registerDocAction(app, {
+      endpoint: "inventory_adjustments",
+      action: "complete",
+      show,
+      run: async (ctx, id) => {
+        const doc = await statusOf(ctx, id);
+        if (doc.status !== "draft")
+          throw new HttpError(422, "The document is already done.", { status: ["The document is already done."] });
+        const [head] = await ctx.tx.select().from(inventoryAdjustments).where(eq(inventoryAdjustments.id, id));
+        const lines = await ctx.tx
+          .select()
+          .from(inventoryAdjustmentLines)
+          .where(eq(inventoryAdjustmentLines.adjustment_fk, id))
+          .orderBy(asc(inventoryAdjustmentLines.id));
+        await completeCount(ctx, head!, lines);
+      },
+    });
+  },
+};

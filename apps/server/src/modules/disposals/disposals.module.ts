@@ -1,0 +1,202 @@
+import { type AssetDisposalInput, ZAssetDisposal } from "@app/contracts";
+import { asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
+import type { Ctx } from "../../platform/context.js";
+import { registerCrud } from "../../platform/crud.js";
+import { HttpError, notFound } from "../../platform/errors.js";
+import type { ListModel } from "../../platform/list.js";
+import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import type { AppModule } from "../index.js";
+import { docDate } from "../ledger/dates.js";
+import { lockAccounts, lockForPosting, post, reverse } from "../ledger/ledger.js";
+import { D } from "../ledger/money.js";
+import { nextNumber } from "../numbering/numbering.js";
+import { reverseStock, stockAccounts, stockOut } from "../stock/stock.js";
+import { adjustmentLines } from "../stock/stock.ledger.js";
+import { assetDisposalLines, assetDisposals } from "./disposals.tables.js";
+import { assertDraft, checkLines, registerDocAction } from "./warehouse-lines.js";
+
+export const SOURCE_DISPOSAL = "asset_disposal";
+const source = (id: number) => ({ type: SOURCE_DISPOSAL, id });
+
+const disposalsList: ListModel = {
+  model: "asset_disposals",
+  from: sql`from asset_disposals d join inventories i on i.inventory_id = d.inventory_fk left join users u on u.user_id = d.created_by`,
+  idColumn: "id",
+  defaultSort: "date",
+  dateColumn: sql`d.date`,
+  amountColumn: sql`d.total_loss`,
+  scope: (ctx) => inventoryScope(ctx, sql`d.inventory_fk`),
+  columns: {
+    id: { expr: sql`d.id`, filter: "eq" },
+    number: { expr: sql`d.number`, search: true, filter: "eq" },
+    date: { expr: sqlBusinessDateTime(sql`d.date`), sortExpr: sql`d.date`, notNull: true },
+    inventory_id: { expr: sql`d.inventory_fk`, filter: "eq" },
+    inventory_name: { expr: sql`i.inventory_name`, search: true },
+    disposal_type: { expr: sql`d.disposal_type`, filter: "eq" },
+    status: { expr: sql`d.status`, filter: "eq" },
+    items_count: { expr: sql`(select count(*) from asset_disposal_lines l where l.disposal_fk = d.id)`, sortable: false },
+    total_loss: { expr: sql`d.total_loss`, sum: true },
+    note: { expr: sql`d.note`, search: true, sortable: false },
+    created_by_name: { expr: sql`u.user_name` },
+    created_at: { expr: sql`d.created_at` },
+  },
+};
+
+async function show(ctx: Ctx, id: number) {
+  const res = await ctx.tx.execute(sql`
+    select d.*, i.inventory_name, cb.user_name as created_by_name, db.user_name as completed_by_name
+      from asset_disposals d join inventories i on i.inventory_id = d.inventory_fk
+      left join users cb on cb.user_id = d.created_by left join users db on db.user_id = d.completed_by
+     where d.id = ${id}`);
+  const row = res.rows[0] as { date: Date; inventory_fk: number } | undefined;
+  if (!row) return undefined;
+  await assertInventoryAccess(ctx, row.inventory_fk);
+  const lines = await ctx.tx.execute(sql`
+    select l.id, l.item_fk as item_id, it.item_name, l.unit_fk as unit_id, un.unit_name, l.quantity, l.batch_fk as batch_id,
+           b.batch_no, b.expire_date, l.description, l.loss
+      from asset_disposal_lines l join items it on it.item_id = l.item_fk join units un on un.unit_id = l.unit_fk
+      left join stock_batches b on b.batch_id = l.batch_fk
+     where l.disposal_fk = ${id} order by l.id`);
+  return { ...withBusinessDate(row), lines: lines.rows };
+}
+
+async function statusOf(ctx: Ctx, id: number) {
+  const [row] = await ctx.tx
+    .select({ status: assetDisposals.status, inventory_fk: assetDisposals.inventory_fk })
+    .from(assetDisposals)
+    .where(eq(assetDisposals.id, id))
+    .for("update");
+  if (!row) throw notFound();
+  await assertInventoryAccess(ctx, row.inventory_fk);
+  return row;
+}
+
+async function prepare(ctx: Ctx, input: AssetDisposalInput) {
+  await assertInventoryAccess(ctx, input.inventory_id);
+  await checkLines(ctx, input.lines);
+  return {
+    row: {
+      inventory_fk: input.inventory_id,
+      date: docDate(input.date, ctx.now),
+      disposal_type: input.disposal_type,
+      note: input.note ?? null,
+    },
+    lines: input.lines.map((l) => ({
+      item_fk: l.item_id,
+      unit_fk: l.unit_id,
+      quantity: l.quantity,
+      batch_fk: l.batch_id ?? null,
+      description: l.description ?? null,
+    })),
+  };
+}
+
+/**
+ * Done: the goods leave the inventory through the one way stock goes out (purpose `disposal`,
+ * so an expired batch may go) at their average cost, and the loss is posted, in one transaction.
+ * Locks: the accounts first, then the stock rows (inside stockOut), nothing after.
+ */
+async function complete(ctx: Ctx, id: number) {
+  const doc = await statusOf(ctx, id);
+  if (doc.status !== "draft") throw new HttpError(422, "The document is already done.", { status: ["The document is already done."] });
+  const [head] = await ctx.tx.select().from(assetDisposals).where(eq(assetDisposals.id, id));
+  const lines = await ctx.tx
+    .select()
+    .from(assetDisposalLines)
+    .where(eq(assetDisposalLines.disposal_fk, id))
+    .orderBy(asc(assetDisposalLines.id));
+  const acc = await stockAccounts(ctx.tx);
+  await lockAccounts(ctx, [acc.inventory, acc.stock_losses]);
+  const out = await stockOut(
+    ctx,
+    source(id),
+    lines.map((l) => ({
+      line_id: l.id,
+      item_id: l.item_fk,
+      inventory_id: head!.inventory_fk,
+      unit_id: l.unit_fk,
+      quantity: l.quantity,
+      batch_id: l.batch_fk,
+    })),
+    { purpose: "disposal", date: head!.date },
+  );
+  for (const l of lines) {
+    const loss = out.movements.filter((m) => m.line_id === l.id).reduce((sum, m) => sum.minus(m.value), D(0));
+    await ctx.tx
+      .update(assetDisposalLines)
+      .set({ loss: loss.toFixed(4) })
+      .where(eq(assetDisposalLines.id, l.id));
+  }
+  const rule = adjustmentLines(acc, 0, out.value);
+  if (rule.length) await post(ctx, { date: head!.date, source: source(id), description: `Write-off ${head!.number ?? id}`, lines: rule });
+  await ctx.tx
+    .update(assetDisposals)
+    .set({ status: "complete", total_loss: out.value, completed_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+    .where(eq(assetDisposals.id, id));
+}
+
+/** Return To Draft: the goods come back and the loss is reversed, unless they have since left again. */
+async function returnToDraft(ctx: Ctx, id: number) {
+  const doc = await statusOf(ctx, id);
+  if (doc.status !== "complete")
+    throw new HttpError(422, "Only a done document can return to draft.", { status: ["Only a done document can return to draft."] });
+  await lockForPosting(ctx, { reversing: source(id) });
+  await reverseStock(ctx, source(id));
+  await reverse(ctx, source(id));
+  await ctx.tx.update(assetDisposalLines).set({ loss: "0" }).where(eq(assetDisposalLines.disposal_fk, id));
+  await ctx.tx
+    .update(assetDisposals)
+    .set({ status: "draft", total_loss: "0", completed_by: null, updated_at: ctx.now })
+    .where(eq(assetDisposals.id, id));
+}
+
+export const disposalsModule: AppModule = {
+  name: "asset_disposals",
+  register(app: FastifyInstance) {
+    registerCrud(app, {
+      endpoint: "asset_disposals",
+      section: "asset_disposals",
+      list: disposalsList,
+      show,
+      create: {
+        schema: ZAssetDisposal,
+        run: async (ctx, input: AssetDisposalInput) => {
+          const p = await prepare(ctx, input);
+          const [row] = await ctx.tx
+            .insert(assetDisposals)
+            .values({ ...p.row, created_by: ctx.user?.user_id ?? null })
+            .returning({ id: assetDisposals.id });
+          const id = row!.id;
+          await ctx.tx.insert(assetDisposalLines).values(p.lines.map((l) => ({ ...l, disposal_fk: id })));
+          await ctx.tx
+            .update(assetDisposals)
+            .set({ number: await nextNumber(ctx, "asset_disposals", "DSP") })
+            .where(eq(assetDisposals.id, id));
+          return { id };
+        },
+      },
+      update: {
+        schema: ZAssetDisposal,
+        run: async (ctx, id, input: AssetDisposalInput) => {
+          assertDraft((await statusOf(ctx, id)).status);
+          const p = await prepare(ctx, input);
+          await ctx.tx
+            .update(assetDisposals)
+            .set({ ...p.row, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+            .where(eq(assetDisposals.id, id));
+          await ctx.tx.delete(assetDisposalLines).where(eq(assetDisposalLines.disposal_fk, id));
+          await ctx.tx.insert(assetDisposalLines).values(p.lines.map((l) => ({ ...l, disposal_fk: id })));
+        },
+      },
+      remove: async (ctx, id) => {
+        assertDraft((await statusOf(ctx, id)).status);
+        await ctx.tx.delete(assetDisposals).where(eq(assetDisposals.id, id));
+      },
+    });
+
+    registerDocAction(app, { endpoint: "asset_disposals", action: "complete", show, run: complete });
+    registerDocAction(app, { endpoint: "asset_disposals", action: "return_to_draft", show, run: returnToDraft });
+  },
+};

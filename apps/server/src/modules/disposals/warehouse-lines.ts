@@ -1,0 +1,115 @@
+import { MSG } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { audit } from "../../platform/audit.js";
+import type { Ctx } from "../../platform/context.js";
+import { docs, parseId } from "../../platform/crud.js";
+import { HttpError, notFound, unprocessable } from "../../platform/errors.js";
+import { inTx } from "../../platform/http.js";
+
+/** A list of ids as one `int[]` parameter (drizzle would spread a JS array into a row of parameters). */
+export const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/** A line of a warehouse document as typed: item, and where the document has them, unit and batch. */
+export interface TypedLine {
+  item_id: number;
+  unit_id?: number;
+  batch_id?: number | null;
+  batch_no?: string | null;
+  expire_date?: string | null;
+}
+
+export interface CheckedItem {
+  item_id: number;
+  item_name: string;
+  has_expire: boolean;
+  /** The item's base unit: counts are in it. */
+  base_unit_id: number;
+}
+
+/**
+ * Checks the lines against the catalogue and the stock batches before anything is locked:
+ * the item exists, the unit is one of the item's units, a named batch belongs to the item, and
+ * (for goods coming in, `expiryRequired`) an item with expiry has its expiry date.
+ * Answers every bad line at once, named `lines.N.field`.
+ */
+export async function checkLines(ctx: Ctx, lines: TypedLine[], opts: { expiryRequired?: boolean } = {}): Promise<Map<number, CheckedItem>> {
+  const ids = [...new Set(lines.map((l) => l.item_id))];
+  const found = new Map<number, CheckedItem & { units: number[] }>();
+  if (ids.length) {
+    const res = await ctx.tx.execute<{
+      item_id: number;
+      item_name: string;
+      has_expire: boolean;
+      base_unit_id: number;
+      units: number[];
+    }>(sql`
+      select i.item_id, i.item_name, i.has_expire,
+             (select u.unit_fk from item_units u where u.item_fk = i.item_id and u.is_base) as base_unit_id,
+             array(select u.unit_fk from item_units u where u.item_fk = i.item_id) as units
+        from items i where i.item_id = any(${intArray(ids)})`);
+    for (const r of res.rows)
+      found.set(Number(r.item_id), { ...r, item_id: Number(r.item_id), base_unit_id: Number(r.base_unit_id), units: r.units.map(Number) });
+  }
+  const batchIds = [...new Set(lines.map((l) => l.batch_id).filter((b): b is number => !!b))];
+  const batchItem = new Map<number, number>();
+  if (batchIds.length) {
+    const res = await ctx.tx.execute<{ batch_id: number; item_fk: number }>(
+      sql`select batch_id, item_fk from stock_batches where batch_id = any(${intArray(batchIds)})`,
+    );
+    for (const r of res.rows) batchItem.set(Number(r.batch_id), Number(r.item_fk));
+  }
+  const errors: Record<string, string[]> = {};
+  lines.forEach((l, i) => {
+    const item = found.get(l.item_id);
+    if (!item) {
+      errors[`lines.${i}.item_id`] = ["The selected item is invalid."];
+      return;
+    }
+    if (l.unit_id !== undefined && !item.units.includes(l.unit_id)) errors[`lines.${i}.unit_id`] = ["The selected unit is invalid."];
+    if (l.batch_id && batchItem.get(l.batch_id) !== l.item_id) errors[`lines.${i}.batch_id`] = ["The selected batch is invalid."];
+    if (opts.expiryRequired && item.has_expire && !l.expire_date) errors[`lines.${i}.expire_date`] = ["The expire date field is required."];
+  });
+  if (Object.keys(errors).length) throw unprocessable(errors);
+  return found;
+}
+
+/** A draft is the only state a document may be changed or deleted in. */
+export function assertDraft(status: string | undefined) {
+  if (status !== "draft")
+    throw new HttpError(422, "Only a draft can be changed or deleted.", { status: ["Only a draft can be changed or deleted."] });
+}
+
+/**
+ * A state change of a warehouse document (`POST /api/{endpoint}/{id}/{action}`, permission
+ * `{endpoint}/{action}`): one transaction with its stock, its journal and its audit row.
+ */
+export function registerDocAction(
+  app: FastifyInstance,
+  opts: {
+    endpoint: string;
+    action: string;
+    show: (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
+    run: (ctx: Ctx, id: number) => Promise<void>;
+  },
+) {
+  app.post(
+    `/api/${opts.endpoint}/:id/${opts.action}`,
+    {
+      config: { permission: `${opts.endpoint}/${opts.action}` },
+      ...docs({ tags: [opts.endpoint], summary: `${opts.action.replace(/_/g, " ")}: one of ${opts.endpoint}` }),
+    },
+    async (req) => {
+      const id = parseId((req.params as { id: string }).id);
+      const data = await inTx(app, req, async (ctx) => {
+        const before = await opts.show(ctx, id);
+        if (!before) throw notFound();
+        await opts.run(ctx, id);
+        const after = await opts.show(ctx, id);
+        await audit(ctx, { module: opts.endpoint, action: opts.action, record_id: id, before, after });
+        return after;
+      });
+      return { message: MSG.updated, data };
+    },
+  );
+}
