@@ -28,6 +28,11 @@ describe("access control on every route", () => {
       "POST /api/outlets_store",
       "GET /api/model_loges",
       "POST /api/images",
+      "GET /api/inventory_adjustments/sheet/:inventoryId",
+      "POST /api/inventory_adjustments/:id/complete",
+      "POST /api/asset_disposals/:id/complete",
+      "POST /api/asset_disposals/:id/return_to_draft",
+      "PATCH /api/inventory_opening_balances/:id",
     ]) {
       expect(keys.has(k), k).toBe(true);
     }
