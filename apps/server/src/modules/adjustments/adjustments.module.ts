@@ -8,7 +8,7 @@ import { HttpError, notFound, unprocessable } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
-import { assertDraft, checkLines, registerDocAction } from "../disposals/warehouse-lines.js";
+import { assertDraft, batchesOnHand, checkLines, registerDocAction } from "../disposals/warehouse-lines.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
@@ -38,24 +38,6 @@ const adjustmentsList: ListModel = {
     created_at: { expr: sql`d.created_at` },
   },
 };
-
-/**
- * The count sheet: every item and batch with stock in the inventory, its theoretical quantity in
- * base units and its average cost. Drafts read it live; a completed count keeps what it found.
- */
-async function sheet(ctx: Ctx, inventoryId: number) {
-  await assertInventoryAccess(ctx, inventoryId);
-  const res = await ctx.tx.execute(sql`
-    select b.item_fk as item_id, it.item_name, it.item_code, un.unit_name as base_unit_name, b.batch_fk as batch_id,
-           sb.batch_no, sb.expire_date, b.qty as theoretical_qty, coalesce(c.avg_cost, 0) as avg_cost
-      from stock_balances b join items it on it.item_id = b.item_fk join stock_batches sb on sb.batch_id = b.batch_fk
-      left join item_units iu on iu.item_fk = b.item_fk and iu.is_base left join units un on un.unit_id = iu.unit_fk
-      left join stock_item_costs c on c.item_fk = b.item_fk
-     where b.inventory_fk = ${inventoryId} and b.qty <> 0
-     order by it.item_name, sb.expire_date nulls first, sb.batch_no nulls first, b.batch_fk
-     limit 5000`);
-  return res.rows;
-}
 
 async function show(ctx: Ctx, id: number) {
   const res = await ctx.tx.execute(sql`
@@ -134,7 +116,7 @@ export const adjustmentsModule: AppModule = {
       { config: { permission: ["inventory_adjustments/store", "inventory_adjustments/update", "inventory_adjustments/show"] } },
       async (req) => {
         const inventoryId = parseId((req.params as { inventoryId: string }).inventoryId);
-        return { message: await sheet(ctxOf(app, req), inventoryId) };
+        return { message: await batchesOnHand(ctxOf(app, req), inventoryId) };
       },
     );
     registerCrud(app, {

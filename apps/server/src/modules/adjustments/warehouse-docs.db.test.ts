@@ -226,6 +226,18 @@ describe("inventory adjustment (count sheet)", () => {
 describe("destructed assets (write-off)", () => {
   it("writes off a box of the expired batch A2 at average cost, returns it to draft and does it again", async () => {
     const a2 = await batchId(amox, "A2");
+    // The batches a write-off may name: first expiry first.
+    const batches = (await t.api("GET", `/api/asset_disposals/batches/${inventory}?item_id=${amox}`)).body.message;
+    expect(
+      batches.map((b: { batch_no: string; expire_date: string; theoretical_qty: string }) => [
+        b.batch_no,
+        b.expire_date,
+        Number(b.theoretical_qty),
+      ]),
+    ).toEqual([
+      ["A2", "2020-06-30", 20],
+      ["A1", "2030-01-31", 28],
+    ]);
     const draft = await ok("POST", "/api/asset_disposals", {
       inventory_id: inventory,
       disposal_type: "expired",

@@ -22,7 +22,10 @@ describe("concurrent write-offs", () => {
     const piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
     const inv = (await t.api("GET", "/api/inventories/list")).body.message[0];
     const item = (
-      await ok("/api/items", { item_name: "Last units", item_units: [{ unit_fk: piece, quantity: "1", price: "100", is_base: true, is_default: true }] })
+      await ok("/api/items", {
+        item_name: "Last units",
+        item_units: [{ unit_fk: piece, quantity: "1", price: "100", is_base: true, is_default: true }],
+      })
     ).item_id;
     await ok("/api/inventory_opening_balances", {
       inventory_id: inv.inventory_id,

@@ -1,10 +1,12 @@
 import { type AssetDisposalInput, ZAssetDisposal } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
-import { registerCrud } from "../../platform/crud.js";
-import { HttpError, notFound } from "../../platform/errors.js";
+import { parseId, registerCrud } from "../../platform/crud.js";
+import { HttpError, notFound, parse } from "../../platform/errors.js";
+import { ctxOf } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
 import type { AppModule } from "../index.js";
@@ -15,7 +17,11 @@ import { nextNumber } from "../numbering/numbering.js";
 import { reverseStock, stockAccounts, stockOut } from "../stock/stock.js";
 import { adjustmentLines } from "../stock/stock.ledger.js";
 import { assetDisposalLines, assetDisposals } from "./disposals.tables.js";
-import { assertDraft, checkLines, registerDocAction } from "./warehouse-lines.js";
+import { assertDraft, batchesOnHand, checkLines, registerDocAction } from "./warehouse-lines.js";
+
+const ZBatchQuery = z.object({
+  item_id: z.coerce.number().int("must be an integer").positive("must be greater than 0").max(2_147_483_647).optional(),
+});
 
 export const SOURCE_DISPOSAL = "asset_disposal";
 const source = (id: number) => ({ type: SOURCE_DISPOSAL, id });
@@ -196,6 +202,15 @@ export const disposalsModule: AppModule = {
       },
     });
 
+    app.get(
+      "/api/asset_disposals/batches/:inventoryId",
+      { config: { permission: ["asset_disposals/store", "asset_disposals/update"] } },
+      async (req) => {
+        const inventoryId = parseId((req.params as { inventoryId: string }).inventoryId);
+        const itemId = parse(ZBatchQuery, req.query).item_id;
+        return { message: await batchesOnHand(ctxOf(app, req), inventoryId, itemId) };
+      },
+    );
     registerDocAction(app, { endpoint: "asset_disposals", action: "complete", show, run: complete });
     registerDocAction(app, { endpoint: "asset_disposals", action: "return_to_draft", show, run: returnToDraft });
   },

@@ -6,6 +6,7 @@ import type { Ctx } from "../../platform/context.js";
 import { docs, parseId } from "../../platform/crud.js";
 import { HttpError, notFound, unprocessable } from "../../platform/errors.js";
 import { inTx } from "../../platform/http.js";
+import { assertInventoryAccess } from "../catalogue/inventories.js";
 
 /** A list of ids as one `int[]` parameter (drizzle would spread a JS array into a row of parameters). */
 export const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
@@ -112,4 +113,22 @@ export function registerDocAction(
       return { message: MSG.updated, data };
     },
   );
+}
+
+/**
+ * What an inventory holds per item and batch (the count sheet; the batches a write-off may name):
+ * the quantity in base units and the item's average cost. One item when `itemId` is given.
+ */
+export async function batchesOnHand(ctx: Ctx, inventoryId: number, itemId?: number) {
+  await assertInventoryAccess(ctx, inventoryId);
+  const res = await ctx.tx.execute(sql`
+    select b.item_fk as item_id, it.item_name, it.item_code, un.unit_name as base_unit_name, b.batch_fk as batch_id,
+           sb.batch_no, to_char(sb.expire_date, 'YYYY-MM-DD') as expire_date, b.qty as theoretical_qty, coalesce(c.avg_cost, 0) as avg_cost
+      from stock_balances b join items it on it.item_id = b.item_fk join stock_batches sb on sb.batch_id = b.batch_fk
+      left join item_units iu on iu.item_fk = b.item_fk and iu.is_base left join units un on un.unit_id = iu.unit_fk
+      left join stock_item_costs c on c.item_fk = b.item_fk
+     where b.inventory_fk = ${inventoryId} and b.qty <> 0 ${itemId ? sql`and b.item_fk = ${itemId}` : sql``}
+     order by it.item_name, sb.expire_date nulls last, sb.batch_no nulls first, b.batch_fk
+     limit 5000`);
+  return res.rows;
 }
