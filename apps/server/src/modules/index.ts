@@ -11,6 +11,7 @@ import { outletsModule } from "./outlets/outlets.module.js";
 import { partiesModule } from "./parties/parties.module.js";
 import { platformModule } from "./platform-tables/platform.module.js";
 import { pricingModule } from "./pricing/pricing.module.js";
+import { purchasesModule } from "./purchases/purchases.module.js";
 import { revaluationsModule } from "./revaluations/revaluations.module.js";
 import { settingsModule } from "./settings/settings.module.js";
 import { staffModule } from "./staff/staff.module.js";
@@ -39,4 +40,5 @@ export const MODULES: AppModule[] = [
   adjustmentsModule,
   disposalsModule,
   stockOpeningModule,
+  purchasesModule,
 ];

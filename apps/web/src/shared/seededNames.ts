@@ -107,5 +107,11 @@ export function journalDescription(t: Translate, text: string | null | undefined
   const transfer = /^Transfer (.*) → (.*)$/s.exec(text);
   if (transfer) return t("seeded:journal.transfer", { from: accountLabel(t, transfer[1]), to: accountLabel(t, transfer[2]) });
   if (text === "Opening balance") return t("seeded:journal.openingBalance");
+  const applyCost = /^Apply cost: (.*)$/s.exec(text);
+  if (applyCost) return t("seeded:journal.applyCost", { text: journalDescription(t, applyCost[1]) });
+  const purchaseReturn = /^Purchase return to (.*)$/s.exec(text);
+  if (purchaseReturn) return t("seeded:journal.purchaseReturnTo", { name: partyLabel(t, purchaseReturn[1]) });
+  const purchase = /^Purchase (\S+) from (.*)$/s.exec(text);
+  if (purchase) return t("seeded:journal.purchaseFrom", { number: purchase[1], name: partyLabel(t, purchase[2]) });
   return text;
 }

@@ -153,7 +153,7 @@ export function restoredBarcode(digits: string): string | undefined {
 }
 
 /** A row as text, with the barcode columns whose cell was a number. */
-type Row = Record<ItemImportColumn, string> & { row: number; numeric: Set<ItemImportColumn> };
+type Row = SheetRecord<ItemImportColumn>;
 
 interface Parsed {
   row: number;
@@ -179,38 +179,47 @@ const BARCODE = /^[0-9A-Za-z-]{1,64}$/;
 const YES = new Set(["1", "yes", "true", "y", "نعم", "بەڵێ"]);
 const NO = new Set(["", "0", "no", "false", "n", "لا", "نەخێر"]);
 
-function requireColumns(header: Map<string, number>) {
-  const missing = (["item_name", "sale_price", "base_unit"] as const).filter((c) => !header.has(c));
+function requireColumns(header: Map<string, number>, required: readonly string[]) {
+  const missing = required.filter((c) => !header.has(c));
   if (missing.length) {
     const msg = `The file must have the column ${missing.join(", ")} in its first row.`;
     throw new HttpError(422, msg, { file: [msg] });
   }
 }
 
+/** A record of an import sheet: its columns as text, and the columns whose cell was a number. */
+export type SheetRecord<C extends string> = Record<C, string> & { row: number; numeric: Set<C> };
+
 /**
- * The records of the first worksheet under its header row, read as the file inflates: the 5,000th
- * record stops the reading at once, however many rows follow, so a small file of millions of rows
- * is refused in the time it takes to read 5,000.
+ * The records of the first worksheet under its header row (the file checked: present, a zip,
+ * under 2 MB), read as the file inflates: the 5,000th record stops the reading at once, however
+ * many rows follow, so a small file of millions of rows is refused in the time it takes to read
+ * 5,000. Every xlsx import reads through it (items, purchase lines).
  */
-async function readRows(file: Buffer): Promise<Row[]> {
+export async function readSheetRecords<C extends string>(
+  value: unknown,
+  columns: readonly C[],
+  required: readonly C[],
+): Promise<SheetRecord<C>[]> {
+  const file = checkFile(value);
   const tooMany = `The file must have fewer than ${EXCEL_MAX_RECORDS} records.`;
   const header = new Map<string, number>();
-  const rows: Row[] = [];
+  const rows: SheetRecord<C>[] = [];
   try {
     for await (const r of sheetRows(file)) {
       if (r.number === 1) {
         for (const [col, text] of r.cells) header.set(text.trim().toLowerCase(), col);
-        requireColumns(header);
+        requireColumns(header, required);
         continue;
       }
-      requireColumns(header);
-      const row = { row: r.number, numeric: new Set() } as Row;
+      requireColumns(header, required);
+      const row = { row: r.number, numeric: new Set() } as SheetRecord<C>;
       let any = false;
-      for (const c of ITEM_IMPORT_COLUMNS) {
+      for (const c of columns) {
         const col = header.get(c);
-        if (col && r.numbers.has(col) && TEXT_COLUMNS.includes(c)) row.numeric.add(c);
+        if (col && r.numbers.has(col)) row.numeric.add(c);
         const v = col ? (r.cells.get(col) ?? "").trim() : "";
-        row[c] = v;
+        (row as Record<C, string>)[c] = v;
         if (v) any = true;
       }
       if (!any) continue;
@@ -221,8 +230,15 @@ async function readRows(file: Buffer): Promise<Row[]> {
     if (err instanceof NotAWorkbook) throw new HttpError(422, MSG.fileTypeNotAllowed, { file: [MSG.fileTypeNotAllowed] });
     throw err;
   }
-  requireColumns(header);
+  requireColumns(header, required);
   if (!rows.length) throw new HttpError(422, "The file has no records.", { file: ["The file has no records."] });
+  return rows;
+}
+
+async function readRows(file: unknown): Promise<Row[]> {
+  const rows = await readSheetRecords(file, ITEM_IMPORT_COLUMNS, ["item_name", "sale_price", "base_unit"]);
+  // Only the identifier columns care that their cell was a number (lost leading zeros).
+  for (const r of rows) for (const c of [...r.numeric]) if (!TEXT_COLUMNS.includes(c)) r.numeric.delete(c);
   return rows;
 }
 
@@ -364,7 +380,7 @@ async function ensureCategories(ctx: Ctx, paths: string[][]): Promise<Map<string
  * transaction, so all rows or none are stored.
  */
 export async function importItems(ctx: Ctx, file: unknown): Promise<{ imported: number; repairs: ImportRepair[] }> {
-  const rows = await readRows(checkFile(file));
+  const rows = await readRows(file);
   const errors: ImportRowError[] = [];
   const repairs: ImportRepair[] = [];
   const parsed = rows.map((r) => parseRow(r, errors, repairs));

@@ -1,0 +1,375 @@
+import { MSG, PURCHASE_MSG } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { multipart } from "../catalogue/multipart.fixture.js";
+
+/**
+ * Purchases through the API with hand-checked figures: a USD purchase at an out-rate of 1,500
+ * with a 10% discount and a bonus, paid partly from a USD till, an IQD transport charge applied
+ * over its lines, the average costs and the journal; a return; protection; import.
+ */
+let t: TestApp;
+let piece = 0;
+let box = 0;
+let amox = 0;
+let soap = 0;
+let supplier = 0;
+let carrier = 0;
+let usdCash = 0;
+
+const created = async (url: string, body: unknown) => {
+  const res = await t.api("POST", url, { body });
+  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+const ok = async (url: string, body: unknown = {}) => {
+  const res = await t.api("POST", url, { body });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
+
+/** Debit − credit of an account by system key or id, in its currency and in the system currency. */
+const balance = async (account: string | number) => {
+  const where = typeof account === "string" ? sql`a.system_key = ${account}` : sql`a.account_id = ${account}`;
+  const [r] = await q<{ b: string; s: string }>(sql`
+    select coalesce(sum(l.debit - l.credit), 0)::text b, coalesce(sum(l.sys_debit - l.sys_credit), 0)::text s
+      from journal_lines l join accounts a on a.account_id = l.account_id where ${where}`);
+  return { own: Number(r!.b), sys: Number(r!.s) };
+};
+const itemCost = async (item: number) => {
+  const [r] = await q<{ qty: string; value: string; avg_cost: string }>(
+    sql`select qty::text, value::text, avg_cost::text from stock_item_costs where item_fk = ${item}`,
+  );
+  return { qty: Number(r!.qty), value: Number(r!.value), avg: Number(r!.avg_cost) };
+};
+const supplierAccount = async (consumer: number, currency: "account_fk" | "account_usd_fk") =>
+  Number((await q<{ a: number }>(sql`select ${sql.identifier(currency)} a from consumers where consumer_id = ${consumer}`))[0]!.a);
+
+const makeItem = async (name: string, extra: Record<string, unknown> = {}) =>
+  (
+    await created("/api/items", {
+      item_name: name,
+      item_units: [
+        { unit_fk: piece, quantity: "1", price: "2000", is_base: true },
+        { unit_fk: box, quantity: "10", price: "20000", is_default: true },
+      ],
+      ...extra,
+    })
+  ).item_id as number;
+
+const purchaseBody = (extra: Record<string, unknown> = {}) => ({
+  consumer_id: supplier,
+  reference_no: "INV-7781",
+  date: "2026-11-20 10:00",
+  inventory_id: 1,
+  currency_id: 2,
+  rate: "1500",
+  discount_type: "percent",
+  discount: "10",
+  payment_type: "Cash",
+  account_id: usdCash,
+  paid_amount: "62",
+  lines: [
+    { item_id: amox, unit_id: box, quantity: "10", bonus: "2", unit_price: "12", batch_no: "A1", expire_date: "2027-06-30" },
+    { item_id: soap, unit_id: piece, quantity: "120", unit_price: "0.5" },
+  ],
+  charges: [{ kind: "transport", consumer_id: carrier, payment_type: "On Account", currency_id: 1, amount: "36000" }],
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
+  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
+  box = units.find((u) => u.unit_name === "Box")!.unit_id;
+  amox = await makeItem("Amoxicillin 500", { has_expire: true, expire_alert: 30 });
+  soap = await makeItem("Olive Soap");
+  supplier = (await created("/api/suppliers", { consumer_name: "Erbil Pharma" })).consumer_id;
+  carrier = (await created("/api/suppliers", { consumer_name: "Zagros Transport" })).consumer_id;
+  usdCash = (await created("/api/cashes", { account_name: "Till USD", cash_type: 1, currency_id: 2 })).account_id;
+  // 100 USD into the till at 1,500: it carries 150,000 IQD.
+  await created("/api/incomes", {
+    type_id: (await created("/api/income_types", { type_name: "Owner" })).type_id,
+    account_id: usdCash,
+    currency_id: 2,
+    rate: "1500",
+    amount: "100",
+    date: "2026-11-19",
+    payment_time: "09:00",
+  });
+});
+afterAll(() => t?.close());
+
+describe("a USD purchase with an IQD transport charge", () => {
+  let id = 0;
+
+  it("is saved as a draft with its figures, and moves nothing", async () => {
+    const p = await created("/api/purchases", purchaseBody());
+    id = p.id;
+    // 10 boxes × 12 + 120 pieces × 0.5 = 180 USD; 10% off = 18; total 162; 62 paid.
+    expect(p).toMatchObject({ status: "draft", subtotal: "180.000", discount_amount: "18.000", total: "162.000", paid_amount: "62.000" });
+    expect(p.payment_status).toBe("partially_paid");
+    expect(p.number).toMatch(/^PUR-\d{6}$/);
+    expect(p.lines).toHaveLength(2);
+    expect(p.charges[0]).toMatchObject({ consumer_name: "Zagros Transport", amount: "36000.000" });
+    expect(await q(sql`select 1 from stock_movements where source_type = 'purchase' and source_id = ${id}`)).toEqual([]);
+    expect(await q(sql`select 1 from journal_entries where source_type = 'purchase' and source_id = ${id}`)).toEqual([]);
+  });
+
+  it("completes: the goods come in at their cost and the purchase posts", async () => {
+    const p = await ok(`/api/purchases/${id}/complete`);
+    expect(p.status).toBe("complete");
+    // 162 USD × 1,500 = 243,000 IQD over the lines by value: 108 USD (Amoxicillin) → 162,000 for
+    // 120 pieces (10 boxes + 2 bonus) = 1,350 a piece; 54 USD (soap) → 81,000 for 120 = 675.
+    expect(await itemCost(amox)).toEqual({ qty: 120, value: 162000, avg: 1350 });
+    expect(await itemCost(soap)).toEqual({ qty: 120, value: 81000, avg: 675 });
+    expect(await balance("inventory")).toEqual({ own: 243000, sys: 243000 });
+    // 100 USD owed (150,000 IQD), 62 USD paid from the till at its carrying value (93,000 IQD).
+    expect(await balance(await supplierAccount(supplier, "account_usd_fk"))).toEqual({ own: -100, sys: -150000 });
+    expect(await balance(usdCash)).toEqual({ own: 38, sys: 57000 });
+    const [batch] = await q<{ batch_no: string; expire_date: string; qty: string }>(sql`
+      select sb.batch_no, to_char(sb.expire_date, 'YYYY-MM-DD') expire_date, b.qty::text from stock_balances b
+        join stock_batches sb on sb.batch_id = b.batch_fk where b.item_fk = ${amox}`);
+    expect(batch).toEqual({ batch_no: "A1", expire_date: "2027-06-30", qty: "120.0000" });
+  });
+
+  it("apply cost spreads the charge by value, re-values the stock and posts the charge", async () => {
+    const preview = (await t.api("GET", `/api/purchases/${id}/apply_cost`)).body.data;
+    expect(preview.charges_value).toBe("36000");
+    // 36,000 over 162,000 : 81,000 → 24,000 and 12,000; per box of Amoxicillin 13,500 → 15,500.
+    expect(
+      preview.lines.map((l: { share: string; unit_cost: string; new_unit_cost: string }) => [l.share, l.unit_cost, l.new_unit_cost]),
+    ).toEqual([
+      ["24000", "13500", "15500"],
+      ["12000", "675", "775"],
+    ]);
+    const applied = await ok(`/api/purchases/${id}/apply_cost`);
+    expect(applied.costs_applied).toBe(true);
+    expect(await itemCost(amox)).toEqual({ qty: 120, value: 186000, avg: 1550 });
+    expect(await itemCost(soap)).toEqual({ qty: 120, value: 93000, avg: 775 });
+    expect(await balance("inventory")).toEqual({ own: 279000, sys: 279000 });
+    expect(await balance(await supplierAccount(carrier, "account_fk"))).toEqual({ own: -36000, sys: -36000 });
+    // Applying twice is refused.
+    const again = await t.api("POST", `/api/purchases/${id}/apply_cost`);
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe(PURCHASE_MSG.costsApplied);
+  });
+
+  it("the journal balances and the supplier's statement shows the purchase", async () => {
+    const [tb] = await q<{ d: string; c: string }>(sql`select sum(sys_debit)::text d, sum(sys_credit)::text c from journal_lines`);
+    expect(Number(tb!.d)).toBe(Number(tb!.c));
+    const st = await t.api("GET", `/api/supplier_transactions/statement?consumer_id=${supplier}`);
+    expect(st.status).toBe(200);
+    const purchaseLine = st.body.data.data.find((r: { source_type: string }) => r.source_type === "purchase");
+    expect(purchaseLine).toMatchObject({ source_id: id, credit: "100.0000" });
+  });
+
+  it("a return from the purchase leaves at the purchase's cost from its batch and reduces the supplier", async () => {
+    const p = (await t.api("GET", `/api/purchases/${id}`)).body.data;
+    const line = p.lines[0];
+    const tooMany = await t.api("POST", "/api/purchase_returns", {
+      body: {
+        purchase_id: id,
+        consumer_id: supplier,
+        inventory_id: 1,
+        currency_id: 2,
+        rate: "1500",
+        payment_type: "On Account",
+        date: "2026-11-21",
+        lines: [{ purchase_line_id: line.line_id, item_id: amox, unit_id: box, quantity: "11", unit_price: "10.8" }],
+      },
+    });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors["lines.0.quantity"]).toEqual([PURCHASE_MSG.moreThanBought]);
+    const r = await created("/api/purchase_returns", {
+      purchase_id: id,
+      consumer_id: supplier,
+      inventory_id: 1,
+      currency_id: 2,
+      rate: "1500",
+      payment_type: "On Account",
+      date: "2026-11-21",
+      lines: [{ purchase_line_id: line.line_id, item_id: amox, unit_id: box, quantity: "2", bonus: "1", unit_price: "10.8" }],
+    });
+    expect(r).toMatchObject({ total: "21.600", status: "complete", purchase_number: p.number });
+    expect(r.number).toMatch(/^PRT-\d{6}$/);
+    // 3 boxes = 30 pieces out at 1,550 = 46,500; the supplier owes back 21.6 USD = 32,400; 14,100 lost.
+    expect(await itemCost(amox)).toEqual({ qty: 90, value: 139500, avg: 1550 });
+    expect(await balance("inventory")).toEqual({ own: 232500, sys: 232500 });
+    expect(await balance(await supplierAccount(supplier, "account_usd_fk"))).toEqual({ own: -78.4, sys: -117600 });
+    expect(await balance("stock_losses")).toEqual({ own: 14100, sys: 14100 });
+    const after = (await t.api("GET", `/api/purchases/${id}`)).body.data;
+    expect(after.lines[0]).toMatchObject({ returned_quantity: "2.0000", returned_bonus: "1.0000" });
+    // What is left to return: 8 boxes and 1 bonus box.
+    const bonusTooMany = await t.api("POST", "/api/purchase_returns", {
+      body: {
+        purchase_id: id,
+        consumer_id: supplier,
+        inventory_id: 1,
+        currency_id: 2,
+        rate: "1500",
+        payment_type: "On Account",
+        lines: [{ purchase_line_id: line.line_id, item_id: amox, unit_id: box, quantity: "0", bonus: "2", unit_price: "10.8" }],
+      },
+    });
+    expect(bonusTooMany.status).toBe(422);
+    expect(bonusTooMany.body.errors["lines.0.bonus"]).toEqual([PURCHASE_MSG.moreThanBought]);
+  });
+
+  it("a purchase whose goods were returned cannot be edited, returned to draft or deleted", async () => {
+    const before = await q(sql`select count(*)::int n from stock_movements`);
+    for (const res of [
+      await t.api("POST", `/api/purchases/${id}/return_to_draft`),
+      await t.api("PATCH", `/api/purchases/${id}`, { body: purchaseBody() }),
+      await t.api("DELETE", `/api/purchases/${id}`),
+    ]) {
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(MSG.protectedDocument);
+    }
+    expect(await q(sql`select count(*)::int n from stock_movements`)).toEqual(before);
+    expect((await t.api("GET", `/api/purchases/${id}`)).body.data.status).toBe("complete");
+  });
+
+  it("once the return is deleted the purchase goes back to draft: stock and entries reversed", async () => {
+    const r = (await t.api("GET", "/api/purchase_returns")).body.data.data[0];
+    expect((await t.api("DELETE", `/api/purchase_returns/${r.id}`)).status).toBe(200);
+    await ok(`/api/purchases/${id}/return_to_draft`);
+    expect(await itemCost(amox)).toMatchObject({ qty: 0, value: 0 });
+    expect(await itemCost(soap)).toMatchObject({ qty: 0, value: 0 });
+    expect(await balance("inventory")).toEqual({ own: 0, sys: 0 });
+    expect(await balance(await supplierAccount(carrier, "account_fk"))).toEqual({ own: 0, sys: 0 });
+    expect(await balance(usdCash)).toEqual({ own: 100, sys: 150000 });
+    const p = (await t.api("GET", `/api/purchases/${id}`)).body.data;
+    expect(p).toMatchObject({ status: "draft", costs_applied: false });
+    expect(p.lines[0].unit_cost).toBe("1350.000000");
+  });
+
+  it("a closed purchase refuses changes until it is opened", async () => {
+    await ok(`/api/purchases/${id}/close`);
+    const res = await t.api("POST", `/api/purchases/${id}/complete`);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(PURCHASE_MSG.closed);
+    await ok(`/api/purchases/${id}/open`);
+    expect((await ok(`/api/purchases/${id}/complete`)).status).toBe("complete");
+  });
+});
+
+describe("purchase checks", () => {
+  it("an item with an expiry needs its expiry date; a unit must be the item's; paid no more than the total", async () => {
+    const res = await t.api("POST", "/api/purchases", {
+      body: purchaseBody({
+        paid_amount: "0",
+        lines: [
+          { item_id: amox, unit_id: box, quantity: "1", unit_price: "12" },
+          { item_id: soap, unit_id: 999999, quantity: "1", unit_price: "1" },
+        ],
+      }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors["lines.0.expire_date"]).toEqual([PURCHASE_MSG.expiryRequired]);
+    expect(res.body.errors["lines.1.unit_id"]).toEqual([PURCHASE_MSG.unitInvalid]);
+    const paid = await t.api("POST", "/api/purchases", { body: purchaseBody({ paid_amount: "500" }) });
+    expect(paid.status).toBe(422);
+    expect(paid.body.errors.paid_amount).toEqual([PURCHASE_MSG.paidTooMuch]);
+    const ref = await t.api("POST", "/api/purchases", { body: purchaseBody({ reference_no: "x".repeat(141) }) });
+    expect(ref.status).toBe(422);
+    expect(ref.body.errors.reference_no).toEqual([MSG.maxChars140]);
+  });
+
+  it("modify sale price writes the item units' prices, audited, for the purchase's items only", async () => {
+    const p = await created(
+      "/api/purchases",
+      purchaseBody({ payment_type: "On Account", account_id: null, paid_amount: null, charges: [] }),
+    );
+    const prices = (await t.api("GET", `/api/purchases/${p.id}/sale_prices`)).body.data;
+    const amoxLine = prices.lines[0];
+    expect(amoxLine).toMatchObject({ item_name: "Amoxicillin 500", unit_name: "Box", last_sale_price: "20000.00", net_price: "9" });
+    const boxUnit = amoxLine.units.find((u: { unit_name: string }) => u.unit_name === "Box");
+    const pieceUnit = amoxLine.units.find((u: { unit_name: string }) => u.unit_name === "Piece");
+    const res = await ok(`/api/purchases/${p.id}/modify_sale_price`, {
+      prices: [
+        { item_unit_id: boxUnit.item_unit_id, price: "17500" },
+        { item_unit_id: pieceUnit.item_unit_id, price: "1750" },
+      ],
+    });
+    expect(res.lines[0].units.find((u: { unit_name: string }) => u.unit_name === "Box").price).toBe("17500.00");
+    const [log] = await q<{ before: Record<string, string>; after: Record<string, string> }>(
+      sql`select before, after from audit_logs where module = 'purchases' and action = 'modify_sale_price' order by id desc limit 1`,
+    );
+    expect(log!.before[boxUnit.item_unit_id]).toBe("20000.00");
+    expect(log!.after[boxUnit.item_unit_id]).toBe("17500.00");
+    const other = await makeItem("Not Bought");
+    const otherUnit = Number(
+      (await q<{ id: number }>(sql`select item_unit_id id from item_units where item_fk = ${other} limit 1`))[0]!.id,
+    );
+    const refused = await t.api("POST", `/api/purchases/${p.id}/modify_sale_price`, {
+      body: { prices: [{ item_unit_id: otherUnit, price: "1" }] },
+    });
+    expect(refused.status).toBe(422);
+    const reader = await t.userWith(["purchases/index", "purchases/show"]);
+    expect((await t.api("POST", `/api/purchases/${p.id}/modify_sale_price`, { token: reader.token, body: { prices: [] } })).status).toBe(
+      403,
+    );
+  });
+});
+
+describe("import of lines from xlsx", () => {
+  const sheet = async (rows: (string | number)[][]) => {
+    const { default: ExcelJS } = await import("exceljs");
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("lines");
+    ws.addRow(["item", "unit", "item_description", "unit_bonus", "unit_quantity", "unit_price", "expire_date"]);
+    for (const r of rows) ws.addRow(r);
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  };
+  const upload = async (id: number, file: Buffer) => {
+    const form = multipart({ file: { file, name: "lines.xlsx" } });
+    return t.api("POST", `/api/purchases/${id}/import`, { body: form.body, headers: form.headers });
+  };
+
+  it("reports every bad row by number and saves nothing; a good file adds its lines", async () => {
+    const p = await created(
+      "/api/purchases",
+      purchaseBody({ payment_type: "On Account", account_id: null, paid_amount: null, charges: [] }),
+    );
+    const bad = await upload(
+      p.id,
+      await sheet([
+        ["Olive Soap", "Piece", "", "", "5", "1", ""],
+        ["No Such Item", "", "", "", "1", "1", ""],
+        ["Amoxicillin 500", "Box", "", "1", "2", "12", ""],
+        ["Olive Soap", "Crate", "", "", "-1", "x", ""],
+      ]),
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.body.rows).toEqual([
+      { row: 3, column: "item", reason: PURCHASE_MSG.itemInvalid },
+      { row: 4, column: "expire_date", reason: PURCHASE_MSG.expiryRequired },
+      { row: 5, column: "unit", reason: PURCHASE_MSG.unitInvalid },
+      { row: 5, column: "unit_quantity", reason: "must be a number greater than 0 with at most 4 decimals" },
+      { row: 5, column: "unit_price", reason: "must be a number with at most 3 decimals" },
+    ]);
+    expect((await t.api("GET", `/api/purchases/${p.id}`)).body.data.lines).toHaveLength(2);
+    const good = await upload(
+      p.id,
+      await sheet([
+        ["Olive Soap", "Piece", "gift pack", "", "5", "1", ""],
+        ["amoxicillin 500", "", "", "1", "2", "12", "30/06/2027"],
+      ]),
+    );
+    expect(good.status).toBe(201);
+    expect(good.body.data.imported).toBe(2);
+    const lines = (await t.api("GET", `/api/purchases/${p.id}`)).body.data.lines;
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatchObject({ item_fk: amox, unit_fk: box, quantity: "2.0000", bonus: "1.0000", expire_date: "2027-06-30" });
+    expect(lines[2]).toMatchObject({ description: "gift pack", quantity: "5.0000" });
+    const tpl = await t.api("GET", "/api/purchases/import_template");
+    expect(tpl.status).toBe(200);
+    expect(tpl.raw.subarray(0, 2).toString()).toBe("PK");
+    const empty = multipart({ note: "x" });
+    const none = await t.api("POST", `/api/purchases/${p.id}/import`, { body: empty.body, headers: empty.headers });
+    expect(none.status).toBe(422);
+  });
+});

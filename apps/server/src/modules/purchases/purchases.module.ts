@@ -1,0 +1,138 @@
+import { MSG, ZModifySalePrice, ZPurchase, ZPurchaseReturn } from "@app/contracts";
+import type { FastifyInstance } from "fastify";
+import { audit } from "../../platform/audit.js";
+import type { Ctx } from "../../platform/context.js";
+import { bodyOf, docs, parseId, registerCrud } from "../../platform/crud.js";
+import { notFound, parse } from "../../platform/errors.js";
+import { requestLanguage } from "../../platform/export.js";
+import { ctxOf, inTx } from "../../platform/http.js";
+import { ImportRowsError } from "../catalogue/import-items.js";
+import type { AppModule } from "../index.js";
+import { importPurchaseLines, purchaseImportTemplate } from "./purchase-import.js";
+import { createReturn, deleteReturn, purchaseReturnsList, setReturnClosed, showReturn, updateReturn } from "./purchase-returns.js";
+import {
+  applyCost,
+  applyCostPreview,
+  completePurchase,
+  createPurchase,
+  deletePurchase,
+  modifySalePrices,
+  purchasesList,
+  returnToDraft,
+  salePrices,
+  setClosed,
+  showPurchase,
+  updatePurchase,
+} from "./purchases.js";
+
+type Show = (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
+
+/** `POST /api/{endpoint}/{id}/{action}`: one state change in one transaction, audited with the record before and after. */
+function action(
+  app: FastifyInstance,
+  endpoint: string,
+  name: string,
+  permission: string,
+  show: Show,
+  run: (ctx: Ctx, id: number) => Promise<unknown>,
+) {
+  app.post(
+    `/api/${endpoint}/:id/${name}`,
+    { config: { permission }, ...docs({ tags: [endpoint], summary: `${name} one of ${endpoint}` }) },
+    async (req) => {
+      const id = parseId((req.params as { id: string }).id);
+      const data = await inTx(app, req, async (ctx) => {
+        const before = await show(ctx, id);
+        if (!before) throw notFound();
+        await run(ctx, id);
+        const after = await show(ctx, id);
+        await audit(ctx, { module: endpoint, action: name, record_id: id, before, after });
+        return after;
+      });
+      return { message: MSG.updated, data };
+    },
+  );
+}
+
+export const purchasesModule: AppModule = {
+  name: "purchases",
+  register(app: FastifyInstance) {
+    app.get("/api/purchases/import_template", { config: { permission: "purchases/import" } }, async (req, reply) =>
+      reply
+        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", 'attachment; filename="purchase-lines-template.xlsx"')
+        .send(await purchaseImportTemplate(requestLanguage(req.headers["accept-language"]))),
+    );
+    app.post("/api/purchases/:id/import", { config: { permission: "purchases/import" } }, async (req, reply) => {
+      const id = parseId((req.params as { id: string }).id);
+      const file = req.isMultipart() ? (req.body as Record<string, unknown> | undefined)?.file : undefined;
+      try {
+        const result = await inTx(app, req, async (ctx) => {
+          const r = await importPurchaseLines(ctx, id, file);
+          await audit(ctx, { module: "purchases", action: "import", record_id: id, after: r });
+          return r;
+        });
+        return reply.status(201).send({ message: `${MSG.added}: ${result.imported} items`, data: result });
+      } catch (err) {
+        if (err instanceof ImportRowsError) return reply.status(422).send({ message: err.message, errors: err.errors, rows: err.rows });
+        throw err;
+      }
+    });
+
+    registerCrud(app, {
+      endpoint: "purchases",
+      section: "purchases",
+      list: purchasesList,
+      show: showPurchase,
+      create: { schema: ZPurchase, run: createPurchase },
+      update: { schema: ZPurchase, run: updatePurchase },
+      remove: deletePurchase,
+    });
+    action(app, "purchases", "complete", "purchases/complete", showPurchase, completePurchase);
+    action(app, "purchases", "return_to_draft", "purchases/return_to_draft", showPurchase, returnToDraft);
+    action(app, "purchases", "close", "purchases/close", showPurchase, (ctx, id) => setClosed(ctx, id, true));
+    action(app, "purchases", "open", "purchases/open", showPurchase, (ctx, id) => setClosed(ctx, id, false));
+
+    app.get("/api/purchases/:id/apply_cost", { config: { permission: "purchases/apply_cost" } }, async (req) => ({
+      data: await applyCostPreview(ctxOf(app, req), parseId((req.params as { id: string }).id)),
+    }));
+    app.post("/api/purchases/:id/apply_cost", { config: { permission: "purchases/apply_cost" } }, async (req) => {
+      const id = parseId((req.params as { id: string }).id);
+      const data = await inTx(app, req, async (ctx) => {
+        const r = await applyCost(ctx, id);
+        await audit(ctx, { module: "purchases", action: "apply_cost", record_id: id, after: r });
+        return r;
+      });
+      return { message: MSG.updated, data };
+    });
+
+    app.get("/api/purchases/:id/sale_prices", { config: { permission: "purchases/modify_sale_price" } }, async (req) => ({
+      data: await salePrices(ctxOf(app, req), parseId((req.params as { id: string }).id)),
+    }));
+    app.post(
+      "/api/purchases/:id/modify_sale_price",
+      { config: { permission: "purchases/modify_sale_price" }, ...docs({ tags: ["purchases"], body: ZModifySalePrice }) },
+      async (req) => {
+        const id = parseId((req.params as { id: string }).id);
+        const input = parse(ZModifySalePrice, bodyOf(req));
+        await inTx(app, req, async (ctx) => {
+          const r = await modifySalePrices(ctx, id, input);
+          await audit(ctx, { module: "purchases", action: "modify_sale_price", record_id: id, before: r.before, after: r.after });
+        });
+        return { message: MSG.updated, data: await salePrices(ctxOf(app, req), id) };
+      },
+    );
+
+    registerCrud(app, {
+      endpoint: "purchase_returns",
+      section: "purchase_returns",
+      list: purchaseReturnsList,
+      show: showReturn,
+      create: { schema: ZPurchaseReturn, run: createReturn },
+      update: { schema: ZPurchaseReturn, run: updateReturn },
+      remove: deleteReturn,
+    });
+    action(app, "purchase_returns", "close", "purchase_returns/close", showReturn, (ctx, id) => setReturnClosed(ctx, id, true));
+    action(app, "purchase_returns", "open", "purchase_returns/open", showReturn, (ctx, id) => setReturnClosed(ctx, id, false));
+  },
+};
