@@ -9,7 +9,7 @@ import { digitsPreprocess, normalizeDigits, zMobile, zPhone } from "./text.js";
 const digitsPreprocessOrEmpty = (v: unknown) => (v === "" ? null : digitsPreprocess(v));
 
 /** A field that must be present, answering SPEC's own text when it is missing or empty. */
-const present = <T extends z.ZodType>(schema: T, message: string) =>
+export const present = <T extends z.ZodType>(schema: T, message: string) =>
   z
     .unknown()
     .refine((v) => v !== undefined && v !== null && v !== "", { message, abort: true })

@@ -11,5 +11,6 @@ export * from "./permissions.js";
 export * from "./purchases.js";
 export * from "./seeded.js";
 export * from "./staff.js";
+export * from "./stock.js";
 export * from "./text.js";
 export * from "./warehouse-docs.js";

@@ -16,6 +16,7 @@ import { revaluationsModule } from "./revaluations/revaluations.module.js";
 import { settingsModule } from "./settings/settings.module.js";
 import { staffModule } from "./staff/staff.module.js";
 import { stockOpeningModule } from "./stock-opening/stock-opening.module.js";
+import { stockModule } from "./stock/stock.module.js";
 
 export interface AppModule {
   name: string;
@@ -41,4 +42,5 @@ export const MODULES: AppModule[] = [
   disposalsModule,
   stockOpeningModule,
   purchasesModule,
+  stockModule,
 ];

@@ -10,6 +10,19 @@ type Texts = Record<string, string>;
 export const EXPORT_TITLES: Record<Language, Texts> = {
   en: {},
   ar: {
+    // Stock: warehouse and item transfers.
+    approved: "موافق عليها",
+    avg_cost: "متوسط الكلفة",
+    base_unit_name: "الوحدة الأساسية",
+    batches: "الدفعات",
+    from_inventory_name: "من المخزن",
+    is_near_expiry: "قريبة الانتهاء",
+    is_shortage: "نقص",
+    next_expiry: "أقرب انتهاء",
+    qty: "الكمية",
+    to_inventory_name: "إلى المخزن",
+    transfer_no: "رقم المناقلة",
+    value: "القيمة",
     accounts_count: "عدد الحسابات",
     amount_iqd: "المبلغ (دينار)",
     amount_usd: "المبلغ (دولار)",
@@ -125,6 +138,19 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
     users_count: "عدد المستخدمين",
   },
   ckb: {
+    // Stock: warehouse and item transfers.
+    approved: "پەسەندکراو",
+    avg_cost: "تێچووی ناوەند",
+    base_unit_name: "یەکەی بنەڕەت",
+    batches: "وەجبەکان",
+    from_inventory_name: "لە کۆگای",
+    is_near_expiry: "نزیک لە بەسەرچوون",
+    is_shortage: "کەمی",
+    next_expiry: "نزیکترین بەسەرچوون",
+    qty: "بڕ",
+    to_inventory_name: "بۆ کۆگای",
+    transfer_no: "ژمارەی گواستنەوە",
+    value: "بەها",
     accounts_count: "ژمارەی هەژمارەکان",
     amount_iqd: "بڕ (دینار)",
     amount_usd: "بڕ (دۆلار)",
@@ -257,6 +283,9 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     cost: "Cost",
     male: "Male",
     female: "Female",
+    pending: "Pending",
+    sent: "Sent",
+    received: "Received",
   },
   ar: {
     true: "نعم",
@@ -272,6 +301,9 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     cost: "الكلفة",
     male: "ذكر",
     female: "أنثى",
+    pending: "معلقة",
+    sent: "مرسلة",
+    received: "مستلمة",
   },
   ckb: {
     true: "بەڵێ",
@@ -287,5 +319,8 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     cost: "تێچوو",
     male: "نێر",
     female: "مێ",
+    pending: "هەڵپەسێردراو",
+    sent: "نێردراو",
+    received: "وەرگیراو",
   },
 };

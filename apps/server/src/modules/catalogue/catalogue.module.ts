@@ -22,15 +22,7 @@ import {
   updateCategory,
 } from "./categories.js";
 import { ImportRowsError, importItems, importTemplate } from "./import-items.js";
-import {
-  assertInventoryAccess,
-  createInventory,
-  deleteInventory,
-  inventoriesList,
-  listInventories,
-  showInventory,
-  updateInventory,
-} from "./inventories.js";
+import { createInventory, deleteInventory, inventoriesList, listInventories, showInventory, updateInventory } from "./inventories.js";
 import { deleteItem, deleteItemUnit, itemDropdown, itemsList, saveItem, setItemOnline, showItem } from "./items.js";
 import {
   brandsList,
@@ -73,7 +65,8 @@ const STOCK_DOCUMENTS = [
   "promotions",
   "mobile_app_sections",
 ];
-const ITEM_PICKERS = [
+/** Who may pick items: every document that names items, the warehouse screen and the item reports. */
+export const ITEM_PICKERS = [
   ...usedBy(...STOCK_DOCUMENTS),
   "stocks/index",
   "reports/item_transactions",
@@ -82,7 +75,8 @@ const ITEM_PICKERS = [
 ];
 const CATEGORY_PICKERS = [...usedBy("categories", "items", "item_pricings", "mobile_app_sections", "promotions"), "reports/items_profits"];
 
-const ZPage = z.object({
+/** Paging of the dropdown lists (infinite scroll). */
+export const ZPage = z.object({
   search: z.string().max(200).optional(),
   page: z.coerce.number().int("must be an integer").min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int("must be an integer").min(1).max(100).default(20),
@@ -234,14 +228,6 @@ export const catalogueModule: AppModule = {
       const q = parse(ZPage, req.query);
       const { rows, hasMore } = await itemDropdown(ctxOf(app, req), { search: q.search, page: q.page, perPage: q.per_page });
       return { message: rows, current_page: q.page, per_page: q.per_page, has_more: hasMore };
-    });
-    app.get("/api/items/list_with_expire/:inventoryId", { config: { permission: ITEM_PICKERS } }, async (req) => {
-      const inventoryId = parseId((req.params as { inventoryId: string }).inventoryId);
-      const ctx = ctxOf(app, req);
-      await assertInventoryAccess(ctx, inventoryId);
-      const q = parse(ZPage, req.query);
-      const { rows, hasMore } = await itemDropdown(ctx, { search: q.search, page: q.page, perPage: q.per_page });
-      return { message: rows, inventory_id: inventoryId, current_page: q.page, per_page: q.per_page, has_more: hasMore };
     });
     app.get("/api/items/generate_barcode", { config: { permission: ["items/store", "items/update"] } }, async (req) => ({
       data: { barcode: await generateEan13(ctxOf(app, req)) },

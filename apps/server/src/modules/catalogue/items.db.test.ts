@@ -2,6 +2,7 @@ import { isValidEan13, MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { stockIn } from "../stock/stock.js";
 import { itemSearch } from "./barcodes.js";
 import { multipart, PNG } from "./multipart.fixture.js";
 
@@ -303,8 +304,26 @@ describe("items", () => {
     expect(p1.body.has_more).toBe(true);
     expect(p2.body.current_page).toBe(2);
     expect(p1.body.message[0].item_id).not.toBe(p2.body.message[0].item_id);
+    // The batches in stock in the inventory: none until goods come in.
+    expect((await t.api("GET", "/api/items/list_with_expire/1?search=parac")).body.message).toEqual([]);
+    const para = (await t.api("GET", "/api/items/list?search=P-500")).body.message[0].item_id;
+    await t.database.db.transaction((tx) =>
+      stockIn({ tx, user: null, now: new Date(), ip: null }, { type: "test", id: 1 }, [
+        { item_id: para, inventory_id: 1, quantity: "25", batch_no: "L7", expire_date: "2099-01-31", unit_cost: "100" },
+      ]),
+    );
     const exp = await t.api("GET", "/api/items/list_with_expire/1?search=parac");
-    expect(exp.body.message[0]).toMatchObject({ item_name: "Paracetamol 500", has_expire: true, expire_alert: 30 });
+    expect(exp.body.message).toHaveLength(1);
+    expect(exp.body.message[0]).toMatchObject({
+      item_name: "Paracetamol 500",
+      has_expire: true,
+      expire_alert: 30,
+      batch_no: "L7",
+      expire_date: "2099-01-31",
+      qty: "25.0000",
+    });
+    expect(exp.body.message[0].days_to_expiry).toBeGreaterThan(20000);
+    expect(exp.body.message[0].units.map((u: { quantity: string }) => u.quantity)).toEqual(["25.0000", "2.0833"]);
     expect((await t.api("GET", "/api/items/list_with_expire/999")).status).toBe(404);
     expect((await t.api("GET", "/api/items/list_with_expire/abc")).body.message).toBe(MSG.idInvalid);
   });

@@ -283,7 +283,10 @@ export async function stockIn(ctx: Ctx, source: StockSource, lines: StockInLine[
       batch = await batchFor(ctx, l.item_id, l.batch_no?.trim() || null, expire);
     }
     const value = round4(l.value != null ? D(l.value) : D(l.quantity).mul(D(l.unit_cost ?? 0)));
-    if (value.isNeg()) throw new HttpError(422, "The unit cost must be a number of 0 or more with at most 6 decimals.", { unit_cost: ["The unit cost must be a number of 0 or more with at most 6 decimals."] });
+    if (value.isNeg())
+      throw new HttpError(422, "The unit cost must be a number of 0 or more with at most 6 decimals.", {
+        unit_cost: ["The unit cost must be a number of 0 or more with at most 6 decimals."],
+      });
     rows.push({
       line_id: l.line_id ?? null,
       item_id: l.item_id,
