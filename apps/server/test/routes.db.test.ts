@@ -33,6 +33,11 @@ describe("access control on every route", () => {
       "POST /api/asset_disposals/:id/complete",
       "POST /api/asset_disposals/:id/return_to_draft",
       "PATCH /api/inventory_opening_balances/:id",
+      "GET /api/promotions/list",
+      "PATCH /api/promotions/:id",
+      "POST /api/pricing/quote",
+      "POST /api/item_pricings/preview",
+      "POST /api/item_pricings",
     ]) {
       expect(keys.has(k), k).toBe(true);
     }

@@ -174,14 +174,29 @@ const zPercentage = zDecimal({ scale: 2 }).refine(
   "must be between 0 and 100",
 );
 
+/** An amount of 0 or more with at most 2 decimals, or empty (none). */
+export const zOptionalAmount = z.preprocess((v) => (v === "" ? null : v), zDecimal({ scale: 2, min: 0 }).nullable().optional());
+
 /** A customer price list (SPEC's "Pricing profile"). */
-export const ZPricingProfile = z.object({
-  profile_name: present(
-    z.string().trim().min(1, "The profile name field is required.").max(100, "may not be greater than 100 characters"),
-    "The profile name field is required.",
-  ),
-  discount_percentage: present(zPercentage, "The discount percentage field is required."),
-  apply_on: present(z.enum(PRICING_APPLY_ON, { error: "The selected apply on is invalid." }), "The apply on field is required."),
-  is_active: zBoolish.optional(),
-});
+export const ZPricingProfile = z
+  .object({
+    profile_name: present(
+      z.string().trim().min(1, "The profile name field is required.").max(100, "may not be greater than 100 characters"),
+      "The profile name field is required.",
+    ),
+    discount_percentage: present(zPercentage, "The discount percentage field is required."),
+    apply_on: present(z.enum(PRICING_APPLY_ON, { error: "The selected apply on is invalid." }), "The apply on field is required."),
+    /** The profile applies to a line whose amount is from the start amount to the end amount (system currency). */
+    discount_start_amount: zOptionalAmount,
+    discount_end_amount: zOptionalAmount,
+    is_active: zBoolish.optional(),
+  })
+  .refine(
+    (p) =>
+      p.discount_start_amount == null || p.discount_end_amount == null || new Decimal(p.discount_end_amount).gt(p.discount_start_amount),
+    {
+      path: ["discount_end_amount"],
+      message: "The discount end amount must be greater than the discount start amount.",
+    },
+  );
 export type PricingProfileInput = z.output<typeof ZPricingProfile>;

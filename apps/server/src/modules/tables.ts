@@ -15,6 +15,7 @@ export * from "./outlets/outlets.tables.js";
 export * from "./parties/parties.tables.js";
 export * from "./platform-tables/platform.tables.js";
 export * from "./pricing/pricing.tables.js";
+export * from "./pricing/promotions.tables.js";
 export * from "./purchases/purchases.tables.js";
 export * from "./revaluations/revaluations.tables.js";
 export * from "./settings/settings.tables.js";

@@ -17,6 +17,8 @@ export const pricingProfilesList: ListModel = {
     profile_name: { expr: sql`p.profile_name`, search: true, filter: "like" },
     discount_percentage: { expr: sql`p.discount_percentage` },
     apply_on: { expr: sql`p.apply_on`, filter: "eq" },
+    discount_start_amount: { expr: sql`p.discount_start_amount` },
+    discount_end_amount: { expr: sql`p.discount_end_amount` },
     is_active: { expr: sql`p.is_active`, filter: "bool" },
     customers_count: { expr: sql`(select count(*)::int from consumers c where c.pricing_profile_fk = p.profile_id)` },
     created_by_name: { expr: sql`cb.user_name` },
@@ -35,6 +37,8 @@ const columns = (input: PricingProfileInput) => ({
   profile_name: input.profile_name,
   discount_percentage: input.discount_percentage,
   apply_on: input.apply_on,
+  discount_start_amount: input.discount_start_amount ?? null,
+  discount_end_amount: input.discount_end_amount ?? null,
   ...(input.is_active !== undefined ? { is_active: input.is_active } : {}),
 });
 

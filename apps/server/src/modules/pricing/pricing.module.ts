@@ -1,7 +1,10 @@
-import { isKnownPermission, ZPricingProfile } from "@app/contracts";
+import { isKnownPermission, MSG, ZItemPricing, ZPriceQuote, ZPricingProfile, ZPromotion } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
-import { registerCrud } from "../../platform/crud.js";
+import { bodyOf, docs, registerCrud, registerList } from "../../platform/crud.js";
+import { parse } from "../../platform/errors.js";
+import { ctxOf, inTx } from "../../platform/http.js";
 import type { AppModule } from "../index.js";
+import { itemPricingsList, previewItemPricing, saveItemPricing } from "./item-pricings.js";
 import {
   createPricingProfile,
   deletePricingProfile,
@@ -10,6 +13,8 @@ import {
   showPricingProfile,
   updatePricingProfile,
 } from "./pricing-profiles.js";
+import { createPromotion, deletePromotion, promotionDropdown, promotionsList, showPromotion, updatePromotion } from "./promotions.js";
+import { quotePrices } from "./quote.js";
 
 /** Dropdowns serve every screen whose form picks from them: index, store or update of those sections. */
 const usedBy = (...sections: string[]) =>
@@ -21,6 +26,12 @@ const usedBy = (...sections: string[]) =>
  * (its module log, `model_loges/item_pricings_log`, shows their changes).
  */
 const SECTION = "item_pricings";
+
+/** Whoever writes a sale, a quotation or a POS ticket may ask for a line's price (SPEC §6 `a##b`: any of them). */
+const QUOTE_PERMISSION = ["sales", "salesman_sales", "quotations", "pos_sales"]
+  .flatMap((s) => [`${s}/store`, `${s}/update`])
+  .filter((k) => isKnownPermission(k))
+  .join("##");
 
 export const pricingModule: AppModule = {
   name: "pricing",
@@ -37,5 +48,64 @@ export const pricingModule: AppModule = {
       update: { schema: ZPricingProfile, run: updatePricingProfile },
       remove: deletePricingProfile,
     });
+
+    app.get(
+      "/api/promotions/list",
+      {
+        config: {
+          permission: [...usedBy("promotions", "sales", "quotations", "pos_sales"), "reports/promotions"].filter((k) =>
+            isKnownPermission(k),
+          ),
+        },
+      },
+      async () => ({ message: await promotionDropdown(app.db) }),
+    );
+    registerCrud(app, {
+      endpoint: "promotions",
+      section: "promotions",
+      list: promotionsList,
+      show: showPromotion,
+      create: { schema: ZPromotion, run: createPromotion },
+      update: { schema: ZPromotion, run: updatePromotion },
+      remove: deletePromotion,
+    });
+
+    app.post(
+      "/api/pricing/quote",
+      {
+        config: { permission: QUOTE_PERMISSION },
+        ...docs({ tags: ["pricing"], summary: "The price of sale lines with every step", body: ZPriceQuote }),
+      },
+      async (req) => {
+        const input = parse(ZPriceQuote, bodyOf(req));
+        const ctx = ctxOf(app, req);
+        return { data: await quotePrices(ctx, input) };
+      },
+    );
+
+    registerList(app, "/api/item_pricings", itemPricingsList, `${SECTION}/index`);
+    app.post(
+      "/api/item_pricings/preview",
+      {
+        config: { permission: `${SECTION}/store` },
+        ...docs({ tags: ["item_pricings"], summary: "Every sale price a bulk change would set", body: ZItemPricing }),
+      },
+      async (req) => {
+        const input = parse(ZItemPricing, bodyOf(req));
+        return { data: await previewItemPricing(ctxOf(app, req), input) };
+      },
+    );
+    app.post(
+      "/api/item_pricings",
+      {
+        config: { permission: `${SECTION}/store` },
+        ...docs({ tags: ["item_pricings"], summary: "Change sale prices in bulk", body: ZItemPricing }),
+      },
+      async (req, reply) => {
+        const input = parse(ZItemPricing, bodyOf(req));
+        const data = await inTx(app, req, (ctx) => saveItemPricing(ctx, input));
+        return reply.status(201).send({ message: MSG.updated, data });
+      },
+    );
   },
 };

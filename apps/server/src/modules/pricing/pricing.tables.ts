@@ -14,6 +14,9 @@ export const pricingProfiles = pgTable(
     profile_name: text("profile_name").notNull(),
     discount_percentage: numeric("discount_percentage", { precision: 5, scale: 2 }).notNull(),
     apply_on: text("apply_on").notNull(),
+    /** The profile applies to a line from this amount up to the end amount (system currency); empty: no bound. */
+    discount_start_amount: numeric("discount_start_amount", { precision: 20, scale: 2 }),
+    discount_end_amount: numeric("discount_end_amount", { precision: 20, scale: 2 }),
     is_active: boolean("is_active").notNull().default(true),
     created_by: integer("created_by"),
     updated_by: integer("updated_by"),

@@ -1,5 +1,5 @@
 import { PRICING_APPLY_ON, type PricingApplyOn, ZPricingProfile } from "@app/contracts";
-import { Button, Select, Switch, TextInput } from "@mantine/core";
+import { Button, Group, Select, Switch, Text, TextInput } from "@mantine/core";
 import { IconPercentage, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
 import { useFormat } from "../../shared/format";
+import { MoneyInput } from "../../shared/MoneyInput";
 import { PageHeader } from "../../shared/PageHeader";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
@@ -21,6 +22,8 @@ function PricingProfileForm({ row, onClose }: { row: PricingProfileRow | null; o
     profile_name: row?.profile_name ?? "",
     discount_percentage: row?.discount_percentage ?? "",
     apply_on: (row?.apply_on ?? "sale_price") as PricingApplyOn,
+    discount_start_amount: row?.discount_start_amount ?? "",
+    discount_end_amount: row?.discount_end_amount ?? "",
     is_active: row?.is_active ?? true,
   });
   const { create, update } = useCrud(PRICING_EP, { onInvalid: form.applyServerErrors });
@@ -59,6 +62,27 @@ function PricingProfileForm({ row, onClose }: { row: PricingProfileRow | null; o
         description={t(`applyOnHint.${form.values.apply_on}`)}
         error={form.error("apply_on")}
       />
+      <Group grow align="flex-start">
+        <MoneyInput
+          label={t("fields.discount_start_amount")}
+          name="discount_start_amount"
+          zeroWhenEmpty={false}
+          value={form.values.discount_start_amount}
+          onChange={(v) => form.set("discount_start_amount", v)}
+          error={form.error("discount_start_amount")}
+        />
+        <MoneyInput
+          label={t("fields.discount_end_amount")}
+          name="discount_end_amount"
+          zeroWhenEmpty={false}
+          value={form.values.discount_end_amount}
+          onChange={(v) => form.set("discount_end_amount", v)}
+          error={form.error("discount_end_amount")}
+        />
+      </Group>
+      <Text size="xs" c="dimmed" mt={-8}>
+        {t("amountsHint")}
+      </Text>
       <Switch
         label={t("fields.is_active")}
         checked={form.values.is_active}

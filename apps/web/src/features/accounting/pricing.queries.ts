@@ -10,6 +10,9 @@ export interface PricingProfileRow {
   /** A decimal string, 0 to 100 with 2 decimals. */
   discount_percentage: string;
   apply_on: PricingApplyOn;
+  /** The line amounts the profile applies between (system currency), or none. */
+  discount_start_amount?: string | null;
+  discount_end_amount?: string | null;
   is_active: boolean;
   customers_count?: number;
   created_at?: string;

@@ -1,0 +1,144 @@
+import type { PriceQuoteInput } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { businessDay, endOfBusinessDay } from "../../platform/business-time.js";
+import type { Ctx } from "../../platform/context.js";
+import { unprocessable } from "../../platform/errors.js";
+import { documentRate } from "../ledger/document-rate.js";
+import { systemCurrency } from "../ledger/ledger.js";
+import { D, round4 } from "../ledger/money.js";
+import { type PricedLine, type PricingProfileRule, priceDocument } from "./price.js";
+import { activePromotions } from "./promotions.js";
+
+type UnitRow = {
+  item_unit_id: number;
+  item_id: number;
+  item_name: string;
+  unit_name: string;
+  price: string;
+  unit_qty: string;
+  category_fk: number | null;
+  brand_fk: number | null;
+  tax_percent: string | null;
+  avg_cost: string | null;
+};
+
+/** The item units of the lines, with what the price function needs from their items. */
+async function loadUnits(tx: DbOrTx, ids: number[]) {
+  const r = await tx.execute<UnitRow>(sql`
+    select iu.item_unit_id, i.item_id, i.item_name, u.unit_name, iu.price, iu.quantity as unit_qty, i.category_fk, i.brand_fk,
+           case when i.has_revenue_tax then i.revenue_tax_percent end as tax_percent, sc.avg_cost
+      from item_units iu
+      join items i on i.item_id = iu.item_fk
+      join units u on u.unit_id = iu.unit_fk
+      left join stock_item_costs sc on sc.item_fk = i.item_id and sc.qty > 0
+     where iu.item_unit_id = any(${`{${ids.join(",")}}`}::int[])`);
+  return new Map(r.rows.map((row) => [row.item_unit_id, row]));
+}
+
+/** Each category with every category above it, so a promotion on a parent reaches its children. */
+async function categoryPaths(tx: DbOrTx, ids: number[]): Promise<Map<number, number[]>> {
+  if (ids.length === 0) return new Map();
+  const r = await tx.execute<{ start: number; ids: number[] }>(sql`
+    with recursive up(start, category_id, parent_id) as (
+      select category_id, category_id, parent_id from categories where category_id = any(${`{${ids.join(",")}}`}::int[])
+      union all
+      select up.start, c.category_id, c.parent_id from categories c join up on c.category_id = up.parent_id
+    ) select start, array_agg(category_id) as ids from up group by start`);
+  return new Map(r.rows.map((row) => [row.start, row.ids.map(Number)]));
+}
+
+async function customerProfile(tx: DbOrTx, customerId: number): Promise<PricingProfileRule | null> {
+  const r = await tx.execute<{ consumer_id: number } & Partial<PricingProfileRule> & { is_active: boolean | null }>(sql`
+    select c.consumer_id, p.profile_id, p.profile_name, p.discount_percentage, p.apply_on, p.discount_start_amount,
+           p.discount_end_amount, p.is_active
+      from consumers c left join pricing_profiles p on p.profile_id = c.pricing_profile_fk
+     where c.consumer_id = ${customerId} and c.kind = 'customer'`);
+  const row = r.rows[0];
+  if (!row) throw unprocessable({ customer_id: ["The selected customer is invalid."] });
+  // An inactive profile stays on its customers (so it can be turned on again) but prices nothing.
+  if (!row.profile_id || !row.is_active) return null;
+  return {
+    profile_id: row.profile_id,
+    profile_name: row.profile_name as string,
+    discount_percentage: row.discount_percentage as string,
+    apply_on: row.apply_on as PricingProfileRule["apply_on"],
+    discount_start_amount: row.discount_start_amount ?? null,
+    discount_end_amount: row.discount_end_amount ?? null,
+  };
+}
+
+export type QuotedLine = PricedLine & {
+  item_unit_id: number;
+  item_id: number;
+  item_name: string;
+  unit_name: string;
+  promotion_title: string | null;
+};
+
+/**
+ * The price of some lines for a customer on a day, with every step: loads the item units, the
+ * customer's pricing profile and the promotions active that day, then calls the one price function.
+ */
+export async function quotePrices(ctx: Ctx, input: PriceQuoteInput) {
+  const tx = ctx.tx;
+  const system = await systemCurrency(tx);
+  const currency = input.currency_id ?? system;
+  const today = businessDay(ctx.now);
+  const day = input.date ?? today;
+  const at = day >= today ? ctx.now : endOfBusinessDay(day);
+  const rate = currency === system ? "1" : await documentRate(tx, { currency_id: currency, rate: input.rate, date: at, kind: "in" });
+
+  const units = await loadUnits(tx, [...new Set(input.lines.map((l) => l.item_unit_id))]);
+  const missing: Record<string, string[]> = {};
+  input.lines.forEach((l, i) => {
+    if (!units.has(l.item_unit_id)) missing[`lines.${i}.item_unit_id`] = ["The selected unit is invalid."];
+  });
+  if (Object.keys(missing).length) throw unprocessable(missing);
+  const paths = await categoryPaths(tx, [...new Set([...units.values()].flatMap((u) => (u.category_fk ? [u.category_fk] : [])))]);
+  const profile = input.customer_id ? await customerProfile(tx, input.customer_id) : null;
+  const promotions = await activePromotions(tx, day);
+
+  const rows = input.lines.map((l) => units.get(l.item_unit_id) as UnitRow);
+  const priced = priceDocument({
+    currency_id: currency,
+    system_currency_id: system,
+    rate,
+    customer_id: input.customer_id ?? null,
+    profile,
+    promotions,
+    invoice_discount: input.invoice_discount ?? null,
+    lines: input.lines.map((l, i) => {
+      const u = rows[i] as UnitRow;
+      return {
+        item_id: u.item_id,
+        category_ids: u.category_fk ? (paths.get(u.category_fk) ?? [u.category_fk]) : [],
+        brand_id: u.brand_fk,
+        quantity: l.quantity,
+        sale_price: u.price,
+        unit_cost: u.avg_cost === null ? null : round4(D(u.avg_cost).mul(u.unit_qty)).toFixed(),
+        tax_percent: u.tax_percent,
+        discount: l.discount ?? null,
+      };
+    }),
+  });
+  const titles = new Map(promotions.map((p) => [p.promotion_id, p.title]));
+  return {
+    currency_id: currency,
+    rate,
+    date: day,
+    customer_id: input.customer_id ?? null,
+    profile,
+    ...priced,
+    lines: priced.lines.map(
+      (l, i): QuotedLine => ({
+        item_unit_id: (rows[i] as UnitRow).item_unit_id,
+        item_id: (rows[i] as UnitRow).item_id,
+        item_name: (rows[i] as UnitRow).item_name,
+        unit_name: (rows[i] as UnitRow).unit_name,
+        promotion_title: l.promotion_id ? (titles.get(l.promotion_id) ?? null) : null,
+        ...l,
+      }),
+    ),
+  };
+}
