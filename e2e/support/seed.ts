@@ -10,6 +10,8 @@ export function ean13WithLeadingZero(): string {
 export interface SeededRows {
   customerId: number;
   supplierId: number;
+  /** A record to open a screen's `:id` with, by the screen's list path (documents with view and upsert screens). */
+  byPath: Record<string, number>;
 }
 
 /** One row or more in every list the product has, through the API, so screens are checked full, not empty. */
@@ -73,5 +75,35 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
   const supplier = await post<{ consumer_id: number }>("suppliers", { consumer_name: `Kurdistan Medical ${u}`, mobile: "07701234567" });
   await post("customer_transactions", { consumer_id: customer.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "75000" });
   await post("supplier_transactions", { consumer_id: supplier.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "30000" });
-  return { customerId: customer.consumer_id, supplierId: supplier.consumer_id };
+  return { customerId: customer.consumer_id, supplierId: supplier.consumer_id, byPath: await seedWarehouseDocs(token, u) };
+}
+
+/** Opening stock, a completed count and a draft write-off of one item, for the warehouse documents' screens. */
+async function seedWarehouseDocs(token: string, u: string): Promise<Record<string, number>> {
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const unit = (await call<{ message: { unit_id: number }[] }>("units/list", { token })).message[0]?.unit_id;
+  const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token })).message[0]?.inventory_id;
+  const item = await post<{ item_id: number }>("items", {
+    item_name: `Gauze roll ${u}`,
+    item_units: [{ unit_fk: unit, quantity: "1", price: "1500", is_base: true, is_default: true }],
+  });
+  const opening = await post<{ id: number }>("inventory_opening_balances", {
+    inventory_id: inventory,
+    lines: [{ item_id: item.item_id, unit_id: unit, quantity: "20", unit_cost: "1000" }],
+  });
+  const count = await post<{ id: number; lines: { batch_id: number }[] }>("inventory_adjustments", {
+    inventory_id: inventory,
+    lines: [{ item_id: item.item_id, counted_qty: "19" }],
+  });
+  await post(`inventory_adjustments/${count.id}/complete`, {});
+  const disposal = await post<{ id: number }>("asset_disposals", {
+    inventory_id: inventory,
+    disposal_type: "destruct",
+    lines: [{ item_id: item.item_id, unit_id: unit, quantity: "1" }],
+  });
+  return {
+    "/settings/opening-balance/inventory-opening-balance": opening.id,
+    "/warehouse/inventory-adjustment": count.id,
+    "/warehouse/destructed-assets": disposal.id,
+  };
 }

@@ -21,12 +21,21 @@ async function registryScreens(): Promise<Screen[]> {
   return registry.FEATURES.map((f) => ({ key: f.key, path: f.path }));
 }
 
-/** A record for each route parameter, by the screen's area: a path with a parameter not known here fails the test. */
+/** SPEC's document routes: an update of the record, in this tab, made from nothing. */
+const FIXED_PARAMS: Record<string, string> = { isUpdate: "1", newTab: "0", from: "0" };
+
+/**
+ * A record for each route parameter, by the screen's list path, else by its area: a path with a
+ * parameter not known here fails the test.
+ */
 function concretePath(screen: Screen, rows: SeededRows): string {
   const ids: Record<string, number> = { customers: rows.customerId, suppliers: rows.supplierId };
-  return screen.path.replace(/:([a-z_]+)/g, (_, param: string) => {
+  return screen.path.replace(/:([a-zA-Z_]+)/g, (_, param: string) => {
+    const fixed = FIXED_PARAMS[param];
+    if (fixed !== undefined) return fixed;
     const area = screen.path.split("/")[1] ?? "";
-    const id = ids[area];
+    const listed = Object.entries(rows.byPath).find(([base]) => screen.path.startsWith(`${base}/`))?.[1];
+    const id = listed ?? ids[area];
     if (param !== "id" || id === undefined) throw new Error(`no record to open ${screen.path} with (${param})`);
     return String(id);
   });

@@ -21,6 +21,7 @@ import { CUSTOMER_FEATURES } from "./customers/customers.features";
 import { REPORT_FEATURES } from "./reports/reports.features";
 import { SETTINGS_FEATURES } from "./settings/settings.features";
 import { SUPPLIER_FEATURES } from "./suppliers/suppliers.features";
+import { WAREHOUSE_DOC_FEATURES } from "./warehouse/warehouse-docs.features";
 
 /** Menu areas, in menu order; each becomes a submenu of the side menu. */
 export const AREAS = [
@@ -102,4 +103,5 @@ export const FEATURES: Feature[] = [
   ...SUPPLIER_FEATURES,
   ...ACCOUNTING_FEATURES,
   ...REPORT_FEATURES,
+  ...WAREHOUSE_DOC_FEATURES,
 ];

@@ -51,7 +51,7 @@ async function show(ctx: Ctx, id: number) {
   // A draft shows the quantity on hand now; a completed count the one it found.
   const lines = await ctx.tx.execute(sql`
     select l.id, l.item_fk as item_id, it.item_name, un.unit_name as base_unit_name, l.batch_fk as batch_id,
-           coalesce(sb.batch_no, l.batch_no) as batch_no, coalesce(sb.expire_date, l.expire_date) as expire_date, l.counted_qty,
+           coalesce(sb.batch_no, l.batch_no) as batch_no, to_char(coalesce(sb.expire_date, l.expire_date), 'YYYY-MM-DD') as expire_date, l.counted_qty,
            coalesce(l.theoretical_qty, coalesce(b.qty, 0)) as theoretical_qty,
            coalesce(l.difference, l.counted_qty - coalesce(b.qty, 0)) as difference, l.value
       from inventory_adjustment_lines l join inventory_adjustments d on d.id = l.adjustment_fk

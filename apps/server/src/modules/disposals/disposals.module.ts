@@ -61,7 +61,7 @@ async function show(ctx: Ctx, id: number) {
   await assertInventoryAccess(ctx, row.inventory_fk);
   const lines = await ctx.tx.execute(sql`
     select l.id, l.item_fk as item_id, it.item_name, l.unit_fk as unit_id, un.unit_name, l.quantity, l.batch_fk as batch_id,
-           b.batch_no, b.expire_date, l.description, l.loss
+           b.batch_no, to_char(b.expire_date, 'YYYY-MM-DD') as expire_date, l.description, l.loss
       from asset_disposal_lines l join items it on it.item_id = l.item_fk join units un on un.unit_id = l.unit_fk
       left join stock_batches b on b.batch_id = l.batch_fk
      where l.disposal_fk = ${id} order by l.id`);

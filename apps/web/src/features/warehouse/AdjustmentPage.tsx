@@ -1,0 +1,319 @@
+import { normalizeSearch, ZInventoryAdjustment } from "@app/contracts";
+import { Button, Checkbox, Group, Select, Table, Text, Textarea, TextInput } from "@mantine/core";
+import { IconClipboardList, IconEye, IconPlus, IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import Decimal from "decimal.js";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useCan } from "../../app/session";
+import { businessToday } from "../../shared/businessTime";
+import { useCrud } from "../../shared/crud";
+import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
+import { DateField } from "../../shared/DateField";
+import { FormDialog } from "../../shared/FormDialog";
+import { useFormat } from "../../shared/format";
+import { MoneyInput } from "../../shared/MoneyInput";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
+import { useZodForm } from "../../shared/useZodForm";
+import { docDay } from "../accounting/ledger.queries";
+import { inventoriesListQuery } from "../settings/settings.queries";
+import { DocStatusBadge } from "./DestructedAssetsPage";
+import { countSheetQuery, docQuery, ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
+import "../accounting/amount.css";
+
+export interface AdjustmentRow {
+  id: number;
+  number: string | null;
+  date: string;
+  inventory_name: string;
+  status: "draft" | "complete";
+  set_not_adjusted_to_zero: boolean;
+  items_count: number;
+  gain_value: string;
+  loss_value: string;
+  note: string | null;
+  created_by_name: string | null;
+}
+
+export interface AdjustmentLine {
+  id: number;
+  item_id: number;
+  item_name: string;
+  base_unit_name: string | null;
+  batch_id: number | null;
+  batch_no: string | null;
+  expire_date: string | null;
+  counted_qty: string;
+  theoretical_qty: string;
+  difference: string;
+  value: string | null;
+}
+
+export interface AdjustmentRecord extends AdjustmentRow {
+  inventory_fk: number;
+  lines: AdjustmentLine[];
+}
+
+const difference = (counted: string, theoretical: string) => {
+  try {
+    return new Decimal(counted).minus(theoretical);
+  } catch {
+    return null;
+  }
+};
+
+/** The count sheet: what the inventory should hold per item and batch, and what was counted. */
+function CountSheet({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation("warehousedocs");
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const navigate = useNavigate();
+  const inventories = useQuery(inventoriesListQuery);
+  const record = useQuery(docQuery<AdjustmentRecord>(WD.adjustments, id));
+  const form = useZodForm({ inventory_id: "", date: businessToday(), note: "", set_not_adjusted_to_zero: false });
+  // Counted quantities by batch id, as typed.
+  const [counted, setCounted] = useState<Record<number, string>>({});
+  const [filter, setFilter] = useState("");
+  const inventoryId = form.values.inventory_id ? Number(form.values.inventory_id) : null;
+  const sheet = useQuery(countSheetQuery(inventoryId));
+  const { create, update } = useCrud<{ id: number }>(WD.adjustments, { onInvalid: form.applyServerErrors });
+  const invalidate = useInvalidateWarehouse();
+  const { reset } = form;
+
+  useEffect(() => {
+    const r = record.data;
+    if (!r) return;
+    reset({
+      inventory_id: String(r.inventory_fk),
+      date: docDay(r.date),
+      note: r.note ?? "",
+      set_not_adjusted_to_zero: r.set_not_adjusted_to_zero,
+    });
+    setCounted(Object.fromEntries(r.lines.filter((l) => l.batch_id).map((l) => [l.batch_id, new Decimal(l.counted_qty).toFixed()])));
+  }, [record.data, reset]);
+  useEffect(() => {
+    if (id === null && !form.values.inventory_id && inventories.data?.[0])
+      form.set("inventory_id", String(inventories.data[0].inventory_id));
+  }, [id, inventories.data, form]);
+
+  const rows = sheet.data ?? [];
+  const term = normalizeSearch(filter.trim());
+  const shown = term ? rows.filter((r) => normalizeSearch(`${r.item_name} ${r.item_code ?? ""} ${r.batch_no ?? ""}`).includes(term)) : rows;
+
+  const submit = () => {
+    const lines = rows
+      .filter((r) => (counted[r.batch_id] ?? "") !== "")
+      .map((r) => ({ item_id: r.item_id, batch_id: r.batch_id, counted_qty: counted[r.batch_id] }));
+    const body = form.validate(ZInventoryAdjustment, {
+      inventory_id: form.values.inventory_id,
+      date: form.values.date || null,
+      note: form.values.note.trim() || null,
+      set_not_adjusted_to_zero: form.values.set_not_adjusted_to_zero,
+      lines,
+    });
+    if (!body) return;
+    const done = (res: { data?: { id: number } } | undefined) => {
+      invalidate(WD.adjustments);
+      onClose();
+      const savedId = res?.data?.id ?? id;
+      if (savedId) navigate(`${ROUTES.adjustments}/view/${savedId}`);
+    };
+    if (id === null) create.mutate(body, { onSuccess: done });
+    else update.mutate({ id, body }, { onSuccess: done });
+  };
+
+  return (
+    <FormDialog
+      title={id === null ? t("adjustments.add") : t("adjustments.edit")}
+      icon={<IconClipboardList size={20} />}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={create.isPending || update.isPending}
+      loading={id !== null && record.isPending}
+      size="100%"
+      testId="count-sheet-form"
+      saveTestId="count-sheet-save"
+    >
+      <Group grow align="flex-start">
+        <Select
+          label={t("fields.inventory")}
+          withAsterisk
+          data={(inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) }))}
+          value={form.values.inventory_id || null}
+          onChange={(v) => {
+            form.set("inventory_id", v ?? "");
+            setCounted({});
+          }}
+          error={form.error("inventory_id")}
+          data-testid="count-sheet-inventory"
+        />
+        <DateField
+          label={t("fields.date")}
+          value={form.values.date || null}
+          onChange={(v) => form.set("date", v ?? "")}
+          error={form.error("date")}
+          data-testid="count-sheet-date"
+        />
+        <TextInput
+          label={t("adjustments.findOnSheet")}
+          leftSection={<IconSearch size={16} />}
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+          data-testid="count-sheet-filter"
+        />
+      </Group>
+      <Checkbox
+        label={t("fields.setNotAdjustedToZero")}
+        description={t("adjustments.setZeroHelp")}
+        checked={form.values.set_not_adjusted_to_zero}
+        onChange={(e) => form.set("set_not_adjusted_to_zero", e.currentTarget.checked)}
+        data-testid="count-sheet-set-zero"
+      />
+      <Table.ScrollContainer minWidth={800}>
+        <Table striped verticalSpacing={4} data-testid="count-sheet">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("fields.item")}</Table.Th>
+              <Table.Th>{t("fields.batchNo")}</Table.Th>
+              <Table.Th>{t("fields.expireDate")}</Table.Th>
+              <Table.Th>{t("fields.unit")}</Table.Th>
+              <Table.Th>{t("fields.theoreticalQty")}</Table.Th>
+              <Table.Th>{t("fields.countedQty")}</Table.Th>
+              <Table.Th>{t("fields.difference")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((r) => {
+              const typed = counted[r.batch_id] ?? "";
+              const diff =
+                typed === ""
+                  ? form.values.set_not_adjusted_to_zero
+                    ? new Decimal(r.theoretical_qty).neg()
+                    : null
+                  : difference(typed, r.theoretical_qty);
+              return (
+                <Table.Tr key={r.batch_id} data-testid="count-sheet-row">
+                  <Table.Td>{r.item_name}</Table.Td>
+                  <Table.Td dir="ltr">{r.batch_no ?? ""}</Table.Td>
+                  <Table.Td>{r.expire_date ? fmt.date(r.expire_date) : ""}</Table.Td>
+                  <Table.Td>{names.unit(r.base_unit_name)}</Table.Td>
+                  <Table.Td className="amount">{fmt.amount(r.theoretical_qty)}</Table.Td>
+                  <Table.Td>
+                    <MoneyInput
+                      aria-label={`${t("fields.countedQty")}: ${r.item_name} ${r.batch_no ?? ""}`.trim()}
+                      size="xs"
+                      w={120}
+                      zeroWhenEmpty={false}
+                      value={typed}
+                      onChange={(v) => setCounted((c) => ({ ...c, [r.batch_id]: v }))}
+                      data-testid="count-sheet-counted"
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text
+                      span
+                      className="amount"
+                      c={diff === null || diff.isZero() ? undefined : diff.isPos() ? "green" : "red"}
+                      data-testid="count-sheet-difference"
+                    >
+                      {diff === null ? "" : fmt.amount(diff.toFixed())}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!sheet.isPending && rows.length === 0 && <Text c="dimmed">{t("adjustments.emptySheet")}</Text>}
+      {form.error("lines") && (
+        <Text c="red" size="sm">
+          {form.error("lines")}
+        </Text>
+      )}
+      <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
+    </FormDialog>
+  );
+}
+
+/** Inventory counts: drafts until completed, then their gains and losses are posted. */
+export function AdjustmentPage() {
+  const { t } = useTranslation("warehousedocs");
+  const can = useCan();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const invalidate = useInvalidateWarehouse();
+  const del = useConfirmDelete<AdjustmentRow>(WD.adjustments, {
+    idOf: (r) => r.id,
+    nameOf: (r) => r.number ?? String(r.id),
+    onDeleted: () => invalidate(WD.adjustments),
+  });
+  const columns: Column<AdjustmentRow>[] = [
+    { key: "number", label: "warehousedocs:fields.number" },
+    { key: "date", label: "warehousedocs:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
+    { key: "inventory_name", label: "warehousedocs:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
+    {
+      key: "status",
+      label: "warehousedocs:fields.status",
+      text: (r) => t(`status.${r.status}`),
+      render: (r) => <DocStatusBadge status={r.status} />,
+    },
+    { key: "set_not_adjusted_to_zero", label: "warehousedocs:fields.setNotAdjustedToZero" },
+    { key: "items_count", label: "warehousedocs:fields.itemsCount" },
+    { key: "gain_value", label: "warehousedocs:fields.gainValue", format: "amount" },
+    { key: "loss_value", label: "warehousedocs:fields.lossValue", format: "amount" },
+    { key: "note", label: "warehousedocs:fields.note" },
+    { key: "created_by_name", label: "warehousedocs:fields.createdBy" },
+  ];
+  const filters: FilterField[] = [
+    {
+      key: "status",
+      label: "warehousedocs:fields.status",
+      type: "select",
+      options: ["draft", "complete"].map((v) => ({ value: v, label: t(`status.${v}`) })),
+    },
+  ];
+  return (
+    <>
+      <PageHeader title={t("adjustments.title")} description={t("adjustments.description")} />
+      <DataTable<AdjustmentRow>
+        endpoint={WD.adjustments}
+        model={WD.adjustments}
+        title="warehousedocs:adjustments.title"
+        columns={columns}
+        rowKey={(r) => r.id}
+        filters={filters}
+        dateFilter
+        defaultSort="id"
+        toolbar={
+          can(`${WD.adjustments}/store`) && (
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="count-sheet-new">
+              {t("adjustments.add")}
+            </Button>
+          )
+        }
+        actions={[
+          {
+            key: "view",
+            label: "warehousedocs:view",
+            icon: IconEye,
+            permission: `${WD.adjustments}/show`,
+            onClick: (r) => navigate(`${ROUTES.adjustments}/view/${r.id}`),
+          },
+          ...editDeleteActions<AdjustmentRow>(
+            WD.adjustments,
+            (r) => (r.status === "draft" ? setEditing(r.id) : navigate(`${ROUTES.adjustments}/view/${r.id}`)),
+            del.ask,
+          ),
+        ]}
+      />
+      {editing !== null && <CountSheet id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      {del.dialog}
+    </>
+  );
+}

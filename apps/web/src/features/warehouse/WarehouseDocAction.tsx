@@ -1,0 +1,35 @@
+import { Button, type ButtonProps } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useCan } from "../../app/session";
+import { api } from "../../shared/api/client";
+import { notifyError, notifySuccess } from "../../shared/notify";
+import { useInvalidateWarehouse } from "./warehouseDocs.queries";
+
+/** A state change of a warehouse document (`POST {endpoint}/{id}/{action}`), behind its permission. */
+export function WarehouseDocAction({
+  endpoint,
+  id,
+  action,
+  children,
+  testId,
+  ...button
+}: { endpoint: string; id: number; action: string; children: ReactNode; testId: string } & ButtonProps) {
+  const can = useCan();
+  const invalidate = useInvalidateWarehouse();
+  const run = useMutation({
+    mutationFn: () => api<{ message: string }>(`${endpoint}/${id}/${action}`, { method: "POST", body: {} }),
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      invalidate(endpoint);
+    },
+    onError: notifyError,
+    meta: { silent: true },
+  });
+  if (!can(`${endpoint}/${action}`)) return null;
+  return (
+    <Button {...button} loading={run.isPending} onClick={() => run.mutate()} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Locator, Page } from "@playwright/test";
+import { call, login, unique } from "../support/api";
+import { expect, shot, signedIn, test } from "../support/fixtures";
+
+/** Arabic-Indic digits, as typed on an Arabic keyboard. */
+const indic = (t: string) => t.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+/** Today on the business's clock (Asia/Baghdad, three hours ahead of UTC). */
+const today = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+
+async function pickItem(page: Page, scope: Locator, name: string) {
+  await scope.getByTestId("line-item").pressSequentially(name.slice(0, 12), { delay: 10 });
+  await page.getByRole("option", { name }).click();
+}
+
+async function chooseIn(page: Page, scope: Locator, testId: string, label: string) {
+  await scope.getByTestId(testId).click();
+  await page.getByRole("option", { name: label, exact: true }).click();
+}
+
+interface Balance {
+  batch_no: string | null;
+  theoretical_qty: string;
+}
+
+test("Arabic: opening stock typed as people type, a count sheet and a write-off of what the count left (ar)", async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await login();
+  const u = unique();
+  const item = `Cefixime ${u}`;
+  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;
+  const unitId = (n: string) => units.find((x) => x.unit_name === n)!.unit_id;
+  await call("items", {
+    method: "POST",
+    token,
+    body: {
+      item_name: item,
+      has_expire: true,
+      item_units: [
+        { unit_fk: unitId("Piece"), quantity: "1", price: "2000", is_base: true, is_default: true },
+        { unit_fk: unitId("Box"), quantity: "10", price: "18000" },
+      ],
+    },
+  });
+  const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token })).message[0]!.inventory_id;
+  const onHand = async () =>
+    (await call<{ message: (Balance & { item_name: string })[] }>(`inventory_adjustments/sheet/${inventory}`, { token })).message.filter(
+      (b) => b.item_name === item,
+    );
+  await signedIn(page, { token, lang: "ar" });
+
+  // Opening stock: the date year first in Arabic-Indic digits (as the page shows it right to left),
+  // 1,200 pieces at 1,250 typed with Arabic separators, the batch and its expiry.
+  await page.goto("/settings/opening-balance/inventory-opening-balance");
+  await page.getByTestId("opening-stock-new").click();
+  const form = page.getByTestId("opening-stock-form");
+  await form.getByTestId("opening-stock-date").fill("");
+  await form.getByTestId("opening-stock-date").pressSequentially(indic(today()));
+  const line = form.getByTestId("opening-stock-line").first();
+  await pickItem(page, line, item);
+  await line.getByTestId("line-quantity").pressSequentially("١٬٢٠٠");
+  await expect(line.getByTestId("line-quantity")).toHaveValue("1,200");
+  await line.getByTestId("line-cost").pressSequentially("١٬٢٥٠");
+  await expect(line.getByTestId("line-cost")).toHaveValue("1,250");
+  await line.getByTestId("line-batch").fill("B-77");
+  await line.getByTestId("line-expire").pressSequentially(indic("2030-12-31"));
+  await expect(form.getByTestId("opening-stock-total")).toHaveText("1,500,000");
+  await shot(page, "opening-stock-form-ar");
+  await form.getByTestId("opening-stock-save").click();
+  await expect(form).toBeHidden();
+  const [batch] = await onHand();
+  expect(batch).toMatchObject({ batch_no: "B-77" });
+  expect(Number(batch!.theoretical_qty)).toBe(1200);
+  const openings = (
+    await call<{ data: { data: { id: number; date: string; total_value: string }[] } }>("inventory_opening_balances?sortColumn=id", {
+      token,
+    })
+  ).data.data;
+  expect(openings[0]!.date.slice(0, 10)).toBe(today());
+  expect(Number(openings[0]!.total_value)).toBe(1_500_000);
+
+  // The count sheet shows the 1,200 on hand; 1,198 counted is a difference of −2, a loss of 2 × 1,250.
+  await page.goto("/warehouse/inventory-adjustment");
+  await page.getByTestId("count-sheet-new").click();
+  const sheet = page.getByTestId("count-sheet-form");
+  await sheet.getByTestId("count-sheet-filter").fill(item);
+  const row = sheet.getByTestId("count-sheet-row").filter({ hasText: "B-77" });
+  await expect(row).toContainText("1,200");
+  await row.getByTestId("count-sheet-counted").pressSequentially("١١٩٨");
+  await expect(row.getByTestId("count-sheet-difference")).toHaveText("-2");
+  await sheet.getByTestId("count-sheet-save").click();
+  await expect(page).toHaveURL(/\/warehouse\/inventory-adjustment\/view\/\d+$/);
+  await page.getByTestId("count-complete").click();
+  await expect(page.getByTestId("doc-status")).toHaveText("منجز");
+  await expect(page.getByTestId("count-loss")).toHaveText("2,500");
+  await expect(page.getByTestId("count-view-line")).toContainText("1,198");
+  await shot(page, "inventory-count-ar");
+  expect(Number((await onHand())[0]!.theoretical_qty)).toBe(1198);
+
+  // A write-off of 5 pieces, expired type, first expiry first: Save and Done.
+  await page.goto("/warehouse/destructed-assets");
+  await page.getByTestId("disposal-new").click();
+  await expect(page).toHaveURL(/\/warehouse\/destructed-assets\/upsert\/0\/0\/0$/);
+  await chooseIn(page, page.locator("body"), "disposal-type", "منتهي الصلاحية");
+  const wline = page.getByTestId("disposal-line").first();
+  await pickItem(page, wline, item);
+  await wline.getByTestId("line-quantity").pressSequentially("٥");
+  await page.getByTestId("disposal-save-done").click();
+  await expect(page).toHaveURL(/\/warehouse\/destructed-assets\/view\/\d+\/0$/);
+  await expect(page.getByTestId("doc-status")).toHaveText("منجز");
+  await expect(page.getByTestId("disposal-total-loss")).toHaveText("6,250");
+  await shot(page, "destructed-asset-ar");
+  expect(Number((await onHand())[0]!.theoretical_qty)).toBe(1193);
+
+  // Return To Draft brings the 5 back.
+  await page.getByTestId("disposal-return-to-draft").click();
+  await expect(page.getByTestId("doc-status")).toHaveText("مسودة");
+  await expect.poll(async () => Number((await onHand())[0]!.theoretical_qty)).toBe(1198);
+});
