@@ -2,13 +2,21 @@
 // JavaScript instead of compiling TypeScript. Packages stay in node_modules; only the workspace's
 // own TypeScript (the server and @app/contracts) is bundled. The file sits two folders below the
 // package, as src/db/migrate.ts does, so the migrations are found at the same relative place.
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
 const here = import.meta.dirname;
+// Chunk names carry their content hash: an earlier build's chunks go first.
+rmSync(path.join(here, "dist/bin"), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, "src/main.ts")],
-  outfile: path.join(here, "dist/bin/main.js"),
+  entryPoints: { main: path.join(here, "src/main.ts") },
+  outdir: path.join(here, "dist/bin"),
+  // What the start does not need at once (the password rules' dictionaries, and the server's code
+  // while the database starts) is a chunk of its own, loaded by its dynamic import; chunks sit
+  // beside main.js, so paths relative to a module (the migrations) stay the same.
+  splitting: true,
+  chunkNames: "[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,9 +1,6 @@
 import path from "node:path";
-import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
-import { MIGRATIONS_DIR, migrate } from "./db/migrate.js";
-import { type OpenedDatabase, openConfiguredDatabase } from "./db/open.js";
-import { seed } from "./db/seed.js";
+import type { OpenedDatabase } from "./db/open.js";
 import { setBusinessTimeZone } from "./platform/business-time.js";
 
 let config: ReturnType<typeof loadConfig>;
@@ -15,17 +12,22 @@ try {
 }
 // Before the seed: the first financial year starts at the business's local midnight.
 setBusinessTimeZone(config.timeZone);
-// The web app's build beside the server package (whose folder holds the migrations), from source or compiled.
-config.webDist ??= path.resolve(MIGRATIONS_DIR, "../../web/dist");
 
+// The server's code (Fastify, its plugins, every module) loads while the database starts: the
+// embedded PostgreSQL is a process of its own, so its start-up and this one's overlap.
+const code = Promise.all([import("./app.js"), import("./db/migrate.js"), import("./db/seed.js")]);
+code.catch(() => {}); // awaited below; a failure is reported there
 let opened: OpenedDatabase;
 try {
-  opened = await openConfiguredDatabase(config);
+  opened = await (await import("./db/open.js")).openConfiguredDatabase(config);
 } catch (e) {
   console.error(`The database could not be started: ${(e as Error).message}`);
   process.exit(1);
 }
 const { database, embedded } = opened;
+const [{ buildApp }, { MIGRATIONS_DIR, migrate }, { seed }] = await code;
+// The web app's build beside the server package (whose folder holds the migrations), from source or compiled.
+config.webDist ??= path.resolve(MIGRATIONS_DIR, "../../web/dist");
 try {
   await migrate(database);
   const seeded = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { zBoolish, zDecimal, zNote } from "./common.js";
 import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
 import { MSG } from "./messages.js";
-import { digitsPreprocess, normalizeDigits, zMobile, zPhone } from "./text.js";
+import { digitsPreprocess, normalizeDigits } from "./text.js";
+import { zMobile, zPhone } from "./text-schemas.js";
 
 /** A number field left empty is no value. */
 const digitsPreprocessOrEmpty = (v: unknown) => (v === "" ? null : digitsPreprocess(v));

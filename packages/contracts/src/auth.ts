@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHANGE_PASSWORD_MIN, PASSWORD_MIN } from "./constants.js";
 import { CASHIER_LOGIN_OPTIONS, THEMES } from "./enums.js";
-import { zPin } from "./text.js";
+import { zPin } from "./text-schemas.js";
 
 export const ZLogin = z.object({
   email: z

@@ -14,4 +14,5 @@ export * from "./seeded.js";
 export * from "./staff.js";
 export * from "./stock.js";
 export * from "./text.js";
+export * from "./text-schemas.js";
 export * from "./warehouse-docs.js";

@@ -3,7 +3,7 @@ import { zBoolish, zDecimal, zDmyDate } from "./common.js";
 import { PASSWORD_MIN } from "./constants.js";
 import { BLOOD_GROUPS, COMMISSION_TYPES, GENDERS, MARITAL_STATUSES, USER_STATUSES } from "./enums.js";
 import { MSG } from "./messages.js";
-import { zPhone, zPin } from "./text.js";
+import { zPhone, zPin } from "./text-schemas.js";
 
 const optText = (max = 191) => z.string().trim().max(max, `may not be greater than ${max} characters`).optional().nullable();
 const percent = zDecimal({ scale: 2, min: 0 })

@@ -9,9 +9,8 @@ import {
   SEARCH_FOLD_FROM,
   SEARCH_FOLD_TO,
   searchVariants,
-  zMobile,
-  zPhone,
 } from "./text.js";
+import { zMobile, zPhone } from "./text-schemas.js";
 
 /** Spellings of one word as different keyboards and writers type it. */
 const SAME = [

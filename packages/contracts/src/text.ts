@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { PIN_MIN } from "./constants.js";
-
 /*
  * Text as staff type it. Arabic and Kurdish keyboards write the same letters with different code
  * points (ي/ی/ى, ك/ک, ة/ه/ە, أ/إ/آ/ا, ڵ/ل, ڕ/ر, ۆ/و, ێ/ی) and digits as Arabic-Indic or Persian.
@@ -82,54 +79,9 @@ export function normalizeMobile(text: string): string | undefined {
 
 export const MOBILE_INVALID = "The mobile must be a valid mobile number, such as 07701234567 or +9647701234567.";
 
-/** An optional mobile number, stored in its one form (`normalizeMobile`); empty means none. */
-export const zMobile = z
-  .string()
-  .trim()
-  .max(50)
-  .transform((v) => (v === "" ? null : (normalizeMobile(v) ?? v)))
-  // A stored mobile is the one form of itself; anything else was not a mobile number.
-  .pipe(
-    z
-      .string()
-      .nullable()
-      .refine((v) => v === null || normalizeMobile(v) === v, MOBILE_INVALID),
-  )
-  .optional()
-  .nullable();
-
 export const PHONE_INVALID = "The phone must contain digits only, optionally starting with +.";
-
-/** An optional landline or other phone: digits (any script) with an optional leading +, kept as digits. */
-export const zPhone = z
-  .string()
-  .trim()
-  .max(50)
-  .transform((v) => normalizeDigits(v).replace(/[\s\-.()]/g, "") || null)
-  .pipe(
-    z
-      .string()
-      .regex(/^\+?\d{3,20}$/, PHONE_INVALID)
-      .nullable(),
-  )
-  .optional()
-  .nullable();
-
 export const PIN_REQUIRED = "The pin field is required.";
 export const PIN_DIGITS = "The pin must contain digits only.";
-
-/** A PIN: digits only, typed in any script (٤٨٢٦ is 4826), at least PIN_MIN of them. */
-export const zPin = z
-  .string({ error: PIN_REQUIRED })
-  .transform((v) => normalizeDigits(v.trim()))
-  .pipe(
-    z
-      .string()
-      .min(1, PIN_REQUIRED)
-      .min(PIN_MIN, `The pin must be at least ${PIN_MIN} characters.`)
-      .max(32, "The pin may not be greater than 32 characters.")
-      .regex(/^\d+$/, PIN_DIGITS),
-  );
 
 /**
  * The spellings a typed search term may have in stored data: the folded term, and when it reads

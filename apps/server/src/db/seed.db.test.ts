@@ -56,6 +56,13 @@ describe("first-start data", () => {
     expect(await q(sql`select email from users where user_id = 1`)).toEqual([{ email: ADMIN_EMAIL }]);
   });
 
+  it("puts back what is missing, although the rest is there", async () => {
+    const unit = BASIC_UNITS[BASIC_UNITS.length - 1]!;
+    await t.database.db.execute(sql`delete from units where unit_name = ${unit}`);
+    await seed(t.database.db, {});
+    expect(await q(sql`select unit_name from units where unit_name = ${unit}`)).toEqual([{ unit_name: unit }]);
+  });
+
   it("makes and answers a password when ADMIN_PASSWORD is unset, and the new super user signs in with it", async () => {
     await t.database.db.execute(sql`delete from users where user_id = 1`);
     const res = await seed(t.database.db, {});

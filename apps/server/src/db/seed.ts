@@ -26,9 +26,33 @@ export interface SeedResult {
   generatedPassword?: string;
 }
 
+const list = (values: readonly (string | number)[]) =>
+  sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
+/**
+ * Whether everything the seed writes is there already (the start on existing data): one query
+ * instead of the seed's thirty, which would change nothing.
+ */
+async function seeded(db: Db): Promise<boolean> {
+  const res = await db.execute<{ done: boolean }>(sql`
+    select (select count(*) from currencies where currency_id in ${list([CURRENCY_IQD, CURRENCY_USD])}) = 2
+       and exists(select 1 from outlets) and exists(select 1 from inventories)
+       and (select count(distinct unit_name) from units where unit_name in ${list(BASIC_UNITS)}) = ${new Set(BASIC_UNITS).size}
+       and (select count(distinct country_name) from countries where country_name in ${list(COUNTRIES)}) = ${new Set(COUNTRIES).size}
+       and (select count(distinct system_key) from accounts where system_key in ${list(CHART.map((a) => a.key))}) = ${new Set(CHART.map((a) => a.key)).size}
+       and exists(select 1 from system_config where id = 1)
+       and exists(select 1 from currency_rates) and exists(select 1 from financial_years)
+       and exists(select 1 from users where user_id = ${SUPER_USER_ID}) as done`);
+  return res.rows[0]?.done === true;
+}
+
 /** Idempotent first-start data: running it again changes nothing. */
 export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: string; now?: Date }): Promise<SeedResult> {
   const result: SeedResult = {};
+  if (await seeded(db)) return result;
   await db.transaction(async (tx) => {
     // One seeder at a time when several processes start together.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);

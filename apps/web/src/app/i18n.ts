@@ -1,39 +1,55 @@
 import { LANGUAGES, type Language, MSG, RTL_LANGUAGES } from "@app/contracts";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { installZodMessages } from "./zodMessages";
 
-/** Each language is its own chunk of the build: a user downloads the one they read. */
-const BUNDLES: Record<Language, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
-  en: () => import("../locales/en"),
-  ar: () => import("../locales/ar"),
-  ckb: () => import("../locales/ckb"),
+type Files = { default: Record<string, Record<string, unknown>> };
+/**
+ * Each language is two chunks of the build: the namespaces the sign-in page reads, and the rest,
+ * which the signed-in frame waits for. A user downloads the language they read, and the sign-in
+ * page only its part.
+ */
+const BUNDLES: Record<Language, { core: () => Promise<Files>; more: () => Promise<Files> }> = {
+  en: { core: () => import("../locales/en"), more: () => import("../locales/en-more") },
+  ar: { core: () => import("../locales/ar"), more: () => import("../locales/ar-more") },
+  ckb: { core: () => import("../locales/ckb"), more: () => import("../locales/ckb-more") },
 };
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 /** The languages loaded so far, by namespace. */
 export const resources: Resources = {};
-const loading = new Map<Language, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-/** Loads a language's texts once; later calls wait for the same load. */
-export function loadLanguage(lang: Language): Promise<void> {
-  let done = loading.get(lang);
+function loadPart(lang: Language, part: "core" | "more"): Promise<void> {
+  const key = `${lang}:${part}`;
+  let done = loading.get(key);
   if (!done) {
-    done = BUNDLES[lang]().then(({ default: files }) => {
+    done = BUNDLES[lang][part]().then(({ default: files }) => {
       const bundle: Record<string, Record<string, unknown>> = {};
       for (const [path, content] of Object.entries(files)) {
         const ns = /\/([a-zA-Z]+)\.json$/.exec(path)?.[1];
         if (ns) bundle[ns] = content;
       }
       // English server texts are the contract's own words; only ar and ckb carry translations of them.
-      if (lang === "en") bundle.messages = { ...MSG };
-      resources[lang] = bundle;
+      if (lang === "en" && part === "core") bundle.messages = { ...MSG };
+      resources[lang] = { ...resources[lang], ...bundle };
       for (const [ns, content] of Object.entries(bundle)) i18n.addResourceBundle(lang, ns, content, true, true);
     });
-    loading.set(lang, done);
+    loading.set(key, done);
   }
   return done;
 }
+
+/** Loads a language's texts once (all of them, or only the sign-in page's); later calls wait for the same load. */
+export function loadLanguage(lang: Language, parts: "signIn" | "all" = "all"): Promise<void> {
+  const core = loadPart(lang, "core");
+  return parts === "signIn" ? core : Promise.all([core, loadPart(lang, "more")]).then(() => undefined);
+}
+
+/** A lazy chunk that shows texts beyond the sign-in page's: it renders once they are in too. */
+export const withAllTexts =
+  <T>(load: () => Promise<T>) =>
+  async (): Promise<T> =>
+    (await Promise.all([load(), loadLanguage(isLanguage(i18n.language) ? i18n.language : storedLanguage())]))[0];
 
 export const LANG_STORAGE_KEY = "lang";
 
@@ -59,7 +75,6 @@ export async function setLanguage(lang: Language) {
 
 const initial = storedLanguage();
 applyDocument(initial);
-installZodMessages();
 void i18n.use(initReactI18next).init({
   resources: {},
   lng: initial,
@@ -72,7 +87,7 @@ void i18n.use(initReactI18next).init({
 });
 
 /** Settles once the stored language's texts are in: the app renders after it. */
-export const i18nReady = loadLanguage(initial);
+export const i18nReady = loadLanguage(initial, "signIn");
 
 const msgKeyByText = new Map<string, string>(Object.entries(MSG).map(([k, v]) => [v, k]));
 

@@ -4,6 +4,7 @@ import { FEATURES } from "../features";
 import { LoginPage } from "../features/auth/LoginPage";
 import { ErrorPage } from "./ErrorPage";
 import { FeatureRoute } from "./FeatureRoute";
+import { withAllTexts } from "./i18n";
 import { PageLoader } from "./LoadingScreen";
 import { NotFoundPage } from "./NotFoundPage";
 import { Root } from "./Root";
@@ -29,9 +30,19 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { path: "/login/:redirect?", element: <LoginPage /> },
-      { path: "/user-logout", element: later(() => import("../features/auth/LogoutPage"), "LogoutPage") },
       {
-        element: later(() => import("./RequireSession"), "RequireSession"),
+        path: "/user-logout",
+        element: later(
+          withAllTexts(() => import("../features/auth/LogoutPage")),
+          "LogoutPage",
+        ),
+      },
+      {
+        // Signed in, every namespace of the language is wanted: the frame waits for them.
+        element: later(
+          withAllTexts(() => import("./RequireSession")),
+          "RequireSession",
+        ),
         children: [
           ...FEATURES.filter((f) => f.bare).map(featureRoute),
           {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 const fmt = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
 
@@ -57,6 +57,11 @@ export function zodMessage(issue: z.core.$ZodRawIssue): string {
 }
 
 /** Every zod schema the web app parses with (the contract's included) answers with zodMessage's texts. */
-export function installZodMessages() {
-  z.config({ customError: (issue) => zodMessage(issue) });
+/**
+ * Makes these texts zod's own for every parse (the tests'). The app passes `zodMessage` to each
+ * parse instead (`useZodForm`), so that zod itself loads only with the first form's schema and
+ * not with the sign-in page.
+ */
+export function installZodMessages(zod: typeof z) {
+  zod.config({ customError: (issue) => zodMessage(issue) });
 }

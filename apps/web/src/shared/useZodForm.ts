@@ -1,6 +1,7 @@
 import { type ChangeEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
 import { translateMessage } from "../app/i18n";
+import { zodMessage } from "../app/zodMessages";
 import { ApiError } from "./api/client";
 import { ltrProps } from "./ltr";
 
@@ -71,7 +72,8 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
 
   /** Parses the values; on failure shows the first message of each field and returns null. */
   function validate<S extends z.ZodType>(schema: S, input: unknown = values): z.infer<S> | null {
-    const result = schema.safeParse(input);
+    // Checks without a text of their own answer with the web's texts (zodMessages.ts).
+    const result = schema.safeParse(input, { error: zodMessage });
     if (result.success) {
       setErrors({});
       return result.data;

@@ -1,7 +1,11 @@
 import { LANGUAGES } from "@app/contracts";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { z } from "zod";
 import { loadLanguage } from "../app/i18n";
+import { installZodMessages } from "../app/zodMessages";
+
+installZodMessages(z);
 
 // jsdom lacks the layout APIs Mantine reads.
 Object.defineProperty(window, "matchMedia", {
@@ -26,7 +30,7 @@ window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 
 // Tests switch languages freely and compare them: every language is loaded up front.
-await Promise.all(LANGUAGES.map(loadLanguage));
+await Promise.all(LANGUAGES.map((l) => loadLanguage(l)));
 
 afterEach(() => {
   cleanup();

@@ -1,11 +1,13 @@
 import { MSG, PASSWORD_MIN_LENGTH_DEFAULT } from "@app/contracts";
-import { passwordProblem, pinProblem } from "@app/contracts/password-policy";
 import { desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { fieldError } from "../../platform/errors.js";
 import { verifySecret } from "../../platform/passwords.js";
 import { systemConfig } from "../settings/settings.tables.js";
 import { passwordHistory, users } from "../staff/staff.tables.js";
+
+/** The password rules with zxcvbn's dictionaries (tens of MB): loaded with the first check, not at start-up. */
+const policy = () => import("@app/contracts/password-policy");
 
 /** How many earlier passwords, besides the current one, a new password may not repeat. */
 export const PASSWORD_HISTORY = 5;
@@ -22,6 +24,7 @@ export async function checkNewPassword(
   const field = input.field ?? "new_password";
   const [cfg] = await db.select({ min: systemConfig.password_min_length }).from(systemConfig).where(eq(systemConfig.id, 1));
   const userInputs = input.userInputs.filter((x): x is string => Boolean(x)).flatMap((x) => [x, ...x.split(/[@.\s_-]+/)]);
+  const { passwordProblem } = await policy();
   const problem = passwordProblem(input.password, { minLength: cfg?.min ?? PASSWORD_MIN_LENGTH_DEFAULT, userInputs });
   if (problem) throw fieldError(field, problem);
   if (input.userId === undefined) return;
@@ -37,7 +40,8 @@ export async function checkNewPassword(
   }
 }
 
-export function checkNewPin(pin: string): void {
+export async function checkNewPin(pin: string): Promise<void> {
+  const { pinProblem } = await policy();
   const problem = pinProblem(pin);
   if (problem) throw fieldError("pin", problem);
 }

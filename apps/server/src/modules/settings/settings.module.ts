@@ -48,9 +48,19 @@ export const settingsModule: AppModule = {
         },
       };
     });
-    app.get("/api/currencies/list", { config: { permission: "authenticated" } }, async () => ({
-      message: await app.db.select().from(currencies).orderBy(currencies.currency_id),
-    }));
+    // The two currencies are seeded and no route writes them: read once, then answered from memory
+    // (every screen asks for them).
+    let currencyList: Promise<unknown[]> | undefined;
+    app.get("/api/currencies/list", { config: { permission: "authenticated" } }, async () => {
+      // `execute()`: a query builder runs again at every await; its promise does not.
+      currencyList ??= app.db.select().from(currencies).orderBy(currencies.currency_id).execute();
+      try {
+        return { message: await currencyList };
+      } catch (err) {
+        currencyList = undefined;
+        throw err;
+      }
+    });
 
     // ------------------------------------------------------------ currency rates
     app.get("/api/currency_rates/last_rate", { config: { permission: "authenticated" } }, async () => {

@@ -31,7 +31,7 @@ export async function showPin(ctx: Ctx, id: number) {
 }
 
 export async function createPin(ctx: Ctx, input: Pin) {
-  checkNewPin(input.pin);
+  await checkNewPin(input.pin);
   const [row] = await ctx.tx
     .insert(userPins)
     .values({ name: input.name, pin_hash: await hashSecret(input.pin), user_id: input.user_id ?? null })
@@ -40,7 +40,7 @@ export async function createPin(ctx: Ctx, input: Pin) {
 }
 
 export async function updatePin(ctx: Ctx, id: number, input: Pin) {
-  checkNewPin(input.pin);
+  await checkNewPin(input.pin);
   await ctx.tx
     .update(userPins)
     .set({ name: input.name, pin_hash: await hashSecret(input.pin), user_id: input.user_id ?? null, updated_at: ctx.now })

@@ -1,12 +1,4 @@
-import {
-  type Login,
-  MSG,
-  PRODUCT_NAME,
-  type TokenResponse,
-  type TwoFactorChallenge,
-  type TwoFactorSetupRequired,
-  ZLogin,
-} from "@app/contracts";
+import { type Login, MSG, PRODUCT_NAME, type TokenResponse, type TwoFactorChallenge, type TwoFactorSetupRequired } from "@app/contracts";
 import {
   Alert,
   Box,
@@ -28,7 +20,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router";
-import { translateMessage } from "../../app/i18n";
+import { translateMessage, withAllTexts } from "../../app/i18n";
 import { DeferredLanguageMenu } from "../../app/layout/DeferredLanguageMenu";
 import { usePageTitle } from "../../app/PageTitle";
 import { useToken } from "../../app/session";
@@ -36,10 +28,11 @@ import { session } from "../../shared/api/session";
 import { Logo } from "../../shared/Logo";
 import { useZodForm } from "../../shared/useZodForm";
 import { loginOptionsQuery } from "./auth.queries";
+import { checkLogin } from "./loginChecks";
 import { failureText, LoginForm, useLogin } from "./loginForm";
 
-const CashierLogin = lazy(async () => ({ default: (await import("./CashierLogin")).CashierLogin }));
-const TwoFactorSetup = lazy(async () => ({ default: (await import("./TwoFactorSetup")).TwoFactorSetup }));
+const CashierLogin = lazy(async () => ({ default: (await withAllTexts(() => import("./CashierLogin"))()).CashierLogin }));
+const TwoFactorSetup = lazy(async () => ({ default: (await withAllTexts(() => import("./TwoFactorSetup"))()).TwoFactorSetup }));
 
 type Mode = "staff" | "cashier";
 
@@ -165,8 +158,9 @@ function StaffLogin({ onDone }: { onDone: (b: TokenResponse) => void }) {
     <LoginForm
       failure={failureText(login.error)}
       onSubmit={() => {
-        const body = form.validate(ZLogin);
-        if (body) login.mutate({ ...body, code: needCode ? body.code : undefined });
+        const checked = checkLogin(form.values);
+        form.setErrors("errors" in checked ? checked.errors : {});
+        if ("data" in checked) login.mutate({ ...checked.data, code: needCode ? checked.data.code : undefined });
       }}
     >
       {needCode && (
