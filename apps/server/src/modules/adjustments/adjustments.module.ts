@@ -1,13 +1,12 @@
 import { type InventoryAdjustmentInput, ZInventoryAdjustment } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { parseId, registerCrud } from "../../platform/crud.js";
-import { HttpError, notFound, unprocessable } from "../../platform/errors.js";
+import { HttpError, unprocessable } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
-import type { ListModel } from "../../platform/list.js";
-import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { assertInventoryAccess } from "../catalogue/inventories.js";
+import { lockWarehouseDoc, warehouseDocHead, warehouseDocList } from "../disposals/warehouse-docs.js";
 import { assertDraft, batchesOnHand, checkLines, registerDocAction } from "../disposals/warehouse-lines.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
@@ -15,39 +14,18 @@ import { nextNumber } from "../numbering/numbering.js";
 import { inventoryAdjustmentLines, inventoryAdjustments } from "./adjustments.tables.js";
 import { completeCount } from "./complete-count.js";
 
-const adjustmentsList: ListModel = {
-  model: "inventory_adjustments",
-  from: sql`from inventory_adjustments d join inventories i on i.inventory_id = d.inventory_fk left join users u on u.user_id = d.created_by`,
-  idColumn: "id",
-  defaultSort: "date",
-  dateColumn: sql`d.date`,
-  scope: (ctx) => inventoryScope(ctx, sql`d.inventory_fk`),
-  columns: {
-    id: { expr: sql`d.id`, filter: "eq" },
-    number: { expr: sql`d.number`, search: true, filter: "eq" },
-    date: { expr: sqlBusinessDateTime(sql`d.date`), sortExpr: sql`d.date`, notNull: true },
-    inventory_id: { expr: sql`d.inventory_fk`, filter: "eq" },
-    inventory_name: { expr: sql`i.inventory_name`, search: true },
-    status: { expr: sql`d.status`, filter: "eq" },
-    set_not_adjusted_to_zero: { expr: sql`d.set_not_adjusted_to_zero`, filter: "bool" },
-    items_count: { expr: sql`(select count(*) from inventory_adjustment_lines l where l.adjustment_fk = d.id)`, sortable: false },
-    gain_value: { expr: sql`d.gain_value`, sum: true },
-    loss_value: { expr: sql`d.loss_value`, sum: true },
-    note: { expr: sql`d.note`, search: true, sortable: false },
-    created_by_name: { expr: sql`u.user_name` },
-    created_at: { expr: sql`d.created_at` },
-  },
-};
+const DOC = { table: "inventory_adjustments", lines: "inventory_adjustment_lines", linesFk: "adjustment_fk" };
+
+const adjustmentsList = warehouseDocList(DOC, {
+  status: { expr: sql`d.status`, filter: "eq" },
+  set_not_adjusted_to_zero: { expr: sql`d.set_not_adjusted_to_zero`, filter: "bool" },
+  gain_value: { expr: sql`d.gain_value`, sum: true },
+  loss_value: { expr: sql`d.loss_value`, sum: true },
+});
 
 async function show(ctx: Ctx, id: number) {
-  const res = await ctx.tx.execute(sql`
-    select d.*, i.inventory_name, cb.user_name as created_by_name, db.user_name as completed_by_name
-      from inventory_adjustments d join inventories i on i.inventory_id = d.inventory_fk
-      left join users cb on cb.user_id = d.created_by left join users db on db.user_id = d.completed_by
-     where d.id = ${id}`);
-  const row = res.rows[0] as { date: Date; inventory_fk: number } | undefined;
-  if (!row) return undefined;
-  await assertInventoryAccess(ctx, row.inventory_fk);
+  const head = await warehouseDocHead(ctx, DOC, id);
+  if (!head) return undefined;
   // A draft shows the quantity on hand now; a completed count the one it found.
   const lines = await ctx.tx.execute(sql`
     select l.id, l.item_fk as item_id, it.item_name, un.unit_name as base_unit_name, l.batch_fk as batch_id,
@@ -60,19 +38,10 @@ async function show(ctx: Ctx, id: number) {
       left join stock_batches sb on sb.batch_id = l.batch_fk
       left join stock_balances b on b.item_fk = l.item_fk and b.inventory_fk = d.inventory_fk and b.batch_fk = l.batch_fk
      where l.adjustment_fk = ${id} order by it.item_name, l.id`);
-  return { ...withBusinessDate(row), lines: lines.rows };
+  return { ...head, lines: lines.rows };
 }
 
-async function statusOf(ctx: Ctx, id: number) {
-  const [row] = await ctx.tx
-    .select({ status: inventoryAdjustments.status, inventory_fk: inventoryAdjustments.inventory_fk })
-    .from(inventoryAdjustments)
-    .where(eq(inventoryAdjustments.id, id))
-    .for("update");
-  if (!row) throw notFound();
-  await assertInventoryAccess(ctx, row.inventory_fk);
-  return row;
-}
+const statusOf = (ctx: Ctx, id: number) => lockWarehouseDoc(ctx, DOC, id);
 
 async function prepare(ctx: Ctx, input: InventoryAdjustmentInput) {
   await assertInventoryAccess(ctx, input.inventory_id);

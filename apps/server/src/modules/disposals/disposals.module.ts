@@ -2,13 +2,11 @@ import { type AssetDisposalInput, ZAssetDisposal } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { parseId, registerCrud } from "../../platform/crud.js";
-import { HttpError, notFound, parse } from "../../platform/errors.js";
+import { HttpError, parse } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
-import type { ListModel } from "../../platform/list.js";
-import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { assertInventoryAccess } from "../catalogue/inventories.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
 import { lockAccounts, lockForPosting, post, reverse } from "../ledger/ledger.js";
@@ -17,6 +15,7 @@ import { nextNumber } from "../numbering/numbering.js";
 import { reverseStock, stockAccounts, stockOut } from "../stock/stock.js";
 import { adjustmentLines } from "../stock/stock.ledger.js";
 import { assetDisposalLines, assetDisposals } from "./disposals.tables.js";
+import { lockWarehouseDoc, warehouseDocHead, warehouseDocList } from "./warehouse-docs.js";
 import { assertDraft, batchesOnHand, checkLines, registerDocAction } from "./warehouse-lines.js";
 
 const ZBatchQuery = z.object({
@@ -26,58 +25,31 @@ const ZBatchQuery = z.object({
 export const SOURCE_DISPOSAL = "asset_disposal";
 const source = (id: number) => ({ type: SOURCE_DISPOSAL, id });
 
-const disposalsList: ListModel = {
-  model: "asset_disposals",
-  from: sql`from asset_disposals d join inventories i on i.inventory_id = d.inventory_fk left join users u on u.user_id = d.created_by`,
-  idColumn: "id",
-  defaultSort: "date",
-  dateColumn: sql`d.date`,
-  amountColumn: sql`d.total_loss`,
-  scope: (ctx) => inventoryScope(ctx, sql`d.inventory_fk`),
-  columns: {
-    id: { expr: sql`d.id`, filter: "eq" },
-    number: { expr: sql`d.number`, search: true, filter: "eq" },
-    date: { expr: sqlBusinessDateTime(sql`d.date`), sortExpr: sql`d.date`, notNull: true },
-    inventory_id: { expr: sql`d.inventory_fk`, filter: "eq" },
-    inventory_name: { expr: sql`i.inventory_name`, search: true },
+const DOC = { table: "asset_disposals", lines: "asset_disposal_lines", linesFk: "disposal_fk" };
+
+const disposalsList = warehouseDocList(
+  DOC,
+  {
     disposal_type: { expr: sql`d.disposal_type`, filter: "eq" },
     status: { expr: sql`d.status`, filter: "eq" },
-    items_count: { expr: sql`(select count(*) from asset_disposal_lines l where l.disposal_fk = d.id)`, sortable: false },
     total_loss: { expr: sql`d.total_loss`, sum: true },
-    note: { expr: sql`d.note`, search: true, sortable: false },
-    created_by_name: { expr: sql`u.user_name` },
-    created_at: { expr: sql`d.created_at` },
   },
-};
+  { amountColumn: "total_loss" },
+);
 
 async function show(ctx: Ctx, id: number) {
-  const res = await ctx.tx.execute(sql`
-    select d.*, i.inventory_name, cb.user_name as created_by_name, db.user_name as completed_by_name
-      from asset_disposals d join inventories i on i.inventory_id = d.inventory_fk
-      left join users cb on cb.user_id = d.created_by left join users db on db.user_id = d.completed_by
-     where d.id = ${id}`);
-  const row = res.rows[0] as { date: Date; inventory_fk: number } | undefined;
-  if (!row) return undefined;
-  await assertInventoryAccess(ctx, row.inventory_fk);
+  const head = await warehouseDocHead(ctx, DOC, id);
+  if (!head) return undefined;
   const lines = await ctx.tx.execute(sql`
     select l.id, l.item_fk as item_id, it.item_name, l.unit_fk as unit_id, un.unit_name, l.quantity, l.batch_fk as batch_id,
            b.batch_no, to_char(b.expire_date, 'YYYY-MM-DD') as expire_date, l.description, l.loss
       from asset_disposal_lines l join items it on it.item_id = l.item_fk join units un on un.unit_id = l.unit_fk
       left join stock_batches b on b.batch_id = l.batch_fk
      where l.disposal_fk = ${id} order by l.id`);
-  return { ...withBusinessDate(row), lines: lines.rows };
+  return { ...head, lines: lines.rows };
 }
 
-async function statusOf(ctx: Ctx, id: number) {
-  const [row] = await ctx.tx
-    .select({ status: assetDisposals.status, inventory_fk: assetDisposals.inventory_fk })
-    .from(assetDisposals)
-    .where(eq(assetDisposals.id, id))
-    .for("update");
-  if (!row) throw notFound();
-  await assertInventoryAccess(ctx, row.inventory_fk);
-  return row;
-}
+const statusOf = (ctx: Ctx, id: number) => lockWarehouseDoc(ctx, DOC, id);
 
 async function prepare(ctx: Ctx, input: AssetDisposalInput) {
   await assertInventoryAccess(ctx, input.inventory_id);

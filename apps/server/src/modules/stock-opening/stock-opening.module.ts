@@ -1,12 +1,11 @@
 import { type InventoryOpeningBalanceInput, ZInventoryOpeningBalance } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { registerCrud } from "../../platform/crud.js";
 import { notFound } from "../../platform/errors.js";
-import type { ListModel } from "../../platform/list.js";
-import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { assertInventoryAccess } from "../catalogue/inventories.js";
+import { warehouseDocHead, warehouseDocList } from "../disposals/warehouse-docs.js";
 import { checkLines } from "../disposals/warehouse-lines.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
@@ -19,43 +18,19 @@ import { inventoryOpeningBalanceLines, inventoryOpeningBalances } from "./stock-
 export const SOURCE_OPENING_STOCK = "inventory_opening_balance";
 const source = (id: number) => ({ type: SOURCE_OPENING_STOCK, id });
 
-const openingList: ListModel = {
-  model: "inventory_opening_balances",
-  from: sql`from inventory_opening_balances d join inventories i on i.inventory_id = d.inventory_fk left join users u on u.user_id = d.created_by`,
-  idColumn: "id",
-  defaultSort: "date",
-  dateColumn: sql`d.date`,
-  amountColumn: sql`d.total_value`,
-  scope: (ctx) => inventoryScope(ctx, sql`d.inventory_fk`),
-  columns: {
-    id: { expr: sql`d.id`, filter: "eq" },
-    number: { expr: sql`d.number`, search: true, filter: "eq" },
-    date: { expr: sqlBusinessDateTime(sql`d.date`), sortExpr: sql`d.date`, notNull: true },
-    inventory_id: { expr: sql`d.inventory_fk`, filter: "eq" },
-    inventory_name: { expr: sql`i.inventory_name`, search: true },
-    items_count: { expr: sql`(select count(*) from inventory_opening_balance_lines l where l.opening_fk = d.id)`, sortable: false },
-    total_value: { expr: sql`d.total_value`, sum: true },
-    note: { expr: sql`d.note`, search: true, sortable: false },
-    created_by_name: { expr: sql`u.user_name` },
-    created_at: { expr: sql`d.created_at` },
-  },
-};
+const DOC = { table: "inventory_opening_balances", lines: "inventory_opening_balance_lines", linesFk: "opening_fk" };
+
+const openingList = warehouseDocList(DOC, { total_value: { expr: sql`d.total_value`, sum: true } }, { amountColumn: "total_value" });
 
 async function show(ctx: Ctx, id: number) {
-  const res = await ctx.tx.execute(sql`
-    select d.*, i.inventory_name, cb.user_name as created_by_name, ub.user_name as updated_by_name
-      from inventory_opening_balances d join inventories i on i.inventory_id = d.inventory_fk
-      left join users cb on cb.user_id = d.created_by left join users ub on ub.user_id = d.updated_by
-     where d.id = ${id}`);
-  const row = res.rows[0] as { date: Date; inventory_fk: number } | undefined;
-  if (!row) return undefined;
-  await assertInventoryAccess(ctx, row.inventory_fk);
+  const head = await warehouseDocHead(ctx, DOC, id);
+  if (!head) return undefined;
   const lines = await ctx.tx.execute(sql`
     select l.id, l.item_fk as item_id, it.item_name, l.unit_fk as unit_id, un.unit_name, l.quantity, l.unit_cost,
            round(l.quantity * l.unit_cost, 4) as value, l.batch_no, to_char(l.expire_date, 'YYYY-MM-DD') as expire_date
       from inventory_opening_balance_lines l join items it on it.item_id = l.item_fk join units un on un.unit_id = l.unit_fk
      where l.opening_fk = ${id} order by l.id`);
-  return { ...withBusinessDate(row), lines: lines.rows };
+  return { ...head, lines: lines.rows };
 }
 
 /**
