@@ -7,7 +7,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
 import * as schema from "./db/schema.js";
@@ -17,6 +17,7 @@ import { setBusinessTimeZone } from "./platform/business-time.js";
 import { installErrorHandler, uniqueFieldsOf } from "./platform/errors.js";
 import { imagePath } from "./platform/files.js";
 import { installAccessControl, type RouteInfo } from "./platform/http.js";
+import { documentingSerializer, installOpenapi, openapiTransform } from "./platform/openapi.js";
 import { installSecurityHeaders, NONCE_PLACEHOLDER, styleNonceOf } from "./platform/security-headers.js";
 import { createTokenService, loadSigningKey } from "./platform/tokens.js";
 
@@ -45,7 +46,7 @@ export async function buildApp({ database, config }: { database: Database; confi
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(documentingSerializer);
   app.decorate("db", database.db);
   app.decorate("config", config);
   app.decorate("tokens", createTokenService(await loadSigningKey(database.db, config.jwtSecret), config.tokenTtlSeconds));
@@ -67,13 +68,21 @@ export async function buildApp({ database, config }: { database: Database; confi
   installTextChecks(app);
   await app.register(swagger, {
     openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: "1.0.0" },
+      openapi: "3.1.0",
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: "1.0.0",
+        description: "The back office's JSON API. Sign in with POST /api/auth/login and send the access token as a bearer token.",
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+      },
+      servers: [{ url: "/", description: "The server that serves this document" }],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: DOCS_CSP });
+  installOpenapi(app, "/api/docs");
 
   for (const mod of MODULES) await mod.register(app);
 
@@ -85,8 +94,9 @@ export async function buildApp({ database, config }: { database: Database; confi
     const type = file.endsWith(".png") ? "image/png" : "image/jpeg";
     return reply.header("content-type", type).header("x-content-type-options", "nosniff").send(createReadStream(file));
   };
-  app.get("/images/:file", serveImage(false));
-  app.get("/images/thumbs/:file", serveImage(true));
+  const image = { config: { openapi: { file: "image/*" } }, schema: { summary: "An uploaded image (JPEG or PNG)" } };
+  app.get("/images/:file", image, serveImage(false));
+  app.get("/images/thumbs/:file", { ...image, schema: { summary: "An uploaded image's thumbnail" } }, serveImage(true));
 
   // One not-found handler: unknown API paths answer JSON; any other page path (GET or HEAD) gets
   // the web app, whose router shows its own not-found page.

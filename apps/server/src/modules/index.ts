@@ -15,8 +15,8 @@ import { purchasesModule } from "./purchases/purchases.module.js";
 import { revaluationsModule } from "./revaluations/revaluations.module.js";
 import { settingsModule } from "./settings/settings.module.js";
 import { staffModule } from "./staff/staff.module.js";
-import { stockOpeningModule } from "./stock-opening/stock-opening.module.js";
 import { stockModule } from "./stock/stock.module.js";
+import { stockOpeningModule } from "./stock-opening/stock-opening.module.js";
 
 export interface AppModule {
   name: string;

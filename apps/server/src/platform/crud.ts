@@ -1,12 +1,13 @@
 import { MSG, ZListQuery } from "@app/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import { audit } from "./audit.js";
 import type { Ctx } from "./context.js";
 import { HttpError, notFound, parse } from "./errors.js";
 import { exportList, requestLanguage } from "./export.js";
 import { ctxOf, inTx } from "./http.js";
 import { type ListModel, runList } from "./list.js";
+import { dataOf, type ListShaped, listDoc, type RouteDoc, rowsLike, savedOf, XLSX, ZMessage } from "./openapi.js";
 
 /** Every list model by name, so that hidden-column settings only accept real models. */
 export const LIST_MODELS = new Map<string, ListModel>();
@@ -18,13 +19,22 @@ export const LIST_URLS = new Set<string>();
  * handlers parse with the same schema themselves (`parse()`), so that transforms run once and
  * the form-method override (`_method`) is still visible to them.
  */
-export function docs(opts: { tags: string[]; summary?: string; body?: z.ZodType; querystring?: z.ZodType }) {
+export function docs(opts: {
+  tags: string[];
+  summary?: string;
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  /** The 2xx answer (documentation only: see platform/openapi.ts); 200 unless `status` says otherwise. */
+  response?: z.ZodType;
+  status?: number;
+}) {
   return {
     schema: {
       tags: opts.tags,
       ...(opts.summary ? { summary: opts.summary } : {}),
       ...(opts.body ? { body: opts.body } : {}),
       ...(opts.querystring ? { querystring: opts.querystring } : {}),
+      ...(opts.response ? { response: { [opts.status ?? 200]: opts.response } } : {}),
     },
     validatorCompiler: () => (value: unknown) => ({ value }),
   };
@@ -52,13 +62,21 @@ export function registerList(app: FastifyInstance, url: string, model: ListModel
   LIST_MODELS.set(model.model, model);
   LIST_URLS.add(url);
   const tags = [model.model];
-  app.get(url, { config: { permission }, ...docs({ tags, summary: `List ${model.model}`, querystring: ZListQuery }) }, async (req) => {
-    const ctx = ctxOf(app, req);
-    return { data: await runList(app.db, model, req.query as Record<string, unknown>, ctx) };
-  });
+  const openapi: RouteDoc = listDoc(model);
+  app.get(
+    url,
+    { config: { permission, openapi }, ...docs({ tags, summary: `List ${model.model}`, querystring: ZListQuery }) },
+    async (req) => {
+      const ctx = ctxOf(app, req);
+      return { data: await runList(app.db, model, req.query as Record<string, unknown>, ctx) };
+    },
+  );
   app.get(
     `${url}/export`,
-    { config: { permission }, ...docs({ tags, summary: `Export ${model.model} as xlsx`, querystring: ZListQuery }) },
+    {
+      config: { permission, openapi: { kind: "export", file: XLSX } },
+      ...docs({ tags, summary: `Export ${model.model} as xlsx`, querystring: ZListQuery }),
+    },
     async (req, reply) => {
       const ctx = ctxOf(app, req);
       return xlsxReply(
@@ -80,6 +98,14 @@ export interface CrudSpec<TCreate extends z.ZodType, TUpdate extends z.ZodType> 
   /** Audit module name; defaults to the section. */
   module?: string;
   list?: ListModel;
+  /**
+   * The record `show` answers, for the OpenAPI document (GET, and the saved record of POST and
+   * PATCH): a zod schema (checked against every answer under the tests: name the fields the
+   * client may rely on; `rowOf(table)` for whole table rows), or the list model whose columns
+   * `show` selects (its row shape is read from the database), with `{ list, extra }` for fields
+   * `show` adds to them.
+   */
+  row?: z.ZodType | ListModel | ListShaped;
   show: (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
   create?: { schema: TCreate; run: (ctx: Ctx, input: z.output<TCreate>) => Promise<{ id: number }> };
   update?: { schema: TUpdate; run: (ctx: Ctx, id: number, input: z.output<TUpdate>) => Promise<void> };
@@ -105,19 +131,33 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
   const module = spec.module ?? spec.section;
   const tags = [spec.endpoint];
   if (spec.list) registerList(app, base, spec.list, p("index"));
+  const listShaped = spec.row !== undefined && !(spec.row instanceof z.ZodType) ? spec.row : undefined;
+  const row = spec.row instanceof z.ZodType ? spec.row : z.record(z.string(), z.unknown());
+  const doc = (kind: RouteDoc["kind"]): RouteDoc =>
+    listShaped && kind !== "delete" ? rowsLike(listShaped, kind === "show" ? "data" : "saved", kind) : { kind };
 
-  app.get(`${base}/:id`, { config: { permission: p("show") }, ...docs({ tags, summary: `Show one of ${spec.endpoint}` }) }, async (req) => {
-    const id = parseId((req.params as { id: string }).id);
-    const row = await spec.show(ctxOf(app, req), id);
-    if (!row) throw notFound();
-    return { data: row };
-  });
+  app.get(
+    `${base}/:id`,
+    {
+      config: { permission: p("show"), openapi: doc("show") },
+      ...docs({ tags, summary: `Show one of ${spec.endpoint}`, response: dataOf(row) }),
+    },
+    async (req) => {
+      const id = parseId((req.params as { id: string }).id);
+      const found = await spec.show(ctxOf(app, req), id);
+      if (!found) throw notFound();
+      return { data: found };
+    },
+  );
 
   const create = spec.create;
   if (create) {
     app.post(
       base,
-      { config: { permission: p("store") }, ...docs({ tags, summary: `Add to ${spec.endpoint}`, body: create.schema }) },
+      {
+        config: { permission: p("store"), openapi: doc("create") },
+        ...docs({ tags, summary: `Add to ${spec.endpoint}`, body: create.schema, response: savedOf(row), status: 201 }),
+      },
       async (req, reply) => {
         const input = parse(create.schema, bodyOf(req));
         const row = await inTx(app, req, async (ctx) => {
@@ -151,21 +191,23 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
       });
       return { message: MSG.updated, data: row };
     };
-    const opts = { config: { permission: p("update") }, ...docs({ tags, summary: `Update one of ${spec.endpoint}`, body: update.schema }) };
-    app.patch(`${base}/:id`, opts, handler);
-    app.put(`${base}/:id`, opts, handler);
-    app.post(
-      `${base}/:id`,
-      { ...opts, ...docs({ tags, summary: `Update one of ${spec.endpoint} (form with _method=PATCH)`, body: update.schema }) },
-      handler,
-    );
+    const opts = (kind: RouteDoc["kind"], summary: string) => ({
+      config: { permission: p("update"), openapi: doc(kind) },
+      ...docs({ tags, summary, body: update.schema, response: savedOf(row) }),
+    });
+    app.patch(`${base}/:id`, opts("update", `Update one of ${spec.endpoint}`), handler);
+    app.put(`${base}/:id`, opts("replace", `Update one of ${spec.endpoint} (PUT)`), handler);
+    app.post(`${base}/:id`, opts("updateForm", `Update one of ${spec.endpoint} (form with _method=PATCH)`), handler);
   }
 
   const remove = spec.remove;
   if (remove) {
     app.delete(
       `${base}/:id`,
-      { config: { permission: p("destroy") }, ...docs({ tags, summary: `Delete one of ${spec.endpoint}` }) },
+      {
+        config: { permission: p("destroy"), openapi: doc("delete") },
+        ...docs({ tags, summary: `Delete one of ${spec.endpoint}`, response: ZMessage }),
+      },
       async (req) => {
         const id = parseId((req.params as { id: string }).id);
         await inTx(app, req, async (ctx) => {

@@ -1,9 +1,12 @@
 import { ZCashAccount, ZCashTransaction } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { withBusinessDate } from "../../platform/business-time.js";
 import { parseId, registerCrud } from "../../platform/crud.js";
+import { answers, dataOf, dropdownOf, rowOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
+import { cashTransactions } from "./cash.tables.js";
 import { CASH_SCOPE, cashBalances, cashesList, createCash, deleteCash, showCash, totalCashBalance, updateCash } from "./cashes.js";
 import { createTransfer, deleteTransfer, showTransfer, transfersList, updateTransfer } from "./transfers.js";
 
@@ -26,6 +29,19 @@ const PICKERS = [
   "pos_sales/store",
 ];
 
+const ZCurrencyRef = z.object({ currency_id: z.number().int(), currency_name: z.string() });
+const ZCashPick = z.object({
+  account_id: z.number().int(),
+  account_name: z.string(),
+  system_key: z.string().nullable(),
+  code: z.string(),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  cash_type: z.number().int(),
+  currency: ZCurrencyRef,
+});
+const ZCashBalance = ZCashPick.omit({ cash_type: true, currency: true }).extend({ balance: z.string(), sys_balance: z.string() });
+
 export const cashModule: AppModule = {
   name: "cash",
   register(app: FastifyInstance) {
@@ -44,23 +60,52 @@ export const cashModule: AppModule = {
             from accounts a join currencies cu on cu.currency_id = a.currency_id left join cash_accounts c on c.account_id = a.account_id
            where ${CASH_SCOPE} and a.is_active order by a.account_id`)
       ).rows.map((r) => ({ ...r, currency: { currency_id: r.currency_id, currency_name: r.currency_name } }));
-    app.get("/api/cashes/list", { config: { permission: PICKERS } }, async () => ({ message: await pickList() }));
-    app.get("/api/cashes/accounts_list", { config: { permission: PICKERS } }, async () => ({ message: await pickList() }));
-    app.get("/api/cash_balance_show", { config: { permission: ["cashes/balance_view", ...PICKERS] } }, async (req) => {
-      const q = req.query as { account_id?: string };
-      if (q.account_id !== undefined) {
-        const [row] = await cashBalances(app.db, parseId(q.account_id));
-        return { data: row ?? null };
-      }
-      return { data: await cashBalances(app.db) };
-    });
-    app.get("/api/show_total_cash_balance", { config: { permission: ["cashes/balance_view", "cashes/index"] } }, async () => ({
-      data: await totalCashBalance(app.db),
+    app.get("/api/cashes/list", { config: { permission: PICKERS }, ...answers(dropdownOf(ZCashPick)) }, async () => ({
+      message: await pickList(),
     }));
+    app.get("/api/cashes/accounts_list", { config: { permission: PICKERS }, ...answers(dropdownOf(ZCashPick)) }, async () => ({
+      message: await pickList(),
+    }));
+    app.get(
+      "/api/cash_balance_show",
+      {
+        config: { permission: ["cashes/balance_view", ...PICKERS] },
+        // One account's balance when `account_id` names it (null when it is no cash account), else every one.
+        ...answers(dataOf(z.union([z.array(ZCashBalance), ZCashBalance.nullable()]))),
+      },
+      async (req) => {
+        const q = req.query as { account_id?: string };
+        if (q.account_id !== undefined) {
+          const [row] = await cashBalances(app.db, parseId(q.account_id));
+          return { data: row ?? null };
+        }
+        return { data: await cashBalances(app.db) };
+      },
+    );
+    app.get(
+      "/api/show_total_cash_balance",
+      {
+        config: { permission: ["cashes/balance_view", "cashes/index"] },
+        ...answers(
+          dataOf(
+            z.object({
+              total_iqd: z.string(),
+              total_usd: z.string(),
+              total_in_system_currency: z.string(),
+              accounts: z.array(ZCashBalance),
+            }),
+          ),
+        ),
+      },
+      async () => ({
+        data: await totalCashBalance(app.db),
+      }),
+    );
     registerCrud(app, {
       endpoint: "cashes",
       section: "cashes",
       list: cashesList,
+      row: { list: cashesList, extra: { currency: ZCurrencyRef } },
       show: showCash,
       create: { schema: ZCashAccount, run: createCash },
       update: { schema: ZCashAccount, run: updateCash },
@@ -70,6 +115,7 @@ export const cashModule: AppModule = {
       endpoint: "cash_transactions",
       section: "cash_transactions",
       list: transfersList,
+      row: rowOf(cashTransactions),
       show: async (ctx, id) => withBusinessDate(await showTransfer(ctx, id)),
       create: { schema: ZCashTransaction, run: createTransfer },
       update: { schema: ZCashTransaction, run: updateTransfer },

@@ -8,9 +8,10 @@ import { fieldError, HttpError, notFound, parse } from "../../platform/errors.js
 import { requestLanguage } from "../../platform/export.js";
 import { imagePath, issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
+import { answers, dataOf, dropdownOf, rowOf, savedOf, XLSX, ZMessage } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { generateEan13 } from "./barcodes.js";
-import { brands, cities } from "./catalogue.tables.js";
+import { brands, categories, cities, items, itemUnits } from "./catalogue.tables.js";
 import {
   categoriesList,
   categoryDropdown,
@@ -23,6 +24,7 @@ import {
 } from "./categories.js";
 import { ImportRowsError, importItems, importTemplate } from "./import-items.js";
 import { createInventory, deleteInventory, inventoriesList, listInventories, showInventory, updateInventory } from "./inventories.js";
+import { inventories } from "./inventories.tables.js";
 import { deleteItem, deleteItemUnit, itemDropdown, itemsList, saveItem, setItemOnline, showItem } from "./items.js";
 import {
   brandsList,
@@ -85,6 +87,82 @@ const ZParent = z.object({ parent_id: z.coerce.number().int().positive(MSG.idInv
 
 type Body = Record<string, unknown>;
 
+// ------------------------------------------------------------ answers (OpenAPI)
+const ZInventoryRow = rowOf(inventories);
+const ZCategoryRow = rowOf(categories);
+const ZCategoryPick = ZCategoryRow.pick({
+  category_id: true,
+  category_name: true,
+  category_code: true,
+  parent_id: true,
+  is_active_online: true,
+});
+const categoryNode = <T extends z.ZodType>(children: T) => ZCategoryPick.extend({ children: z.array(children) });
+/** Category → sub-category → product type. */
+const ZCategoryTree = categoryNode(categoryNode(categoryNode(z.unknown())));
+const ZCategoryShown = ZCategoryRow.extend({
+  parent_name: z.string().nullable(),
+  children: z.array(ZCategoryRow.pick({ category_id: true, category_name: true, category_code: true })),
+});
+const ZItemUnitRow = rowOf(itemUnits)
+  .pick({ item_unit_id: true, unit_fk: true, quantity: true, price: true, is_base: true, is_default: true })
+  .extend({ unit_name: z.string(), barcode: z.string().nullable() });
+const ZItemShown = rowOf(items)
+  .pick({
+    item_id: true,
+    item_name: true,
+    item_code: true,
+    category_fk: true,
+    brand_fk: true,
+    made_in_fk: true,
+    scientific_name: true,
+    direction_of_use: true,
+    side_effect: true,
+    shortage_alert: true,
+    expire_alert: true,
+    has_expire: true,
+    has_batch_number: true,
+    sale_price_editable: true,
+    has_revenue_tax: true,
+    revenue_tax_percent: true,
+    profit_percent: true,
+    description: true,
+    is_active_online: true,
+    created_at: true,
+    updated_at: true,
+  })
+  .extend({
+    category_name: z.string().nullable(),
+    category_parent_id: z.number().int().nullable(),
+    brand_name: z.string().nullable(),
+    made_in: z.string().nullable(),
+    item_units: z.array(ZItemUnitRow),
+    base_unit: z.number().int().nullable(),
+    default_unit: z.number().int().nullable(),
+    sale_price: z.string().nullable(),
+    barcodes: z.array(z.string()),
+    all_barcodes: z.array(z.string()),
+    images: z.array(z.object({ file: z.string(), url: z.string() })),
+  });
+const ZItemPicked = rowOf(items)
+  .pick({
+    item_id: true,
+    item_name: true,
+    item_code: true,
+    has_expire: true,
+    has_batch_number: true,
+    expire_alert: true,
+    sale_price_editable: true,
+    has_revenue_tax: true,
+    revenue_tax_percent: true,
+  })
+  .extend({ item_units: z.array(ZItemUnitRow), default_unit: z.number().int().nullable() });
+const ZItemPage = dropdownOf(ZItemPicked).extend({ current_page: z.number().int(), per_page: z.number().int(), has_more: z.boolean() });
+const ZImported = z.object({
+  imported: z.number().int(),
+  repairs: z.array(z.object({ row: z.number().int(), column: z.string(), value: z.string(), read_as: z.string() })),
+});
+
 /** Item form fields (JSON or multipart): empty form fields mean "none", uploads are split from the fields. */
 function itemForm(req: FastifyRequest): { body: Body; files: Buffer[] } {
   const raw = bodyOf(req);
@@ -109,10 +187,17 @@ export const catalogueModule: AppModule = {
   name: "catalogue",
   register(app: FastifyInstance) {
     // ------------------------------------------------------------ inventories
-    app.get("/api/inventories/list", { config: { permission: "authenticated" } }, async (req) => ({
-      message: await listInventories(ctxOf(app, req)),
-    }));
-    app.get("/api/inventories/show/:id", { config: { permission: "authenticated" } }, async (req) => {
+    app.get(
+      "/api/inventories/list",
+      {
+        config: { permission: "authenticated" },
+        ...answers(dropdownOf(ZInventoryRow.pick({ inventory_id: true, inventory_name: true, is_active: true }))),
+      },
+      async (req) => ({
+        message: await listInventories(ctxOf(app, req)),
+      }),
+    );
+    app.get("/api/inventories/show/:id", { config: { permission: "authenticated" }, ...answers(dataOf(ZInventoryRow)) }, async (req) => {
       const row = await showInventory(ctxOf(app, req), parseId((req.params as { id: string }).id));
       if (!row) throw notFound();
       return { data: row };
@@ -121,6 +206,7 @@ export const catalogueModule: AppModule = {
       endpoint: "inventories",
       section: "inventories",
       list: inventoriesList,
+      row: ZInventoryRow,
       show: showInventory,
       create: { schema: ZInventory, run: createInventory },
       update: { schema: ZInventory, run: updateInventory },
@@ -128,13 +214,21 @@ export const catalogueModule: AppModule = {
     });
 
     // ------------------------------------------------------------ units, cities, brands, countries
-    app.get("/api/units/list", { config: { permission: ["units/index", ...ITEM_PICKERS] } }, async () => ({
-      message: await app.db.select({ unit_id: units.unit_id, unit_name: units.unit_name }).from(units).orderBy(asc(units.unit_name)),
-    }));
+    app.get(
+      "/api/units/list",
+      {
+        config: { permission: ["units/index", ...ITEM_PICKERS] },
+        ...answers(dropdownOf(rowOf(units).pick({ unit_id: true, unit_name: true }))),
+      },
+      async () => ({
+        message: await app.db.select({ unit_id: units.unit_id, unit_name: units.unit_name }).from(units).orderBy(asc(units.unit_name)),
+      }),
+    );
     registerCrud(app, {
       endpoint: "units",
       section: "units",
       list: unitsList,
+      row: rowOf(units),
       show: showUnit,
       create: { schema: ZUnit, run: createUnit },
       update: { schema: ZUnit, run: updateUnit },
@@ -143,7 +237,10 @@ export const catalogueModule: AppModule = {
 
     app.get(
       "/api/cities/list",
-      { config: { permission: usedBy("cities", "customers", "suppliers", "online_customers", "online_orders") } },
+      {
+        config: { permission: usedBy("cities", "customers", "suppliers", "online_customers", "online_orders") },
+        ...answers(dropdownOf(rowOf(cities).pick({ city_id: true, city_name: true }))),
+      },
       async () => ({
         message: await app.db.select({ city_id: cities.city_id, city_name: cities.city_name }).from(cities).orderBy(asc(cities.city_name)),
       }),
@@ -152,6 +249,7 @@ export const catalogueModule: AppModule = {
       endpoint: "cities",
       section: "cities",
       list: citiesList,
+      row: rowOf(cities),
       show: showCity,
       create: { schema: ZCity, run: createCity },
       update: { schema: ZCity, run: updateCity },
@@ -160,7 +258,10 @@ export const catalogueModule: AppModule = {
 
     app.get(
       "/api/brands/list",
-      { config: { permission: usedBy("brands", "items", "item_pricings", "mobile_app_sections") } },
+      {
+        config: { permission: usedBy("brands", "items", "item_pricings", "mobile_app_sections") },
+        ...answers(dropdownOf(rowOf(brands).pick({ brand_id: true, brand_name: true, brand_made_in: true }))),
+      },
       async () => ({
         message: await app.db
           .select({ brand_id: brands.brand_id, brand_name: brands.brand_name, brand_made_in: brands.brand_made_in })
@@ -172,51 +273,77 @@ export const catalogueModule: AppModule = {
       endpoint: "brands",
       section: "brands",
       list: brandsList,
+      row: rowOf(brands).extend({ country_name: z.string().nullable() }),
       show: showBrand,
       create: { schema: ZBrand, run: createBrand },
       update: { schema: ZBrand, run: updateBrand },
       remove: deleteBrand,
     });
 
-    app.get("/api/countries/list", { config: { permission: "authenticated" } }, async () => {
-      const rows = await app.db
-        .select({ country_id: countries.country_id, country_name: countries.country_name })
-        .from(countries)
-        .orderBy(asc(countries.country_name));
-      if (!rows.length) throw new HttpError(404, MSG.countriesEmpty);
-      return { message: rows };
-    });
+    app.get(
+      "/api/countries/list",
+      { config: { permission: "authenticated" }, ...answers(dropdownOf(rowOf(countries).pick({ country_id: true, country_name: true }))) },
+      async () => {
+        const rows = await app.db
+          .select({ country_id: countries.country_id, country_name: countries.country_name })
+          .from(countries)
+          .orderBy(asc(countries.country_name));
+        if (!rows.length) throw new HttpError(404, MSG.countriesEmpty);
+        return { message: rows };
+      },
+    );
 
     // ------------------------------------------------------------ categories
-    app.get("/api/categories/category_list", { config: { permission: CATEGORY_PICKERS } }, async (req) => ({
-      message: await categoryDropdown(ctxOf(app, req), { depth: 0 }),
-    }));
-    app.get("/api/categories/sub_category_list", { config: { permission: CATEGORY_PICKERS } }, async (req) => ({
-      message: await categoryDropdown(ctxOf(app, req), { depth: 1, parentId: parse(ZParent, req.query).parent_id }),
-    }));
-    app.get("/api/categories/product_type_list", { config: { permission: CATEGORY_PICKERS } }, async (req) => ({
-      message: await categoryDropdown(ctxOf(app, req), { depth: 2, parentId: parse(ZParent, req.query).parent_id }),
-    }));
-    app.get("/api/categories/tree", { config: { permission: CATEGORY_PICKERS } }, async (req) => ({
-      data: await categoryTree(ctxOf(app, req)),
-    }));
-    app.post("/api/categories/:id/activate", { config: { permission: "categories/activate" } }, async (req) => {
-      const id = parseId((req.params as { id: string }).id);
-      const input = parse(ZActivate, bodyOf(req));
-      const data = await inTx(app, req, async (ctx) => {
-        const before = await showCategory(ctx, id);
-        if (!before) throw notFound();
-        await setCategoryOnline(ctx, id, input.is_active_online);
-        const after = await showCategory(ctx, id);
-        await audit(ctx, { module: "categories", action: "activate", record_id: id, before, after });
-        return after;
-      });
-      return { message: MSG.updated, data };
-    });
+    app.get(
+      "/api/categories/category_list",
+      { config: { permission: CATEGORY_PICKERS }, ...answers(dropdownOf(ZCategoryPick)) },
+      async (req) => ({
+        message: await categoryDropdown(ctxOf(app, req), { depth: 0 }),
+      }),
+    );
+    app.get(
+      "/api/categories/sub_category_list",
+      { config: { permission: CATEGORY_PICKERS }, ...answers(dropdownOf(ZCategoryPick)) },
+      async (req) => ({
+        message: await categoryDropdown(ctxOf(app, req), { depth: 1, parentId: parse(ZParent, req.query).parent_id }),
+      }),
+    );
+    app.get(
+      "/api/categories/product_type_list",
+      { config: { permission: CATEGORY_PICKERS }, ...answers(dropdownOf(ZCategoryPick)) },
+      async (req) => ({
+        message: await categoryDropdown(ctxOf(app, req), { depth: 2, parentId: parse(ZParent, req.query).parent_id }),
+      }),
+    );
+    app.get(
+      "/api/categories/tree",
+      { config: { permission: CATEGORY_PICKERS }, ...answers(dataOf(z.array(ZCategoryTree))) },
+      async (req) => ({
+        data: await categoryTree(ctxOf(app, req)),
+      }),
+    );
+    app.post(
+      "/api/categories/:id/activate",
+      { config: { permission: "categories/activate" }, ...answers(savedOf(ZCategoryShown)) },
+      async (req) => {
+        const id = parseId((req.params as { id: string }).id);
+        const input = parse(ZActivate, bodyOf(req));
+        const data = await inTx(app, req, async (ctx) => {
+          const before = await showCategory(ctx, id);
+          if (!before) throw notFound();
+          await setCategoryOnline(ctx, id, input.is_active_online);
+          const after = await showCategory(ctx, id);
+          await audit(ctx, { module: "categories", action: "activate", record_id: id, before, after });
+          return after;
+        });
+        return { message: MSG.updated, data };
+      },
+    );
     registerCrud(app, {
       endpoint: "categories",
       section: "categories",
       list: categoriesList,
+      row: ZCategoryShown,
       show: showCategory,
       create: { schema: ZCategory, run: createCategory },
       update: { schema: ZCategory, run: updateCategory },
@@ -224,21 +351,25 @@ export const catalogueModule: AppModule = {
     });
 
     // ------------------------------------------------------------ items
-    app.get("/api/items/list", { config: { permission: ITEM_PICKERS } }, async (req) => {
+    app.get("/api/items/list", { config: { permission: ITEM_PICKERS }, ...answers(ZItemPage) }, async (req) => {
       const q = parse(ZPage, req.query);
       const { rows, hasMore } = await itemDropdown(ctxOf(app, req), { search: q.search, page: q.page, perPage: q.per_page });
       return { message: rows, current_page: q.page, per_page: q.per_page, has_more: hasMore };
     });
-    app.get("/api/items/generate_barcode", { config: { permission: ["items/store", "items/update"] } }, async (req) => ({
-      data: { barcode: await generateEan13(ctxOf(app, req)) },
-    }));
-    app.get("/api/items/import_template", { config: { permission: "items/import" } }, async (req, reply) =>
+    app.get(
+      "/api/items/generate_barcode",
+      { config: { permission: ["items/store", "items/update"] }, ...answers(dataOf(z.object({ barcode: z.string() }))) },
+      async (req) => ({
+        data: { barcode: await generateEan13(ctxOf(app, req)) },
+      }),
+    );
+    app.get("/api/items/import_template", { config: { permission: "items/import", openapi: { file: XLSX } } }, async (req, reply) =>
       reply
         .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .header("content-disposition", 'attachment; filename="items-import-template.xlsx"')
         .send(await importTemplate(requestLanguage(req.headers["accept-language"]))),
     );
-    app.post("/api/items/import", { config: { permission: "items/import" } }, async (req, reply) => {
+    app.post("/api/items/import", { config: { permission: "items/import" }, ...answers(savedOf(ZImported), 201) }, async (req, reply) => {
       const file = req.isMultipart() ? (req.body as Body | undefined)?.file : undefined;
       try {
         const result = await inTx(app, req, async (ctx) => {
@@ -254,11 +385,15 @@ export const catalogueModule: AppModule = {
     });
 
     registerList(app, "/api/items", itemsList, "items/index");
-    app.get("/api/items/:id", { config: { permission: "items/show" } }, async (req) => {
-      const row = await showItem(ctxOf(app, req), parseId((req.params as { id: string }).id));
-      if (!row) throw notFound();
-      return { data: row };
-    });
+    app.get(
+      "/api/items/:id",
+      { config: { permission: "items/show", openapi: { kind: "show" } }, ...answers(dataOf(ZItemShown)) },
+      async (req) => {
+        const row = await showItem(ctxOf(app, req), parseId((req.params as { id: string }).id));
+        if (!row) throw notFound();
+        return { data: row };
+      },
+    );
 
     const saveImages = async (files: Buffer[]) => {
       const names: string[] = [];
@@ -270,19 +405,23 @@ export const catalogueModule: AppModule = {
       return names ?? stored;
     };
 
-    app.post("/api/items", { config: { permission: "items/store" } }, async (req, reply) => {
-      const { body, files } = itemForm(req);
-      const input = parse(ZItem, body);
-      const kept = keptImages(input.images, []);
-      const added = await saveImages(files);
-      const data = await inTx(app, req, async (ctx) => {
-        const { id } = await saveItem(ctx, undefined, input, [...kept, ...added]);
-        const after = await showItem(ctx, id);
-        await audit(ctx, { module: "items", action: "create", record_id: id, after });
-        return after;
-      });
-      return reply.status(201).send({ message: MSG.added, data });
-    });
+    app.post(
+      "/api/items",
+      { config: { permission: "items/store", openapi: { kind: "create" } }, ...answers(savedOf(ZItemShown), 201) },
+      async (req, reply) => {
+        const { body, files } = itemForm(req);
+        const input = parse(ZItem, body);
+        const kept = keptImages(input.images, []);
+        const added = await saveImages(files);
+        const data = await inTx(app, req, async (ctx) => {
+          const { id } = await saveItem(ctx, undefined, input, [...kept, ...added]);
+          const after = await showItem(ctx, id);
+          await audit(ctx, { module: "items", action: "create", record_id: id, after });
+          return after;
+        });
+        return reply.status(201).send({ message: MSG.added, data });
+      },
+    );
 
     const update = async (req: FastifyRequest) => {
       const id = parseId((req.params as { id: string }).id);
@@ -307,11 +446,12 @@ export const catalogueModule: AppModule = {
       });
       return { message: MSG.updated, data };
     };
-    app.patch("/api/items/:id", { config: { permission: "items/update" } }, update);
-    app.put("/api/items/:id", { config: { permission: "items/update" } }, update);
-    app.post("/api/items/:id", { config: { permission: "items/update" } }, update);
+    const updated = answers(savedOf(ZItemShown));
+    app.patch("/api/items/:id", { config: { permission: "items/update", openapi: { kind: "update" } }, ...updated }, update);
+    app.put("/api/items/:id", { config: { permission: "items/update", openapi: { kind: "replace" } }, ...updated }, update);
+    app.post("/api/items/:id", { config: { permission: "items/update", openapi: { kind: "updateForm" } }, ...updated }, update);
 
-    app.post("/api/items/:id/activate", { config: { permission: "items/activate" } }, async (req) => {
+    app.post("/api/items/:id/activate", { config: { permission: "items/activate" }, ...answers(savedOf(ZItemShown)) }, async (req) => {
       const id = parseId((req.params as { id: string }).id);
       const input = parse(ZActivate, bodyOf(req));
       const data = await inTx(app, req, async (ctx) => {
@@ -325,7 +465,7 @@ export const catalogueModule: AppModule = {
       return { message: MSG.updated, data };
     });
 
-    app.delete("/api/items/:id/units/:unitId", { config: { permission: "items/update" } }, async (req) => {
+    app.delete("/api/items/:id/units/:unitId", { config: { permission: "items/update" }, ...answers(savedOf(ZItemShown)) }, async (req) => {
       const params = req.params as { id: string; unitId: string };
       const id = parseId(params.id);
       const unitId = parseId(params.unitId);
@@ -340,15 +480,19 @@ export const catalogueModule: AppModule = {
       return { message: MSG.deleted, data };
     });
 
-    app.delete("/api/items/:id", { config: { permission: "items/destroy" } }, async (req) => {
-      const id = parseId((req.params as { id: string }).id);
-      await inTx(app, req, async (ctx) => {
-        const before = await showItem(ctx, id);
-        if (!before) throw notFound();
-        await deleteItem(ctx, id);
-        await audit(ctx, { module: "items", action: "delete", record_id: id, before });
-      });
-      return { message: MSG.deleted };
-    });
+    app.delete(
+      "/api/items/:id",
+      { config: { permission: "items/destroy", openapi: { kind: "delete" } }, ...answers(ZMessage) },
+      async (req) => {
+        const id = parseId((req.params as { id: string }).id);
+        await inTx(app, req, async (ctx) => {
+          const before = await showItem(ctx, id);
+          if (!before) throw notFound();
+          await deleteItem(ctx, id);
+          await audit(ctx, { module: "items", action: "delete", record_id: id, before });
+        });
+        return { message: MSG.deleted };
+      },
+    );
   },
 };

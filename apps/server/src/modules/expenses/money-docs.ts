@@ -1,6 +1,7 @@
 import { CURRENCY_IQD, CURRENCY_USD, type MoneyDocInput, type MoneyType, ZMoneyDoc, ZMoneyType } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { DbOrTx } from "../../db/client.js";
 import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -8,6 +9,7 @@ import { registerCrud } from "../../platform/crud.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import { saveImage } from "../../platform/files.js";
 import type { ListModel } from "../../platform/list.js";
+import { answers, dropdownOf, rowOf } from "../../platform/openapi.js";
 import { cashAccount } from "../cash/cashes.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { docDate } from "../ledger/dates.js";
@@ -141,7 +143,10 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
 
   app.get(
     `/api/${k.typeSection}/list`,
-    { config: { permission: [`${k.typeSection}/index`, `${k.section}/index`, `${k.section}/store`, `${k.section}/update`] } },
+    {
+      config: { permission: [`${k.typeSection}/index`, `${k.section}/index`, `${k.section}/store`, `${k.section}/update`] },
+      ...answers(dropdownOf(z.object({ type_id: z.number().int(), type_name: z.string() }))),
+    },
     async () => ({
       message: await app.db.select({ type_id: types.type_id, type_name: types.type_name }).from(types).orderBy(asc(types.type_name)),
     }),
@@ -150,6 +155,7 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
     endpoint: k.typeSection,
     section: k.typeSection,
     list: typesList(k),
+    row: rowOf(types),
     show: async (ctx, id) => {
       const [row] = await ctx.tx.select().from(types).where(eq(types.type_id, id));
       return row;
@@ -216,6 +222,7 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
     endpoint: k.section,
     section: k.section,
     list: docsList(k),
+    row: rowOf(docs),
     show: async (ctx, id) => {
       const [row] = await ctx.tx.select().from(docs).where(eq(docs.id, id));
       return withBusinessDate(row);

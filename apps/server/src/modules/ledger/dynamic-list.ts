@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import type { Ctx } from "../../platform/context.js";
 import { LIST_MODELS, LIST_URLS, xlsxReply } from "../../platform/crud.js";
 import { exportList, requestLanguage } from "../../platform/export.js";
 import { ctxOf } from "../../platform/http.js";
 import { type ListModel, type RawQuery, runList } from "../../platform/list.js";
+import { answers, listEnvelopeOf, XLSX } from "../../platform/openapi.js";
 
 export interface DynamicList {
   model: ListModel;
@@ -23,9 +25,12 @@ export function registerDynamicList(
   permission: string | readonly string[],
   modelName: string,
   build: (ctx: Ctx, raw: RawQuery, req: FastifyRequest) => Promise<DynamicList>,
+  /** The row's shape for the OpenAPI document (the model is built per request, so it cannot be read ahead). */
+  row?: z.ZodType,
 ) {
   LIST_URLS.add(url);
-  app.get(url, { config: { permission } }, async (req) => {
+  const answer = row ? answers(listEnvelopeOf(row)) : {};
+  app.get(url, { config: { permission, openapi: { kind: "list" } }, ...answer }, async (req) => {
     const ctx = ctxOf(app, req);
     const built = await build(ctx, req.query as RawQuery, req);
     LIST_MODELS.set(modelName, built.model);
@@ -33,7 +38,7 @@ export function registerDynamicList(
     if (built.footer) env.footer = await built.footer(env.footer);
     return { data: env };
   });
-  app.get(`${url}/export`, { config: { permission } }, async (req, reply) => {
+  app.get(`${url}/export`, { config: { permission, openapi: { kind: "export", file: XLSX } } }, async (req, reply) => {
     const ctx = ctxOf(app, req);
     const built = await build(ctx, req.query as RawQuery, req);
     return xlsxReply(reply, modelName, exportList(app.db, built.model, built.raw, ctx, requestLanguage(req.headers["accept-language"])));

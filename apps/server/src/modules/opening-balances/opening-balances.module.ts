@@ -1,12 +1,14 @@
 import { type OpeningBalanceInput, ZOpeningBalance } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { audit } from "../../platform/audit.js";
 import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { bodyOf, parseId } from "../../platform/crud.js";
 import { notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
+import { answers, dataOf, rowOf, savedOf, zDateTime } from "../../platform/openapi.js";
 import { cashAccount } from "../cash/cashes.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
@@ -74,24 +76,47 @@ async function save(ctx: Ctx, input: OpeningBalanceInput) {
     .onConflictDoUpdate({ target: openingBalances.id, set: { date, payload, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now } });
 }
 
+const party = z.object({ consumer_id: z.number().int(), currency_id: z.number().int(), amount: z.string() });
+/** Before the first save: date, updated_by and updated_at are null. */
+const ZOpening = rowOf(openingBalances).extend({
+  date: z.string().nullable(),
+  updated_by: z.number().int().nullable(),
+  updated_at: zDateTime.nullable(),
+  payload: z.object({
+    rate: z.string().nullish(),
+    in_rate: z.string().nullish(),
+    cashes: z.array(z.object({ account_id: z.number().int(), amount: z.string() })),
+    customers: z.array(party),
+    suppliers: z.array(party),
+  }),
+});
+
 export const openingBalancesModule: AppModule = {
   name: "opening_balances",
   register(app: FastifyInstance) {
-    app.get("/api/opening_balance_show/:id", { config: { permission: "opening_balances/show" } }, async (req) => {
-      checkId((req.params as { id: string }).id);
-      return { data: await show(ctxOf(app, req)) };
-    });
-    app.post("/api/opening_balance_update/:id", { config: { permission: "opening_balances/update" } }, async (req) => {
-      checkId((req.params as { id: string }).id);
-      const input = parse(ZOpeningBalance, bodyOf(req));
-      const data = await inTx(app, req, async (ctx) => {
-        const before = await show(ctx);
-        await save(ctx, input);
-        const after = await show(ctx);
-        await audit(ctx, { module: "opening_balances", action: "update", record_id: 1, before, after });
-        return after;
-      });
-      return { message: "Updated Successfully", data };
-    });
+    app.get(
+      "/api/opening_balance_show/:id",
+      { config: { permission: "opening_balances/show" }, ...answers(dataOf(ZOpening)) },
+      async (req) => {
+        checkId((req.params as { id: string }).id);
+        return { data: await show(ctxOf(app, req)) };
+      },
+    );
+    app.post(
+      "/api/opening_balance_update/:id",
+      { config: { permission: "opening_balances/update" }, ...answers(savedOf(ZOpening)) },
+      async (req) => {
+        checkId((req.params as { id: string }).id);
+        const input = parse(ZOpeningBalance, bodyOf(req));
+        const data = await inTx(app, req, async (ctx) => {
+          const before = await show(ctx);
+          await save(ctx, input);
+          const after = await show(ctx);
+          await audit(ctx, { module: "opening_balances", action: "update", record_id: 1, before, after });
+          return after;
+        });
+        return { message: "Updated Successfully", data };
+      },
+    );
   },
 };

@@ -7,6 +7,7 @@ import { bodyOf, parseId, registerList } from "../../platform/crud.js";
 import { HttpError, notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
+import { answers, dataOf, dropdownOf, rowOf, savedOf, ZMessage } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { outlets } from "./outlets.tables.js";
 
@@ -27,6 +28,9 @@ export const outletsList: ListModel = {
   },
 };
 
+const ZOutletRow = rowOf(outlets);
+const ZOutletPick = ZOutletRow.pick({ outlet_id: true, outlet_name: true });
+
 async function showOutlet(ctx: Ctx, id: number) {
   const [row] = await ctx.tx.select().from(outlets).where(eq(outlets.outlet_id, id));
   return row;
@@ -39,26 +43,30 @@ export const outletsModule: AppModule = {
   name: "outlets",
   register(app: FastifyInstance) {
     registerList(app, "/api/outlets_index", outletsList, "outlets/index");
-    app.get("/api/outlets_list", { config: { permission: "authenticated" } }, async () => ({
+    app.get("/api/outlets_list", { config: { permission: "authenticated" }, ...answers(dropdownOf(ZOutletPick)) }, async () => ({
       message: await app.db
         .select({ outlet_id: outlets.outlet_id, outlet_name: outlets.outlet_name })
         .from(outlets)
         .orderBy(asc(outlets.outlet_name)),
     }));
-    app.get("/api/outlets_show/:id", { config: { permission: "outlets/show" } }, async (req) => {
+    app.get("/api/outlets_show/:id", { config: { permission: "outlets/show" }, ...answers(dataOf(ZOutletRow)) }, async (req) => {
       const row = await showOutlet(ctxOf(app, req), parseId((req.params as { id: string }).id));
       if (!row) throw notFound();
       return { data: row };
     });
-    app.post("/api/outlets_store", { config: { permission: "outlets/store" } }, async (req, reply) => {
-      const input = parse(ZOutlet, bodyOf(req));
-      const data = await inTx(app, req, async (ctx) => {
-        const [row] = await ctx.tx.insert(outlets).values(clean(input)).returning();
-        await audit(ctx, { module: "outlets", action: "create", record_id: row!.outlet_id, after: row });
-        return row;
-      });
-      return reply.status(201).send({ message: MSG.added, data });
-    });
+    app.post(
+      "/api/outlets_store",
+      { config: { permission: "outlets/store" }, ...answers(savedOf(ZOutletRow), 201) },
+      async (req, reply) => {
+        const input = parse(ZOutlet, bodyOf(req));
+        const data = await inTx(app, req, async (ctx) => {
+          const [row] = await ctx.tx.insert(outlets).values(clean(input)).returning();
+          await audit(ctx, { module: "outlets", action: "create", record_id: row!.outlet_id, after: row });
+          return row;
+        });
+        return reply.status(201).send({ message: MSG.added, data });
+      },
+    );
     const update = async (req: import("fastify").FastifyRequest) => {
       const id = parseId((req.params as { id: string }).id);
       const input = parse(ZOutlet, bodyOf(req));
@@ -75,8 +83,8 @@ export const outletsModule: AppModule = {
       });
       return { message: MSG.updated, data };
     };
-    app.post("/api/outlets_update/:id", { config: { permission: "outlets/update" } }, update);
-    app.patch("/api/outlets_update/:id", { config: { permission: "outlets/update" } }, update);
+    app.post("/api/outlets_update/:id", { config: { permission: "outlets/update" }, ...answers(savedOf(ZOutletRow)) }, update);
+    app.patch("/api/outlets_update/:id", { config: { permission: "outlets/update" }, ...answers(savedOf(ZOutletRow)) }, update);
     const destroy = async (req: import("fastify").FastifyRequest) => {
       const id = parseId((req.params as { id: string }).id);
       await inTx(app, req, async (ctx) => {
@@ -89,7 +97,7 @@ export const outletsModule: AppModule = {
       });
       return { message: MSG.deleted };
     };
-    app.post("/api/outlets_destroy/:id", { config: { permission: "outlets/destroy" } }, destroy);
-    app.delete("/api/outlets_destroy/:id", { config: { permission: "outlets/destroy" } }, destroy);
+    app.post("/api/outlets_destroy/:id", { config: { permission: "outlets/destroy" }, ...answers(ZMessage) }, destroy);
+    app.delete("/api/outlets_destroy/:id", { config: { permission: "outlets/destroy" }, ...answers(ZMessage) }, destroy);
   },
 };

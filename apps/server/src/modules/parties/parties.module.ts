@@ -1,9 +1,11 @@
 import { ZConsumer, ZConsumerTransaction } from "@app/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { withBusinessDate } from "../../platform/business-time.js";
 import { registerCrud, registerList } from "../../platform/crud.js";
 import { requestLanguage } from "../../platform/export.js";
+import { answers, decimals, dropdownOf, rowOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { registerDynamicList } from "../ledger/dynamic-list.js";
 import {
@@ -15,7 +17,28 @@ import {
   updateTransaction,
 } from "./consumer-transactions.js";
 import { consumersList, createConsumer, deleteConsumer, type PartyKind, showConsumer, updateConsumer } from "./consumers.js";
-import { consumers } from "./parties.tables.js";
+import { consumers, consumerTransactions } from "./parties.tables.js";
+
+const ZPartyPick = rowOf(consumers).pick({
+  consumer_id: true,
+  consumer_name: true,
+  code: true,
+  mobile: true,
+  account_fk: true,
+  is_default: true,
+});
+const ZStatementRow = z.object({
+  line_id: z.number().int(),
+  entry_id: z.number().int(),
+  date: z.string(),
+  source_type: z.string(),
+  source_id: z.number().int().nullable(),
+  description: z.string().nullable(),
+  is_reversal: z.boolean(),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  ...decimals("debit", "credit", "balance"),
+});
 
 function registerKind(app: FastifyInstance, kind: PartyKind) {
   const section = kind === "customer" ? "customers" : "suppliers";
@@ -46,48 +69,74 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
       .from(consumers)
       .where(and(eq(consumers.kind, kind), extra))
       .orderBy(asc(consumers.consumer_name));
-  app.get(`/api/${section}/list`, { config: { permission: pickers } }, async (req) => {
+  app.get(`/api/${section}/list`, { config: { permission: pickers }, ...answers(dropdownOf(ZPartyPick)) }, async (req) => {
     const all = (req.query as { show_all?: string }).show_all === "1";
     return { message: await pick(all ? sql`true` : eq(consumers.is_active, true)) };
   });
   if (kind === "customer") {
-    app.get("/api/customers/list_without_default", { config: { permission: pickers } }, async () => ({
+    app.get("/api/customers/list_without_default", { config: { permission: pickers }, ...answers(dropdownOf(ZPartyPick)) }, async () => ({
       message: await pick(sql`${consumers.is_active} and not ${consumers.is_default}`),
     }));
   } else {
-    app.get("/api/suppliers/suppliers_accounts_list", { config: { permission: pickers } }, async () => ({
-      message: (
-        await app.db.execute<{
-          account_id: number;
-          account_name: string;
-          code: string;
-          currency_id: number;
-          currency_name: string;
-          consumer_id: number;
-        }>(sql`
+    app.get(
+      "/api/suppliers/suppliers_accounts_list",
+      {
+        config: { permission: pickers },
+        ...answers(
+          dropdownOf(
+            z.object({
+              account_id: z.number().int(),
+              account_name: z.string(),
+              code: z.string(),
+              currency_id: z.number().int(),
+              currency_name: z.string(),
+              consumer_id: z.number().int(),
+              currency: z.object({ currency_id: z.number().int(), currency_name: z.string() }),
+            }),
+          ),
+        ),
+      },
+      async () => ({
+        message: (
+          await app.db.execute<{
+            account_id: number;
+            account_name: string;
+            code: string;
+            currency_id: number;
+            currency_name: string;
+            consumer_id: number;
+          }>(sql`
           select a.account_id, a.account_name, a.code, a.currency_id, cu.currency_name, c.consumer_id
             from consumers c join accounts a on a.account_id in (c.account_fk, c.account_usd_fk) join currencies cu on cu.currency_id = a.currency_id
            where c.kind = 'supplier' and c.is_active order by c.consumer_name, a.currency_id`)
-      ).rows.map((r) => ({ ...r, currency: { currency_id: r.currency_id, currency_name: r.currency_name } })),
-    }));
+        ).rows.map((r) => ({ ...r, currency: { currency_id: r.currency_id, currency_name: r.currency_name } })),
+      }),
+    );
   }
   registerCrud(app, {
     endpoint: section,
     section,
     list: consumersList(kind),
+    row: consumersList(kind),
     show: (ctx, id) => showConsumer(ctx, kind, id),
     create: { schema: ZConsumer, run: (ctx, input) => createConsumer(ctx, kind, input) },
     update: { schema: ZConsumer, run: (ctx, id, input) => updateConsumer(ctx, kind, id, input) },
     remove: (ctx, id) => deleteConsumer(ctx, kind, id),
   });
 
-  registerDynamicList(app, `/api/${tx}/statement`, [`${tx}/index`, report], `${kind}_statement`, (ctx, raw, req) =>
-    statementList(ctx, kind, raw, requestLanguage(req.headers["accept-language"])),
+  registerDynamicList(
+    app,
+    `/api/${tx}/statement`,
+    [`${tx}/index`, report],
+    `${kind}_statement`,
+    (ctx, raw, req) => statementList(ctx, kind, raw, requestLanguage(req.headers["accept-language"])),
+    ZStatementRow,
   );
   registerCrud(app, {
     endpoint: tx,
     section: tx,
     list: transactionsList(kind),
+    row: rowOf(consumerTransactions),
     show: async (ctx, id) => withBusinessDate(await showTransaction(ctx, kind, id)),
     create: { schema: ZConsumerTransaction, run: (ctx, input) => createTransaction(ctx, kind, input) },
     update: { schema: ZConsumerTransaction, run: (ctx, id, input) => updateTransaction(ctx, kind, id, input) },

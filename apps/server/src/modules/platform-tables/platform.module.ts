@@ -7,6 +7,7 @@ import { HttpError, parse } from "../../platform/errors.js";
 import { saveImage } from "../../platform/files.js";
 import { requireUser } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
+import { answers, dataOf, dropdownOf, savedOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { users } from "../staff/staff.tables.js";
 import { modelHiddenColumns } from "./platform.tables.js";
@@ -56,10 +57,16 @@ const auditList: ListModel = {
   },
 };
 
+const ZHiddenColumns = z.object({ model: z.string(), columns: z.string() });
+const ZSidebar = z.object({ show_sidebar: z.boolean() });
+const menuNode = <T extends z.ZodType>(children: T) => z.object({ name: z.string(), code: z.string(), children: z.array(children) });
+/** Group → section → action. */
+const ZMenuGroup = menuNode(menuNode(menuNode(z.never())));
+
 export const platformModule: AppModule = {
   name: "platform",
   register(app: FastifyInstance) {
-    app.get("/api/model_hidden_columns", { config: { permission: "authenticated" } }, async (req) => {
+    app.get("/api/model_hidden_columns", { config: { permission: "authenticated" }, ...answers(dataOf(ZHiddenColumns)) }, async (req) => {
       const user = requireUser(req);
       const model = parse(z.object({ model: ZHidden.shape.model }), req.query).model;
       const rows = await app.db.execute<{ columns: string }>(
@@ -67,7 +74,7 @@ export const platformModule: AppModule = {
       );
       return { data: { model, columns: rows.rows[0]?.columns ?? "" } };
     });
-    app.post("/api/model_hidden_columns", { config: { permission: "authenticated" } }, async (req) => {
+    app.post("/api/model_hidden_columns", { config: { permission: "authenticated" }, ...answers(savedOf(ZHiddenColumns)) }, async (req) => {
       const user = requireUser(req);
       const input = parse(ZHidden, bodyOf(req));
       const model = LIST_MODELS.get(input.model);
@@ -91,18 +98,21 @@ export const platformModule: AppModule = {
 
     app.get(
       "/api/menu/menu_tree",
-      { config: { permission: ["roles/index", "roles/store", "roles/update", "users/assign_permissions", "users/store", "users/update"] } },
+      {
+        config: { permission: ["roles/index", "roles/store", "roles/update", "users/assign_permissions", "users/store", "users/update"] },
+        ...answers(dropdownOf(ZMenuGroup)),
+      },
       async () => ({
         message: buildMenuTree(),
       }),
     );
 
-    app.get("/api/show_sidebar_setting", { config: { permission: "authenticated" } }, async (req) => {
+    app.get("/api/show_sidebar_setting", { config: { permission: "authenticated" }, ...answers(dataOf(ZSidebar)) }, async (req) => {
       const user = requireUser(req);
       const r = await app.db.execute<{ show_sidebar: boolean }>(sql`select show_sidebar from users where user_id = ${user.user_id}`);
       return { data: { show_sidebar: r.rows[0]?.show_sidebar ?? true } };
     });
-    app.post("/api/set_sidebar_setting", { config: { permission: "authenticated" } }, async (req) => {
+    app.post("/api/set_sidebar_setting", { config: { permission: "authenticated" }, ...answers(savedOf(ZSidebar)) }, async (req) => {
       const user = requireUser(req);
       const input = parse(z.object({ show_sidebar: z.union([z.boolean(), z.enum(["0", "1", "true", "false"])]) }), bodyOf(req));
       const show = input.show_sidebar === true || input.show_sidebar === "1" || input.show_sidebar === "true";
@@ -113,12 +123,16 @@ export const platformModule: AppModule = {
     registerList(app, "/api/model_loges", auditList, [LOGGED_SECTIONS.map(logKey).join("##")]);
 
     /** Generic image upload (multipart field `image` or `file`): answers the stored name for a later form. */
-    app.post("/api/images", { config: { permission: "authenticated" } }, async (req, reply) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const value = body.image ?? body.file;
-      if (value === undefined) throw new HttpError(422, "The image field is required.", { image: ["The image field is required."] });
-      const name = await saveImage(app.config.uploadDir, value, body.image !== undefined ? "image" : "file");
-      return reply.status(201).send({ message: MSG.added, data: { file: name, url: `/images/${name}` } });
-    });
+    app.post(
+      "/api/images",
+      { config: { permission: "authenticated" }, ...answers(savedOf(z.object({ file: z.string(), url: z.string() })), 201) },
+      async (req, reply) => {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const value = body.image ?? body.file;
+        if (value === undefined) throw new HttpError(422, "The image field is required.", { image: ["The image field is required."] });
+        const name = await saveImage(app.config.uploadDir, value, body.image !== undefined ? "image" : "file");
+        return reply.status(201).send({ message: MSG.added, data: { file: name, url: `/images/${name}` } });
+      },
+    );
   },
 };

@@ -3,8 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { bodyOf, docs, registerCrud, registerList } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
+import { answers, dropdownOf, rowOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { itemPricingsList, previewItemPricing, saveItemPricing } from "./item-pricings.js";
+import { pricingProfiles } from "./pricing.tables.js";
 import {
   createPricingProfile,
   deletePricingProfile,
@@ -33,16 +35,26 @@ const QUOTE_PERMISSION = ["sales", "salesman_sales", "quotations", "pos_sales"]
   .filter((k) => isKnownPermission(k))
   .join("##");
 
+const ZProfile = rowOf(pricingProfiles);
+
 export const pricingModule: AppModule = {
   name: "pricing",
   register(app: FastifyInstance) {
-    app.get("/api/pricing_profiles/list", { config: { permission: usedBy("customers", "item_pricings") } }, async () => ({
-      message: await pricingProfileDropdown(app.db),
-    }));
+    app.get(
+      "/api/pricing_profiles/list",
+      {
+        config: { permission: usedBy("customers", "item_pricings") },
+        ...answers(dropdownOf(ZProfile.pick({ profile_id: true, profile_name: true, discount_percentage: true, apply_on: true }))),
+      },
+      async () => ({
+        message: await pricingProfileDropdown(app.db),
+      }),
+    );
     registerCrud(app, {
       endpoint: "pricing_profiles",
       section: SECTION,
       list: pricingProfilesList,
+      row: ZProfile,
       show: showPricingProfile,
       create: { schema: ZPricingProfile, run: createPricingProfile },
       update: { schema: ZPricingProfile, run: updatePricingProfile },

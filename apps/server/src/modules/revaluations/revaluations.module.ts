@@ -1,11 +1,13 @@
 import { type ExchangeRevaluationInput, ZExchangeRevaluation } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { businessDay, endOfBusinessDay, sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { registerCrud } from "../../platform/crud.js";
 import { ctxOf } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
+import { answers, dropdownOf, rowOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
 import { postRevaluation } from "../ledger/ledger.js";
@@ -97,13 +99,40 @@ export const revaluationsModule: AppModule = {
   register(app: FastifyInstance) {
     app.get(
       "/api/exchange_revaluations/accounts",
-      { config: { permission: ["exchange_revaluations/store", "exchange_revaluations/index"] } },
+      {
+        config: { permission: ["exchange_revaluations/store", "exchange_revaluations/index"] },
+        ...answers(
+          dropdownOf(
+            z.object({
+              account_id: z.number().int(),
+              account_name: z.string(),
+              system_key: z.string().nullable(),
+              code: z.string(),
+              currency_name: z.string(),
+              balance: z.string(),
+              sys_balance: z.string(),
+            }),
+          ),
+        ),
+      },
       async (req) => ({ message: await candidates(ctxOf(app, req)) }),
     );
     registerCrud(app, {
       endpoint: "exchange_revaluations",
       section: "exchange_revaluations",
       list: revaluationsList,
+      row: rowOf(exchangeRevaluations).extend({
+        date: z.string(),
+        lines: z.array(
+          z.object({
+            account_id: z.number().int(),
+            account_name: z.string(),
+            system_key: z.string().nullable(),
+            currency_name: z.string(),
+            difference: z.string(),
+          }),
+        ),
+      }),
       show,
       create: { schema: ZExchangeRevaluation, run: create },
     });

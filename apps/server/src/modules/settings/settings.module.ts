@@ -8,11 +8,60 @@ import { bodyOf, parseId, registerCrud } from "../../platform/crud.js";
 import { fieldError, notFound, parse } from "../../platform/errors.js";
 import { imagePath, issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
+import { answers, dataOf, dropdownOf, rowOf, rowsLike, savedOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { createRate, deleteRate, ratesList, showRate, storePastRate } from "./currency-rates.js";
 import { activateYear, archiveYear, createYear, deleteYear, showYear, updateYear, yearsDropdown, yearsList } from "./financial-years.js";
 import { currencies, currencyRates, systemConfig } from "./settings.tables.js";
 import { showSystemProfile, showSystemSettings, updateSystemProfile, updateSystemSettings } from "./system-settings.js";
+
+const ZCurrency = rowOf(currencies);
+const config = rowOf(systemConfig);
+const ZSystemConfig = config
+  .pick({
+    currency_fk: true,
+    cashier_login_option: true,
+    pagination_default: true,
+    pagination_options: true,
+    shop_name: true,
+    receipt_header: true,
+    pos_terminal_marker: true,
+    password_min_length: true,
+    accounting_option: true,
+    allow_negative_stock: true,
+    default_inventory_fk: true,
+    default_account_fk: true,
+  })
+  .extend({ currency: ZCurrency, time_zone: z.string() });
+const ZSettings = config
+  .pick({
+    id: true,
+    currency_fk: true,
+    default_inventory_fk: true,
+    default_account_fk: true,
+    cashier_login_option: true,
+    accounting_option: true,
+    allow_negative_stock: true,
+    out_of_stock_min_qty: true,
+    online_order_accepted_minutes: true,
+    pagination_default: true,
+    pagination_options: true,
+    password_min_length: true,
+    two_factor_super_user: true,
+    two_factor_role_ids: true,
+    updated_at: true,
+  })
+  .extend({
+    default_inventory_name: z.string().nullable(),
+    default_account_name: z.string().nullable(),
+    default_account_system_key: z.string().nullable(),
+    currency: ZCurrency,
+  });
+const ZProfile = config
+  .pick({ shop_name: true, shop_logo: true, receipt_header: true, receipt_footer: true })
+  .extend({ id: z.literal(1), shop_logo_url: z.string().nullable() });
+/** Dates of rates read in the business's time zone, `YYYY-MM-DD hh:mm:ss`. */
+const ZRate = rowOf(currencyRates).pick({ rate_id: true, rate: true, in_rate: true }).extend({ date: z.string() });
 
 /** The single configuration row answers to id 1 only. */
 const configId = (req: FastifyRequest) => {
@@ -26,7 +75,7 @@ const configId = (req: FastifyRequest) => {
 export const settingsModule: AppModule = {
   name: "settings",
   register(app: FastifyInstance) {
-    app.get("/api/system_config", { config: { permission: "authenticated" } }, async () => {
+    app.get("/api/system_config", { config: { permission: "authenticated" }, ...answers(dataOf(ZSystemConfig)) }, async () => {
       const [cfg] = await app.db.select().from(systemConfig).where(eq(systemConfig.id, 1));
       const [cur] = await app.db.select().from(currencies).where(eq(currencies.currency_id, cfg!.currency_fk));
       return {
@@ -51,7 +100,7 @@ export const settingsModule: AppModule = {
     // The two currencies are seeded and no route writes them: read once, then answered from memory
     // (every screen asks for them).
     let currencyList: Promise<unknown[]> | undefined;
-    app.get("/api/currencies/list", { config: { permission: "authenticated" } }, async () => {
+    app.get("/api/currencies/list", { config: { permission: "authenticated" }, ...answers(dropdownOf(ZCurrency)) }, async () => {
       // `execute()`: a query builder runs again at every await; its promise does not.
       currencyList ??= app.db.select().from(currencies).orderBy(currencies.currency_id).execute();
       try {
@@ -63,42 +112,59 @@ export const settingsModule: AppModule = {
     });
 
     // ------------------------------------------------------------ currency rates
-    app.get("/api/currency_rates/last_rate", { config: { permission: "authenticated" } }, async () => {
-      const [r] = await app.db
-        .select({ rate: currencyRates.rate, rate_id: currencyRates.rate_id, in_rate: currencyRates.in_rate, date: currencyRates.date })
-        .from(currencyRates)
-        .orderBy(desc(currencyRates.date), desc(currencyRates.rate_id))
-        .limit(1);
-      return { data: r ?? null };
-    });
-    app.get("/api/currency_rates/show/:id", { config: { permission: ["currency_rates/show", "currency_rates/index"] } }, async (req) => {
-      const row = await showRate(ctxOf(app, req), parseId((req.params as { id: string }).id));
-      if (!row) throw notFound();
-      return { data: row };
-    });
-    app.post("/api/currency_rates/store_past_date", { config: { permission: "currency_rates/store" } }, async (req, reply) => {
-      const input = parse(ZPastRate, bodyOf(req));
-      const row = await inTx(app, req, async (ctx) => {
-        const r = await storePastRate(ctx, input);
-        await audit(ctx, { module: "currency_rates", action: "create", record_id: r.rate_id, after: r });
-        return r;
-      });
-      return reply.status(201).send({ message: row, data: row });
-    });
+    app.get(
+      "/api/currency_rates/last_rate",
+      { config: { permission: "authenticated" }, ...answers(dataOf(ZRate.nullable())) },
+      async () => {
+        const [r] = await app.db
+          .select({ rate: currencyRates.rate, rate_id: currencyRates.rate_id, in_rate: currencyRates.in_rate, date: currencyRates.date })
+          .from(currencyRates)
+          .orderBy(desc(currencyRates.date), desc(currencyRates.rate_id))
+          .limit(1);
+        return { data: r ?? null };
+      },
+    );
+    app.get(
+      "/api/currency_rates/show/:id",
+      { config: { permission: ["currency_rates/show", "currency_rates/index"] }, ...answers(dataOf(ZRate)) },
+      async (req) => {
+        const row = await showRate(ctxOf(app, req), parseId((req.params as { id: string }).id));
+        if (!row) throw notFound();
+        return { data: row };
+      },
+    );
+    app.post(
+      "/api/currency_rates/store_past_date",
+      { config: { permission: "currency_rates/store" }, ...answers(z.object({ message: ZRate, data: ZRate }), 201) },
+      async (req, reply) => {
+        const input = parse(ZPastRate, bodyOf(req));
+        const row = await inTx(app, req, async (ctx) => {
+          const r = await storePastRate(ctx, input);
+          await audit(ctx, { module: "currency_rates", action: "create", record_id: r.rate_id, after: r });
+          return r;
+        });
+        return reply.status(201).send({ message: row, data: row });
+      },
+    );
     registerCrud(app, {
       endpoint: "currency_rates",
       section: "currency_rates",
       list: ratesList,
+      row: ZRate,
       show: showRate,
       create: { schema: ZCurrencyRate, run: createRate },
       remove: deleteRate,
     });
 
     // ------------------------------------------------------------ system configuration and profile
-    app.get("/api/system_settings/show/:id", { config: { permission: "system_settings/show" } }, async (req) => {
-      configId(req);
-      return { data: await showSystemSettings(ctxOf(app, req)) };
-    });
+    app.get(
+      "/api/system_settings/show/:id",
+      { config: { permission: "system_settings/show" }, ...answers(dataOf(ZSettings)) },
+      async (req) => {
+        configId(req);
+        return { data: await showSystemSettings(ctxOf(app, req)) };
+      },
+    );
     const updateSettings = async (req: FastifyRequest) => {
       configId(req);
       const input = parse(ZSystemSettings, bodyOf(req));
@@ -111,13 +177,25 @@ export const settingsModule: AppModule = {
       });
       return { message: MSG.updated, data };
     };
-    app.post("/api/system_settings_update/:id", { config: { permission: "system_settings/update" } }, updateSettings);
-    app.patch("/api/system_settings_update/:id", { config: { permission: "system_settings/update" } }, updateSettings);
+    app.post(
+      "/api/system_settings_update/:id",
+      { config: { permission: "system_settings/update" }, ...answers(savedOf(ZSettings)) },
+      updateSettings,
+    );
+    app.patch(
+      "/api/system_settings_update/:id",
+      { config: { permission: "system_settings/update" }, ...answers(savedOf(ZSettings)) },
+      updateSettings,
+    );
 
-    app.get("/api/system_profiles/show/:id", { config: { permission: "system_profiles/show" } }, async (req) => {
-      configId(req);
-      return { data: await showSystemProfile(ctxOf(app, req)) };
-    });
+    app.get(
+      "/api/system_profiles/show/:id",
+      { config: { permission: "system_profiles/show" }, ...answers(dataOf(ZProfile)) },
+      async (req) => {
+        configId(req);
+        return { data: await showSystemProfile(ctxOf(app, req)) };
+      },
+    );
     const updateProfile = async (req: FastifyRequest) => {
       configId(req);
       const { shop_logo: logo, logo: alt, ...fields } = bodyOf(req);
@@ -139,46 +217,63 @@ export const settingsModule: AppModule = {
       });
       return { message: MSG.updated, data };
     };
-    app.post("/api/system_profiles_update/:id", { config: { permission: "system_profiles/update" } }, updateProfile);
-    app.patch("/api/system_profiles_update/:id", { config: { permission: "system_profiles/update" } }, updateProfile);
+    app.post(
+      "/api/system_profiles_update/:id",
+      { config: { permission: "system_profiles/update" }, ...answers(savedOf(ZProfile)) },
+      updateProfile,
+    );
+    app.patch(
+      "/api/system_profiles_update/:id",
+      { config: { permission: "system_profiles/update" }, ...answers(savedOf(ZProfile)) },
+      updateProfile,
+    );
 
     // ------------------------------------------------------------ financial years
-    app.get("/api/financial_years/list", { config: { permission: "authenticated" } }, async (req) => ({
-      message: await yearsDropdown(ctxOf(app, req)),
-    }));
+    app.get(
+      "/api/financial_years/list",
+      { config: { permission: "authenticated", openapi: rowsLike(yearsList, "dropdown") } },
+      async (req) => ({
+        message: await yearsDropdown(ctxOf(app, req)),
+      }),
+    );
     const yearAction = (action: "activate" | "archive") =>
-      app.post(`/api/financial_years/:id/${action}`, { config: { permission: `financial_years/${action}` } }, async (req) => {
-        const id = parseId((req.params as { id: string }).id);
-        const value =
-          action === "archive"
-            ? parse(
-                z.object({
-                  archived: z
-                    .boolean()
-                    .or(z.enum(["0", "1", "true", "false"]))
-                    .default(true),
-                }),
-                bodyOf(req),
-              ).archived
-            : true;
-        const archived = value === true || value === "1" || value === "true";
-        const data = await inTx(app, req, async (ctx) => {
-          const before = await showYear(ctx, id);
-          if (!before) throw notFound();
-          if (action === "activate") await activateYear(ctx, id);
-          else await archiveYear(ctx, id, archived);
-          const after = await showYear(ctx, id);
-          await audit(ctx, { module: "financial_years", action, record_id: id, before, after });
-          return after;
-        });
-        return { message: MSG.updated, data };
-      });
+      app.post(
+        `/api/financial_years/:id/${action}`,
+        { config: { permission: `financial_years/${action}`, openapi: rowsLike(yearsList, "saved") } },
+        async (req) => {
+          const id = parseId((req.params as { id: string }).id);
+          const value =
+            action === "archive"
+              ? parse(
+                  z.object({
+                    archived: z
+                      .boolean()
+                      .or(z.enum(["0", "1", "true", "false"]))
+                      .default(true),
+                  }),
+                  bodyOf(req),
+                ).archived
+              : true;
+          const archived = value === true || value === "1" || value === "true";
+          const data = await inTx(app, req, async (ctx) => {
+            const before = await showYear(ctx, id);
+            if (!before) throw notFound();
+            if (action === "activate") await activateYear(ctx, id);
+            else await archiveYear(ctx, id, archived);
+            const after = await showYear(ctx, id);
+            await audit(ctx, { module: "financial_years", action, record_id: id, before, after });
+            return after;
+          });
+          return { message: MSG.updated, data };
+        },
+      );
     yearAction("activate");
     yearAction("archive");
     registerCrud(app, {
       endpoint: "financial_years",
       section: "financial_years",
       list: yearsList,
+      row: yearsList,
       show: showYear,
       create: { schema: ZFinancialYear, run: createYear },
       update: { schema: ZFinancialYear, run: updateYear },

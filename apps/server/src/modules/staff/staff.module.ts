@@ -1,13 +1,25 @@
 import { ZCreateUser, ZPin, ZRole, ZUpdateUser } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { registerCrud, registerList } from "../../platform/crud.js";
 import { issuedImage } from "../../platform/files.js";
+import { answers, dropdownOf, rowOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { createPin, deletePin, pinsList, showPin, updatePin } from "./pins.js";
 import { createRole, deleteRole, rolesList, showRole, updateRole } from "./roles.js";
 import { roles, userPins, users } from "./staff.tables.js";
 import { createUser, deleteUser, showUser, updateUser, usersList } from "./users.js";
+
+const ZUser = rowOf(users, ["password_hash", "token_version"]).extend({
+  user_role: z.number().int().nullable(),
+  user_dob: z.string().nullable().meta({ description: "DD/MM/YYYY" }),
+  user_joining_date: z.string().nullable().meta({ description: "DD/MM/YYYY" }),
+  inventory_ids: z.array(z.number().int()),
+});
+const ZPinRow = rowOf(userPins)
+  .pick({ id: true, name: true, user_id: true, created_at: true })
+  .extend({ pin: z.literal("****") });
 
 export const staffModule: AppModule = {
   name: "staff",
@@ -16,16 +28,26 @@ export const staffModule: AppModule = {
     const image = (name: string | null | undefined) =>
       name === undefined || name === null ? name : name === "" ? null : issuedImage(app.config.uploadDir, name, "user_image_path");
     // Static paths first: find-my-way prefers them over /:id.
-    app.get("/api/users/list", { config: { permission: ["users/index", "users/show", "sales/index", "pos_sales/index"] } }, async () => ({
-      message: await app.db
-        .select({ user_id: users.user_id, user_name: users.user_name, user_code: users.user_code })
-        .from(users)
-        .where(eq(users.status, "active"))
-        .orderBy(asc(users.user_name)),
-    }));
+    app.get(
+      "/api/users/list",
+      {
+        config: { permission: ["users/index", "users/show", "sales/index", "pos_sales/index"] },
+        ...answers(dropdownOf(rowOf(users).pick({ user_id: true, user_name: true, user_code: true }))),
+      },
+      async () => ({
+        message: await app.db
+          .select({ user_id: users.user_id, user_name: users.user_name, user_code: users.user_code })
+          .from(users)
+          .where(eq(users.status, "active"))
+          .orderBy(asc(users.user_name)),
+      }),
+    );
     app.get(
       "/api/users/accountant",
-      { config: { permission: ["users/index", "cashes/index", "expenses/index", "incomes/index"] } },
+      {
+        config: { permission: ["users/index", "cashes/index", "expenses/index", "incomes/index"] },
+        ...answers(dropdownOf(rowOf(users).pick({ user_id: true, user_name: true }))),
+      },
       async () => ({
         message: await app.db
           .select({ user_id: users.user_id, user_name: users.user_name })
@@ -39,6 +61,7 @@ export const staffModule: AppModule = {
       endpoint: "users",
       section: "users",
       list: usersList,
+      row: ZUser,
       show: showUser,
       create: { schema: ZCreateUser, run: (ctx, input) => createUser(ctx, { ...input, user_image_path: image(input.user_image_path) }) },
       update: {
@@ -48,30 +71,46 @@ export const staffModule: AppModule = {
       remove: deleteUser,
     });
 
-    app.get("/api/roles/list", { config: { permission: ["roles/index", "users/index", "users/store", "users/update"] } }, async () => ({
-      // With what each role grants, so the staff form shows a user's role permissions beside their own.
-      message: await app.db
-        .select({ role_id: roles.role_id, role_name: roles.role_name, permissions: roles.permissions })
-        .from(roles)
-        .orderBy(asc(roles.role_name)),
-    }));
+    app.get(
+      "/api/roles/list",
+      {
+        config: { permission: ["roles/index", "users/index", "users/store", "users/update"] },
+        ...answers(dropdownOf(rowOf(roles).pick({ role_id: true, role_name: true, permissions: true }))),
+      },
+      async () => ({
+        // With what each role grants, so the staff form shows a user's role permissions beside their own.
+        message: await app.db
+          .select({ role_id: roles.role_id, role_name: roles.role_name, permissions: roles.permissions })
+          .from(roles)
+          .orderBy(asc(roles.role_name)),
+      }),
+    );
     registerCrud(app, {
       endpoint: "roles",
       section: "roles",
       list: rolesList,
+      row: rowOf(roles),
       show: showRole,
       create: { schema: ZRole, run: createRole },
       update: { schema: ZRole, run: updateRole },
       remove: deleteRole,
     });
 
-    app.get("/api/user_pins/list", { config: { permission: ["user_pins/index", "pos_sales/index"] } }, async () => ({
-      message: await app.db.select({ id: userPins.id, name: userPins.name }).from(userPins).orderBy(asc(userPins.name)),
-    }));
+    app.get(
+      "/api/user_pins/list",
+      {
+        config: { permission: ["user_pins/index", "pos_sales/index"] },
+        ...answers(dropdownOf(rowOf(userPins).pick({ id: true, name: true }))),
+      },
+      async () => ({
+        message: await app.db.select({ id: userPins.id, name: userPins.name }).from(userPins).orderBy(asc(userPins.name)),
+      }),
+    );
     registerCrud(app, {
       endpoint: "user_pins",
       section: "user_pins",
       list: pinsList,
+      row: ZPinRow,
       show: showPin,
       create: { schema: ZPin, run: createPin },
       update: { schema: ZPin, run: updatePin },

@@ -1,0 +1,379 @@
+import { type Column, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
+import type { FastifyInstance, FastifySerializerCompiler, RouteOptions } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { DbOrTx } from "../db/client.js";
+import type { ListModel } from "./list.js";
+
+/**
+ * The OpenAPI document (`/api/docs/json`, OpenAPI 3.1) and the answers it promises.
+ *
+ * A route declares its 2xx answer as a zod schema in Fastify's own place, `schema.response`,
+ * built with the envelopes below (`dataOf`, `savedOf`, `dropdownOf`, `ZMessage`). Those schemas
+ * only describe: they never shape what a client receives (the serializer writes the handler's
+ * value as it is), and under the tests every answer is checked against them, so a schema that
+ * lies fails the route's tests. The list protocol and the crud helpers declare their answers
+ * themselves; operationId, summary, security and the error answers (401, 403, 404, 422) are
+ * filled here for every route.
+ */
+
+// ------------------------------------------------------------------ answer envelopes
+
+/** `{message}`: deletes, logout, actions that only confirm. */
+export const ZMessage = z.object({ message: z.string() });
+
+/** The error catalogue's shape: `{message, errors?: {field: [messages]}}`. */
+export const ZErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** A record: `{data: row}` (SPEC §7: most calls return data in a data field). */
+export const dataOf = <T extends z.ZodType>(row: T) => z.object({ data: row });
+
+/** A saved record: `{message: "Added Successfully", data: row}`. */
+export const savedOf = <T extends z.ZodType>(row: T) => z.object({ message: z.string(), data: row });
+
+/** A dropdown list: `{message: [rows]}` (SPEC §7: lists come in a message field). */
+export const dropdownOf = <T extends z.ZodType>(row: T) => z.object({ message: z.array(row) });
+
+/** The list protocol's envelope `{data: {data: rows, total, per_page, ...}}` around a row shape. */
+export const listEnvelopeOf = <T extends z.ZodType>(row: T) =>
+  z.object({
+    data: z.object({
+      data: z.array(row),
+      total: z.number().int(),
+      total_estimated: z.boolean(),
+      per_page: z.number().int(),
+      current_page: z.number().int(),
+      last_page: z.number().int(),
+      footer: z.record(z.string(), z.string().nullable()),
+      params: z.record(z.string(), z.unknown()),
+      model: z.string(),
+      sortable: z.array(z.string()),
+      hidden_columns: z.string(),
+    }),
+  });
+
+/** Numbers that stay strings end to end (numeric and bigint columns: money, quantities). */
+export const zDecimal = z.string().meta({ description: "Decimal number as a string", examples: ["1250.5"] });
+/** Timestamps as they leave the server (ISO 8601). */
+export const zDateTime = z.string().meta({ format: "date-time" });
+/** Calendar days (YYYY-MM-DD). */
+export const zDate = z.string().meta({ format: "date" });
+
+/** Decimal (string) fields, nullable: `z.object({ ...decimals("debit", "credit") })`. */
+export const decimals = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, zDecimal.nullable()]));
+
+export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** The zod type of what a Drizzle column hands the serializer. */
+function columnType(col: Column): z.ZodType {
+  const c = col as Column & { enumValues?: string[]; baseColumn?: Column };
+  let t: z.ZodType;
+  if (c.columnType === "PgNumeric" || c.dataType === "bigint" || c.columnType === "PgBigInt64") t = zDecimal;
+  else if (c.enumValues?.length && c.dataType === "string") t = z.enum(c.enumValues as [string, ...string[]]);
+  else if (/^PgDate/.test(c.columnType)) t = zDate;
+  else if (c.dataType === "date" || /Timestamp/.test(c.columnType)) t = zDateTime;
+  else if (c.dataType === "number") t = /Integer|Serial|SmallInt|BigInt53/.test(c.columnType) ? z.number().int() : z.number();
+  else if (c.dataType === "boolean") t = z.boolean();
+  else if (c.dataType === "string") t = z.string();
+  else if (c.dataType === "array" && c.baseColumn) t = z.array(columnType(c.baseColumn));
+  else return z.unknown();
+  return c.notNull ? t : t.nullable();
+}
+
+/**
+ * A table's row as `select().from(table)` answers it, for records that answer whole rows;
+ * `omit` drops what the answer leaves out (password hashes, ...).
+ */
+export function rowOf<T extends Table>(table: T, omit: readonly string[] = []) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, col] of Object.entries(getTableColumns(table))) if (!omit.includes(key)) shape[key] = columnType(col as Column);
+  return z.object(shape);
+}
+
+// ------------------------------------------------------------------ per-route documentation
+
+/** What the crud and list helpers tell the document about a route (in `config.openapi`). */
+export interface RouteDoc {
+  /** How the operationId is named: `listItems`, `getItem`, `createItem`, ... */
+  kind?: "list" | "export" | "show" | "create" | "update" | "replace" | "updateForm" | "delete";
+  /** The route answers this list model's envelope; its row shape is read from the database. */
+  list?: ListModel;
+  /** The route answers a file of this media type (exports, images). */
+  file?: string;
+  /**
+   * The route answers rows with this list model's columns: `{data: row}` (`envelope` "data"),
+   * `{message, data: row}` ("saved") or `{message: [rows]}` ("dropdown").
+   */
+  listRow?: ListModel;
+  /** Fields the answer adds to the list's columns. */
+  extra?: Record<string, z.ZodType>;
+  envelope?: "data" | "saved" | "dropdown";
+}
+
+/** A record shaped as a list's row, with fields of its own: the crud helpers' `row: { list, extra }`. */
+export interface ListShaped {
+  list: ListModel;
+  extra?: Record<string, z.ZodType>;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    openapi?: RouteDoc;
+  }
+}
+
+// ------------------------------------------------------------------ list rows from the database
+
+/**
+ * PostgreSQL type ids → what node-postgres hands the serializer (numeric and bigint stay strings:
+ * db/client.ts; dates and timestamps become ISO strings).
+ */
+const PG_TYPES: Record<number, z.ZodType> = {
+  16: z.boolean(),
+  20: zDecimal,
+  21: z.number().int(),
+  23: z.number().int(),
+  26: z.number().int(),
+  700: z.number(),
+  701: z.number(),
+  1700: zDecimal,
+  18: z.string(),
+  19: z.string(),
+  25: z.string(),
+  1042: z.string(),
+  1043: z.string(),
+  2950: z.string().meta({ format: "uuid" }),
+  1082: zDateTime,
+  1114: zDateTime,
+  1184: zDateTime,
+  1083: z.string(),
+  1186: z.string(),
+  114: z.unknown(),
+  3802: z.unknown(),
+  1000: z.array(z.boolean()),
+  1005: z.array(z.number().int()),
+  1007: z.array(z.number().int()),
+  1016: z.array(zDecimal),
+  1009: z.array(z.string()),
+  1015: z.array(z.string()),
+  1231: z.array(zDecimal),
+};
+
+const listRows = new WeakMap<ListModel, z.ZodType>();
+
+/** Every list model a documented route answers with, so that its row shape can be read before the document is built. */
+const documentedLists = new Set<ListModel>();
+
+/** The route options that document a list route's answer. */
+export function listDoc(model: ListModel): RouteDoc {
+  documentedLists.add(model);
+  return { kind: "list", list: model };
+}
+
+/**
+ * `config.openapi` of a route answering rows with a list's columns (a record shown as the list
+ * shows it, a dropdown of the list's rows): their shape is read from the database like the list's.
+ */
+export function rowsLike(model: ListModel | ListShaped, envelope: RouteDoc["envelope"] = "data", kind?: RouteDoc["kind"]): RouteDoc {
+  const { list, extra } = "list" in model ? model : { list: model, extra: undefined };
+  documentedLists.add(list);
+  return { kind, listRow: list, envelope, ...(extra ? { extra } : {}) };
+}
+
+/**
+ * The row shape of a list, as PostgreSQL describes the list's select (`limit 0`: no row is read).
+ * A column is nullable unless the model says it is not (`notNull`, or the id column).
+ */
+async function readListRow(db: DbOrTx, model: ListModel): Promise<z.ZodType> {
+  const keys = Object.keys(model.columns);
+  const select: SQL = sql.join(
+    keys.map((k) => sql`${model.columns[k]!.expr} as ${sql.identifier(k)}`),
+    sql`, `,
+  );
+  const res = (await db.execute(sql`select ${select} ${model.from} limit 0`)) as unknown as {
+    fields?: { name: string; dataTypeID: number }[];
+  };
+  const types = new Map((res.fields ?? []).map((f) => [f.name, f.dataTypeID]));
+  const shape: Record<string, z.ZodType> = {};
+  for (const k of keys) {
+    const type = PG_TYPES[types.get(k) ?? -1] ?? z.unknown();
+    const notNull = model.columns[k]!.notNull || k === model.idColumn;
+    shape[k] = notNull || type instanceof z.ZodUnknown ? type : type.nullable();
+  }
+  return z.object(shape);
+}
+
+/** Reads the row shape of every documented list once (before the document is first built). */
+async function readListRows(db: DbOrTx) {
+  for (const model of documentedLists) {
+    if (listRows.has(model)) continue;
+    // A list whose FROM cannot be read without a request keeps the generic row.
+    const row = await readListRow(db, model).catch(() => undefined);
+    if (row) listRows.set(model, row);
+  }
+}
+
+// ------------------------------------------------------------------ operation ids and summaries
+
+const pascal = (s: string) =>
+  s
+    .split(/[_\-.]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("");
+
+const singular = (s: string) =>
+  s.endsWith("ies")
+    ? `${s.slice(0, -3)}y`
+    : s.endsWith("sses")
+      ? s.slice(0, -2)
+      : s.endsWith("s") && !s.endsWith("ss")
+        ? s.slice(0, -1)
+        : s;
+
+const KIND_VERB: Record<NonNullable<RouteDoc["kind"]>, string> = {
+  list: "list",
+  export: "export",
+  show: "get",
+  create: "create",
+  update: "update",
+  replace: "replace",
+  updateForm: "updateByForm",
+  delete: "delete",
+};
+
+const METHOD_VERB: Record<string, string> = { GET: "get", POST: "post", PUT: "put", PATCH: "patch", DELETE: "delete" };
+
+/**
+ * A stable operationId from the method and the route: the crud and list helpers' routes read as
+ * `listItems`, `exportItems`, `getItem`, `createItem`, `updateItem`, `deleteItem`; any other
+ * route as its method and path, e.g. `postAuthLogin`, `getLoginCashiersListByOutletId`.
+ */
+export function operationIdOf(method: string, url: string, kind?: RouteDoc["kind"]): string {
+  const segments = url
+    .replace(/^\/api\//, "")
+    .split("/")
+    .filter(Boolean);
+  if (kind) {
+    const statics = segments.filter((s) => !s.startsWith(":") && !(kind === "export" && s === "export"));
+    const last = statics.length - 1;
+    const one = kind !== "list" && kind !== "export";
+    return KIND_VERB[kind] + statics.map((s, i) => pascal(i === last && one ? singular(s) : s)).join("");
+  }
+  const verb = METHOD_VERB[method] ?? method.toLowerCase();
+  return verb + segments.map((s) => (s.startsWith(":") ? `By${pascal(s.slice(1))}` : pascal(s))).join("");
+}
+
+/** "getLoginCashiersListByOutletId" → "Get login cashiers list by outlet id". */
+function sentenceOf(operationId: string) {
+  const words = operationId.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words[0]!.toUpperCase() + words.slice(1);
+}
+
+// ------------------------------------------------------------------ error answers
+
+const errorJson = (description: string, withFields = false) => ({
+  description,
+  type: "object",
+  properties: {
+    message: { type: "string" },
+    ...(withFields ? { errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } } : {}),
+  },
+  required: withFields ? ["message", "errors"] : ["message"],
+});
+
+/** The error answers a route can give, from what it declares (permission, path ids, input). */
+function errorResponses(method: string, url: string, permission: unknown, hasInput: boolean) {
+  const out: Record<string, unknown> = {};
+  const open = permission === "public" || permission === undefined;
+  if (!open) out[401] = errorJson("Not signed in, or the token is expired or invalid");
+  if (!open && permission !== "authenticated") out[403] = errorJson("The user lacks the route's permission");
+  if (url.includes(":")) out[404] = errorJson("No such record");
+  if (hasInput || method !== "GET" || url.includes(":"))
+    out[422] = errorJson("The input is invalid: the message and each field's messages", true);
+  return out;
+}
+
+// ------------------------------------------------------------------ the transform
+
+type SwaggerDoc = Parameters<typeof jsonSchemaTransform>[0];
+const fileJson = (media: string) => ({
+  description: "The file",
+  content: { [media]: { schema: { type: "string", format: "binary", contentMediaType: media } } },
+});
+
+/**
+ * Per route: zod → JSON Schema (fastify-type-provider-zod), then the list answer, operationId,
+ * summary, security (none for public routes) and the error answers.
+ */
+export function openapiTransform(doc: SwaggerDoc) {
+  const route = (doc as unknown as { route: RouteOptions }).route;
+  const routeDoc = route.config?.openapi;
+  const schema = { ...((doc.schema as Record<string, unknown> | undefined) ?? {}) };
+  const rowOfList = (model: ListModel) => listRows.get(model) ?? z.record(z.string(), z.unknown());
+  if (routeDoc?.list) schema.response = { 200: listEnvelopeOf(rowOfList(routeDoc.list)), ...(schema.response as object | undefined) };
+  if (routeDoc?.listRow) {
+    const base = rowOfList(routeDoc.listRow);
+    const row = routeDoc.extra && base instanceof z.ZodObject ? base.extend(routeDoc.extra) : base;
+    const envelope = routeDoc.envelope === "saved" ? savedOf(row) : routeDoc.envelope === "dropdown" ? dropdownOf(row) : dataOf(row);
+    schema.response = { [routeDoc.kind === "create" ? 201 : 200]: envelope };
+  }
+  const out = jsonSchemaTransform({ ...doc, schema } as SwaggerDoc) as { schema: Record<string, unknown>; url: string };
+  if (out.schema.hide) return out;
+  const method = [route.method].flat().find((m) => m !== "HEAD") ?? "GET";
+  const permission = route.config?.permission;
+  const operationId = operationIdOf(method, doc.url, routeDoc?.kind);
+  const response = { ...(out.schema.response as Record<string, unknown> | undefined) };
+  if (routeDoc?.file) response[200] = fileJson(routeDoc.file);
+  const hasInput = Boolean(schema.body || schema.querystring);
+  for (const [code, err] of Object.entries(errorResponses(method, doc.url, permission, hasInput))) response[code] ??= err;
+  out.schema = {
+    ...out.schema,
+    operationId,
+    summary: (out.schema.summary as string | undefined) ?? sentenceOf(operationId),
+    response,
+    ...(permission === "public" || permission === undefined ? { security: [] } : {}),
+  };
+  return out;
+}
+
+// ------------------------------------------------------------------ serializer
+
+/**
+ * Response schemas describe; they never shape the answer: the handler's value is written as
+ * JSON.stringify writes it (a zod or fast-json-stringify serializer would drop keys the schema
+ * does not name). Under the tests every answer is checked against its schema, so that the
+ * document stays true: a mismatch fails the request with the schema's complaint.
+ */
+export const documentingSerializer: FastifySerializerCompiler<unknown> = ({ schema, method, url, httpStatus }) => {
+  const check = process.env.VITEST !== undefined && schema instanceof z.ZodType;
+  return (data: unknown) => {
+    const json = JSON.stringify(data);
+    if (check && json !== undefined) {
+      const result = (schema as z.ZodType).safeParse(JSON.parse(json));
+      if (!result.success) {
+        const complaint = `The ${httpStatus} answer of ${method} ${url} does not match its documented schema: ${z.prettifyError(result.error)}`;
+        // The test log shows it: the client gets a generic 500.
+        console.error(complaint);
+        throw new Error(complaint);
+      }
+    }
+    return json;
+  };
+};
+
+/** Reads what the document needs from the database before it is first served. */
+export function installOpenapi(app: FastifyInstance, prefix: string) {
+  let ready: Promise<void> | undefined;
+  app.addHook("onRequest", async (req) => {
+    if (!req.url.startsWith(`${prefix}/json`) && !req.url.startsWith(`${prefix}/yaml`)) return;
+    ready ??= readListRows(app.db);
+    await ready;
+  });
+}
+
+/** Route options declaring a route's 2xx answer: `app.get(url, { config, ...answers(dataOf(Row)) }, handler)`. */
+export const answers = (schema: z.ZodType, status = 200) => ({ schema: { response: { [status]: schema } } });
