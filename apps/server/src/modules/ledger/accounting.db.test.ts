@@ -2,6 +2,7 @@ import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { statementDescription, statementDescriptionSql } from "../parties/statement-texts.js";
 
 let t: TestApp;
 let iqdCash: number;
@@ -318,6 +319,18 @@ describe("customers, suppliers and their transactions", () => {
     const name = english[3].slice("Receipt from ".length);
     expect(await described("ar-IQ,ar;q=0.9")).toEqual(["رصيد افتتاحي", "عكس: رصيد افتتاحي", "رصيد افتتاحي", `قبض من ${name}`]);
     expect((await described("ckb"))[3]).toBe(`وەرگرتن لە ${name}`);
+    // The SQL reads every stored form as the function does.
+    for (const text of [
+      "Reversal: Apply cost: Purchase PU-7 from Ali",
+      "Purchase return to Ali",
+      "Reversal: Payment to Walk-in Customer",
+      "Note",
+    ])
+      for (const lang of ["ar", "ckb"] as const) {
+        const [row] = (await t.database.db.execute<{ d: string }>(sql`select ${statementDescriptionSql(sql`${text}::text`, lang)} as d`))
+          .rows;
+        expect(row!.d).toBe(statementDescription(text, lang));
+      }
     const rep = await t.api("GET", "/api/reports/customer_statements");
     const row = rep.body.data.data.find((r: { consumer_id: number }) => r.consumer_id === customer);
     expect(row.balance_usd).toBe("300.0000");

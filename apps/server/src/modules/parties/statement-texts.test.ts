@@ -9,6 +9,11 @@ describe("statement lines in the reader's language", () => {
     expect(statementDescription("Reversal: Receipt from Ahmed", "ar")).toBe("عكس: قبض من Ahmed");
     expect(statementDescription("Opening balance", "ckb")).toBe("باڵانسی سەرەتایی");
     expect(statementDescription(`Receipt from ${SEEDED_WALKIN_CUSTOMER_NAME}`, "ar")).toBe("قبض من زبون نقدي");
+    expect(statementDescription("Purchase PU-12 from Ali", "ar")).toBe("مشتريات PU-12 من Ali");
+    expect(statementDescription("Reversal: Apply cost: Purchase 7 from Ali", "ckb")).toBe(
+      "پێچەوانەکردنەوە: جێبەجێکردنی تێچوو: کڕینی 7 لە Ali",
+    );
+    expect(statementDescription("Purchase return to Ali", "ar")).toBe("مرتجع مشتريات إلى Ali");
   });
   it("leaves English and unknown texts as they are", () => {
     expect(statementDescription("Receipt from Ahmed", "en")).toBe("Receipt from Ahmed");

@@ -6,47 +6,75 @@ type Words = Record<Exclude<Language, "en">, string>;
 /**
  * The words of the journal lines a party's statement shows, as the ledger stores them (in English,
  * written by the documents that post them) and as each language reads them. The web shows the
- * same texts (seeded.json "journal"); the server translates them for every caller, the export
- * included, by the request's Accept-Language.
+ * same texts (seeded.json "journal", `journalDescription`); the server translates them for every
+ * caller, the export included, by the request's Accept-Language.
  */
-const PREFIXES: [english: string, words: Words][] = [
+/** Around another description: "Reversal: Receipt from Ahmed". */
+const WRAPPERS: [english: string, words: Words][] = [
   ["Reversal: ", { ar: "عكس: ", ckb: "پێچەوانەکردنەوە: " }],
+  ["Apply cost: ", { ar: "تطبيق التكلفة: ", ckb: "جێبەجێکردنی تێچوو: " }],
+];
+/** Before a party's name. */
+const BEFORE_NAME: [english: string, words: Words][] = [
   ["Receipt from ", { ar: "قبض من ", ckb: "وەرگرتن لە " }],
   ["Payment to ", { ar: "دفع إلى ", ckb: "پارەدان بە " }],
+  ["Purchase return to ", { ar: "مرتجع مشتريات إلى ", ckb: "گەڕاندنەوەی کڕین بۆ " }],
 ];
+/** A purchase's number and supplier: group 1 and group 2 of the pattern, in each language's order. */
+const PURCHASE = { test: "^Purchase \\S+ from ", pattern: "^Purchase (\\S+) from (.*)$" };
+const PURCHASE_WORDS: Words = { ar: "مشتريات {number} من {name}", ckb: "کڕینی {number} لە {name}" };
 const WHOLE: [english: string, words: Words][] = [["Opening balance", { ar: "رصيد افتتاحي", ckb: "باڵانسی سەرەتایی" }]];
 const NAMES: [english: string, words: Words][] = [[SEEDED_WALKIN_CUSTOMER_NAME, { ar: "زبون نقدي", ckb: "کڕیاری نەقد" }]];
+
+const nameIn = (name: string, lang: Exclude<Language, "en">) => NAMES.find(([english]) => english === name)?.[1][lang] ?? name;
 
 /** A stored description in the language: "Receipt from Ahmed" → "قبض من Ahmed"; other texts as they are. */
 export function statementDescription(text: string, lang: Language): string {
   if (lang === "en") return text;
-  for (const [english, words] of WHOLE) if (text === english) return words[lang];
-  for (const [english, words] of NAMES) if (text === english) return words[lang];
-  for (const [english, words] of PREFIXES)
+  for (const [english, words] of WRAPPERS)
     if (text.startsWith(english)) return words[lang] + statementDescription(text.slice(english.length), lang);
+  for (const [english, words] of WHOLE) if (text === english) return words[lang];
+  for (const [english, words] of BEFORE_NAME) if (text.startsWith(english)) return words[lang] + nameIn(text.slice(english.length), lang);
+  const purchase = new RegExp(PURCHASE.pattern, "s").exec(text);
+  if (purchase) return PURCHASE_WORDS[lang].replace("{number}", purchase[1]!).replace("{name}", nameIn(purchase[2]!, lang));
   return text;
 }
 
-/** The same in SQL, over a column of stored descriptions, so that sorting, search and export read it too. */
+/** The same in SQL, over a column of stored descriptions, so that search and the export read it too. */
 export function statementDescriptionSql(col: SQL, lang: Language): SQL {
   if (lang === "en") return col;
   const txt = (s: string) => sql`${s}::text`;
   const n = (k: number) => sql.raw(String(k));
-  const whole = [...WHOLE, ...NAMES];
-  const inner = (x: SQL): SQL =>
-    sql`case ${sql.join(
-      whole.map(([english, words]) => sql`when ${x} = ${txt(english)} then ${txt(words[lang])}`),
-      sql` `,
-    )} else ${x} end`;
-  // One reversal level, then a party prefix, then the party's name or a whole text.
-  const party = (x: SQL): SQL =>
-    sql`case ${sql.join(
-      PREFIXES.slice(1).map(
-        ([english, words]) =>
-          sql`when left(${x}, ${n(english.length)}) = ${txt(english)} then ${txt(words[lang])} || ${inner(sql`substr(${x}, ${n(english.length + 1)})`)}`,
-      ),
-      sql` `,
-    )} else ${inner(x)} end`;
-  const [revEnglish, revWords] = PREFIXES[0]!;
-  return sql`case when left(${col}, ${n(revEnglish.length)}) = ${txt(revEnglish)} then ${txt(revWords[lang])} || ${party(sql`substr(${col}, ${n(revEnglish.length + 1)})`)} else ${party(col)} end`;
+  const cases = (branches: SQL[], otherwise: SQL) => sql`case ${sql.join(branches, sql` `)} else ${otherwise} end`;
+  const name = (x: SQL) =>
+    cases(
+      NAMES.map(([english, words]) => sql`when ${x} = ${txt(english)} then ${txt(words[lang])}`),
+      x,
+    );
+  const inner = (x: SQL) =>
+    cases(
+      [
+        ...WHOLE.map(([english, words]) => sql`when ${x} = ${txt(english)} then ${txt(words[lang])}`),
+        ...BEFORE_NAME.map(
+          ([english, words]) =>
+            sql`when left(${x}, ${n(english.length)}) = ${txt(english)} then ${txt(words[lang])} || ${name(sql`substr(${x}, ${n(english.length + 1)})`)}`,
+        ),
+        sql`when ${x} ~ ${txt(PURCHASE.test)} then regexp_replace(${x}, ${txt(PURCHASE.pattern)}, ${txt(
+          PURCHASE_WORDS[lang].replace("{number}", "\\1").replace("{name}", "\\2"),
+        )})`,
+      ],
+      x,
+    );
+  // Up to two wrappers ("Reversal: Apply cost: ...").
+  const wrapped = (x: SQL, depth: number): SQL =>
+    depth === 0
+      ? inner(x)
+      : cases(
+          WRAPPERS.map(
+            ([english, words]) =>
+              sql`when left(${x}, ${n(english.length)}) = ${txt(english)} then ${txt(words[lang])} || ${wrapped(sql`substr(${x}, ${n(english.length + 1)})`, depth - 1)}`,
+          ),
+          inner(x),
+        );
+  return wrapped(col, 2);
 }
