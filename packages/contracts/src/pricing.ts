@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
+import { present } from "./accounting.js";
 import { zBoolish, zDecimal } from "./common.js";
 import { MSG } from "./messages.js";
 
@@ -10,12 +11,6 @@ export const PROMO_AMOUNT_RULE_TYPES = ["none", "quantity", "amount"] as const;
 export const PROMO_REWARD_TYPES = ["get_free", "get_discount", "get_amount"] as const;
 
 const required = (field: string) => `The ${field} field is required.`;
-/** A field that must be present, answering SPEC's own text when it is missing or empty. */
-const present = <T extends z.ZodType>(schema: T, message: string) =>
-  z
-    .unknown()
-    .refine((v) => v !== undefined && v !== null && v !== "", { message, abort: true })
-    .pipe(schema);
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, field: string) =>
   present(z.enum(values, { error: `The selected ${field} is invalid.` }), required(field));
 /** An optional id: empty is none. */

@@ -8,6 +8,7 @@ import {
   IconPackages,
   IconSettings,
   IconShieldLock,
+  IconShoppingCart,
   IconTruck,
   IconUserCircle,
   IconUserDollar,
@@ -19,6 +20,7 @@ import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
 import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
 import { CUSTOMER_FEATURES } from "./customers/customers.features";
 import { REPORT_FEATURES } from "./reports/reports.features";
+import { SALES_FEATURES } from "./sales/sales.features";
 import { SETTINGS_FEATURES } from "./settings/settings.features";
 import { SUPPLIER_FEATURES } from "./suppliers/suppliers.features";
 import { WAREHOUSE_DOC_FEATURES } from "./warehouse/warehouse-docs.features";
@@ -29,6 +31,7 @@ export const AREAS = [
   { key: "suppliers", icon: IconTruck },
   { key: "warehouse", icon: IconPackages },
   { key: "accounting", icon: IconCalculator },
+  { key: "sales", icon: IconShoppingCart },
   { key: "reports", icon: IconChartBar },
   { key: "staff", icon: IconUsersGroup },
   { key: "settings", icon: IconSettings },
@@ -102,6 +105,7 @@ export const FEATURES: Feature[] = [
   ...CUSTOMER_FEATURES,
   ...SUPPLIER_FEATURES,
   ...ACCOUNTING_FEATURES,
+  ...SALES_FEATURES,
   ...REPORT_FEATURES,
   ...WAREHOUSE_DOC_FEATURES,
 ];
