@@ -43,6 +43,26 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
     });
   }
   await post("pricing_profiles", { profile_name: `Wholesale ${u}`, discount_percentage: "5", apply_on: "sale_price" });
+  const today = new Date().toISOString().slice(0, 10);
+  await post("promotions", {
+    title: `Medicine week ${u}`,
+    customer_rule: "all",
+    product_rule: "category",
+    category_fk: category.category_id,
+    amount_rule_type: "quantity",
+    rule_value: "10",
+    reward_type: "get_free",
+    reward_value: "1",
+    start_date: today,
+    end_date: today,
+  });
+  await post("item_pricings", {
+    apply_on: "category",
+    category_fk: category.category_id,
+    amount_type: "percent",
+    amount: "2",
+    direction: "up",
+  });
 
   const iqd = await post<{ account_id: number }>("cashes", { account_name: `Till IQD ${u}`, cash_type: 1, currency_id: 1 });
   const usd = await post<{ account_id: number }>("cashes", {
