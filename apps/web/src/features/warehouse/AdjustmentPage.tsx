@@ -1,16 +1,15 @@
 import { normalizeSearch, ZInventoryAdjustment } from "@app/contracts";
-import { Button, Checkbox, Group, Select, Table, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Table, Text, Textarea, TextInput } from "@mantine/core";
 import { IconClipboardList, IconEye, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCan } from "../../app/session";
 import { businessToday } from "../../shared/businessTime";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
-import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
 import { useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
@@ -19,8 +18,8 @@ import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
-import { inventoriesListQuery } from "../settings/settings.queries";
 import { DocStatusBadge } from "./DestructedAssetsPage";
+import { WarehouseDocInventoryDate } from "./WarehouseDocInventoryDate";
 import { countSheetQuery, docQuery, ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
 import "../accounting/amount.css";
 
@@ -71,7 +70,6 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
   const fmt = useFormat();
   const names = useSeededNames();
   const navigate = useNavigate();
-  const inventories = useQuery(inventoriesListQuery);
   const record = useQuery(docQuery<AdjustmentRecord>(WD.adjustments, id));
   const form = useZodForm({ inventory_id: "", date: businessToday(), note: "", set_not_adjusted_to_zero: false });
   // Counted quantities by batch id, as typed.
@@ -94,10 +92,15 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
     });
     setCounted(Object.fromEntries(r.lines.filter((l) => l.batch_id).map((l) => [l.batch_id, new Decimal(l.counted_qty).toFixed()])));
   }, [record.data, reset]);
-  useEffect(() => {
-    if (id === null && !form.values.inventory_id && inventories.data?.[0])
-      form.set("inventory_id", String(inventories.data[0].inventory_id));
-  }, [id, inventories.data, form]);
+  const { set } = form;
+  // Another inventory has another sheet: what was typed for the last one goes.
+  const onInventory = useCallback(
+    (v: string) => {
+      set("inventory_id", v);
+      setCounted({});
+    },
+    [set],
+  );
 
   const rows = sheet.data ?? [];
   const term = normalizeSearch(filter.trim());
@@ -138,24 +141,14 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
       saveTestId="count-sheet-save"
     >
       <Group grow align="flex-start">
-        <Select
-          label={t("fields.inventory")}
-          withAsterisk
-          data={(inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) }))}
-          value={form.values.inventory_id || null}
-          onChange={(v) => {
-            form.set("inventory_id", v ?? "");
-            setCounted({});
-          }}
-          error={form.error("inventory_id")}
-          data-testid="count-sheet-inventory"
-        />
-        <DateField
-          label={t("fields.date")}
-          value={form.values.date || null}
-          onChange={(v) => form.set("date", v ?? "")}
-          error={form.error("date")}
-          data-testid="count-sheet-date"
+        <WarehouseDocInventoryDate
+          isNew={id === null}
+          inventoryId={form.values.inventory_id}
+          onInventory={onInventory}
+          date={form.values.date}
+          onDate={(d) => form.set("date", d)}
+          error={form.error}
+          testId="count-sheet"
         />
         <TextInput
           label={t("adjustments.findOnSheet")}

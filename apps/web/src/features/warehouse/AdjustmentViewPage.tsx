@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Table, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { IconArrowBack, IconCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -8,12 +8,12 @@ import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
-import type { AdjustmentRecord } from "./AdjustmentPage";
+import type { AdjustmentLine, AdjustmentRecord } from "./AdjustmentPage";
 import { DocStatusBadge } from "./DestructedAssetsPage";
 import { WarehouseDocAction } from "./WarehouseDocAction";
 import { WarehouseDocFacts } from "./WarehouseDocFacts";
+import { WarehouseDocLinesTable } from "./WarehouseDocLinesTable";
 import { docQuery, ROUTES, WD } from "./warehouseDocs.queries";
-import "../accounting/amount.css";
 
 /** A count: theoretical, counted and difference per item and batch; a draft is completed from here. */
 export function AdjustmentViewPage() {
@@ -70,39 +70,22 @@ export function AdjustmentViewPage() {
           [t("fields.createdBy"), d.created_by_name ?? ""],
         ]}
       />
-      <Paper withBorder p="md" mt="md">
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped data-testid="count-view-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("fields.item")}</Table.Th>
-                <Table.Th>{t("fields.batchNo")}</Table.Th>
-                <Table.Th>{t("fields.expireDate")}</Table.Th>
-                <Table.Th>{t("fields.unit")}</Table.Th>
-                <Table.Th>{t("fields.theoreticalQty")}</Table.Th>
-                <Table.Th>{t("fields.countedQty")}</Table.Th>
-                <Table.Th>{t("fields.difference")}</Table.Th>
-                <Table.Th>{t("fields.value")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.lines.map((l) => (
-                <Table.Tr key={l.id} data-testid="count-view-line">
-                  <Table.Td>{l.item_name}</Table.Td>
-                  <Table.Td dir="ltr">{l.batch_no ?? ""}</Table.Td>
-                  <Table.Td>{l.expire_date ? fmt.date(l.expire_date) : ""}</Table.Td>
-                  <Table.Td>{names.unit(l.base_unit_name)}</Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.theoretical_qty)}</Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.counted_qty)}</Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.difference)}</Table.Td>
-                  <Table.Td className="amount">{l.value === null ? "" : fmt.amount(l.value)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {d.note && <Text mt="sm">{d.note}</Text>}
-      </Paper>
+      <WarehouseDocLinesTable<AdjustmentLine>
+        testId="count-view-lines"
+        rowTestId="count-view-line"
+        lines={d.lines}
+        columns={[
+          { label: t("fields.item"), cell: (l) => l.item_name },
+          { label: t("fields.batchNo"), cell: (l) => l.batch_no ?? "", ltr: true },
+          { label: t("fields.expireDate"), cell: (l) => (l.expire_date ? fmt.date(l.expire_date) : "") },
+          { label: t("fields.unit"), cell: (l) => names.unit(l.base_unit_name) },
+          { label: t("fields.theoreticalQty"), cell: (l) => fmt.amount(l.theoretical_qty), amount: true },
+          { label: t("fields.countedQty"), cell: (l) => fmt.amount(l.counted_qty), amount: true },
+          { label: t("fields.difference"), cell: (l) => fmt.amount(l.difference), amount: true },
+          { label: t("fields.value"), cell: (l) => (l.value === null ? "" : fmt.amount(l.value)), amount: true },
+        ]}
+        after={d.note && <Text mt="sm">{d.note}</Text>}
+      />
     </>
   );
 }

@@ -1,26 +1,23 @@
 import { DISPOSAL_TYPES, ZAssetDisposal } from "@app/contracts";
-import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Table, Text, Textarea, TextInput, VisuallyHidden } from "@mantine/core";
-import { IconDeviceFloppy, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Button, Group, Paper, Select, SimpleGrid, Table, Text, Textarea, TextInput, VisuallyHidden } from "@mantine/core";
+import { IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { api } from "../../shared/api/client";
 import { businessToday } from "../../shared/businessTime";
-import { DateField } from "../../shared/DateField";
 import { useFormat } from "../../shared/format";
-import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
-import { inventoriesListQuery } from "../settings/settings.queries";
 import type { DisposalRow } from "./DestructedAssetsPage";
-import { WarehouseDocItemSelect } from "./WarehouseDocItemSelect";
-import { WarehouseDocUnitSelect } from "./WarehouseDocUnitSelect";
-import { disposalBatchesQuery, docQuery, type PickedItem, ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
+import { WarehouseDocInventoryDate } from "./WarehouseDocInventoryDate";
+import { type ItemLine, ItemUnitQuantityCells, RemoveLineCell } from "./WarehouseDocLineCells";
+import { disposalBatchesQuery, docQuery, ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
 
 export interface DisposalLine {
   id: number;
@@ -41,11 +38,7 @@ export interface DisposalRecord extends DisposalRow {
   lines: DisposalLine[];
 }
 
-interface Line {
-  item: PickedItem | null;
-  unit_id: string;
-  unit_name?: string;
-  quantity: string;
+interface Line extends ItemLine {
   batch_id: string;
   description: string;
 }
@@ -97,11 +90,10 @@ function BatchSelect({
 /** A write-off as a draft: inventory, date, type and the goods; "Save and Done" takes them out at once. */
 export function DestructedUpsertPage() {
   const { t } = useTranslation("warehousedocs");
-  const names = useSeededNames();
+  const _names = useSeededNames();
   const navigate = useNavigate();
   const params = useParams();
   const id = Number(params.id) > 0 && params.isUpdate === "1" ? Number(params.id) : null;
-  const inventories = useQuery(inventoriesListQuery);
   const record = useQuery(docQuery<DisposalRecord>(WD.disposals, id));
   const form = useZodForm({
     inventory_id: "",
@@ -132,10 +124,8 @@ export function DestructedUpsertPage() {
       })),
     });
   }, [record.data, reset]);
-  useEffect(() => {
-    if (id === null && !form.values.inventory_id && inventories.data?.[0])
-      form.set("inventory_id", String(inventories.data[0].inventory_id));
-  }, [id, inventories.data, form]);
+  const { set } = form;
+  const setInventory = useCallback((v: string) => set("inventory_id", v), [set]);
 
   const save = useMutation({
     mutationFn: async (body: unknown) => {
@@ -196,21 +186,14 @@ export function DestructedUpsertPage() {
       <PageHeader title={id ? t("disposals.edit") : t("disposals.add")} description={t("disposals.description")} />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select
-            label={t("fields.inventory")}
-            withAsterisk
-            data={(inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) }))}
-            value={form.values.inventory_id || null}
-            onChange={(v) => form.set("inventory_id", v ?? "")}
-            error={form.error("inventory_id")}
-            data-testid="disposal-inventory"
-          />
-          <DateField
-            label={t("fields.date")}
-            value={form.values.date || null}
-            onChange={(v) => form.set("date", v ?? "")}
-            error={form.error("date")}
-            data-testid="disposal-date"
+          <WarehouseDocInventoryDate
+            isNew={id === null}
+            inventoryId={form.values.inventory_id}
+            onInventory={setInventory}
+            date={form.values.date}
+            onDate={(d) => form.set("date", d)}
+            error={form.error}
+            testId="disposal"
           />
           <Select
             label={t("fields.disposalType")}
@@ -240,42 +223,14 @@ export function DestructedUpsertPage() {
               {lines.map((l, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity of their own until saved
                 <Table.Tr key={i} data-testid="disposal-line">
-                  <Table.Td>
-                    <WarehouseDocItemSelect
-                      label={t("fields.item")}
-                      value={l.item}
-                      onChange={(item) =>
-                        setLine(i, {
-                          item,
-                          batch_id: "",
-                          unit_id: item ? String(item.item_units.find((u) => u.is_base)?.unit_fk ?? "") : "",
-                        })
-                      }
-                      error={form.error(`lines.${i}.item_id`)}
-                      testId="line-item"
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <WarehouseDocUnitSelect
-                      item={l.item}
-                      savedName={l.unit_name}
-                      value={l.unit_id}
-                      onChange={(unit_id) => setLine(i, { unit_id })}
-                      error={form.error(`lines.${i}.unit_id`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <MoneyInput
-                      aria-label={t("fields.quantity")}
-                      size="xs"
-                      w={110}
-                      zeroWhenEmpty={false}
-                      value={l.quantity}
-                      onChange={(quantity) => setLine(i, { quantity })}
-                      error={form.error(`lines.${i}.quantity`)}
-                      data-testid="line-quantity"
-                    />
-                  </Table.Td>
+                  <ItemUnitQuantityCells
+                    line={l}
+                    index={i}
+                    onChange={(patch) => setLine(i, patch)}
+                    error={form.error}
+                    unitOf={(item) => item.item_units.find((u) => u.is_base)?.unit_fk}
+                    onItem={{ batch_id: "" }}
+                  />
                   <Table.Td>
                     <BatchSelect
                       inventoryId={inventoryId}
@@ -293,22 +248,15 @@ export function DestructedUpsertPage() {
                       error={form.error(`lines.${i}.description`)}
                     />
                   </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t("removeLine")}
-                      disabled={lines.length === 1}
-                      onClick={() =>
-                        form.set(
-                          "lines",
-                          lines.filter((_, j) => j !== i),
-                        )
-                      }
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
+                  <RemoveLineCell
+                    disabled={lines.length === 1}
+                    onRemove={() =>
+                      form.set(
+                        "lines",
+                        lines.filter((_, j) => j !== i),
+                      )
+                    }
+                  />
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Table, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { IconArrowBack, IconArrowBackUp, IconCheck, IconEdit } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -10,11 +10,11 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
 import { DocStatusBadge } from "./DestructedAssetsPage";
-import type { DisposalRecord } from "./DestructedUpsertPage";
+import type { DisposalLine, DisposalRecord } from "./DestructedUpsertPage";
 import { WarehouseDocAction } from "./WarehouseDocAction";
 import { WarehouseDocFacts } from "./WarehouseDocFacts";
+import { WarehouseDocLinesTable } from "./WarehouseDocLinesTable";
 import { docQuery, ROUTES, WD } from "./warehouseDocs.queries";
-import "../accounting/amount.css";
 
 /** A write-off: its goods and the loss each left with; Done and Return To Draft from here. */
 export function DestructedViewPage() {
@@ -85,36 +85,19 @@ export function DestructedViewPage() {
           [t("fields.note"), d.note ?? ""],
         ]}
       />
-      <Paper withBorder p="md" mt="md">
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped data-testid="disposal-view-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("fields.item")}</Table.Th>
-                <Table.Th>{t("fields.unit")}</Table.Th>
-                <Table.Th>{t("fields.quantity")}</Table.Th>
-                <Table.Th>{t("fields.batchNo")}</Table.Th>
-                <Table.Th>{t("fields.expireDate")}</Table.Th>
-                <Table.Th>{t("fields.description")}</Table.Th>
-                <Table.Th>{t("fields.loss")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.lines.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>{l.item_name}</Table.Td>
-                  <Table.Td>{names.unit(l.unit_name)}</Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.quantity)}</Table.Td>
-                  <Table.Td dir="ltr">{l.batch_id ? (l.batch_no ?? t("noBatch")) : t("firstExpiryFirst")}</Table.Td>
-                  <Table.Td>{l.expire_date ? fmt.date(l.expire_date) : ""}</Table.Td>
-                  <Table.Td>{l.description ?? ""}</Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.loss)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <WarehouseDocLinesTable<DisposalLine>
+        testId="disposal-view-lines"
+        lines={d.lines}
+        columns={[
+          { label: t("fields.item"), cell: (l) => l.item_name },
+          { label: t("fields.unit"), cell: (l) => names.unit(l.unit_name) },
+          { label: t("fields.quantity"), cell: (l) => fmt.amount(l.quantity), amount: true },
+          { label: t("fields.batchNo"), cell: (l) => (l.batch_id ? (l.batch_no ?? t("noBatch")) : t("firstExpiryFirst")), ltr: true },
+          { label: t("fields.expireDate"), cell: (l) => (l.expire_date ? fmt.date(l.expire_date) : "") },
+          { label: t("fields.description"), cell: (l) => l.description ?? "" },
+          { label: t("fields.loss"), cell: (l) => fmt.amount(l.loss), amount: true },
+        ]}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { ZInventoryOpeningBalance } from "@app/contracts";
-import { ActionIcon, Button, Group, Select, Table, Text, Textarea, TextInput, VisuallyHidden } from "@mantine/core";
-import { IconEye, IconPackageImport, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Button, Group, Table, Text, Textarea, TextInput, VisuallyHidden } from "@mantine/core";
+import { IconEye, IconPackageImport, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCan } from "../../app/session";
@@ -19,10 +19,9 @@ import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
-import { inventoriesListQuery } from "../settings/settings.queries";
-import { WarehouseDocItemSelect } from "./WarehouseDocItemSelect";
-import { WarehouseDocUnitSelect } from "./WarehouseDocUnitSelect";
-import { docQuery, type PickedItem, ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
+import { WarehouseDocInventoryDate } from "./WarehouseDocInventoryDate";
+import { type ItemLine, ItemUnitQuantityCells, RemoveLineCell } from "./WarehouseDocLineCells";
+import { docQuery, ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
 import "../accounting/amount.css";
 
 export interface OpeningStockRow {
@@ -54,12 +53,7 @@ export interface OpeningStockRecord extends OpeningStockRow {
   lines: OpeningStockLine[];
 }
 
-interface Line {
-  item: PickedItem | null;
-  unit_id: string;
-  /** The saved unit's name, shown until the item is chosen again. */
-  unit_name?: string;
-  quantity: string;
+interface Line extends ItemLine {
   unit_cost: string;
   batch_no: string;
   expire_date: string;
@@ -77,8 +71,7 @@ const lineValue = (l: Line) => {
 function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation("warehousedocs");
   const fmt = useFormat();
-  const names = useSeededNames();
-  const inventories = useQuery(inventoriesListQuery);
+  const _names = useSeededNames();
   const record = useQuery(docQuery<OpeningStockRecord>(WD.openingStock, id));
   const form = useZodForm({ inventory_id: "", date: businessToday(), note: "", lines: [emptyLine()] as Line[] });
   const { create, update } = useCrud(WD.openingStock, { onInvalid: form.applyServerErrors });
@@ -103,11 +96,8 @@ function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => v
       })),
     });
   }, [record.data, reset]);
-  // The first inventory is the likely one for a new opening stock.
-  useEffect(() => {
-    if (id === null && !form.values.inventory_id && inventories.data?.[0])
-      form.set("inventory_id", String(inventories.data[0].inventory_id));
-  }, [id, inventories.data, form]);
+  const { set } = form;
+  const setInventory = useCallback((v: string) => set("inventory_id", v), [set]);
 
   const lines = form.values.lines;
   const setLine = (i: number, patch: Partial<Line>) =>
@@ -153,21 +143,14 @@ function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => v
       saveTestId="opening-stock-save"
     >
       <Group grow align="flex-start">
-        <Select
-          label={t("fields.inventory")}
-          withAsterisk
-          data={(inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) }))}
-          value={form.values.inventory_id || null}
-          onChange={(v) => form.set("inventory_id", v ?? "")}
-          error={form.error("inventory_id")}
-          data-testid="opening-stock-inventory"
-        />
-        <DateField
-          label={t("fields.date")}
-          value={form.values.date || null}
-          onChange={(v) => form.set("date", v ?? "")}
-          error={form.error("date")}
-          data-testid="opening-stock-date"
+        <WarehouseDocInventoryDate
+          isNew={id === null}
+          inventoryId={form.values.inventory_id}
+          onInventory={setInventory}
+          date={form.values.date}
+          onDate={(d) => form.set("date", d)}
+          error={form.error}
+          testId="opening-stock"
         />
       </Group>
       <Table.ScrollContainer minWidth={900}>
@@ -190,38 +173,13 @@ function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => v
             {lines.map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity of their own until saved
               <Table.Tr key={i} data-testid="opening-stock-line">
-                <Table.Td>
-                  <WarehouseDocItemSelect
-                    label={t("fields.item")}
-                    value={l.item}
-                    onChange={(item) =>
-                      setLine(i, { item, unit_id: item ? String(item.default_unit ?? item.item_units[0]?.unit_fk ?? "") : "" })
-                    }
-                    error={form.error(`lines.${i}.item_id`)}
-                    testId="line-item"
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <WarehouseDocUnitSelect
-                    item={l.item}
-                    savedName={l.unit_name}
-                    value={l.unit_id}
-                    onChange={(unit_id) => setLine(i, { unit_id })}
-                    error={form.error(`lines.${i}.unit_id`)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <MoneyInput
-                    aria-label={t("fields.quantity")}
-                    size="xs"
-                    w={110}
-                    zeroWhenEmpty={false}
-                    value={l.quantity}
-                    onChange={(quantity) => setLine(i, { quantity })}
-                    error={form.error(`lines.${i}.quantity`)}
-                    data-testid="line-quantity"
-                  />
-                </Table.Td>
+                <ItemUnitQuantityCells
+                  line={l}
+                  index={i}
+                  onChange={(patch) => setLine(i, patch)}
+                  error={form.error}
+                  unitOf={(item) => item.default_unit ?? item.item_units[0]?.unit_fk}
+                />
                 <Table.Td>
                   <MoneyInput
                     aria-label={t("fields.unitCost")}
@@ -262,22 +220,15 @@ function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => v
                     {fmt.amount(lineValue(l).toFixed())}
                   </span>
                 </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t("removeLine")}
-                    disabled={lines.length === 1}
-                    onClick={() =>
-                      form.set(
-                        "lines",
-                        lines.filter((_, j) => j !== i),
-                      )
-                    }
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
+                <RemoveLineCell
+                  disabled={lines.length === 1}
+                  onRemove={() =>
+                    form.set(
+                      "lines",
+                      lines.filter((_, j) => j !== i),
+                    )
+                  }
+                />
               </Table.Tr>
             ))}
           </Table.Tbody>

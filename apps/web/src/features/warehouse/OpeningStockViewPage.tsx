@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Table, Text } from "@mantine/core";
 import { IconArrowBack } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -8,8 +8,9 @@ import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
-import type { OpeningStockRecord } from "./OpeningStockPage";
+import type { OpeningStockLine, OpeningStockRecord } from "./OpeningStockPage";
 import { WarehouseDocFacts } from "./WarehouseDocFacts";
+import { WarehouseDocLinesTable } from "./WarehouseDocLinesTable";
 import { docQuery, ROUTES, WD } from "./warehouseDocs.queries";
 import "../accounting/amount.css";
 
@@ -41,50 +42,35 @@ export function OpeningStockViewPage() {
           [t("fields.createdBy"), d.created_by_name ?? ""],
         ]}
       />
-      <Paper withBorder p="md" mt="md">
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped data-testid="opening-stock-view-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("fields.item")}</Table.Th>
-                <Table.Th>{t("fields.unit")}</Table.Th>
-                <Table.Th>{t("fields.quantity")}</Table.Th>
-                <Table.Th>{t("fields.unitCost")}</Table.Th>
-                <Table.Th>{t("fields.batchNo")}</Table.Th>
-                <Table.Th>{t("fields.expireDate")}</Table.Th>
-                <Table.Th>{t("fields.value")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.lines.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>{l.item_name}</Table.Td>
-                  <Table.Td>{names.unit(l.unit_name)}</Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.quantity)}</Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.unit_cost)}</Table.Td>
-                  <Table.Td dir="ltr">{l.batch_no ?? ""}</Table.Td>
-                  <Table.Td>{l.expire_date ? fmt.date(l.expire_date) : ""}</Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.value)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th colSpan={6}>{t("fields.totalValue")}</Table.Th>
-                <Table.Th className="amount" data-testid="opening-stock-view-total">
-                  {fmt.amount(d.total_value)}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
-        {d.note && (
-          <Group mt="sm">
-            <Badge variant="light">{t("fields.note")}</Badge>
-            <Text>{d.note}</Text>
-          </Group>
-        )}
-      </Paper>
+      <WarehouseDocLinesTable<OpeningStockLine>
+        testId="opening-stock-view-lines"
+        lines={d.lines}
+        columns={[
+          { label: t("fields.item"), cell: (l) => l.item_name },
+          { label: t("fields.unit"), cell: (l) => names.unit(l.unit_name) },
+          { label: t("fields.quantity"), cell: (l) => fmt.amount(l.quantity), amount: true },
+          { label: t("fields.unitCost"), cell: (l) => fmt.amount(l.unit_cost), amount: true },
+          { label: t("fields.batchNo"), cell: (l) => l.batch_no ?? "", ltr: true },
+          { label: t("fields.expireDate"), cell: (l) => (l.expire_date ? fmt.date(l.expire_date) : "") },
+          { label: t("fields.value"), cell: (l) => fmt.amount(l.value), amount: true },
+        ]}
+        footer={
+          <Table.Tr>
+            <Table.Th colSpan={6}>{t("fields.totalValue")}</Table.Th>
+            <Table.Th className="amount" data-testid="opening-stock-view-total">
+              {fmt.amount(d.total_value)}
+            </Table.Th>
+          </Table.Tr>
+        }
+        after={
+          d.note && (
+            <Group mt="sm">
+              <Badge variant="light">{t("fields.note")}</Badge>
+              <Text>{d.note}</Text>
+            </Group>
+          )
+        }
+      />
     </>
   );
 }

@@ -1,0 +1,50 @@
+import { Select } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { DateField } from "../../shared/DateField";
+import { useSeededNames } from "../../shared/seededNames";
+import { inventoriesListQuery } from "../settings/settings.queries";
+
+interface Props {
+  /** A new document takes the caller's first inventory. */
+  isNew: boolean;
+  inventoryId: string;
+  onInventory: (id: string) => void;
+  date: string;
+  onDate: (day: string) => void;
+  error: (field: string) => string | undefined;
+  /** Prefix of the two fields' test ids: `{prefix}-inventory`, `{prefix}-date`. */
+  testId: string;
+}
+
+/** The inventory (of those the user may use) and the date every warehouse document starts with. */
+export function WarehouseDocInventoryDate({ isNew, inventoryId, onInventory, date, onDate, error, testId }: Props) {
+  const { t } = useTranslation("warehousedocs");
+  const names = useSeededNames();
+  const inventories = useQuery(inventoriesListQuery);
+  const first = inventories.data?.[0]?.inventory_id;
+  useEffect(() => {
+    if (isNew && !inventoryId && first) onInventory(String(first));
+  }, [isNew, inventoryId, first, onInventory]);
+  return (
+    <>
+      <Select
+        label={t("fields.inventory")}
+        withAsterisk
+        data={(inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) }))}
+        value={inventoryId || null}
+        onChange={(v) => onInventory(v ?? "")}
+        error={error("inventory_id")}
+        data-testid={`${testId}-inventory`}
+      />
+      <DateField
+        label={t("fields.date")}
+        value={date || null}
+        onChange={(v) => onDate(v ?? "")}
+        error={error("date")}
+        data-testid={`${testId}-date`}
+      />
+    </>
+  );
+}
