@@ -1,13 +1,15 @@
 import { type InventoryAdjustmentInput, ZInventoryAdjustment } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { Ctx } from "../../platform/context.js";
 import { parseId, registerCrud } from "../../platform/crud.js";
 import { HttpError, unprocessable } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
+import { answers, dropdownOf, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
-import { lockWarehouseDoc, warehouseDocHead, warehouseDocList } from "../disposals/warehouse-docs.js";
-import { assertDraft, batchesOnHand, checkLines, registerDocAction } from "../disposals/warehouse-lines.js";
+import { lockWarehouseDoc, warehouseDocHead, warehouseDocList, warehouseDocShown } from "../disposals/warehouse-docs.js";
+import { assertDraft, batchesOnHand, checkLines, registerDocAction, ZBatchOnHand } from "../disposals/warehouse-lines.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
@@ -40,6 +42,20 @@ async function show(ctx: Ctx, id: number) {
      where l.adjustment_fk = ${id} order by it.item_name, l.id`);
   return { ...head, lines: lines.rows };
 }
+
+const ZAdjustment = warehouseDocShown(inventoryAdjustments, {
+  id: z.number().int(),
+  item_id: z.number().int(),
+  item_name: z.string(),
+  base_unit_name: z.string().nullable(),
+  batch_id: z.number().int().nullable(),
+  batch_no: z.string().nullable(),
+  expire_date: z.string().nullable(),
+  counted_qty: zDecimal,
+  theoretical_qty: zDecimal,
+  difference: zDecimal,
+  value: zDecimal.nullable(),
+});
 
 const statusOf = (ctx: Ctx, id: number) => lockWarehouseDoc(ctx, DOC, id);
 
@@ -82,7 +98,10 @@ export const adjustmentsModule: AppModule = {
   register(app: FastifyInstance) {
     app.get(
       "/api/inventory_adjustments/sheet/:inventoryId",
-      { config: { permission: ["inventory_adjustments/store", "inventory_adjustments/update", "inventory_adjustments/show"] } },
+      {
+        config: { permission: ["inventory_adjustments/store", "inventory_adjustments/update", "inventory_adjustments/show"] },
+        ...answers(dropdownOf(ZBatchOnHand)),
+      },
       async (req) => {
         const inventoryId = parseId((req.params as { inventoryId: string }).inventoryId);
         return { message: await batchesOnHand(ctxOf(app, req), inventoryId) };
@@ -92,6 +111,7 @@ export const adjustmentsModule: AppModule = {
       endpoint: "inventory_adjustments",
       section: "inventory_adjustments",
       list: adjustmentsList,
+      row: ZAdjustment,
       show,
       create: {
         schema: ZInventoryAdjustment,
@@ -131,6 +151,7 @@ export const adjustmentsModule: AppModule = {
       endpoint: "inventory_adjustments",
       action: "complete",
       show,
+      row: ZAdjustment,
       run: async (ctx, id) => {
         const doc = await statusOf(ctx, id);
         if (doc.status !== "draft")

@@ -6,6 +6,7 @@ import type { Ctx } from "../../platform/context.js";
 import { parseId, registerCrud } from "../../platform/crud.js";
 import { HttpError, parse } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
+import { answers, dropdownOf, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
@@ -15,8 +16,8 @@ import { nextNumber } from "../numbering/numbering.js";
 import { reverseStock, stockAccounts, stockOut } from "../stock/stock.js";
 import { adjustmentLines } from "../stock/stock.ledger.js";
 import { assetDisposalLines, assetDisposals } from "./disposals.tables.js";
-import { lockWarehouseDoc, warehouseDocHead, warehouseDocList } from "./warehouse-docs.js";
-import { assertDraft, batchesOnHand, checkLines, registerDocAction } from "./warehouse-lines.js";
+import { lockWarehouseDoc, warehouseDocHead, warehouseDocList, warehouseDocShown } from "./warehouse-docs.js";
+import { assertDraft, batchesOnHand, checkLines, registerDocAction, ZBatchOnHand } from "./warehouse-lines.js";
 
 const ZBatchQuery = z.object({
   item_id: z.coerce.number().int("must be an integer").positive("must be greater than 0").max(2_147_483_647).optional(),
@@ -48,6 +49,20 @@ async function show(ctx: Ctx, id: number) {
      where l.disposal_fk = ${id} order by l.id`);
   return { ...head, lines: lines.rows };
 }
+
+const ZDisposal = warehouseDocShown(assetDisposals, {
+  id: z.number().int(),
+  item_id: z.number().int(),
+  item_name: z.string(),
+  unit_id: z.number().int(),
+  unit_name: z.string(),
+  quantity: zDecimal,
+  batch_id: z.number().int().nullable(),
+  batch_no: z.string().nullable(),
+  expire_date: z.string().nullable(),
+  description: z.string().nullable(),
+  loss: zDecimal.nullable(),
+});
 
 const statusOf = (ctx: Ctx, id: number) => lockWarehouseDoc(ctx, DOC, id);
 
@@ -137,6 +152,7 @@ export const disposalsModule: AppModule = {
       endpoint: "asset_disposals",
       section: "asset_disposals",
       list: disposalsList,
+      row: ZDisposal,
       show,
       create: {
         schema: ZAssetDisposal,
@@ -176,14 +192,14 @@ export const disposalsModule: AppModule = {
 
     app.get(
       "/api/asset_disposals/batches/:inventoryId",
-      { config: { permission: ["asset_disposals/store", "asset_disposals/update"] } },
+      { config: { permission: ["asset_disposals/store", "asset_disposals/update"] }, ...answers(dropdownOf(ZBatchOnHand)) },
       async (req) => {
         const inventoryId = parseId((req.params as { inventoryId: string }).inventoryId);
         const itemId = parse(ZBatchQuery, req.query).item_id;
         return { message: await batchesOnHand(ctxOf(app, req), inventoryId, itemId) };
       },
     );
-    registerDocAction(app, { endpoint: "asset_disposals", action: "complete", show, run: complete });
-    registerDocAction(app, { endpoint: "asset_disposals", action: "return_to_draft", show, run: returnToDraft });
+    registerDocAction(app, { endpoint: "asset_disposals", action: "complete", show, run: complete, row: ZDisposal });
+    registerDocAction(app, { endpoint: "asset_disposals", action: "return_to_draft", show, run: returnToDraft, row: ZDisposal });
   },
 };

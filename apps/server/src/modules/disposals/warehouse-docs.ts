@@ -1,8 +1,11 @@
+import type { Table } from "drizzle-orm";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import type { ListColumn, ListModel } from "../../platform/list.js";
+import { rowOf } from "../../platform/openapi.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
 
 /** What the three warehouse documents (counts, write-offs, opening stock) share in their tables. */
@@ -61,6 +64,16 @@ export async function warehouseDocHead(ctx: Ctx, doc: WarehouseDocTable, id: num
   await assertInventoryAccess(ctx, row.inventory_fk);
   return withBusinessDate(row);
 }
+
+/** The answer of a warehouse document's show (OpenAPI): its row with the names, and its lines. */
+export const warehouseDocShown = (table: Table, line: z.ZodRawShape) =>
+  rowOf(table).extend({
+    date: z.string(),
+    inventory_name: z.string(),
+    created_by_name: z.string().nullable(),
+    updated_by_name: z.string().nullable(),
+    lines: z.array(z.object(line)),
+  });
 
 /** Locks a document's row for a state change or an edit and answers its status (404 unknown, 403 not the caller's inventory). */
 export async function lockWarehouseDoc(ctx: Ctx, doc: WarehouseDocTable, id: number): Promise<{ status: string; inventory_fk: number }> {

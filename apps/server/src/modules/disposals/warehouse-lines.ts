@@ -1,11 +1,13 @@
 import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { docs, parseId } from "../../platform/crud.js";
 import { HttpError, notFound, unprocessable } from "../../platform/errors.js";
 import { inTx } from "../../platform/http.js";
+import { savedOf, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 
 /** A list of ids as one `int[]` parameter (drizzle would spread a JS array into a row of parameters). */
@@ -92,13 +94,19 @@ export function registerDocAction(
     action: string;
     show: (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
     run: (ctx: Ctx, id: number) => Promise<void>;
+    /** What `show` answers (OpenAPI). */
+    row: z.ZodType;
   },
 ) {
   app.post(
     `/api/${opts.endpoint}/:id/${opts.action}`,
     {
       config: { permission: `${opts.endpoint}/${opts.action}` },
-      ...docs({ tags: [opts.endpoint], summary: `${opts.action.replace(/_/g, " ")}: one of ${opts.endpoint}` }),
+      ...docs({
+        tags: [opts.endpoint],
+        summary: `${opts.action.replace(/_/g, " ")}: one of ${opts.endpoint}`,
+        response: savedOf(opts.row),
+      }),
     },
     async (req) => {
       const id = parseId((req.params as { id: string }).id);
@@ -114,6 +122,19 @@ export function registerDocAction(
     },
   );
 }
+
+/** A row of `batchesOnHand` (OpenAPI). */
+export const ZBatchOnHand = z.object({
+  item_id: z.number().int(),
+  item_name: z.string(),
+  item_code: z.string().nullable(),
+  base_unit_name: z.string().nullable(),
+  batch_id: z.number().int(),
+  batch_no: z.string().nullable(),
+  expire_date: z.string().nullable(),
+  theoretical_qty: zDecimal,
+  avg_cost: zDecimal,
+});
 
 /**
  * What an inventory holds per item and batch (the count sheet; the batches a write-off may name):

@@ -1,9 +1,10 @@
 import { isKnownPermission, MSG, ZItemPricing, ZPriceQuote, ZPricingProfile, ZPromotion } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { bodyOf, docs, registerCrud, registerList } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
-import { answers, dropdownOf, rowOf } from "../../platform/openapi.js";
+import { answers, dataOf, dropdownOf, rowOf, savedOf, zDate, zDecimal } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { itemPricingsList, previewItemPricing, saveItemPricing } from "./item-pricings.js";
 import { pricingProfiles } from "./pricing.tables.js";
@@ -16,6 +17,7 @@ import {
   updatePricingProfile,
 } from "./pricing-profiles.js";
 import { createPromotion, deletePromotion, promotionDropdown, promotionsList, showPromotion, updatePromotion } from "./promotions.js";
+import { promotions } from "./promotions.tables.js";
 import { quotePrices } from "./quote.js";
 
 /** Dropdowns serve every screen whose form picks from them: index, store or update of those sections. */
@@ -36,6 +38,93 @@ const QUOTE_PERMISSION = ["sales", "salesman_sales", "quotations", "pos_sales"]
   .join("##");
 
 const ZProfile = rowOf(pricingProfiles);
+
+const ZPromotionShown = rowOf(promotions)
+  .pick({
+    promotion_id: true,
+    title: true,
+    customer_rule: true,
+    customer_fk: true,
+    profile_fk: true,
+    product_rule: true,
+    category_fk: true,
+    brand_fk: true,
+    item_fk: true,
+    amount_rule_type: true,
+    rule_value: true,
+    reward_type: true,
+    reward_value: true,
+    is_active: true,
+  })
+  .extend({
+    customer_name: z.string().nullable(),
+    profile_name: z.string().nullable(),
+    category_name: z.string().nullable(),
+    brand_name: z.string().nullable(),
+    item_name: z.string().nullable(),
+    start_date: z.string(),
+    end_date: z.string(),
+  });
+const money = ["gross", "discount", "net", "tax", "total"] as const;
+const ZStep = z.object({
+  step: z.enum(["unit_price", "profile", "promotion", "line_discount", "invoice_discount", "tax"]),
+  amount: zDecimal,
+  change: zDecimal,
+  unit_price: zDecimal.optional(),
+  percent: zDecimal.optional(),
+  profile_id: z.number().int().optional(),
+  profile_name: z.string().optional(),
+  apply_on: z.enum(["sale_price", "cost"]).optional(),
+  promotion_id: z.number().int().optional(),
+  title: z.string().optional(),
+  reward_type: z.string().optional(),
+  free_quantity: zDecimal.optional(),
+  discount_type: z.enum(["amount", "percent"]).optional(),
+  skipped: z.enum(["outside_amounts", "no_cost"]).optional(),
+});
+const ZQuote = z.object({
+  currency_id: z.number().int(),
+  rate: zDecimal,
+  date: zDate,
+  customer_id: z.number().int().nullable(),
+  profile: z
+    .object({
+      profile_id: z.number().int(),
+      profile_name: z.string(),
+      discount_percentage: zDecimal,
+      apply_on: z.enum(["sale_price", "cost"]),
+      discount_start_amount: zDecimal.nullable(),
+      discount_end_amount: zDecimal.nullable(),
+    })
+    .nullable(),
+  ...Object.fromEntries(money.map((k) => [k, zDecimal])),
+  invoice_discount: zDecimal,
+  lines: z.array(
+    z.object({
+      item_unit_id: z.number().int(),
+      item_id: z.number().int(),
+      item_name: z.string(),
+      unit_name: z.string(),
+      promotion_title: z.string().nullable(),
+      promotion_id: z.number().int().nullable(),
+      ...Object.fromEntries([...money, "quantity", "free_quantity", "sale_price", "unit_price"].map((k) => [k, zDecimal])),
+      steps: z.array(ZStep),
+    }),
+  ),
+});
+const priceChange = {
+  item_unit_id: z.number().int(),
+  item_name: z.string(),
+  unit_name: z.string(),
+  old_price: zDecimal,
+  new_price: zDecimal,
+};
+const ZPricingPreview = z.object({
+  rows: z.array(z.object({ ...priceChange, item_id: z.number().int(), unit_qty: zDecimal, below_zero: z.boolean() })),
+  count: z.number().int(),
+  below_zero: z.boolean(),
+});
+const ZPricingSaved = z.object({ item_pricing_id: z.number().int(), count: z.number().int(), rows: z.array(z.object(priceChange)) });
 
 export const pricingModule: AppModule = {
   name: "pricing",
@@ -69,6 +158,7 @@ export const pricingModule: AppModule = {
             isKnownPermission(k),
           ),
         },
+        ...answers(dropdownOf(z.object({ section_id: z.number().int(), promotion_id: z.number().int(), title: z.string() }))),
       },
       async () => ({ message: await promotionDropdown(app.db) }),
     );
@@ -76,6 +166,7 @@ export const pricingModule: AppModule = {
       endpoint: "promotions",
       section: "promotions",
       list: promotionsList,
+      row: ZPromotionShown,
       show: showPromotion,
       create: { schema: ZPromotion, run: createPromotion },
       update: { schema: ZPromotion, run: updatePromotion },
@@ -86,7 +177,7 @@ export const pricingModule: AppModule = {
       "/api/pricing/quote",
       {
         config: { permission: QUOTE_PERMISSION },
-        ...docs({ tags: ["pricing"], summary: "The price of sale lines with every step", body: ZPriceQuote }),
+        ...docs({ tags: ["pricing"], summary: "The price of sale lines with every step", body: ZPriceQuote, response: dataOf(ZQuote) }),
       },
       async (req) => {
         const input = parse(ZPriceQuote, bodyOf(req));
@@ -100,7 +191,12 @@ export const pricingModule: AppModule = {
       "/api/item_pricings/preview",
       {
         config: { permission: `${SECTION}/store` },
-        ...docs({ tags: ["item_pricings"], summary: "Every sale price a bulk change would set", body: ZItemPricing }),
+        ...docs({
+          tags: ["item_pricings"],
+          summary: "Every sale price a bulk change would set",
+          body: ZItemPricing,
+          response: dataOf(ZPricingPreview),
+        }),
       },
       async (req) => {
         const input = parse(ZItemPricing, bodyOf(req));
@@ -111,7 +207,13 @@ export const pricingModule: AppModule = {
       "/api/item_pricings",
       {
         config: { permission: `${SECTION}/store` },
-        ...docs({ tags: ["item_pricings"], summary: "Change sale prices in bulk", body: ZItemPricing }),
+        ...docs({
+          tags: ["item_pricings"],
+          summary: "Change sale prices in bulk",
+          body: ZItemPricing,
+          response: savedOf(ZPricingSaved),
+          status: 201,
+        }),
       },
       async (req, reply) => {
         const input = parse(ZItemPricing, bodyOf(req));

@@ -1,11 +1,13 @@
 import { MSG, ZModifySalePrice, ZPurchase, ZPurchaseReturn } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { bodyOf, docs, parseId, registerCrud } from "../../platform/crud.js";
 import { notFound, parse } from "../../platform/errors.js";
 import { requestLanguage } from "../../platform/export.js";
 import { ctxOf, inTx } from "../../platform/http.js";
+import { answers, dataOf, decimals, rowOf, savedOf, XLSX, zDecimal } from "../../platform/openapi.js";
 import { ImportRowsError } from "../catalogue/import-items.js";
 import type { AppModule } from "../index.js";
 import { importPurchaseLines, purchaseImportTemplate } from "./purchase-import.js";
@@ -24,8 +26,79 @@ import {
   showPurchase,
   updatePurchase,
 } from "./purchases.js";
+import { purchaseCharges, purchaseLines, purchaseReturnLines, purchaseReturns, purchases } from "./purchases.tables.js";
 
 type Show = (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
+
+// ------------------------------------------------------------ answers (OpenAPI)
+const named = {
+  consumer_name: z.string(),
+  inventory_name: z.string(),
+  currency_name: z.string(),
+  account_name: z.string().nullable(),
+  account_system_key: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+};
+const ZPurchaseShown = rowOf(purchases).extend({
+  ...named,
+  date: z.string(),
+  lines: z.array(
+    rowOf(purchaseLines).extend({
+      item_name: z.string(),
+      item_code: z.string().nullable(),
+      has_expire: z.boolean(),
+      unit_name: z.string(),
+      returned_quantity: zDecimal,
+      returned_bonus: zDecimal,
+    }),
+  ),
+  charges: z.array(
+    rowOf(purchaseCharges).extend({
+      consumer_name: z.string(),
+      account_name: z.string().nullable(),
+      account_system_key: z.string().nullable(),
+      currency_name: z.string(),
+    }),
+  ),
+});
+const ZReturnShown = rowOf(purchaseReturns).extend({
+  ...named,
+  date: z.string(),
+  purchase_number: z.string().nullable(),
+  lines: z.array(rowOf(purchaseReturnLines).extend({ item_name: z.string(), item_code: z.string().nullable(), unit_name: z.string() })),
+});
+const line = { line_id: z.number().int(), item_id: z.number().int(), item_name: z.string(), unit_name: z.string() };
+const ZCostPlan = z.object({
+  id: z.number().int(),
+  number: z.string().nullable(),
+  status: z.string(),
+  costs_applied: z.boolean(),
+  currency_id: z.number().int(),
+  charges_value: zDecimal,
+  lines: z.array(z.object({ ...line, ...decimals("quantity", "bonus", "value", "share", "unit_cost", "new_unit_cost") })),
+});
+const ZSalePrices = z.object({
+  id: z.number().int(),
+  number: z.string().nullable(),
+  currency_id: z.number().int(),
+  lines: z.array(
+    z.object({
+      ...line,
+      ...decimals("unit_cost", "net_price", "last_sale_price"),
+      units: z.array(
+        z.object({
+          item_unit_id: z.number().int(),
+          unit_id: z.number().int(),
+          unit_name: z.string(),
+          quantity: zDecimal,
+          price: zDecimal,
+          is_base: z.boolean(),
+          is_default: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
 
 /** `POST /api/{endpoint}/{id}/{action}`: one state change in one transaction, audited with the record before and after. */
 function action(
@@ -35,10 +108,11 @@ function action(
   permission: string,
   show: Show,
   run: (ctx: Ctx, id: number) => Promise<unknown>,
+  row: z.ZodType,
 ) {
   app.post(
     `/api/${endpoint}/:id/${name}`,
-    { config: { permission }, ...docs({ tags: [endpoint], summary: `${name} one of ${endpoint}` }) },
+    { config: { permission }, ...docs({ tags: [endpoint], summary: `${name} one of ${endpoint}`, response: savedOf(row) }) },
     async (req) => {
       const id = parseId((req.params as { id: string }).id);
       const data = await inTx(app, req, async (ctx) => {
@@ -57,61 +131,81 @@ function action(
 export const purchasesModule: AppModule = {
   name: "purchases",
   register(app: FastifyInstance) {
-    app.get("/api/purchases/import_template", { config: { permission: "purchases/import" } }, async (req, reply) =>
+    app.get("/api/purchases/import_template", { config: { permission: "purchases/import", openapi: { file: XLSX } } }, async (req, reply) =>
       reply
         .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .header("content-disposition", 'attachment; filename="purchase-lines-template.xlsx"')
         .send(await purchaseImportTemplate(requestLanguage(req.headers["accept-language"]))),
     );
-    app.post("/api/purchases/:id/import", { config: { permission: "purchases/import" } }, async (req, reply) => {
-      const id = parseId((req.params as { id: string }).id);
-      const file = req.isMultipart() ? (req.body as Record<string, unknown> | undefined)?.file : undefined;
-      try {
-        const result = await inTx(app, req, async (ctx) => {
-          const r = await importPurchaseLines(ctx, id, file);
-          await audit(ctx, { module: "purchases", action: "import", record_id: id, after: r });
-          return r;
-        });
-        return reply.status(201).send({ message: `${MSG.added}: ${result.imported} items`, data: result });
-      } catch (err) {
-        if (err instanceof ImportRowsError) return reply.status(422).send({ message: err.message, errors: err.errors, rows: err.rows });
-        throw err;
-      }
-    });
+    app.post(
+      "/api/purchases/:id/import",
+      { config: { permission: "purchases/import" }, ...answers(savedOf(z.object({ imported: z.number().int() })), 201) },
+      async (req, reply) => {
+        const id = parseId((req.params as { id: string }).id);
+        const file = req.isMultipart() ? (req.body as Record<string, unknown> | undefined)?.file : undefined;
+        try {
+          const result = await inTx(app, req, async (ctx) => {
+            const r = await importPurchaseLines(ctx, id, file);
+            await audit(ctx, { module: "purchases", action: "import", record_id: id, after: r });
+            return r;
+          });
+          return reply.status(201).send({ message: `${MSG.added}: ${result.imported} items`, data: result });
+        } catch (err) {
+          if (err instanceof ImportRowsError) return reply.status(422).send({ message: err.message, errors: err.errors, rows: err.rows });
+          throw err;
+        }
+      },
+    );
 
     registerCrud(app, {
       endpoint: "purchases",
       section: "purchases",
       list: purchasesList,
+      row: ZPurchaseShown,
       show: showPurchase,
       create: { schema: ZPurchase, run: createPurchase },
       update: { schema: ZPurchase, run: updatePurchase },
       remove: deletePurchase,
     });
-    action(app, "purchases", "complete", "purchases/complete", showPurchase, completePurchase);
-    action(app, "purchases", "return_to_draft", "purchases/return_to_draft", showPurchase, returnToDraft);
-    action(app, "purchases", "close", "purchases/close", showPurchase, (ctx, id) => setClosed(ctx, id, true));
-    action(app, "purchases", "open", "purchases/open", showPurchase, (ctx, id) => setClosed(ctx, id, false));
+    action(app, "purchases", "complete", "purchases/complete", showPurchase, completePurchase, ZPurchaseShown);
+    action(app, "purchases", "return_to_draft", "purchases/return_to_draft", showPurchase, returnToDraft, ZPurchaseShown);
+    action(app, "purchases", "close", "purchases/close", showPurchase, (ctx, id) => setClosed(ctx, id, true), ZPurchaseShown);
+    action(app, "purchases", "open", "purchases/open", showPurchase, (ctx, id) => setClosed(ctx, id, false), ZPurchaseShown);
 
-    app.get("/api/purchases/:id/apply_cost", { config: { permission: "purchases/apply_cost" } }, async (req) => ({
-      data: await applyCostPreview(ctxOf(app, req), parseId((req.params as { id: string }).id)),
-    }));
-    app.post("/api/purchases/:id/apply_cost", { config: { permission: "purchases/apply_cost" } }, async (req) => {
-      const id = parseId((req.params as { id: string }).id);
-      const data = await inTx(app, req, async (ctx) => {
-        const r = await applyCost(ctx, id);
-        await audit(ctx, { module: "purchases", action: "apply_cost", record_id: id, after: r });
-        return r;
-      });
-      return { message: MSG.updated, data };
-    });
+    app.get(
+      "/api/purchases/:id/apply_cost",
+      { config: { permission: "purchases/apply_cost" }, ...answers(dataOf(ZCostPlan)) },
+      async (req) => ({
+        data: await applyCostPreview(ctxOf(app, req), parseId((req.params as { id: string }).id)),
+      }),
+    );
+    app.post(
+      "/api/purchases/:id/apply_cost",
+      { config: { permission: "purchases/apply_cost" }, ...answers(savedOf(ZCostPlan)) },
+      async (req) => {
+        const id = parseId((req.params as { id: string }).id);
+        const data = await inTx(app, req, async (ctx) => {
+          const r = await applyCost(ctx, id);
+          await audit(ctx, { module: "purchases", action: "apply_cost", record_id: id, after: r });
+          return r;
+        });
+        return { message: MSG.updated, data };
+      },
+    );
 
-    app.get("/api/purchases/:id/sale_prices", { config: { permission: "purchases/modify_sale_price" } }, async (req) => ({
-      data: await salePrices(ctxOf(app, req), parseId((req.params as { id: string }).id)),
-    }));
+    app.get(
+      "/api/purchases/:id/sale_prices",
+      { config: { permission: "purchases/modify_sale_price" }, ...answers(dataOf(ZSalePrices)) },
+      async (req) => ({
+        data: await salePrices(ctxOf(app, req), parseId((req.params as { id: string }).id)),
+      }),
+    );
     app.post(
       "/api/purchases/:id/modify_sale_price",
-      { config: { permission: "purchases/modify_sale_price" }, ...docs({ tags: ["purchases"], body: ZModifySalePrice }) },
+      {
+        config: { permission: "purchases/modify_sale_price" },
+        ...docs({ tags: ["purchases"], body: ZModifySalePrice, response: savedOf(ZSalePrices) }),
+      },
       async (req) => {
         const id = parseId((req.params as { id: string }).id);
         const input = parse(ZModifySalePrice, bodyOf(req));
@@ -127,12 +221,29 @@ export const purchasesModule: AppModule = {
       endpoint: "purchase_returns",
       section: "purchase_returns",
       list: purchaseReturnsList,
+      row: ZReturnShown,
       show: showReturn,
       create: { schema: ZPurchaseReturn, run: createReturn },
       update: { schema: ZPurchaseReturn, run: updateReturn },
       remove: deleteReturn,
     });
-    action(app, "purchase_returns", "close", "purchase_returns/close", showReturn, (ctx, id) => setReturnClosed(ctx, id, true));
-    action(app, "purchase_returns", "open", "purchase_returns/open", showReturn, (ctx, id) => setReturnClosed(ctx, id, false));
+    action(
+      app,
+      "purchase_returns",
+      "close",
+      "purchase_returns/close",
+      showReturn,
+      (ctx, id) => setReturnClosed(ctx, id, true),
+      ZReturnShown,
+    );
+    action(
+      app,
+      "purchase_returns",
+      "open",
+      "purchase_returns/open",
+      showReturn,
+      (ctx, id) => setReturnClosed(ctx, id, false),
+      ZReturnShown,
+    );
   },
 };

@@ -1,11 +1,13 @@
 import { type InventoryOpeningBalanceInput, ZInventoryOpeningBalance } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { Ctx } from "../../platform/context.js";
 import { registerCrud } from "../../platform/crud.js";
 import { notFound } from "../../platform/errors.js";
+import { zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
-import { warehouseDocHead, warehouseDocList } from "../disposals/warehouse-docs.js";
+import { warehouseDocHead, warehouseDocList, warehouseDocShown } from "../disposals/warehouse-docs.js";
 import { checkLines } from "../disposals/warehouse-lines.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
@@ -32,6 +34,19 @@ async function show(ctx: Ctx, id: number) {
      where l.opening_fk = ${id} order by l.id`);
   return { ...head, lines: lines.rows };
 }
+
+const ZOpeningStock = warehouseDocShown(inventoryOpeningBalances, {
+  id: z.number().int(),
+  item_id: z.number().int(),
+  item_name: z.string(),
+  unit_id: z.number().int(),
+  unit_name: z.string(),
+  quantity: zDecimal,
+  unit_cost: zDecimal,
+  value: zDecimal,
+  batch_no: z.string().nullable(),
+  expire_date: z.string().nullable(),
+});
 
 /**
  * Writes the lines, brings the goods in at their cost and posts Dr inventory / Cr opening-balance
@@ -110,6 +125,7 @@ export const stockOpeningModule: AppModule = {
       endpoint: "inventory_opening_balances",
       section: "inventory_opening_balances",
       list: openingList,
+      row: ZOpeningStock,
       show,
       create: { schema: ZInventoryOpeningBalance, run: async (ctx, input) => ({ id: await save(ctx, input) }) },
       update: {

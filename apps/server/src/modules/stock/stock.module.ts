@@ -6,9 +6,12 @@ import type { Ctx } from "../../platform/context.js";
 import { docs, parseId, registerCrud, registerList } from "../../platform/crud.js";
 import { notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
+import { answers, dropdownOf, rowOf, savedOf, zDateTime, zDecimal } from "../../platform/openapi.js";
 import { ITEM_PICKERS, ZPage } from "../catalogue/catalogue.module.js";
+import { items } from "../catalogue/catalogue.tables.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 import type { AppModule } from "../index.js";
+import { itemTransfers } from "./stock.tables.js";
 import {
   createItemTransfer,
   decideItemTransfer,
@@ -26,24 +29,98 @@ const ZBatchesQuery = z.object({
   inventory_id: z.string({ error: MSG.idInvalid }),
 });
 
+const ZUnits = z
+  .array(z.object({ unit_id: z.number().int(), unit_name: z.string(), quantity: zDecimal }))
+  .nullable()
+  .meta({ description: "The quantity in each unit of the item" });
+const ZBatchInStock = z.object({
+  batch_id: z.number().int(),
+  batch_no: z.string().nullable(),
+  expire_date: z.string().nullable(),
+  days_to_expiry: z.number().int().nullable(),
+  qty: zDecimal,
+  units: ZUnits,
+});
+const ZTransfer = rowOf(itemTransfers)
+  .pick({
+    transfer_id: true,
+    transfer_no: true,
+    status: true,
+    approved: true,
+    note: true,
+    sent_at: true,
+    received_at: true,
+    created_at: true,
+  })
+  .extend({
+    date: z.string(),
+    from_inventory_id: z.number().int(),
+    from_inventory_name: z.string(),
+    to_inventory_id: z.number().int(),
+    to_inventory_name: z.string(),
+    updated_at: zDateTime.nullable(),
+    items: z.array(
+      z.object({
+        line_id: z.number().int(),
+        item_id: z.number().int(),
+        item_name: z.string(),
+        item_code: z.string().nullable(),
+        unit_id: z.number().int(),
+        unit_name: z.string(),
+        quantity: zDecimal,
+        batch_id: z.number().int().nullable(),
+        batch_no: z.string().nullable(),
+        expire_date: z.string().nullable(),
+        value: zDecimal,
+      }),
+    ),
+  });
+
 export const stockModule: AppModule = {
   name: "stock",
   register(app: FastifyInstance) {
-    app.get("/api/items/list_with_expire/:inventoryId", { config: { permission: ITEM_PICKERS } }, async (req) => {
-      const inventoryId = parseId((req.params as { inventoryId: string }).inventoryId);
-      const ctx = ctxOf(app, req);
-      await assertInventoryAccess(ctx, inventoryId);
-      const q = parse(ZPage, req.query);
-      const { rows, hasMore } = await batchesInStock(ctx, inventoryId, { search: q.search, page: q.page, perPage: q.per_page });
-      return { message: rows, inventory_id: inventoryId, current_page: q.page, per_page: q.per_page, has_more: hasMore };
-    });
+    app.get(
+      "/api/items/list_with_expire/:inventoryId",
+      {
+        config: { permission: ITEM_PICKERS },
+        ...answers(
+          dropdownOf(
+            ZBatchInStock.extend(
+              rowOf(items).pick({
+                item_id: true,
+                item_name: true,
+                item_code: true,
+                has_expire: true,
+                has_batch_number: true,
+                expire_alert: true,
+                sale_price_editable: true,
+              }).shape,
+            ),
+          ).extend({ inventory_id: z.number().int(), current_page: z.number().int(), per_page: z.number().int(), has_more: z.boolean() }),
+        ),
+      },
+      async (req) => {
+        const inventoryId = parseId((req.params as { inventoryId: string }).inventoryId);
+        const ctx = ctxOf(app, req);
+        await assertInventoryAccess(ctx, inventoryId);
+        const q = parse(ZPage, req.query);
+        const { rows, hasMore } = await batchesInStock(ctx, inventoryId, { search: q.search, page: q.page, perPage: q.per_page });
+        return { message: rows, inventory_id: inventoryId, current_page: q.page, per_page: q.per_page, has_more: hasMore };
+      },
+    );
 
     registerList(app, "/api/stocks", stocksList, "stocks/index");
     app.get(
       "/api/stocks/batches",
       {
         config: { permission: ["stocks/index", "stocks/show"] },
-        ...docs({ tags: ["stocks"], summary: "Batches of an item in an inventory" }),
+        ...docs({
+          tags: ["stocks"],
+          summary: "Batches of an item in an inventory",
+          response: dropdownOf(
+            ZBatchInStock.omit({ days_to_expiry: true }).extend({ days_to_expiry: z.number().int().nullable(), value: zDecimal }),
+          ),
+        }),
       },
       async (req) => {
         const q = parse(ZBatchesQuery, req.query);
@@ -59,6 +136,7 @@ export const stockModule: AppModule = {
       endpoint: "stock_transfers",
       section: "stock_transfers",
       list: itemTransfersList,
+      row: ZTransfer,
       show: showItemTransfer,
       create: { schema: ZItemTransfer, run: createItemTransfer },
       update: { schema: ZItemTransfer, run: updateItemTransfer },
@@ -67,7 +145,7 @@ export const stockModule: AppModule = {
     const action = (path: string, permission: string, run: (ctx: Ctx, id: number) => Promise<void>) =>
       app.post(
         `/api/stock_transfers/:id/${path}`,
-        { config: { permission }, ...docs({ tags: ["stock_transfers"], summary: `Transfer: ${path}` }) },
+        { config: { permission }, ...docs({ tags: ["stock_transfers"], summary: `Transfer: ${path}`, response: savedOf(ZTransfer) }) },
         async (req) => {
           const id = parseId((req.params as { id: string }).id);
           const data = await inTx(app, req, async (ctx) => {
