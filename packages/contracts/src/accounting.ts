@@ -175,8 +175,14 @@ const zPercentage = zDecimal({ scale: 2 }).refine(
   "must be between 0 and 100",
 );
 
-/** An amount of 0 or more with at most 2 decimals, or empty (none). */
-export const zOptionalAmount = z.preprocess((v) => (v === "" ? null : v), zDecimal({ scale: 2, min: 0 }).nullable().optional());
+/** An amount of 0 or more with at most 2 decimals, one message for each way it can be wrong. */
+export const zAmountAtLeast0 = zDecimal({ scale: 2 }).refine(
+  // A text that is not a number has its own message from zDecimal.
+  (v) => !/^-?\d+(\.\d+)?$/.test(v) || !v.startsWith("-"),
+  "must be at least 0",
+);
+/** The same, or empty (none). */
+export const zOptionalAmount = z.preprocess((v) => (v === "" ? null : v), zAmountAtLeast0.nullable().optional());
 
 /** A customer price list (SPEC's "Pricing profile"). */
 export const ZPricingProfile = z

@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
-import { present } from "./accounting.js";
+import { present, zAmountAtLeast0 } from "./accounting.js";
 import { zBoolish, zDecimal } from "./common.js";
 import { MSG } from "./messages.js";
 
@@ -22,11 +22,7 @@ const optFk = z.preprocess(
     .nullable(),
 );
 /** Rule and reward values: numeric, at most 2 decimals, 0 or more (SPEC §5). */
-const zValue = zDecimal({ scale: 2 }).refine(
-  // A text that is not a number has its own message from zDecimal.
-  (v) => !/^-?\d+(\.\d+)?$/.test(v) || !v.startsWith("-"),
-  "must be at least 0",
-);
+const zValue = zAmountAtLeast0;
 const zDay = z
   .string({ error: "must be a date in the format YYYY-MM-DD" })
   .trim()

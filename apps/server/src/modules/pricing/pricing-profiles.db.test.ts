@@ -242,4 +242,43 @@ describe("pricing profiles", () => {
     expect(made.status).toBe(201);
     expect((await t.api("DELETE", `/api/pricing_profiles/${made.body.data.profile_id}`, { token: pricer.token })).status).toBe(403);
   });
+
+  it("keeps the line amounts a profile applies between, the end above the start", async () => {
+    const made = await t.api("POST", "/api/pricing_profiles", {
+      body: {
+        profile_name: "Bulk buyers",
+        discount_percentage: "4",
+        apply_on: "sale_price",
+        discount_start_amount: "١٠٠٠٠٠",
+        discount_end_amount: "",
+      },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ discount_start_amount: "100000.00", discount_end_amount: null });
+    const bad = await t.api("PATCH", `/api/pricing_profiles/${made.body.data.profile_id}`, {
+      body: {
+        profile_name: "Bulk buyers",
+        discount_percentage: "4",
+        apply_on: "sale_price",
+        discount_start_amount: "100000",
+        discount_end_amount: "100000",
+      },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.discount_end_amount).toEqual(["The discount end amount must be greater than the discount start amount."]);
+    const neg = await t.api("PATCH", `/api/pricing_profiles/${made.body.data.profile_id}`, {
+      body: { profile_name: "Bulk buyers", discount_percentage: "4", apply_on: "sale_price", discount_start_amount: "-5" },
+    });
+    expect(neg.body.errors.discount_start_amount).toEqual(["must be at least 0"]);
+    const ok = await t.api("PATCH", `/api/pricing_profiles/${made.body.data.profile_id}`, {
+      body: {
+        profile_name: "Bulk buyers",
+        discount_percentage: "4",
+        apply_on: "sale_price",
+        discount_start_amount: "",
+        discount_end_amount: "250000.5",
+      },
+    });
+    expect(ok.body.data).toMatchObject({ discount_start_amount: null, discount_end_amount: "250000.50" });
+  });
 });
