@@ -62,6 +62,21 @@ export const zDateTime = z.string().meta({ format: "date-time" });
 /** Calendar days (YYYY-MM-DD). */
 export const zDate = z.string().meta({ format: "date" });
 
+/** A document line's item and unit, as the documents' shows answer them (quantity in the line's unit). */
+export const docLineItem = {
+  item_id: z.number().int(),
+  item_name: z.string(),
+  unit_id: z.number().int(),
+  unit_name: z.string(),
+  quantity: zDecimal,
+};
+/** The batch a line names: its id, number and expiry (YYYY-MM-DD). */
+export const batchRef = {
+  batch_id: z.number().int().nullable(),
+  batch_no: z.string().nullable(),
+  expire_date: z.string().nullable(),
+};
+
 /** Decimal (string) fields, nullable: `z.object({ ...decimals("debit", "credit") })`. */
 export const decimals = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, zDecimal.nullable()]));
 

@@ -144,19 +144,20 @@ const ZItemShown = rowOf(items)
     all_barcodes: z.array(z.string()),
     images: z.array(z.object({ file: z.string(), url: z.string() })),
   });
-const ZItemPicked = rowOf(items)
-  .pick({
-    item_id: true,
-    item_name: true,
-    item_code: true,
-    has_expire: true,
-    has_batch_number: true,
-    expire_alert: true,
-    sale_price_editable: true,
-    has_revenue_tax: true,
-    revenue_tax_percent: true,
-  })
-  .extend({ item_units: z.array(ZItemUnitRow), default_unit: z.number().int().nullable() });
+/** What an item picker shows of an item. */
+export const ZItemPick = rowOf(items).pick({
+  item_id: true,
+  item_name: true,
+  item_code: true,
+  has_expire: true,
+  has_batch_number: true,
+  expire_alert: true,
+  sale_price_editable: true,
+});
+const ZItemPicked = ZItemPick.extend(rowOf(items).pick({ has_revenue_tax: true, revenue_tax_percent: true }).shape).extend({
+  item_units: z.array(ZItemUnitRow),
+  default_unit: z.number().int().nullable(),
+});
 const ZItemPage = dropdownOf(ZItemPicked).extend({ current_page: z.number().int(), per_page: z.number().int(), has_more: z.boolean() });
 const ZImported = z.object({
   imported: z.number().int(),

@@ -6,7 +6,7 @@ import type { Ctx } from "../../platform/context.js";
 import { parseId, registerCrud } from "../../platform/crud.js";
 import { HttpError, parse } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
-import { answers, dropdownOf, zDecimal } from "../../platform/openapi.js";
+import { answers, batchRef, docLineItem, dropdownOf, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
@@ -52,14 +52,8 @@ async function show(ctx: Ctx, id: number) {
 
 const ZDisposal = warehouseDocShown(assetDisposals, {
   id: z.number().int(),
-  item_id: z.number().int(),
-  item_name: z.string(),
-  unit_id: z.number().int(),
-  unit_name: z.string(),
-  quantity: zDecimal,
-  batch_id: z.number().int().nullable(),
-  batch_no: z.string().nullable(),
-  expire_date: z.string().nullable(),
+  ...docLineItem,
+  ...batchRef,
   description: z.string().nullable(),
   loss: zDecimal.nullable(),
 });

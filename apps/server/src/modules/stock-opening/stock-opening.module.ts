@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Ctx } from "../../platform/context.js";
 import { registerCrud } from "../../platform/crud.js";
 import { notFound } from "../../platform/errors.js";
-import { zDecimal } from "../../platform/openapi.js";
+import { docLineItem, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 import { warehouseDocHead, warehouseDocList, warehouseDocShown } from "../disposals/warehouse-docs.js";
 import { checkLines } from "../disposals/warehouse-lines.js";
@@ -37,11 +37,7 @@ async function show(ctx: Ctx, id: number) {
 
 const ZOpeningStock = warehouseDocShown(inventoryOpeningBalances, {
   id: z.number().int(),
-  item_id: z.number().int(),
-  item_name: z.string(),
-  unit_id: z.number().int(),
-  unit_name: z.string(),
-  quantity: zDecimal,
+  ...docLineItem,
   unit_cost: zDecimal,
   value: zDecimal,
   batch_no: z.string().nullable(),

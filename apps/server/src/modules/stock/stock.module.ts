@@ -6,9 +6,8 @@ import type { Ctx } from "../../platform/context.js";
 import { docs, parseId, registerCrud, registerList } from "../../platform/crud.js";
 import { notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
-import { answers, dropdownOf, rowOf, savedOf, zDateTime, zDecimal } from "../../platform/openapi.js";
-import { ITEM_PICKERS, ZPage } from "../catalogue/catalogue.module.js";
-import { items } from "../catalogue/catalogue.tables.js";
+import { answers, batchRef, docLineItem, dropdownOf, rowOf, savedOf, zDateTime, zDecimal } from "../../platform/openapi.js";
+import { ITEM_PICKERS, ZItemPick, ZPage } from "../catalogue/catalogue.module.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 import type { AppModule } from "../index.js";
 import { itemTransfers } from "./stock.tables.js";
@@ -62,15 +61,9 @@ const ZTransfer = rowOf(itemTransfers)
     items: z.array(
       z.object({
         line_id: z.number().int(),
-        item_id: z.number().int(),
-        item_name: z.string(),
+        ...docLineItem,
         item_code: z.string().nullable(),
-        unit_id: z.number().int(),
-        unit_name: z.string(),
-        quantity: zDecimal,
-        batch_id: z.number().int().nullable(),
-        batch_no: z.string().nullable(),
-        expire_date: z.string().nullable(),
+        ...batchRef,
         value: zDecimal,
       }),
     ),
@@ -84,19 +77,12 @@ export const stockModule: AppModule = {
       {
         config: { permission: ITEM_PICKERS },
         ...answers(
-          dropdownOf(
-            ZBatchInStock.extend(
-              rowOf(items).pick({
-                item_id: true,
-                item_name: true,
-                item_code: true,
-                has_expire: true,
-                has_batch_number: true,
-                expire_alert: true,
-                sale_price_editable: true,
-              }).shape,
-            ),
-          ).extend({ inventory_id: z.number().int(), current_page: z.number().int(), per_page: z.number().int(), has_more: z.boolean() }),
+          dropdownOf(ZBatchInStock.extend(ZItemPick.shape)).extend({
+            inventory_id: z.number().int(),
+            current_page: z.number().int(),
+            per_page: z.number().int(),
+            has_more: z.boolean(),
+          }),
         ),
       },
       async (req) => {
