@@ -29,11 +29,12 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
   await post("categories", { category_name: `Tablets ${u}`, parent_id: category.category_id });
   const units = await call<{ message: { unit_id: number }[] }>("units/list", { token });
   const unit = units.message[0]?.unit_id;
+  const itemIds: number[] = [];
   for (const [name, barcode] of [
     [`Paracetamol ${u}`, ean13WithLeadingZero()],
     [`Amoxicillin ${u}`, null],
   ] as const) {
-    await post("items", {
+    const item = await post<{ item_id: number }>("items", {
       item_name: name,
       category_fk: category.category_id,
       has_expire: true,
@@ -41,7 +42,27 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
       item_units: [{ unit_fk: unit, quantity: "1", price: "2500", barcode, is_base: true, is_default: true }],
       generate_barcode: barcode === null,
     });
+    itemIds.push(item.item_id);
   }
+  // Stock in the first inventory and a transfer of some of it, for the warehouse screens.
+  const main = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token })).message[0]!.inventory_id;
+  const branch = await post<{ inventory_id: number }>("inventories", { inventory_name: `Branch ${u}` });
+  await post("inventory_opening_balances", {
+    inventory_id: main,
+    lines: itemIds.map((item_id) => ({
+      item_id,
+      unit_id: unit,
+      quantity: "40",
+      unit_cost: "1500",
+      batch_no: `B-${u}`,
+      expire_date: "2099-12-31",
+    })),
+  });
+  await post("stock_transfers", {
+    from_inventory_id: main,
+    to_inventory_id: branch.inventory_id,
+    items: [{ item_id: itemIds[0], unit_id: unit, quantity: "5" }],
+  });
   await post("pricing_profiles", { profile_name: `Wholesale ${u}`, discount_percentage: "5", apply_on: "sale_price" });
   const today = new Date().toISOString().slice(0, 10);
   await post("promotions", {

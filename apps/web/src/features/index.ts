@@ -24,6 +24,7 @@ import { SALES_FEATURES } from "./sales/sales.features";
 import { SETTINGS_FEATURES } from "./settings/settings.features";
 import { SUPPLIER_FEATURES } from "./suppliers/suppliers.features";
 import { WAREHOUSE_DOC_FEATURES } from "./warehouse/warehouse-docs.features";
+import { STOCK_FEATURES } from "./warehouse/warehouse.features";
 
 /** Menu areas, in menu order; each becomes a submenu of the side menu. */
 export const AREAS = [
@@ -108,4 +109,5 @@ export const FEATURES: Feature[] = [
   ...SALES_FEATURES,
   ...REPORT_FEATURES,
   ...WAREHOUSE_DOC_FEATURES,
+  ...STOCK_FEATURES,
 ];

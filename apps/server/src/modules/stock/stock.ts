@@ -707,8 +707,12 @@ export async function revalueStock(
 
 /** The seeded accounts the stock posting rules use (`stock.ledger.ts`), found by `system_key`. */
 export async function stockAccounts(tx: DbOrTx): Promise<StockAccounts> {
-  const [inventory, stock_gains, stock_losses, cogs] = await Promise.all(
-    ["inventory", "stock_gains", "stock_losses", "cogs"].map(async (k) => (await accountByKey(tx, k)).account_id),
-  );
-  return { inventory: inventory!, stock_gains: stock_gains!, stock_losses: stock_losses!, cogs: cogs! };
+  // One after another: a transaction's queries share its one connection.
+  const id = async (key: string) => (await accountByKey(tx, key)).account_id;
+  return {
+    inventory: await id("inventory"),
+    stock_gains: await id("stock_gains"),
+    stock_losses: await id("stock_losses"),
+    cogs: await id("cogs"),
+  };
 }

@@ -1,0 +1,30 @@
+import { IconBuildingWarehouse, IconTransfer } from "@tabler/icons-react";
+import { type ComponentType, lazy } from "react";
+import type { Feature } from "../index";
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** Stock on hand and item transfers (the stock ledger's screens). */
+export const STOCK_FEATURES: Feature[] = [
+  {
+    key: "warehouse",
+    path: "/warehouse/warehouse",
+    screen: page(() => import("./WarehousePage"), "WarehousePage"),
+    icon: IconBuildingWarehouse,
+    permission: "stocks/index",
+    area: "warehouse",
+    menu: true,
+    tile: true,
+  },
+  {
+    key: "itemsTransfers",
+    path: "/warehouse/items-transfers",
+    screen: page(() => import("./ItemTransfersPage"), "ItemTransfersPage"),
+    icon: IconTransfer,
+    permission: "stock_transfers/index",
+    area: "warehouse",
+    menu: true,
+    tile: false,
+  },
+];
