@@ -45,7 +45,8 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
     itemIds.push(item.item_id);
   }
   // Stock in the first inventory and a transfer of some of it, for the warehouse screens.
-  const main = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token })).message[0]!.inventory_id;
+  const inventories = await call<{ message: { inventory_id: number; inventory_name: string }[] }>("inventories/list", { token });
+  const main = inventories.message.find((i) => i.inventory_name === "Main Inventory")!.inventory_id;
   const branch = await post<{ inventory_id: number }>("inventories", { inventory_name: `Branch ${u}` });
   await post("inventory_opening_balances", {
     inventory_id: main,

@@ -4,6 +4,7 @@ import { expect, shot, signedIn, test } from "../support/fixtures";
 
 interface Transfer {
   transfer_id: number;
+  transfer_no: string;
   status: string;
   items: { quantity: string; batch_no: string | null; value: string }[];
 }
@@ -65,8 +66,8 @@ test("a transfer made on its screen is approved, sent and received, and its batc
   await page.getByRole("option", { name: s.branchName, exact: true }).click();
   await form.getByTestId("transfer-add-line").click();
   // The picker lists the batches in stock, first expiry first: the early batch.
-  await form.getByTestId("transfer-line-item-0").fill(s.name.slice(0, 12));
-  await page.getByRole("option", { name: /EARLY/ }).click();
+  await form.getByTestId("transfer-line-item-0").fill(s.name);
+  await page.getByRole("option", { name: new RegExp(`^${s.name} · EARLY`) }).click();
   await form.getByTestId("transfer-line-unit-0").click();
   await page.getByRole("option", { name: "Box", exact: true }).click();
   await form.getByTestId("transfer-line-qty-0").fill("2");
@@ -76,16 +77,16 @@ test("a transfer made on its screen is approved, sent and received, and its batc
   ]);
   expect(saved.status()).toBe(201);
   await expect(form).toBeHidden();
-  const id = ((await saved.json()) as { data: Transfer }).data.transfer_id;
+  const { transfer_id: id, transfer_no: no } = ((await saved.json()) as { data: Transfer }).data;
 
-  await page.getByTestId("table-search").fill(s.branchName);
+  await page.getByTestId("table-search").fill(no);
   await expect(page.getByTestId("table-row")).toHaveCount(1);
-  await rowAction(page, s.branchName, "approve");
-  await rowAction(page, s.branchName, "send");
+  await rowAction(page, no, "approve");
+  await rowAction(page, no, "send");
   await expect(page.getByTestId("transfer-status").first()).toHaveText("Sent");
   // 20 pieces of the early batch at the average cost: (30 × 600 + 50 × 760) / 80 = 700 → 14,000.
   await expect(page.getByTestId("table-row").first()).toContainText("14,000");
-  await rowAction(page, s.branchName, "receive");
+  await rowAction(page, no, "receive");
   await expect(page.getByTestId("transfer-status").first()).toHaveText("Received");
   const shown = await call<{ data: Transfer }>(`stock_transfers/${id}`, { token });
   expect(shown.data).toMatchObject({ status: "received", items: [{ quantity: "2.0000", batch_no: "EARLY", value: "14000.0000" }] });
@@ -126,8 +127,8 @@ test("in Arabic: a transfer typed with Arabic-Indic digits, and the warehouse's 
   await form.getByTestId("transfer-to-inventory").click();
   await page.getByRole("option", { name: s.branchName, exact: true }).click();
   await form.getByTestId("transfer-add-line").click();
-  await form.getByTestId("transfer-line-item-0").fill(s.name.slice(0, 12));
-  await page.getByRole("option", { name: /LATE/ }).click();
+  await form.getByTestId("transfer-line-item-0").fill(s.name);
+  await page.getByRole("option", { name: new RegExp(`^${s.name} · LATE`) }).click();
   await form.getByTestId("transfer-line-qty-0").fill("١٢");
   const [saved] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/api/stock_transfers") && r.request().method() === "POST"),

@@ -101,3 +101,27 @@ export async function batchesInStock(ctx: Ctx, inventoryId: number, opts: { sear
      limit ${opts.perPage + 1} offset ${(opts.page - 1) * opts.perPage}`);
   return { rows: res.rows.slice(0, opts.perPage), hasMore: res.rows.length > opts.perPage };
 }
+
+/**
+ * The movements of an item (in one inventory or all) in a period, oldest first, each with the
+ * balance after it: the balance before the period plus a running sum over the period's rows.
+ * Reads the `(item, inventory, date)` index; the item-transaction report builds on it.
+ */
+export async function itemTransactions(
+  ctx: Ctx,
+  opts: { itemId: number; inventoryId?: number | null; from: Date; to: Date; limit: number; offset: number },
+) {
+  const inv = opts.inventoryId ? sql`and m.inventory_fk = ${opts.inventoryId}` : sql``;
+  const res = await ctx.tx.execute<{ movement_id: string; date: Date; qty: string; value: string; balance: string }>(sql`
+    with opening as (
+      select coalesce(sum(m.qty), 0) as q from stock_movements m
+       where m.item_fk = ${opts.itemId} ${inv} and m.date < ${opts.from.toISOString()}::timestamptz)
+    select m.movement_id, m.date, m.inventory_fk, m.batch_fk, m.source_type, m.source_id, m.qty::text, m.unit_cost::text, m.value::text,
+           ((select q from opening) + sum(m.qty) over (order by m.date, m.movement_id))::text as balance
+      from stock_movements m
+     where m.item_fk = ${opts.itemId} ${inv}
+       and m.date >= ${opts.from.toISOString()}::timestamptz and m.date < ${opts.to.toISOString()}::timestamptz
+     order by m.date, m.movement_id
+     limit ${opts.limit} offset ${opts.offset}`);
+  return res.rows;
+}

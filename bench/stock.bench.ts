@@ -1,0 +1,168 @@
+// 1,000,000 stock movements (10,000 items, 5 inventories, 2 batches each), written with
+// generate_series into the product's tables with the balances, batches and average costs they
+// imply. Times, median of interleaved runs: the warehouse's stock on hand (`GET /api/stocks`
+// through app.inject, reading the balance rows) against the raw SQL that sums the movements into
+// the same rows; and the item-transaction query (`itemTransactions`: one item's movements in a
+// period with the running balance) against the raw SQL that runs the balance over all the item's
+// movements and keeps the period. Each pair is checked to give the same rows; printed as ratios.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { buildApp } from "@app/server/src/app.js";
+import { loadConfig } from "@app/server/src/config.js";
+import { migrate } from "@app/server/src/db/migrate.js";
+import { seed } from "@app/server/src/db/seed.js";
+import { itemTransactions } from "@app/server/src/modules/stock/warehouse.js";
+import { sql } from "drizzle-orm";
+import { benchDatabase } from "./database.js";
+
+const ITEMS = 10_000;
+const INVENTORIES = 5;
+const BATCHES = 2;
+const MOVEMENTS = 1_000_000;
+const RUNS = 15;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function pair(name: string, product: () => Promise<unknown[]>, raw: () => Promise<unknown[]>) {
+  const norm = (rows: unknown[]) => JSON.stringify(rows);
+  const a = norm(await product());
+  const b = norm(await raw());
+  if (a !== b) throw new Error(`${name}: the product and the raw SQL disagree\n${a.slice(0, 400)}\n${b.slice(0, 400)}`);
+  const tp: number[] = [];
+  const tr: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    for (const [fn, out] of i % 2
+      ? ([
+          [raw, tr],
+          [product, tp],
+        ] as const)
+      : ([
+          [product, tp],
+          [raw, tr],
+        ] as const)) {
+      const t0 = performance.now();
+      await fn();
+      out.push(performance.now() - t0);
+    }
+  }
+  const p = median(tp);
+  const r = median(tr);
+  console.log(
+    `${name}: product ${p.toFixed(1)} ms, raw SQL ${r.toFixed(1)} ms, ratio raw/product ${(r / p).toFixed(1)}x (same ${JSON.parse(a).length} rows)`,
+  );
+}
+
+export default async function stockBench() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-stock-"));
+  const { database, cleanup } = await benchDatabase("stock");
+  try {
+    const db = database.db;
+    await migrate(database);
+    await seed(db, { adminPassword: "bench-password" });
+    console.log(`database: ${database.kind}; generating ${MOVEMENTS.toLocaleString("en")} movements...`);
+    const g0 = performance.now();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into inventories (inventory_name) select 'Store ' || g from generate_series(2, ${INVENTORIES}) g`);
+      await tx.execute(sql`insert into items (item_name, item_code, has_expire, shortage_alert, expire_alert)
+        select 'Item ' || lpad(g::text, 5, '0'), 'S' || g, g % 2 = 0, 40, 30 from generate_series(1, ${ITEMS}) g`);
+      await tx.execute(sql`insert into item_units (item_fk, unit_fk, quantity, price, is_base, is_default)
+        select item_id, (select unit_id from units where unit_name = 'Piece'), 1, 1000, true, true from items`);
+      await tx.execute(sql`insert into stock_batches (item_fk, batch_no, expire_date)
+        select i.item_id, 'B' || b, case when i.has_expire then date '2026-01-01' + (i.item_id % 700) + b * 200 end
+          from items i cross join generate_series(1, ${BATCHES}) b`);
+      // Key k of movement g: item, inventory and batch; per key ten movements, five in of 3 and five out of 1, a day apart.
+      await tx.execute(sql`
+        with inv as (select array_agg(inventory_id order by inventory_id) ids from inventories),
+             its as (select array_agg(item_id order by item_id) ids from items),
+             keys as (select ${ITEMS * INVENTORIES * BATCHES}::int as n)
+        insert into stock_movements (item_fk, inventory_fk, batch_fk, qty, unit_cost, value, source_type, source_id, source_line, date)
+        select it, iv, (select sb.batch_id from stock_batches sb where sb.item_fk = it order by sb.batch_id offset bt limit 1),
+               q, 100 + it % 50, q * (100 + it % 50), 'bench', g, 1,
+               timestamptz '2025-01-01 08:00+03' + (g / (select n from keys)) * interval '36 days' + (g % 86400) * interval '1 second'
+          from (select g,
+                       (select ids from its)[1 + (g % (select n from keys)) / ${INVENTORIES * BATCHES}] as it,
+                       (select ids from inv)[1 + (g % ${INVENTORIES * BATCHES}) / ${BATCHES}] as iv,
+                       g % ${BATCHES} as bt,
+                       case when (g / (select n from keys)) % 2 = 0 then 3 else -1 end as q
+                  from generate_series(0, ${MOVEMENTS - 1}) g) x`);
+      await tx.execute(sql`insert into stock_balances (item_fk, inventory_fk, batch_fk, qty)
+        select item_fk, inventory_fk, batch_fk, sum(qty) from stock_movements group by 1, 2, 3`);
+      await tx.execute(sql`insert into stock_item_costs (item_fk, qty, value, avg_cost)
+        select item_fk, sum(qty), sum(value), sum(value) / nullif(sum(qty), 0) from stock_movements group by 1`);
+    });
+    await db.execute(sql`vacuum analyze`);
+    const off = await db.execute(sql`select count(*)::int n from stock_balances where qty < 0`);
+    console.log(`generated in ${((performance.now() - g0) / 1000).toFixed(1)} s (negative balances: ${(off.rows[0] as { n: number }).n})`);
+
+    const config = loadConfig({ LOG_LEVEL: "silent", JWT_SECRET: "bench-secret-bench-secret-bench-secret", DATA_DIR: dir });
+    const { app } = await buildApp({ database, config });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "admin@example.com", password: "bench-password" },
+    });
+    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    const shape = (rows: { item_id: number; inventory_id: number; qty: string }[]) =>
+      rows.map((r) => [Number(r.item_id), Number(r.inventory_id), Number(r.qty)]);
+
+    for (const [label, query, where] of [
+      ["stock on hand, first page of all", "per_page=20&page=1", sql`true`],
+      ["stock on hand, one inventory, page 100", "per_page=20&page=100&filter[inventory_id]=3", sql`m.inventory_fk = 3`],
+    ] as const) {
+      const page = label.includes("page 100") ? 100 : 1;
+      await pair(
+        label,
+        async () => {
+          const res = await app.inject({ method: "GET", url: `/api/stocks?${query}`, headers });
+          return shape(res.json().data.data);
+        },
+        async () =>
+          shape(
+            (
+              await db.execute<{ item_id: number; inventory_id: number; qty: string }>(sql`
+                select m.item_fk as item_id, m.inventory_fk as inventory_id, sum(m.qty) as qty
+                  from stock_movements m join items i on i.item_id = m.item_fk
+                 where ${where}
+                 group by m.item_fk, m.inventory_fk, i.item_name
+                 order by lower(i.item_name), m.item_fk, m.inventory_fk
+                 limit 20 offset ${(page - 1) * 20}`)
+            ).rows,
+          ),
+      );
+    }
+
+    const ctx = { tx: db, user: null, now: new Date(), ip: null };
+    const from = new Date("2025-06-01T00:00:00Z");
+    const to = new Date("2025-09-01T00:00:00Z");
+    for (const [label, inventoryId] of [
+      ["item transactions, one item, all inventories, a quarter", null],
+      ["item transactions, one item, one inventory, a quarter", 2],
+    ] as const) {
+      const item = 4321;
+      const inv = inventoryId ? sql`and m.inventory_fk = ${inventoryId}` : sql``;
+      await pair(
+        label,
+        async () =>
+          (await itemTransactions(ctx, { itemId: item, inventoryId, from, to, limit: 100, offset: 0 })).map((r) => [
+            Number(r.movement_id),
+            Number(r.balance),
+          ]),
+        async () =>
+          (
+            await db.execute<{ movement_id: string; balance: string }>(sql`
+              select movement_id, balance from (
+                select m.movement_id, m.date, sum(m.qty) over (order by m.date, m.movement_id) as balance
+                  from stock_movements m where m.item_fk = ${item} ${inv}) x
+               where date >= ${from.toISOString()}::timestamptz and date < ${to.toISOString()}::timestamptz
+               order by date, movement_id limit 100`)
+          ).rows.map((r) => [Number(r.movement_id), Number(r.balance)]),
+      );
+    }
+    await app.close();
+  } finally {
+    await cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
