@@ -88,14 +88,26 @@ test("Arabic: opening stock typed as people type, a count sheet and a write-off 
   await expect(row).toContainText("1,200");
   await row.getByTestId("count-sheet-counted").pressSequentially("١١٩٨");
   await expect(row.getByTestId("count-sheet-difference")).toHaveText("-2");
+  // A box of a batch the sheet does not list is found: 4 pieces of B-90, a gain at the average cost.
+  await sheet.getByTestId("count-found-add").click();
+  const found = sheet.getByTestId("count-found-line").first();
+  await pickItem(page, found, item);
+  await found.getByTestId("count-found-batch").fill("B-90");
+  await found.getByTestId("count-found-expire").pressSequentially(indic("2031-06-30"));
+  await found.getByTestId("count-found-counted").pressSequentially("٤");
   await sheet.getByTestId("count-sheet-save").click();
   await expect(page).toHaveURL(/\/warehouse\/inventory-adjustment\/view\/\d+$/);
   await page.getByTestId("count-complete").click();
   await expect(page.getByTestId("doc-status")).toHaveText("منجز");
   await expect(page.getByTestId("count-loss")).toHaveText("2,500");
-  await expect(page.getByTestId("count-view-line")).toContainText("1,198");
+  await expect(page.getByTestId("count-gain")).toHaveText("5,000");
+  await expect(page.getByTestId("count-view-line").filter({ hasText: "B-77" })).toContainText("1,198");
+  await expect(page.getByTestId("count-view-line").filter({ hasText: "B-90" })).toContainText("4");
   await shot(page, "inventory-count-ar");
-  expect(Number((await onHand())[0]!.theoretical_qty)).toBe(1198);
+  expect((await onHand()).map((b) => [b.batch_no, Number(b.theoretical_qty)])).toEqual([
+    ["B-77", 1198],
+    ["B-90", 4],
+  ]);
 
   // A write-off of 5 pieces, expired type, first expiry first: Save and Done.
   await page.goto("/warehouse/destructed-assets");

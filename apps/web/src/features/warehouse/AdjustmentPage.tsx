@@ -18,6 +18,7 @@ import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
+import { AdjustmentFoundLines, type FoundLine } from "./AdjustmentFoundLines";
 import { DocStatusBadge } from "./DestructedAssetsPage";
 import { WarehouseDocInventoryDate } from "./WarehouseDocInventoryDate";
 import { countSheetQuery, docQuery, ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
@@ -75,6 +76,7 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
   // Counted quantities by batch id, as typed.
   const [counted, setCounted] = useState<Record<number, string>>({});
   const [filter, setFilter] = useState("");
+  const [found, setFound] = useState<FoundLine[]>([]);
   const inventoryId = form.values.inventory_id ? Number(form.values.inventory_id) : null;
   const sheet = useQuery(countSheetQuery(inventoryId));
   const { create, update } = useCrud<{ id: number }>(WD.adjustments, { onInvalid: form.applyServerErrors });
@@ -91,6 +93,16 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
       set_not_adjusted_to_zero: r.set_not_adjusted_to_zero,
     });
     setCounted(Object.fromEntries(r.lines.filter((l) => l.batch_id).map((l) => [l.batch_id, new Decimal(l.counted_qty).toFixed()])));
+    setFound(
+      r.lines
+        .filter((l) => !l.batch_id)
+        .map((l) => ({
+          item: { item_id: l.item_id, item_name: l.item_name, item_code: null, has_expire: false, item_units: [], default_unit: null },
+          batch_no: l.batch_no ?? "",
+          expire_date: l.expire_date ?? "",
+          counted: new Decimal(l.counted_qty).toFixed(),
+        })),
+    );
   }, [record.data, reset]);
   const { set } = form;
   // Another inventory has another sheet: what was typed for the last one goes.
@@ -109,7 +121,15 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
   const submit = () => {
     const lines = rows
       .filter((r) => (counted[r.batch_id] ?? "") !== "")
-      .map((r) => ({ item_id: r.item_id, batch_id: r.batch_id, counted_qty: counted[r.batch_id] }));
+      .map((r): Record<string, unknown> => ({ item_id: r.item_id, batch_id: r.batch_id, counted_qty: counted[r.batch_id] }))
+      .concat(
+        found.map((f) => ({
+          item_id: f.item?.item_id ?? "",
+          batch_no: f.batch_no.trim() || null,
+          expire_date: f.expire_date || null,
+          counted_qty: f.counted,
+        })),
+      );
     const body = form.validate(ZInventoryAdjustment, {
       inventory_id: form.values.inventory_id,
       date: form.values.date || null,
@@ -222,6 +242,12 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
         </Table>
       </Table.ScrollContainer>
       {!sheet.isPending && rows.length === 0 && <Text c="dimmed">{t("adjustments.emptySheet")}</Text>}
+      <AdjustmentFoundLines
+        lines={found}
+        onChange={setFound}
+        error={form.error}
+        offset={rows.filter((r) => (counted[r.batch_id] ?? "") !== "").length}
+      />
       {form.error("lines") && (
         <Text c="red" size="sm">
           {form.error("lines")}
