@@ -305,3 +305,29 @@ describe("set not adjusted to zero", () => {
     await expectLedgersAgree();
   });
 });
+
+describe("goods a count finds that the sheet does not list", () => {
+  it("a batch not on hand comes in at the item's average cost: 5 of Amoxicillin batch A3 at 1,320", async () => {
+    const missingExpiry = await t.api("POST", "/api/inventory_adjustments", {
+      body: { inventory_id: inventory, lines: [{ item_id: amox, batch_no: "A3", counted_qty: "5" }] },
+    });
+    const draft = await ok("POST", "/api/inventory_adjustments", {
+      inventory_id: inventory,
+      lines: [{ item_id: amox, batch_no: "A3", expire_date: "2032-01-01", counted_qty: "5" }],
+    });
+    expect(draft.lines.map((l: { batch_id: number | null; difference: string }) => [l.batch_id, Number(l.difference)])).toEqual([
+      [null, 5],
+    ]);
+    const done = await ok("POST", `/api/inventory_adjustments/${draft.id}/complete`);
+    expect([Number(done.gain_value), Number(done.loss_value)]).toEqual([6600, 0]);
+    expect(done.lines[0].batch_no).toBe("A3");
+    expect(done.lines[0].batch_id).toBe(await batchId(amox, "A3"));
+    expect(await onHand(amox)).toEqual({ A1: "0.000", A2: "0.000", A3: "5.000" });
+    expect(await posted("inventory_adjustment", draft.id)).toEqual({ inventory: "6600.0000", stock_gains: "-6600.0000" });
+    // Without its expiry the goods of an item with expiry cannot come in: the count stays a draft.
+    const refused = await t.api("POST", `/api/inventory_adjustments/${missingExpiry.body.data.id}/complete`);
+    expect([refused.status, refused.body.message]).toEqual([422, "The expire date field is required."]);
+    expect((await t.api("GET", `/api/inventory_adjustments/${missingExpiry.body.data.id}`)).body.data.status).toBe("draft");
+    await expectLedgersAgree();
+  });
+});
