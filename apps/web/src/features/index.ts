@@ -19,6 +19,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
 import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
 import { CUSTOMER_FEATURES } from "./customers/customers.features";
+import { PURCHASE_FEATURES } from "./purchases/purchases.features";
 import { REPORT_FEATURES } from "./reports/reports.features";
 import { SALES_FEATURES } from "./sales/sales.features";
 import { SETTINGS_FEATURES } from "./settings/settings.features";
@@ -30,6 +31,7 @@ import { STOCK_FEATURES } from "./warehouse/warehouse.features";
 export const AREAS = [
   { key: "customers", icon: IconUserDollar },
   { key: "suppliers", icon: IconTruck },
+  { key: "purchases", icon: IconShoppingCart },
   { key: "warehouse", icon: IconPackages },
   { key: "accounting", icon: IconCalculator },
   { key: "sales", icon: IconShoppingCart },
@@ -105,6 +107,7 @@ export const FEATURES: Feature[] = [
   ...SETTINGS_FEATURES,
   ...CUSTOMER_FEATURES,
   ...SUPPLIER_FEATURES,
+  ...PURCHASE_FEATURES,
   ...ACCOUNTING_FEATURES,
   ...SALES_FEATURES,
   ...REPORT_FEATURES,

@@ -59,6 +59,7 @@ export function CurrencyPicker({
   onChange,
   rateKind,
   errors = {},
+  withAmount = true,
 }: {
   value: CurrencyValue;
   onChange: (v: CurrencyValue) => void;
@@ -66,6 +67,8 @@ export function CurrencyPicker({
   rateKind: "in" | "out";
   /** Each shown under its own input; the amount's under the amount typed (the foreign one in foreign mode). */
   errors?: { currency?: string | undefined; rate?: string | undefined; amount?: string | undefined };
+  /** A document whose amounts are its lines' (a purchase) takes only the currency and the rate. */
+  withAmount?: boolean;
 }) {
   const { t } = useTranslation("common");
   const { systemConfig } = useSession();
@@ -112,7 +115,7 @@ export function CurrencyPicker({
           data-testid="currency-rate"
         />
       )}
-      {foreign && (
+      {foreign && withAmount && (
         <MoneyInput
           label={value.currency_id === CURRENCY_IQD ? t("currency.iqdAmount") : t("currency.usdAmount")}
           required
@@ -122,16 +125,18 @@ export function CurrencyPicker({
           data-testid="currency-foreign-amount"
         />
       )}
-      <MoneyInput
-        label={system === CURRENCY_IQD ? t("currency.iqdAmount") : t("currency.usdAmount")}
-        required
-        value={value.amount}
-        readOnly={foreign}
-        zeroWhenEmpty={!foreign}
-        onChange={(amount) => onChange({ ...value, amount, foreign_amount: amount })}
-        error={foreign ? undefined : errors.amount}
-        data-testid="currency-amount"
-      />
+      {withAmount && (
+        <MoneyInput
+          label={system === CURRENCY_IQD ? t("currency.iqdAmount") : t("currency.usdAmount")}
+          required
+          value={value.amount}
+          readOnly={foreign}
+          zeroWhenEmpty={!foreign}
+          onChange={(amount) => onChange({ ...value, amount, foreign_amount: amount })}
+          error={foreign ? undefined : errors.amount}
+          data-testid="currency-amount"
+        />
+      )}
     </Group>
   );
 }

@@ -9,7 +9,11 @@ import { dateFilterRange } from "./DataTable/dateFilters";
 import { type PrintDocument, printTable } from "./DataTable/print";
 import { useFormat } from "./format";
 
-type Printable = Pick<PrintDocument, "title" | "headers" | "rows" | "footer" | "numeric" | "ltr"> & { lines?: string[] };
+type Printable = Pick<PrintDocument, "title" | "headers" | "rows" | "footer" | "numeric" | "ltr"> & {
+  lines?: string[];
+  /** Documents (a purchase, a return) end with the shop's receipt footer. */
+  withReceiptFooter?: boolean;
+};
 
 /**
  * Printing as every screen does it: the shop's name and receipt header, the title, what the rows
@@ -59,9 +63,10 @@ export function usePrint() {
     return out;
   };
 
-  const print = (doc: Printable) =>
+  const print = ({ withReceiptFooter, ...doc }: Printable) =>
     printTable({
       ...doc,
+      receiptFooter: withReceiptFooter ? (systemConfig.receipt_footer ?? undefined) : undefined,
       dir: fmt.rtl ? "rtl" : "ltr",
       lang: i18n.language,
       shop: systemConfig.shop_name,

@@ -625,6 +625,8 @@ export async function salePrices(ctx: Ctx, id: number) {
         unit_name: lineUnit?.unit_name ?? "",
         /** Cost of one base unit, system currency. */
         unit_cost: D(l.unit_cost).toFixed(),
+        /** Cost of one of the line's unit, system currency. */
+        line_unit_cost: round4(D(l.unit_cost).mul(l.unit_base_qty)).toFixed(),
         /** Net price of one of the line's unit in the purchase's currency: its share of the total after the discount, bonus units free. */
         net_price: qty.plus(l.bonus).isZero() ? "0" : round4(D(l.line_total).mul(share).div(qty.plus(l.bonus))).toFixed(),
         last_sale_price: prices.get(lineUnit?.item_unit_id ?? 0)?.price ?? "0",

@@ -87,6 +87,7 @@ export const settingsModule: AppModule = {
           pagination_options: cfg!.pagination_options,
           shop_name: cfg!.shop_name,
           receipt_header: cfg!.receipt_header,
+          receipt_footer: cfg!.receipt_footer,
           pos_terminal_marker: cfg!.pos_terminal_marker,
           password_min_length: cfg!.password_min_length,
           accounting_option: cfg!.accounting_option,

@@ -188,6 +188,7 @@ export interface PriceLine {
   item_name: string;
   unit_name: string;
   unit_cost: string;
+  line_unit_cost: string;
   net_price: string;
   last_sale_price: string;
   units: PriceUnit[];

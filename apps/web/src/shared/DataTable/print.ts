@@ -9,6 +9,8 @@ export interface PrintDocument {
   /** The shop's name and receipt header, above everything. */
   shop: string;
   receiptHeader?: string | undefined;
+  /** The shop's receipt footer, under the table (documents printed as receipts). */
+  receiptFooter?: string | undefined;
   /** What the rows are: filters, period, currency. */
   lines?: string[];
   /** Who printed and when. */
@@ -38,6 +40,7 @@ export function printHtml(doc: PrintDocument): string {
   return `<!doctype html><html lang="${doc.lang}" dir="${doc.dir}"><head><meta charset="utf-8"><title>${escapeHtml(
     `${PRODUCT_NAME} | ${doc.title}`,
   )}</title><style nonce="${escapeHtml(doc.nonce ?? "")}">
+    @page{size:A4;margin:12mm}
     body{font-family:Tahoma,"DejaVu Sans",Arial,sans-serif;font-size:12px;margin:16px}
     .shop{font-size:16px;font-weight:bold}
     .receipt{white-space:pre-line;margin-bottom:4px}
@@ -49,9 +52,12 @@ export function printHtml(doc: PrintDocument): string {
     .num{text-align:end;direction:ltr;unicode-bidi:isolate}
     tfoot td{font-weight:bold}
     .printed{margin-top:8px;color:#555;font-size:11px}
+    .footer{white-space:pre-line;margin-top:12px;text-align:center}
   </style></head><body>${header}<table><thead><tr>${cells("th", doc.headers)}</tr></thead><tbody>${doc.rows
     .map((r) => `<tr>${cells("td", r)}</tr>`)
-    .join("")}</tbody>${doc.footer ? `<tfoot><tr>${cells("td", doc.footer)}</tr></tfoot>` : ""}</table><div class="printed">${escapeHtml(
+    .join(
+      "",
+    )}</tbody>${doc.footer ? `<tfoot><tr>${cells("td", doc.footer)}</tr></tfoot>` : ""}</table>${doc.receiptFooter ? `<div class="footer">${escapeHtml(doc.receiptFooter)}</div>` : ""}<div class="printed">${escapeHtml(
     doc.printed,
   )}</div></body></html>`;
 }

@@ -15,6 +15,8 @@ export interface SystemConfig {
   shop_name: string;
   /** Printed under the shop's name on every print. */
   receipt_header?: string | null;
+  /** Printed at the end of a printed document (purchase, return). */
+  receipt_footer?: string | null;
   /** Text in the user agent that marks the desktop POS terminal, when the shop sets one. */
   pos_terminal_marker?: string;
   /** The business's IANA time zone: documents' dates are wall-clock times there. */

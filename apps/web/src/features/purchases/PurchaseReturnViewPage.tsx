@@ -1,0 +1,98 @@
+import { Alert, Button, Group } from "@mantine/core";
+import { IconEdit, IconPrinter } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan, useSession } from "../../app/session";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { docDay } from "../accounting/ledger.queries";
+import { DocSheet, type SheetContent, usePrintSheet } from "./DocSheet";
+import { DocBadges } from "./docActions";
+import { PATHS, purchaseReturnQuery } from "./purchases.queries";
+import { routeId } from "./routeParams";
+
+/** One purchase return (SPEC §2 `/purchases/purchase-return/view/{id}/{newTab}`), printable on A4. */
+export function PurchaseReturnViewPage() {
+  const { t } = useTranslation("purchases");
+  const params = useParams();
+  const id = routeId(params.id);
+  const navigate = useNavigate();
+  const can = useCan();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const { systemConfig } = useSession();
+  const printSheet = usePrintSheet();
+  const doc = useQuery(purchaseReturnQuery(id));
+  if (doc.isPending) return <PageLoader />;
+  const r = doc.data;
+  if (!r) return <Alert color="red">{t("notFound")}</Alert>;
+  const cur = r.currency_name;
+  const sheet: SheetContent = {
+    title: `${t("returns.view")} ${r.number ?? ""}`,
+    info: [
+      [t("fields.number"), r.number ?? ""],
+      [t("fields.date"), fmt.date(docDay(r.date))],
+      [t("fields.supplier"), r.consumer_name],
+      [t("fields.purchase"), r.purchase_number ?? ""],
+      [t("fields.reference_no"), r.reference_no ?? ""],
+      [t("fields.inventory"), names.inventory(r.inventory_name)],
+      [t("fields.currency"), r.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(r.rate)})`],
+      [t("fields.received_type"), t(`paymentTypes.${r.payment_type}`)],
+    ],
+    headers: [
+      "#",
+      t("fields.item"),
+      t("fields.unit"),
+      t("fields.quantity"),
+      t("fields.return_bonus"),
+      t("fields.unit_price"),
+      t("fields.batch_no"),
+      t("fields.line_total"),
+    ],
+    rows: r.lines.map((l, i) => ({
+      key: l.line_id,
+      cells: [
+        String(i + 1),
+        l.item_name,
+        names.unit(l.unit_name),
+        fmt.amount(l.quantity),
+        Number(l.bonus) ? fmt.amount(l.bonus) : "",
+        fmt.amount(l.unit_price),
+        l.batch_no ?? "",
+        fmt.amount(l.line_total),
+      ],
+    })),
+    numeric: [false, false, false, true, true, true, false, true],
+    totals: [[t("fields.total"), `${fmt.amount(r.total)} ${cur}`]],
+    note: r.note,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={sheet.title}
+        actions={
+          <Group>
+            {params.new_tab !== "1" && (
+              <Button variant="default" onClick={() => void navigate(PATHS.returns)}>
+                {t("actions.back")}
+              </Button>
+            )}
+            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid="return-print">
+              {t("actions.print")}
+            </Button>
+            {can("purchase_returns/update") && !r.is_closed && (
+              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(PATHS.returnUpsert(r.id, 1))}>
+                {t("actions.edit")}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <DocSheet sheet={sheet} testId="return-sheet" badges={<DocBadges status={r.status} closed={r.is_closed} />} />
+    </>
+  );
+}

@@ -1,0 +1,689 @@
+import { CHARGE_KINDS, PAYMENT_TYPES, ZPurchase } from "@app/contracts";
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconCheck, IconDeviceFloppy, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan, useSession } from "../../app/session";
+import { api } from "../../shared/api/client";
+import { businessNow } from "../../shared/businessTime";
+import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
+import { DateField } from "../../shared/DateField";
+import { plainDecimal, useFormat } from "../../shared/format";
+import { MoneyInput } from "../../shared/MoneyInput";
+import { notifyError, notifySuccess } from "../../shared/notify";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { useZodForm } from "../../shared/useZodForm";
+import { CashAccountSelect } from "../accounting/CashAccountSelect";
+import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { purchaseTotals } from "./figures";
+import { ItemPicker } from "./ItemPicker";
+import { PurchaseImport } from "./PurchaseImport";
+import { InventorySelect, SupplierSelect } from "./pickers";
+import { PATHS, type PickItem, PURCHASES, type PurchaseRecord, purchaseQuery } from "./purchases.queries";
+import { issuesByPath, routeId } from "./routeParams";
+import "../accounting/amount.css";
+
+interface LineForm {
+  key: number;
+  item: PickItem | null;
+  unit_id: string;
+  quantity: string;
+  bonus: string;
+  unit_price: string;
+  batch_no: string;
+  expire_date: string;
+  description: string;
+}
+
+interface ChargeForm {
+  key: number;
+  kind: (typeof CHARGE_KINDS)[number];
+  consumer_id: string;
+  payment_type: (typeof PAYMENT_TYPES)[number];
+  account_id: string;
+  money: CurrencyValue;
+  amount: string;
+}
+
+let nextKey = 1;
+const emptyLine = (): LineForm => ({
+  key: nextKey++,
+  item: null,
+  unit_id: "",
+  quantity: "",
+  bonus: "",
+  unit_price: "",
+  batch_no: "",
+  expire_date: "",
+  description: "",
+});
+
+/** A stored line as the picker holds it: the item with the units the line may use. */
+const lineOf = (l: PurchaseRecord["lines"][number]): LineForm => ({
+  key: nextKey++,
+  item: {
+    item_id: l.item_fk,
+    item_name: l.item_name,
+    item_code: null,
+    has_expire: l.has_expire,
+    default_unit: l.unit_fk,
+    item_units: [
+      {
+        item_unit_id: 0,
+        unit_fk: l.unit_fk,
+        unit_name: l.unit_name,
+        quantity: l.unit_base_qty,
+        price: "0",
+        is_base: false,
+        is_default: true,
+      },
+    ],
+  },
+  unit_id: String(l.unit_fk),
+  quantity: plainDecimal(l.quantity),
+  bonus: Number(l.bonus) ? plainDecimal(l.bonus) : "",
+  unit_price: plainDecimal(l.unit_price),
+  batch_no: l.batch_no ?? "",
+  expire_date: l.expire_date ?? "",
+  description: l.description ?? "",
+});
+
+/**
+ * The purchase form (SPEC §2 `upsert/{id}/{isUpdate}/{from}/{newTab}`): a new purchase (id 0), an
+ * edit (isUpdate 1) or a new one copied from purchase `from`.
+ */
+export function PurchaseUpsertPage() {
+  const { t } = useTranslation("purchases");
+  const params = useParams();
+  const id = routeId(params.id);
+  const isUpdate = params.is_update === "1" && id > 0;
+  const from = routeId(params.from) || (!isUpdate ? id : 0);
+  const navigate = useNavigate();
+  const can = useCan();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const { systemConfig, me } = useSession();
+  const system = systemConfig.currency_fk;
+  const queryClient = useQueryClient();
+  const invalidateLedger = useInvalidateLedger();
+  const source = useQuery(purchaseQuery(isUpdate ? id : from));
+  const form = useZodForm({
+    consumer_id: "",
+    reference_no: "",
+    date: businessNow().format("YYYY-MM-DD"),
+    inventory_id: String(me.inventories[0]?.inventory_id ?? ""),
+    money: { currency_id: system, rate: "1", amount: "0", foreign_amount: "0" } as CurrencyValue,
+    discount_type: "amount" as "amount" | "percent",
+    discount: "",
+    payment_type: "On Account" as (typeof PAYMENT_TYPES)[number],
+    account_id: "",
+    paid_amount: "",
+    note: "",
+    lines: [emptyLine()] as LineForm[],
+    charges: [] as ChargeForm[],
+  });
+  const { reset } = form;
+  const [loadedFor, setLoadedFor] = useState(0);
+
+  useEffect(() => {
+    const r = source.data;
+    if (!r || loadedFor === r.id) return;
+    setLoadedFor(r.id);
+    reset({
+      consumer_id: String(r.consumer_fk),
+      reference_no: isUpdate ? (r.reference_no ?? "") : "",
+      date: isUpdate ? docDay(r.date) : businessNow().format("YYYY-MM-DD"),
+      inventory_id: String(r.inventory_fk),
+      money: { currency_id: r.currency_id, rate: plainDecimal(r.rate), amount: "0", foreign_amount: "0" },
+      discount_type: r.discount_type,
+      discount: Number(r.discount) ? plainDecimal(r.discount) : "",
+      payment_type: r.payment_type as (typeof PAYMENT_TYPES)[number],
+      account_id: r.account_fk ? String(r.account_fk) : "",
+      paid_amount: Number(r.paid_amount) ? plainDecimal(r.paid_amount) : "",
+      note: r.note ?? "",
+      lines: r.lines.length ? r.lines.map(lineOf) : [emptyLine()],
+      charges: r.charges.map((c) => ({
+        key: nextKey++,
+        kind: c.kind,
+        consumer_id: String(c.consumer_fk),
+        payment_type: c.payment_type,
+        account_id: c.account_fk ? String(c.account_fk) : "",
+        money: { currency_id: c.currency_id, rate: plainDecimal(c.rate), amount: "0", foreign_amount: "0" },
+        amount: plainDecimal(c.amount),
+      })),
+    });
+  }, [source.data, reset, isUpdate, loadedFor]);
+
+  const v = form.values;
+  const totals = purchaseTotals({
+    lines: v.lines,
+    discount_type: v.discount_type,
+    discount: v.discount,
+    paid_amount: v.payment_type === "Cash" && v.paid_amount === "" ? "" : v.paid_amount,
+  });
+  const setLine = (i: number, patch: Partial<LineForm>) =>
+    form.set(
+      "lines",
+      v.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)),
+    );
+  const setCharge = (i: number, patch: Partial<ChargeForm>) =>
+    form.set(
+      "charges",
+      v.charges.map((c, j) => (j === i ? { ...c, ...patch } : c)),
+    );
+
+  const payload = () => ({
+    consumer_id: v.consumer_id,
+    reference_no: v.reference_no.trim() || null,
+    date: v.date || null,
+    inventory_id: v.inventory_id,
+    currency_id: v.money.currency_id,
+    rate: v.money.currency_id === system ? "1" : v.money.rate,
+    discount_type: v.discount_type,
+    discount: v.discount || "0",
+    payment_type: v.payment_type,
+    account_id: v.account_id || null,
+    paid_amount: v.paid_amount === "" ? null : v.paid_amount,
+    note: v.note.trim() || null,
+    lines: v.lines.map((l) => ({
+      item_id: l.item?.item_id ?? "",
+      unit_id: l.unit_id,
+      quantity: l.quantity,
+      bonus: l.bonus || "0",
+      unit_price: l.unit_price,
+      batch_no: l.batch_no.trim() || null,
+      expire_date: l.expire_date || null,
+      description: l.description.trim() || null,
+    })),
+    charges: v.charges.map((c) => ({
+      kind: c.kind,
+      consumer_id: c.consumer_id,
+      payment_type: c.payment_type,
+      account_id: c.payment_type === "Cash" ? c.account_id || null : null,
+      currency_id: c.money.currency_id,
+      rate: c.money.currency_id === system ? "1" : c.money.rate,
+      amount: c.amount,
+    })),
+  });
+
+  const save = useMutation({
+    mutationFn: async ({ complete }: { complete: boolean }) => {
+      const body = payload();
+      const saved = isUpdate
+        ? await api<{ data: PurchaseRecord }>(`${PURCHASES}/${id}`, { method: "PATCH", body })
+        : await api<{ data: PurchaseRecord }>(PURCHASES, { method: "POST", body });
+      const doc = saved.data;
+      if (complete && doc.status === "draft")
+        return (await api<{ data: PurchaseRecord }>(`${PURCHASES}/${doc.id}/complete`, { method: "POST", body: {} })).data;
+      return doc;
+    },
+    onSuccess: (doc) => {
+      notifySuccess(t("saved", { number: doc.number ?? "" }));
+      void queryClient.invalidateQueries({ queryKey: [PURCHASES] });
+      invalidateLedger();
+      void navigate(PATHS.view(doc.id, params.new_tab === "1" ? 1 : 0));
+    },
+    onError: (err) => {
+      if (!form.applyServerErrors(err)) notifyError(err);
+    },
+    meta: { silent: true },
+  });
+
+  const submit = (complete: boolean) => {
+    const result = ZPurchase.safeParse(payload());
+    if (!result.success) {
+      form.setErrors(issuesByPath(result.error.issues));
+      return;
+    }
+    save.mutate({ complete });
+  };
+
+  if ((isUpdate || from > 0) && source.isPending) return <PageLoader />;
+  const record = isUpdate ? source.data : undefined;
+  const complete = record?.status === "complete";
+  const currencyName = (cid: number) => (cid === 2 ? "USD" : "IQD");
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(false);
+      }}
+      data-testid="purchase-form"
+    >
+      <PageHeader
+        title={isUpdate ? t("editTitle", { number: record?.number ?? "" }) : t("newTitle")}
+        description={t("formDescription")}
+        actions={
+          <Group>
+            <Button variant="default" onClick={() => void navigate(PATHS.list)}>
+              {t("actions.back")}
+            </Button>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="purchase-save">
+              {complete ? t("actions.save") : t("actions.saveDraft")}
+            </Button>
+            {!complete && can("purchases/complete") && (
+              <Button
+                color="green"
+                leftSection={<IconCheck size={16} />}
+                loading={save.isPending}
+                onClick={() => submit(true)}
+                data-testid="purchase-save-complete"
+              >
+                {t("actions.saveComplete")}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="md" data-testid="purchase-header">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+            <SupplierSelect
+              label={t("fields.supplier")}
+              value={v.consumer_id}
+              onChange={(val) => form.set("consumer_id", val)}
+              error={form.error("consumer_id")}
+              testId="purchase-supplier"
+            />
+            <TextInput label={t("fields.reference_no")} maxLength={140} {...form.text("reference_no")} data-testid="purchase-reference" />
+            <DateField
+              label={t("fields.date")}
+              withAsterisk
+              value={v.date || null}
+              onChange={(val) => form.set("date", val ?? "")}
+              error={form.error("date")}
+              data-testid="purchase-date"
+            />
+            <InventorySelect
+              label={t("fields.inventory")}
+              value={v.inventory_id}
+              onChange={(val) => form.set("inventory_id", val)}
+              error={form.error("inventory_id")}
+            />
+          </SimpleGrid>
+          <Stack mt="md">
+            <CurrencyPicker
+              value={v.money}
+              onChange={(m) => form.set("money", m)}
+              rateKind="out"
+              withAmount={false}
+              errors={{ rate: form.error("rate"), currency: form.error("currency_id") }}
+            />
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" mb="sm">
+            <Title order={4}>{t("lines")}</Title>
+            <Group>
+              {isUpdate && record?.status === "draft" && can("purchases/import") && (
+                <PurchaseImport
+                  id={id}
+                  onImported={() => {
+                    setLoadedFor(0);
+                    void source.refetch();
+                  }}
+                />
+              )}
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => form.set("lines", [...v.lines, emptyLine()])}
+                data-testid="line-add"
+              >
+                {t("actions.addLine")}
+              </Button>
+            </Group>
+          </Group>
+          <Table.ScrollContainer minWidth={1100}>
+            <Table verticalSpacing="xs" data-testid="purchase-lines">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("fields.item")}</Table.Th>
+                  <Table.Th>{t("fields.unit")}</Table.Th>
+                  <Table.Th>{t("fields.quantity")}</Table.Th>
+                  <Table.Th>{t("fields.bonus")}</Table.Th>
+                  <Table.Th>{t("fields.unit_price")}</Table.Th>
+                  <Table.Th>{t("fields.batch_no")}</Table.Th>
+                  <Table.Th>{t("fields.expire_date")}</Table.Th>
+                  <Table.Th>{t("fields.description")}</Table.Th>
+                  <Table.Th>{t("fields.line_total")}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t("actions.removeLine")}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {v.lines.map((l, i) => (
+                  <Table.Tr key={l.key} data-testid="purchase-line">
+                    <Table.Td miw={220}>
+                      <ItemPicker
+                        label={t("fields.item")}
+                        value={l.item}
+                        onChange={(item) =>
+                          setLine(i, {
+                            item,
+                            unit_id: item ? String(item.default_unit ?? item.item_units.find((u) => u.is_default)?.unit_fk ?? "") : "",
+                          })
+                        }
+                        error={form.error(`lines.${i}.item_id`)}
+                        testId="line-item"
+                      />
+                    </Table.Td>
+                    <Table.Td miw={120}>
+                      <Select
+                        aria-label={t("fields.unit")}
+                        allowDeselect={false}
+                        data={(l.item?.item_units ?? []).map((u) => ({ value: String(u.unit_fk), label: names.unit(u.unit_name) }))}
+                        value={l.unit_id || null}
+                        onChange={(val) => setLine(i, { unit_id: val ?? "" })}
+                        error={form.error(`lines.${i}.unit_id`)}
+                        data-testid="line-unit"
+                      />
+                    </Table.Td>
+                    <Table.Td miw={100}>
+                      <MoneyInput
+                        aria-label={t("fields.quantity")}
+                        value={l.quantity}
+                        zeroWhenEmpty={false}
+                        onChange={(val) => setLine(i, { quantity: val })}
+                        error={form.error(`lines.${i}.quantity`)}
+                        data-testid="line-quantity"
+                      />
+                    </Table.Td>
+                    <Table.Td miw={90}>
+                      <MoneyInput
+                        aria-label={t("fields.bonus")}
+                        value={l.bonus}
+                        zeroWhenEmpty={false}
+                        onChange={(val) => setLine(i, { bonus: val })}
+                        error={form.error(`lines.${i}.bonus`)}
+                        data-testid="line-bonus"
+                      />
+                    </Table.Td>
+                    <Table.Td miw={120}>
+                      <MoneyInput
+                        aria-label={t("fields.unit_price")}
+                        value={l.unit_price}
+                        zeroWhenEmpty={false}
+                        onChange={(val) => setLine(i, { unit_price: val })}
+                        error={form.error(`lines.${i}.unit_price`)}
+                        data-testid="line-price"
+                      />
+                    </Table.Td>
+                    <Table.Td miw={110}>
+                      <TextInput
+                        aria-label={t("fields.batch_no")}
+                        value={l.batch_no}
+                        onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
+                        error={form.error(`lines.${i}.batch_no`)}
+                        data-testid="line-batch"
+                      />
+                    </Table.Td>
+                    <Table.Td miw={140}>
+                      <DateField
+                        aria-label={t("fields.expire_date")}
+                        withAsterisk={l.item?.has_expire}
+                        clearable
+                        value={l.expire_date || null}
+                        onChange={(val) => setLine(i, { expire_date: val ?? "" })}
+                        error={form.error(`lines.${i}.expire_date`)}
+                        data-testid="line-expiry"
+                      />
+                    </Table.Td>
+                    <Table.Td miw={140}>
+                      <TextInput
+                        aria-label={t("fields.description")}
+                        value={l.description}
+                        onChange={(e) => setLine(i, { description: e.currentTarget.value })}
+                        error={form.error(`lines.${i}.description`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <span className="amount" data-testid="line-total">
+                        {fmt.amount(totals.lineTotals[i])}
+                      </span>
+                    </Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t("actions.removeLine")}
+                        disabled={v.lines.length === 1}
+                        onClick={() =>
+                          form.set(
+                            "lines",
+                            v.lines.filter((_, j) => j !== i),
+                          )
+                        }
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {form.error("lines") && (
+            <Text c="red" size="sm">
+              {form.error("lines")}
+            </Text>
+          )}
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" mb="sm">
+            <Title order={4}>{t("charges")}</Title>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={() =>
+                form.set("charges", [
+                  ...v.charges,
+                  {
+                    key: nextKey++,
+                    kind: "transport",
+                    consumer_id: "",
+                    payment_type: "On Account",
+                    account_id: "",
+                    money: { currency_id: system, rate: "1", amount: "0", foreign_amount: "0" },
+                    amount: "",
+                  },
+                ])
+              }
+              data-testid="charge-add"
+            >
+              {t("actions.addCharge")}
+            </Button>
+          </Group>
+          <Stack gap="md">
+            {v.charges.length === 0 && (
+              <Text c="dimmed" size="sm">
+                {t("noCharges")}
+              </Text>
+            )}
+            {v.charges.map((c, i) => (
+              <Paper key={c.key} withBorder radius="sm" p="sm" data-testid="charge-row">
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+                  <Select
+                    label={t("fields.charge_kind")}
+                    allowDeselect={false}
+                    data={CHARGE_KINDS.map((k) => ({ value: k, label: t(`chargeKinds.${k}`) }))}
+                    value={c.kind}
+                    onChange={(val) => setCharge(i, { kind: (val ?? "transport") as ChargeForm["kind"] })}
+                    data-testid="charge-kind"
+                  />
+                  <SupplierSelect
+                    label={t("fields.supplier")}
+                    value={c.consumer_id}
+                    onChange={(val) => setCharge(i, { consumer_id: val })}
+                    error={form.error(`charges.${i}.consumer_id`)}
+                    testId="charge-supplier"
+                  />
+                  <Select
+                    label={t("fields.payment_type")}
+                    allowDeselect={false}
+                    data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
+                    value={c.payment_type}
+                    onChange={(val) => setCharge(i, { payment_type: (val ?? "On Account") as ChargeForm["payment_type"] })}
+                    data-testid="charge-payment-type"
+                  />
+                  {c.payment_type === "Cash" && (
+                    <CashAccountSelect
+                      label={t("fields.account")}
+                      value={c.account_id}
+                      withCurrency
+                      onChange={(val) => setCharge(i, { account_id: val })}
+                      error={form.error(`charges.${i}.account_id`)}
+                      testId="charge-account"
+                    />
+                  )}
+                </SimpleGrid>
+                <Group align="flex-start" mt="sm" grow>
+                  <CurrencyPicker
+                    value={c.money}
+                    onChange={(m) => setCharge(i, { money: m })}
+                    rateKind="out"
+                    withAmount={false}
+                    errors={{ rate: form.error(`charges.${i}.rate`) }}
+                  />
+                  <MoneyInput
+                    label={t("fields.amount")}
+                    withAsterisk
+                    value={c.amount}
+                    zeroWhenEmpty={false}
+                    onChange={(val) => setCharge(i, { amount: val })}
+                    error={form.error(`charges.${i}.amount`)}
+                    rightSection={<Text size="xs">{currencyName(c.money.currency_id)}</Text>}
+                    rightSectionWidth={44}
+                    data-testid="charge-amount"
+                  />
+                  <Group justify="flex-end" style={{ flexGrow: 0 }}>
+                    <ActionIcon
+                      mt={28}
+                      variant="subtle"
+                      color="red"
+                      aria-label={t("actions.removeCharge")}
+                      onClick={() =>
+                        form.set(
+                          "charges",
+                          v.charges.filter((_, j) => j !== i),
+                        )
+                      }
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Stack gap="sm">
+              <Group align="flex-end" grow>
+                <div>
+                  <Text size="sm" fw={500} mb={4} id="discount-type-label">
+                    {t("fields.discount_type")}
+                  </Text>
+                  <SegmentedControl
+                    fullWidth
+                    aria-labelledby="discount-type-label"
+                    data={[
+                      { value: "amount", label: t("discountTypes.amount") },
+                      { value: "percent", label: t("discountTypes.percent") },
+                    ]}
+                    value={v.discount_type}
+                    onChange={(val) => form.set("discount_type", val as "amount" | "percent")}
+                  />
+                </div>
+                <MoneyInput
+                  label={t("fields.discount")}
+                  value={v.discount}
+                  zeroWhenEmpty={false}
+                  onChange={(val) => form.set("discount", val)}
+                  error={form.error("discount")}
+                  data-testid="purchase-discount"
+                />
+              </Group>
+              <SimpleGrid cols={2} spacing="sm">
+                <Select
+                  label={t("fields.payment_type")}
+                  allowDeselect={false}
+                  data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
+                  value={v.payment_type}
+                  onChange={(val) => form.set("payment_type", (val ?? "On Account") as (typeof PAYMENT_TYPES)[number])}
+                  data-testid="purchase-payment-type"
+                />
+                <MoneyInput
+                  label={t("fields.paid_amount")}
+                  value={v.paid_amount}
+                  zeroWhenEmpty={false}
+                  placeholder={v.payment_type === "Cash" ? fmt.amount(totals.total) : "0"}
+                  onChange={(val) => form.set("paid_amount", val)}
+                  error={form.error("paid_amount")}
+                  data-testid="purchase-paid"
+                />
+              </SimpleGrid>
+              {(v.payment_type === "Cash" || (v.paid_amount !== "" && Number(v.paid_amount) > 0)) && (
+                <CashAccountSelect
+                  label={t("fields.account")}
+                  value={v.account_id}
+                  withCurrency
+                  onChange={(val) => form.set("account_id", val)}
+                  error={form.error("account_id")}
+                  testId="purchase-account"
+                />
+              )}
+              <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
+            </Stack>
+            <Stack gap={6} data-testid="purchase-totals">
+              {(
+                [
+                  ["subtotal", totals.subtotal],
+                  ["discount_amount", totals.discount],
+                  ["total", totals.total],
+                  ["remaining", v.payment_type === "Cash" && v.paid_amount === "" ? "0" : totals.remaining],
+                ] as const
+              ).map(([k, val]) => (
+                <Group key={k} justify="space-between">
+                  <Text fw={k === "total" ? 700 : 400}>{t(`fields.${k}`)}</Text>
+                  <Text fw={k === "total" ? 700 : 400} className="amount" data-testid={`total-${k}`}>
+                    {fmt.amount(val)} {currencyName(v.money.currency_id)}
+                  </Text>
+                </Group>
+              ))}
+              <Group justify="space-between">
+                <Text>{t("fields.payment_status")}</Text>
+                <Text>{t(`paymentStatus.${v.payment_type === "Cash" && v.paid_amount === "" ? "paid" : totals.status}`)}</Text>
+              </Group>
+            </Stack>
+          </SimpleGrid>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { IconArrowBackUp, IconCalculator, IconCheck, IconEdit, IconPrinter, IconReceiptRefund, IconTag } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan, useSession } from "../../app/session";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { docDay } from "../accounting/ledger.queries";
+import { DocSheet, type SheetContent, usePrintSheet } from "./DocSheet";
+import { DocBadges, useDocAction } from "./docActions";
+import { PATHS, PURCHASES, purchaseQuery } from "./purchases.queries";
+import { routeId } from "./routeParams";
+
+/**
+ * One purchase (SPEC §2 `view/{id}/{newTab}`): as printed on A4 with the shop's name, receipt
+ * header and footer, in the reader's language; with its actions.
+ */
+export function PurchaseViewPage() {
+  const { t } = useTranslation("purchases");
+  const params = useParams();
+  const id = routeId(params.id);
+  const navigate = useNavigate();
+  const can = useCan();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const { systemConfig } = useSession();
+  const printSheet = usePrintSheet();
+  const doc = useQuery(purchaseQuery(id));
+  const act = useDocAction(PURCHASES);
+  if (doc.isPending) return <PageLoader />;
+  const p = doc.data;
+  if (!p) return <Alert color="red">{t("notFound")}</Alert>;
+  const cur = p.currency_name;
+  const money = (v: string) => `${fmt.amount(v)} ${cur}`;
+  const info: [string, string][] = [
+    [t("fields.number"), p.number ?? ""],
+    [t("fields.date"), fmt.date(docDay(p.date))],
+    [t("fields.supplier"), p.consumer_name],
+    [t("fields.reference_no"), p.reference_no ?? ""],
+    [t("fields.inventory"), names.inventory(p.inventory_name)],
+    [t("fields.currency"), p.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(p.rate)})`],
+    [t("fields.payment_type"), t(`paymentTypes.${p.payment_type}`)],
+    [t("fields.status"), `${t(`status.${p.status}`)} · ${t(`paymentStatus.${p.payment_status}`)}`],
+  ];
+  const headers = [
+    "#",
+    t("fields.item"),
+    t("fields.unit"),
+    t("fields.quantity"),
+    t("fields.bonus"),
+    t("fields.unit_price"),
+    t("fields.batch_no"),
+    t("fields.expire_date"),
+    t("fields.line_total"),
+  ];
+  const sheet: SheetContent = {
+    title: `${t("viewTitle")} ${p.number ?? ""}`,
+    info,
+    headers,
+    rows: p.lines.map((l, i) => ({
+      key: l.line_id,
+      cells: [
+        String(i + 1),
+        l.description ? `${l.item_name} — ${l.description}` : l.item_name,
+        names.unit(l.unit_name),
+        fmt.amount(l.quantity),
+        Number(l.bonus) ? fmt.amount(l.bonus) : "",
+        fmt.amount(l.unit_price),
+        l.batch_no ?? "",
+        l.expire_date ? fmt.date(l.expire_date) : "",
+        fmt.amount(l.line_total),
+      ],
+    })),
+    numeric: [false, false, false, true, true, true, false, false, true],
+    totals: [
+      [t("fields.subtotal"), money(p.subtotal)],
+      [t("fields.discount_amount"), money(p.discount_amount)],
+      [t("fields.total"), money(p.total)],
+      [t("fields.paid_amount"), money(p.paid_amount)],
+      [t("fields.remaining"), money(String(Number(p.total) - Number(p.paid_amount)))],
+    ],
+    extra: p.charges.map((c) => `${t(`chargeKinds.${c.kind}`)}: ${c.consumer_name} — ${fmt.amount(c.amount)} ${c.currency_name}`),
+    note: p.note,
+  };
+  const printIt = () => printSheet(sheet);
+
+  return (
+    <>
+      <PageHeader
+        title={`${t("viewTitle")} ${p.number ?? ""}`}
+        actions={
+          <Group>
+            {params.new_tab !== "1" && (
+              <Button variant="default" onClick={() => void navigate(PATHS.list)}>
+                {t("actions.back")}
+              </Button>
+            )}
+            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={printIt} data-testid="purchase-print">
+              {t("actions.print")}
+            </Button>
+            {can("purchases/update") && !p.is_closed && (
+              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(PATHS.upsert(p.id, 1))}>
+                {t("actions.edit")}
+              </Button>
+            )}
+            {p.status === "draft" && can("purchases/complete") && (
+              <Button
+                color="green"
+                leftSection={<IconCheck size={16} />}
+                loading={act.isPending}
+                onClick={() => act.mutate({ id: p.id, action: "complete" })}
+                data-testid="purchase-complete"
+              >
+                {t("actions.complete")}
+              </Button>
+            )}
+            {p.status === "complete" && can("purchases/return_to_draft") && (
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconArrowBackUp size={16} />}
+                loading={act.isPending}
+                onClick={() => act.mutate({ id: p.id, action: "return_to_draft" })}
+                data-testid="purchase-return-to-draft"
+              >
+                {t("actions.returnToDraft")}
+              </Button>
+            )}
+            {p.status === "complete" && p.charges.length > 0 && !p.costs_applied && can("purchases/apply_cost") && (
+              <Button
+                variant="light"
+                leftSection={<IconCalculator size={16} />}
+                onClick={() => void navigate(PATHS.applyCost(p.id))}
+                data-testid="purchase-apply-cost"
+              >
+                {t("actions.applyCost")}
+              </Button>
+            )}
+            {can("purchases/modify_sale_price") && (
+              <Button
+                variant="light"
+                leftSection={<IconTag size={16} />}
+                onClick={() => void navigate(PATHS.salePrices(p.id))}
+                data-testid="purchase-sale-prices"
+              >
+                {t("actions.modifySalePrice")}
+              </Button>
+            )}
+            {p.status === "complete" && can("purchase_returns/store") && (
+              <Button
+                variant="light"
+                leftSection={<IconReceiptRefund size={16} />}
+                onClick={() => void navigate(PATHS.returnUpsert(0, 0, p.id))}
+              >
+                {t("actions.return")}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <DocSheet
+        sheet={sheet}
+        testId="purchase-sheet"
+        badges={<DocBadges status={p.status} closed={p.is_closed} payment={p.payment_status} />}
+      >
+        {p.charges.length > 0 && (
+          <Stack gap={4}>
+            <Title order={5}>{t("charges")}</Title>
+            {p.charges.map((c) => (
+              <Group key={c.charge_id} justify="space-between" data-testid="view-charge">
+                <Text size="sm">
+                  {t(`chargeKinds.${c.kind}`)} · {c.consumer_name} · {t(`paymentTypes.${c.payment_type}`)}
+                </Text>
+                <Text size="sm" className="amount">
+                  {fmt.amount(c.amount)} {c.currency_name}
+                </Text>
+              </Group>
+            ))}
+            <Text size="xs" c="dimmed">
+              {p.costs_applied ? t("applyCost.applied") : t("applyCost.notApplied")}
+            </Text>
+          </Stack>
+        )}
+      </DocSheet>
+    </>
+  );
+}

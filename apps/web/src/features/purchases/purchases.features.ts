@@ -1,0 +1,90 @@
+import { IconCalculator, IconEye, IconFileInvoice, IconReceiptRefund, IconShoppingCart, IconTag } from "@tabler/icons-react";
+import { type ComponentType, lazy } from "react";
+import type { Feature } from "../index";
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** Purchases and purchase returns (SPEC §2), with SPEC's route shapes. */
+export const PURCHASE_FEATURES: Feature[] = [
+  {
+    key: "purchases",
+    path: "/purchases/purchases",
+    screen: page(() => import("./PurchasesPage"), "PurchasesPage"),
+    icon: IconShoppingCart,
+    permission: "purchases/index",
+    area: "purchases",
+    menu: true,
+    tile: true,
+  },
+  {
+    key: "purchaseUpsert",
+    path: "/purchases/purchases/upsert/:id/:is_update/:from/:new_tab",
+    screen: page(() => import("./PurchaseUpsertPage"), "PurchaseUpsertPage"),
+    icon: IconFileInvoice,
+    permission: ["purchases/store", "purchases/update"],
+    area: "purchases",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "purchaseView",
+    path: "/purchases/purchases/view/:id/:new_tab",
+    screen: page(() => import("./PurchaseViewPage"), "PurchaseViewPage"),
+    icon: IconEye,
+    permission: "purchases/show",
+    area: "purchases",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "purchaseApplyCost",
+    path: "/purchases/purchases/apply-cost/:id/:new_tab",
+    screen: page(() => import("./ApplyCostPage"), "ApplyCostPage"),
+    icon: IconCalculator,
+    permission: "purchases/apply_cost",
+    area: "purchases",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "purchaseSalePrices",
+    path: "/purchases/purchases/modify-sales-price/:id/:new_tab",
+    screen: page(() => import("./ModifySalePricePage"), "ModifySalePricePage"),
+    icon: IconTag,
+    permission: "purchases/modify_sale_price",
+    area: "purchases",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "purchaseReturns",
+    path: "/purchases/purchases-returns",
+    screen: page(() => import("./PurchaseReturnsPage"), "PurchaseReturnsPage"),
+    icon: IconReceiptRefund,
+    permission: "purchase_returns/index",
+    area: "purchases",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "purchaseReturnUpsert",
+    path: "/purchases/purchase-return/upsert/:id/:is_update/:from/:new_tab",
+    screen: page(() => import("./PurchaseReturnUpsertPage"), "PurchaseReturnUpsertPage"),
+    icon: IconReceiptRefund,
+    permission: ["purchase_returns/store", "purchase_returns/update"],
+    area: "purchases",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "purchaseReturnView",
+    path: "/purchases/purchase-return/view/:id/:new_tab",
+    screen: page(() => import("./PurchaseReturnViewPage"), "PurchaseReturnViewPage"),
+    icon: IconEye,
+    permission: "purchase_returns/show",
+    area: "purchases",
+    menu: false,
+    tile: false,
+  },
+];
