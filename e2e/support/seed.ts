@@ -117,7 +117,40 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
   const supplier = await post<{ consumer_id: number }>("suppliers", { consumer_name: `Kurdistan Medical ${u}`, mobile: "07701234567" });
   await post("customer_transactions", { consumer_id: customer.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "75000" });
   await post("supplier_transactions", { consumer_id: supplier.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "30000" });
-  return { customerId: customer.consumer_id, supplierId: supplier.consumer_id, byPath: await seedWarehouseDocs(token, u) };
+  const purchases = await seedPurchases(token, u, supplier.consumer_id, itemIds[0]!, unit);
+  return {
+    customerId: customer.consumer_id,
+    supplierId: supplier.consumer_id,
+    byPath: { ...(await seedWarehouseDocs(token, u)), ...purchases },
+  };
+}
+
+/** A complete purchase with a transport charge applied, and a return from it. */
+async function seedPurchases(token: string, u: string, supplier: number, item: number, unit: number | undefined) {
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const purchase = await post<{ id: number; lines: { line_id: number }[] }>("purchases", {
+    consumer_id: supplier,
+    reference_no: `INV-${u}`,
+    inventory_id: 1,
+    currency_id: 1,
+    payment_type: "On Account",
+    discount_type: "amount",
+    lines: [
+      { item_id: item, unit_id: unit, quantity: "40", bonus: "4", unit_price: "1750", batch_no: `B-${u}`, expire_date: "2030-01-31" },
+    ],
+    charges: [{ kind: "transport", consumer_id: supplier, payment_type: "On Account", currency_id: 1, amount: "14000" }],
+  });
+  await post(`purchases/${purchase.id}/complete`, {});
+  await post(`purchases/${purchase.id}/apply_cost`, {});
+  const purchaseReturn = await post<{ id: number }>("purchase_returns", {
+    purchase_id: purchase.id,
+    consumer_id: supplier,
+    inventory_id: 1,
+    currency_id: 1,
+    payment_type: "On Account",
+    lines: [{ purchase_line_id: purchase.lines[0]!.line_id, item_id: item, unit_id: unit, quantity: "2", unit_price: "1750" }],
+  });
+  return { "/purchases/purchases": purchase.id, "/purchases/purchase-return": purchaseReturn.id };
 }
 
 /** Opening stock, a completed count and a draft write-off of one item, for the warehouse documents' screens. */

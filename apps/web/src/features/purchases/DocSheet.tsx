@@ -24,7 +24,8 @@ export function usePrintSheet() {
   return (s: SheetContent) =>
     print({
       title: s.title,
-      lines: [...s.info.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`), ...(s.extra ?? []), ...(s.note ? [s.note] : [])],
+      // Each value isolated (FSI … PDI): a date after an Arabic label would otherwise read backwards.
+      lines: [...s.info.filter(([, v]) => v).map(([k, v]) => `${k}: \u2068${v}\u2069`), ...(s.extra ?? []), ...(s.note ? [s.note] : [])],
       headers: s.headers,
       rows: [...s.rows.map((r) => r.cells), ...s.totals.map(([k, v]) => [...s.headers.slice(2).map(() => ""), k, v])],
       numeric: s.numeric,

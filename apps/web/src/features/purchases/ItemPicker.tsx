@@ -17,10 +17,13 @@ export function ItemPicker({
   label,
   error,
   testId,
+  inline = false,
 }: {
   value: PickItem | null;
   onChange: (item: PickItem | null) => void;
   label: string;
+  /** In a table row: the column names it, so the label is only for assistive technology. */
+  inline?: boolean;
   error?: string | undefined;
   testId?: string;
 }) {
@@ -36,7 +39,7 @@ export function ItemPicker({
   const rows = [...(value ? [value] : []), ...(found.data ?? []).filter((i) => i.item_id !== value?.item_id)];
   return (
     <Select
-      label={label}
+      label={inline ? undefined : label}
       aria-label={label}
       searchable
       clearable

@@ -118,7 +118,7 @@ export function PurchaseReturnUpsertPage() {
   const { t } = useTranslation("purchases");
   const params = useParams();
   const id = routeId(params.id);
-  const isUpdate = params.is_update === "1" && id > 0;
+  const isUpdate = params.isUpdate === "1" && id > 0;
   const navigate = useNavigate();
   const fmt = useFormat();
   const names = useSeededNames();
@@ -239,7 +239,7 @@ export function PurchaseReturnUpsertPage() {
       void queryClient.invalidateQueries({ queryKey: [PURCHASE_RETURNS] });
       void queryClient.invalidateQueries({ queryKey: ["purchases"] });
       invalidateLedger();
-      void navigate(PATHS.returnView(doc.id, params.new_tab === "1" ? 1 : 0));
+      void navigate(PATHS.returnView(doc.id, params.newTab === "1" ? 1 : 0));
     },
     onError: (err) => {
       if (!form.applyServerErrors(err)) notifyError(err);
@@ -359,6 +359,7 @@ export function PurchaseReturnUpsertPage() {
                           <Text size="sm">{l.item?.item_name}</Text>
                         ) : (
                           <ItemPicker
+                            inline
                             label={t("fields.item")}
                             value={l.item}
                             onChange={(item) =>

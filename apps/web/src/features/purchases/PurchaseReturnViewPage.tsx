@@ -76,7 +76,7 @@ export function PurchaseReturnViewPage() {
         title={sheet.title}
         actions={
           <Group>
-            {params.new_tab !== "1" && (
+            {params.newTab !== "1" && (
               <Button variant="default" onClick={() => void navigate(PATHS.returns)}>
                 {t("actions.back")}
               </Button>

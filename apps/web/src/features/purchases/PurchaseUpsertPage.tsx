@@ -115,7 +115,7 @@ export function PurchaseUpsertPage() {
   const { t } = useTranslation("purchases");
   const params = useParams();
   const id = routeId(params.id);
-  const isUpdate = params.is_update === "1" && id > 0;
+  const isUpdate = params.isUpdate === "1" && id > 0;
   const from = routeId(params.from) || (!isUpdate ? id : 0);
   const navigate = useNavigate();
   const can = useCan();
@@ -240,7 +240,7 @@ export function PurchaseUpsertPage() {
       notifySuccess(t("saved", { number: doc.number ?? "" }));
       void queryClient.invalidateQueries({ queryKey: [PURCHASES] });
       invalidateLedger();
-      void navigate(PATHS.view(doc.id, params.new_tab === "1" ? 1 : 0));
+      void navigate(PATHS.view(doc.id, params.newTab === "1" ? 1 : 0));
     },
     onError: (err) => {
       if (!form.applyServerErrors(err)) notifyError(err);
@@ -378,6 +378,7 @@ export function PurchaseUpsertPage() {
                   <Table.Tr key={l.key} data-testid="purchase-line">
                     <Table.Td miw={220}>
                       <ItemPicker
+                        inline
                         label={t("fields.item")}
                         value={l.item}
                         onChange={(item) =>

@@ -82,7 +82,9 @@ export function PurchaseViewPage() {
       [t("fields.paid_amount"), money(p.paid_amount)],
       [t("fields.remaining"), money(String(Number(p.total) - Number(p.paid_amount)))],
     ],
-    extra: p.charges.map((c) => `${t(`chargeKinds.${c.kind}`)}: ${c.consumer_name} — ${fmt.amount(c.amount)} ${c.currency_name}`),
+    extra: p.charges.map(
+      (c) => `${t(`chargeKinds.${c.kind}`)}: \u2068${c.consumer_name}\u2069 — \u2066${fmt.amount(c.amount)} ${c.currency_name}\u2069`,
+    ),
     note: p.note,
   };
   const printIt = () => printSheet(sheet);
@@ -93,7 +95,7 @@ export function PurchaseViewPage() {
         title={`${t("viewTitle")} ${p.number ?? ""}`}
         actions={
           <Group>
-            {params.new_tab !== "1" && (
+            {params.newTab !== "1" && (
               <Button variant="default" onClick={() => void navigate(PATHS.list)}>
                 {t("actions.back")}
               </Button>

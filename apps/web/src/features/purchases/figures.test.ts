@@ -12,8 +12,17 @@ describe("purchase form figures (as the server computes them)", () => {
       discount: "10",
       paid_amount: "62",
     });
-    expect(f).toEqual({ lineTotals: ["120", "60"], subtotal: "180", discount: "18", total: "162", remaining: "100", status: "partially_paid" });
-    expect(purchaseTotals({ lines: [{ quantity: "", unit_price: "x" }], discount_type: "amount", discount: "", paid_amount: "" }).status).toBe("unpaid");
+    expect(f).toEqual({
+      lineTotals: ["120", "60"],
+      subtotal: "180",
+      discount: "18",
+      total: "162",
+      remaining: "100",
+      status: "partially_paid",
+    });
+    expect(
+      purchaseTotals({ lines: [{ quantity: "", unit_price: "x" }], discount_type: "amount", discount: "", paid_amount: "" }).status,
+    ).toBe("unpaid");
   });
 
   it("prices a unit from the base cost, the profit and the rounding step", () => {

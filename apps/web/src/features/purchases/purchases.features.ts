@@ -19,7 +19,7 @@ export const PURCHASE_FEATURES: Feature[] = [
   },
   {
     key: "purchaseUpsert",
-    path: "/purchases/purchases/upsert/:id/:is_update/:from/:new_tab",
+    path: "/purchases/purchases/upsert/:id/:isUpdate/:from/:newTab",
     screen: page(() => import("./PurchaseUpsertPage"), "PurchaseUpsertPage"),
     icon: IconFileInvoice,
     permission: ["purchases/store", "purchases/update"],
@@ -29,7 +29,7 @@ export const PURCHASE_FEATURES: Feature[] = [
   },
   {
     key: "purchaseView",
-    path: "/purchases/purchases/view/:id/:new_tab",
+    path: "/purchases/purchases/view/:id/:newTab",
     screen: page(() => import("./PurchaseViewPage"), "PurchaseViewPage"),
     icon: IconEye,
     permission: "purchases/show",
@@ -39,7 +39,7 @@ export const PURCHASE_FEATURES: Feature[] = [
   },
   {
     key: "purchaseApplyCost",
-    path: "/purchases/purchases/apply-cost/:id/:new_tab",
+    path: "/purchases/purchases/apply-cost/:id/:newTab",
     screen: page(() => import("./ApplyCostPage"), "ApplyCostPage"),
     icon: IconCalculator,
     permission: "purchases/apply_cost",
@@ -49,7 +49,7 @@ export const PURCHASE_FEATURES: Feature[] = [
   },
   {
     key: "purchaseSalePrices",
-    path: "/purchases/purchases/modify-sales-price/:id/:new_tab",
+    path: "/purchases/purchases/modify-sales-price/:id/:newTab",
     screen: page(() => import("./ModifySalePricePage"), "ModifySalePricePage"),
     icon: IconTag,
     permission: "purchases/modify_sale_price",
@@ -69,7 +69,7 @@ export const PURCHASE_FEATURES: Feature[] = [
   },
   {
     key: "purchaseReturnUpsert",
-    path: "/purchases/purchase-return/upsert/:id/:is_update/:from/:new_tab",
+    path: "/purchases/purchase-return/upsert/:id/:isUpdate/:from/:newTab",
     screen: page(() => import("./PurchaseReturnUpsertPage"), "PurchaseReturnUpsertPage"),
     icon: IconReceiptRefund,
     permission: ["purchase_returns/store", "purchase_returns/update"],
@@ -79,7 +79,7 @@ export const PURCHASE_FEATURES: Feature[] = [
   },
   {
     key: "purchaseReturnView",
-    path: "/purchases/purchase-return/view/:id/:new_tab",
+    path: "/purchases/purchase-return/view/:id/:newTab",
     screen: page(() => import("./PurchaseReturnViewPage"), "PurchaseReturnViewPage"),
     icon: IconEye,
     permission: "purchase_returns/show",
