@@ -164,7 +164,9 @@ test.describe
       await expect(frame.locator("html")).toHaveAttribute("dir", "rtl");
       await expect(frame.locator("h1")).toContainText("فاتورة مشتريات");
       await expect(frame.locator("tbody tr").first()).toContainText(s.itemName);
-      await expect(frame.locator(".line").filter({ hasText: s.supplier })).toHaveText(`المورد: ${s.supplier}`);
+      // Values are isolated, so a date or a Latin name after an Arabic label keeps its own order.
+      await expect(frame.locator(".line").filter({ hasText: s.supplier })).toHaveText(`المورد: \u2068${s.supplier}\u2069`);
+      await expect(frame.locator(".line").filter({ hasText: "التاريخ" })).toHaveText(`التاريخ: \u2068${today().iso}\u2069`);
       const config = await call<{ data: { shop_name: string } }>("system_config", { token: s.token });
       await expect(frame.locator(".shop")).toHaveText(config.data.shop_name);
       // The printed page itself, as the printer receives it.

@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Group, Menu, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Group, Menu, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconDotsVertical, IconEdit, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useFormat } from "../../shared/format";
 import { journalDescription } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
@@ -16,6 +17,12 @@ export interface StatementActions {
 }
 
 const typeOf = (l: StatementLine) => l.source_type ?? "";
+
+/** Documents a statement line opens: purchases and purchase returns show their own page. */
+const DOCUMENT_PAGES: Record<string, (id: number) => string> = {
+  purchase: (id) => `/purchases/purchases/view/${id}/0`,
+  purchase_return: (id) => `/purchases/purchase-return/view/${id}/0`,
+};
 
 /** A party statement, one table per currency, each with its running balance and totals. */
 export function StatementView({ lines, actions }: { lines: readonly StatementLine[]; actions?: StatementActions }) {
@@ -67,7 +74,15 @@ export function StatementView({ lines, actions }: { lines: readonly StatementLin
                     <Table.Td>{fmt.date(docDay(l.date))}</Table.Td>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
-                        {typeOf(l) ? t(`documentTypes.${typeOf(l)}`, { defaultValue: typeOf(l) }) : ""}
+                        {typeOf(l) && DOCUMENT_PAGES[typeOf(l)] && typeof l.source_id === "number" ? (
+                          <Anchor component={Link} to={DOCUMENT_PAGES[typeOf(l)]!(l.source_id)} size="sm" data-testid="statement-document">
+                            {t(`documentTypes.${typeOf(l)}`)}
+                          </Anchor>
+                        ) : typeOf(l) ? (
+                          t(`documentTypes.${typeOf(l)}`, { defaultValue: typeOf(l) })
+                        ) : (
+                          ""
+                        )}
                         {l.is_reversal && (
                           <Badge size="xs" variant="light" color="orange">
                             {t("statement.reversal")}

@@ -445,7 +445,6 @@ export function PurchaseUpsertPage() {
                       <DateField
                         aria-label={t("fields.expire_date")}
                         withAsterisk={l.item?.has_expire}
-                        clearable
                         value={l.expire_date || null}
                         onChange={(val) => setLine(i, { expire_date: val ?? "" })}
                         error={form.error(`lines.${i}.expire_date`)}
