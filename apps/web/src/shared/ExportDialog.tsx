@@ -3,7 +3,7 @@ import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiBlob, type Query } from "./api/client";
+import { apiBlob, type Query, saveBlob } from "./api/client";
 import { DialogHeader } from "./DialogHeader";
 
 export interface ExportHeader {
@@ -24,17 +24,6 @@ interface Props {
   fileName: string;
 }
 
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** Export to Excel: the list's endpoint and query with the headers the user picks (SPEC §2). */
 export function ExportDialog({ opened, onClose, endpoint, query, headers, initiallyChosen, fileName }: Props) {
   const { t } = useTranslation("table");
@@ -47,7 +36,7 @@ export function ExportDialog({ opened, onClose, endpoint, query, headers, initia
     mutationFn: async () => {
       const picked = headers.filter((h) => chosen.includes(h.key));
       const { blob, filename } = await apiBlob(`${endpoint}/export`, { ...query, headers: JSON.stringify(picked) });
-      save(blob, filename ?? `${fileName}.xlsx`);
+      saveBlob(blob, filename ?? `${fileName}.xlsx`);
     },
     onSuccess: onClose,
   });

@@ -40,29 +40,40 @@ function checkFile(value: unknown): Buffer {
 const TEXT_COLUMNS: readonly ItemImportColumn[] = ["barcode", "packet_barcode"];
 
 /**
- * The template: the import columns of SPEC §3 as the header row, the barcode columns formatted as
- * text, and a second sheet explaining each column in the user's language.
+ * An import template: the columns as the header row (bold, frozen), identifier columns formatted
+ * as text, and a second sheet explaining each column in the user's language. Every xlsx import's
+ * template is made here (items, purchase lines).
  */
-export async function importTemplate(lang: Language = "en"): Promise<Buffer> {
+export async function xlsxTemplate<C extends string>(opts: {
+  sheet: string;
+  columns: readonly C[];
+  textColumns: readonly C[];
+  help: Record<Language, [string, string][]>;
+  lang: Language;
+}): Promise<Buffer> {
   // Loaded when asked for rather than at start: exceljs is the heaviest module the server has.
   const { default: ExcelJS } = await import("exceljs");
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet("items");
-  ws.addRow([...ITEM_IMPORT_COLUMNS]);
+  const ws = wb.addWorksheet(opts.sheet);
+  ws.addRow([...opts.columns]);
   ws.getRow(1).font = { bold: true };
   ws.views = [{ state: "frozen", xSplit: 0, ySplit: 1 }];
-  ITEM_IMPORT_COLUMNS.forEach((c, i) => {
+  opts.columns.forEach((c, i) => {
     const column = ws.getColumn(i + 1);
     column.width = 16;
-    if (TEXT_COLUMNS.includes(c)) column.numFmt = "@";
+    if (opts.textColumns.includes(c)) column.numFmt = "@";
   });
-  const help = wb.addWorksheet(HELP_SHEET[lang], { views: [{ rightToLeft: RTL_LANGUAGES.includes(lang) }] });
-  for (const line of HELP[lang]) help.addRow(line);
+  const help = wb.addWorksheet(HELP_SHEET[opts.lang], { views: [{ rightToLeft: RTL_LANGUAGES.includes(opts.lang) }] });
+  for (const line of opts.help[opts.lang]) help.addRow(line);
   help.getRow(1).font = { bold: true };
   help.getColumn(1).width = 20;
   help.getColumn(2).width = 90;
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/** The items template: SPEC §3's item columns, the barcode columns as text. */
+export const importTemplate = (lang: Language = "en") =>
+  xlsxTemplate({ sheet: "items", columns: ITEM_IMPORT_COLUMNS, textColumns: TEXT_COLUMNS, help: HELP, lang });
 
 const HELP_SHEET: Record<Language, string> = { en: "help", ar: "تعليمات", ckb: "ڕێنمایی" };
 

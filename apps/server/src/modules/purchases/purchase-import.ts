@@ -5,17 +5,14 @@ import {
   PURCHASE_IMPORT_COLUMNS,
   PURCHASE_MSG,
   type PurchaseInput,
-  RTL_LANGUAGES,
 } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import { businessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
-import { ImportRowsError, readSheetRecords } from "../catalogue/import-items.js";
+import { ImportRowsError, readSheetRecords, xlsxTemplate } from "../catalogue/import-items.js";
 import { updatePurchase } from "./purchases.js";
 import { purchaseCharges, purchaseLines, purchases } from "./purchases.tables.js";
-
-const HELP_SHEET: Record<Language, string> = { en: "help", ar: "تعليمات", ckb: "ڕێنمایی" };
 
 const HELP: Record<Language, [string, string][]> = {
   en: [
@@ -50,26 +47,9 @@ const HELP: Record<Language, [string, string][]> = {
   ],
 };
 
-/** The template: SPEC's purchase import columns as the header (item as text), and a sheet explaining them. */
-export async function purchaseImportTemplate(lang: Language = "en"): Promise<Buffer> {
-  const { default: ExcelJS } = await import("exceljs");
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet("lines");
-  ws.addRow([...PURCHASE_IMPORT_COLUMNS]);
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: "frozen", xSplit: 0, ySplit: 1 }];
-  PURCHASE_IMPORT_COLUMNS.forEach((c, i) => {
-    const column = ws.getColumn(i + 1);
-    column.width = 18;
-    if (c === "item" || c === "expire_date") column.numFmt = "@";
-  });
-  const help = wb.addWorksheet(HELP_SHEET[lang], { views: [{ rightToLeft: RTL_LANGUAGES.includes(lang) }] });
-  for (const line of HELP[lang]) help.addRow(line);
-  help.getRow(1).font = { bold: true };
-  help.getColumn(1).width = 20;
-  help.getColumn(2).width = 90;
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+/** The template: SPEC's purchase import columns as the header (item and expiry as text), and a sheet explaining them. */
+export const purchaseImportTemplate = (lang: Language = "en") =>
+  xlsxTemplate({ sheet: "lines", columns: PURCHASE_IMPORT_COLUMNS, textColumns: ["item", "expire_date"], help: HELP, lang });
 
 const QTY = /^\d{1,15}(\.\d{1,4})?$/;
 const PRICE = /^\d{1,15}(\.\d{1,3})?$/;

@@ -6,23 +6,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
-import { ApiError, api, apiBlob } from "../../shared/api/client";
+import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
 import { DialogHeader } from "../../shared/DialogHeader";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { RowReport } from "../../shared/RowReport";
 import { useFocusReturn } from "../../shared/useFocusReturn";
 import { ITEMS_ENDPOINT } from "./catalogue.queries";
 import { importFileProblem, importRowErrors } from "./itemImport";
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  // The browser needs the address until the download has started.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Item import from xlsx (issue 4): template, upload, and every refused row with its reason. */
 export function ItemImportDialog({ onClose }: { onClose: () => void }) {

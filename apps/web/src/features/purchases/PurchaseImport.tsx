@@ -5,21 +5,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
-import { ApiError, api, apiBlob } from "../../shared/api/client";
+import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
 import { DialogHeader } from "../../shared/DialogHeader";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { RowReport } from "../../shared/RowReport";
 import { importFileProblem, importRowErrors } from "../catalogue/itemImport";
 import { PURCHASES } from "./purchases.queries";
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Lines from an xlsx into a draft purchase: the template, the upload, and every refused row with its reason. */
 export function PurchaseImport({ id, onImported }: { id: number; onImported: () => void }) {

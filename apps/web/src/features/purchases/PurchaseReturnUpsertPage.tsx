@@ -1,6 +1,6 @@
 import { PAYMENT_TYPES, ZPurchaseReturn } from "@app/contracts";
-import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { IconDeviceFloppy, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
@@ -13,7 +13,6 @@ import { businessNow } from "../../shared/businessTime";
 import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
 import { DateField } from "../../shared/DateField";
 import { plainDecimal, useFormat } from "../../shared/format";
-import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
@@ -21,6 +20,7 @@ import { useZodForm } from "../../shared/useZodForm";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { ItemPicker } from "./ItemPicker";
+import { AmountCells, RemoveLineCell, UnitCell } from "./LineCells";
 import { InventorySelect, SupplierSelect } from "./pickers";
 import {
   PATHS,
@@ -369,20 +369,13 @@ export function PurchaseReturnUpsertPage() {
                           />
                         )}
                       </Table.Td>
-                      <Table.Td miw={110}>
-                        {fromAPurchase ? (
+                      {fromAPurchase ? (
+                        <Table.Td miw={110}>
                           <Text size="sm">{names.unit(l.item?.item_units[0]?.unit_name)}</Text>
-                        ) : (
-                          <Select
-                            aria-label={t("fields.unit")}
-                            allowDeselect={false}
-                            data={(l.item?.item_units ?? []).map((u) => ({ value: String(u.unit_fk), label: names.unit(u.unit_name) }))}
-                            value={l.unit_id || null}
-                            onChange={(val) => setLine(i, { unit_id: val ?? "" })}
-                            error={err("unit_id")}
-                          />
-                        )}
-                      </Table.Td>
+                        </Table.Td>
+                      ) : (
+                        <UnitCell line={l} onChange={(unit_id) => setLine(i, { unit_id })} error={err("unit_id")} />
+                      )}
                       {fromAPurchase && (
                         <Table.Td>
                           <Text size="sm" className="amount" data-testid="returnable">
@@ -391,35 +384,13 @@ export function PurchaseReturnUpsertPage() {
                           </Text>
                         </Table.Td>
                       )}
-                      <Table.Td miw={100}>
-                        <MoneyInput
-                          aria-label={t("fields.quantity")}
-                          value={l.quantity}
-                          zeroWhenEmpty={false}
-                          onChange={(val) => setLine(i, { quantity: val })}
-                          error={err("quantity")}
-                          data-testid="return-quantity"
-                        />
-                      </Table.Td>
-                      <Table.Td miw={90}>
-                        <MoneyInput
-                          aria-label={t("fields.return_bonus")}
-                          value={l.bonus}
-                          zeroWhenEmpty={false}
-                          onChange={(val) => setLine(i, { bonus: val })}
-                          error={err("bonus")}
-                          data-testid="return-bonus"
-                        />
-                      </Table.Td>
-                      <Table.Td miw={110}>
-                        <MoneyInput
-                          aria-label={t("fields.unit_price")}
-                          value={l.unit_price}
-                          zeroWhenEmpty={false}
-                          onChange={(val) => setLine(i, { unit_price: val })}
-                          error={err("unit_price")}
-                        />
-                      </Table.Td>
+                      <AmountCells
+                        line={l}
+                        onChange={(patch) => setLine(i, patch)}
+                        error={err}
+                        prefix="return"
+                        bonusLabel="fields.return_bonus"
+                      />
                       <Table.Td miw={110}>
                         {fromAPurchase ? (
                           <Text size="sm">{l.batch_no}</Text>
@@ -435,22 +406,15 @@ export function PurchaseReturnUpsertPage() {
                         <span className="amount">{fmt.amount(D(l.quantity).mul(D(l.unit_price)).toFixed())}</span>
                       </Table.Td>
                       {!fromAPurchase && (
-                        <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t("actions.removeLine")}
-                            disabled={v.lines.length === 1}
-                            onClick={() =>
-                              form.set(
-                                "lines",
-                                v.lines.filter((_, j) => j !== i),
-                              )
-                            }
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Table.Td>
+                        <RemoveLineCell
+                          disabled={v.lines.length === 1}
+                          onRemove={() =>
+                            form.set(
+                              "lines",
+                              v.lines.filter((_, j) => j !== i),
+                            )
+                          }
+                        />
                       )}
                     </Table.Tr>
                   );

@@ -36,6 +36,7 @@ import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { purchaseTotals } from "./figures";
 import { ItemPicker } from "./ItemPicker";
+import { AmountCells, RemoveLineCell, UnitCell } from "./LineCells";
 import { PurchaseImport } from "./PurchaseImport";
 import { InventorySelect, SupplierSelect } from "./pickers";
 import { PATHS, type PickItem, PURCHASES, type PurchaseRecord, purchaseQuery } from "./purchases.queries";
@@ -120,7 +121,7 @@ export function PurchaseUpsertPage() {
   const navigate = useNavigate();
   const can = useCan();
   const fmt = useFormat();
-  const names = useSeededNames();
+  const _names = useSeededNames();
   const { systemConfig, me } = useSession();
   const system = systemConfig.currency_fk;
   const queryClient = useQueryClient();
@@ -391,47 +392,18 @@ export function PurchaseUpsertPage() {
                         testId="line-item"
                       />
                     </Table.Td>
-                    <Table.Td miw={120}>
-                      <Select
-                        aria-label={t("fields.unit")}
-                        allowDeselect={false}
-                        data={(l.item?.item_units ?? []).map((u) => ({ value: String(u.unit_fk), label: names.unit(u.unit_name) }))}
-                        value={l.unit_id || null}
-                        onChange={(val) => setLine(i, { unit_id: val ?? "" })}
-                        error={form.error(`lines.${i}.unit_id`)}
-                        data-testid="line-unit"
-                      />
-                    </Table.Td>
-                    <Table.Td miw={100}>
-                      <MoneyInput
-                        aria-label={t("fields.quantity")}
-                        value={l.quantity}
-                        zeroWhenEmpty={false}
-                        onChange={(val) => setLine(i, { quantity: val })}
-                        error={form.error(`lines.${i}.quantity`)}
-                        data-testid="line-quantity"
-                      />
-                    </Table.Td>
-                    <Table.Td miw={90}>
-                      <MoneyInput
-                        aria-label={t("fields.bonus")}
-                        value={l.bonus}
-                        zeroWhenEmpty={false}
-                        onChange={(val) => setLine(i, { bonus: val })}
-                        error={form.error(`lines.${i}.bonus`)}
-                        data-testid="line-bonus"
-                      />
-                    </Table.Td>
-                    <Table.Td miw={120}>
-                      <MoneyInput
-                        aria-label={t("fields.unit_price")}
-                        value={l.unit_price}
-                        zeroWhenEmpty={false}
-                        onChange={(val) => setLine(i, { unit_price: val })}
-                        error={form.error(`lines.${i}.unit_price`)}
-                        data-testid="line-price"
-                      />
-                    </Table.Td>
+                    <UnitCell
+                      line={l}
+                      onChange={(unit_id) => setLine(i, { unit_id })}
+                      error={form.error(`lines.${i}.unit_id`)}
+                      testId="line-unit"
+                    />
+                    <AmountCells
+                      line={l}
+                      onChange={(patch) => setLine(i, patch)}
+                      error={(f) => form.error(`lines.${i}.${f}`)}
+                      prefix="line"
+                    />
                     <Table.Td miw={110}>
                       <TextInput
                         aria-label={t("fields.batch_no")}
@@ -464,22 +436,15 @@ export function PurchaseUpsertPage() {
                         {fmt.amount(totals.lineTotals[i])}
                       </span>
                     </Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t("actions.removeLine")}
-                        disabled={v.lines.length === 1}
-                        onClick={() =>
-                          form.set(
-                            "lines",
-                            v.lines.filter((_, j) => j !== i),
-                          )
-                        }
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
+                    <RemoveLineCell
+                      disabled={v.lines.length === 1}
+                      onRemove={() =>
+                        form.set(
+                          "lines",
+                          v.lines.filter((_, j) => j !== i),
+                        )
+                      }
+                    />
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -93,6 +93,19 @@ export async function apiBlob(path: string, query: Query): Promise<{ blob: Blob;
   return { blob: await res.blob(), filename: match?.[1] ? decodeURIComponent(match[1]) : null };
 }
 
+/** Hands a downloaded file to the browser under its name (xlsx exports, import templates). */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The browser needs the address until the download has started.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** POST auth/refresh; other requests wait while it is pending. */
 export async function refreshToken(): Promise<void> {
   if (refreshing || !session.getToken()) return;

@@ -1,0 +1,97 @@
+import { ActionIcon, Select, Table } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { MoneyInput } from "../../shared/MoneyInput";
+import { useSeededNames } from "../../shared/seededNames";
+import type { PickItem } from "./purchases.queries";
+
+/** The editable part every document line shares: unit, quantity, bonus and unit price. */
+export interface EditableLine {
+  item: PickItem | null;
+  unit_id: string;
+  quantity: string;
+  bonus: string;
+  unit_price: string;
+}
+
+/** The unit cell: one of the item's units. */
+export function UnitCell({
+  line,
+  onChange,
+  error,
+  testId,
+}: {
+  line: EditableLine;
+  onChange: (unitId: string) => void;
+  error?: string | undefined;
+  testId?: string;
+}) {
+  const { t } = useTranslation("purchases");
+  const names = useSeededNames();
+  return (
+    <Table.Td miw={120}>
+      <Select
+        aria-label={t("fields.unit")}
+        allowDeselect={false}
+        data={(line.item?.item_units ?? []).map((u) => ({ value: String(u.unit_fk), label: names.unit(u.unit_name) }))}
+        value={line.unit_id || null}
+        onChange={(val) => onChange(val ?? "")}
+        error={error}
+        data-testid={testId}
+      />
+    </Table.Td>
+  );
+}
+
+/**
+ * Quantity, bonus and unit price as typed (thousands separators, Arabic-Indic digits), each with
+ * its message; test ids `{prefix}-quantity`, `{prefix}-bonus`, `{prefix}-price`.
+ */
+export function AmountCells({
+  line,
+  onChange,
+  error,
+  prefix,
+  bonusLabel = "fields.bonus",
+}: {
+  line: EditableLine;
+  onChange: (patch: Partial<EditableLine>) => void;
+  error: (field: string) => string | undefined;
+  prefix: string;
+  bonusLabel?: string;
+}) {
+  const { t } = useTranslation("purchases");
+  const cells = [
+    { field: "quantity", label: "fields.quantity", testId: `${prefix}-quantity`, width: 100 },
+    { field: "bonus", label: bonusLabel, testId: `${prefix}-bonus`, width: 90 },
+    { field: "unit_price", label: "fields.unit_price", testId: `${prefix}-price`, width: 120 },
+  ] as const;
+  return (
+    <>
+      {cells.map((c) => (
+        <Table.Td key={c.field} miw={c.width}>
+          <MoneyInput
+            aria-label={t(c.label)}
+            value={line[c.field]}
+            zeroWhenEmpty={false}
+            onChange={(val) => onChange({ [c.field]: val })}
+            error={error(c.field)}
+            data-testid={c.testId}
+          />
+        </Table.Td>
+      ))}
+    </>
+  );
+}
+
+/** The last cell of an editable line: removes it (never the only line). */
+export function RemoveLineCell({ disabled, onRemove }: { disabled: boolean; onRemove: () => void }) {
+  const { t } = useTranslation("purchases");
+  return (
+    <Table.Td>
+      <ActionIcon variant="subtle" color="red" aria-label={t("actions.removeLine")} disabled={disabled} onClick={onRemove}>
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Table.Td>
+  );
+}
