@@ -14,6 +14,33 @@ export interface EditableLine {
   unit_price: string;
 }
 
+/** A stored line's item as the picker holds it: the item with the one unit the line uses. */
+export const pickItemOf = (l: {
+  item_fk: number;
+  item_name: string;
+  has_expire: boolean;
+  unit_fk: number;
+  unit_name: string;
+  unit_base_qty: string;
+}): PickItem => ({
+  item_id: l.item_fk,
+  item_name: l.item_name,
+  item_code: null,
+  has_expire: l.has_expire,
+  default_unit: l.unit_fk,
+  item_units: [
+    {
+      item_unit_id: 0,
+      unit_fk: l.unit_fk,
+      unit_name: l.unit_name,
+      quantity: l.unit_base_qty,
+      price: "0",
+      is_base: false,
+      is_default: true,
+    },
+  ],
+});
+
 /** The unit cell: one of the item's units. */
 export function UnitCell({
   line,

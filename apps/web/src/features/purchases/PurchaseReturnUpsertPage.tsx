@@ -20,7 +20,7 @@ import { useZodForm } from "../../shared/useZodForm";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { ItemPicker } from "./ItemPicker";
-import { AmountCells, RemoveLineCell, UnitCell } from "./LineCells";
+import { AmountCells, pickItemOf, RemoveLineCell, UnitCell } from "./LineCells";
 import { InventorySelect, SupplierSelect } from "./pickers";
 import {
   PATHS,
@@ -78,24 +78,7 @@ function fromPurchase(p: PurchaseRecord, mine?: PurchaseReturnRecord): ReturnLin
     return {
       key: nextKey++,
       purchase_line_id: l.line_id,
-      item: {
-        item_id: l.item_fk,
-        item_name: l.item_name,
-        item_code: null,
-        has_expire: l.has_expire,
-        default_unit: l.unit_fk,
-        item_units: [
-          {
-            item_unit_id: 0,
-            unit_fk: l.unit_fk,
-            unit_name: l.unit_name,
-            quantity: l.unit_base_qty,
-            price: "0",
-            is_base: false,
-            is_default: true,
-          },
-        ],
-      },
+      item: pickItemOf(l),
       unit_id: String(l.unit_fk),
       quantity: own ? plainDecimal(own.quantity) : "",
       bonus: own && Number(own.bonus) ? plainDecimal(own.bonus) : "",
@@ -166,24 +149,7 @@ export function PurchaseReturnUpsertPage() {
         : (r?.lines ?? []).map((l) => ({
             key: nextKey++,
             purchase_line_id: null,
-            item: {
-              item_id: l.item_fk,
-              item_name: l.item_name,
-              item_code: null,
-              has_expire: false,
-              default_unit: l.unit_fk,
-              item_units: [
-                {
-                  item_unit_id: 0,
-                  unit_fk: l.unit_fk,
-                  unit_name: l.unit_name,
-                  quantity: l.unit_base_qty,
-                  price: "0",
-                  is_base: false,
-                  is_default: true,
-                },
-              ],
-            },
+            item: pickItemOf({ ...l, has_expire: false }),
             unit_id: String(l.unit_fk),
             quantity: plainDecimal(l.quantity),
             bonus: Number(l.bonus) ? plainDecimal(l.bonus) : "",

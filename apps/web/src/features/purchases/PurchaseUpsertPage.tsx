@@ -36,7 +36,7 @@ import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { purchaseTotals } from "./figures";
 import { ItemPicker } from "./ItemPicker";
-import { AmountCells, RemoveLineCell, UnitCell } from "./LineCells";
+import { AmountCells, pickItemOf, RemoveLineCell, UnitCell } from "./LineCells";
 import { PurchaseImport } from "./PurchaseImport";
 import { InventorySelect, SupplierSelect } from "./pickers";
 import { PATHS, type PickItem, PURCHASES, type PurchaseRecord, purchaseQuery } from "./purchases.queries";
@@ -81,24 +81,7 @@ const emptyLine = (): LineForm => ({
 /** A stored line as the picker holds it: the item with the units the line may use. */
 const lineOf = (l: PurchaseRecord["lines"][number]): LineForm => ({
   key: nextKey++,
-  item: {
-    item_id: l.item_fk,
-    item_name: l.item_name,
-    item_code: null,
-    has_expire: l.has_expire,
-    default_unit: l.unit_fk,
-    item_units: [
-      {
-        item_unit_id: 0,
-        unit_fk: l.unit_fk,
-        unit_name: l.unit_name,
-        quantity: l.unit_base_qty,
-        price: "0",
-        is_base: false,
-        is_default: true,
-      },
-    ],
-  },
+  item: pickItemOf(l),
   unit_id: String(l.unit_fk),
   quantity: plainDecimal(l.quantity),
   bonus: Number(l.bonus) ? plainDecimal(l.bonus) : "",
