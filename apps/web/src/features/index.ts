@@ -5,6 +5,7 @@ import {
   IconChartBar,
   IconHome,
   IconKey,
+  IconPackageImport,
   IconPackages,
   IconSettings,
   IconShieldLock,
@@ -24,14 +25,14 @@ import { REPORT_FEATURES } from "./reports/reports.features";
 import { SALES_FEATURES } from "./sales/sales.features";
 import { SETTINGS_FEATURES } from "./settings/settings.features";
 import { SUPPLIER_FEATURES } from "./suppliers/suppliers.features";
-import { WAREHOUSE_DOC_FEATURES } from "./warehouse/warehouse-docs.features";
 import { STOCK_FEATURES } from "./warehouse/warehouse.features";
+import { WAREHOUSE_DOC_FEATURES } from "./warehouse/warehouse-docs.features";
 
 /** Menu areas, in menu order; each becomes a submenu of the side menu. */
 export const AREAS = [
   { key: "customers", icon: IconUserDollar },
   { key: "suppliers", icon: IconTruck },
-  { key: "purchases", icon: IconShoppingCart },
+  { key: "purchases", icon: IconPackageImport },
   { key: "warehouse", icon: IconPackages },
   { key: "accounting", icon: IconCalculator },
   { key: "sales", icon: IconShoppingCart },

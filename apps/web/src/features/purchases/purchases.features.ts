@@ -1,4 +1,4 @@
-import { IconCalculator, IconEye, IconFileInvoice, IconReceiptRefund, IconShoppingCart, IconTag } from "@tabler/icons-react";
+import { IconCalculator, IconEye, IconFileInvoice, IconPackageImport, IconReceiptRefund, IconTag } from "@tabler/icons-react";
 import { type ComponentType, lazy } from "react";
 import type { Feature } from "../index";
 
@@ -11,7 +11,7 @@ export const PURCHASE_FEATURES: Feature[] = [
     key: "purchases",
     path: "/purchases/purchases",
     screen: page(() => import("./PurchasesPage"), "PurchasesPage"),
-    icon: IconShoppingCart,
+    icon: IconPackageImport,
     permission: "purchases/index",
     area: "purchases",
     menu: true,
