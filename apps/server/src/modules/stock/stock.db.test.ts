@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import type { Ctx } from "../../platform/context.js";
+import { stockInconsistencies } from "./stock.fixture.js";
 import { assertNotProtected, revalueStock, reverseStock, stockIn, stockOut } from "./stock.js";
 
 /** The stock core, called as documents call it, with hand-checked quantities and costs. */
@@ -52,18 +53,7 @@ const cost = async (item: number) =>
   ).rows[0];
 
 /** Every balance equals the sum of its movements, and each item's value the sum of its movement values. */
-const expectConsistent = async () => {
-  const off = await t.database.db.execute(sql`
-    select b.item_fk from stock_balances b
-      left join (select item_fk, inventory_fk, batch_fk, sum(qty) q from stock_movements group by 1, 2, 3) m
-        on (m.item_fk, m.inventory_fk, m.batch_fk) = (b.item_fk, b.inventory_fk, b.batch_fk)
-     where b.qty <> coalesce(m.q, 0)
-    union all
-    select c.item_fk from stock_item_costs c
-      left join (select item_fk, sum(qty) q, sum(value) v from stock_movements group by 1) m on m.item_fk = c.item_fk
-     where c.qty <> coalesce(m.q, 0) or c.value <> coalesce(m.v, 0)`);
-  expect(off.rows).toEqual([]);
-};
+const expectConsistent = async () => expect(await stockInconsistencies(t.database.db)).toEqual([]);
 
 beforeAll(async () => {
   t = await createTestApp();

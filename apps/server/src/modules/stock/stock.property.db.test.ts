@@ -6,6 +6,7 @@ import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { accountByKey, lockForPosting, post, reverse } from "../ledger/ledger.js";
 import { D } from "../ledger/money.js";
+import { stockInconsistencies } from "./stock.fixture.js";
 import { liveMovements, reverseStock, stockAccounts, stockIn, stockOut } from "./stock.js";
 import { adjustmentLines, stockInLines } from "./stock.ledger.js";
 
@@ -125,21 +126,7 @@ async function apply(op: Op) {
 
 async function checkInvariants() {
   const db = t.database.db;
-  const off = await db.execute(sql`
-    select b.item_fk, b.inventory_fk, b.batch_fk, b.qty, m.q from stock_balances b
-      left join (select item_fk, inventory_fk, batch_fk, sum(qty) q from stock_movements group by 1, 2, 3) m
-        on (m.item_fk, m.inventory_fk, m.batch_fk) = (b.item_fk, b.inventory_fk, b.batch_fk)
-     where b.qty <> coalesce(m.q, 0) or b.qty < 0`);
-  expect(off.rows).toEqual([]);
-  const orphan = await db.execute(sql`
-    select 1 from stock_movements m where not exists (
-      select 1 from stock_balances b where (b.item_fk, b.inventory_fk, b.batch_fk) = (m.item_fk, m.inventory_fk, m.batch_fk))`);
-  expect(orphan.rows).toEqual([]);
-  const costs = await db.execute(sql`
-    select c.item_fk from stock_item_costs c
-      left join (select item_fk, sum(qty) q, sum(value) v from stock_movements group by 1) m on m.item_fk = c.item_fk
-     where c.qty <> coalesce(m.q, 0) or c.value <> coalesce(m.v, 0) or c.qty < 0`);
-  expect(costs.rows).toEqual([]);
+  expect(await stockInconsistencies(db)).toEqual([]);
   const inventoryAccount = (await accountByKey(db, "inventory")).account_id;
   const r = await db.execute<{ account: string; stock: string; transit: string }>(sql`
     select (select coalesce(sum(sys_debit - sys_credit), 0) from journal_lines where account_id = ${inventoryAccount})::text as account,

@@ -2,6 +2,7 @@ import { MSG, notEnoughStockMessage, TRANSFER_NOT_APPROVED, TRANSFER_NOT_PENDING
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { stockInconsistencies } from "./stock.fixture.js";
 import { stockIn } from "./stock.js";
 
 /** Item transfers through the API: pending → approved → sent (stock leaves at average cost) → received (arrives at that cost). */
@@ -23,14 +24,7 @@ const qtyIn = async (inventory: number) =>
       sql`select coalesce(sum(qty), 0)::text q from stock_balances where item_fk = ${item} and inventory_fk = ${inventory}`,
     )
   ).rows[0]!.q;
-const expectConsistent = async () => {
-  const off = await t.database.db.execute(sql`
-    select b.item_fk from stock_balances b
-      left join (select item_fk, inventory_fk, batch_fk, sum(qty) q from stock_movements group by 1, 2, 3) m
-        on (m.item_fk, m.inventory_fk, m.batch_fk) = (b.item_fk, b.inventory_fk, b.batch_fk)
-     where b.qty <> coalesce(m.q, 0)`);
-  expect(off.rows).toEqual([]);
-};
+const expectConsistent = async () => expect(await stockInconsistencies(t.database.db)).toEqual([]);
 
 beforeAll(async () => {
   t = await createTestApp();
