@@ -273,6 +273,11 @@ describe("purchase checks", () => {
     const paid = await t.api("POST", "/api/purchases", { body: purchaseBody({ paid_amount: "500" }) });
     expect(paid.status).toBe(422);
     expect(paid.body.errors.paid_amount).toEqual([PURCHASE_MSG.paidTooMuch]);
+    const before = await q<{ n: number }>(sql`select count(*)::int n from purchases`);
+    const outside = await t.api("POST", "/api/purchases", { body: purchaseBody({ date: "2001-03-01" }) });
+    expect(outside.status).toBe(422);
+    expect(outside.body.errors.date).toEqual([MSG.noFinancialYear]);
+    expect(await q<{ n: number }>(sql`select count(*)::int n from purchases`)).toEqual(before);
     const ref = await t.api("POST", "/api/purchases", { body: purchaseBody({ reference_no: "x".repeat(141) }) });
     expect(ref.status).toBe(422);
     expect(ref.body.errors.reference_no).toEqual([MSG.maxChars140]);

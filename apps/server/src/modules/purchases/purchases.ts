@@ -14,6 +14,7 @@ import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-t
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
+import { assertYearOpen } from "../../platform/periods.js";
 import { cashAccount } from "../cash/cashes.js";
 import { itemUnits } from "../catalogue/catalogue.tables.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
@@ -168,6 +169,8 @@ async function prepare(ctx: Ctx, input: PurchaseInput) {
   const supplierAccounts = await consumerAccounts(ctx.tx, "supplier", input.consumer_id);
   await assertInventoryAccess(ctx, input.inventory_id);
   const date = docDate(input.date, ctx.now);
+  // A draft too is dated inside an open financial year: it would not complete otherwise.
+  await assertYearOpen(ctx.tx, date);
   const rate = await documentRate(ctx.tx, { currency_id: input.currency_id, rate: input.rate, date, kind: "out" });
   const { bases } = await checkLines(ctx.tx, input.lines);
   const figures = purchaseFigures(
