@@ -121,7 +121,8 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
   return {
     customerId: customer.consumer_id,
     supplierId: supplier.consumer_id,
-    byPath: { ...(await seedWarehouseDocs(token, u)), ...purchases },
+    // The till with lines: its general ledger.
+    byPath: { ...(await seedWarehouseDocs(token, u)), ...purchases, "/accounting/general-ledger": iqd.account_id },
   };
 }
 

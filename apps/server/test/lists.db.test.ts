@@ -11,6 +11,9 @@ beforeAll(async () => {
     const add = await t.api("POST", `/api/${kind}s`, { body: { consumer_name: `Sorted ${kind}`, mobile: "07501112233" } });
     NEEDS[`/api/${kind}_transactions/statement`] = `filter[consumer_id]=${add.body.data.consumer_id}`;
   }
+  // The general ledger is of one account, here with the opening row of a period.
+  const cash = (await t.api("GET", "/api/cashes/list")).body.message[0].account_id;
+  NEEDS["/api/financial_reports/general_ledger"] = `account_id=${cash}&filter[date_filter]=THIS_YEAR`;
 });
 afterAll(() => t.close());
 

@@ -42,7 +42,7 @@ const KINDS: [Kind, RegExp][] = [
   // Keys, tree bookkeeping and the report's internal sums: never shown, so never exported by default.
   [
     "internal",
-    /(^|_)(id|fk)$|^(path|level|is_group|children_count|before|after|created_by|updated_by|brand_made_in|image|images|attachment|permissions|account_name_indented)$|system_key|image_path$|^sys_|^footer_/,
+    /(^|_)(id|fk)$|^(path|level|is_group|children_count|before|after|created_by|updated_by|brand_made_in|image|images|attachment|permissions|account_name_indented|lines)$|system_key|image_path$|^sys_|^footer_/,
   ],
   // Identifiers keep their leading zeros and every digit: text, never numbers.
   ["text", /(^|_)(mobile|phone|barcode|code|no|number|pin|email|ip)$/],

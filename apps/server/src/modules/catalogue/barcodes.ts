@@ -27,19 +27,27 @@ const TRIGRAM_MIN = 3;
 function searchTerm(term: string) {
   const t = term.trim();
   const folded = normalizeSearch(t).split(/\s+/).filter(Boolean);
-  return { code: normalizeDigits(t), words: folded, prefix: `${escapeLike(folded.join(" "))}%` };
+  const code = normalizeDigits(t);
+  return {
+    code,
+    lowerCode: code.toLowerCase(),
+    codePrefix: `${escapeLike(code.toLowerCase())}%`,
+    words: folded,
+    prefix: `${escapeLike(folded.join(" "))}%`,
+  };
 }
 
 /**
  * The items a search term finds: every word of the term anywhere in the folded name or the folded
- * scientific name (`like '%word%'` on their pg_trgm indexes), the item code, or any barcode. When
+ * scientific name (`like '%word%'` on their pg_trgm indexes), the item code without case and by its
+ * beginning (`lower(item_code) like 'ab1%'` on its text_pattern_ops index), or any barcode. When
  * no word has three letters the name must start with the term instead (`like 'term%'` on the
  * text_pattern_ops index, so a one-letter search stays an index range), or the scientific name
  * must (its trigram index serves a prefix). The barcode arm is `= any(array(...))` so the planner
  * probes the barcode index once instead of per row.
  */
 export function itemSearch(term: string, alias = "i") {
-  const { code, words, prefix } = searchTerm(term);
+  const { code, codePrefix, words, prefix } = searchTerm(term);
   const a = sql.raw(alias);
   const scientific = fold(sql`${a}.scientific_name`);
   const long = words.some((w) => [...w].length >= TRIGRAM_MIN);
@@ -52,7 +60,7 @@ export function itemSearch(term: string, alias = "i") {
     ? sql`(${every(sql`${a}.search_name`)}) or (${every(scientific)})`
     : sql`${a}.search_name like ${prefix} or ${scientific} like ${prefix}`;
   return sql`((${name})
-    or ${a}.item_code = ${code}
+    or lower(${a}.item_code) like ${codePrefix}
     or ${a}.item_id = any(array(select b.item_fk from item_barcodes b where b.barcode = ${code})))`;
 }
 
@@ -67,7 +75,7 @@ export function itemExactSearch(term: string, alias = "i") {
   const code = normalizeDigits(term.trim());
   if (code.length < EXACT_MIN || /\s/.test(code)) return undefined;
   const a = sql.raw(alias);
-  return sql`(${a}.item_code = ${code} or ${a}.item_id = any(array(select b.item_fk from item_barcodes b where b.barcode = ${code})))`;
+  return sql`(lower(${a}.item_code) = ${code.toLowerCase()} or ${a}.item_id = any(array(select b.item_fk from item_barcodes b where b.barcode = ${code})))`;
 }
 
 /**
@@ -75,10 +83,10 @@ export function itemExactSearch(term: string, alias = "i") {
  * starting with the term, then names containing it; by name within each.
  */
 export function itemSearchOrder(term: string, alias = "i") {
-  const { code, prefix } = searchTerm(term);
+  const { code, lowerCode, codePrefix, prefix } = searchTerm(term);
   const a = sql.raw(alias);
-  return sql`case when ${a}.item_code = ${code}
+  return sql`case when lower(${a}.item_code) = ${lowerCode}
                     or ${a}.item_id = any(array(select b.item_fk from item_barcodes b where b.barcode = ${code})) then 0
-                  when ${a}.search_name like ${prefix} then 1
+                  when ${a}.search_name like ${prefix} or lower(${a}.item_code) like ${codePrefix} then 1
                   else 2 end, lower(${a}.item_name), ${a}.item_id`;
 }

@@ -99,6 +99,8 @@ export const items = pgTable(
     // The scientific name is searched too (Acetaminophen finds Panadol); trigrams also serve prefixes.
     index("items_scientific_name_trgm_idx").using("gin", sql`${fold(t.scientific_name)} gin_trgm_ops`),
     index("items_category_idx").on(t.category_fk),
+    // The item code found without case and by its beginning (`lower(item_code) like 'ab12%'`).
+    index("items_item_code_lower_idx").using("btree", sql`lower(${t.item_code}) text_pattern_ops`),
   ],
 );
 

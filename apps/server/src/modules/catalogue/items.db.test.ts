@@ -291,6 +291,14 @@ describe("items", () => {
 
     const byCode = await t.api("GET", "/api/items/list?search=P-500");
     expect(byCode.body.message.map((r: { item_name: string }) => r.item_name)).toEqual(["Paracetamol 500"]);
+    // The code without case and by its beginning, in the index list and the dropdown alike.
+    for (const term of ["p-500", "P-5", "p-"]) {
+      const found = await t.api("GET", `/api/items/list?search=${term}`);
+      expect(found.body.message.map((r: { item_name: string }) => r.item_name)).toContain("Paracetamol 500");
+      const listed = await t.api("GET", `/api/items?search=${term}`);
+      expect(listed.body.data.data[0].item_name).toBe("Paracetamol 500");
+    }
+    expect((await t.api("GET", "/api/items/list?search=500-P")).body.message).toHaveLength(0);
     const byCase = await t.api("GET", "/api/items/list?search=paracet");
     expect(byCase.body.message).toHaveLength(1);
     const extra = await t.api("GET", "/api/items/list?search=111222");

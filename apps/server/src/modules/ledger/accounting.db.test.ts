@@ -23,9 +23,12 @@ const expectTrialBalanceZero = async () => {
   const tb = await trialBalance();
   expect(tb.footer.debit).toBe(tb.footer.credit);
   expect(tb.footer.balance_debit).toBe(tb.footer.balance_credit);
+  // The opening balance entered on its screen shows in the Opening columns, the rest as movement.
   const raw = await t.database.db.execute<{ d: string; c: string }>(
-    sql`select coalesce(sum(sys_debit),0)::text d, coalesce(sum(sys_credit),0)::text c from journal_lines`,
+    sql`select coalesce(sum(l.sys_debit),0)::text d, coalesce(sum(l.sys_credit),0)::text c
+          from journal_lines l join journal_entries e on e.entry_id = l.entry_id where e.source_type <> 'opening_balance'`,
   );
+  expect(tb.footer.opening_debit).toBe(tb.footer.opening_credit);
   expect(Number(raw.rows[0]!.d)).toBe(Number(raw.rows[0]!.c));
   expect(Number(tb.footer.debit)).toBe(Number(raw.rows[0]!.d));
 };

@@ -1,8 +1,11 @@
+import { LOG_GROUP, LOGGED_SECTIONS, logKey } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { registerList } from "../../platform/crud.js";
 import { decimals } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { registerDynamicList } from "./dynamic-list.js";
+import { generalLedger, journalList } from "./ledger-views.js";
 import { incomeStatement, trialBalance } from "./reports.js";
 
 const account = {
@@ -38,6 +41,22 @@ const ZIncomeStatementRow = z.object({
   ...decimals("income", "expense", "sys_income", "sys_expense"),
 });
 
+const ZGeneralLedgerRow = z.object({
+  line_id: z.number().int(),
+  entry_id: z.number().int().nullable(),
+  date: z.string(),
+  is_opening: z.boolean(),
+  source_type: z.string(),
+  source_id: z.number().int().nullable(),
+  source_no: z.string().nullable(),
+  description: z.string().nullable(),
+  is_reversal: z.boolean(),
+  account_code: z.string().nullable(),
+  account_name: z.string().nullable(),
+  account_system_key: z.string().nullable(),
+  ...decimals("debit", "credit", "balance", "sys_debit", "sys_credit", "sys_balance", "footer_debit", "footer_credit"),
+});
+
 export const ledgerModule: AppModule = {
   name: "ledger",
   register(app: FastifyInstance) {
@@ -57,5 +76,18 @@ export const ledgerModule: AppModule = {
       (ctx, raw) => incomeStatement(ctx, raw),
       ZIncomeStatementRow,
     );
+    // Whoever holds a module log key holds `_model_loges` (the web's expanded keys); the server checks the keys held.
+    const logReaders = [LOG_GROUP, ...LOGGED_SECTIONS.map(logKey)];
+    // An account's lines: opened from the trial balance and from the party and cash statements.
+    registerDynamicList(
+      app,
+      "/api/financial_reports/general_ledger",
+      ["financial_reports/trial_balance", ...logReaders],
+      "general_ledger",
+      (ctx, raw) => generalLedger(ctx, raw),
+      ZGeneralLedgerRow,
+    );
+    // The journal is the system's record of every posting: for those who may read the logs.
+    registerList(app, "/api/journal_entries", journalList(), logReaders);
   },
 };

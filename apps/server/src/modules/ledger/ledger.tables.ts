@@ -48,7 +48,7 @@ export const journalLines = pgTable(
   },
   (t) => [
     index("journal_lines_entry_idx").on(t.entry_id),
-    index("journal_lines_account_idx").on(t.account_id),
+    index("journal_lines_account_entry_idx").on(t.account_id, t.entry_id),
     check("journal_lines_non_negative", sql`${t.debit} >= 0 and ${t.credit} >= 0 and ${t.sys_debit} >= 0 and ${t.sys_credit} >= 0`),
   ],
 );

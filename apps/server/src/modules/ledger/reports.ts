@@ -1,7 +1,7 @@
 import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { addDays, businessDay } from "../../platform/business-time.js";
+import { addDays, businessDay, startOfBusinessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { unprocessable } from "../../platform/errors.js";
 import { parseDateRange, type RawQuery } from "../../platform/list.js";
@@ -87,7 +87,7 @@ export function balanceRanges(from: string | undefined, to: string): BalanceRang
  * The balance rows of the days from `from` to `to` (see balanceRanges), each tagged with `tag`
  * as `p`. Their sums per account equal those of the per-day rows of those days.
  */
-function balanceRows(from: string | undefined, to: string, tag: SQL): SQL[] {
+export function balanceRows(from: string | undefined, to: string, tag: SQL): SQL[] {
   const cols = sql`account_id, debit, credit, sys_debit, sys_credit, ${tag} p`;
   const r = balanceRanges(from, to);
   const parts = r.days.map(
@@ -102,10 +102,32 @@ function balanceRows(from: string | undefined, to: string, tag: SQL): SQL[] {
   return parts;
 }
 
-/** The rows of the period (`p` true) and, for the trial balance, of everything before it (`p` false). */
+/** The journal's source type of the opening balance, whose lines the trial balance counts as opening. */
+export const OPENING_SOURCE = "opening_balance";
+
+/**
+ * The lines of the opening balance entered on the opening-balance screen (and their reversals)
+ * dated inside the period, moved from the period (`p` true, negated) to the opening (`p` false):
+ * the closing balance stays, the Opening columns show them. Read through the entries' source index.
+ */
+function openingEntryRows(p: ReportParams): SQL[] {
+  const cols = (sign: SQL, tag: SQL) =>
+    sql`select l.account_id, ${sign} * l.debit, ${sign} * l.credit, ${sign} * l.sys_debit, ${sign} * l.sys_credit, ${tag} p
+          from journal_entries e join journal_lines l on l.entry_id = e.entry_id
+         where e.source_type = ${OPENING_SOURCE}
+           ${p.startDay ? sql`and e.date >= ${startOfBusinessDay(p.startDay).toISOString()}::timestamptz` : sql``}
+           and e.date < ${startOfBusinessDay(addDays(p.endDay, 1)).toISOString()}::timestamptz`;
+  return [cols(sql`-1`, sql`true`), cols(sql`1`, sql`false`)];
+}
+
+/**
+ * The rows of the period (`p` true) and, for the trial balance, of everything before it (`p`
+ * false), where the opening balance entered for the period counts too.
+ */
 function reportRows(p: ReportParams, opening: boolean): SQL {
   const rows = balanceRows(p.startDay, p.endDay, sql`true`);
   if (opening && p.startDay) rows.push(...balanceRows(undefined, addDays(p.startDay, -1), sql`false`));
+  if (opening) rows.push(...openingEntryRows(p));
   return sql.join(rows, sql` union all `);
 }
 

@@ -141,7 +141,7 @@ export async function statementList(ctx: Ctx, kind: PartyKind, raw: RawQuery, la
     raw: rest,
     model: {
       model: `${kind}_statement`,
-      from: sql`from (select l.line_id, e.entry_id, e.date, e.source_type, e.source_id, e.description, e.reversal_of,
+      from: sql`from (select l.line_id, l.account_id, e.entry_id, e.date, e.source_type, e.source_id, e.description, e.reversal_of,
                              a.currency_id, cu.currency_name, l.debit, l.credit, l.sys_debit, l.sys_credit,
                              sum(${sign}) over (partition by l.account_id order by e.date, l.line_id) as balance
                         from journal_lines l join journal_entries e on e.entry_id = l.entry_id
@@ -154,6 +154,8 @@ export async function statementList(ctx: Ctx, kind: PartyKind, raw: RawQuery, la
       amountColumn: sql`greatest(s.debit, s.credit)`,
       columns: {
         line_id: { expr: sql`s.line_id` },
+        /** The party's ledger account of the line's currency: the statement links to its general ledger. */
+        account_id: { expr: sql`s.account_id`, sortable: false },
         entry_id: { expr: sql`s.entry_id`, filter: "eq" },
         date: { expr: sqlBusinessDateTime(sql`s.date`) },
         source_type: { expr: sql`s.source_type`, filter: "eq" },

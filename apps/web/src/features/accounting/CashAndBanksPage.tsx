@@ -1,9 +1,10 @@
 import { CASH_TYPES, ZCashAccount } from "@app/contracts";
 import { Badge, Button, Select, SimpleGrid, Textarea, TextInput } from "@mantine/core";
-import { IconBuildingBank, IconPlus } from "@tabler/icons-react";
+import { IconBook, IconBuildingBank, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { useCan } from "../../app/session";
 import { currenciesQuery } from "../../shared/CurrencyPicker";
 import { useCrud } from "../../shared/crud";
@@ -14,6 +15,7 @@ import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { BalanceCards } from "./BalanceCards";
 import { accountCurrencyName, type CashAccount, EP, useInvalidateLedger } from "./ledger.queries";
+import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "./ledgerLinks";
 import "./amount.css";
 import { FormDialog } from "../../shared/FormDialog";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
@@ -117,6 +119,7 @@ export function CashAndBanksPage() {
   const fmt = useFormat();
   const names = useSeededNames();
   const can = useCan();
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<CashAccount | "new" | null>(null);
   const invalidateLedger = useInvalidateLedger();
   const del = useConfirmDelete<CashAccount>(EP.cashes, {
@@ -185,7 +188,16 @@ export function CashAndBanksPage() {
             </Button>
           )
         }
-        actions={editDeleteActions<CashAccount>("cashes", setEditing, del.ask)}
+        actions={[
+          {
+            key: "ledger",
+            label: "ledger:openLedger",
+            icon: IconBook,
+            permission: [...GENERAL_LEDGER_PERMISSION],
+            onClick: (r) => navigate(generalLedgerPath(r.account_id)),
+          },
+          ...editDeleteActions<CashAccount>("cashes", setEditing, del.ask),
+        ]}
       />
       {editing !== null && <CashForm row={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {del.dialog}

@@ -1,5 +1,5 @@
 import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from "@mantine/core";
 import { IconBuildingBank, IconDeviceFloppy, IconTruck, IconUsers } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
@@ -12,6 +12,7 @@ import { businessNow } from "../../shared/businessTime";
 import { lastRateQuery } from "../../shared/CurrencyPicker";
 import { DateField } from "../../shared/DateField";
 import { plainDecimal } from "../../shared/format";
+import { MoneyInput } from "../../shared/MoneyInput";
 import { orZero } from "../../shared/money";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
@@ -127,13 +128,13 @@ export function OpeningBalancePage() {
 
   // Each amount sits in a table cell without a label of its own: its row and column name it.
   const amountInput = (label: string, value: string, onChange: (v: string) => void, testId?: string) => (
-    <TextInput
+    <MoneyInput
       aria-label={label}
       size="xs"
-      inputMode="decimal"
       value={value}
       readOnly={!editable}
-      onChange={(e) => isAmount(e.currentTarget.value) && onChange(e.currentTarget.value)}
+      zeroWhenEmpty={false}
+      onChange={(v) => isAmount(v) && onChange(v)}
       w={160}
       data-testid={testId}
     />
@@ -202,14 +203,12 @@ export function OpeningBalancePage() {
           <Paper withBorder radius="md" p="md">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <DateField label={t("fields.date")} withAsterisk readOnly={!editable} value={date} onChange={(v) => v && setDate(v)} />
-              <TextInput
+              <MoneyInput
                 label={t("common:currency.rate")}
                 description={t("opening.rateHint")}
-                inputMode="decimal"
                 readOnly={!editable}
                 value={rate}
-                onChange={(e) => setRate(e.currentTarget.value)}
-                onBlur={() => setRate(orZero(rate))}
+                onChange={setRate}
               />
             </SimpleGrid>
           </Paper>

@@ -1,9 +1,12 @@
+import { LOG_GROUP } from "@app/contracts";
 import {
   IconArrowsExchange,
+  IconBook,
   IconBuildingBank,
   IconCategory,
   IconCategory2,
   IconCurrencyDollar,
+  IconNotebook,
   IconPercentage,
   IconReceipt,
   IconReceiptRefund,
@@ -11,9 +14,12 @@ import {
 } from "@tabler/icons-react";
 import { type ComponentType, lazy } from "react";
 import type { Feature } from "../index";
+import { GENERAL_LEDGER_PERMISSION } from "./ledgerLinks";
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
+
+const generalLedger = page(() => import("./GeneralLedgerPage"), "GeneralLedgerPage");
 
 /** Cash and banks, transfers, expenses, incomes, pricing profiles, exchange revaluations and the accounting opening balance. */
 export const ACCOUNTING_FEATURES: Feature[] = [
@@ -105,6 +111,36 @@ export const ACCOUNTING_FEATURES: Feature[] = [
     icon: IconScale,
     permission: "opening_balances/show",
     area: "settings",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "generalLedger",
+    path: "/accounting/general-ledger",
+    screen: generalLedger,
+    icon: IconBook,
+    permission: [...GENERAL_LEDGER_PERMISSION],
+    area: "accounting",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "generalLedger",
+    path: "/accounting/general-ledger/:id",
+    screen: generalLedger,
+    icon: IconBook,
+    permission: [...GENERAL_LEDGER_PERMISSION],
+    area: "accounting",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "journal",
+    path: "/accounting/journal",
+    screen: page(() => import("./JournalPage"), "JournalPage"),
+    icon: IconNotebook,
+    permission: LOG_GROUP,
+    area: "accounting",
     menu: true,
     tile: false,
   },

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { useFormat } from "../../shared/format";
+import { MoneyInput } from "../../shared/MoneyInput";
 import { useSeededNames } from "../../shared/seededNames";
 import { unitsListQuery } from "../settings/settings.queries";
 import { fetchGeneratedBarcode } from "./catalogue.queries";
@@ -88,10 +89,10 @@ export function ItemUnitsTable({ units, onChange, errors }: Props) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
-                      inputMode="decimal"
+                    <MoneyInput
                       value={u.price}
-                      onChange={(e) => patch(u.key, { price: e.currentTarget.value })}
+                      onChange={(price) => patch(u.key, { price })}
+                      zeroWhenEmpty={false}
                       error={err(i, "price")}
                       aria-label={t("units.price")}
                       data-testid={`unit-${i}-price`}

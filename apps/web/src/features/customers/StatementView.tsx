@@ -2,9 +2,11 @@ import { ActionIcon, Anchor, Badge, Group, Menu, Paper, Stack, Table, Text, Titl
 import { IconDotsVertical, IconEdit, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useCan } from "../../app/session";
 import { useFormat } from "../../shared/format";
 import { journalDescription } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
+import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "../accounting/ledgerLinks";
 import type { StatementLine } from "./parties.queries";
 import { statementSections } from "./statement";
 import "../accounting/amount.css";
@@ -28,6 +30,7 @@ const DOCUMENT_PAGES: Record<string, (id: number) => string> = {
 export function StatementView({ lines, actions }: { lines: readonly StatementLine[]; actions?: StatementActions }) {
   const { t } = useTranslation("parties");
   const fmt = useFormat();
+  const canLedger = useCan()([...GENERAL_LEDGER_PERMISSION]);
   const sections = statementSections(lines);
   if (sections.length === 0)
     return (
@@ -50,7 +53,14 @@ export function StatementView({ lines, actions }: { lines: readonly StatementLin
       {sections.map((s) => (
         <Paper key={s.currency_id} withBorder radius="md" p={0} data-testid={`statement-${s.currency_id}`}>
           <Group justify="space-between" p="md">
-            <Title order={4}>{t("statementIn", { currency: s.currency_name })}</Title>
+            <Group gap="sm">
+              <Title order={4}>{t("statementIn", { currency: s.currency_name })}</Title>
+              {canLedger && s.lines[0]?.account_id && (
+                <Anchor component={Link} to={generalLedgerPath(s.lines[0].account_id)} size="sm" data-testid="statement-ledger-link">
+                  {t("ledger:openLedger")}
+                </Anchor>
+              )}
+            </Group>
             <Badge size="lg" variant="light" color={s.closing.startsWith("-") ? "red" : "teal"} data-testid="statement-closing">
               {t("closingBalance")}: {fmt.amount(s.closing)}
             </Badge>

@@ -53,6 +53,8 @@ export interface PartyRow {
 /** One line of a party statement; the running balance is per currency. */
 export interface StatementLine {
   line_id?: number;
+  /** The party's ledger account of the line's currency. */
+  account_id?: number | null;
   date: string;
   /** The posting document: customer_transaction, supplier_transaction, opening_balance, sale ... */
   source_type?: string | null;

@@ -70,8 +70,16 @@ export function periodOf(v: ReportFilterValue): [string, string] {
   return [from || DEFAULT_START_DATE, to || businessToday()];
 }
 
-/** Date presets (TODAY ... DATE_PERIOD), the period's own dates, and the report currency. */
-export function ReportFilters({ filters, children }: { filters: ReturnType<typeof useReportFilters>; children?: ReactNode }) {
+/** Date presets (TODAY ... DATE_PERIOD), the period's own dates, and the report currency (unless the report has its own). */
+export function ReportFilters({
+  filters,
+  children,
+  currency = true,
+}: {
+  filters: ReturnType<typeof useReportFilters>;
+  children?: ReactNode;
+  currency?: boolean;
+}) {
   const { t } = useTranslation("reports");
   const fmt = useFormat();
   const currencies = useQuery(currenciesQuery);
@@ -97,7 +105,14 @@ export function ReportFilters({ filters, children }: { filters: ReturnType<typeo
           />
           {value.dateFilter === "DATE_PERIOD" && (
             <>
-              <DateField label={t("table:fromDate")} value={from || null} onChange={(v) => setPeriod(v ?? "", to)} w={170} clearable />
+              <DateField
+                label={t("table:fromDate")}
+                value={from || null}
+                onChange={(v) => setPeriod(v ?? "", to)}
+                w={170}
+                clearable
+                data-testid="report-from"
+              />
               <DateField
                 label={t("table:toDate")}
                 value={to || null}
@@ -105,23 +120,26 @@ export function ReportFilters({ filters, children }: { filters: ReturnType<typeo
                 error={badPeriod ? translateMessage(MSG.endDateAfterStart) : undefined}
                 w={170}
                 clearable
+                data-testid="report-to"
               />
             </>
           )}
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t("currency")}
-            </Text>
-            <SegmentedControl
-              value={String(value.currencyId)}
-              onChange={(v) => set({ currencyId: Number(v) })}
-              data={(currencies.data ?? [{ currency_id: CURRENCY_IQD, currency_name: "IQD", symbol: "" }]).map((c) => ({
-                value: String(c.currency_id),
-                label: c.currency_name,
-              }))}
-              data-testid="report-currency"
-            />
-          </Stack>
+          {currency && (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t("currency")}
+              </Text>
+              <SegmentedControl
+                value={String(value.currencyId)}
+                onChange={(v) => set({ currencyId: Number(v) })}
+                data={(currencies.data ?? [{ currency_id: CURRENCY_IQD, currency_name: "IQD", symbol: "" }]).map((c) => ({
+                  value: String(c.currency_id),
+                  label: c.currency_name,
+                }))}
+                data-testid="report-currency"
+              />
+            </Stack>
+          )}
         </Group>
         <Text size="sm" c="dimmed" data-testid="report-period">
           {t("periodRange", { from: fmt.date(start), to: fmt.date(end) })}

@@ -1,10 +1,11 @@
-import { ActionIcon, Box, Button, Group, Paper, Select, Skeleton, Switch, Table, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Anchor, Box, Button, Group, Paper, Select, Skeleton, Switch, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import type { ListBody } from "../../shared/api/types";
 import { ExportDialog } from "../../shared/ExportDialog";
@@ -13,6 +14,7 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { usePrint } from "../../shared/usePrint";
 import { EP } from "../accounting/ledger.queries";
+import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "../accounting/ledgerLinks";
 import { ReportActions } from "./ReportActions";
 import { ReportFilters, useReportFilters } from "./ReportFilters";
 import "../accounting/amount.css";
@@ -69,6 +71,8 @@ export function TrialBalancePage() {
   const fmt = useFormat();
   const names = useSeededNames();
   const filters = useReportFilters();
+  // Every account row opens its general ledger over the same period.
+  const canLedger = useCan()([...GENERAL_LEDGER_PERMISSION]);
   const money = (v: string | undefined) => formatCurrencyAmount(v, filters.value.currencyId);
   const [params, setParams] = useSearchParams();
   const search = params.get("search") ?? "";
@@ -77,7 +81,13 @@ export function TrialBalancePage() {
   const [searchText, setSearchText] = useState(search);
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [exportOpen, setExportOpen] = useState(false);
-  useEffect(() => setSearchText(search), [search]);
+  // The box keeps what is typed while its own search goes through the address (a trailing space, keys typed meanwhile).
+  const ownSearch = useRef(search);
+  useEffect(() => {
+    if (search === ownSearch.current) return;
+    ownSearch.current = search;
+    setSearchText(search);
+  }, [search]);
 
   const setParam = (key: string, value: string | undefined) =>
     setParams(
@@ -89,7 +99,14 @@ export function TrialBalancePage() {
       },
       { replace: true },
     );
-  const pushSearch = useDebouncedCallback((v: string) => setParam("search", v.trim() || undefined), 250);
+  const pushSearch = useDebouncedCallback((v: string) => {
+    ownSearch.current = v.trim();
+    setParam("search", v.trim() || undefined);
+  }, 250);
+  // A search still waiting when the page is left (an account opened) must not land in the next page's address.
+  const pending = useRef(pushSearch);
+  pending.current = pushSearch;
+  useEffect(() => () => pending.current.cancel(), []);
 
   const query = {
     ...filters.query,
@@ -236,7 +253,21 @@ export function TrialBalancePage() {
                             ) : (
                               <Box w={22} />
                             )}
-                            <span>{names.account(r.account_name, r.system_key)}</span>
+                            {canLedger ? (
+                              <Anchor
+                                component={Link}
+                                to={generalLedgerPath(r.account_id, filters.value)}
+                                c="inherit"
+                                size="sm"
+                                fw={r.is_group ? 700 : undefined}
+                                onClick={() => pushSearch.cancel()}
+                                data-testid="tb-ledger-link"
+                              >
+                                {names.account(r.account_name, r.system_key)}
+                              </Anchor>
+                            ) : (
+                              <span>{names.account(r.account_name, r.system_key)}</span>
+                            )}
                           </Group>
                         </Box>
                       </Table.Td>

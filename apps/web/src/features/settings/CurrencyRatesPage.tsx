@@ -1,5 +1,5 @@
 import { ZPastRate } from "@app/contracts";
-import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from "@mantine/core";
 import { DateTimePicker } from "@mantine/dates";
 import { IconArrowDownLeft, IconArrowUpRight, IconCurrencyDollar, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -13,6 +13,7 @@ import { lastRateQuery } from "../../shared/CurrencyPicker";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
 import { useFormat } from "../../shared/format";
+import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useZodForm } from "../../shared/useZodForm";
@@ -164,20 +165,24 @@ function PastRateForm({ onClose }: { onClose: () => void }) {
         data-testid="field-date"
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
+        <MoneyInput
           label={t("fields.rate")}
           description={t("currencyRates.outHint")}
           withAsterisk
-          inputMode="decimal"
-          {...form.text("rate")}
+          zeroWhenEmpty={false}
+          value={form.values.rate}
+          onChange={(v) => form.set("rate", v)}
+          error={form.error("rate")}
           data-testid="field-rate"
         />
-        <TextInput
+        <MoneyInput
           label={t("fields.in_rate")}
           description={t("currencyRates.inHint")}
           withAsterisk
-          inputMode="decimal"
-          {...form.text("in_rate")}
+          zeroWhenEmpty={false}
+          value={form.values.in_rate}
+          onChange={(v) => form.set("in_rate", v)}
+          error={form.error("in_rate")}
           data-testid="field-in_rate"
         />
       </SimpleGrid>

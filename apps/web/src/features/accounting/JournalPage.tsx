@@ -1,0 +1,132 @@
+import { Anchor, Group, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useCan } from "../../app/session";
+import { type Column, DataTable } from "../../shared/DataTable";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { journalDescription, useSeededNames } from "../../shared/seededNames";
+import { SourceCell, sourceText } from "./GeneralLedgerPage";
+import { docDay } from "./ledger.queries";
+import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "./ledgerLinks";
+import "./amount.css";
+
+interface JournalLine {
+  line_id: number;
+  account_id: number;
+  code: string;
+  account_name: string;
+  system_key: string | null;
+  debit: string;
+  credit: string;
+  sys_debit: string;
+  sys_credit: string;
+}
+
+interface JournalEntry {
+  entry_id: number;
+  date: string;
+  source_type: string;
+  source_id: number;
+  source_no: string | null;
+  description: string | null;
+  is_reversal: boolean;
+  created_by_name: string | null;
+  amount: string;
+  lines: JournalLine[];
+}
+
+const SOURCE_TYPES = [
+  "expenses",
+  "incomes",
+  "cash_transaction",
+  "customer_transaction",
+  "supplier_transaction",
+  "opening_balance",
+  "exchange_revaluation",
+];
+
+/**
+ * The journal: every entry the ledger holds, newest first, with its lines (accounts opening their
+ * general ledger) and the document it posts; for those who may read the system's logs.
+ */
+export function JournalPage() {
+  const { t } = useTranslation("ledger");
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const can = useCan();
+  const ledgerLinks = can([...GENERAL_LEDGER_PERMISSION]);
+  const accountText = (l: JournalLine) => `${l.code} ${names.account(l.account_name, l.system_key)}`;
+
+  const columns: Column<JournalEntry>[] = [
+    { key: "entry_id", label: "ledger:fields.entry" },
+    { key: "date", label: "ledger:fields.date", text: (r) => fmt.date(docDay(r.date)) },
+    {
+      key: "source_type",
+      label: "ledger:fields.source",
+      text: (r) => sourceText(t, r.source_type, r.source_no),
+      render: (r) => <SourceCell type={r.source_type} number={r.source_no} reversal={r.is_reversal} />,
+    },
+    { key: "description", label: "ledger:fields.description", text: (r) => journalDescription(t, r.description) },
+    {
+      key: "lines",
+      label: "ledger:fields.lines",
+      text: (r) =>
+        r.lines
+          .map(
+            (l) =>
+              `${accountText(l)}: ${Number(l.debit) ? `${t("fields.debit")} ${fmt.amount(l.debit)}` : `${t("fields.credit")} ${fmt.amount(l.credit)}`}`,
+          )
+          .join(" · "),
+      render: (r) => (
+        <Stack gap={2} data-testid="journal-lines">
+          {r.lines.map((l) => (
+            <Group key={l.line_id} gap="md" wrap="nowrap" justify="space-between" data-testid="journal-line">
+              {ledgerLinks ? (
+                <Anchor component={Link} to={generalLedgerPath(l.account_id)} size="sm">
+                  {accountText(l)}
+                </Anchor>
+              ) : (
+                <Text size="sm">{accountText(l)}</Text>
+              )}
+              <Text size="sm" className="amount">
+                {Number(l.debit) ? `${t("fields.debit")} ${fmt.amount(l.debit)}` : `${t("fields.credit")} ${fmt.amount(l.credit)}`}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      ),
+    },
+    {
+      key: "amount",
+      label: "ledger:fields.amount",
+      format: "amount",
+      render: (r) => <span className="amount">{fmt.amount(r.amount)}</span>,
+    },
+    { key: "created_by_name", label: "ledger:fields.createdBy" },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t("journal.title")} description={t("journal.description")} />
+      <DataTable<JournalEntry>
+        endpoint="journal_entries"
+        model="journal"
+        title="ledger:journal.title"
+        columns={columns}
+        rowKey={(r) => r.entry_id}
+        defaultSort="date"
+        defaultDir="desc"
+        dateFilter
+        filters={[
+          {
+            key: "source_type",
+            label: "ledger:fields.source",
+            type: "select",
+            options: SOURCE_TYPES.map((s) => ({ value: s, label: `ledger:sources.${s}` })),
+          },
+        ]}
+      />
+    </>
+  );
+}
