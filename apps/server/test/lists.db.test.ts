@@ -13,6 +13,12 @@ beforeAll(async () => {
   }
   // The general ledger is of one account, here with the opening row of a period.
   const cash = (await t.api("GET", "/api/cashes/list")).body.message[0].account_id;
+  const unit = (await t.api("GET", "/api/units/list")).body.message[0].unit_id;
+  const made = await t.api("POST", "/api/items", {
+    body: { item_name: "Sorted item", item_units: [{ unit_fk: unit, quantity: "1", price: "1", is_base: true }] },
+  });
+  const item = made.body.data.item_id;
+  NEEDS["/api/reports/item_transactions"] = `item_id=${item}`;
   NEEDS["/api/financial_reports/general_ledger"] = `account_id=${cash}&filter[date_filter]=THIS_YEAR`;
 });
 afterAll(() => t.close());

@@ -17,6 +17,7 @@ import { settingsModule } from "./settings/settings.module.js";
 import { staffModule } from "./staff/staff.module.js";
 import { stockModule } from "./stock/stock.module.js";
 import { stockOpeningModule } from "./stock-opening/stock-opening.module.js";
+import { stockReportsModule } from "./stock-reports/stock-reports.module.js";
 
 export interface AppModule {
   name: string;
@@ -43,4 +44,5 @@ export const MODULES: AppModule[] = [
   stockOpeningModule,
   purchasesModule,
   stockModule,
+  stockReportsModule,
 ];
