@@ -1,22 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { call, createUser, login, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
-
-const FEATURES_DIR = path.resolve(import.meta.dirname, "../../apps/web/src/features");
-
-/** Every path of the screen registry (features/index.ts and each area's *.features.ts). */
-function registryPaths(): string[] {
-  const files = [path.join(FEATURES_DIR, "index.ts")];
-  for (const dir of readdirSync(FEATURES_DIR, { withFileTypes: true })) {
-    if (!dir.isDirectory()) continue;
-    for (const f of readdirSync(path.join(FEATURES_DIR, dir.name)))
-      if (f.endsWith(".features.ts")) files.push(path.join(FEATURES_DIR, dir.name, f));
-  }
-  const paths = files.flatMap((f) => [...readFileSync(f, "utf8").matchAll(/\bpath: "([^"]+)"/g)].map((m) => m[1]!));
-  return [...new Set(paths)];
-}
+import { concretePath, registryScreens } from "../support/registry";
+import { seedEveryList } from "../support/seed";
 
 interface Violation {
   directive: string;
@@ -46,22 +32,14 @@ for (const lang of ["en", "ar"] as const) {
   test(`every screen of the registry works under the Content-Security-Policy with no violation (${lang})`, async ({ page }) => {
     test.setTimeout(480_000);
     const token = await login();
-    const customers = await call<{ data: { data: { consumer_id: number }[] } }>("customers?per_page=1", { token });
-    const supplier = await call<{ data: { consumer_id: number } }>("suppliers", {
-      method: "POST",
-      token,
-      body: { consumer_name: `CSP supplier ${unique()}`, mobile: "07501234567" },
-    });
+    const rows = await seedEveryList(token);
     const violations = await watchViolations(page);
     await signedIn(page, { token, lang });
 
-    const paths = registryPaths();
-    expect(paths.length).toBeGreaterThan(30);
-    for (const p of paths) {
-      const url = p
-        .replace("/customers/:id", `/customers/${customers.data.data[0]!.consumer_id}`)
-        .replace("/suppliers/:id", `/suppliers/${supplier.data.consumer_id}`);
-      expect(url, "a registry path with a parameter this walk does not know").not.toContain(":");
+    const screens = await registryScreens();
+    expect(screens.length).toBeGreaterThan(30);
+    for (const screen of screens) {
+      const url = concretePath(screen, rows);
       await page.goto(url);
       await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
       await expect(page.locator("main h2, h1, h2").first(), url).toBeVisible({ timeout: 30_000 });
