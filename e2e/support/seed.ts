@@ -118,6 +118,7 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
   await post("customer_transactions", { consumer_id: customer.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "75000" });
   await post("supplier_transactions", { consumer_id: supplier.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "30000" });
   const purchases = await seedPurchases(token, u, supplier.consumer_id, itemIds[0]!, unit);
+  await seedExpiringItem(token, `Eye drops ${u}`, [{ batch_no: `ED${u}`, days: 10, quantity: "6" }]);
   return {
     customerId: customer.consumer_id,
     supplierId: supplier.consumer_id,
@@ -182,4 +183,32 @@ async function seedWarehouseDocs(token: string, u: string): Promise<Record<strin
     "/warehouse/inventory-adjustment": count.id,
     "/warehouse/destructed-assets": disposal.id,
   };
+}
+
+/** A day `days` from today, `YYYY-MM-DD` (a day either way of the business's day is no matter here). */
+const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** An item with an expiry and an alert of 30 days, brought in by opening stock in batches expiring `days` from today. */
+export async function seedExpiringItem(token: string, name: string, batches: { batch_no: string; days: number; quantity: string }[]) {
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const unit = (await call<{ message: { unit_id: number }[] }>("units/list", { token })).message[0]?.unit_id;
+  const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token })).message[0]?.inventory_id;
+  const item = await post<{ item_id: number }>("items", {
+    item_name: name,
+    has_expire: true,
+    expire_alert: 30,
+    item_units: [{ unit_fk: unit, quantity: "1", price: "2500", is_base: true, is_default: true }],
+  });
+  await post("inventory_opening_balances", {
+    inventory_id: inventory,
+    lines: batches.map((b) => ({
+      item_id: item.item_id,
+      unit_id: unit,
+      quantity: b.quantity,
+      unit_cost: "1200",
+      batch_no: b.batch_no,
+      expire_date: dayFrom(b.days),
+    })),
+  });
+  return item.item_id;
 }

@@ -1,4 +1,12 @@
-import { IconFileInvoice, IconReportMoney, IconScale, IconUserDollar } from "@tabler/icons-react";
+import {
+  IconAlarm,
+  IconBuildingWarehouse,
+  IconFileInvoice,
+  IconListDetails,
+  IconReportMoney,
+  IconScale,
+  IconUserDollar,
+} from "@tabler/icons-react";
 import { type ComponentType, lazy } from "react";
 import type { Feature } from "../index";
 
@@ -42,6 +50,36 @@ export const REPORT_FEATURES: Feature[] = [
     screen: page(() => import("./IncomeStatementPage"), "IncomeStatementPage"),
     icon: IconReportMoney,
     permission: "financial_reports/income_statement",
+    area: "reports",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "itemTransaction",
+    path: "/reports/item-transaction",
+    screen: page(() => import("./StockReportsPages"), "ItemTransactionPage"),
+    icon: IconListDetails,
+    permission: "reports/item_transactions",
+    area: "reports",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "inventoriesReport",
+    path: "/reports/inventories",
+    screen: page(() => import("./StockReportsPages"), "InventoriesReportPage"),
+    icon: IconBuildingWarehouse,
+    permission: "reports/inventory",
+    area: "reports",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "expiredItems",
+    path: "/reports/expired-items",
+    screen: page(() => import("./StockReportsPages"), "ExpiredItemsPage"),
+    icon: IconAlarm,
+    permission: "reports/expired_items",
     area: "reports",
     menu: true,
     tile: false,

@@ -96,6 +96,8 @@ interface Props<Row> {
    * the address: sent with every request and export, and kept out of the advanced search.
    */
   query?: Query;
+  /** What the page's own pickers chose (an item, an inventory), as printed lines under the title. */
+  printLines?: string[];
 }
 
 export const listKey = (endpoint: string) => [endpoint, "list"] as const;
@@ -212,7 +214,7 @@ export function DataTable<Row extends object>(props: Props<Row>) {
       const printFooter = visible.some((c) => c.footer || sums[c.key] !== undefined);
       print({
         title: t(title),
-        lines: describe({ ...toApiQuery(state, { paged: false }), ...props.query }, filters),
+        lines: [...(props.printLines ?? []), ...describe({ ...toApiQuery(state, { paged: false }), ...props.query }, filters)],
         headers: visible.map((c) => t(c.label)),
         numeric: visible.map((c) => c.format === "amount" || c.format === "rate" || c.format === "percent"),
         ltr: visible.map((c) => isLtrField(c.key)),

@@ -1,0 +1,332 @@
+import { MSG } from "@app/contracts";
+import { Badge, Group, Paper, Select, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { translateMessage } from "../../app/i18n";
+import { Autocomplete, type Choice } from "../../shared/Autocomplete";
+import { api } from "../../shared/api/client";
+import type { ListBody } from "../../shared/api/types";
+import { type Column, DataTable } from "../../shared/DataTable";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { docDay } from "../accounting/ledger.queries";
+import { categoryTreeQuery, flattenTree } from "../catalogue/catalogue.queries";
+import { brandsListQuery, inventoriesListQuery } from "../settings/settings.queries";
+import { ReportFilters, useReportFilters } from "./ReportFilters";
+import "../accounting/amount.css";
+
+interface Movement {
+  movement_id: number;
+  date: string;
+  is_opening: boolean;
+  source_type: string;
+  source_id: number | null;
+  is_reversal: boolean;
+  inventory_name: string | null;
+  batch_no: string | null;
+  expire_date: string | null;
+  unit_name: string | null;
+  unit_qty: string | null;
+  qty_in: string | null;
+  qty_out: string | null;
+  balance: string;
+  unit_cost: string | null;
+  value: string | null;
+}
+
+interface ItemRow {
+  item_id: number;
+  item_name: string;
+  item_code?: string | null;
+}
+
+/** An id kept in the address under `key`, with its setter. */
+function useIdParam(key: string): [number | null, (v: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(key);
+  const id = raw && /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
+  const set = (v: number | null) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (v) p.set(key, String(v));
+        else p.delete(key);
+        p.delete("page");
+        return p;
+      },
+      { replace: true },
+    );
+  return [id, set];
+}
+
+function InventorySelect({ value, onChange }: { value: number | null; onChange: (v: number | null) => void }) {
+  const { t } = useTranslation("stockreports");
+  const names = useSeededNames();
+  const inventories = useQuery(inventoriesListQuery);
+  return (
+    <Select
+      label={t("inventory")}
+      placeholder={t("allInventories")}
+      clearable
+      data={(inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) }))}
+      value={value ? String(value) : null}
+      onChange={(v) => onChange(v ? Number(v) : null)}
+      w={220}
+      data-testid="report-inventory"
+    />
+  );
+}
+
+/**
+ * Every movement of one item (SPEC's reports/item-transaction): what came in and went out, from
+ * which document, inventory, batch and expiry, with the running balance in the base unit after
+ * the quantity before the period.
+ */
+export function ItemTransactionPage() {
+  const { t } = useTranslation("stockreports");
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const filters = useReportFilters("THIS_YEAR");
+  const [itemId, setItemId] = useIdParam("item");
+  const [inventoryId, setInventoryId] = useIdParam("inventory");
+  const period = {
+    "filter[date_filter]": filters.query["filter[date_filter]"],
+    "filter[date_between]": filters.query["filter[date_between]"],
+  };
+  const query = { item_id: itemId ?? undefined, inventory_id: inventoryId ?? undefined, ...period };
+  const head = useQuery({
+    queryKey: ["reports/item_transactions", "head", query],
+    queryFn: async () => (await api<ListBody<Movement>>("reports/item_transactions", { query: { ...query, per_page: 1 } })).data,
+    enabled: itemId !== null,
+    meta: { silent: true },
+  });
+  const footer = head.data?.footer ?? {};
+  const inventories = useQuery(inventoriesListQuery);
+  const inventory = inventories.data?.find((i) => i.inventory_id === inventoryId);
+  const inventoryName = inventory ? names.inventory(inventory.inventory_name) : undefined;
+  const choice: Choice | null = itemId ? { value: itemId, label: footer.item_name ?? "" } : null;
+  const qty = (v: string | null | undefined) => (v === null || v === undefined ? "" : fmt.amount(v));
+  const columns: Column<Movement>[] = [
+    { key: "date", label: "stockreports:fields.date", text: (r) => fmt.date(docDay(r.date)) },
+    {
+      key: "source_type",
+      label: "stockreports:fields.source",
+      text: (r) =>
+        r.is_opening
+          ? t("openingQty")
+          : `${t(`ledger:sources.${r.source_type}`, { defaultValue: r.source_type })} ${r.source_id ?? ""}`.trim(),
+    },
+    {
+      key: "inventory_name",
+      label: "stockreports:fields.inventory",
+      text: (r) => (r.inventory_name ? names.inventory(r.inventory_name) : ""),
+    },
+    { key: "batch_no", label: "stockreports:fields.batch_no" },
+    { key: "expire_date", label: "stockreports:fields.expire_date", text: (r) => (r.expire_date ? fmt.date(r.expire_date) : "") },
+    { key: "qty_in", label: "stockreports:fields.qty_in", format: "amount", text: (r) => qty(r.qty_in), footer: (s) => qty(s.qty_in) },
+    { key: "qty_out", label: "stockreports:fields.qty_out", format: "amount", text: (r) => qty(r.qty_out), footer: (s) => qty(s.qty_out) },
+    {
+      key: "balance",
+      label: "stockreports:fields.balance",
+      format: "amount",
+      render: (r) => (
+        <span className="amount" data-testid="it-balance">
+          {qty(r.balance)}
+        </span>
+      ),
+      text: (r) => qty(r.balance),
+      footer: (s) => qty(s.closing),
+    },
+    { key: "unit_cost", label: "stockreports:fields.unit_cost", format: "amount" },
+  ];
+  return (
+    <>
+      <PageHeader title={t("itemTransaction.title")} description={t("itemTransaction.description")} />
+      <ReportFilters filters={filters} currency={false}>
+        <div style={{ minWidth: 280 }}>
+          <Autocomplete<ItemRow>
+            endpoint="items"
+            label={t("item")}
+            placeholder={t("chooseItem")}
+            toChoice={(r) => ({ value: r.item_id, label: r.item_name })}
+            value={choice}
+            onChange={(c) => setItemId(c?.value ?? null)}
+            data-testid="report-item"
+          />
+        </div>
+        <InventorySelect value={inventoryId} onChange={setInventoryId} />
+      </ReportFilters>
+      {itemId === null ? (
+        <Paper withBorder radius="md" p="xl">
+          <Text ta="center" c="dimmed" data-testid="report-choose">
+            {translateMessage(MSG.selectItemForTransactions)}
+          </Text>
+        </Paper>
+      ) : (
+        <>
+          {head.data && (
+            <Group gap="sm" mb="sm">
+              <Badge size="lg" variant="light" color="gray">
+                {t("baseUnit")}: {names.unit(footer.base_unit)}
+              </Badge>
+              <Badge size="lg" variant="light" color="blue">
+                {t("openingQty")}: {qty(footer.opening)}
+              </Badge>
+              <Badge size="lg" variant="light" color="teal" data-testid="it-closing">
+                {t("closingQty")}: {qty(footer.closing)}
+              </Badge>
+            </Group>
+          )}
+          <DataTable<Movement>
+            key={`${itemId}-${inventoryId}`}
+            endpoint="reports/item_transactions"
+            model="item_transactions"
+            title="stockreports:itemTransaction.title"
+            columns={columns}
+            rowKey={(r) => r.movement_id}
+            defaultSort="date"
+            defaultDir="asc"
+            query={query}
+            printLines={[
+              `${t("item")}: ${footer.item_name ?? ""}`,
+              `${t("inventory")}: ${inventoryName ?? t("allInventories")}`,
+              `${t("baseUnit")}: ${names.unit(footer.base_unit)}`,
+            ]}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+interface InventoryRow {
+  inventory_id: number;
+  inventory_name: string;
+  items_count: number;
+  qty: string;
+  value: string;
+  expired_items: number;
+}
+
+/** Quantity and value per inventory (SPEC's reports/inventories), narrowed by category or brand. */
+export function InventoriesReportPage() {
+  const { t } = useTranslation("stockreports");
+  const names = useSeededNames();
+  const tree = useQuery(categoryTreeQuery);
+  const brands = useQuery(brandsListQuery);
+  const columns: Column<InventoryRow>[] = [
+    { key: "inventory_name", label: "stockreports:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
+    { key: "items_count", label: "stockreports:fields.items_count", format: "amount" },
+    { key: "qty", label: "stockreports:fields.qty", format: "amount" },
+    { key: "value", label: "stockreports:fields.value", format: "amount" },
+    { key: "expired_items", label: "stockreports:fields.expired_items", format: "amount" },
+  ];
+  return (
+    <>
+      <PageHeader title={t("inventories.title")} description={t("inventories.description")} />
+      <DataTable<InventoryRow>
+        endpoint="reports/inventories"
+        model="inventories_report"
+        title="stockreports:inventories.title"
+        columns={columns}
+        rowKey={(r) => r.inventory_id}
+        defaultSort="inventory_name"
+        defaultDir="asc"
+        filters={[
+          {
+            key: "category_id",
+            label: "stockreports:fields.category",
+            type: "select",
+            options: flattenTree(tree.data ?? []).map((f) => ({ value: String(f.node.category_id), label: f.node.category_name })),
+          },
+          {
+            key: "brand_id",
+            label: "stockreports:fields.brand",
+            type: "select",
+            options: (brands.data ?? []).map((b) => ({ value: String(b.brand_id), label: b.brand_name })),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+interface ExpiryRow {
+  row_id: number;
+  item_name: string;
+  item_code: string | null;
+  inventory_name: string;
+  batch_no: string | null;
+  expire_date: string;
+  days_left: number;
+  is_expired: boolean;
+  base_unit_name: string | null;
+  qty: string;
+  value: string;
+}
+
+/** Batches in stock that expired or expire within their item's alert days (SPEC's reports/expired-items), soonest first. */
+export function ExpiredItemsPage() {
+  const { t } = useTranslation("stockreports");
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const inventories = useQuery(inventoriesListQuery);
+  const columns: Column<ExpiryRow>[] = [
+    { key: "item_name", label: "stockreports:fields.item" },
+    { key: "item_code", label: "stockreports:fields.item_code" },
+    { key: "inventory_name", label: "stockreports:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
+    { key: "batch_no", label: "stockreports:fields.batch_no" },
+    { key: "expire_date", label: "stockreports:fields.expire_date", text: (r) => fmt.date(r.expire_date) },
+    {
+      key: "days_left",
+      label: "stockreports:fields.days_left",
+      text: (r) => (r.is_expired ? t("expired") : String(r.days_left)),
+      render: (r) =>
+        r.is_expired ? (
+          <Badge color="red" variant="light" data-testid="expired-badge">
+            {t("expired")}
+          </Badge>
+        ) : (
+          <Badge color="orange" variant="light">
+            {t("daysLeft", { count: r.days_left })}
+          </Badge>
+        ),
+    },
+    { key: "qty", label: "stockreports:fields.qty", format: "amount" },
+    { key: "base_unit_name", label: "stockreports:fields.unit", text: (r) => names.unit(r.base_unit_name) },
+    { key: "value", label: "stockreports:fields.value", format: "amount" },
+  ];
+  return (
+    <>
+      <PageHeader title={t("expiredItems.title")} description={t("expiredItems.description")} />
+      <DataTable<ExpiryRow>
+        endpoint="reports/expired_items"
+        model="expired_items"
+        title="stockreports:expiredItems.title"
+        columns={columns}
+        rowKey={(r) => r.row_id}
+        defaultSort="expire_date"
+        defaultDir="asc"
+        filters={[
+          {
+            key: "is_expired",
+            label: "stockreports:fields.status",
+            type: "select",
+            options: [
+              { value: "1", label: "stockreports:expired" },
+              { value: "0", label: "stockreports:nearExpiry" },
+            ],
+          },
+          {
+            key: "inventory_id",
+            label: "stockreports:fields.inventory",
+            type: "select",
+            options: (inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) })),
+          },
+        ]}
+      />
+    </>
+  );
+}
