@@ -10,6 +10,15 @@ type Texts = Record<string, string>;
 export const EXPORT_TITLES: Record<Language, Texts> = {
   en: {},
   ar: {
+    // Stock reports and the journal.
+    batch_no: "الدفعة",
+    days_left: "الأيام المتبقية",
+    expire_date: "تاريخ الانتهاء",
+    is_expired: "منتهية الصلاحية",
+    is_reversal: "عكس",
+    reversal_of: "عكس للقيد",
+    source_no: "رقم المستند",
+    source_type: "نوع المستند",
     // Purchases, promotions and price changes.
     amount_rule_type: "نوع شرط المبلغ",
     amount_type: "نوع المبلغ",
@@ -171,6 +180,15 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
     users_count: "عدد المستخدمين",
   },
   ckb: {
+    // Stock reports and the journal.
+    batch_no: "وەجبە",
+    days_left: "ڕۆژە ماوەکان",
+    expire_date: "بەرواری بەسەرچوون",
+    is_expired: "بەسەرچووە",
+    is_reversal: "هەڵوەشاندنەوە",
+    reversal_of: "هەڵوەشاندنەوەی تۆمار",
+    source_no: "ژمارەی بەڵگەنامە",
+    source_type: "جۆری بەڵگەنامە",
     // Purchases, promotions and price changes.
     amount_rule_type: "جۆری مەرجی بڕ",
     amount_type: "جۆری بڕ",
