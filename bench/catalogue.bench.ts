@@ -117,7 +117,7 @@ export default async function catalogueBench() {
 
     // The items list's page, written out as one would by hand: the same columns, joins and order.
     const itemsPage = (where: SQL, order: SQL) =>
-      db.execute(sql`select i.item_id, i.item_name, i.item_code, i.category_fk, c.category_name, i.brand_fk, b.brand_name,
+      db.execute(sql`select i.item_id, i.item_name, i.item_code, i.images->>0 as image, i.category_fk, c.category_name, i.brand_fk, b.brand_name,
                m.country_name as made_in, i.scientific_name,
                (select u.unit_name from item_units iu join units u on u.unit_id = iu.unit_fk where iu.item_fk = i.item_id and iu.is_base) as base_unit,
                (select u.unit_name from item_units iu join units u on u.unit_id = iu.unit_fk where iu.item_fk = i.item_id and iu.is_default) as default_unit,
