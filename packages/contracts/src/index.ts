@@ -8,6 +8,7 @@ export * from "./date-filters.js";
 export * from "./enums.js";
 export * from "./messages.js";
 export * from "./permissions.js";
+export * from "./pos-catalogue.js";
 export * from "./pricing.js";
 export * from "./purchases.js";
 export * from "./seeded.js";

@@ -302,6 +302,17 @@ export async function deleteItemUnit(ctx: Ctx, itemId: number, itemUnitId: numbe
   await ctx.tx.delete(itemUnits).where(eq(itemUnits.item_unit_id, itemUnitId));
 }
 
+/**
+ * Marks the items of these units as changed: a sale price written outside the item form (a bulk
+ * price change, a purchase's new sale prices) still reaches the POS tills' incremental sync.
+ */
+export async function markUnitsChanged(ctx: Ctx, itemUnitIds: number[]) {
+  if (itemUnitIds.length === 0) return;
+  await ctx.tx.execute(sql`
+    update items set updated_at = ${ctx.now}
+     where item_id in (select item_fk from item_units where item_unit_id = any(${`{${itemUnitIds.join(",")}}`}::int[]))`);
+}
+
 export async function setItemOnline(ctx: Ctx, id: number, online: boolean) {
   await ctx.tx.update(items).set({ is_active_online: online, updated_at: ctx.now }).where(eq(items.item_id, id));
 }

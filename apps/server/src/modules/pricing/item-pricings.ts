@@ -5,6 +5,7 @@ import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { unprocessable } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
+import { markUnitsChanged } from "../catalogue/items.js";
 import { D } from "../ledger/money.js";
 import { itemPricingLines, itemPricings } from "./promotions.tables.js";
 
@@ -100,6 +101,10 @@ export async function saveItemPricing(ctx: Ctx, input: ItemPricingInput) {
     await ctx.tx.execute(sql`
       update item_units iu set price = v.price
         from unnest(${ids}::int[], ${prices}::numeric[]) as v(id, price) where iu.item_unit_id = v.id`);
+    await markUnitsChanged(
+      ctx,
+      rows.map((r) => r.item_unit_id),
+    );
   }
   const [rec] = await ctx.tx
     .insert(itemPricings)

@@ -18,6 +18,7 @@ import { assertYearOpen } from "../../platform/periods.js";
 import { cashAccount } from "../cash/cashes.js";
 import { itemUnits } from "../catalogue/catalogue.tables.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { markUnitsChanged } from "../catalogue/items.js";
 import { docDate } from "../ledger/dates.js";
 import { documentRate } from "../ledger/document-rate.js";
 import type { AccountInfo, RuleLine } from "../ledger/journal.js";
@@ -673,6 +674,10 @@ export async function modifySalePrices(ctx: Ctx, id: number, input: ModifySalePr
     after[p.item_unit_id] = D(p.price).toFixed(2);
     await ctx.tx.update(itemUnits).set({ price: after[p.item_unit_id] }).where(eq(itemUnits.item_unit_id, p.item_unit_id));
   }
+  await markUnitsChanged(
+    ctx,
+    input.prices.map((p) => p.item_unit_id),
+  );
   return { before, after };
 }
 
