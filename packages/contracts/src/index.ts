@@ -17,3 +17,4 @@ export * from "./stock.js";
 export * from "./text.js";
 export * from "./text-schemas.js";
 export * from "./warehouse-docs.js";
+export * from "./pos.js";

@@ -39,6 +39,7 @@ export const SYSTEM_ACCOUNTS = [
   { code: "51", name: "Cost of Goods Sold", type: "expense", key: "cogs", parent: "expenses_root" },
   { code: "52", name: "Operating Expenses", type: "expense", key: "expenses", parent: "expenses_root", group: true },
   { code: "53", name: "Stock Losses", type: "expense", key: "stock_losses", parent: "expenses_root" },
+  { code: "54", name: "Cash Over and Short", type: "expense", key: "cash_over_short", parent: "expenses_root" },
 ] as const satisfies readonly SystemAccount[];
 
 export type SystemAccountKey = (typeof SYSTEM_ACCOUNTS)[number]["key"];

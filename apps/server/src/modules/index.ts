@@ -10,6 +10,7 @@ import { openingBalancesModule } from "./opening-balances/opening-balances.modul
 import { outletsModule } from "./outlets/outlets.module.js";
 import { partiesModule } from "./parties/parties.module.js";
 import { platformModule } from "./platform-tables/platform.module.js";
+import { posModule } from "./pos/pos.module.js";
 import { posCatalogueModule } from "./pos-catalogue/pos-catalogue.module.js";
 import { pricingModule } from "./pricing/pricing.module.js";
 import { purchasesModule } from "./purchases/purchases.module.js";
@@ -47,4 +48,5 @@ export const MODULES: AppModule[] = [
   stockModule,
   stockReportsModule,
   posCatalogueModule,
+  posModule,
 ];

@@ -48,3 +48,22 @@ export const appSecrets = pgTable("app_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * Answers of idempotent writes (`platform/idempotency.ts`): one row per (scope, key), inserted in
+ * the same transaction as the write it answers, so a key exists exactly when its write does.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    user_id: integer("user_id"),
+    /** SHA-256 of the canonical JSON of the body. */
+    body_hash: text("body_hash").notNull(),
+    status_code: integer("status_code").notNull(),
+    response: jsonb("response").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

@@ -1,0 +1,186 @@
+import { MSG, ZClosingDrawer, ZOpenDrawer, ZPosSettings, ZResolveReview, ZSwitchCashier } from "@app/contracts";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { audit } from "../../platform/audit.js";
+import { bodyOf, docs, parseId, registerCrud, registerList } from "../../platform/crud.js";
+import { notFound, parse } from "../../platform/errors.js";
+import { ctxOf, inTx } from "../../platform/http.js";
+import { answers, dataOf, savedOf, zDecimal } from "../../platform/openapi.js";
+import type { AppModule } from "../index.js";
+import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
+import { closeDrawer, closingDrawersList, showClosing } from "./closing-drawer.js";
+import { loadPosSettings, posSession, savePosSettings } from "./pos-session.js";
+import { posReviewsList, resolveReview, showReview } from "./reviews.js";
+
+const nullableId = z.number().int().nullable();
+const ZSettingsShown = z.object({
+  fib_account_fk: nullableId,
+  fib_account_name: z.string().nullable(),
+  smallest_iqd_amount: zDecimal,
+  smallest_usd_amount: zDecimal,
+});
+const ZSession = z.object({
+  cashier: z.object({ user_id: z.number().int(), user_name: z.string() }),
+  outlet: z.object({ outlet_id: nullableId, outlet_name: z.string().nullable() }),
+  inventory: z.object({ inventory_id: z.number().int(), inventory_name: z.string() }),
+  system_currency_id: z.number().int(),
+  rate: zDecimal,
+  in_rate: zDecimal,
+  fib_account: z.object({ account_id: z.number().int(), account_name: z.string() }).nullable(),
+  smallest_iqd_amount: zDecimal,
+  smallest_usd_amount: zDecimal,
+  walk_in_customer: z.object({ consumer_id: z.number().int(), consumer_name: z.string() }).nullable(),
+  drawer: z.object({
+    since: z.string().nullable(),
+    receipts: z.number().int(),
+    sales_total: zDecimal,
+    cash: z.array(z.object({ currency_id: z.number().int(), account_id: z.number().int(), balance: zDecimal })),
+  }),
+  permissions: z.array(z.string()),
+});
+const ZOpening = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  reason: z.string(),
+  opened_at: z.string(),
+});
+const ZSwitched = z.object({
+  access_token: z.string(),
+  token_type: z.literal("bearer"),
+  expires_in: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+});
+const ZClosingShown = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  code: z.string(),
+  user_fk: z.number().int(),
+  user_name: z.string(),
+  outlet_fk: nullableId,
+  outlet_name: z.string().nullable(),
+  opened_at: z.string().nullable(),
+  closed_at: z.string(),
+  receipts_count: z.number().int(),
+  invoices_count: z.number().int(),
+  sales_total: zDecimal,
+  discount_total: zDecimal,
+  returns_total: zDecimal,
+  difference_total: zDecimal,
+  note: z.string().nullable(),
+  created_by: nullableId,
+  created_by_name: z.string().nullable(),
+  cash: z.array(
+    z.object({
+      currency_id: z.number().int(),
+      currency_name: z.string(),
+      account_fk: nullableId,
+      expected: zDecimal,
+      counted: zDecimal,
+      difference: zDecimal,
+      rate: zDecimal,
+    }),
+  ),
+});
+const ZReviewShown = z.object({
+  id: z.number().int(),
+  idempotency_key: z.string(),
+  user_fk: z.number().int(),
+  user_name: z.string(),
+  body: z.unknown(),
+  reason: z.string(),
+  errors: z.unknown(),
+  status: z.enum(["open", "booked", "dismissed"]),
+  sale_fk: nullableId,
+  resolution_note: z.string().nullable(),
+  resolved_by: nullableId,
+  resolved_by_name: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const posModule: AppModule = {
+  name: "pos",
+  register(app: FastifyInstance) {
+    app.get("/api/pos/session", { config: { permission: "pos_sales/store" }, ...answers(dataOf(ZSession)) }, async (req) => ({
+      data: await posSession(ctxOf(app, req)),
+    }));
+    app.get(
+      "/api/pos/settings",
+      { config: { permission: "pos_sales/store##system_settings/show" }, ...answers(dataOf(ZSettingsShown)) },
+      async () => ({ data: await loadPosSettings(app.db) }),
+    );
+    app.post(
+      "/api/pos/settings",
+      {
+        config: { permission: "system_settings/update" },
+        ...docs({ tags: ["pos"], summary: "POS settings", body: ZPosSettings, response: savedOf(ZSettingsShown) }),
+      },
+      async (req) => {
+        const input = parse(ZPosSettings, bodyOf(req));
+        return { message: MSG.updated, data: await inTx(app, req, (ctx) => savePosSettings(ctx, input)) };
+      },
+    );
+    app.post(
+      "/api/pos/open_drawer",
+      {
+        config: { permission: "pos_sales/open_drawer" },
+        ...docs({ tags: ["pos"], summary: "Record an opening of the cash drawer", body: ZOpenDrawer, response: savedOf(ZOpening), status: 201 }),
+      },
+      async (req, reply) => {
+        const input = parse(ZOpenDrawer, bodyOf(req));
+        const data = await inTx(app, req, (ctx) => recordDrawerOpening(ctx, input.reason));
+        return reply.status(201).send({ message: MSG.added, data });
+      },
+    );
+    app.post(
+      "/api/pos/switch_cashier",
+      {
+        config: { permission: "pos_sales/store" },
+        ...docs({ tags: ["pos"], summary: "Another cashier takes over by PIN", body: ZSwitchCashier, response: ZSwitched }),
+      },
+      async (req) => switchCashier(app, ctxOf(app, req), parse(ZSwitchCashier, bodyOf(req))),
+    );
+
+    registerCrud(app, {
+      endpoint: "closing_drawers",
+      section: "closing_drawers",
+      list: closingDrawersList,
+      row: ZClosingShown,
+      show: showClosing,
+      create: { schema: ZClosingDrawer, run: closeDrawer },
+    });
+
+    registerList(app, "/api/pos_reviews", posReviewsList, "pos_admin_sales/view_all");
+    app.get(
+      "/api/pos_reviews/:id",
+      { config: { permission: "pos_admin_sales/view_all" }, ...answers(dataOf(ZReviewShown)) },
+      async (req) => {
+        const found = await showReview(ctxOf(app, req), parseId((req.params as { id: string }).id));
+        if (!found) throw notFound();
+        return { data: found };
+      },
+    );
+    app.post(
+      "/api/pos_reviews/:id/resolve",
+      {
+        config: { permission: "pos_admin_sales/view_all" },
+        ...docs({ tags: ["pos_reviews"], summary: "Resolve a POS review", body: ZResolveReview, response: savedOf(ZReviewShown) }),
+      },
+      async (req) => {
+        const id = parseId((req.params as { id: string }).id);
+        const input = parse(ZResolveReview, bodyOf(req));
+        const data = await inTx(app, req, async (ctx) => {
+          const before = await showReview(ctx, id);
+          if (!before) throw notFound();
+          await resolveReview(ctx, id, input);
+          const after = await showReview(ctx, id);
+          await audit(ctx, { module: "pos_reviews", action: "resolve", record_id: id, before, after });
+          return after;
+        });
+        return { message: MSG.updated, data };
+      },
+    );
+  },
+};

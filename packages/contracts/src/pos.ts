@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { zCurrencyId, zFk } from "./accounting.js";
+import { zDecimal, zNote } from "./common.js";
+import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
+import { zPin } from "./text-schemas.js";
+
+/** POS texts the server answers with (English; the web shows its own words for the codes). */
+export const POS_MSG = {
+  keyRequired: "The Idempotency-Key header is required.",
+  keyInvalid: "The Idempotency-Key header must be 8 to 100 letters, digits, '-' or '_'.",
+  keyReused: "This Idempotency-Key was already used for another request.",
+  notCovered: "The payments do not cover the total.",
+  nonCashTooMuch: "FIB and credit payments may not be greater than the total.",
+  creditNeedsCustomer: "A credit payment needs a named customer.",
+  fibAccountMissing: "Choose the FIB bank account in the POS settings first.",
+  noOutlet: "The cashier has no outlet.",
+  noInventory: "The cashier has no inventory.",
+  drawerClosed: "The drawer of this sale is closed; it can no longer be changed.",
+  notPosSale: "The record is not a POS sale.",
+  reviewed: "Sent to a manager for review.",
+  reviewResolved: "The review is already resolved.",
+  nothingToClose: "There is nothing to close in this drawer.",
+  switchSameUser: "This cashier is already signed in.",
+} as const;
+
+export const POS_PAYMENT_METHODS = ["cash", "fib", "credit"] as const;
+export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
+
+const zQty = zDecimal({ scale: 4, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0");
+const zMoney = zDecimal({ scale: 3, min: 0 });
+const zOptMoney = zMoney.optional().nullable();
+
+export const ZPosSaleLine = z.object({
+  item_fk: zFk("The item field is required."),
+  unit_fk: zFk("The unit field is required."),
+  quantity: zQty,
+  unit_price: zOptMoney,
+  discount_type: z.enum(["amount", "percent"]).optional().nullable(),
+  discount: zOptMoney,
+});
+
+export const ZPosPayment = z.object({
+  method: z.enum(POS_PAYMENT_METHODS, { error: "The method must be cash, fib or credit." }),
+  currency_id: zCurrencyId,
+  /** Tendered, in that currency. */
+  amount: zMoney.refine((v) => Number(v) > 0, "must be greater than 0"),
+});
+
+/** `POST /api/pos_sales` (header `Idempotency-Key`). */
+export const ZPosSale = z.object({
+  client_created_at: z.iso.datetime({ offset: true, error: "must be an ISO date and time" }),
+  offline: z.boolean().optional(),
+  customer_fk: zFk("The customer field is required.").optional().nullable(),
+  lines: z.array(ZPosSaleLine).min(1, "Add at least one item.").max(500, "may not have more than 500 lines"),
+  invoice_discount_type: z.enum(["amount", "percent"]).optional().nullable(),
+  invoice_discount: zOptMoney,
+  payments: z.array(ZPosPayment).min(1, "Add a payment.").max(10, "may not have more than 10 payments"),
+  change_currency_id: zCurrencyId.optional().nullable(),
+  note: zNote.optional().nullable(),
+});
+export type PosSaleInput = z.output<typeof ZPosSale>;
+
+/** An edit of a POS sale whose drawer is still open: the customer and the note. */
+export const ZPosSaleEdit = z.object({
+  customer_fk: zFk("The customer field is required.").optional().nullable(),
+  note: zNote.optional().nullable(),
+});
+
+export const ZPosReturn = z.object({
+  received_type: z.enum(["Cash", "On Account"]).optional(),
+  currency_id: zCurrencyId.optional(),
+  lines: z
+    .array(z.object({ sale_line_fk: zFk("The line field is required."), quantity: zQty }))
+    .min(1, "Return at least one unit."),
+});
+
+export const ZOpenDrawer = z.object({
+  reason: z.string().trim().min(1, "The reason field is required.").max(140, "Maximum allowed character is 140"),
+});
+
+export const ZSwitchCashier = z.object({
+  user: zFk("The user field is required."),
+  pin: zPin,
+});
+
+/** POS settings: the FIB bank account and the smallest notes in circulation. */
+export const ZPosSettings = z.object({
+  fib_account_fk: zFk("The account field is required.").optional().nullable(),
+  smallest_iqd_amount: zDecimal({ scale: 3, min: 1 }).refine((v) => /^\d+(\.0*)?$/.test(v), "must be an integer"),
+  smallest_usd_amount: zDecimal({ scale: 2, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0"),
+});
+export type PosSettingsInput = z.output<typeof ZPosSettings>;
+
+const zCounted = zDecimal({ scale: 3, min: 0 });
+/** `POST /api/closing_drawers`: the cash counted per currency (the cashier's drawer is the caller's unless `user_fk`). */
+export const ZClosingDrawer = z.object({
+  user_fk: zFk("The user field is required.").optional().nullable(),
+  counted_iqd: zCounted,
+  counted_usd: zCounted,
+  note: zNote.optional().nullable(),
+});
+export type ClosingDrawerInput = z.output<typeof ZClosingDrawer>;
+
+export const ZResolveReview = z.object({
+  resolution: z.enum(["booked", "dismissed"], { error: "The resolution must be booked or dismissed." }),
+  note: zNote.optional().nullable(),
+});
+
+export const POS_CURRENCIES = [CURRENCY_IQD, CURRENCY_USD] as const;
+export const POS_DEFAULT_SMALLEST = { [CURRENCY_IQD]: "250", [CURRENCY_USD]: "1" } as const;
