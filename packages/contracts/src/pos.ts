@@ -69,9 +69,7 @@ export const ZPosSaleEdit = z.object({
 export const ZPosReturn = z.object({
   received_type: z.enum(["Cash", "On Account"]).optional(),
   currency_id: zCurrencyId.optional(),
-  lines: z
-    .array(z.object({ sale_line_fk: zFk("The line field is required."), quantity: zQty }))
-    .min(1, "Return at least one unit."),
+  lines: z.array(z.object({ sale_line_fk: zFk("The line field is required."), quantity: zQty })).min(1, "Return at least one unit."),
 });
 
 export const ZOpenDrawer = z.object({

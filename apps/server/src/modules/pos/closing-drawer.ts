@@ -1,4 +1,4 @@
-import { can, type ClosingDrawerInput, CURRENCY_IQD, CURRENCY_USD, MSG } from "@app/contracts";
+import { type ClosingDrawerInput, CURRENCY_IQD, CURRENCY_USD, can, MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -14,7 +14,8 @@ import { cashierPlace, drawerAccounts } from "./pos-session.js";
 export const closingSource = (id: number) => ({ type: "closing_drawers", id });
 
 /** Only a manager (`pos_admin_sales/view_all`) closes another cashier's drawer. */
-const mayCloseOthers = (ctx: Ctx) => !!ctx.user && can({ user_id: ctx.user.user_id, permissions: ctx.user.permissions }, "pos_admin_sales/view_all");
+const mayCloseOthers = (ctx: Ctx) =>
+  !!ctx.user && can({ user_id: ctx.user.user_id, permissions: ctx.user.permissions }, "pos_admin_sales/view_all");
 
 export const closingDrawersList: ListModel = {
   model: "closing_drawers",

@@ -35,6 +35,8 @@ describe("drawer closing rule", () => {
   });
 
   it("posts nothing when the count agrees", () => {
-    expect(closingEntryLines([{ currency_id: IQD, account_id: 10, expected: "5000", counted: "5000.000", rate: "1" }], OVER_SHORT, IQD)).toEqual([]);
+    expect(
+      closingEntryLines([{ currency_id: IQD, account_id: 10, expected: "5000", counted: "5000.000", rate: "1" }], OVER_SHORT, IQD),
+    ).toEqual([]);
   });
 });

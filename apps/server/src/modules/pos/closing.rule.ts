@@ -27,8 +27,7 @@ export function closingEntryLines(counts: DrawerCount[], overShortAccount: numbe
     const diff = drawerDifference(c);
     if (diff.isZero()) continue;
     const amount = diff.abs();
-    const sys =
-      c.currency_id === systemCurrency ? amount : round4(systemCurrency === 1 ? amount.mul(c.rate) : amount.div(c.rate));
+    const sys = c.currency_id === systemCurrency ? amount : round4(systemCurrency === 1 ? amount.mul(c.rate) : amount.div(c.rate));
     const rate = c.currency_id === systemCurrency ? 1 : c.rate;
     if (diff.isPos()) {
       lines.push({ account_id: c.account_id, debit: amount, rate }, { account_id: overShortAccount, credit: sys });

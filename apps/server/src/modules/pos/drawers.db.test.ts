@@ -7,13 +7,16 @@ let t: TestApp;
 let cashier: { token: string; user_id: number };
 beforeAll(async () => {
   t = await createTestApp();
-  cashier = await t.userWith(["pos_sales/store", "pos_sales/open_drawer", "closing_drawers/store", "closing_drawers/show", "closing_drawers/index"], {
-    is_cashier: true,
-    outlet_fk: 1,
-    user_name: "drawer cashier",
-    user_code: "C7",
-    inventory_ids: [1],
-  });
+  cashier = await t.userWith(
+    ["pos_sales/store", "pos_sales/open_drawer", "closing_drawers/store", "closing_drawers/show", "closing_drawers/index"],
+    {
+      is_cashier: true,
+      outlet_fk: 1,
+      user_name: "drawer cashier",
+      user_code: "C7",
+      inventory_ids: [1],
+    },
+  );
   const pin = await t.api("POST", "/api/user_pins", { body: { name: "pin", pin: "2580", user_id: cashier.user_id } });
   expect(pin.status).toBe(201);
 });
@@ -21,8 +24,17 @@ afterAll(() => t.close());
 
 const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
 const balanceOf = async (key: string) =>
-  (await q<{ b: string }>(sql`select coalesce(sum(l.sys_debit - l.sys_credit), 0)::text b from journal_lines l join accounts a on a.account_id = l.account_id where a.system_key = ${key}`))[0]!.b;
-const trialBalance = async () => (await q<{ d: string; c: string }>(sql`select coalesce(sum(sys_debit),0)::text d, coalesce(sum(sys_credit),0)::text c from journal_lines`))[0]!;
+  (
+    await q<{ b: string }>(
+      sql`select coalesce(sum(l.sys_debit - l.sys_credit), 0)::text b from journal_lines l join accounts a on a.account_id = l.account_id where a.system_key = ${key}`,
+    )
+  )[0]!.b;
+const trialBalance = async () =>
+  (
+    await q<{ d: string; c: string }>(
+      sql`select coalesce(sum(sys_debit),0)::text d, coalesce(sum(sys_credit),0)::text c from journal_lines`,
+    )
+  )[0]!;
 
 describe("POS session", () => {
   it("refuses a user without the main-cashier assignment with SPEC's text", async () => {
@@ -51,7 +63,9 @@ describe("POS session", () => {
   it("keeps the FIB account and the smallest notes in the POS settings; a non-bank account is refused", async () => {
     const bank = await t.api("POST", "/api/cashes", { body: { account_name: "FIB", cash_type: 2, currency_id: 1 } });
     expect(bank.status).toBe(201);
-    const bad = await t.api("POST", "/api/pos/settings", { body: { fib_account_fk: 1, smallest_iqd_amount: "250", smallest_usd_amount: "1" } });
+    const bad = await t.api("POST", "/api/pos/settings", {
+      body: { fib_account_fk: 1, smallest_iqd_amount: "250", smallest_usd_amount: "1" },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.fib_account_fk).toEqual(["The selected account is invalid."]);
     const ok = await t.api("POST", "/api/pos/settings", {
@@ -61,7 +75,10 @@ describe("POS session", () => {
     const session = await t.api("GET", "/api/pos/session", { token: cashier.token });
     expect(session.body.data.fib_account).toEqual({ account_id: bank.body.data.account_id, account_name: "FIB" });
     expect(session.body.data.smallest_iqd_amount).toBe("500");
-    const cannot = await t.api("POST", "/api/pos/settings", { token: cashier.token, body: { smallest_iqd_amount: "250", smallest_usd_amount: "1" } });
+    const cannot = await t.api("POST", "/api/pos/settings", {
+      token: cashier.token,
+      body: { smallest_iqd_amount: "250", smallest_usd_amount: "1" },
+    });
     expect(cannot.status).toBe(403);
   });
 });
@@ -78,7 +95,12 @@ describe("opening the drawer and switching cashier", () => {
   });
 
   it("hands the POS to another cashier of the outlet by PIN, audited, and refuses a wrong PIN", async () => {
-    const other = await t.userWith(["pos_sales/store"], { is_cashier: true, outlet_fk: 1, user_name: "second cashier", inventory_ids: [1] });
+    const other = await t.userWith(["pos_sales/store"], {
+      is_cashier: true,
+      outlet_fk: 1,
+      user_name: "second cashier",
+      inventory_ids: [1],
+    });
     await t.api("POST", "/api/user_pins", { body: { name: "pin2", pin: "3691", user_id: other.user_id } });
     const wrong = await t.api("POST", "/api/pos/switch_cashier", { token: cashier.token, body: { user: other.user_id, pin: "1357" } });
     expect(wrong.status).toBe(422);
@@ -141,7 +163,10 @@ describe("closing the drawer", () => {
     const list = await t.api("GET", "/api/closing_drawers", { token: cashier.token });
     expect(list.status).toBe(200);
     expect(list.body.data.data.map((r: { code: string }) => r.code)).toEqual(["C7-2", "C7-1"]);
-    const others = await t.api("POST", "/api/closing_drawers", { token: cashier.token, body: { user_fk: 1, counted_iqd: "0", counted_usd: "0" } });
+    const others = await t.api("POST", "/api/closing_drawers", {
+      token: cashier.token,
+      body: { user_fk: 1, counted_iqd: "0", counted_usd: "0" },
+    });
     expect(others.status).toBe(403);
     const bad = await t.api("POST", "/api/closing_drawers", { token: cashier.token, body: { counted_iqd: "-5", counted_usd: "x" } });
     expect(bad.status).toBe(422);

@@ -38,7 +38,8 @@ export async function savePosSettings(ctx: Ctx, input: PosSettingsInput): Promis
     const ok = await ctx.tx.execute(sql`
       select 1 from accounts a where a.account_id = ${input.fib_account_fk} and not a.is_group
          and a.parent_id = (select account_id from accounts where system_key = 'cash_and_banks')`);
-    if (!ok.rows.length) throw new HttpError(422, "The selected account is invalid.", { fib_account_fk: ["The selected account is invalid."] });
+    if (!ok.rows.length)
+      throw new HttpError(422, "The selected account is invalid.", { fib_account_fk: ["The selected account is invalid."] });
   }
   const values = {
     fib_account_fk: input.fib_account_fk ?? null,
@@ -136,7 +137,14 @@ export async function posSession(ctx: Ctx) {
     sql`select consumer_id, consumer_name from consumers where kind = 'customer' and is_default order by consumer_id limit 1`,
   );
   const drawer = await openDrawer(ctx.tx, user.user_id);
-  const keys = ["pos_sales/store", "pos_sales/discount", "pos_sales/return", "pos_sales/open_drawer", "pos_admin_sales/view_all", "closing_drawers/store"];
+  const keys = [
+    "pos_sales/store",
+    "pos_sales/discount",
+    "pos_sales/return",
+    "pos_sales/open_drawer",
+    "pos_admin_sales/view_all",
+    "closing_drawers/store",
+  ];
   const sys = await ctx.tx.execute<{ currency_fk: number }>(sql`select currency_fk from system_config where id = 1`);
   return {
     cashier: { user_id: user.user_id, user_name: user.user_name },
@@ -148,7 +156,9 @@ export async function posSession(ctx: Ctx) {
     fib_account: settings.fib_account_fk ? { account_id: settings.fib_account_fk, account_name: settings.fib_account_name ?? "" } : null,
     smallest_iqd_amount: settings.smallest_iqd_amount,
     smallest_usd_amount: settings.smallest_usd_amount,
-    walk_in_customer: walkIn.rows[0] ? { consumer_id: Number(walkIn.rows[0].consumer_id), consumer_name: walkIn.rows[0].consumer_name } : null,
+    walk_in_customer: walkIn.rows[0]
+      ? { consumer_id: Number(walkIn.rows[0].consumer_id), consumer_name: walkIn.rows[0].consumer_name }
+      : null,
     drawer,
     permissions: keys.filter((k) => can({ user_id: user.user_id, permissions: user.permissions }, k)),
   };

@@ -126,7 +126,13 @@ export const posModule: AppModule = {
       "/api/pos/open_drawer",
       {
         config: { permission: "pos_sales/open_drawer" },
-        ...docs({ tags: ["pos"], summary: "Record an opening of the cash drawer", body: ZOpenDrawer, response: savedOf(ZOpening), status: 201 }),
+        ...docs({
+          tags: ["pos"],
+          summary: "Record an opening of the cash drawer",
+          body: ZOpenDrawer,
+          response: savedOf(ZOpening),
+          status: 201,
+        }),
       },
       async (req, reply) => {
         const input = parse(ZOpenDrawer, bodyOf(req));
