@@ -12,6 +12,8 @@ export * from "./pos.js";
 export * from "./pos-catalogue.js";
 export * from "./pricing.js";
 export * from "./purchases.js";
+export * from "./quotations.js";
+export * from "./sale-transfers.js";
 export * from "./seeded.js";
 export * from "./staff.js";
 export * from "./stock.js";

@@ -14,7 +14,9 @@ import { posModule } from "./pos/pos.module.js";
 import { posCatalogueModule } from "./pos-catalogue/pos-catalogue.module.js";
 import { pricingModule } from "./pricing/pricing.module.js";
 import { purchasesModule } from "./purchases/purchases.module.js";
+import { quotationsModule } from "./quotations/quotations.module.js";
 import { revaluationsModule } from "./revaluations/revaluations.module.js";
+import { saleTransfersModule } from "./sale-transfers/sale-transfers.module.js";
 import { settingsModule } from "./settings/settings.module.js";
 import { staffModule } from "./staff/staff.module.js";
 import { stockModule } from "./stock/stock.module.js";
@@ -49,4 +51,6 @@ export const MODULES: AppModule[] = [
   stockReportsModule,
   posCatalogueModule,
   posModule,
+  quotationsModule,
+  saleTransfersModule,
 ];

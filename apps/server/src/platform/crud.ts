@@ -221,3 +221,47 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
     );
   }
 }
+
+/**
+ * `POST /api/{endpoint}/{id}/{name}`: one state change of a document in one transaction, audited
+ * with the record before and after; `body` (when given) is parsed and handed to `run`.
+ */
+export function registerAction<TBody extends z.ZodType | undefined = undefined>(
+  app: FastifyInstance,
+  opts: {
+    endpoint: string;
+    name: string;
+    permission: string;
+    show: (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
+    row: z.ZodType;
+    body?: TBody;
+    run: (ctx: Ctx, id: number, input: TBody extends z.ZodType ? z.output<TBody> : undefined) => Promise<unknown>;
+  },
+) {
+  const { endpoint, name } = opts;
+  app.post(
+    `/api/${endpoint}/:id/${name}`,
+    {
+      config: { permission: opts.permission },
+      ...docs({
+        tags: [endpoint],
+        summary: `${name} one of ${endpoint}`,
+        ...(opts.body ? { body: opts.body } : {}),
+        response: savedOf(opts.row),
+      }),
+    },
+    async (req) => {
+      const id = parseId((req.params as { id: string }).id);
+      const input = (opts.body ? parse(opts.body, bodyOf(req)) : undefined) as TBody extends z.ZodType ? z.output<TBody> : undefined;
+      const data = await inTx(app, req, async (ctx) => {
+        const before = await opts.show(ctx, id);
+        if (!before) throw notFound();
+        await opts.run(ctx, id, input);
+        const after = await opts.show(ctx, id);
+        await audit(ctx, { module: endpoint, action: name, record_id: id, before, after });
+        return after;
+      });
+      return { message: MSG.updated, data };
+    },
+  );
+}

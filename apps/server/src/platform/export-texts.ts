@@ -10,6 +10,11 @@ type Texts = Record<string, string>;
 export const EXPORT_TITLES: Record<Language, Texts> = {
   en: {},
   ar: {
+    // Quotations and sale transfers.
+    valid_until: "صالح حتى",
+    shown_status: "الحالة",
+    sale_transfer_number: "رقم تحويل البيع",
+    cost: "الكلفة",
     // Stock reports and the journal.
     batch_no: "الدفعة",
     days_left: "الأيام المتبقية",
@@ -180,6 +185,11 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
     users_count: "عدد المستخدمين",
   },
   ckb: {
+    // Quotations and sale transfers.
+    valid_until: "دروستە تا",
+    shown_status: "دۆخ",
+    sale_transfer_number: "ژمارەی گواستنەوەی فرۆشتن",
+    cost: "تێچوو",
     // Stock reports and the journal.
     batch_no: "وەجبە",
     days_left: "ڕۆژە ماوەکان",
@@ -354,6 +364,9 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
 /** Yes and no, and the stored words of status-like columns. */
 export const EXPORT_WORDS: Record<Language, Texts> = {
   en: {
+    open: "Open",
+    converted: "Converted",
+    expired: "Expired",
     paid: "Paid",
     unpaid: "Unpaid",
     partially_paid: "Partially paid",
@@ -391,6 +404,9 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     received: "Received",
   },
   ar: {
+    open: "مفتوح",
+    converted: "محوّل إلى بيع",
+    expired: "منتهي الصلاحية",
     paid: "مدفوعة",
     unpaid: "غير مدفوعة",
     partially_paid: "مدفوعة جزئياً",
@@ -428,6 +444,9 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     received: "مستلمة",
   },
   ckb: {
+    open: "کراوە",
+    converted: "گۆڕدرا بۆ فرۆشتن",
+    expired: "بەسەرچوو",
     paid: "دراو",
     unpaid: "نەدراو",
     partially_paid: "بەشێکی دراوە",

@@ -58,7 +58,9 @@ export async function showInventory(ctx: Ctx, id: number) {
 export async function listInventories(ctx: Ctx) {
   const scope = inventoryScope(ctx, sql`inventory_id`);
   const res = await ctx.tx.execute<{ inventory_id: number; inventory_name: string; is_active: boolean }>(
-    sql`select inventory_id, inventory_name, is_active from inventories where ${scope ?? sql`true`} order by inventory_name, inventory_id`,
+    // A customer's consignment location is reached through sale transfers only, never picked as a document's inventory.
+    sql`select inventory_id, inventory_name, is_active from inventories
+         where consignment_consumer_fk is null and ${scope ?? sql`true`} order by inventory_name, inventory_id`,
   );
   return res.rows;
 }

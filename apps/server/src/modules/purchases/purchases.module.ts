@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
-import { bodyOf, docs, parseId, registerCrud } from "../../platform/crud.js";
+import { bodyOf, docs, parseId, registerAction, registerCrud } from "../../platform/crud.js";
 import { notFound, parse } from "../../platform/errors.js";
 import { requestLanguage } from "../../platform/export.js";
 import { ctxOf, inTx } from "../../platform/http.js";
@@ -100,7 +100,7 @@ const ZSalePrices = z.object({
   ),
 });
 
-/** `POST /api/{endpoint}/{id}/{action}`: one state change in one transaction, audited with the record before and after. */
+/** A state change of a purchase or return (the platform's `registerAction`). */
 function action(
   app: FastifyInstance,
   endpoint: string,
@@ -110,22 +110,7 @@ function action(
   run: (ctx: Ctx, id: number) => Promise<unknown>,
   row: z.ZodType,
 ) {
-  app.post(
-    `/api/${endpoint}/:id/${name}`,
-    { config: { permission }, ...docs({ tags: [endpoint], summary: `${name} one of ${endpoint}`, response: savedOf(row) }) },
-    async (req) => {
-      const id = parseId((req.params as { id: string }).id);
-      const data = await inTx(app, req, async (ctx) => {
-        const before = await show(ctx, id);
-        if (!before) throw notFound();
-        await run(ctx, id);
-        const after = await show(ctx, id);
-        await audit(ctx, { module: endpoint, action: name, record_id: id, before, after });
-        return after;
-      });
-      return { message: MSG.updated, data };
-    },
-  );
+  registerAction(app, { endpoint, name, permission, show, row, run: (ctx, id) => run(ctx, id) });
 }
 
 export const purchasesModule: AppModule = {

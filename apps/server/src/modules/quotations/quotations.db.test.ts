@@ -1,0 +1,152 @@
+import { MSG, QUOTATION_MSG } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/harness.js";
+
+/**
+ * Quotations through the API: priced by the one price function (hand-checked figures, steps
+ * kept), no stock and no journal entry, validity, and the refusals in SPEC's words.
+ */
+let t: TestApp;
+let piece = 0;
+let box = 0;
+let soap = 0;
+let customer = 0;
+let supplier = 0;
+
+const created = async (url: string, body: unknown) => {
+  const res = await t.api("POST", url, { body });
+  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
+
+const quotationBody = (extra: Record<string, unknown> = {}) => ({
+  consumer_fk: customer,
+  date: "2026-11-20 10:00",
+  valid_until: "2099-12-31",
+  currency_id: 1,
+  discount_type: "item",
+  lines: [
+    { item_fk: soap, unit_fk: box, quantity: "3", discount_type: "percent", discount: "10" },
+    { item_fk: soap, unit_fk: piece, quantity: "4" },
+  ],
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
+  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
+  box = units.find((u) => u.unit_name === "Box")!.unit_id;
+  soap = (
+    await created("/api/items", {
+      item_name: "Olive Soap",
+      item_units: [
+        { unit_fk: piece, quantity: "1", price: "2000", is_base: true },
+        { unit_fk: box, quantity: "10", price: "20000", is_default: true },
+      ],
+    })
+  ).item_id;
+  customer = (await created("/api/customers", { consumer_name: "Dilan Market" })).consumer_id;
+  supplier = (await created("/api/suppliers", { consumer_name: "Erbil Pharma" })).consumer_id;
+});
+afterAll(() => t?.close());
+
+describe("quotations", () => {
+  let id = 0;
+
+  it("prices an IQD quotation line by line with its steps, and moves no stock and posts nothing", async () => {
+    const doc = await created("/api/quotations", quotationBody());
+    id = doc.id;
+    // 3 boxes × 20,000 = 60,000 less 10% = 54,000; 4 pieces × 2,000 = 8,000. Gross 68,000, discounts 6,000, total 62,000.
+    expect(doc).toMatchObject({
+      number: expect.stringMatching(/^QT-\d{6}$/),
+      status: "open",
+      shown_status: "open",
+      consumer_name: "Dilan Market",
+      inventory_name: "Main Inventory",
+      valid_until: "2099-12-31",
+      rate: "1.0000",
+      subtotal: "68000.000",
+      discount_amount: "6000.000",
+      tax_amount: "0.000",
+      total: "62000.000",
+      sale_fk: null,
+    });
+    expect(doc.lines[0]).toMatchObject({ unit_name: "Box", unit_price: "20000.000", discount_amount: "6000.000", line_total: "54000.000" });
+    expect(doc.lines[0].steps.map((s: { step: string; amount: string }) => [s.step, s.amount])).toEqual([
+      ["unit_price", "60000"],
+      ["line_discount", "54000"],
+    ]);
+    expect(doc.lines[1]).toMatchObject({ unit_name: "Piece", unit_price: "2000.000", line_total: "8000.000" });
+    expect(await q(sql`select 1 from stock_movements where source_id = ${id} and source_type like 'quotation%'`)).toEqual([]);
+    expect(await q(sql`select 1 from journal_entries`)).toEqual([]);
+  });
+
+  it("prices a USD quotation at the in-rate with an invoice discount shared by line value", async () => {
+    const doc = await created(
+      "/api/quotations",
+      quotationBody({
+        currency_id: 2,
+        rate: "1250",
+        discount_type: "invoice",
+        invoice_discount_type: "amount",
+        invoice_discount: "4",
+        lines: [
+          { item_fk: soap, unit_fk: box, quantity: "2", discount_type: "percent", discount: "50" },
+          { item_fk: soap, unit_fk: piece, quantity: "5" },
+        ],
+      }),
+    );
+    // A box 20,000 / 1,250 = 16 USD, a piece 1.6 USD: 32 + 8 = 40; 4 USD off by value: 3.2 and 0.8; total 36.
+    // Per-item discounts are not used when the discount is per invoice.
+    expect(doc).toMatchObject({ currency_name: "USD", rate: "1250.0000", subtotal: "40.000", discount_amount: "4.000", total: "36.000" });
+    expect(doc.lines.map((l: { line_total: string; discount: string }) => [l.line_total, l.discount])).toEqual([
+      ["28.800", "0.000"],
+      ["7.200", "0.000"],
+    ]);
+  });
+
+  it("refuses bad input with field messages and saves nothing", async () => {
+    const before = (await q<{ n: number }>(sql`select count(*)::int n from quotations`))[0]!.n;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ valid_until: "2026-11-19" }, "valid_until", QUOTATION_MSG.validUntilBeforeDate],
+      [{ consumer_fk: supplier }, "consumer_fk", MSG.chooseFromList],
+      [{ consumer_fk: undefined }, "consumer_fk", MSG.chooseFromList],
+      [{ lines: [{ item_fk: soap, unit_fk: 999999, quantity: "1" }] }, "lines.0.unit_fk", "The selected unit is invalid."],
+      [{ lines: [{ item_fk: soap, unit_fk: box, quantity: "0" }] }, "lines.0.quantity", "must be greater than 0"],
+      [{ lines: [] }, "lines", "Add at least one line."],
+      [{ valid_until: "2026-02-30" }, "valid_until", "must be a valid date"],
+      [{ currency_id: 3 }, "currency_id", "The currency must be IQD (1) or USD (2)."],
+    ];
+    for (const [patch, field, message] of cases) {
+      const res = await t.api("POST", "/api/quotations", { body: quotationBody(patch) });
+      expect(res.status, field).toBe(422);
+      expect(res.body.errors[field], field).toEqual([message]);
+    }
+    expect((await q<{ n: number }>(sql`select count(*)::int n from quotations`))[0]!.n).toBe(before);
+  });
+
+  it("is edited and re-priced, listed with its state (expired past its validity), exported and deleted", async () => {
+    const res = await t.api("PATCH", `/api/quotations/${id}`, {
+      body: quotationBody({ valid_until: "2026-11-21", lines: [{ item_fk: soap, unit_fk: box, quantity: "1" }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ total: "20000.000", valid_until: "2026-11-21", shown_status: "expired" });
+    expect(res.body.data.lines).toHaveLength(1);
+    const list = await t.api("GET", `/api/quotations?filter[id]=${id}`);
+    expect(list.body.data.data[0]).toMatchObject({ id, shown_status: "expired", total: "20000.000", consumer_name: "Dilan Market" });
+    const xlsx = await t.api("GET", "/api/quotations/export");
+    expect(xlsx.status).toBe(200);
+    expect(String(xlsx.headers["content-type"])).toContain("spreadsheetml");
+    expect((await t.api("DELETE", `/api/quotations/${id}`)).status).toBe(200);
+    expect((await t.api("GET", `/api/quotations/${id}`)).status).toBe(404);
+  });
+
+  it("answers 403 without the quotations permission", async () => {
+    const { token } = await t.userWith(["quotations/index"]);
+    expect((await t.api("GET", "/api/quotations", { token })).status).toBe(200);
+    expect((await t.api("POST", "/api/quotations", { token, body: quotationBody() })).status).toBe(403);
+  });
+});

@@ -1,0 +1,169 @@
+import { SALE_TRANSFER_MSG, type SaleTransferReturnInput } from "@app/contracts";
+import { eq, sql } from "drizzle-orm";
+import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
+import type { Ctx } from "../../platform/context.js";
+import { HttpError, notFound } from "../../platform/errors.js";
+import type { ListModel } from "../../platform/list.js";
+import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { docDate } from "../ledger/dates.js";
+import { nextNumber } from "../numbering/numbering.js";
+import { assertCustomer, lineUnits, seesInventory } from "../quotations/doc-lines.js";
+import { assertNotProtected, reverseStock } from "../stock/stock.js";
+import { assertNotConsignment, existingConsignment, moveStock } from "./consignment.js";
+import { saleTransferReturnLines, saleTransferReturns, saleTransfers } from "./sale-transfers.tables.js";
+
+/** The goods leaving the customer's consignment location, and the same goods arriving in the chosen inventory. */
+export const saleTransferReturnSource = (id: number) => ({ type: "sale_transfer_return", id });
+export const saleTransferReturnInSource = (id: number) => ({ type: "sale_transfer_return_in", id });
+
+const returnedValue = (id: ReturnType<typeof sql>, line?: ReturnType<typeof sql>) =>
+  sql`(select coalesce(sum(m.value), 0)::text from stock_movements m
+        where m.source_type = 'sale_transfer_return_in' and m.source_id = ${id} ${line ? sql`and m.source_line = ${line}` : sql``}
+          and m.reversal_of is null
+          and not exists (select 1 from stock_movements r where r.reversal_of = m.movement_id))`;
+
+export const saleTransferReturnsList: ListModel = {
+  model: "sale_transfer_returns",
+  from: sql`from sale_transfer_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
+            left join sale_transfers t on t.id = r.sale_transfer_fk left join users cb on cb.user_id = r.created_by`,
+  scope: (ctx) => inventoryScope(ctx, sql`r.inventory_fk`),
+  idColumn: "id",
+  defaultSort: "date",
+  dateColumn: sql`r.date`,
+  columns: {
+    id: { expr: sql`r.id`, filter: "eq" },
+    number: { expr: sql`r.number`, search: true, filter: "eq" },
+    date: { expr: sqlBusinessDateTime(sql`r.date`), sortExpr: sql`r.date`, notNull: true },
+    consumer_id: { expr: sql`r.consumer_fk`, filter: "eq" },
+    consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
+    inventory_id: { expr: sql`r.inventory_fk`, filter: "eq" },
+    inventory_name: { expr: sql`i.inventory_name` },
+    sale_transfer_id: { expr: sql`r.sale_transfer_fk`, filter: "eq" },
+    sale_transfer_number: { expr: sql`t.number`, search: true },
+    value: { expr: returnedValue(sql`r.id`), sortable: false },
+    note: { expr: sql`r.note`, search: true },
+    created_by_name: { expr: sql`cb.user_name` },
+    created_at: { expr: sql`r.created_at` },
+  },
+};
+
+async function prepare(ctx: Ctx, input: SaleTransferReturnInput) {
+  await assertCustomer(ctx, input.consumer_fk);
+  const consignment = await existingConsignment(ctx, input.consumer_fk);
+  await assertInventoryAccess(ctx, input.inventory_fk);
+  await assertNotConsignment(ctx, input.inventory_fk);
+  if (input.sale_transfer_fk != null) {
+    const [t] = await ctx.tx.select().from(saleTransfers).where(eq(saleTransfers.id, input.sale_transfer_fk));
+    if (!t || t.consumer_fk !== input.consumer_fk)
+      throw new HttpError(422, SALE_TRANSFER_MSG.transferOfCustomer, { sale_transfer_fk: [SALE_TRANSFER_MSG.transferOfCustomer] });
+    if (t.status !== "sent") throw new HttpError(422, SALE_TRANSFER_MSG.notSent, { sale_transfer_fk: [SALE_TRANSFER_MSG.notSent] });
+  }
+  const units = await lineUnits(ctx, input.lines);
+  return {
+    consignment,
+    row: {
+      consumer_fk: input.consumer_fk,
+      sale_transfer_fk: input.sale_transfer_fk ?? null,
+      inventory_fk: input.inventory_fk,
+      consignment_inventory_fk: consignment,
+      date: docDate(input.date, ctx.now),
+      note: input.note ?? null,
+    },
+    lines: input.lines.map((l, i) => ({
+      item_fk: l.item_fk,
+      unit_fk: l.unit_fk,
+      unit_base_qty: units[i]!.quantity,
+      quantity: l.quantity,
+      batch_fk: l.batch_fk ?? null,
+      position: i,
+    })),
+  };
+}
+
+/**
+ * Writes the lines and moves the goods back: out of the consignment location (a line's batch, or
+ * first expiry first out; no more than the customer still holds) and into the chosen inventory
+ * at the cost they left with. No entry (one inventory account).
+ */
+async function bringBack(ctx: Ctx, id: number, p: Awaited<ReturnType<typeof prepare>>) {
+  await ctx.tx.delete(saleTransferReturnLines).where(eq(saleTransferReturnLines.return_fk, id));
+  const lines = await ctx.tx
+    .insert(saleTransferReturnLines)
+    .values(p.lines.map((l) => ({ ...l, return_fk: id })))
+    .returning();
+  await moveStock(
+    ctx,
+    { out: saleTransferReturnSource(id), into: saleTransferReturnInSource(id) },
+    p.consignment,
+    p.row.inventory_fk,
+    lines.sort((a, b) => a.position - b.position),
+    { purpose: "transfer", date: p.row.date },
+  );
+}
+
+/** Undoes a return's movements, unless the goods it brought back have left the inventory since. */
+async function takeBack(ctx: Ctx, id: number) {
+  await assertNotProtected(ctx, saleTransferReturnInSource(id));
+  await reverseStock(ctx, saleTransferReturnInSource(id));
+  await reverseStock(ctx, saleTransferReturnSource(id));
+}
+
+async function lockReturn(ctx: Ctx, id: number) {
+  const res = await ctx.tx.execute<{ inventory_fk: number }>(
+    sql`select inventory_fk from sale_transfer_returns where id = ${id} for no key update`,
+  );
+  if (!res.rows[0]) throw notFound();
+  await assertInventoryAccess(ctx, res.rows[0].inventory_fk);
+}
+
+export async function createSaleTransferReturn(ctx: Ctx, input: SaleTransferReturnInput) {
+  const p = await prepare(ctx, input);
+  const [row] = await ctx.tx
+    .insert(saleTransferReturns)
+    .values({ ...p.row, created_by: ctx.user?.user_id ?? null })
+    .returning({ id: saleTransferReturns.id });
+  const id = row!.id;
+  await bringBack(ctx, id, p);
+  await ctx.tx
+    .update(saleTransferReturns)
+    .set({ number: await nextNumber(ctx, "sale_transfer_returns", "STRR") })
+    .where(eq(saleTransferReturns.id, id));
+  return { id };
+}
+
+export async function updateSaleTransferReturn(ctx: Ctx, id: number, input: SaleTransferReturnInput) {
+  await lockReturn(ctx, id);
+  const p = await prepare(ctx, input);
+  await takeBack(ctx, id);
+  await ctx.tx
+    .update(saleTransferReturns)
+    .set({ ...p.row, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+    .where(eq(saleTransferReturns.id, id));
+  await bringBack(ctx, id, p);
+}
+
+export async function deleteSaleTransferReturn(ctx: Ctx, id: number) {
+  await lockReturn(ctx, id);
+  await takeBack(ctx, id);
+  await ctx.tx.delete(saleTransferReturns).where(eq(saleTransferReturns.id, id));
+}
+
+export async function showSaleTransferReturn(ctx: Ctx, id: number) {
+  const res = await ctx.tx.execute(sql`
+    select r.*, c.consumer_name, c.mobile as customer_mobile, i.inventory_name, ci.inventory_name as consignment_inventory_name,
+           t.number as sale_transfer_number, cb.user_name as created_by_name, ${returnedValue(sql`r.id`)} as value
+      from sale_transfer_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
+      left join inventories ci on ci.inventory_id = r.consignment_inventory_fk
+      left join sale_transfers t on t.id = r.sale_transfer_fk left join users cb on cb.user_id = r.created_by
+     where r.id = ${id}`);
+  const r = res.rows[0] as (Record<string, unknown> & { date: Date; inventory_fk: number }) | undefined;
+  if (!r) return undefined;
+  if (!(await seesInventory(ctx, r.inventory_fk))) return undefined;
+  const lines = await ctx.tx.execute(sql`
+    select l.*, it.item_name, it.item_code, u.unit_name, b.batch_no, to_char(b.expire_date, 'YYYY-MM-DD') as expire_date,
+           ${returnedValue(sql`l.return_fk`, sql`l.line_id`)} as value
+      from sale_transfer_return_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
+      left join stock_batches b on b.batch_id = l.batch_fk
+     where l.return_fk = ${id} order by l.position, l.line_id`);
+  return withBusinessDate({ ...r, lines: lines.rows } as Record<string, unknown> & { date: Date });
+}

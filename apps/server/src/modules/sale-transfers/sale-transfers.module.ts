@@ -1,0 +1,95 @@
+import { ZSaleTransfer, ZSaleTransferReturn } from "@app/contracts";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Ctx } from "../../platform/context.js";
+import { registerAction, registerCrud, registerList } from "../../platform/crud.js";
+import { rowOf, zDecimal } from "../../platform/openapi.js";
+import type { AppModule } from "../index.js";
+import { consignmentsList } from "./consignment.js";
+import {
+  createSaleTransferReturn,
+  deleteSaleTransferReturn,
+  saleTransferReturnsList,
+  showSaleTransferReturn,
+  updateSaleTransferReturn,
+} from "./sale-transfer-returns.js";
+import {
+  createSaleTransfer,
+  deleteSaleTransfer,
+  saleTransfersList,
+  saleTransferToDraft,
+  sendSaleTransfer,
+  setSaleTransferClosed,
+  showSaleTransfer,
+  updateSaleTransfer,
+} from "./sale-transfers.js";
+import { saleTransferLines, saleTransferReturnLines, saleTransferReturns, saleTransfers } from "./sale-transfers.tables.js";
+
+const named = {
+  date: z.string(),
+  consumer_name: z.string(),
+  customer_mobile: z.string().nullable(),
+  inventory_name: z.string(),
+  consignment_inventory_name: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+};
+const lineNames = {
+  item_name: z.string(),
+  item_code: z.string().nullable(),
+  unit_name: z.string(),
+  batch_no: z.string().nullable(),
+  expire_date: z.string().nullable(),
+};
+export const ZSaleTransferShown = rowOf(saleTransfers).extend({
+  ...named,
+  currency_name: z.string(),
+  /** The cost the goods left with, system currency (0 while pending). */
+  cost: zDecimal,
+  lines: z.array(rowOf(saleTransferLines).extend({ ...lineNames, cost: zDecimal })),
+});
+export const ZSaleTransferReturnShown = rowOf(saleTransferReturns).extend({
+  ...named,
+  sale_transfer_number: z.string().nullable(),
+  /** The cost the goods came back at, system currency. */
+  value: zDecimal,
+  lines: z.array(rowOf(saleTransferReturnLines).extend({ ...lineNames, value: zDecimal })),
+});
+
+/**
+ * Sale transfers (SPEC §2 `/sales/sale-transfers`, `/sales/sale-transfer-return`; permission
+ * section `sale_transfers`): goods on consignment, returns of them, and what each customer holds.
+ */
+export const saleTransfersModule: AppModule = {
+  name: "sale_transfers",
+  register(app: FastifyInstance) {
+    registerList(app, "/api/sale_transfers/consignments", consignmentsList, "sale_transfers/index");
+    registerCrud(app, {
+      endpoint: "sale_transfers",
+      section: "sale_transfers",
+      list: saleTransfersList,
+      row: ZSaleTransferShown,
+      show: showSaleTransfer,
+      create: { schema: ZSaleTransfer, run: createSaleTransfer },
+      update: { schema: ZSaleTransfer, run: updateSaleTransfer },
+      remove: deleteSaleTransfer,
+    });
+    const action = (name: string, permission: string, run: (ctx: Ctx, id: number) => Promise<unknown>) =>
+      registerAction(app, { endpoint: "sale_transfers", name, permission, show: showSaleTransfer, row: ZSaleTransferShown, run });
+    action("send", "sale_transfers/transfer", sendSaleTransfer);
+    action("return_to_draft", "sale_transfers/return_to_draft", saleTransferToDraft);
+    action("close", "sale_transfers/close", (ctx, id) => setSaleTransferClosed(ctx, id, true));
+    action("open", "sale_transfers/open", (ctx, id) => setSaleTransferClosed(ctx, id, false));
+
+    registerCrud(app, {
+      endpoint: "sale_transfer_returns",
+      section: "sale_transfers",
+      module: "sale_transfer_returns",
+      list: saleTransferReturnsList,
+      row: ZSaleTransferReturnShown,
+      show: showSaleTransferReturn,
+      create: { schema: ZSaleTransferReturn, run: createSaleTransferReturn },
+      update: { schema: ZSaleTransferReturn, run: updateSaleTransferReturn },
+      remove: deleteSaleTransferReturn,
+    });
+  },
+};
