@@ -14,6 +14,7 @@ export * from "./pricing.js";
 export * from "./purchases.js";
 export * from "./quotations.js";
 export * from "./sale-transfers.js";
+export * from "./recalculations.js";
 export * from "./seeded.js";
 export * from "./staff.js";
 export * from "./stock.js";

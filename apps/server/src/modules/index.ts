@@ -15,6 +15,7 @@ import { posCatalogueModule } from "./pos-catalogue/pos-catalogue.module.js";
 import { pricingModule } from "./pricing/pricing.module.js";
 import { purchasesModule } from "./purchases/purchases.module.js";
 import { quotationsModule } from "./quotations/quotations.module.js";
+import { recalculationsModule } from "./recalculations/recalculations.module.js";
 import { revaluationsModule } from "./revaluations/revaluations.module.js";
 import { saleTransfersModule } from "./sale-transfers/sale-transfers.module.js";
 import { settingsModule } from "./settings/settings.module.js";
@@ -53,4 +54,5 @@ export const MODULES: AppModule[] = [
   posModule,
   quotationsModule,
   saleTransfersModule,
+  recalculationsModule,
 ];

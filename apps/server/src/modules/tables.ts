@@ -19,6 +19,7 @@ export * from "./pricing/pricing.tables.js";
 export * from "./pricing/promotions.tables.js";
 export * from "./purchases/purchases.tables.js";
 export * from "./quotations/quotations.tables.js";
+export * from "./recalculations/recalculations.tables.js";
 export * from "./revaluations/revaluations.tables.js";
 export * from "./sale-transfers/sale-transfers.tables.js";
 export * from "./settings/settings.tables.js";
