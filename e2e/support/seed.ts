@@ -119,6 +119,8 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
   await post("supplier_transactions", { consumer_id: supplier.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "30000" });
   const purchases = await seedPurchases(token, u, supplier.consumer_id, itemIds[0]!, unit);
   await seedExpiringItem(token, `Eye drops ${u}`, [{ batch_no: `ED${u}`, days: 10, quantity: "6" }]);
+  // A recalculation run, for its history (after everything else: nothing for it to correct).
+  await post("recalculations", {});
   return {
     customerId: customer.consumer_id,
     supplierId: supplier.consumer_id,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
-import { stockIn, stockOut } from "../stock/stock.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
+import { stockIn, stockOut } from "../stock/stock.js";
 
 /** The recalculation over stock and books made by hand, corrupted on purpose, figures checked by hand. */
 let t: TestApp;
@@ -17,8 +17,7 @@ let tape = 0;
 const main = 1;
 let gauzeBatch = 0;
 
-const run = <T>(fn: (ctx: Ctx) => Promise<T>) =>
-  t.database.db.transaction(async (tx) => fn({ tx, user: null, now: new Date(), ip: null }));
+const run = <T>(fn: (ctx: Ctx) => Promise<T>) => t.database.db.transaction(async (tx) => fn({ tx, user: null, now: new Date(), ip: null }));
 const created = async (url: string, body: unknown) => {
   const res = await t.api("POST", url, { body });
   if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -31,11 +30,18 @@ const exec = (q: ReturnType<typeof sql>) => t.database.db.execute(q);
 const preview = async () => {
   const res = await t.api("GET", "/api/recalculations/preview");
   expect(res.status).toBe(200);
-  return res.body.data as { differences: RecalculationDifference[]; stock_differences: number; cost_differences: number; account_differences: number };
+  return res.body.data as {
+    differences: RecalculationDifference[];
+    stock_differences: number;
+    cost_differences: number;
+    account_differences: number;
+  };
 };
 /** A difference reduced to what identifies it and its two figures. */
 const brief = (d: RecalculationDifference) =>
-  [d.kind, d.item_name ?? d.account_name, d.inventory_name, d.batch_no, d.period, d.field, d.was, d.now].filter((x) => x !== null).join(" ");
+  [d.kind, d.item_name ?? d.account_name, d.inventory_name, d.batch_no, d.period, d.field, d.was, d.now]
+    .filter((x) => x !== null)
+    .join(" ");
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -50,7 +56,9 @@ beforeAll(async () => {
       { line_id: 2, item_id: gauze, inventory_id: main, quantity: "10", unit_cost: "130", batch_no: "G1" },
     ]),
   );
-  await run((ctx) => stockOut(ctx, { type: "test", id: 2 }, [{ item_id: gauze, inventory_id: main, quantity: "4" }], { purpose: "adjustment" }));
+  await run((ctx) =>
+    stockOut(ctx, { type: "test", id: 2 }, [{ item_id: gauze, inventory_id: main, quantity: "4" }], { purpose: "adjustment" }),
+  );
   // Tape: 3 in at 40 and 3 in at 50 (average 45), then all 6 out: none left, the average 45 kept.
   await run((ctx) =>
     stockIn(ctx, { type: "test", id: 3 }, [
@@ -58,10 +66,10 @@ beforeAll(async () => {
       { line_id: 2, item_id: tape, inventory_id: main, quantity: "3", unit_cost: "50" },
     ]),
   );
-  await run((ctx) => stockOut(ctx, { type: "test", id: 4 }, [{ item_id: tape, inventory_id: main, quantity: "6" }], { purpose: "adjustment" }));
-  gauzeBatch = Number(
-    (await exec(sql`select batch_id from stock_batches where item_fk = ${gauze} and batch_no = 'G1'`)).rows[0]!.batch_id,
+  await run((ctx) =>
+    stockOut(ctx, { type: "test", id: 4 }, [{ item_id: tape, inventory_id: main, quantity: "6" }], { purpose: "adjustment" }),
   );
+  gauzeBatch = Number((await exec(sql`select batch_id from stock_batches where item_fk = ${gauze} and batch_no = 'G1'`)).rows[0]!.batch_id);
   // Books: an income of 50,000 and an expense of 7,500 from one till today.
   const incomeType = (await created("/api/income_types", { type_name: "Recalc capital" })).type_id;
   expenseType = (await created("/api/expense_types", { type_name: "Recalc supplies" })).type_id;
@@ -88,7 +96,9 @@ describe("recalculations", () => {
     await exec(sql`update stock_balances set qty = 20 where item_fk = ${gauze} and inventory_fk = ${main} and batch_fk = ${gauzeBatch}`);
     await exec(sql`update stock_item_costs set value = 2000, avg_cost = 125 where item_fk = ${gauze}`);
     await exec(sql`update stock_item_costs set avg_cost = 0 where item_fk = ${tape}`);
-    await exec(sql`update account_balances set debit = debit + 1000, sys_debit = sys_debit + 1000 where account_id = ${cash} and day = ${today}::date`);
+    await exec(
+      sql`update account_balances set debit = debit + 1000, sys_debit = sys_debit + 1000 where account_id = ${cash} and day = ${today}::date`,
+    );
     await exec(sql`delete from account_month_balances where account_id = ${cash}`);
     expect(await stockInconsistencies(t.database.db)).not.toEqual([]);
 
@@ -116,8 +126,11 @@ describe("recalculations", () => {
     const id = res.body.data.id as number;
 
     expect(await stockInconsistencies(t.database.db)).toEqual([]);
-    const cost = (await exec(sql`select qty::text, value::text, avg_cost::text from stock_item_costs where item_fk in (${gauze}, ${tape}) order by item_fk`))
-      .rows;
+    const cost = (
+      await exec(
+        sql`select qty::text, value::text, avg_cost::text from stock_item_costs where item_fk in (${gauze}, ${tape}) order by item_fk`,
+      )
+    ).rows;
     expect(cost).toEqual([
       { qty: "16.0000", value: "1840.0000", avg_cost: "115.000000" },
       { qty: "0.0000", value: "0.0000", avg_cost: "45.000000" },
@@ -131,7 +144,13 @@ describe("recalculations", () => {
     // The history keeps the run: who, when and its differences.
     const list = await t.api("GET", "/api/recalculations?sort=id&direction=desc");
     expect(list.status).toBe(200);
-    expect(list.body.data.data[0]).toMatchObject({ id, stock_differences: 1, cost_differences: 3, account_differences: 6, differences_count: 10 });
+    expect(list.body.data.data[0]).toMatchObject({
+      id,
+      stock_differences: 1,
+      cost_differences: 3,
+      account_differences: 6,
+      differences_count: 10,
+    });
     const shown = await t.api("GET", `/api/recalculations/${id}`);
     expect(shown.status).toBe(200);
     expect(shown.body.data.differences.map(brief)).toEqual(expected);

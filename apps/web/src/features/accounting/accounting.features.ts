@@ -10,6 +10,7 @@ import {
   IconPercentage,
   IconReceipt,
   IconReceiptRefund,
+  IconRefresh,
   IconScale,
 } from "@tabler/icons-react";
 import { type ComponentType, lazy } from "react";
@@ -100,6 +101,16 @@ export const ACCOUNTING_FEATURES: Feature[] = [
     screen: page(() => import("./ExchangeRevaluationsPage"), "ExchangeRevaluationsPage"),
     icon: IconCurrencyDollar,
     permission: "exchange_revaluations/index",
+    area: "accounting",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "recalculations",
+    path: "/accounting/recalculations",
+    screen: page(() => import("./RecalculationsPage"), "RecalculationsPage"),
+    icon: IconRefresh,
+    permission: "recalculations/index",
     area: "accounting",
     menu: true,
     tile: false,

@@ -1,0 +1,36 @@
+import { login } from "../support/api";
+import { expect, signedIn, test } from "../support/fixtures";
+
+test("a recalculation previewed and run on its screen finds books and stock kept right, and enters the history", async ({ page }) => {
+  const token = await login();
+  await signedIn(page, { token, lang: "en" });
+  await page.goto("/accounting/recalculations");
+  // The screen's chunk loads on first visit; a busy build machine may take a while.
+  await expect(page.getByTestId("table-recalculations")).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("recalculation-preview").click();
+  await expect(page.getByTestId("recalculation-clean")).toBeVisible();
+  const [ran] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/recalculations") && r.request().method() === "POST"),
+    page.getByTestId("recalculation-run-button").click(),
+  ]);
+  expect(ran.status()).toBe(201);
+  const id = ((await ran.json()) as { data: { id: number } }).data.id;
+  await expect(page.getByText("The recalculation corrected:")).toBeVisible();
+  await expect(page.getByTestId("recalculation-clean")).toBeVisible();
+  const row = page.getByTestId("table-row").filter({ hasText: String(id) }).first();
+  await expect(row).toBeVisible();
+});
+
+for (const [lang, title] of [
+  ["ar", "إعادة الاحتساب"],
+  ["ckb", "دووبارە ژماردنەوە"],
+] as const) {
+  test(`the recalculations screen reads right to left (${lang})`, async ({ page }) => {
+    await signedIn(page, { token: await login(), lang });
+    await page.goto("/accounting/recalculations");
+    await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.getByTestId("recalculation-preview").click();
+    await expect(page.getByTestId("recalculation-clean")).toBeVisible();
+  });
+}
