@@ -17,7 +17,10 @@ test("a recalculation previewed and run on its screen finds books and stock kept
   const id = ((await ran.json()) as { data: { id: number } }).data.id;
   await expect(page.getByText("The recalculation corrected:")).toBeVisible();
   await expect(page.getByTestId("recalculation-clean")).toBeVisible();
-  const row = page.getByTestId("table-row").filter({ hasText: String(id) }).first();
+  const row = page
+    .getByTestId("table-row")
+    .filter({ hasText: String(id) })
+    .first();
   await expect(row).toBeVisible();
 });
 
