@@ -125,7 +125,13 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
     customerId: customer.consumer_id,
     supplierId: supplier.consumer_id,
     // The till with lines: its general ledger.
-    byPath: { ...(await seedWarehouseDocs(token, u)), ...purchases, "/accounting/general-ledger": iqd.account_id },
+    byPath: {
+      ...(await seedWarehouseDocs(token, u)),
+      ...purchases,
+      "/accounting/general-ledger": iqd.account_id,
+      // A drawer closing (the counted cash agrees with the books): its Z report.
+      "/sales/closing-drawer": (await post<{ id: number }>("closing_drawers", { counted_iqd: "0", counted_usd: "0" })).id,
+    },
   };
 }
 

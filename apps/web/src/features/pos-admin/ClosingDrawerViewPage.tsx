@@ -1,0 +1,74 @@
+import { Alert, Button, Group } from "@mantine/core";
+import { IconPrinter } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useSession } from "../../app/session";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import { routeId } from "../purchases/routeParams";
+import { closingQuery, PATHS } from "./posAdmin.queries";
+
+/** One drawer closing (SPEC §2 `/sales/closing-drawer/view/{id}/{newTab}`) and its Z report, printable on A4. */
+export function ClosingDrawerViewPage() {
+  const { t } = useTranslation("posadmin");
+  const params = useParams();
+  const id = routeId(params.id);
+  const navigate = useNavigate();
+  const fmt = useFormat();
+  const { systemConfig } = useSession();
+  const printSheet = usePrintSheet();
+  const doc = useQuery(closingQuery(id));
+  if (doc.isPending) return <PageLoader />;
+  const z = doc.data;
+  if (!z) return <Alert color="red">{t("notFound")}</Alert>;
+  const sys = systemConfig.currency.currency_name;
+  const sheet: SheetContent = {
+    title: `${t("closing.zReport")} ${z.number}`,
+    info: [
+      [t("fields.number"), z.number],
+      [t("fields.code"), z.code],
+      [t("fields.cashier"), z.user_name],
+      [t("fields.outlet"), z.outlet_name ?? ""],
+      [t("fields.opened_at"), z.opened_at ? fmt.dateTime(z.opened_at) : ""],
+      [t("fields.closed_at"), fmt.dateTime(z.closed_at)],
+      [t("fields.receipts_count"), String(z.receipts_count)],
+      [t("fields.invoices_count"), String(z.invoices_count)],
+    ],
+    headers: [t("fields.currency"), t("fields.expected"), t("fields.counted"), t("fields.difference")],
+    rows: z.cash.map((c) => ({
+      key: c.currency_id,
+      cells: [c.currency_name, fmt.amount(c.expected), fmt.amount(c.counted), fmt.amount(c.difference)],
+    })),
+    numeric: [false, true, true, true],
+    totals: [
+      [t("fields.sales_total"), `${fmt.amount(z.sales_total)} ${sys}`],
+      [t("fields.discount_total"), `${fmt.amount(z.discount_total)} ${sys}`],
+      [t("fields.returns_total"), `${fmt.amount(z.returns_total)} ${sys}`],
+      [t("fields.difference_total"), `${fmt.amount(z.difference_total)} ${sys}`],
+    ],
+    note: z.note,
+  };
+  return (
+    <>
+      <PageHeader
+        title={sheet.title}
+        actions={
+          <Group>
+            {params.newTab !== "1" && (
+              <Button variant="default" onClick={() => void navigate(PATHS.closings)}>
+                {t("actions.back")}
+              </Button>
+            )}
+            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid="closing-print">
+              {t("actions.printZ")}
+            </Button>
+          </Group>
+        }
+      />
+      <DocSheet sheet={sheet} testId="closing-sheet" />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { IconCashRegister, IconEye, IconInbox } from "@tabler/icons-react";
+import { type ComponentType, lazy } from "react";
+import type { Feature } from "../index";
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** The back office of the POS (SPEC §2): drawer closings and their Z reports, and offline sales kept for review. */
+export const POS_ADMIN_FEATURES: Feature[] = [
+  {
+    key: "closingDrawer",
+    path: "/sales/closing-drawer",
+    screen: page(() => import("./ClosingDrawersPage"), "ClosingDrawersPage"),
+    icon: IconCashRegister,
+    permission: "closing_drawers/index",
+    area: "sales",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "closingDrawerView",
+    path: "/sales/closing-drawer/view/:id/:newTab",
+    screen: page(() => import("./ClosingDrawerViewPage"), "ClosingDrawerViewPage"),
+    icon: IconEye,
+    permission: "closing_drawers/show",
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "posReviews",
+    path: "/sales/pos-reviews",
+    screen: page(() => import("./PosReviewsPage"), "PosReviewsPage"),
+    icon: IconInbox,
+    permission: "pos_admin_sales/view_all",
+    area: "sales",
+    menu: true,
+    tile: false,
+  },
+];

@@ -1,0 +1,81 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../shared/api/client";
+import type { DataBody } from "../../shared/api/types";
+
+export const CLOSING_DRAWERS = "closing_drawers";
+export const POS_REVIEWS = "pos_reviews";
+export const POS_SALES = "pos_sales";
+
+/** Screen paths (SPEC §2), with 0 for "this tab". */
+export const PATHS = {
+  closings: "/sales/closing-drawer",
+  closingView: (id: number | string, newTab: 0 | 1 = 0) => `/sales/closing-drawer/view/${id}/${newTab}`,
+  reviews: "/sales/pos-reviews",
+  sales: "/sales/pos-sales",
+  saleView: (id: number | string, newTab: 0 | 1 = 0) => `/sales/pos-sales/view/${id}/${newTab}`,
+  saleEdit: (id: number | string, newTab: 0 | 1 = 0) => `/sales/pos-sales/edit/${id}/${newTab}`,
+};
+
+export interface ClosingCash {
+  currency_id: number;
+  currency_name: string;
+  account_fk: number | null;
+  expected: string;
+  counted: string;
+  difference: string;
+  rate: string;
+}
+
+export interface ClosingRecord {
+  id: number;
+  number: string;
+  code: string;
+  user_fk: number;
+  user_name: string;
+  outlet_name: string | null;
+  opened_at: string | null;
+  closed_at: string;
+  receipts_count: number;
+  invoices_count: number;
+  sales_total: string;
+  discount_total: string;
+  returns_total: string;
+  difference_total: string;
+  note: string | null;
+  created_by_name: string | null;
+  cash: ClosingCash[];
+}
+
+export const closingQuery = (id: number) =>
+  queryOptions({
+    queryKey: [CLOSING_DRAWERS, id],
+    queryFn: () => api<DataBody<ClosingRecord>>(`${CLOSING_DRAWERS}/${id}`).then((r) => r.data),
+    enabled: id > 0,
+  });
+
+export interface ReviewRecord {
+  id: number;
+  idempotency_key: string;
+  user_name: string;
+  body: {
+    client_created_at?: string;
+    lines?: unknown[];
+    payments?: { method: string; currency_id: number; amount: string }[];
+    note?: string | null;
+  };
+  reason: string;
+  errors: Record<string, string[]> | null;
+  status: "open" | "booked" | "dismissed";
+  sale_fk: number | null;
+  resolution_note: string | null;
+  resolved_by_name: string | null;
+  resolved_at: string | null;
+  created_at: string;
+}
+
+export const reviewQuery = (id: number) =>
+  queryOptions({
+    queryKey: [POS_REVIEWS, id],
+    queryFn: () => api<DataBody<ReviewRecord>>(`${POS_REVIEWS}/${id}`).then((r) => r.data),
+    enabled: id > 0,
+  });
