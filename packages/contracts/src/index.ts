@@ -15,6 +15,7 @@ export * from "./purchases.js";
 export * from "./quotations.js";
 export * from "./recalculations.js";
 export * from "./sale-transfers.js";
+export * from "./sales.js";
 export * from "./seeded.js";
 export * from "./staff.js";
 export * from "./stock.js";

@@ -79,6 +79,11 @@ export interface PriceLineInput {
   /** The item's revenue tax percentage, or none. */
   tax_percent: string | null;
   discount?: Discount | null;
+  /**
+   * A unit price set by hand, in the document's currency: replaces the sale price in step 1
+   * (the caller decides whether the user may: an editable item or the Discount permission).
+   */
+  manual_price?: string | null;
 }
 
 export interface PriceDocumentInput {
@@ -113,6 +118,8 @@ export interface PriceStep {
   discount_type?: DiscountKind;
   /** A profile whose start and end amounts the line is outside of is shown but not applied. */
   skipped?: "outside_amounts" | "no_cost";
+  /** Step 1 took a price set by hand. */
+  manual?: boolean;
 }
 
 export interface PricedLine {
@@ -190,11 +197,12 @@ function priceLineBeforeInvoice(doc: PriceDocumentInput, line: PriceLineInput) {
   const toDoc = (v: string) => convert(v, doc.system_currency_id, doc.currency_id, doc.rate);
   const qty = D(line.quantity);
   const steps: PriceStep[] = [];
-  const salePrice = round3(toDoc(line.sale_price));
+  const manual = line.manual_price !== undefined && line.manual_price !== null;
+  const salePrice = round3(manual ? D(line.manual_price) : toDoc(line.sale_price));
   const gross = round3(salePrice.mul(qty));
   let unit = salePrice;
   let amount = gross;
-  steps.push({ step: "unit_price", unit_price: str(unit), amount: str(amount), change: str(amount) });
+  steps.push({ step: "unit_price", unit_price: str(unit), amount: str(amount), change: str(amount), ...(manual ? { manual: true } : {}) });
 
   const profile = doc.profile;
   if (profile) {

@@ -156,6 +156,8 @@ export const ZPriceQuote = z.object({
           required("quantity"),
         ),
         discount: zDiscount,
+        /** A unit price set by hand (document currency); honoured on an editable item or with the Discount permission. */
+        unit_price: z.preprocess((v) => (v === "" ? null : v), zDecimal({ scale: 3, min: 0 }).nullable().optional()),
       }),
       { error: "must be a list" },
     )

@@ -26,6 +26,8 @@ export const SYSTEM_ACCOUNTS = [
   { code: "13", name: "Inventory", type: "asset", key: "inventory", parent: "assets" },
   { code: "2", name: "Liabilities", type: "liability", key: "liabilities", group: true },
   { code: "21", name: "Accounts Payable", type: "liability", key: "payables", parent: "liabilities", group: true },
+  { code: "22", name: "Salesmen Payable", type: "liability", key: "salesmen_payable", parent: "liabilities", group: true },
+  { code: "23", name: "Sales Tax Payable", type: "liability", key: "sales_tax", parent: "liabilities" },
   { code: "3", name: "Equity", type: "equity", key: "equity", group: true },
   { code: "31", name: "Opening Balance Equity", type: "equity", key: "opening_equity", parent: "equity" },
   { code: "4", name: "Income", type: "income", key: "income", group: true },
@@ -40,6 +42,7 @@ export const SYSTEM_ACCOUNTS = [
   { code: "52", name: "Operating Expenses", type: "expense", key: "expenses", parent: "expenses_root", group: true },
   { code: "53", name: "Stock Losses", type: "expense", key: "stock_losses", parent: "expenses_root" },
   { code: "54", name: "Cash Over and Short", type: "expense", key: "cash_over_short", parent: "expenses_root" },
+  { code: "55", name: "Salesman Commissions", type: "expense", key: "commissions", parent: "expenses_root" },
 ] as const satisfies readonly SystemAccount[];
 
 export type SystemAccountKey = (typeof SYSTEM_ACCOUNTS)[number]["key"];

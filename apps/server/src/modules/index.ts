@@ -18,6 +18,7 @@ import { quotationsModule } from "./quotations/quotations.module.js";
 import { recalculationsModule } from "./recalculations/recalculations.module.js";
 import { revaluationsModule } from "./revaluations/revaluations.module.js";
 import { saleTransfersModule } from "./sale-transfers/sale-transfers.module.js";
+import { salesModule } from "./sales/sales.module.js";
 import { settingsModule } from "./settings/settings.module.js";
 import { staffModule } from "./staff/staff.module.js";
 import { stockModule } from "./stock/stock.module.js";
@@ -48,6 +49,7 @@ export const MODULES: AppModule[] = [
   disposalsModule,
   stockOpeningModule,
   purchasesModule,
+  salesModule,
   stockModule,
   stockReportsModule,
   posCatalogueModule,

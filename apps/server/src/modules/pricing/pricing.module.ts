@@ -1,4 +1,4 @@
-import { isKnownPermission, MSG, ZItemPricing, ZPriceQuote, ZPricingProfile, ZPromotion } from "@app/contracts";
+import { can, isKnownPermission, MSG, ZItemPricing, ZPriceQuote, ZPricingProfile, ZPromotion } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { bodyOf, docs, registerCrud, registerList } from "../../platform/crud.js";
@@ -81,6 +81,7 @@ const ZStep = z.object({
   free_quantity: zDecimal.optional(),
   discount_type: z.enum(["amount", "percent"]).optional(),
   skipped: z.enum(["outside_amounts", "no_cost"]).optional(),
+  manual: z.boolean().optional(),
 });
 const ZQuote = z.object({
   currency_id: z.number().int(),
@@ -107,6 +108,7 @@ const ZQuote = z.object({
       unit_name: z.string(),
       promotion_title: z.string().nullable(),
       promotion_id: z.number().int().nullable(),
+      price_editable: z.boolean(),
       ...Object.fromEntries([...money, "quantity", "free_quantity", "sale_price", "unit_price"].map((k) => [k, zDecimal])),
       steps: z.array(ZStep),
     }),
@@ -182,7 +184,9 @@ export const pricingModule: AppModule = {
       async (req) => {
         const input = parse(ZPriceQuote, bodyOf(req));
         const ctx = ctxOf(app, req);
-        return { data: await quotePrices(ctx, input) };
+        // The Discount permission of any selling screen lets a price be set by hand (SPEC §6).
+        const mayDiscount = can(ctx.user, ["sales/discount", "salesman_sales/discount", "pos_sales/discount"]);
+        return { data: await quotePrices(ctx, input, { mayDiscount }) };
       },
     );
 

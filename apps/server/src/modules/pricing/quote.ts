@@ -21,13 +21,15 @@ type UnitRow = {
   brand_fk: number | null;
   tax_percent: string | null;
   avg_cost: string | null;
+  editable: boolean;
 };
 
 /** The item units of the lines, with what the price function needs from their items. */
 async function loadUnits(tx: DbOrTx, ids: number[]) {
   const r = await tx.execute<UnitRow>(sql`
     select iu.item_unit_id, i.item_id, i.item_name, u.unit_name, iu.price, iu.quantity as unit_qty, i.category_fk, i.brand_fk,
-           case when i.has_revenue_tax then i.revenue_tax_percent end as tax_percent, sc.avg_cost
+           case when i.has_revenue_tax then i.revenue_tax_percent end as tax_percent, sc.avg_cost,
+           i.sale_price_editable as editable
       from item_units iu
       join items i on i.item_id = iu.item_fk
       join units u on u.unit_id = iu.unit_fk
@@ -74,13 +76,15 @@ export type QuotedLine = PricedLine & {
   item_name: string;
   unit_name: string;
   promotion_title: string | null;
+  /** Whether this user may set the line's price by hand (an editable item, or the Discount permission). */
+  price_editable: boolean;
 };
 
 /**
  * The price of some lines for a customer on a day, with every step: loads the item units, the
  * customer's pricing profile and the promotions active that day, then calls the one price function.
  */
-export async function quotePrices(ctx: Ctx, input: PriceQuoteInput) {
+export async function quotePrices(ctx: Ctx, input: PriceQuoteInput, opts: { mayDiscount?: boolean } = {}) {
   const tx = ctx.tx;
   const system = await systemCurrency(tx);
   const currency = input.currency_id ?? system;
@@ -119,6 +123,8 @@ export async function quotePrices(ctx: Ctx, input: PriceQuoteInput) {
         unit_cost: u.avg_cost === null ? null : round4(D(u.avg_cost).mul(u.unit_qty)).toFixed(),
         tax_percent: u.tax_percent,
         discount: l.discount ?? null,
+        // A price set by hand counts only on an editable item or for a user holding the Discount permission.
+        manual_price: l.unit_price != null && (u.editable || opts.mayDiscount === true) ? l.unit_price : null,
       };
     }),
   });
@@ -137,6 +143,7 @@ export async function quotePrices(ctx: Ctx, input: PriceQuoteInput) {
         item_name: (rows[i] as UnitRow).item_name,
         unit_name: (rows[i] as UnitRow).unit_name,
         promotion_title: l.promotion_id ? (titles.get(l.promotion_id) ?? null) : null,
+        price_editable: (rows[i] as UnitRow).editable || opts.mayDiscount === true,
         ...l,
       }),
     ),

@@ -1,0 +1,727 @@
+import {
+  CURRENCY_IQD,
+  can,
+  CURRENCY_USD,
+  creditLimitMessage,
+  MSG,
+  overdueMessage,
+  SALE_MSG,
+  type SaleInput,
+  type SaleKind,
+} from "@app/contracts";
+import type Decimal from "decimal.js";
+import { asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { businessDay, sqlBusinessDateTime, startOfBusinessDay, withBusinessDate } from "../../platform/business-time.js";
+import type { Ctx } from "../../platform/context.js";
+import { HttpError, notFound } from "../../platform/errors.js";
+import type { ListModel } from "../../platform/list.js";
+import { assertYearOpen } from "../../platform/periods.js";
+import { cashAccount } from "../cash/cashes.js";
+import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { docDate } from "../ledger/dates.js";
+import { documentRate } from "../ledger/document-rate.js";
+import { accountByKey, createAccount, lockForPosting, post, reverse, systemCurrency } from "../ledger/ledger.js";
+import { convert, D, round4, ZERO } from "../ledger/money.js";
+import { nextNumber } from "../numbering/numbering.js";
+import { consumerAccounts } from "../parties/consumers.js";
+import { quotePrices } from "../pricing/quote.js";
+import { itemsWithUnits } from "../purchases/purchases.js";
+import { assertNotProtected, reverseStock, stockOut } from "../stock/stock.js";
+import { type CommissionTerms, paymentStatus, type SalePosting, saleCommission, saleLines as salePostingLines } from "./sale.ledger.js";
+import { saleLines, salePayments, sales, salesmanAccounts } from "./sales.tables.js";
+
+/**
+ * The sales core (ARCHITECTURE.md "Sales"): invoice sales, salesman sales and POS tickets are
+ * rows of `sales`. A sale is saved as a draft priced by THE price function; completing it takes
+ * the goods out through the one stock-out function and posts its entry, its cost of goods sold
+ * and its salesman's commission in the same transaction.
+ */
+
+export const saleSource = (id: number) => ({ type: "sale", id });
+
+/** The permission section of each kind (sale returns and reports use them too). */
+export const SALE_SECTIONS: Record<SaleKind, string> = { sale: "sales", salesman: "salesman_sales", pos: "pos_sales" };
+const PREFIX: Record<SaleKind, string> = { sale: "SAL", salesman: "SMS", pos: "POS" };
+
+/**
+ * Checks that refuse editing or deleting a complete sale (sale returns add theirs: a sale with
+ * goods returned is protected). Each throws; the built-in one asks the returns table when it exists.
+ */
+export const saleGuards: ((ctx: Ctx, saleId: number) => Promise<void>)[] = [
+  async (ctx, saleId) => {
+    const exists = await ctx.tx.execute<{ t: string | null }>(sql`select to_regclass('sale_return_lines')::text as t`);
+    if (!exists.rows[0]?.t) return;
+    const r = await ctx.tx.execute(sql`
+      select 1 from sale_return_lines rl join sale_lines l on l.line_id = rl.sale_line_fk where l.sale_fk = ${saleId} limit 1`);
+    if (r.rows.length) throw new HttpError(422, MSG.protectedDocument);
+  },
+];
+
+const money = (col: string) => ({
+  [col]: { expr: sql.raw(`s.${col}`) },
+  [`${col}_iqd`]: { expr: sql.raw(`case when s.currency_id = ${CURRENCY_IQD} then s.${col} else 0 end`), sum: true, sortable: false },
+  [`${col}_usd`]: { expr: sql.raw(`case when s.currency_id = ${CURRENCY_USD} then s.${col} else 0 end`), sum: true, sortable: false },
+});
+
+/** The list of one kind of sale: a user without `view_all` sees the sales he made. */
+export function salesList(kind: SaleKind): ListModel {
+  const section = SALE_SECTIONS[kind];
+  return {
+    model: section,
+    from: sql`from sales s join consumers c on c.consumer_id = s.consumer_fk join inventories i on i.inventory_id = s.inventory_fk
+              join currencies cu on cu.currency_id = s.currency_id left join users cb on cb.user_id = s.created_by
+              left join users sm on sm.user_id = s.salesman_fk`,
+    scope: (ctx) => {
+      const parts = [sql`s.kind = ${kind}`];
+      const inv = inventoryScope(ctx, sql`s.inventory_fk`);
+      if (inv) parts.push(inv);
+      if (kind === "sale" && ctx.user && !can(ctx.user, `${section}/view_all`))
+        parts.push(sql`s.created_by = ${ctx.user.user_id}`);
+      return sql.join(parts, sql` and `);
+    },
+    idColumn: "id",
+    defaultSort: "date",
+    dateColumn: sql`s.date`,
+    amountColumn: sql`s.total`,
+    columns: {
+      id: { expr: sql`s.id`, filter: "eq" },
+      number: { expr: sql`s.number`, search: true, filter: "eq" },
+      date: { expr: sqlBusinessDateTime(sql`s.date`), sortExpr: sql`s.date`, notNull: true },
+      consumer_id: { expr: sql`s.consumer_fk`, filter: "eq" },
+      consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
+      customer_mobile: { expr: sql`s.customer_mobile`, search: true },
+      salesman_id: { expr: sql`s.salesman_fk`, filter: "eq" },
+      salesman_name: { expr: sql`coalesce(sm.sale_man_name, sm.user_name)`, filter: "like" },
+      inventory_id: { expr: sql`s.inventory_fk`, filter: "eq" },
+      inventory_name: { expr: sql`i.inventory_name` },
+      currency_id: { expr: sql`s.currency_id`, filter: "eq" },
+      currency_name: { expr: sql`cu.currency_name` },
+      rate: { expr: sql`s.rate` },
+      ...money("total"),
+      ...money("paid_amount"),
+      ...money("remaining"),
+      ...money("discount_amount"),
+      ...money("tax_amount"),
+      discount_type: { expr: sql`s.discount_type`, filter: "eq" },
+      payment_type: { expr: sql`s.payment_type`, filter: "eq" },
+      payment_status: { expr: sql`s.payment_status`, filter: "eq" },
+      status: { expr: sql`s.status`, filter: "eq" },
+      is_closed: { expr: sql`s.is_closed`, filter: "bool" },
+      commission: { expr: sql`s.commission`, sum: true },
+      note: { expr: sql`s.note`, search: true },
+      created_by_name: { expr: sql`cb.user_name` },
+      created_at: { expr: sql`s.created_at` },
+    },
+  };
+}
+
+/** The salesmen's commissions: one row per complete salesman sale, system currency. */
+export const commissionsList: ListModel = {
+  model: "salesman_commissions",
+  from: sql`from sales s join users sm on sm.user_id = s.salesman_fk join consumers c on c.consumer_id = s.consumer_fk`,
+  scope: (ctx) => {
+    const parts = [sql`s.salesman_fk is not null and s.status = 'complete'`];
+    const inv = inventoryScope(ctx, sql`s.inventory_fk`);
+    if (inv) parts.push(inv);
+    return sql.join(parts, sql` and `);
+  },
+  idColumn: "id",
+  defaultSort: "date",
+  dateColumn: sql`s.date`,
+  amountColumn: sql`s.commission`,
+  columns: {
+    id: { expr: sql`s.id`, filter: "eq" },
+    number: { expr: sql`s.number`, search: true, filter: "eq" },
+    date: { expr: sqlBusinessDateTime(sql`s.date`), sortExpr: sql`s.date`, notNull: true },
+    salesman_id: { expr: sql`s.salesman_fk`, filter: "eq" },
+    salesman_name: { expr: sql`coalesce(sm.sale_man_name, sm.user_name)`, search: true, filter: "like" },
+    commission_type: { expr: sql`sm.commission_type`, filter: "eq" },
+    consumer_name: { expr: sql`c.consumer_name`, search: true },
+    currency_id: { expr: sql`s.currency_id`, filter: "eq" },
+    total: { expr: sql`s.total` },
+    commission_base: { expr: sql`s.commission_base`, sum: true },
+    cost_total: { expr: sql`s.cost_total`, sum: true },
+    commission: { expr: sql`s.commission`, sum: true },
+  },
+};
+
+// ------------------------------------------------------------------ reading and checking
+
+async function walkInCustomer(tx: DbOrTx): Promise<number> {
+  const r = await tx.execute<{ id: number }>(
+    sql`select consumer_id as id from consumers where kind = 'customer' and is_default order by consumer_id limit 1`,
+  );
+  if (!r.rows[0]) throw new HttpError(422, SALE_MSG.customerInvalid, { consumer_fk: [SALE_MSG.customerInvalid] });
+  return Number(r.rows[0].id);
+}
+
+async function customerRow(tx: DbOrTx, id: number) {
+  const r = await tx.execute<{ consumer_id: number; mobile: string | null; address: string | null; is_active: boolean }>(
+    sql`select consumer_id, mobile, address, is_active from consumers where consumer_id = ${id} and kind = 'customer'`,
+  );
+  const row = r.rows[0];
+  if (!row) throw new HttpError(422, SALE_MSG.customerInvalid, { consumer_fk: [SALE_MSG.customerInvalid] });
+  return row;
+}
+
+async function salesmanTerms(tx: DbOrTx, id: number): Promise<CommissionTerms & { name: string }> {
+  const r = await tx.execute<{
+    name: string;
+    is_salesman: boolean;
+    commission_type: string | null;
+    p: string | null;
+    p1: string | null;
+    p2: string | null;
+    p3: string | null;
+    q1: string | null;
+    q2: string | null;
+    q3: string | null;
+  }>(sql`
+    select coalesce(sale_man_name, user_name) as name, is_salesman, commission_type, sale_man_commission_percentage as p,
+           sale_man_commission_percentage_1 as p1, sale_man_commission_percentage_2 as p2, sale_man_commission_percentage_3 as p3,
+           sale_man_quota_1 as q1, sale_man_quota_2 as q2, sale_man_quota_3 as q3
+      from users where user_id = ${id}`);
+  const u = r.rows[0];
+  if (!u?.is_salesman) throw new HttpError(422, SALE_MSG.salesmanInvalid, { salesman_fk: [SALE_MSG.salesmanInvalid] });
+  return {
+    name: u.name,
+    commission_type: u.commission_type,
+    percentage: u.p,
+    percentages: [u.p1, u.p2, u.p3],
+    quotas: [u.q1, u.q2, u.q3],
+  };
+}
+
+/** The batch a line names by its number, in the sale's inventory. */
+async function batchOf(tx: DbOrTx, itemId: number, batchNo: string, field: string): Promise<number> {
+  const r = await tx.execute<{ batch_id: number }>(
+    sql`select batch_id from stock_batches where item_fk = ${itemId} and batch_no = ${batchNo} order by batch_id limit 1`,
+  );
+  if (!r.rows[0]) throw new HttpError(422, SALE_MSG.batchInvalid, { [field]: [SALE_MSG.batchInvalid] });
+  return Number(r.rows[0].batch_id);
+}
+
+/** Reads, checks and prices a sale as sent: customer, salesman, inventory, in-rate, lines through the price function, payment. */
+async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
+  const tx = ctx.tx;
+  const sys = await systemCurrency(tx);
+  const consumer = input.consumer_fk ?? (await walkInCustomer(tx));
+  const customer = await customerRow(tx, consumer);
+  if (kind === "salesman" && !input.salesman_fk)
+    throw new HttpError(422, SALE_MSG.salesmanRequired, { salesman_fk: [SALE_MSG.salesmanRequired] });
+  if (input.salesman_fk) await salesmanTerms(tx, input.salesman_fk);
+  await assertInventoryAccess(ctx, input.inventory_fk);
+  const date = docDate(input.date, ctx.now, input.time);
+  await assertYearOpen(tx, date);
+  const rate = input.currency_id === sys ? "1" : await documentRate(tx, { currency_id: input.currency_id, rate: input.rate, date, kind: "in" });
+
+  const items = await itemsWithUnits(
+    tx,
+    input.lines.map((l) => l.item_fk),
+  );
+  const errors: Record<string, string[]> = {};
+  const unitIds = input.lines.map((l, i) => {
+    const it = items.get(l.item_fk);
+    if (!it) errors[`lines.${i}.item_fk`] = [SALE_MSG.itemInvalid];
+    const u = it?.units.get(l.unit_fk);
+    if (it && !u) errors[`lines.${i}.unit_fk`] = [SALE_MSG.unitInvalid];
+    return u;
+  });
+  if (Object.keys(errors).length) throw new HttpError(422, Object.values(errors)[0]![0]!, errors);
+
+  const byItem = input.discount_type === "item";
+  const mayDiscount = can(ctx.user, `${SALE_SECTIONS[kind]}/discount`);
+  const quote = await quotePrices(
+    ctx,
+    {
+      customer_id: consumer,
+      currency_id: input.currency_id,
+      rate,
+      date: businessDay(date),
+      lines: input.lines.map((l, i) => ({
+        item_unit_id: unitIds[i]!.item_unit_id,
+        quantity: l.quantity,
+        unit_price: l.unit_price ?? null,
+        discount: byItem && l.discount && D(l.discount).gt(0) ? { type: l.discount_type ?? "amount", value: l.discount } : null,
+      })),
+      invoice_discount:
+        !byItem && input.invoice_discount && D(input.invoice_discount).gt(0)
+          ? { type: input.invoice_discount_type, value: input.invoice_discount }
+          : null,
+    },
+    { mayDiscount },
+  );
+  const rounded = D(input.rounded_discount ?? 0);
+  const beforeRounding = D(quote.total);
+  if (rounded.gt(beforeRounding))
+    throw new HttpError(422, SALE_MSG.roundedTooMuch, { rounded_discount: [SALE_MSG.roundedTooMuch] });
+  const total = beforeRounding.minus(rounded);
+  const paid = D(input.paid_amount ?? (input.payment_type === "Cash" ? total : 0));
+  if (paid.gt(total)) throw new HttpError(422, SALE_MSG.paidTooMuch, { paid_amount: [SALE_MSG.paidTooMuch] });
+  if (paid.gt(0) && !input.account_fk)
+    throw new HttpError(422, SALE_MSG.cashAccountRequired, { account_fk: [SALE_MSG.cashAccountRequired] });
+  const cash = input.account_fk && paid.gt(0) ? await cashAccount(tx, input.account_fk, "account_fk") : null;
+
+  return {
+    sys,
+    row: {
+      kind,
+      outlet_fk: ctx.user?.outlet_fk ?? null,
+      consumer_fk: consumer,
+      salesman_fk: input.salesman_fk ?? null,
+      date,
+      inventory_fk: input.inventory_fk,
+      currency_id: input.currency_id,
+      rate,
+      discount_type: input.discount_type,
+      invoice_discount_type: input.invoice_discount_type,
+      invoice_discount: byItem ? "0" : D(input.invoice_discount ?? 0).toFixed(),
+      discount_amount: D(quote.discount).toFixed(),
+      rounded_discount: rounded.toFixed(),
+      tax_amount: D(quote.tax).toFixed(),
+      gross: D(quote.gross).toFixed(),
+      subtotal: D(quote.net).toFixed(),
+      total: total.toFixed(),
+      paid_amount: paid.toFixed(),
+      received_amount: input.received_amount ?? null,
+      remaining: total.minus(paid).toFixed(),
+      payment_type: input.payment_type,
+      account_fk: cash?.account_id ?? null,
+      payment_status: paymentStatus(total, paid),
+      customer_mobile: input.customer_mobile ?? customer.mobile,
+      customer_address: input.customer_address ?? customer.address,
+      note: input.note ?? null,
+    },
+    lines: input.lines.map((l, i) => {
+      const q = quote.lines[i]!;
+      return {
+        item_fk: l.item_fk,
+        unit_fk: l.unit_fk,
+        unit_base_qty: unitIds[i]!.quantity,
+        quantity: l.quantity,
+        free_quantity: q.free_quantity,
+        sale_price: q.sale_price,
+        unit_price: q.unit_price,
+        discount_type: byItem && l.discount && D(l.discount).gt(0) ? (l.discount_type ?? "amount") : null,
+        discount: byItem ? D(l.discount ?? 0).toFixed() : "0",
+        discount_amount: q.discount,
+        promotion_fk: q.promotion_id,
+        tax_amount: q.tax,
+        line_total: q.net,
+        batch_no: l.batch_no || null,
+        description: l.description ?? null,
+        steps: q.steps,
+        position: i,
+      };
+    }),
+    payments: cash
+      ? [{ account_fk: cash.account_id, method: "cash", currency_id: input.currency_id, rate, amount: paid.toFixed() }]
+      : [],
+  };
+}
+
+type Prepared = Awaited<ReturnType<typeof prepare>>;
+type StoredSale = typeof sales.$inferSelect;
+
+async function stored(ctx: Ctx, id: number, kind?: SaleKind): Promise<StoredSale> {
+  const [s] = await ctx.tx.select().from(sales).where(eq(sales.id, id));
+  if (!s || (kind && s.kind !== kind)) throw notFound();
+  await assertInventoryAccess(ctx, s.inventory_fk);
+  return s;
+}
+
+/** Locks the sale row after the accounts (ARCHITECTURE "Locking": accounts, documents, stock, counter). */
+async function lockSale(ctx: Ctx, id: number): Promise<StoredSale> {
+  await ctx.tx.execute(sql`select 1 from sales where id = ${id} for no key update`);
+  const [s] = await ctx.tx.select().from(sales).where(eq(sales.id, id));
+  if (!s) throw notFound();
+  return s;
+}
+
+const assertOpen = (s: { is_closed: boolean }) => {
+  if (s.is_closed) throw new HttpError(422, SALE_MSG.closed);
+};
+
+async function linesOf(tx: DbOrTx, id: number) {
+  return tx.select().from(saleLines).where(eq(saleLines.sale_fk, id)).orderBy(asc(saleLines.position), asc(saleLines.line_id));
+}
+
+// ------------------------------------------------------------------ credit and overdue
+
+/** The customer's balance (what he owes, both currencies, system currency) and allowed debit amount. */
+export async function customerCredit(tx: DbOrTx, consumerId: number) {
+  const r = await tx.execute<{ limit: string | null; balance: string }>(sql`
+    select c.allowed_debit_amount::text as limit,
+           coalesce((select sum(b.sys_debit - b.sys_credit) from account_balances b where b.account_id in (c.account_fk, c.account_usd_fk)), 0)::text as balance
+      from consumers c where c.consumer_id = ${consumerId}`);
+  const row = r.rows[0];
+  return { limit: row?.limit == null ? null : D(row.limit).toFixed(), balance: D(row?.balance ?? 0).toFixed() };
+}
+
+/**
+ * Refuses (422, with the limit and the balance) what would take the customer past his allowed
+ * debit amount; `added` is the receivable the sale adds, system currency. No amount set: no limit.
+ * Called with the customer's accounts locked (after `lockForPosting`), so the balance is current.
+ */
+export async function assertCustomerCredit(ctx: Ctx, consumerId: number, added: Decimal.Value): Promise<void> {
+  if (!D(added).gt(0)) return;
+  const credit = await customerCredit(ctx.tx, consumerId);
+  if (credit.limit === null) return;
+  const after = D(credit.balance).plus(added);
+  if (after.gt(credit.limit)) {
+    const msg = creditLimitMessage(D(credit.limit).toFixed(), D(credit.balance).toFixed(), after.toFixed());
+    throw new HttpError(422, msg, { consumer_fk: [msg] });
+  }
+}
+
+/**
+ * The customer's overdue invoices (complete sales with something remaining): "all" counts every
+ * one that is owed, "custom" those older than the customer's overdue days. None set: none.
+ */
+export async function customerOverdue(tx: DbOrTx, consumerId: number, now: Date, exceptSale?: number) {
+  const r = await tx.execute<{ type: string | null; days: number | null }>(
+    sql`select overdue_type as type, overdue_days as days from consumers where consumer_id = ${consumerId}`,
+  );
+  const c = r.rows[0];
+  if (!c?.type || (c.type === "custom" && !c.days)) return null;
+  const threshold = c.type === "custom" ? Number(c.days) : 0;
+  const cutoff = startOfBusinessDay(businessDay(new Date(now.getTime() - threshold * 86_400_000)));
+  const o = await tx.execute<{ n: number; amount: string | null; oldest: Date | string | null }>(sql`
+    select count(*)::int as n, sum(s.remaining * case when s.currency_id = (select currency_fk from system_config where id = 1) then 1
+                                                   when s.currency_id = ${CURRENCY_IQD} then 1 / s.rate else s.rate end)::text as amount,
+           min(s.date) as oldest
+      from sales s
+     where s.consumer_fk = ${consumerId} and s.status = 'complete' and s.remaining > 0
+       and ${c.type === "custom" ? sql`s.date < ${cutoff}` : sql`true`}
+       and s.id <> ${exceptSale ?? 0}`);
+  const row = o.rows[0];
+  if (!row || !row.n) return null;
+  const days = Math.max(0, Math.floor((now.getTime() - new Date(row.oldest!).getTime()) / 86_400_000));
+  return { count: row.n, amount: round4(row.amount ?? 0).toFixed(), days };
+}
+
+// ------------------------------------------------------------------ posting
+
+async function salesmanPayable(ctx: Ctx, salesmanId: number, name: string): Promise<number> {
+  const [found] = await ctx.tx.select().from(salesmanAccounts).where(eq(salesmanAccounts.user_fk, salesmanId));
+  if (found) return found.account_fk;
+  // One maker at a time per salesman.
+  await ctx.tx.execute(sql`select 1 from users where user_id = ${salesmanId} for no key update`);
+  const [again] = await ctx.tx.select().from(salesmanAccounts).where(eq(salesmanAccounts.user_fk, salesmanId));
+  if (again) return again.account_fk;
+  const account = await createAccount(ctx.tx, { parentKey: "salesmen_payable", name, currency_id: await systemCurrency(ctx.tx) });
+  await ctx.tx.insert(salesmanAccounts).values({ user_fk: salesmanId, account_fk: account });
+  return account;
+}
+
+type PaymentRow = { account_fk: number; currency_id: number; rate: string; amount: string };
+type SaleFigures = Pick<
+  StoredSale,
+  | "consumer_fk"
+  | "salesman_fk"
+  | "currency_id"
+  | "rate"
+  | "paid_amount"
+  | "gross"
+  | "subtotal"
+  | "rounded_discount"
+  | "tax_amount"
+  | "total"
+>;
+
+/** The accounts and figures of a sale's entry; `cost` and commission are filled in once the goods have left. */
+async function postingOf(ctx: Ctx, s: SaleFigures, payments: PaymentRow[]) {
+  const tx = ctx.tx;
+  const sys = await systemCurrency(tx);
+  const receivable = (await consumerAccounts(tx, "customer", s.consumer_fk))[s.currency_id]!;
+  const payAccounts = [];
+  for (const p of payments) payAccounts.push({ ...p, account: await cashAccount(tx, p.account_fk, "account_fk") });
+  const key = async (k: string) => (await accountByKey(tx, k)).account_id;
+  const accounts = {
+    sales: await key("sales"),
+    discounts: await key("discounts"),
+    tax: await key("sales_tax"),
+    cogs: await key("cogs"),
+    inventory: await key("inventory"),
+  };
+  const terms = s.salesman_fk ? await salesmanTerms(tx, s.salesman_fk) : null;
+  const commission =
+    terms && s.salesman_fk && terms.commission_type && terms.commission_type !== "no_commission"
+      ? { expense: await key("commissions"), payable: await salesmanPayable(ctx, s.salesman_fk, `${terms.name} (commission)`) }
+      : null;
+  const doc: SalePosting = {
+    system_currency: sys,
+    currency_id: s.currency_id,
+    rate: s.rate,
+    receivable: { account_id: receivable, currency_id: s.currency_id },
+    payments: payAccounts.map((p) => ({ account: p.account, currency_id: p.currency_id, rate: p.rate, amount: p.amount })),
+    paid: s.paid_amount,
+    gross: s.gross,
+    discount: D(s.gross).minus(s.subtotal).plus(s.rounded_discount),
+    tax: s.tax_amount,
+    total: s.total,
+    cost: "0",
+    accounts,
+    commission: commission ? { ...commission, amount: "1" } : null,
+  };
+  return { sys, doc, terms };
+}
+
+const descriptionOf = async (tx: DbOrTx, s: { consumer_fk: number; number: string | null }) => {
+  const r = await tx.execute<{ name: string }>(sql`select consumer_name as name from consumers where consumer_id = ${s.consumer_fk}`);
+  return `Sale ${s.number ?? ""} to ${r.rows[0]?.name ?? ""}`.replace(/\s+/g, " ").trim();
+};
+
+/** The month's commission base of the salesman's other complete sales (the tiers' starting point). */
+async function monthBase(tx: DbOrTx, s: StoredSale): Promise<string> {
+  const day = businessDay(s.date);
+  const from = startOfBusinessDay(`${day.slice(0, 7)}-01`);
+  const [y, m] = day.slice(0, 7).split("-").map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+  const r = await tx.execute<{ b: string }>(sql`
+    select coalesce(sum(commission_base), 0)::text as b from sales
+     where salesman_fk = ${s.salesman_fk} and status = 'complete' and id <> ${s.id}
+       and date >= ${from} and date < ${startOfBusinessDay(next)}`);
+  return r.rows[0]!.b;
+}
+
+/**
+ * The goods leave (FEFO at average cost, expired batches refused) and the sale posts: receivable
+ * or cash, sales, discounts, tax, cost of goods sold and commission. The accounts are locked
+ * first (the customer's receivable among them, so the credit check reads a balance nobody else
+ * can move), then the stock rows inside `stockOut`.
+ */
+const paymentsOf = (tx: DbOrTx, id: number) =>
+  tx.select().from(salePayments).where(eq(salePayments.sale_fk, id)).orderBy(asc(salePayments.payment_id));
+
+async function bringOut(ctx: Ctx, s: StoredSale) {
+  const { sys, doc, terms } = await postingOf(ctx, s, await paymentsOf(ctx.tx, s.id));
+  const remainingSys = convert(s.remaining, s.currency_id, sys, s.rate);
+  await assertCustomerCredit(ctx, s.consumer_fk, remainingSys);
+  const lines = await linesOf(ctx.tx, s.id);
+  const stockLines = [];
+  for (const [i, l] of lines.entries())
+    stockLines.push({
+      line_id: l.line_id,
+      item_id: l.item_fk,
+      inventory_id: s.inventory_fk,
+      unit_id: l.unit_fk,
+      quantity: D(l.quantity).plus(l.free_quantity).toFixed(),
+      batch_id: l.batch_no ? await batchOf(ctx.tx, l.item_fk, l.batch_no, `lines.${i}.batch_no`) : null,
+    });
+  const out = await stockOut(ctx, saleSource(s.id), stockLines, { purpose: "sale", date: s.date });
+  // Each line's cost, and the batch it came from when it is one.
+  const byLine = new Map<number, { value: Decimal; batches: Map<string, string | null> }>();
+  for (const m of out.movements) {
+    const e = byLine.get(Number(m.line_id)) ?? { value: ZERO, batches: new Map() };
+    e.value = e.value.plus(D(m.value).neg());
+    e.batches.set(m.batch_no ?? "", m.expire_date);
+    byLine.set(Number(m.line_id), e);
+  }
+  for (const l of lines) {
+    const e = byLine.get(l.line_id);
+    const baseQty = D(l.quantity).plus(l.free_quantity).mul(l.unit_base_qty);
+    const one = e && e.batches.size === 1 ? [...e.batches.entries()][0]! : null;
+    await ctx.tx
+      .update(saleLines)
+      .set({
+        unit_cost: e && baseQty.gt(0) ? e.value.div(baseQty).toDecimalPlaces(6).toFixed() : "0",
+        ...(one && one[0] ? { batch_no: one[0], expire_date: one[1] } : {}),
+      })
+      .where(eq(saleLines.line_id, l.line_id));
+  }
+  const cost = round4(out.value);
+  const revenue = convert(s.subtotal, s.currency_id, sys, s.rate).minus(convert(s.rounded_discount, s.currency_id, sys, s.rate));
+  const commission = terms && doc.commission ? saleCommission(terms, { revenue, cost }, await monthBase(ctx.tx, s)) : null;
+  await post(ctx, {
+    date: s.date,
+    source: saleSource(s.id),
+    description: await descriptionOf(ctx.tx, s),
+    lines: salePostingLines({
+      ...doc,
+      cost,
+      commission: doc.commission && commission ? { ...doc.commission, amount: commission.amount } : null,
+    }),
+  });
+  await ctx.tx
+    .update(sales)
+    .set({
+      status: "complete",
+      cost_total: cost.toFixed(),
+      commission_base: commission ? commission.base.toFixed() : "0",
+      commission: commission ? commission.amount.toFixed() : "0",
+    })
+    .where(eq(sales.id, s.id));
+}
+
+/** The accounts a sale's entry touches (amounts aside), to lock them first. */
+async function accountLines(ctx: Ctx, s: SaleFigures, payments: PaymentRow[]) {
+  const { doc } = await postingOf(ctx, s, payments);
+  return salePostingLines({ ...doc, cost: "1", paid: "0", total: D(doc.total).plus(1) });
+}
+
+/** Undoes a complete sale's stock and entry (unless goods were returned since). */
+async function takeBack(ctx: Ctx, s: StoredSale) {
+  for (const guard of saleGuards) await guard(ctx, s.id);
+  await assertNotProtected(ctx, saleSource(s.id));
+  await reverseStock(ctx, saleSource(s.id), { date: s.date });
+  await reverse(ctx, saleSource(s.id));
+}
+
+async function writeChildren(ctx: Ctx, id: number, p: Prepared) {
+  await ctx.tx.delete(saleLines).where(eq(saleLines.sale_fk, id));
+  await ctx.tx.delete(salePayments).where(eq(salePayments.sale_fk, id));
+  if (p.lines.length) await ctx.tx.insert(saleLines).values(p.lines.map((l) => ({ ...l, sale_fk: id })));
+  if (p.payments.length) await ctx.tx.insert(salePayments).values(p.payments.map((x) => ({ ...x, sale_fk: id })));
+}
+
+// ------------------------------------------------------------------ use cases
+
+/** A new sale is a draft (`opts.complete`: completed in the same transaction, as a POS ticket is). */
+export async function createSale(ctx: Ctx, input: SaleInput, opts: { kind?: SaleKind; complete?: boolean } = {}) {
+  const kind = opts.kind ?? "sale";
+  const p = await prepare(ctx, input, kind);
+  // Completing at once: the accounts are locked before any row that refers to them is written.
+  if (opts.complete) await lockForPosting(ctx, { lines: await accountLines(ctx, p.row, p.payments) });
+  const [row] = await ctx.tx
+    .insert(sales)
+    .values({ ...p.row, status: "draft", created_by: ctx.user?.user_id ?? null })
+    .returning({ id: sales.id });
+  const id = row!.id;
+  await writeChildren(ctx, id, p);
+  if (opts.complete) await bringOut(ctx, await lockSale(ctx, id));
+  await ctx.tx
+    .update(sales)
+    .set({ number: await nextNumber(ctx, SALE_SECTIONS[kind], PREFIX[kind]) })
+    .where(eq(sales.id, id));
+  return { id };
+}
+
+/**
+ * Edits a sale. A draft is rewritten; a complete one (unless goods were returned since) has its
+ * stock and entry reversed and goes out again as saved.
+ */
+export async function updateSale(ctx: Ctx, id: number, input: SaleInput, kind?: SaleKind) {
+  const before = await stored(ctx, id, kind);
+  assertOpen(before);
+  const p = await prepare(ctx, input, before.kind as SaleKind);
+  if (before.status === "complete") {
+    // The accounts of the entry reversed and of the new one, in one ordered lock.
+    const lines = [
+      ...(await accountLines(ctx, before, await paymentsOf(ctx.tx, id))),
+      ...(await accountLines(ctx, p.row, p.payments)),
+    ];
+    await lockForPosting(ctx, { lines, reversing: saleSource(id) });
+    const locked = await lockSale(ctx, id);
+    assertOpen(locked);
+    await takeBack(ctx, locked);
+  }
+  await ctx.tx
+    .update(sales)
+    .set({
+      ...p.row,
+      outlet_fk: before.outlet_fk,
+      status: "draft",
+      cost_total: "0",
+      commission_base: "0",
+      commission: "0",
+      updated_by: ctx.user?.user_id ?? null,
+      updated_at: ctx.now,
+    })
+    .where(eq(sales.id, id));
+  await writeChildren(ctx, id, p);
+  if (before.status === "complete") await bringOut(ctx, await lockSale(ctx, id));
+}
+
+export async function deleteSale(ctx: Ctx, id: number, kind?: SaleKind) {
+  const s = await stored(ctx, id, kind);
+  assertOpen(s);
+  if (s.status === "complete") {
+    await lockForPosting(ctx, { reversing: saleSource(id) });
+    await takeBack(ctx, await lockSale(ctx, id));
+  }
+  await ctx.tx.delete(sales).where(eq(sales.id, id));
+}
+
+/** Complete: the goods leave and the sale posts, together. */
+export async function completeSale(ctx: Ctx, id: number, kind?: SaleKind) {
+  const s = await stored(ctx, id, kind);
+  assertOpen(s);
+  if (s.status === "complete") return;
+  await lockForPosting(ctx, { lines: await accountLines(ctx, s, await paymentsOf(ctx.tx, id)) });
+  const locked = await lockSale(ctx, id);
+  if (locked.status === "complete") return;
+  await bringOut(ctx, locked);
+  await ctx.tx
+    .update(sales)
+    .set({ updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+    .where(eq(sales.id, id));
+}
+
+/** Return To Draft: stock and entry reversed, unless goods were returned since. */
+export async function returnToDraft(ctx: Ctx, id: number, kind?: SaleKind) {
+  const s = await stored(ctx, id, kind);
+  assertOpen(s);
+  if (s.status !== "complete") return;
+  await lockForPosting(ctx, { reversing: saleSource(id) });
+  const locked = await lockSale(ctx, id);
+  if (locked.status !== "complete") return;
+  await takeBack(ctx, locked);
+  await ctx.tx
+    .update(sales)
+    .set({
+      status: "draft",
+      cost_total: "0",
+      commission_base: "0",
+      commission: "0",
+      updated_by: ctx.user?.user_id ?? null,
+      updated_at: ctx.now,
+    })
+    .where(eq(sales.id, id));
+  await ctx.tx.update(saleLines).set({ unit_cost: "0" }).where(eq(saleLines.sale_fk, id));
+}
+
+export async function setSaleClosed(ctx: Ctx, id: number, closed: boolean, kind?: SaleKind) {
+  await stored(ctx, id, kind);
+  await ctx.tx
+    .update(sales)
+    .set({ is_closed: closed, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+    .where(eq(sales.id, id));
+}
+
+/** A sale with its lines (item, unit, price steps, returned so far), payments, names, the customer's credit and warnings. */
+export async function showSale(ctx: Ctx, id: number, kind?: SaleKind) {
+  const res = await ctx.tx.execute(sql`
+    select s.*, c.consumer_name, i.inventory_name, cu.currency_name, a.account_name,
+           coalesce(sm.sale_man_name, sm.user_name) as salesman_name, cb.user_name as created_by_name
+      from sales s join consumers c on c.consumer_id = s.consumer_fk join inventories i on i.inventory_id = s.inventory_fk
+      join currencies cu on cu.currency_id = s.currency_id left join accounts a on a.account_id = s.account_fk
+      left join users sm on sm.user_id = s.salesman_fk left join users cb on cb.user_id = s.created_by
+     where s.id = ${id}`);
+  const s = res.rows[0] as (Record<string, unknown> & { date: Date; inventory_fk: number; consumer_fk: number; kind: string }) | undefined;
+  if (!s || (kind && s.kind !== kind)) return undefined;
+  const scope = inventoryScope(ctx, sql`${s.inventory_fk}::int`);
+  if (scope && !(await ctx.tx.execute(sql`select 1 where ${scope}`)).rows.length) return undefined;
+  const returned = (await ctx.tx.execute<{ t: string | null }>(sql`select to_regclass('sale_return_lines')::text as t`)).rows[0]?.t
+    ? sql`coalesce((select sum(rl.quantity) from sale_return_lines rl where rl.sale_line_fk = l.line_id), 0)::text`
+    : sql`'0'`;
+  const lines = await ctx.tx.execute(sql`
+    select l.*, to_char(l.expire_date, 'YYYY-MM-DD') as expire_date, it.item_name, it.item_code, u.unit_name,
+           pr.title as promotion_title, ${returned} as returned_quantity
+      from sale_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
+      left join promotions pr on pr.promotion_id = l.promotion_fk
+     where l.sale_fk = ${id} order by l.position, l.line_id`);
+  const payments = await ctx.tx.execute(sql`
+    select p.*, a.account_name from sale_payments p join accounts a on a.account_id = p.account_fk
+     where p.sale_fk = ${id} order by p.payment_id`);
+  const credit = await customerCredit(ctx.tx, s.consumer_fk);
+  const overdue = await customerOverdue(ctx.tx, s.consumer_fk, ctx.now, id);
+  return withBusinessDate({
+    ...s,
+    lines: lines.rows,
+    payments: payments.rows,
+    customer_credit: credit,
+    warnings: overdue ? [overdueMessage(overdue.count, overdue.amount, overdue.days)] : [],
+  } as Record<string, unknown> & { date: Date });
+}
