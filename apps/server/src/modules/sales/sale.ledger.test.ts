@@ -10,7 +10,14 @@ const usdTill = { account_id: 1102, currency_id: USD };
 const receivableUsd = { account_id: 1201, currency_id: USD };
 const currencyOf = (id: number) => (id === usdTill.account_id || id === receivableUsd.account_id ? USD : IQD);
 const sums = (lines: ReturnType<typeof saleLines>) =>
-  Object.fromEntries(lines.map((l) => [l.account_id, D(l.debit ?? 0).minus(l.credit ?? 0).toFixed()]));
+  Object.fromEntries(
+    lines.map((l) => [
+      l.account_id,
+      D(l.debit ?? 0)
+        .minus(l.credit ?? 0)
+        .toFixed(),
+    ]),
+  );
 
 /**
  * A USD sale at an in-rate of 1,500: 3 boxes at 20 USD and 20 pieces at 1 USD (gross 80 USD),

@@ -361,7 +361,10 @@ describe("protection and validation", () => {
 
   it("a price sent by hand counts only on an editable item or with the Discount permission", async () => {
     // The administrator holds every key, Discount among them.
-    const s = await created("/api/sales", saleBody({ paid_amount: "0", lines: [{ item_fk: amox, unit_fk: box, quantity: "1", unit_price: "25" }] }));
+    const s = await created(
+      "/api/sales",
+      saleBody({ paid_amount: "0", lines: [{ item_fk: amox, unit_fk: box, quantity: "1", unit_price: "25" }] }),
+    );
     expect(s.lines[0]).toMatchObject({ sale_price: "25.000" });
     expect(s.lines[0].steps[0]).toMatchObject({ step: "unit_price", manual: true });
     await t.api("DELETE", `/api/sales/${s.id}`);
@@ -374,7 +377,9 @@ describe("protection and validation", () => {
     expect(res.status).toBe(422);
     expect(res.body.errors["lines.0.quantity"]).toEqual(["must be greater than 0"]);
     expect(res.body.errors.payment_type).toEqual(["The selected payment type is invalid."]);
-    const unknown = await t.api("POST", "/api/sales", { body: { ...saleBody(), lines: [{ item_fk: 999999, unit_fk: box, quantity: "1" }] } });
+    const unknown = await t.api("POST", "/api/sales", {
+      body: { ...saleBody(), lines: [{ item_fk: 999999, unit_fk: box, quantity: "1" }] },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors["lines.0.item_fk"]).toEqual(["The selected item is invalid."]);
     const noCash = await t.api("POST", "/api/sales", { body: { ...saleBody(), payment_type: "Cash", account_fk: null } });

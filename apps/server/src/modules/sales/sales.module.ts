@@ -1,12 +1,7 @@
-import { MSG, type SaleKind, ZSale, ZSaleShown } from "@app/contracts";
+import { type SaleKind, ZSale, ZSaleShown } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
-import type { z } from "zod";
-import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
-import { docs, parseId, registerCrud, registerList } from "../../platform/crud.js";
-import { notFound } from "../../platform/errors.js";
-import { inTx } from "../../platform/http.js";
-import { savedOf } from "../../platform/openapi.js";
+import { registerAction, registerCrud, registerList } from "../../platform/crud.js";
 import type { AppModule } from "../index.js";
 import {
   commissionsList,
@@ -23,33 +18,6 @@ import {
 
 type Show = (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
 
-/** `POST /api/{endpoint}/{id}/{action}`: one state change in one transaction, audited with the record before and after. */
-function action(
-  app: FastifyInstance,
-  endpoint: string,
-  name: string,
-  show: Show,
-  run: (ctx: Ctx, id: number) => Promise<unknown>,
-  row: z.ZodType,
-) {
-  app.post(
-    `/api/${endpoint}/:id/${name}`,
-    { config: { permission: `${endpoint}/${name}` }, ...docs({ tags: [endpoint], summary: `${name} one of ${endpoint}`, response: savedOf(row) }) },
-    async (req) => {
-      const id = parseId((req.params as { id: string }).id);
-      const data = await inTx(app, req, async (ctx) => {
-        const before = await show(ctx, id);
-        if (!before) throw notFound();
-        await run(ctx, id);
-        const after = await show(ctx, id);
-        await audit(ctx, { module: endpoint, action: name, record_id: id, before, after });
-        return after;
-      });
-      return { message: MSG.updated, data };
-    },
-  );
-}
-
 /** Invoice sales (`/api/sales`) and salesman sales (`/api/salesman_sales`): the same document, each its own kind and keys. */
 function registerKind(app: FastifyInstance, kind: Exclude<SaleKind, "pos">) {
   const endpoint = SALE_SECTIONS[kind];
@@ -64,10 +32,38 @@ function registerKind(app: FastifyInstance, kind: Exclude<SaleKind, "pos">) {
     update: { schema: ZSale, run: (ctx, id, input) => updateSale(ctx, id, input, kind) },
     remove: (ctx, id) => deleteSale(ctx, id, kind),
   });
-  action(app, endpoint, "complete", show, (ctx, id) => completeSale(ctx, id, kind), ZSaleShown);
-  action(app, endpoint, "return_to_draft", show, (ctx, id) => returnToDraft(ctx, id, kind), ZSaleShown);
-  action(app, endpoint, "close", show, (ctx, id) => setSaleClosed(ctx, id, true, kind), ZSaleShown);
-  action(app, endpoint, "open", show, (ctx, id) => setSaleClosed(ctx, id, false, kind), ZSaleShown);
+  registerAction(app, {
+    endpoint,
+    name: "complete",
+    permission: `${endpoint}/complete`,
+    show,
+    run: (ctx, id) => completeSale(ctx, id, kind),
+    row: ZSaleShown,
+  });
+  registerAction(app, {
+    endpoint,
+    name: "return_to_draft",
+    permission: `${endpoint}/return_to_draft`,
+    show,
+    run: (ctx, id) => returnToDraft(ctx, id, kind),
+    row: ZSaleShown,
+  });
+  registerAction(app, {
+    endpoint,
+    name: "close",
+    permission: `${endpoint}/close`,
+    show,
+    run: (ctx, id) => setSaleClosed(ctx, id, true, kind),
+    row: ZSaleShown,
+  });
+  registerAction(app, {
+    endpoint,
+    name: "open",
+    permission: `${endpoint}/open`,
+    show,
+    run: (ctx, id) => setSaleClosed(ctx, id, false, kind),
+    row: ZSaleShown,
+  });
 }
 
 export const salesModule: AppModule = {

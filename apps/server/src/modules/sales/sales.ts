@@ -1,7 +1,7 @@
 import {
   CURRENCY_IQD,
-  can,
   CURRENCY_USD,
+  can,
   creditLimitMessage,
   MSG,
   overdueMessage,
@@ -76,8 +76,7 @@ export function salesList(kind: SaleKind): ListModel {
       const parts = [sql`s.kind = ${kind}`];
       const inv = inventoryScope(ctx, sql`s.inventory_fk`);
       if (inv) parts.push(inv);
-      if (kind === "sale" && ctx.user && !can(ctx.user, `${section}/view_all`))
-        parts.push(sql`s.created_by = ${ctx.user.user_id}`);
+      if (kind === "sale" && ctx.user && !can(ctx.user, `${section}/view_all`)) parts.push(sql`s.created_by = ${ctx.user.user_id}`);
       return sql.join(parts, sql` and `);
     },
     idColumn: "id",
@@ -214,7 +213,8 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
   await assertInventoryAccess(ctx, input.inventory_fk);
   const date = docDate(input.date, ctx.now, input.time);
   await assertYearOpen(tx, date);
-  const rate = input.currency_id === sys ? "1" : await documentRate(tx, { currency_id: input.currency_id, rate: input.rate, date, kind: "in" });
+  const rate =
+    input.currency_id === sys ? "1" : await documentRate(tx, { currency_id: input.currency_id, rate: input.rate, date, kind: "in" });
 
   const items = await itemsWithUnits(
     tx,
@@ -254,8 +254,7 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
   );
   const rounded = D(input.rounded_discount ?? 0);
   const beforeRounding = D(quote.total);
-  if (rounded.gt(beforeRounding))
-    throw new HttpError(422, SALE_MSG.roundedTooMuch, { rounded_discount: [SALE_MSG.roundedTooMuch] });
+  if (rounded.gt(beforeRounding)) throw new HttpError(422, SALE_MSG.roundedTooMuch, { rounded_discount: [SALE_MSG.roundedTooMuch] });
   const total = beforeRounding.minus(rounded);
   const paid = D(input.paid_amount ?? (input.payment_type === "Cash" ? total : 0));
   if (paid.gt(total)) throw new HttpError(422, SALE_MSG.paidTooMuch, { paid_amount: [SALE_MSG.paidTooMuch] });
@@ -315,9 +314,7 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
         position: i,
       };
     }),
-    payments: cash
-      ? [{ account_fk: cash.account_id, method: "cash", currency_id: input.currency_id, rate, amount: paid.toFixed() }]
-      : [],
+    payments: cash ? [{ account_fk: cash.account_id, method: "cash", currency_id: input.currency_id, rate, amount: paid.toFixed() }] : [],
   };
 }
 
@@ -396,7 +393,7 @@ export async function customerOverdue(tx: DbOrTx, consumerId: number, now: Date,
        and ${c.type === "custom" ? sql`s.date < ${cutoff}` : sql`true`}
        and s.id <> ${exceptSale ?? 0}`);
   const row = o.rows[0];
-  if (!row || !row.n) return null;
+  if (!row?.n) return null;
   const days = Math.max(0, Math.floor((now.getTime() - new Date(row.oldest!).getTime()) / 86_400_000));
   return { count: row.n, amount: round4(row.amount ?? 0).toFixed(), days };
 }
@@ -527,7 +524,7 @@ async function bringOut(ctx: Ctx, s: StoredSale) {
       .update(saleLines)
       .set({
         unit_cost: e && baseQty.gt(0) ? e.value.div(baseQty).toDecimalPlaces(6).toFixed() : "0",
-        ...(one && one[0] ? { batch_no: one[0], expire_date: one[1] } : {}),
+        ...(one?.[0] ? { batch_no: one[0], expire_date: one[1] } : {}),
       })
       .where(eq(saleLines.line_id, l.line_id));
   }
@@ -608,10 +605,7 @@ export async function updateSale(ctx: Ctx, id: number, input: SaleInput, kind?: 
   const p = await prepare(ctx, input, before.kind as SaleKind);
   if (before.status === "complete") {
     // The accounts of the entry reversed and of the new one, in one ordered lock.
-    const lines = [
-      ...(await accountLines(ctx, before, await paymentsOf(ctx.tx, id))),
-      ...(await accountLines(ctx, p.row, p.payments)),
-    ];
+    const lines = [...(await accountLines(ctx, before, await paymentsOf(ctx.tx, id))), ...(await accountLines(ctx, p.row, p.payments))];
     await lockForPosting(ctx, { lines, reversing: saleSource(id) });
     const locked = await lockSale(ctx, id);
     assertOpen(locked);
