@@ -3,13 +3,11 @@ import { zCurrencyId, zDocDate, zRate } from "./accounting.js";
 import { zDecimal, zNote } from "./common.js";
 import { DISCOUNT_TYPES, PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
+import { SALE_DISCOUNT_TYPES } from "./quotations.js";
 
 /** The kinds of sale one table holds: an invoice sale, a salesman's sale, a POS ticket. */
 export const SALE_KINDS = ["sale", "salesman", "pos"] as const;
 export type SaleKind = (typeof SALE_KINDS)[number];
-/** SPEC §3 "discount type (per item or per invoice)". */
-export const SALE_DISCOUNT_TYPES = ["item", "invoice"] as const;
-export type SaleDiscountType = (typeof SALE_DISCOUNT_TYPES)[number];
 /** SPEC §3 "Commission types". */
 export const SALE_COMMISSION_TYPES = ["no_commission", "revenue_commission", "gross_profit_commission"] as const;
 
