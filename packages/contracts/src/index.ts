@@ -1,5 +1,6 @@
 export * from "./accounting.js";
 export * from "./auth.js";
+export * from "./backups.js";
 export * from "./catalogue.js";
 export * from "./common.js";
 export * from "./constants.js";

@@ -154,6 +154,7 @@ export const PERMISSION_GROUPS: GroupDef[] = [
       s("opening_balances", ["show", "update"]),
       s("inventory_opening_balances", [...CRUD]),
       s("financial_years", [...CRUD, "archive", "activate"]),
+      s("backups", ["index", "store", "update", "restore"]),
     ],
   },
   {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { adjustmentsModule } from "./adjustments/adjustments.module.js";
 import { authModule } from "./auth/auth.module.js";
+import { backupsModule } from "./backups/backups.module.js";
 import { cashModule } from "./cash/cash.module.js";
 import { catalogueModule } from "./catalogue/catalogue.module.js";
 import { disposalsModule } from "./disposals/disposals.module.js";
@@ -57,4 +58,5 @@ export const MODULES: AppModule[] = [
   quotationsModule,
   saleTransfersModule,
   recalculationsModule,
+  backupsModule,
 ];

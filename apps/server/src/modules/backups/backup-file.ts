@@ -5,8 +5,8 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
-import { to as copyTo } from "pg-copy-streams";
 import type pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import * as tar from "tar-stream";
 import { z } from "zod";
 import {
@@ -32,7 +32,11 @@ export const BACKUP_FORMAT = "souq-backup";
 export const BACKUP_EXT = ".tar.gz";
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-const ZPart = z.object({ name: z.string().regex(SAFE_NAME), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+const ZPart = z.object({
+  name: z.string().regex(SAFE_NAME),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
 export const ZManifest = z.object({
   format: z.literal(BACKUP_FORMAT),
   format_version: z.literal(1),
@@ -103,7 +107,10 @@ export const isBackupFileName = (name: string) => /^souq-[0-9TZ-]+-[0-9a-f]{4}\.
  * file holds the database as it was at one instant, however long the copy takes and whatever
  * is written meanwhile. The rows go to temporary files first: a tar entry needs its size.
  */
-export async function writeBackup(pool: pg.Pool, opts: { folder: string; uploadDir: string; now?: Date }): Promise<{ file: string; manifest: Manifest }> {
+export async function writeBackup(
+  pool: pg.Pool,
+  opts: { folder: string; uploadDir: string; now?: Date },
+): Promise<{ file: string; manifest: Manifest }> {
   const now = opts.now ?? new Date();
   await mkdir(opts.folder, { recursive: true });
   const name = backupFileName(now);
@@ -157,7 +164,7 @@ export async function writeBackup(pool: pg.Pool, opts: { folder: string; uploadD
     };
     const pack = tar.pack();
     const packing = (async () => {
-      const add = (header: tar.Headers, file: string) =>
+      const add = (header: Partial<tar.Header> & { name: string }, file: string) =>
         new Promise<void>((resolve, reject) => {
           const entry = pack.entry(header, (err) => (err ? reject(err) : resolve()));
           createReadStream(file).on("error", reject).pipe(entry);
@@ -186,7 +193,8 @@ export interface ExtractedBackup {
   dir: string;
 }
 
-const damaged = (why: string) => new BackupRefused(`The backup file is damaged or is not a backup of this product (${why}). Nothing was changed.`);
+const damaged = (why: string) =>
+  new BackupRefused(`The backup file is damaged or is not a backup of this product (${why}). Nothing was changed.`);
 
 /** Reads just the manifest (the archive's first entry) and checks it; the rest of the file is not read. */
 export async function readManifest(file: string): Promise<Manifest> {

@@ -36,7 +36,9 @@ async function fingerprint(dbUrl: string) {
 async function databasesLike(pattern: string): Promise<string[]> {
   const admin = await maintenanceClient(url);
   try {
-    return (await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [pattern])).rows.map((r) => r.datname);
+    return (await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [pattern])).rows.map(
+      (r) => r.datname,
+    );
   } finally {
     await admin.end();
   }

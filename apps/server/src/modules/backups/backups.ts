@@ -108,7 +108,17 @@ export async function listBackups(folder: string): Promise<ListedBackup[]> {
     try {
       status = JSON.parse(await readFile(statusFile(file), "utf8")) as BackupStatus;
     } catch {
-      status = { verified: null, checked_at: null, problems: [], created_at: "", product_version: "", migration: "", rows: 0, images: 0, reason: "manual" };
+      status = {
+        verified: null,
+        checked_at: null,
+        problems: [],
+        created_at: "",
+        product_version: "",
+        migration: "",
+        rows: 0,
+        images: 0,
+        reason: "manual",
+      };
       try {
         status = { ...status, ...summaryOf(await readManifest(file), "manual") };
       } catch {
@@ -157,7 +167,9 @@ export async function promoteDatabase(url: string, restored: string): Promise<vo
     let renamed = false;
     try {
       for (let i = 0; ; i++) {
-        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [current]);
+        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
+          current,
+        ]);
         try {
           await admin.query(`alter database ${ident(current)} rename to ${ident(aside)}`);
           renamed = true;
@@ -196,17 +208,21 @@ export async function restoreBackup(deps: BackupDeps, file: string): Promise<{ b
     extracted = await extractBackup(file, dir);
     assertRestorable(extracted.manifest);
     const before = await takeBackup(deps, "before_restore");
-    if (before.verified === false) throw new BackupRefused(`The current data could not be backed up safely (${before.problems.join("; ")}). Nothing was changed.`);
+    if (before.verified === false)
+      throw new BackupRefused(`The current data could not be backed up safely (${before.problems.join("; ")}). Nothing was changed.`);
     await admin.query(`create database ${ident(target)}`);
     created = true;
     await restoreInto(withDatabase(deps.url, target), extracted);
     const sameVersion = extracted.manifest.migration.tag === before.migration;
     const problems = await checkRestored(withDatabase(deps.url, target), extracted.manifest, { sameVersion });
-    if (problems.length) throw new BackupRefused(`The restored data did not match the backup (${problems.join("; ")}). Nothing was changed.`);
+    if (problems.length)
+      throw new BackupRefused(`The restored data did not match the backup (${problems.join("; ")}). Nothing was changed.`);
     await promoteDatabase(deps.url, target);
     created = false;
     await swapImages(deps.uploadDir, path.join(dir, "images"));
-    deps.log.info(`Restored backup ${path.basename(file)} (made ${extracted.manifest.created_at}); the data before it is in ${before.file}`);
+    deps.log.info(
+      `Restored backup ${path.basename(file)} (made ${extracted.manifest.created_at}); the data before it is in ${before.file}`,
+    );
     return { before, manifest: extracted.manifest };
   } finally {
     if (created) await dropDatabase(admin, target).catch(() => {});

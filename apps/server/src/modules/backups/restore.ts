@@ -36,11 +36,13 @@ export function assertRestorable(manifest: Manifest): void {
 }
 
 /** drizzle's migrator on one connection, with the migrations up to `upTo` (all of them without it). */
-async function migrateClient(client: pg.ClientBase, upTo?: Manifest["migration"]): Promise<void> {
+async function migrateClient(client: pg.Client, upTo?: Manifest["migration"]): Promise<void> {
   if (!upTo) return migratePg(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
   const dir = await mkdtemp(path.join(os.tmpdir(), "souq-migrations-"));
   try {
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as { entries: { when: number; tag: string }[] };
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as {
+      entries: { when: number; tag: string }[];
+    };
     journal.entries = journal.entries.filter((e) => e.when <= upTo.when);
     await mkdir(path.join(dir, "meta"));
     await writeFile(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));

@@ -38,7 +38,9 @@ export function productVersion(): string {
 
 /** The last migration applied to the database the client is on. */
 export async function appliedMigration(client: pg.ClientBase): Promise<MigrationVersion> {
-  const r = await client.query<{ created_at: string }>("select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1");
+  const r = await client.query<{ created_at: string }>(
+    "select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1",
+  );
   const when = Number(r.rows[0]?.created_at);
   const found = migrationJournal().find((m) => m.when === when);
   if (!found) throw new Error(`The database's last migration (${when}) is not one this version knows.`);
