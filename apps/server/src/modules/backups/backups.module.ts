@@ -126,12 +126,10 @@ export const backupsModule: AppModule = {
       const deps = await depsOf(app);
       const made = await oneAtATime(() => takeBackup(deps, "manual"));
       await audit(ctxOf(app, req), { module: "backups", action: "store", record_id: made.file, after: { verified: made.verified } });
-      return reply
-        .status(201)
-        .send({
-          message: made.verified ? "The backup was made and verified." : "The backup was made but failed its verification.",
-          data: made,
-        });
+      return reply.status(201).send({
+        message: made.verified ? "The backup was made and verified." : "The backup was made but failed its verification.",
+        data: made,
+      });
     });
 
     app.get(
