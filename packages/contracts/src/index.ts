@@ -11,6 +11,7 @@ export * from "./messages.js";
 export * from "./permissions.js";
 export * from "./pos.js";
 export * from "./pos-catalogue.js";
+export * from "./pos-change.js";
 export * from "./pricing.js";
 export * from "./purchases.js";
 export * from "./quotations.js";

@@ -8,11 +8,9 @@ import { ApiError } from "../shared/api/client";
 import { session } from "../shared/api/session";
 import type { SystemConfig } from "../shared/api/types";
 import { setBusinessTimeZone } from "../shared/businessTime";
-import { isPosTerminal } from "./config";
+import { isPosTerminal, POS_PATH } from "./config";
 import { LoadingScreen } from "./LoadingScreen";
 import { meQuery, SessionContext, SessionKeeper, systemConfigQuery, useToken } from "./session";
-
-export const POS_PATH = "/settings/pos";
 
 const FALLBACK_CONFIG: SystemConfig = {
   currency_fk: CURRENCY_IQD,

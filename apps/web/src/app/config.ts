@@ -14,6 +14,9 @@ export const config = {
   posUserAgentMarker: import.meta.env.VITE_POS_USER_AGENT_MARKER || "SouqPOS",
 };
 
+/** The POS screen: where a cashier's sign-in lands and where the POS terminal is kept. */
+export const POS_PATH = "/settings/pos";
+
 /** The desktop POS terminal is known by a marker in its user agent (the system setting wins over the build's). */
 export const isPosTerminal = (marker: string | undefined, userAgent: string = navigator.userAgent) =>
   userAgent.includes(marker || config.posUserAgentMarker);

@@ -20,6 +20,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
 import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
 import { CUSTOMER_FEATURES } from "./customers/customers.features";
+import { POS_FEATURES } from "./pos/pos.features";
 import { POS_ADMIN_FEATURES } from "./pos-admin/posAdmin.features";
 import { PURCHASE_FEATURES } from "./purchases/purchases.features";
 import { REPORT_FEATURES } from "./reports/reports.features";
@@ -113,6 +114,7 @@ export const FEATURES: Feature[] = [
   ...ACCOUNTING_FEATURES,
   ...SALES_FEATURES,
   ...POS_ADMIN_FEATURES,
+  ...POS_FEATURES,
   ...REPORT_FEATURES,
   ...WAREHOUSE_DOC_FEATURES,
   ...STOCK_FEATURES,

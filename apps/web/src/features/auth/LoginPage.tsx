@@ -20,6 +20,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router";
+import { POS_PATH } from "../../app/config";
 import { translateMessage, withAllTexts } from "../../app/i18n";
 import { DeferredLanguageMenu } from "../../app/layout/DeferredLanguageMenu";
 import { usePageTitle } from "../../app/PageTitle";
@@ -50,7 +51,8 @@ export function LoginPage() {
 
   const done = (body: TokenResponse) => {
     session.setToken(body.access_token);
-    void navigate(safeRedirect(redirect), { replace: true });
+    // A cashier's sign-in lands on the POS screen (SPEC §1), unless a page asked for the sign-in.
+    void navigate(mode === "cashier" && !redirect ? POS_PATH : safeRedirect(redirect), { replace: true });
   };
 
   if (token) return <Navigate to={safeRedirect(redirect)} replace />;

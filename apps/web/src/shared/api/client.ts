@@ -45,13 +45,19 @@ interface RequestOptions {
   noWait?: boolean;
   /** A token other than the session's (the enrolment one a sign-in hands out); its failure ends no session. */
   token?: string;
+  /** More headers (the POS sale's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   // SPEC §4: a request made while the token is being refreshed waits before going out.
   if (refreshing && !opts.noWait) await sleep(config.refreshConflictWaitMs);
   // The user's language (kept on <html lang>), so that what the server writes (exports) follows it.
-  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": document.documentElement.lang || "en" };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": document.documentElement.lang || "en",
+    ...opts.headers,
+  };
   const token = opts.token ?? session.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -83,6 +89,12 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const res = await send(path, opts);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
+}
+
+/** The answer with its status (a POS sale tells 201 booked from 202 kept for review). */
+export async function apiWithStatus<T>(path: string, opts: RequestOptions = {}): Promise<{ status: number; body: T }> {
+  const res = await send(path, opts);
+  return { status: res.status, body: (await res.json()) as T };
 }
 
 /** Downloads a file answer (xlsx export) with the bearer token and returns it with its name. */

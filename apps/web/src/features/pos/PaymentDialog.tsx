@@ -1,0 +1,186 @@
+import { CURRENCY_IQD, CURRENCY_USD, type PosCustomer, posChange } from "@app/contracts";
+import { Alert, Button, Group, Kbd, Modal, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatAmount } from "../../shared/format";
+import { MoneyInput } from "../../shared/MoneyInput";
+import type { PricedBill } from "./bill";
+import { type PosSession, smallestOf } from "./posSession";
+import type { ReceiptData } from "./receipt";
+import { keyLabel } from "./usePosKeys";
+
+type Method = "iqd" | "usd" | "fib" | "credit";
+
+/**
+ * Payment: IQD cash and USD cash together at the in-rate, FIB (the bank account of the POS
+ * settings) and credit (a named customer only); the change in the currency the cashier picks,
+ * down to the smallest note. Enter or F8 takes the payment once the bill is covered.
+ */
+export function PaymentDialog({
+  bill,
+  session,
+  customer,
+  onClose,
+  onPaid,
+}: {
+  bill: PricedBill;
+  session: PosSession;
+  customer: PosCustomer | null;
+  onClose: () => void;
+  onPaid: (payments: ReceiptData["payments"], change: ReceiptData["change"]) => Promise<void>;
+}) {
+  const { t } = useTranslation("pos");
+  const total = bill.doc.total;
+  const [amounts, setAmounts] = useState<Record<Method, string>>({ iqd: total, usd: "", fib: "", credit: "" });
+  const [changeCurrency, setChangeCurrency] = useState<number>(CURRENCY_IQD);
+  const [busy, setBusy] = useState(false);
+  const system = session.system_currency_id;
+  const payments = (
+    [
+      ["iqd", "cash", CURRENCY_IQD],
+      ["usd", "cash", CURRENCY_USD],
+      ["fib", "fib", system],
+      ["credit", "credit", system],
+    ] as const
+  )
+    .filter(([k]) => Number(amounts[k] || "0") > 0)
+    .map(([k, method, currency_id]) => ({ method, currency_id, amount: amounts[k] }));
+  const c = posChange({
+    total,
+    currency_id: system,
+    rate: session.in_rate,
+    payments,
+    change_currency_id: changeCurrency,
+    smallest: smallestOf(session),
+  });
+  const creditWithoutCustomer = Number(amounts.credit || "0") > 0 && !customer;
+  const noFib = Number(amounts.fib || "0") > 0 && !session.fib_account;
+  const ok = c.covered && payments.length > 0 && !creditWithoutCustomer && !noFib && !busy;
+
+  const pay = async () => {
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await onPaid(payments, { change: c.change, change_currency_id: c.change_currency_id });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const set = (k: Method) => (v: string) => setAmounts((a) => ({ ...a, [k]: v }));
+  const money = (v: string, cur: number) => formatAmount(v, cur === CURRENCY_IQD ? 0 : 2);
+
+  return (
+    <Modal opened onClose={onClose} title={t("payment.title")} size="lg" centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void pay();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "F8") {
+            e.preventDefault();
+            void pay();
+          }
+        }}
+      >
+        <Stack>
+          <Group justify="space-between">
+            <Text size="lg">{t("total")}</Text>
+            <Stack gap={0} align="flex-end">
+              <Text size="xl" fw={700} dir="ltr" data-testid="pay-total">
+                {money(total, system)} IQD
+              </Text>
+              <Text dir="ltr">{money(bill.total_usd, CURRENCY_USD)} USD</Text>
+            </Stack>
+          </Group>
+          <SimpleGrid cols={2}>
+            <MoneyInput
+              label={t("payment.cashIqd")}
+              value={amounts.iqd}
+              onChange={set("iqd")}
+              zeroWhenEmpty={false}
+              data-autofocus
+              data-testid="pay-iqd"
+            />
+            <MoneyInput
+              label={t("payment.cashUsd")}
+              value={amounts.usd}
+              onChange={set("usd")}
+              zeroWhenEmpty={false}
+              data-testid="pay-usd"
+            />
+            <MoneyInput
+              label={t("payment.fib")}
+              description={session.fib_account?.account_name ?? t("payment.noFib")}
+              value={amounts.fib}
+              onChange={set("fib")}
+              zeroWhenEmpty={false}
+              error={noFib ? t("payment.noFib") : undefined}
+              data-testid="pay-fib"
+            />
+            <MoneyInput
+              label={t("payment.credit")}
+              description={customer?.consumer_name ?? t("payment.creditNeedsCustomer")}
+              value={amounts.credit}
+              onChange={set("credit")}
+              zeroWhenEmpty={false}
+              error={creditWithoutCustomer ? t("payment.creditNeedsCustomer") : undefined}
+              data-testid="pay-credit"
+            />
+          </SimpleGrid>
+          <Group justify="space-between">
+            <Text>{t("payment.changeIn")}</Text>
+            <SegmentedControl
+              value={String(changeCurrency)}
+              onChange={(v) => setChangeCurrency(Number(v))}
+              data={[
+                { value: String(CURRENCY_IQD), label: "IQD" },
+                { value: String(CURRENCY_USD), label: "USD" },
+              ]}
+              data-testid="pay-change-currency"
+            />
+          </Group>
+          <Group justify="space-between">
+            <Text>{t("payment.paid")}</Text>
+            <Text dir="ltr" data-testid="pay-paid">
+              {money(c.paid, system)} IQD
+            </Text>
+          </Group>
+          {c.covered ? (
+            <Alert color="green" title={t("payment.change")}>
+              <Text size="xl" fw={700} dir="ltr" data-testid="pay-change">
+                {money(c.change, c.change_currency_id)} {c.change_currency_id === CURRENCY_IQD ? "IQD" : "USD"}
+              </Text>
+              {c.change !== c.change_exact && (
+                <Text size="xs" c="dimmed">
+                  {t("payment.rounded", { exact: formatAmount(c.change_exact, 3) })}
+                </Text>
+              )}
+            </Alert>
+          ) : (
+            <Alert color="orange" title={t("payment.due")}>
+              <Text size="xl" fw={700} dir="ltr" data-testid="pay-due">
+                {money(c.due, system)} IQD
+              </Text>
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} rightSection={<Kbd size="xs">{keyLabel("cancel")}</Kbd>}>
+              {t("cancel")}
+            </Button>
+            <Button
+              type="submit"
+              color="green"
+              disabled={!ok}
+              loading={busy}
+              rightSection={<Kbd size="xs">{keyLabel("pay")}</Kbd>}
+              data-testid="pay-confirm"
+            >
+              {t("payment.confirm")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,283 @@
+import { normalizeSearch, type PosItem, type PosUnit } from "@app/contracts";
+import { Badge, Button, Group, Kbd, Modal, ScrollArea, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { type KeyboardEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatAmount } from "../../shared/format";
+import { OpenDrawerDialog, SwitchCashierDialog } from "./CashierDialogs";
+import { type CatalogueIndex, findBarcode, searchItems } from "./catalogue";
+import type { DialogKind } from "./PosPage";
+import { type BillLineState, type HeldBill, holdsStore, queueStore } from "./posDb";
+import type { PosSession } from "./posSession";
+import type { QueuedSale } from "./queue";
+import { ReturnDialog } from "./ReturnDialog";
+import { newKey } from "./receipt";
+import { keyLabel } from "./usePosKeys";
+
+export interface PosDialogProps {
+  kind: Exclude<DialogKind, null>;
+  close: () => void;
+  index: CatalogueIndex;
+  session: PosSession;
+  lines: BillLineState[];
+  customerId: number | null;
+  queue: QueuedSale[];
+  onAdd: (item: PosItem, unit: PosUnit) => void;
+  onCustomer: (id: number | null) => void;
+  onResume: (h: HeldBill) => void;
+  onHeld: () => void;
+  onQueueChanged: () => Promise<void>;
+  flush: () => Promise<void>;
+  onSwitched: () => void;
+}
+
+/** The till's dialogs; a chunk of their own, loaded on the first one opened. */
+export function PosDialogs(p: PosDialogProps) {
+  switch (p.kind) {
+    case "search":
+      return <SearchDialog {...p} />;
+    case "customer":
+      return <CustomerDialog {...p} />;
+    case "hold":
+      return <HoldDialog {...p} />;
+    case "holds":
+      return <HoldsDialog {...p} />;
+    case "queue":
+      return <QueueDialog {...p} />;
+    case "returnBill":
+      return <ReturnDialog close={p.close} />;
+    case "openDrawer":
+      return <OpenDrawerDialog close={p.close} />;
+    case "switchCashier":
+      return <SwitchCashierDialog close={p.close} session={p.session} onSwitched={p.onSwitched} />;
+  }
+}
+
+/** Arrow keys move through a result list, Enter picks: the mouse is never needed. */
+function useListKeys<T>(rows: T[], pick: (row: T) => void) {
+  const [at, setAt] = useState(0);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "ArrowDown") setAt((x) => Math.min(rows.length - 1, x + 1));
+    else if (e.key === "ArrowUp") setAt((x) => Math.max(0, x - 1));
+    else if (e.key === "Enter" && rows[at]) pick(rows[at] as T);
+    else return;
+    e.preventDefault();
+  };
+  return { at: Math.min(at, Math.max(0, rows.length - 1)), setAt, onKeyDown };
+}
+
+function SearchDialog({ close, index, onAdd }: PosDialogProps) {
+  const { t } = useTranslation("pos");
+  const [term, setTerm] = useState("");
+  const results = searchItems(index, term);
+  const defaultUnit = (i: PosItem) => i.units.find((u) => u.is_default) ?? i.units[0];
+  const pick = (item: PosItem) => {
+    const unit = defaultUnit(item);
+    if (unit) onAdd(item, unit);
+    close();
+  };
+  const keys = useListKeys(results, pick);
+  return (
+    <Modal opened onClose={close} title={t("search")} size="lg">
+      <TextInput
+        data-autofocus
+        placeholder={t("searchHint")}
+        value={term}
+        onChange={(e) => {
+          setTerm(e.currentTarget.value);
+          keys.setAt(0);
+        }}
+        onKeyDown={(e) => {
+          // A code typed or scanned into the field adds its item at once.
+          const hit = e.key === "Enter" ? findBarcode(index, term) : null;
+          if (hit) {
+            onAdd(hit.item, hit.unit);
+            close();
+            e.preventDefault();
+            return;
+          }
+          keys.onKeyDown(e);
+        }}
+        data-testid="pos-search-input"
+      />
+      <ScrollArea.Autosize mah={400} mt="sm">
+        {results.map((item, i) => (
+          <UnstyledButton
+            key={item.item_id}
+            className={i === keys.at ? "pos-result pos-selected" : "pos-result"}
+            onClick={() => pick(item)}
+            data-testid="pos-search-result"
+          >
+            <Group justify="space-between" wrap="nowrap">
+              <Text>{item.item_name}</Text>
+              <Text dir="ltr" c="dimmed">
+                {formatAmount(defaultUnit(item)?.price ?? "0", 0)} · {defaultUnit(item)?.unit_name}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        ))}
+        {term && !results.length && <Text c="dimmed">{t("nothingFound")}</Text>}
+      </ScrollArea.Autosize>
+    </Modal>
+  );
+}
+
+function CustomerDialog({ close, index, onCustomer, session }: PosDialogProps) {
+  const { t } = useTranslation("pos");
+  const [term, setTerm] = useState("");
+  const words = normalizeSearch(term.trim()).split(/\s+/).filter(Boolean);
+  const rows = index.meta.customers
+    .filter((c) =>
+      words.every((w) => c.search_name.includes(w) || (c.mobile ?? "").includes(w) || (c.code ?? "").toLowerCase().includes(w)),
+    )
+    .slice(0, 30);
+  const pick = (id: number | null) => {
+    onCustomer(id);
+    close();
+  };
+  const keys = useListKeys(rows, (c) => pick(c.consumer_id));
+  return (
+    <Modal opened onClose={close} title={t("customer")} size="lg">
+      <TextInput
+        data-autofocus
+        placeholder={t("customerHint")}
+        value={term}
+        onChange={(e) => setTerm(e.currentTarget.value)}
+        onKeyDown={keys.onKeyDown}
+        data-testid="pos-customer-input"
+      />
+      <Button variant="subtle" mt="xs" onClick={() => pick(null)}>
+        {session.walk_in_customer?.consumer_name ?? t("walkIn")}
+      </Button>
+      <ScrollArea.Autosize mah={400} mt="sm">
+        {rows.map((c, i) => (
+          <UnstyledButton
+            key={c.consumer_id}
+            className={i === keys.at ? "pos-result pos-selected" : "pos-result"}
+            onClick={() => pick(c.consumer_id)}
+          >
+            <Group justify="space-between">
+              <Text>{c.consumer_name}</Text>
+              <Text dir="ltr" c="dimmed">
+                {[c.code, c.mobile].filter(Boolean).join(" · ")}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        ))}
+      </ScrollArea.Autosize>
+    </Modal>
+  );
+}
+
+function HoldDialog({ close, lines, customerId, onHeld }: PosDialogProps) {
+  const { t } = useTranslation("pos");
+  const [note, setNote] = useState("");
+  const hold = async () => {
+    await holdsStore.put({ id: newKey(), note: note.trim(), held_at: new Date().toISOString(), customer_id: customerId, lines });
+    onHeld();
+    close();
+  };
+  return (
+    <Modal opened onClose={close} title={t("hold")}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void hold();
+        }}
+      >
+        <Stack>
+          <TextInput
+            data-autofocus
+            label={t("holdNote")}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            maxLength={140}
+            data-testid="pos-hold-note"
+          />
+          <Button type="submit" rightSection={<Kbd size="xs">{keyLabel("enter")}</Kbd>} data-testid="pos-hold-confirm">
+            {t("hold")}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function HoldsDialog({ close, onResume, lines }: PosDialogProps) {
+  const { t } = useTranslation("pos");
+  const [holds, setHolds] = useState<HeldBill[] | null>(null);
+  if (holds === null) void holdsStore.all().then(setHolds);
+  const resume = async (h: HeldBill) => {
+    // The bill on screen is held first, so resuming never loses it.
+    if (lines.length)
+      await holdsStore.put({ id: newKey(), note: t("autoHeld"), held_at: new Date().toISOString(), customer_id: null, lines });
+    await holdsStore.remove(h.id);
+    onResume(h);
+    close();
+  };
+  const keys = useListKeys(holds ?? [], (h) => void resume(h));
+  return (
+    <Modal opened onClose={close} title={t("holds", { count: holds?.length ?? 0 })} size="lg">
+      <Stack onKeyDown={keys.onKeyDown} tabIndex={0} data-autofocus>
+        {(holds ?? []).map((h, i) => (
+          <UnstyledButton
+            key={h.id}
+            className={i === keys.at ? "pos-result pos-selected" : "pos-result"}
+            onClick={() => void resume(h)}
+            data-testid="pos-held"
+          >
+            <Group justify="space-between">
+              <Text fw={500}>{h.note || t("noNote")}</Text>
+              <Text c="dimmed" size="sm">
+                {t("linesCount", { count: h.lines.length })} · {new Date(h.held_at).toLocaleTimeString()}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        ))}
+        {holds?.length === 0 && <Text c="dimmed">{t("noHolds")}</Text>}
+      </Stack>
+    </Modal>
+  );
+}
+
+function QueueDialog({ close, queue, onQueueChanged, flush }: PosDialogProps) {
+  const { t } = useTranslation("pos");
+  const acknowledge = async (s: QueuedSale) => {
+    await queueStore.remove(s.key);
+    await onQueueChanged();
+  };
+  return (
+    <Modal opened onClose={close} title={t("queue.title")} size="xl">
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t("queue.explain")}
+        </Text>
+        <Table data-testid="pos-queue-table">
+          <Table.Tbody>
+            {queue.map((s) => (
+              <Table.Tr key={s.key}>
+                <Table.Td>{new Date(s.made_at).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  <Badge color={s.state === "pending" ? "orange" : "red"}>{t(`queue.state.${s.state}`)}</Badge>
+                </Table.Td>
+                <Table.Td>{s.message ?? ""}</Table.Td>
+                <Table.Td>
+                  {s.state === "review" && (
+                    <Button size="xs" variant="light" onClick={() => void acknowledge(s)}>
+                      {t("queue.seen")}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {!queue.length && <Text>{t("queue.empty")}</Text>}
+        <Group justify="flex-end">
+          <Button onClick={() => void flush()} disabled={!queue.some((s) => s.state === "pending")} data-testid="pos-queue-send">
+            {t("queue.sendNow")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

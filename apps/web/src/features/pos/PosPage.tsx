@@ -1,0 +1,491 @@
+import { CURRENCY_IQD, type PosCustomer, type PosItem, type PosUnit } from "@app/contracts";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  type ButtonProps,
+  Center,
+  Group,
+  Kbd,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { usePageTitle } from "../../app/PageTitle";
+import { useSession } from "../../app/session";
+import { formatAmount } from "../../shared/format";
+import { notifyError } from "../../shared/notify";
+import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
+import { addToBill, priceBill } from "./bill";
+import { type CatalogueIndex, findBarcode, loadIndex, syncCatalogue } from "./catalogue";
+import { type BillLineState, holdsStore, queueStore } from "./posDb";
+import { sendSale, usePosSession } from "./posSession";
+import { enqueue, flushOnce, type QueuedSale } from "./queue";
+import { lastReceipt, newKey, type ReceiptData, receiptOf } from "./receipt";
+import { keyLabel, type PosAction, usePosKeys } from "./usePosKeys";
+import "./pos.css";
+
+const PosDialogs = lazy(async () => ({ default: (await import("./PosDialogs")).PosDialogs }));
+const PaymentDialog = lazy(async () => ({ default: (await import("./PaymentDialog")).PaymentDialog }));
+const ReceiptPrint = lazy(async () => ({ default: (await import("./ReceiptPrint")).ReceiptPrint }));
+
+export type DialogKind = "search" | "customer" | "hold" | "holds" | "returnBill" | "openDrawer" | "switchCashier" | "queue" | null;
+
+/** A button of the till with its key shown on it. */
+export function KeyButton({
+  action,
+  label,
+  ...rest
+}: { action: PosAction; label: string } & ButtonProps & { onClick?: () => void; disabled?: boolean }) {
+  return (
+    <Button
+      variant="default"
+      rightSection={
+        <Kbd size="xs" dir="ltr">
+          {keyLabel(action)}
+        </Kbd>
+      }
+      data-testid={`pos-${action}`}
+      {...rest}
+    >
+      {label}
+    </Button>
+  );
+}
+
+const SYNC_MS = 60_000;
+const FLUSH_MS = 10_000;
+
+/** The POS screen (SPEC §2 /settings/pos): full screen, keyboard first, goes on selling offline. */
+export function PosPage() {
+  const { t } = useTranslation("pos");
+  usePageTitle("nav:items.pos");
+  const { me, systemConfig } = useSession();
+  const session = usePosSession();
+  const qc = useQueryClient();
+  const [index, setIndex] = useState<CatalogueIndex | null>(null);
+  const [lines, setLines] = useState<BillLineState[]>([]);
+  const [selected, setSelected] = useState(0);
+  const [customerId, setCustomerId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<DialogKind>(null);
+  const [paying, setPaying] = useState(false);
+  const [queue, setQueue] = useState<QueuedSale[]>([]);
+  const [online, setOnline] = useState(navigator.onLine);
+  const [printJob, setPrintJob] = useState<{ receipt: ReceiptData; n: number } | null>(null);
+  const [holdCount, setHoldCount] = useState(0);
+
+  const refreshQueue = useCallback(async () => setQueue(await queueStore.all()), []);
+  const refreshHolds = useCallback(async () => setHoldCount((await holdsStore.all()).length), []);
+
+  // The stored catalogue first (a till that starts offline still sells), then the server's changes.
+  useEffect(() => {
+    let live = true;
+    const sync = async () => {
+      try {
+        const changed = await syncCatalogue();
+        if (changed && live) setIndex(await loadIndex());
+      } catch {
+        // Offline: keep selling from what is stored; the next round tries again.
+      }
+    };
+    void loadIndex().then(async (i) => {
+      if (!live) return;
+      setIndex(i);
+      await sync();
+    });
+    const timer = setInterval(() => void sync(), SYNC_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, []);
+
+  const flushNow = useCallback(async () => {
+    try {
+      await flushOnce(queueStore, sendSale, (e) => {
+        if (e.kind === "booked") {
+          setOnline(true);
+          const data = e.answer.body.data as { number?: string } | undefined;
+          const last = lastReceipt.get();
+          if (data?.number) {
+            const number = String(data.number);
+            if (last?.key === e.sale.key) lastReceipt.set({ ...last, number });
+            setPrintJob((j) => (j && j.receipt.key === e.sale.key ? { ...j, receipt: { ...j.receipt, number } } : j));
+          }
+        } else
+          notifyError(new Error(t(e.kind === "review" ? "queue.reviewNotice" : "queue.refusedNotice", { message: e.sale.message ?? "" })));
+      });
+    } finally {
+      await refreshQueue();
+    }
+  }, [refreshQueue, t]);
+
+  useEffect(() => {
+    void refreshQueue();
+    void refreshHolds();
+    void flushNow();
+    const timer = setInterval(() => void flushNow(), FLUSH_MS);
+    const up = () => {
+      setOnline(true);
+      void flushNow();
+    };
+    const down = () => setOnline(false);
+    window.addEventListener("online", up);
+    window.addEventListener("offline", down);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("online", up);
+      window.removeEventListener("offline", down);
+    };
+  }, [flushNow, refreshQueue, refreshHolds]);
+
+  const s = session.data;
+  const systemCurrency = s?.system_currency_id ?? systemConfig.currency_fk;
+  const rate = s?.in_rate ?? "0";
+  const walkIn = s?.walk_in_customer?.consumer_id ?? null;
+  const customers = index?.meta.customers ?? [];
+  const customer: PosCustomer | null = customers.find((c) => c.consumer_id === (customerId ?? walkIn)) ?? null;
+  const canDiscount = (s?.permissions ?? []).includes("pos_sales/discount") || me.user_id === 1;
+  const bill = useMemo(
+    () => (index && lines.length ? priceBill(index, lines, { customer, system_currency_id: systemCurrency, rate: rate || "1" }) : null),
+    [index, lines, customer, systemCurrency, rate],
+  );
+
+  const add = useCallback((item: PosItem, unit: PosUnit) => {
+    setLines((ls) => {
+      const next = addToBill(ls, item, unit);
+      setSelected(next.findIndex((l) => l.item_id === item.item_id && l.item_unit_id === unit.item_unit_id));
+      return next;
+    });
+  }, []);
+
+  useBarcodeScanner((code) => {
+    if (!index) return;
+    const hit = findBarcode(index, code);
+    if (hit) add(hit.item, hit.unit);
+    else notifyError(new Error(t("notFound", { code })));
+  });
+
+  const setLine = (i: number, patch: Partial<BillLineState>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const removeLine = (i: number) => {
+    setLines((ls) => ls.filter((_, j) => j !== i));
+    setSelected((x) => Math.max(0, Math.min(x, lines.length - 2)));
+  };
+  const clearBill = () => {
+    setLines([]);
+    setCustomerId(null);
+    setSelected(0);
+  };
+
+  const completeSale = async (payments: ReceiptData["payments"], change: ReceiptData["change"]) => {
+    if (!bill || !s) return;
+    const key = newKey();
+    const body = {
+      client_created_at: new Date().toISOString(),
+      // Fixed when the sale is made: a resend must carry the very same body as the first try.
+      offline: !online || queue.some((q) => q.state === "pending"),
+      customer_fk: customer && customer.consumer_id !== walkIn ? customer.consumer_id : null,
+      lines: bill.lines.map((l) => ({
+        item_fk: l.item.item_id,
+        unit_fk: l.unit.unit_id,
+        quantity: l.state.quantity,
+        ...(l.item.sale_price_editable && l.state.unit_price ? { unit_price: l.state.unit_price } : {}),
+        ...(l.state.discount ? { discount_type: l.state.discount.type, discount: l.state.discount.value } : {}),
+      })),
+      payments: payments.map((p) => ({ method: p.method, currency_id: p.currency_id, amount: p.amount })),
+      change_currency_id: change.change_currency_id,
+    };
+    await enqueue(queueStore, key, body);
+    const receipt = receiptOf(bill, {
+      key,
+      cashier: s.cashier.user_name,
+      customer: customer && customer.consumer_id !== walkIn ? customer.consumer_name : null,
+      system_currency_id: systemCurrency,
+      rate,
+      payments,
+      change,
+    });
+    lastReceipt.set(receipt);
+    // Ready on paper's page for the print view; printed with F7.
+    setPrintJob({ receipt, n: 0 });
+    clearBill();
+    setPaying(false);
+    await refreshQueue();
+    void flushNow();
+  };
+
+  const act = (action: PosAction): boolean | undefined => {
+    if (paying) return false;
+    switch (action) {
+      case "pay":
+        if (bill && s) setPaying(true);
+        return;
+      case "cancel":
+        if (dialog) setDialog(null);
+        else clearBill();
+        return;
+      case "remove":
+        if (lines.length) removeLine(selected);
+        return;
+      case "hold":
+        if (lines.length) setDialog("hold");
+        return;
+      case "printLast": {
+        const r = lastReceipt.get();
+        if (r) setPrintJob({ receipt: r, n: Date.now() });
+        else notifyError(new Error(t("noLastBill")));
+        return;
+      }
+      default:
+        setDialog(action);
+        return;
+    }
+  };
+  usePosKeys(act);
+
+  if (!index || session.isPending) {
+    return (
+      <Center h="100dvh">
+        <Stack align="center">
+          <Loader />
+          <Text>{t("loadingCatalogue")}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!s) {
+    return (
+      <Center h="100dvh">
+        <Stack align="center">
+          <Text data-testid="pos-no-session">{session.error ? t("noSession") : t("loadingCatalogue")}</Text>
+          <Button component={Link} to="/user-logout">
+            {t("signOut")}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  const pending = queue.filter((q) => q.state === "pending").length;
+  const attention = queue.length - pending;
+  const money = (v: string, cur = systemCurrency) => formatAmount(v, cur === CURRENCY_IQD ? 0 : 2);
+
+  return (
+    <div className="pos-screen">
+      <header className="pos-header">
+        <Group gap="sm">
+          <Title order={3}>{systemConfig.shop_name || t("title")}</Title>
+          <Badge color={online ? "green" : "red"} data-testid="pos-online">
+            {online ? t("online") : t("offline")}
+          </Badge>
+          <Button
+            size="xs"
+            variant={attention ? "filled" : "light"}
+            color={attention ? "red" : pending ? "orange" : "gray"}
+            onClick={() => setDialog("queue")}
+            rightSection={<Kbd size="xs">{keyLabel("queue")}</Kbd>}
+            data-testid="pos-queue"
+          >
+            {t("queue.button", { count: queue.length })}
+          </Button>
+        </Group>
+        <Group gap="xs">
+          <Text size="sm" data-testid="pos-cashier">
+            {t("cashier")}: {s.cashier.user_name} · {s.outlet.outlet_name ?? ""} · {s.inventory.inventory_name}
+          </Text>
+          <Text size="sm" dir="ltr">
+            1 USD = {formatAmount(rate, 0)} IQD
+          </Text>
+          <Button size="xs" variant="subtle" component={Link} to="/user-logout">
+            {t("signOut")}
+          </Button>
+        </Group>
+      </header>
+
+      <main className="pos-main">
+        <section className="pos-lines">
+          <Table striped highlightOnHover stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("item")}</Table.Th>
+                <Table.Th>{t("unit")}</Table.Th>
+                <Table.Th>{t("quantity")}</Table.Th>
+                <Table.Th>{t("price")}</Table.Th>
+                {canDiscount && <Table.Th>{t("discount")}</Table.Th>}
+                <Table.Th>{t("total")}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bill?.lines.map((l, i) => (
+                <Table.Tr
+                  key={l.state.id}
+                  className={i === selected ? "pos-selected" : undefined}
+                  onClick={() => setSelected(i)}
+                  data-testid="pos-line"
+                >
+                  <Table.Td>
+                    <Text fw={500}>{l.item.item_name}</Text>
+                    {l.promotion_title && (
+                      <Badge size="sm" color="grape" data-testid="pos-promotion">
+                        {l.promotion_title}
+                        {l.priced.free_quantity !== "0" ? ` +${l.priced.free_quantity}` : ""}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      size="xs"
+                      w={110}
+                      aria-label={t("unit")}
+                      data={l.item.units.map((u) => ({ value: String(u.item_unit_id), label: u.unit_name }))}
+                      value={String(l.unit.item_unit_id)}
+                      onChange={(v) => v && setLine(i, { item_unit_id: Number(v) })}
+                      allowDeselect={false}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      size="xs"
+                      w={80}
+                      dir="ltr"
+                      inputMode="decimal"
+                      aria-label={t("quantity")}
+                      value={l.state.quantity}
+                      onChange={(e) => setLine(i, { quantity: e.currentTarget.value.replace(/[^0-9.]/g, "") || "0" })}
+                      data-testid="pos-qty"
+                    />
+                  </Table.Td>
+                  <Table.Td dir="ltr">{money(l.priced.unit_price)}</Table.Td>
+                  {canDiscount && (
+                    <Table.Td>
+                      <TextInput
+                        size="xs"
+                        w={80}
+                        dir="ltr"
+                        inputMode="decimal"
+                        aria-label={t("discount")}
+                        value={l.state.discount?.value ?? ""}
+                        onChange={(e) => {
+                          const v = e.currentTarget.value.replace(/[^0-9.]/g, "");
+                          setLine(i, { discount: v ? { type: "amount", value: v } : null });
+                        }}
+                      />
+                    </Table.Td>
+                  )}
+                  <Table.Td dir="ltr" fw={600}>
+                    {money(l.priced.total)}
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon variant="subtle" color="red" aria-label={t("remove")} onClick={() => removeLine(i)}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {!lines.length && (
+            <Center p="xl">
+              <Text c="dimmed">{t("scanHint")}</Text>
+            </Center>
+          )}
+        </section>
+
+        <aside className="pos-side">
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {t("customer")}
+            </Text>
+            <Text fw={600} data-testid="pos-customer">
+              {customer?.consumer_name ?? s.walk_in_customer?.consumer_name ?? t("walkIn")}
+            </Text>
+            <div className="pos-totals">
+              <Row label={t("gross")} value={money(bill?.doc.gross ?? "0")} />
+              <Row label={t("discount")} value={money(bill?.doc.discount ?? "0")} />
+              <Row label={t("tax")} value={money(bill?.doc.tax ?? "0")} />
+              <Row label={`${t("total")} IQD`} value={money(bill?.doc.total ?? "0")} big testId="pos-total" />
+              <Row label={`${t("total")} USD`} value={formatAmount(bill?.total_usd ?? "0", 2)} testId="pos-total-usd" />
+            </div>
+            <KeyButton
+              action="pay"
+              label={t("pay")}
+              size="lg"
+              variant="filled"
+              color="green"
+              disabled={!bill}
+              onClick={() => void act("pay")}
+            />
+            <KeyButton action="search" label={t("search")} onClick={() => void act("search")} />
+            <KeyButton action="customer" label={t("customer")} onClick={() => void act("customer")} />
+            <KeyButton action="hold" label={t("hold")} disabled={!lines.length} onClick={() => void act("hold")} />
+            <KeyButton action="holds" label={t("holds", { count: holdCount })} onClick={() => void act("holds")} />
+            <KeyButton action="returnBill" label={t("returnBill")} onClick={() => void act("returnBill")} />
+            <KeyButton action="printLast" label={t("printLast")} onClick={() => void act("printLast")} />
+            <KeyButton action="openDrawer" label={t("openDrawer")} onClick={() => void act("openDrawer")} />
+            <KeyButton action="switchCashier" label={t("switchCashier")} onClick={() => void act("switchCashier")} />
+            <KeyButton action="remove" label={t("remove")} disabled={!lines.length} onClick={() => void act("remove")} />
+            <KeyButton action="cancel" label={t("cancel")} color="red" onClick={() => void act("cancel")} />
+          </Stack>
+        </aside>
+      </main>
+
+      <Suspense fallback={null}>
+        {dialog && (
+          <PosDialogs
+            kind={dialog}
+            close={() => setDialog(null)}
+            index={index}
+            session={s}
+            lines={lines}
+            customerId={customerId}
+            queue={queue}
+            onAdd={add}
+            onCustomer={setCustomerId}
+            onResume={(h) => {
+              setLines(h.lines);
+              setCustomerId(h.customer_id);
+              void refreshHolds();
+            }}
+            onHeld={() => {
+              clearBill();
+              void refreshHolds();
+            }}
+            onQueueChanged={refreshQueue}
+            flush={flushNow}
+            onSwitched={() => void qc.invalidateQueries({ queryKey: ["pos", "session"] })}
+          />
+        )}
+        {paying && bill && (
+          <PaymentDialog
+            bill={bill}
+            session={s}
+            customer={customer && customer.consumer_id !== walkIn ? customer : null}
+            onClose={() => setPaying(false)}
+            onPaid={completeSale}
+          />
+        )}
+        {printJob && <ReceiptPrint job={printJob} shop={systemConfig} />}
+      </Suspense>
+    </div>
+  );
+}
+
+function Row({ label, value, big, testId }: { label: string; value: string; big?: boolean; testId?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size={big ? "lg" : "sm"}>{label}</Text>
+      <Text size={big ? "xl" : "sm"} fw={big ? 700 : 500} dir="ltr" data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,122 @@
+import { CURRENCY_IQD } from "@app/contracts";
+import JsBarcode from "jsbarcode";
+import { useEffect, useRef } from "react";
+import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
+import type { SystemConfig } from "../../shared/api/types";
+import { formatAmount } from "../../shared/format";
+import type { ReceiptData } from "./receipt";
+import { printEscPos } from "./serialPrinter";
+
+const cur = (id: number) => (id === CURRENCY_IQD ? "IQD" : "USD");
+const amount = (v: string, id: number) => formatAmount(v, id === CURRENCY_IQD ? 0 : 2);
+
+/** The 80 mm receipt; on screen it is hidden, on paper it is all there is (pos.css). */
+export function Receipt({ receipt: r, shop }: { receipt: ReceiptData; shop: SystemConfig }) {
+  const { t, i18n } = useTranslation("pos");
+  const barcode = useRef<SVGSVGElement>(null);
+  const number = r.number ?? r.key.slice(0, 8).toUpperCase();
+  useEffect(() => {
+    if (barcode.current) JsBarcode(barcode.current, number, { format: "CODE128", height: 40, width: 1.6, fontSize: 12, margin: 0 });
+  }, [number]);
+  return (
+    <div className="pos-receipt" dir={i18n.dir()} lang={i18n.language} data-testid="pos-receipt">
+      <h1>{shop.shop_name}</h1>
+      {shop.receipt_header && <p className="pos-receipt-center">{shop.receipt_header}</p>}
+      <p className="pos-receipt-center">
+        {t("receipt")} <span dir="ltr">{number}</span>
+        {!r.number && ` (${t("queue.state.pending")})`}
+      </p>
+      <p className="pos-receipt-center" dir="ltr">
+        {new Date(r.made_at).toLocaleString(i18n.language === "en" ? "en-GB" : `${i18n.language}-IQ`)}
+      </p>
+      {r.customer && (
+        <p>
+          {t("customer")}: {r.customer}
+        </p>
+      )}
+      <table>
+        <tbody>
+          {r.lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a printed receipt's lines never move
+            <tr key={i}>
+              <td>
+                {l.name}
+                <br />
+                <span dir="ltr">
+                  {formatAmount(l.quantity, 3)} {l.unit} × {amount(l.price, r.system_currency_id)}
+                </span>
+                {l.promotion && <em> · {l.promotion}</em>}
+              </td>
+              <td className="pos-receipt-num">{amount(l.total, r.system_currency_id)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="pos-receipt-totals">
+        <tbody>
+          {r.discount !== "0" && <Line label={t("discount")} value={amount(r.discount, r.system_currency_id)} />}
+          {r.tax !== "0" && <Line label={t("tax")} value={amount(r.tax, r.system_currency_id)} />}
+          <Line label={`${t("total")} IQD`} value={amount(r.total, r.system_currency_id)} strong />
+          <Line label={`${t("total")} USD`} value={formatAmount(r.total_usd, 2)} strong />
+          {r.payments.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a printed receipt's payments never move
+            <Line key={i} label={`${t(`method.${p.method}`)} ${cur(p.currency_id)}`} value={amount(p.amount, p.currency_id)} />
+          ))}
+          <Line
+            label={`${t("payment.change")} ${cur(r.change.change_currency_id)}`}
+            value={amount(r.change.change, r.change.change_currency_id)}
+            strong
+          />
+        </tbody>
+      </table>
+      <p>
+        {t("cashier")}: {r.cashier}
+      </p>
+      <div className="pos-receipt-center">
+        <svg ref={barcode} aria-label={number} />
+      </div>
+      {shop.receipt_footer && <p className="pos-receipt-center">{shop.receipt_footer}</p>}
+    </div>
+  );
+}
+
+function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <tr className={strong ? "pos-receipt-strong" : undefined}>
+      <td>{label}</td>
+      <td className="pos-receipt-num">{value}</td>
+    </tr>
+  );
+}
+
+/**
+ * Prints a receipt: over Web Serial as ESC/POS when a printer is connected, else through the
+ * browser's print (a POS terminal started with --kiosk-printing prints without a dialog). The
+ * receipt stays in the page, so it can be printed again and checked in the print view.
+ */
+export function ReceiptPrint({ job, shop }: { job: { receipt: ReceiptData; n: number }; shop: SystemConfig }) {
+  const { t, i18n } = useTranslation("pos");
+  useEffect(() => {
+    if (job.n === 0) return;
+    const labels = {
+      receipt: t("receipt"),
+      total: t("total"),
+      change: t("payment.change"),
+      cashier: t("cashier"),
+      cash: t("method.cash"),
+      fib: t("method.fib"),
+      credit: t("method.credit"),
+    };
+    void printEscPos(job.receipt, {
+      shop: shop.shop_name,
+      header: shop.receipt_header,
+      footer: shop.receipt_footer,
+      rtl: i18n.dir() === "rtl",
+      labels,
+    }).then((done) => {
+      if (!done) window.print();
+    });
+  }, [job, shop, t, i18n]);
+  return createPortal(<Receipt receipt={job.receipt} shop={shop} />, document.body);
+}

@@ -1,0 +1,32 @@
+import { IconBarcode, IconCashRegister } from "@tabler/icons-react";
+import { type ComponentType, lazy } from "react";
+import type { Feature } from "../index";
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** The POS screen and the customer-facing price checker: both full screen, outside the layout. */
+export const POS_FEATURES: Feature[] = [
+  {
+    key: "pos",
+    path: "/settings/pos",
+    screen: page(() => import("./PosPage"), "PosPage"),
+    icon: IconCashRegister,
+    permission: "pos_sales/store",
+    area: "sales",
+    menu: true,
+    tile: true,
+    bare: true,
+  },
+  {
+    key: "barcodePriceChecker",
+    path: "/sales/barcode-price-checker",
+    screen: page(() => import("./PriceCheckerPage"), "PriceCheckerPage"),
+    icon: IconBarcode,
+    permission: "pos_sales/index",
+    area: "sales",
+    menu: true,
+    tile: false,
+    bare: true,
+  },
+];

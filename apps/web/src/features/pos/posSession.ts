@@ -1,0 +1,56 @@
+import { CURRENCY_IQD } from "@app/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api, apiWithStatus } from "../../shared/api/client";
+import type { DataBody } from "../../shared/api/types";
+import type { SendAnswer } from "./queue";
+
+/** `GET /api/pos/session`: who sells, where, at which rate, and what the till may do. */
+export interface PosSession {
+  cashier: { user_id: number; user_name: string };
+  outlet: { outlet_id: number | null; outlet_name: string | null };
+  inventory: { inventory_id: number; inventory_name: string };
+  system_currency_id: number;
+  rate: string;
+  in_rate: string;
+  fib_account: { account_id: number; account_name: string } | null;
+  smallest_iqd_amount: string;
+  smallest_usd_amount: string;
+  walk_in_customer: { consumer_id: number; consumer_name: string } | null;
+  permissions: string[];
+}
+
+const KEPT = "pos-session";
+
+/** The last session answer is kept, so a till that reloads while the server is away still sells. */
+export function usePosSession() {
+  return useQuery({
+    queryKey: ["pos", "session"],
+    queryFn: async () => {
+      try {
+        const s = (await api<DataBody<PosSession>>("pos/session")).data;
+        localStorage.setItem(KEPT, JSON.stringify(s));
+        return s;
+      } catch (err) {
+        const kept = localStorage.getItem(KEPT);
+        if (kept && err instanceof TypeError) return JSON.parse(kept) as PosSession;
+        throw err;
+      }
+    },
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+    retry: 1,
+  });
+}
+
+export const smallestOf = (s: PosSession) => ({ [CURRENCY_IQD]: s.smallest_iqd_amount, 2: s.smallest_usd_amount }) as const;
+
+/** Sends one queued sale with its key; answers the status whatever it is, throws when unreachable. */
+export async function sendSale(key: string, body: unknown): Promise<SendAnswer> {
+  try {
+    return await apiWithStatus<SendAnswer["body"]>("pos_sales", { method: "POST", body, headers: { "Idempotency-Key": key } });
+  } catch (err) {
+    const e = err as { status?: number; body?: SendAnswer["body"] };
+    if (typeof e.status === "number") return { status: e.status, body: e.body ?? {} };
+    throw err;
+  }
+}
