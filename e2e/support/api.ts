@@ -45,6 +45,7 @@ export async function createUser(
     permissions?: string[];
     is_cashier?: boolean;
     outlet_fk?: number;
+    inventory_ids?: number[];
     user_full_name?: string;
     user_role?: number;
   },

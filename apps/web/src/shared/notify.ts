@@ -38,6 +38,11 @@ export function notifyError(err: unknown) {
   notifications.show({ color: "red", title: i18n.t("common:errorTitle"), message: text, style: { whiteSpace: "pre-line" } });
 }
 
+/** A warning the user must read, already in their language (a POS sale kept for review). */
+export function notifyWarning(text: string) {
+  notifications.show({ color: "orange", message: text, autoClose: false });
+}
+
 /** Shows a server success text ("Added Successfully" ...) in the current language. */
 export function notifySuccess(text: string) {
   notifications.show({ color: "teal", message: translateMessage(text) });

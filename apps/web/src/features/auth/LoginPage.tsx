@@ -49,13 +49,14 @@ export function LoginPage() {
   const [mode, setMode] = useState<Mode>("staff");
   const options = useQuery({ ...loginOptionsQuery, meta: { silent: true } });
 
+  // A cashier's sign-in lands on the POS screen (SPEC §1), unless a page asked for the sign-in.
+  const target = mode === "cashier" && !redirect ? POS_PATH : safeRedirect(redirect);
   const done = (body: TokenResponse) => {
     session.setToken(body.access_token);
-    // A cashier's sign-in lands on the POS screen (SPEC §1), unless a page asked for the sign-in.
-    void navigate(mode === "cashier" && !redirect ? POS_PATH : safeRedirect(redirect), { replace: true });
+    void navigate(target, { replace: true });
   };
 
-  if (token) return <Navigate to={safeRedirect(redirect)} replace />;
+  if (token) return <Navigate to={target} replace />;
 
   return (
     <div className="login-page">

@@ -1,4 +1,4 @@
-import { Button, Modal, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
+import { Button, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { api } from "../../shared/api/client";
 import { session as authSession } from "../../shared/api/session";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { loginCashiersQuery, loginOptionsQuery } from "../auth/auth.queries";
+import { PosModal } from "./PosModal";
 import type { PosSession } from "./posSession";
 import { kickDrawer } from "./serialPrinter";
 
@@ -28,7 +29,7 @@ export function OpenDrawerDialog({ close }: { close: () => void }) {
     }
   };
   return (
-    <Modal opened onClose={close} title={t("openDrawer")}>
+    <PosModal onClose={close} title={t("openDrawer")}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -49,7 +50,7 @@ export function OpenDrawerDialog({ close }: { close: () => void }) {
           </Button>
         </Stack>
       </form>
-    </Modal>
+    </PosModal>
   );
 }
 
@@ -81,7 +82,7 @@ export function SwitchCashierDialog({ close, session, onSwitched }: { close: () 
     }
   };
   return (
-    <Modal opened onClose={close} title={t("switchCashier")}>
+    <PosModal onClose={close} title={t("switchCashier")}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -112,6 +113,6 @@ export function SwitchCashierDialog({ close, session, onSwitched }: { close: () 
           </Button>
         </Stack>
       </form>
-    </Modal>
+    </PosModal>
   );
 }

@@ -1,10 +1,11 @@
 import { CURRENCY_IQD, CURRENCY_USD, type PosCustomer, posChange } from "@app/contracts";
-import { Alert, Button, Group, Kbd, Modal, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Kbd, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import type { PricedBill } from "./bill";
+import { PosModal } from "./PosModal";
 import { type PosSession, smallestOf } from "./posSession";
 import type { ReceiptData } from "./receipt";
 import { keyLabel } from "./usePosKeys";
@@ -70,7 +71,7 @@ export function PaymentDialog({
   const money = (v: string, cur: number) => formatAmount(v, cur === CURRENCY_IQD ? 0 : 2);
 
   return (
-    <Modal opened onClose={onClose} title={t("payment.title")} size="lg" centered>
+    <PosModal onClose={onClose} title={t("payment.title")} size="lg" centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -181,6 +182,6 @@ export function PaymentDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </PosModal>
   );
 }

@@ -1,10 +1,11 @@
 import { normalizeSearch, type PosItem, type PosUnit } from "@app/contracts";
-import { Badge, Button, Group, Kbd, Modal, ScrollArea, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Badge, Button, Group, Kbd, ScrollArea, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../shared/format";
 import { OpenDrawerDialog, SwitchCashierDialog } from "./CashierDialogs";
 import { type CatalogueIndex, findBarcode, searchItems } from "./catalogue";
+import { PosModal } from "./PosModal";
 import type { DialogKind } from "./PosPage";
 import { type BillLineState, type HeldBill, holdsStore, queueStore } from "./posDb";
 import type { PosSession } from "./posSession";
@@ -77,7 +78,7 @@ function SearchDialog({ close, index, onAdd }: PosDialogProps) {
   };
   const keys = useListKeys(results, pick);
   return (
-    <Modal opened onClose={close} title={t("search")} size="lg">
+    <PosModal onClose={close} title={t("search")} size="lg">
       <TextInput
         data-autofocus
         placeholder={t("searchHint")}
@@ -117,7 +118,7 @@ function SearchDialog({ close, index, onAdd }: PosDialogProps) {
         ))}
         {term && !results.length && <Text c="dimmed">{t("nothingFound")}</Text>}
       </ScrollArea.Autosize>
-    </Modal>
+    </PosModal>
   );
 }
 
@@ -136,7 +137,7 @@ function CustomerDialog({ close, index, onCustomer, session }: PosDialogProps) {
   };
   const keys = useListKeys(rows, (c) => pick(c.consumer_id));
   return (
-    <Modal opened onClose={close} title={t("customer")} size="lg">
+    <PosModal onClose={close} title={t("customer")} size="lg">
       <TextInput
         data-autofocus
         placeholder={t("customerHint")}
@@ -164,7 +165,7 @@ function CustomerDialog({ close, index, onCustomer, session }: PosDialogProps) {
           </UnstyledButton>
         ))}
       </ScrollArea.Autosize>
-    </Modal>
+    </PosModal>
   );
 }
 
@@ -177,7 +178,7 @@ function HoldDialog({ close, lines, customerId, onHeld }: PosDialogProps) {
     close();
   };
   return (
-    <Modal opened onClose={close} title={t("hold")}>
+    <PosModal onClose={close} title={t("hold")}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -198,7 +199,7 @@ function HoldDialog({ close, lines, customerId, onHeld }: PosDialogProps) {
           </Button>
         </Stack>
       </form>
-    </Modal>
+    </PosModal>
   );
 }
 
@@ -216,7 +217,7 @@ function HoldsDialog({ close, onResume, lines }: PosDialogProps) {
   };
   const keys = useListKeys(holds ?? [], (h) => void resume(h));
   return (
-    <Modal opened onClose={close} title={t("holds", { count: holds?.length ?? 0 })} size="lg">
+    <PosModal onClose={close} title={t("holds", { count: holds?.length ?? 0 })} size="lg">
       <Stack onKeyDown={keys.onKeyDown} tabIndex={0} data-autofocus>
         {(holds ?? []).map((h, i) => (
           <UnstyledButton
@@ -235,7 +236,7 @@ function HoldsDialog({ close, onResume, lines }: PosDialogProps) {
         ))}
         {holds?.length === 0 && <Text c="dimmed">{t("noHolds")}</Text>}
       </Stack>
-    </Modal>
+    </PosModal>
   );
 }
 
@@ -246,7 +247,7 @@ function QueueDialog({ close, queue, onQueueChanged, flush }: PosDialogProps) {
     await onQueueChanged();
   };
   return (
-    <Modal opened onClose={close} title={t("queue.title")} size="xl">
+    <PosModal onClose={close} title={t("queue.title")} size="xl">
       <Stack>
         <Text size="sm" c="dimmed">
           {t("queue.explain")}
@@ -278,6 +279,6 @@ function QueueDialog({ close, queue, onQueueChanged, flush }: PosDialogProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </PosModal>
   );
 }

@@ -20,10 +20,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { translateMessage } from "../../app/i18n";
 import { usePageTitle } from "../../app/PageTitle";
 import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/format";
-import { notifyError } from "../../shared/notify";
+import { errorText, notifyWarning } from "../../shared/notify";
+import { useSeededNames } from "../../shared/seededNames";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
 import { addToBill, priceBill } from "./bill";
 import { type CatalogueIndex, findBarcode, loadIndex, syncCatalogue } from "./catalogue";
@@ -70,6 +72,7 @@ export function PosPage() {
   const { t } = useTranslation("pos");
   usePageTitle("nav:items.pos");
   const { me, systemConfig } = useSession();
+  const names = useSeededNames();
   const session = usePosSession();
   const qc = useQueryClient();
   const [index, setIndex] = useState<CatalogueIndex | null>(null);
@@ -121,8 +124,10 @@ export function PosPage() {
             if (last?.key === e.sale.key) lastReceipt.set({ ...last, number });
             setPrintJob((j) => (j && j.receipt.key === e.sale.key ? { ...j, receipt: { ...j.receipt, number } } : j));
           }
-        } else
-          notifyError(new Error(t(e.kind === "review" ? "queue.reviewNotice" : "queue.refusedNotice", { message: e.sale.message ?? "" })));
+        } else {
+          const message = translateMessage(e.sale.message ?? "");
+          notifyWarning(t(e.kind === "review" ? "queue.reviewNotice" : "queue.refusedNotice", { message }));
+        }
       });
     } finally {
       await refreshQueue();
@@ -172,7 +177,7 @@ export function PosPage() {
     if (!index) return;
     const hit = findBarcode(index, code);
     if (hit) add(hit.item, hit.unit);
-    else notifyError(new Error(t("notFound", { code })));
+    else notifyWarning(t("notFound", { code }));
   });
 
   const setLine = (i: number, patch: Partial<BillLineState>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
@@ -242,7 +247,7 @@ export function PosPage() {
       case "printLast": {
         const r = lastReceipt.get();
         if (r) setPrintJob({ receipt: r, n: Date.now() });
-        else notifyError(new Error(t("noLastBill")));
+        else notifyWarning(t("noLastBill"));
         return;
       }
       default:
@@ -266,7 +271,11 @@ export function PosPage() {
     return (
       <Center h="100dvh">
         <Stack align="center">
-          <Text data-testid="pos-no-session">{session.error ? t("noSession") : t("loadingCatalogue")}</Text>
+          <Title order={1} size="h3">
+            {t("title")}
+          </Title>
+          <Text fw={600}>{me.user_name}</Text>
+          <Text data-testid="pos-no-session">{(session.error && errorText(session.error)) || t("noSession")}</Text>
           <Button component={Link} to="/user-logout">
             {t("signOut")}
           </Button>
@@ -282,7 +291,9 @@ export function PosPage() {
     <div className="pos-screen">
       <header className="pos-header">
         <Group gap="sm">
-          <Title order={3}>{systemConfig.shop_name || t("title")}</Title>
+          <Title order={1} size="h3">
+            {systemConfig.shop_name || t("title")}
+          </Title>
           <Badge color={online ? "green" : "red"} data-testid="pos-online">
             {online ? t("online") : t("offline")}
           </Badge>
@@ -299,7 +310,7 @@ export function PosPage() {
         </Group>
         <Group gap="xs">
           <Text size="sm" data-testid="pos-cashier">
-            {t("cashier")}: {s.cashier.user_name} · {s.outlet.outlet_name ?? ""} · {s.inventory.inventory_name}
+            {t("cashier")}: {s.cashier.user_name} · {names.outlet(s.outlet.outlet_name)} · {names.inventory(s.inventory.inventory_name)}
           </Text>
           <Text size="sm" dir="ltr">
             1 USD = {formatAmount(rate, 0)} IQD
@@ -346,7 +357,7 @@ export function PosPage() {
                       size="xs"
                       w={110}
                       aria-label={t("unit")}
-                      data={l.item.units.map((u) => ({ value: String(u.item_unit_id), label: u.unit_name }))}
+                      data={l.item.units.map((u) => ({ value: String(u.item_unit_id), label: names.unit(u.unit_name) }))}
                       value={String(l.unit.item_unit_id)}
                       onChange={(v) => v && setLine(i, { item_unit_id: Number(v) })}
                       allowDeselect={false}
@@ -406,7 +417,7 @@ export function PosPage() {
               {t("customer")}
             </Text>
             <Text fw={600} data-testid="pos-customer">
-              {customer?.consumer_name ?? s.walk_in_customer?.consumer_name ?? t("walkIn")}
+              {names.party(customer?.consumer_name ?? s.walk_in_customer?.consumer_name ?? null) || t("walkIn")}
             </Text>
             <div className="pos-totals">
               <Row label={t("gross")} value={money(bill?.doc.gross ?? "0")} />

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
 import { formatAmount } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
+import { PosModal } from "./PosModal";
 
 interface SoldLine {
   line_id: number;
@@ -65,7 +66,7 @@ export function ReturnDialog({ close }: { close: () => void }) {
   };
 
   return (
-    <Modal opened onClose={close} title={t("returnBill")} size="xl">
+    <PosModal onClose={close} title={t("returnBill")} size="xl">
       <Stack>
         <form
           onSubmit={(e) => {
@@ -141,6 +142,6 @@ export function ReturnDialog({ close }: { close: () => void }) {
           </>
         )}
       </Stack>
-    </Modal>
+    </PosModal>
   );
 }

@@ -12,7 +12,8 @@ export const POS_FEATURES: Feature[] = [
     path: "/settings/pos",
     screen: page(() => import("./PosPage"), "PosPage"),
     icon: IconCashRegister,
-    permission: "pos_sales/store",
+    // Any cashier reaches the screen; the session says whether they may sell (SPEC §6).
+    permission: "pos_sales/index",
     area: "sales",
     menu: true,
     tile: true,
