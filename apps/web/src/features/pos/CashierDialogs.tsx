@@ -1,10 +1,10 @@
 import { Button, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import { session as authSession } from "../../shared/api/session";
-import { notifyError, notifySuccess } from "../../shared/notify";
+import { notifySuccess } from "../../shared/notify";
 import { loginCashiersQuery, loginOptionsQuery } from "../auth/auth.queries";
 import { PosModal } from "./PosModal";
 import type { PosSession } from "./posSession";
@@ -14,26 +14,20 @@ import { kickDrawer } from "./serialPrinter";
 export function OpenDrawerDialog({ close }: { close: () => void }) {
   const { t } = useTranslation("pos");
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    setBusy(true);
-    try {
+  const open = useMutation({
+    mutationFn: async () => {
       await api("pos/open_drawer", { method: "POST", body: { reason: reason.trim() } });
       await kickDrawer();
       notifySuccess(t("drawerOpened"));
       close();
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <PosModal onClose={close} title={t("openDrawer")}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void open();
+          open.mutate();
         }}
       >
         <Stack>
@@ -45,7 +39,7 @@ export function OpenDrawerDialog({ close }: { close: () => void }) {
             maxLength={140}
             data-testid="pos-drawer-reason"
           />
-          <Button type="submit" loading={busy} disabled={!reason.trim()} data-testid="pos-drawer-confirm">
+          <Button type="submit" loading={open.isPending} disabled={!reason.trim()} data-testid="pos-drawer-confirm">
             {t("openDrawer")}
           </Button>
         </Stack>
@@ -62,31 +56,24 @@ export function SwitchCashierDialog({ close, session, onSwitched }: { close: () 
   const cashiers = useQuery(loginCashiersQuery(session.outlet.outlet_id, option));
   const [user, setUser] = useState<string | null>(null);
   const [pin, setPin] = useState("");
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!user) return;
-    setBusy(true);
-    try {
+  const submit = useMutation({
+    mutationFn: async (userId: number) => {
       const res = await api<{ access_token: string; user_name: string }>("pos/switch_cashier", {
         method: "POST",
-        body: { user: Number(user), pin },
+        body: { user: userId, pin },
       });
       authSession.setToken(res.access_token);
       onSwitched();
       notifySuccess(t("switched", { name: res.user_name }));
       close();
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <PosModal onClose={close} title={t("switchCashier")}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          if (user) submit.mutate(Number(user));
         }}
       >
         <Stack>
@@ -108,7 +95,7 @@ export function SwitchCashierDialog({ close, session, onSwitched }: { close: () 
             onChange={(e) => setPin(e.currentTarget.value)}
             data-testid="pos-switch-pin"
           />
-          <Button type="submit" loading={busy} disabled={!user || !pin} data-testid="pos-switch-confirm">
+          <Button type="submit" loading={submit.isPending} disabled={!user || !pin} data-testid="pos-switch-confirm">
             {t("switchCashier")}
           </Button>
         </Stack>

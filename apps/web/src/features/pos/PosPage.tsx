@@ -1,20 +1,5 @@
 import { CURRENCY_IQD, type PosCustomer, type PosItem, type PosUnit } from "@app/contracts";
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  type ButtonProps,
-  Center,
-  Group,
-  Kbd,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Badge, Button, type ButtonProps, Center, Group, Kbd, Loader, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
@@ -31,6 +16,7 @@ import { addToBill, priceBill } from "./bill";
 import { type CatalogueIndex, findBarcode, loadIndex, syncCatalogue } from "./catalogue";
 import { type BillLineState, holdsStore, queueStore } from "./posDb";
 import { sendSale, usePosSession } from "./posSession";
+import { QtyInput } from "./QtyInput";
 import { enqueue, flushOnce, type QueuedSale } from "./queue";
 import { lastReceipt, newKey, type ReceiptData, receiptOf } from "./receipt";
 import { keyLabel, type PosAction, usePosKeys } from "./usePosKeys";
@@ -364,31 +350,20 @@ export function PosPage() {
                     />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
-                      size="xs"
-                      w={80}
-                      dir="ltr"
-                      inputMode="decimal"
-                      aria-label={t("quantity")}
+                    <QtyInput
+                      label={t("quantity")}
                       value={l.state.quantity}
-                      onChange={(e) => setLine(i, { quantity: e.currentTarget.value.replace(/[^0-9.]/g, "") || "0" })}
-                      data-testid="pos-qty"
+                      onChange={(v) => setLine(i, { quantity: v || "0" })}
+                      testId="pos-qty"
                     />
                   </Table.Td>
                   <Table.Td dir="ltr">{money(l.priced.unit_price)}</Table.Td>
                   {canDiscount && (
                     <Table.Td>
-                      <TextInput
-                        size="xs"
-                        w={80}
-                        dir="ltr"
-                        inputMode="decimal"
-                        aria-label={t("discount")}
+                      <QtyInput
+                        label={t("discount")}
                         value={l.state.discount?.value ?? ""}
-                        onChange={(e) => {
-                          const v = e.currentTarget.value.replace(/[^0-9.]/g, "");
-                          setLine(i, { discount: v ? { type: "amount", value: v } : null });
-                        }}
+                        onChange={(v) => setLine(i, { discount: v ? { type: "amount", value: v } : null })}
                       />
                     </Table.Td>
                   )}

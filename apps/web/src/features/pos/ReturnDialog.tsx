@@ -1,11 +1,13 @@
 import { Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
 import { formatAmount } from "../../shared/format";
-import { notifyError, notifySuccess } from "../../shared/notify";
+import { notifySuccess } from "../../shared/notify";
 import { PosModal } from "./PosModal";
+import { QtyInput } from "./QtyInput";
 
 interface SoldLine {
   line_id: number;
@@ -28,42 +30,29 @@ export function ReturnDialog({ close }: { close: () => void }) {
   const [number, setNumber] = useState("");
   const [bill, setBill] = useState<SoldBill | null>(null);
   const [qty, setQty] = useState<Record<number, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const find = async () => {
-    setBusy(true);
-    try {
+  const find = useMutation({
+    mutationFn: async () => {
       type Answer = Omit<SoldBill, "lines"> & {
         lines: (Omit<SoldLine, "returnable"> & { returnable?: string; returnable_quantity?: string })[];
       };
       const data = (await api<DataBody<Answer>>(`pos_sales/by_number/${encodeURIComponent(number.trim())}`)).data;
       setBill({ ...data, lines: data.lines.map((l) => ({ ...l, returnable: l.returnable ?? l.returnable_quantity ?? l.quantity })) });
       setQty({});
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   const lines = bill
     ? bill.lines
         .filter((l) => Number(qty[l.line_id] || "0") > 0)
         .map((l) => ({ sale_line_fk: l.line_id, quantity: qty[l.line_id] as string }))
     : [];
   const over = bill?.lines.some((l) => Number(qty[l.line_id] || "0") > Number(l.returnable)) ?? false;
-  const save = async () => {
-    if (!bill || !lines.length || over) return;
-    setBusy(true);
-    try {
-      await api(`pos_sales/${bill.id}/return`, { method: "POST", body: { lines } });
-      notifySuccess(t("returned", { number: bill.number }));
+  const save = useMutation({
+    mutationFn: async (b: SoldBill) => {
+      await api(`pos_sales/${b.id}/return`, { method: "POST", body: { lines } });
+      notifySuccess(t("returned", { number: b.number }));
       close();
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <PosModal onClose={close} title={t("returnBill")} size="xl">
@@ -71,7 +60,7 @@ export function ReturnDialog({ close }: { close: () => void }) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void find();
+            find.mutate();
           }}
         >
           <Group align="flex-end">
@@ -83,7 +72,7 @@ export function ReturnDialog({ close }: { close: () => void }) {
               onChange={(e) => setNumber(e.currentTarget.value)}
               data-testid="pos-return-number"
             />
-            <Button type="submit" loading={busy && !bill} data-testid="pos-return-find">
+            <Button type="submit" loading={find.isPending} data-testid="pos-return-find">
               {t("find")}
             </Button>
           </Group>
@@ -108,17 +97,13 @@ export function ReturnDialog({ close }: { close: () => void }) {
                     <Table.Td dir="ltr">{formatAmount(l.quantity, 0)}</Table.Td>
                     <Table.Td dir="ltr">{formatAmount(l.returnable, 0)}</Table.Td>
                     <Table.Td>
-                      <TextInput
-                        size="xs"
-                        w={90}
-                        dir="ltr"
-                        inputMode="decimal"
-                        aria-label={t("returnQty")}
+                      <QtyInput
+                        label={t("returnQty")}
                         value={qty[l.line_id] ?? ""}
                         disabled={Number(l.returnable) <= 0}
                         error={Number(qty[l.line_id] || "0") > Number(l.returnable) ? t("tooMany") : undefined}
-                        onChange={(e) => setQty((q) => ({ ...q, [l.line_id]: e.currentTarget.value.replace(/[^0-9.]/g, "") }))}
-                        data-testid="pos-return-qty"
+                        onChange={(v) => setQty((q) => ({ ...q, [l.line_id]: v }))}
+                        testId="pos-return-qty"
                       />
                     </Table.Td>
                   </Table.Tr>
@@ -129,8 +114,8 @@ export function ReturnDialog({ close }: { close: () => void }) {
               <Button
                 color="orange"
                 disabled={!lines.length || over}
-                loading={busy}
-                onClick={() => void save()}
+                loading={save.isPending}
+                onClick={() => bill && save.mutate(bill)}
                 data-testid="pos-return-save"
               >
                 {t("returnSave")}
