@@ -2,6 +2,7 @@ import { z } from "zod";
 import { zCurrencyId, zFk } from "./accounting.js";
 import { zDecimal, zNote } from "./common.js";
 import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
+import { ZSaleShown } from "./sales.js";
 import { zPin } from "./text-schemas.js";
 
 /** POS texts the server answers with (English; the web shows its own words for the codes). */
@@ -13,13 +14,11 @@ export const POS_MSG = {
   nonCashTooMuch: "FIB and credit payments may not be greater than the total.",
   creditNeedsCustomer: "A credit payment needs a named customer.",
   fibAccountMissing: "Choose the FIB bank account in the POS settings first.",
-  noOutlet: "The cashier has no outlet.",
   noInventory: "The cashier has no inventory.",
   drawerClosed: "The drawer of this sale is closed; it can no longer be changed.",
-  notPosSale: "The record is not a POS sale.",
   reviewed: "Sent to a manager for review.",
   reviewResolved: "The review is already resolved.",
-  nothingToClose: "There is nothing to close in this drawer.",
+  creditCustomerFixed: "The customer of a sale on credit cannot be changed.",
   switchSameUser: "This cashier is already signed in.",
 } as const;
 
@@ -56,6 +55,8 @@ export const ZPosSale = z.object({
   invoice_discount: zOptMoney,
   payments: z.array(ZPosPayment).min(1, "Add a payment.").max(10, "may not have more than 10 payments"),
   change_currency_id: zCurrencyId.optional().nullable(),
+  /** The total the till showed (system currency): an offline sale whose total the server prices otherwise goes to review. */
+  client_total: zMoney.optional().nullable(),
   note: zNote.optional().nullable(),
 });
 export type PosSaleInput = z.output<typeof ZPosSale>;
@@ -106,3 +107,21 @@ export const ZResolveReview = z.object({
 
 export const POS_CURRENCIES = [CURRENCY_IQD, CURRENCY_USD] as const;
 export const POS_DEFAULT_SMALLEST = { [CURRENCY_IQD]: "250", [CURRENCY_USD]: "1" } as const;
+
+const zDec = z.string();
+/** A POS receipt as the server booked it: the sale, its cashier, totals in IQD and USD, the change and its drawer. */
+export const ZPosSaleShown = ZSaleShown.extend({
+  cashier: z.object({ user_id: z.number().int(), user_name: z.string() }),
+  total_iqd: zDec,
+  total_usd: zDec,
+  change: z.object({ currency_id: z.number().int(), amount: zDec, exact: zDec }),
+  offline: z.boolean(),
+  client_created_at: z.string().nullable(),
+  /** The drawer closing it belongs to; null while the drawer is open. */
+  closing_fk: z.number().int().nullable(),
+  lines: z.array(ZSaleShown.shape.lines.element.extend({ returnable_quantity: zDec })),
+});
+export type PosSaleShown = z.output<typeof ZPosSaleShown>;
+
+/** The answer to an offline sale the server could not book: kept for a manager. */
+export const ZPosReviewAnswer = z.object({ review_id: z.number().int(), reason: z.string() });

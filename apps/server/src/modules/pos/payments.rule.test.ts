@@ -46,14 +46,14 @@ describe("POS payments", () => {
         { method: "cash", currency_id: USD, amount: "10" },
       ],
     });
-    // IQD first (20,000), then 10,000 of the USD (6.7568 USD); 4,800 IQD over = 3.2432 USD; 3 USD back; 4,800 − 3 × 1,480 = 360 kept.
+    // IQD first (20,000), then 10,000 of the USD (6.757 USD); 4,800 IQD over = 3.243 USD; 3 USD back; 4,800 − 3 × 1,480 = 360 kept.
     expect(shown(s)).toEqual({
       applied: [
         ["cash", IQD, "20000", "20000"],
-        ["cash", USD, "6.7568", "10000"],
+        ["cash", USD, "6.757", "10000"],
       ],
-      overflow: [[USD, "3.2432", "4800"]],
-      change: [USD, "3.2432", "3", "360"],
+      overflow: [[USD, "3.243", "4800"]],
+      change: [USD, "3.243", "3", "360"],
     });
   });
 

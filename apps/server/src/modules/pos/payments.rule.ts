@@ -1,7 +1,7 @@
 import { CURRENCY_IQD, POS_MSG, type PosPaymentMethod } from "@app/contracts";
 import Decimal from "decimal.js";
 import { HttpError } from "../../platform/errors.js";
-import { D, round4, ZERO } from "../ledger/money.js";
+import { D, round3, round4, ZERO } from "../ledger/money.js";
 
 export interface Tender {
   method: PosPaymentMethod;
@@ -60,7 +60,8 @@ export function settlePayments(input: SettleInput): Settlement {
   const rate = D(input.rate);
   const sys = input.systemCurrency;
   const toSys = (v: Decimal, cur: number) => (cur === sys ? v : round4(sys === CURRENCY_IQD ? v.mul(rate) : v.div(rate)));
-  const fromSys = (v: Decimal, cur: number) => (cur === sys ? v : round4(sys === CURRENCY_IQD ? v.div(rate) : v.mul(rate)));
+  // Foreign amounts carry 3 decimals (SPEC §9), as the sale's payments are converted.
+  const fromSys = (v: Decimal, cur: number) => (cur === sys ? v : round3(sys === CURRENCY_IQD ? v.div(rate) : v.mul(rate)));
   const total = D(input.total);
   const applied: AppliedPayment[] = [];
 

@@ -1,16 +1,31 @@
-import { MSG, ZClosingDrawer, ZOpenDrawer, ZPosSettings, ZResolveReview, ZSwitchCashier } from "@app/contracts";
-import type { FastifyInstance } from "fastify";
+import {
+  MSG,
+  POS_MSG,
+  ZClosingDrawer,
+  ZOpenDrawer,
+  ZPosReviewAnswer,
+  ZPosSale,
+  ZPosSaleEdit,
+  ZPosSaleShown,
+  ZPosSettings,
+  ZResolveReview,
+  ZSwitchCashier,
+} from "@app/contracts";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { audit } from "../../platform/audit.js";
 import { bodyOf, docs, parseId, registerCrud, registerList } from "../../platform/crud.js";
-import { notFound, parse } from "../../platform/errors.js";
+import { HttpError, notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
+import { idempotencyKey, runIdempotent } from "../../platform/idempotency.js";
 import { answers, dataOf, savedOf, zDecimal } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
 import { closeDrawer, closingDrawersList, showClosing } from "./closing-drawer.js";
+import { bookPosSale, editPosSale, posSaleByNumber, posSalesList, showPosSale } from "./pos-sales.js";
 import { loadPosSettings, posSession, savePosSettings } from "./pos-session.js";
-import { posReviewsList, resolveReview, showReview } from "./reviews.js";
+import { posReviewsList, resolveReview, showReview, storeReview } from "./reviews.js";
 
 const nullableId = z.number().int().nullable();
 const ZSettingsShown = z.object({
@@ -149,6 +164,8 @@ export const posModule: AppModule = {
       async (req) => switchCashier(app, ctxOf(app, req), parse(ZSwitchCashier, bodyOf(req))),
     );
 
+    registerPosSales(app);
+
     registerCrud(app, {
       endpoint: "closing_drawers",
       section: "closing_drawers",
@@ -190,3 +207,94 @@ export const posModule: AppModule = {
     );
   },
 };
+
+/** `/api/pos_sales`: the list, a receipt, its edit while the drawer is open, and the idempotent sale itself. */
+function registerPosSales(app: FastifyInstance) {
+  const tags = ["pos_sales"];
+  registerList(app, "/api/pos_sales", posSalesList, "pos_sales/index##pos_admin_sales/index");
+  const shown = async (ctx: Parameters<typeof showPosSale>[0], id: number) => {
+    const found = await showPosSale(ctx, id);
+    if (!found) throw notFound();
+    return found;
+  };
+  app.get(
+    "/api/pos_sales/by_number/:number",
+    { config: { permission: "pos_sales/return##pos_sales/show##pos_admin_sales/show" }, ...answers(dataOf(ZPosSaleShown)) },
+    async (req) => ({ data: await posSaleByNumber(ctxOf(app, req), String((req.params as { number: string }).number).slice(0, 64)) }),
+  );
+  app.get(
+    "/api/pos_sales/:id",
+    { config: { permission: "pos_sales/show##pos_admin_sales/show" }, ...answers(dataOf(ZPosSaleShown)) },
+    async (req) => ({ data: await shown(ctxOf(app, req), parseId((req.params as { id: string }).id)) }),
+  );
+
+  const edit = async (req: FastifyRequest) => {
+    const id = parseId((req.params as { id: string }).id);
+    const raw = req.body as Record<string, unknown> | undefined;
+    if (req.method === "POST" && String(raw?._method ?? "").toUpperCase() !== "PATCH")
+      throw new HttpError(405, "Use _method=PATCH to update.");
+    const input = parse(ZPosSaleEdit, bodyOf(req));
+    const data = await inTx(app, req, async (ctx) => {
+      const before = await shown(ctx, id);
+      await editPosSale(ctx, id, input);
+      const after = await shown(ctx, id);
+      await audit(ctx, { module: "pos_sales", action: "update", record_id: id, before, after });
+      return after;
+    });
+    return { message: MSG.updated, data };
+  };
+  const editOpts = {
+    config: { permission: "pos_sales/update##pos_admin_sales/update" },
+    ...docs({ tags, summary: "Edit a POS sale while its drawer is open", body: ZPosSaleEdit, response: savedOf(ZPosSaleShown) }),
+  };
+  app.patch("/api/pos_sales/:id", editOpts, edit);
+  app.post("/api/pos_sales/:id", editOpts, edit);
+
+  const created = docs({
+    tags,
+    summary: "A POS sale (header Idempotency-Key)",
+    body: ZPosSale,
+    response: savedOf(ZPosSaleShown),
+    status: 201,
+  });
+  app.post(
+    "/api/pos_sales",
+    {
+      config: { permission: "pos_sales/store" },
+      ...created,
+      schema: { ...created.schema, response: { ...created.schema.response, 202: savedOf(ZPosReviewAnswer) } },
+    },
+    async (req, reply) => {
+      const raw = bodyOf(req);
+      const key = idempotencyKey(req);
+      const input = parse(ZPosSale, raw);
+      return runIdempotent(app, req, reply, "pos_sales", raw, async (ctx) => {
+        const book = async (c: typeof ctx) => {
+          const { id } = await bookPosSale(c, input, key);
+          const data = await shown(c, id);
+          await audit(c, { module: "pos_sales", action: "create", record_id: id, after: data });
+          return { status: 201, body: { message: MSG.added, data } };
+        };
+        if (!input.offline) return book(ctx);
+        // An offline sale is never lost: what cannot be booked as it stands is kept for a manager.
+        try {
+          return await ctx.tx.transaction((tx) => book({ ...ctx, tx }));
+        } catch (err) {
+          if (!(err instanceof HttpError) || (err.statusCode !== 422 && err.statusCode !== 404)) throw err;
+          const place = await ctx.tx.execute<{ outlet_fk: number | null }>(
+            sql`select outlet_fk from users where user_id = ${ctx.user!.user_id}`,
+          );
+          const data = await storeReview(ctx, {
+            key,
+            body: raw,
+            reason: err.message,
+            errors: err.errors ?? null,
+            outlet_id: place.rows[0]?.outlet_fk ?? null,
+          });
+          await audit(ctx, { module: "pos_sales", action: "review", record_id: data.review_id, after: { key, reason: err.message } });
+          return { status: 202, body: { message: POS_MSG.reviewed, data } };
+        }
+      });
+    },
+  );
+}
