@@ -18,7 +18,7 @@ import { installErrorHandler, uniqueFieldsOf } from "./platform/errors.js";
 import { imagePath } from "./platform/files.js";
 import { installAccessControl, type RouteInfo } from "./platform/http.js";
 import { documentingSerializer, installOpenapi, openapiTransform } from "./platform/openapi.js";
-import { installSecurityHeaders, NONCE_PLACEHOLDER, styleNonceOf } from "./platform/security-headers.js";
+import { installSecurityHeaders, NONCE_PLACEHOLDER, pageStyleNonce } from "./platform/security-headers.js";
 import { createTokenService, loadSigningKey } from "./platform/tokens.js";
 
 /**
@@ -48,11 +48,12 @@ export async function buildApp({ database, config }: { database: Database; confi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(documentingSerializer);
   app.decorate("db", database.db);
+  app.decorate("notices", (channel: string) => database.notices(channel));
   app.decorate("config", config);
   app.decorate("tokens", createTokenService(await loadSigningKey(database.db, config.jwtSecret), config.tokenTtlSeconds));
 
   // First, so that every answer carries the headers, a refusal of the access check included.
-  await installSecurityHeaders(app, { tls: config.tls });
+  installSecurityHeaders(app, { tls: config.tls });
   const routes: RouteInfo[] = [];
   installErrorHandler(app, uniqueFieldsOf(Object.values(schema)));
   installAccessControl(app, routes);
@@ -110,7 +111,7 @@ export async function buildApp({ database, config }: { database: Database; confi
     reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, styleNonceOf(reply.raw)));
+      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, pageStyleNonce(app, reply)));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist!,

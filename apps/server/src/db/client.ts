@@ -1,7 +1,9 @@
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { listenForNotices, type Notices } from "./notices.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -19,6 +21,8 @@ export interface Database {
   db: Db;
   /** The embedded PostgreSQL under DATA_DIR, or a server named by DATABASE_URL. */
   kind: "embedded" | "postgres";
+  /** Hears the notices sent on a channel (one connection per channel, closed with the database). */
+  notices(channel: string): Notices;
   close(): Promise<void>;
 }
 
@@ -34,5 +38,40 @@ export async function openDatabase(opts: { url: string; kind?: Database["kind"];
     console.error(`database connection lost: ${err.message}`);
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
-  return { db, kind: opts.kind ?? "postgres", close: () => pool.end() };
+  const channels = new Map<string, Notices>();
+  return {
+    db,
+    kind: opts.kind ?? "postgres",
+    notices(channel) {
+      let n = channels.get(channel);
+      if (!n) channels.set(channel, (n = listenForNotices(opts.url, channel)));
+      return n;
+    },
+    async close() {
+      await Promise.all([...channels.values()].map((n) => n.close()));
+      await pool.end();
+    },
+  };
+}
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a query as a named prepared statement, so that PostgreSQL parses and plans it once per
+ * connection instead of at every call (planning the item look-up cost 2 ms, running it 0.08 ms).
+ * The name is the text's hash: the same text always reuses its statement. Only for hot queries
+ * of one fixed shape whose best plan does not depend on the values (a look-up by key); a search
+ * whose plan depends on its pattern stays unprepared, as PostgreSQL may settle on a generic plan.
+ */
+export async function executePrepared<R extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<{ rows: R[] }> {
+  const { sql, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `q_${createHash("sha1").update(sql).digest("base64url")}`;
+    // Bounded: a text made per call (which this helper is not meant for) cannot grow it without end.
+    if (statementNames.size < 1000) statementNames.set(sql, name);
+  }
+  const prepared = db._.session.prepareQuery({ sql, params }, undefined, name, false);
+  return (await prepared.execute()) as { rows: R[] };
 }

@@ -72,7 +72,12 @@ describe("a data directory of an earlier version (PGlite)", () => {
     const lite = new PGlite({ dataDir, extensions: { pg_trgm } });
     const liteDb = drizzle(lite, { schema });
     await migratePGlite(liteDb, { migrationsFolder: MIGRATIONS_DIR });
-    const liteDatabase: Database = { db: liteDb as unknown as Db, kind: "embedded", close: () => lite.close() };
+    const liteDatabase: Database = {
+      db: liteDb as unknown as Db,
+      kind: "embedded",
+      notices: () => ({ generation: 0, live: false, close: async () => {} }),
+      close: () => lite.close(),
+    };
     await seed(liteDatabase.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
     const old = await buildApp({ database: liteDatabase, config });
     const api = await session(old.app);

@@ -10,6 +10,8 @@ export interface AuthUser {
   permissions: Set<string>;
   /** Inventories this user may see and use. */
   inventory_ids: number[];
+  /** The columns the user hides in each list (by list model), loaded with the user. */
+  hidden_columns?: Record<string, string>;
   jti: string;
   token_exp: number;
   /** Present when the caller holds a limited token (see TokenScope). */

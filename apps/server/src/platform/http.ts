@@ -2,7 +2,8 @@ import { can, MSG, type PermissionRequirement, SUPER_USER_ID } from "@app/contra
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.js";
-import type { Db, Tx } from "../db/client.js";
+import { type Db, executePrepared, type Tx } from "../db/client.js";
+import type { Notices } from "../db/notices.js";
 import type { AuthUser, Ctx } from "./context.js";
 import { HttpError, sqlState } from "./errors.js";
 import type { TokenService } from "./tokens.js";
@@ -21,6 +22,8 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     db: Db;
+    /** What this process hears on a PostgreSQL notification channel (see db/notices.ts). */
+    notices(channel: string): Notices;
     config: AppConfig;
     tokens: TokenService;
   }
@@ -84,6 +87,7 @@ interface UserRow extends Record<string, unknown> {
   own: string[];
   role_perms: string[] | null;
   inventory_ids: number[] | null;
+  hidden_columns: Record<string, string> | null;
   revoked: boolean;
 }
 
@@ -135,17 +139,25 @@ export async function authenticate(app: FastifyInstance, req: FastifyRequest): P
   return user;
 }
 
+/**
+ * One prepared statement (planned once per connection): the user, their role's permissions, their
+ * inventories, the columns they hide in each list, and whether the token was revoked.
+ */
 async function loadUser(app: FastifyInstance, claims: ReturnType<FastifyInstance["tokens"]["verify"]>): Promise<AuthUser> {
-  const res = await app.db.execute<UserRow>(sql`
+  const res = await executePrepared<UserRow>(
+    app.db,
+    sql`
     select u.user_id, u.user_name, u.email, u.outlet_fk, u.is_cashier, u.status, u.token_version,
            u.permissions as own, r.permissions as role_perms,
            case when u.user_id = ${SUPER_USER_ID}
                 then (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from inventories)
                 else (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from user_inventories ui where ui.user_id = u.user_id)
            end as inventory_ids,
+           (select json_object_agg(h.model, h.columns) from model_hidden_columns h where h.user_id = u.user_id) as hidden_columns,
            exists(select 1 from revoked_tokens t where t.jti = ${claims.jti}) as revoked
       from users u left join roles r on r.role_id = u.role_id
-     where u.user_id = ${claims.sub}`);
+     where u.user_id = ${claims.sub}`,
+  );
   const row = res.rows[0];
   if (!row || row.revoked || row.status !== "active" || row.token_version !== claims.ver) {
     throw new HttpError(400, MSG.tokenInvalid);
@@ -158,6 +170,7 @@ async function loadUser(app: FastifyInstance, claims: ReturnType<FastifyInstance
     is_cashier: row.is_cashier,
     permissions: new Set([...(row.own ?? []), ...(row.role_perms ?? [])]),
     inventory_ids: (row.inventory_ids ?? []).map(Number),
+    hidden_columns: row.hidden_columns ?? {},
     jti: claims.jti,
     token_exp: claims.exp,
     ...(claims.scope ? { token_scope: claims.scope } : {}),

@@ -364,8 +364,12 @@ export async function runList<Row = Record<string, unknown>>(
   return envelope(model, q, rows.rows as Row[], count, {}, await hidden);
 }
 
-const hiddenColumnsOf = (db: DbOrTx, ctx: Ctx, model: ListModel) =>
-  ctx.user ? hiddenColumns(db, ctx.user.user_id, model.model) : Promise.resolve("");
+/** The user's hidden columns come with the signed-in user (see authenticate); a bare context asks the database. */
+const hiddenColumnsOf = (db: DbOrTx, ctx: Ctx, model: ListModel) => {
+  if (!ctx.user) return Promise.resolve("");
+  if (ctx.user.hidden_columns) return Promise.resolve(ctx.user.hidden_columns[model.model] ?? "");
+  return hiddenColumns(db, ctx.user.user_id, model.model);
+};
 
 /** The list envelope (SPEC §7) around one page of rows. */
 function envelope<Row>(

@@ -45,7 +45,9 @@ export async function loadSigningKey(db: Db, configured: string): Promise<string
 export function createTokenService(key: string, ttlSeconds: number): TokenService {
   const signer = createSigner({ key, algorithm: "HS256", expiresIn: ttlSeconds * 1000 });
   const setupSigner = createSigner({ key, algorithm: "HS256", expiresIn: SETUP_TOKEN_SECONDS * 1000 });
-  const verifier = createVerifier({ key, algorithms: ["HS256"], cache: false });
+  // Verified tokens are kept (until their expiry at the latest), so a signed-in request costs no
+  // HMAC after the first; revocation and the user's state are checked apart (platform/http.ts).
+  const verifier = createVerifier({ key, algorithms: ["HS256"], cache: 10_000 });
   return {
     ttlSeconds,
     sign(userId, tokenVersion, scope) {

@@ -8,9 +8,10 @@ import { fieldError, HttpError, notFound, parse } from "../../platform/errors.js
 import { requestLanguage } from "../../platform/export.js";
 import { imagePath, issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
+import { noticedCache } from "../../platform/noticed-cache.js";
 import { answers, dataOf, dropdownOf, rowOf, savedOf, XLSX, ZMessage } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
-import { generateEan13 } from "./barcodes.js";
+import { generateEan13, itemExactSearch } from "./barcodes.js";
 import { brands, categories, cities, items, itemUnits } from "./catalogue.tables.js";
 import {
   categoriesList,
@@ -352,9 +353,16 @@ export const catalogueModule: AppModule = {
     });
 
     // ------------------------------------------------------------ items
+    // A scanner sends the same few hundred codes all day: their answers are kept in this process
+    // until the migration's trigger announces a change to items, units or barcodes.
+    const scanned = noticedCache<Awaited<ReturnType<typeof itemDropdown>>>(app, "catalogue_changed");
     app.get("/api/items/list", { config: { permission: ITEM_PICKERS }, ...answers(ZItemPage) }, async (req) => {
       const q = parse(ZPage, req.query);
-      const { rows, hasMore } = await itemDropdown(ctxOf(app, req), { search: q.search, page: q.page, perPage: q.per_page });
+      const load = () => itemDropdown(ctxOf(app, req), { search: q.search, page: q.page, perPage: q.per_page });
+      const { rows, hasMore } =
+        q.search && q.page === 1 && itemExactSearch(q.search)
+          ? await scanned.through(`${q.per_page}:${q.search.trim()}`, load, (found) => found.rows.length > 0)
+          : await load();
       return { message: rows, current_page: q.page, per_page: q.per_page, has_more: hasMore };
     });
     app.get(

@@ -1,5 +1,6 @@
 import { type ItemInput, type ItemUnitInput, MSG } from "@app/contracts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { executePrepared } from "../../db/client.js";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError, notFound, unprocessable } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
@@ -332,7 +333,7 @@ export async function itemDropdown(ctx: Ctx, opts: { search?: string; page: numb
   // only when the term names no item exactly.
   const exact = search && opts.page === 1 ? itemExactSearch(search) : undefined;
   if (exact) {
-    const found = await dropdownPage(ctx, sql`${only} and ${exact}`, sql`lower(i.item_name), i.item_id`, opts.perPage, 0);
+    const found = await dropdownPage(ctx, sql`${only} and ${exact}`, sql`lower(i.item_name), i.item_id`, opts.perPage, 0, true);
     if (found.rows.length) return found;
   }
   const where = search ? sql`${only} and ${itemSearch(search)}` : only;
@@ -340,9 +341,13 @@ export async function itemDropdown(ctx: Ctx, opts: { search?: string; page: numb
   return dropdownPage(ctx, where, order, opts.perPage, (opts.page - 1) * opts.perPage);
 }
 
-async function dropdownPage(ctx: Ctx, where: SQL, order: SQL, perPage: number, offset: number) {
+/**
+ * `prepared`: the look-up by code or barcode has one shape and one good plan (its unique indexes),
+ * so PostgreSQL plans it once per connection; a name search is planned for its words each time.
+ */
+async function dropdownPage(ctx: Ctx, where: SQL, order: SQL, perPage: number, offset: number, prepared = false) {
   // One round trip: the page of items, each with its units (and each unit's barcode) as JSON.
-  const res = await ctx.tx.execute<{ item_id: number } & Record<string, unknown>>(sql`
+  const query = sql`
     select i.*, coalesce(u.units, '[]'::json) as item_units, u.default_unit
       from (select i.item_id, i.item_name, i.item_code, i.has_expire, i.has_batch_number, i.expire_alert, i.sale_price_editable,
                    i.has_revenue_tax, i.revenue_tax_percent, row_number() over (order by ${order}) as __pos
@@ -358,7 +363,9 @@ async function dropdownPage(ctx: Ctx, where: SQL, order: SQL, perPage: number, o
                max(iu.unit_fk) filter (where iu.is_default) as default_unit
           from item_units iu join units un on un.unit_id = iu.unit_fk
          where iu.item_fk = i.item_id) u on true
-     order by i.__pos`);
+     order by i.__pos`;
+  type Row = { item_id: number; __pos: unknown } & Record<string, unknown>;
+  const res = prepared ? await executePrepared<Row>(ctx.tx, query) : await ctx.tx.execute<Row>(query);
   return {
     rows: res.rows.slice(0, perPage).map(({ __pos, ...row }) => row),
     hasMore: res.rows.length > perPage,
