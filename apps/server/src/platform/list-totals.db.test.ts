@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { EXACT_COUNT_LIMIT } from "./list.js";
 
@@ -53,6 +53,29 @@ describe("list totals", () => {
     const tail = await list(`per_page=7&page=${Math.ceil(bulk / 7)}&sortColumn=item_id&sortDir=asc`);
     expect(tail.total_estimated).toBe(false);
     expect(tail.total).toBe(bulk);
+  });
+
+  it("turn the pages of a large list with the page's query alone, the estimate kept from the first page", async () => {
+    const execute = vi.spyOn(t.database.db, "execute");
+    try {
+      const first = await list("per_page=10&search=Bulk");
+      // The page, the count up to the limit, and the planner's estimate; the hidden columns come with the user.
+      expect(execute).toHaveBeenCalledTimes(3);
+      expect(first.total_estimated).toBe(true);
+      execute.mockClear();
+      const second = await list("per_page=10&page=2&search=Bulk");
+      expect(execute).toHaveBeenCalledTimes(1);
+      expect(second).toMatchObject({ total: first.total, total_estimated: true });
+      expect(second.data).toHaveLength(10);
+      expect(second.data.filter((r) => first.data.some((f) => f.item_id === r.item_id))).toEqual([]);
+      // A list counted exactly is counted every time.
+      execute.mockClear();
+      await list("per_page=10&search=Bulk%2014");
+      await list("per_page=10&page=2&search=Bulk%2014");
+      expect(execute).toHaveBeenCalledTimes(6);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it("never fall below the rows already seen when the estimate is low", async () => {

@@ -1,5 +1,6 @@
 import { DATE_FILTERS, type DateFilter, DEFAULT_PAGE_SIZE, DEFAULT_START_DATE, type ListEnvelope, MAX_PER_PAGE, MSG } from "@app/contracts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.js";
 import { modelHiddenColumns } from "../modules/platform-tables/platform.tables.js";
 import { dateFilterRange, parseRangeBound } from "./business-time.js";
@@ -292,6 +293,37 @@ async function estimateRows(db: DbOrTx, model: ListModel, where: SQL): Promise<n
 }
 
 /**
+ * Estimated totals of large lists, by list and filters, for a while: turning the pages of a list
+ * of 100,000 rows, or coming back to it, sends the page's query alone instead of also counting a
+ * thousand rows and planning the estimate each time. A total under EXACT_COUNT_LIMIT is never
+ * kept: it is counted exactly on every page.
+ */
+const ESTIMATE_KEEP_MS = 30_000;
+const ESTIMATES_MAX = 1000;
+const estimatesByDb = new WeakMap<DbOrTx, Map<string, { total: number; at: number }>>();
+const dialect = new PgDialect();
+
+function estimatesOf(db: DbOrTx) {
+  let estimates = estimatesByDb.get(db);
+  if (!estimates) estimatesByDb.set(db, (estimates = new Map()));
+  return estimates;
+}
+
+function keptEstimate(db: DbOrTx, key: string): number | undefined {
+  const estimates = estimatesOf(db);
+  const kept = estimates.get(key);
+  if (kept && Date.now() - kept.at < ESTIMATE_KEEP_MS) return kept.total;
+  if (kept) estimates.delete(key);
+  return undefined;
+}
+
+function keepEstimate(db: DbOrTx, key: string, total: number) {
+  const estimates = estimatesOf(db);
+  if (estimates.size >= ESTIMATES_MAX) estimates.clear();
+  estimates.set(key, { total, at: Date.now() });
+}
+
+/**
  * One page of rows (or all rows when is_paginated=0) with total, footer sums and hidden columns.
  * The page, the count and the hidden columns are independent queries, sent together.
  */
@@ -338,24 +370,29 @@ export async function runList<Row = Record<string, unknown>>(
     return envelope(model, q, rows.rows as Row[], count, footer, await hidden);
   }
 
+  const page = () => select(q.where, orderBy(model, q), limit);
+  const where = q.paginate ? dialect.sqlToQuery(q.where) : undefined;
+  const key = where && `${model.model}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
+  const kept = key ? keptEstimate(db, key) : undefined;
   // The estimate is asked for alongside, not after the count finds many rows: planning is cheap,
   // and a second round trip would cost every large list more than it saves the small ones.
   const [rows, counted, estimate] = await Promise.all([
-    select(q.where, orderBy(model, q), limit),
-    q.paginate
+    page(),
+    q.paginate && kept === undefined
       ? db.execute<{ n: number }>(
           sql`select count(*)::int as n from (select 1 ${model.from} where ${q.where} limit ${EXACT_COUNT_LIMIT + 1}) __matching`,
         )
       : undefined,
-    q.paginate ? estimateRows(db, model, q.where) : undefined,
+    q.paginate && kept === undefined ? estimateRows(db, model, q.where) : kept,
   ]);
   const n = rows.rows.length;
   let count = { total: offset + n, estimated: false };
   // A short page past the first is the end of the rows: its position is the exact total.
   if (q.paginate && !(n < q.perPage && (n > 0 || q.page === 1))) {
-    const upTo = counted?.rows[0]?.n ?? 0;
+    const upTo = kept === undefined ? (counted?.rows[0]?.n ?? 0) : EXACT_COUNT_LIMIT + 1;
     if (upTo <= EXACT_COUNT_LIMIT) count = { total: upTo, estimated: false };
     else {
+      if (key && kept === undefined) keepEstimate(db, key, estimate ?? 0);
       // At least the rows before this page, this page, and one more when it is full.
       const seen = offset + n + (n === q.perPage ? 1 : 0);
       count = { total: Math.max(estimate ?? 0, seen, EXACT_COUNT_LIMIT + 1), estimated: true };
@@ -364,7 +401,6 @@ export async function runList<Row = Record<string, unknown>>(
   return envelope(model, q, rows.rows as Row[], count, {}, await hidden);
 }
 
-/** The user's hidden columns come with the signed-in user (see authenticate); a bare context asks the database. */
 const hiddenColumnsOf = (db: DbOrTx, ctx: Ctx, model: ListModel) => {
   if (!ctx.user) return Promise.resolve("");
   if (ctx.user.hidden_columns) return Promise.resolve(ctx.user.hidden_columns[model.model] ?? "");
