@@ -18,6 +18,10 @@ import { installErrorHandler, uniqueFieldsOf } from "./platform/errors.js";
 import { imagePath } from "./platform/files.js";
 import { installAccessControl, type RouteInfo } from "./platform/http.js";
 import { documentingSerializer, installOpenapi, openapiTransform } from "./platform/openapi.js";
+import { installOperations } from "./platform/operations.js";
+
+export { operationsOf } from "./platform/operations.js";
+
 import { installSecurityHeaders, NONCE_PLACEHOLDER, pageStyleNonce } from "./platform/security-headers.js";
 import { createTokenService, loadSigningKey } from "./platform/tokens.js";
 
@@ -57,6 +61,8 @@ export async function buildApp({ database, config }: { database: Database; confi
   const routes: RouteInfo[] = [];
   installErrorHandler(app, uniqueFieldsOf(Object.values(schema)));
   installAccessControl(app, routes);
+  // Before the modules: the request latency histogram learns each route as it is added.
+  await installOperations(app, database, config.metricsToken);
 
   // API answers (JSON lists, exports) are compressed on the fly; brotli at a quality that costs
   // about what gzip does. The web app's files come precompressed from the build.

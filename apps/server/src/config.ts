@@ -29,6 +29,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The business's IANA time zone: documents' wall-clock dates, accounting days and months, date filters. */
   timeZone: string;
+  /** Bearer token that opens /metrics to other machines (this machine needs none); empty: this machine only. */
+  metricsToken: string;
+  /** How long a stop (SIGTERM) waits for the requests in flight before closing the database anyway. */
+  shutdownSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -54,5 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeZone,
     tls: env.TLS === "1",
     trustProxy: env.TRUST_PROXY === "1",
+    metricsToken: env.METRICS_TOKEN ?? "",
+    shutdownSeconds: Number(env.SHUTDOWN_SECONDS ?? 20),
   };
 }

@@ -25,7 +25,7 @@ try {
   process.exit(1);
 }
 const { database, embedded } = opened;
-const [{ buildApp }, { MIGRATIONS_DIR, migrate }, { seed }] = await code;
+const [{ buildApp, operationsOf }, { MIGRATIONS_DIR, migrate }, { seed }] = await code;
 // The web app's build beside the server package (whose folder holds the migrations), from source or compiled.
 config.webDist ??= path.resolve(MIGRATIONS_DIR, "../../web/dist");
 try {
@@ -43,14 +43,24 @@ try {
 }
 const { app } = await buildApp({ database, config });
 let closing = false;
-// Fastify's close waits for the requests in flight; only then do the pool and the server go.
+/** Resolves with `done`'s outcome, or false once `ms` have passed. */
+const within = (done: Promise<unknown>, ms: number) =>
+  Promise.race([done.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), ms).unref())]);
+// A stop: /ready answers 503 and no new connection is taken; the requests in flight (postings
+// included) finish, for SHUTDOWN_SECONDS at most; then the pool and the embedded PostgreSQL close.
+// Whatever is still running then is cut with its transaction, which PostgreSQL rolls back whole.
 const close = async () => {
   if (closing) return;
   closing = true;
+  operationsOf(app)!.stopping = true;
   let code = 0;
   try {
-    await app.close();
-    await database.close();
+    const limit = config.shutdownSeconds * 1000;
+    if (!(await within(app.close(), limit))) {
+      console.error(`Requests still running after ${config.shutdownSeconds} s were cut; their transactions are rolled back.`);
+      code = 1;
+    }
+    await within(database.close(), 5000);
     await embedded?.stop();
   } catch (e) {
     console.error((e as Error).message);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
@@ -23,7 +24,20 @@ export interface Database {
   kind: "embedded" | "postgres";
   /** Hears the notices sent on a channel (one connection per channel, closed with the database). */
   notices(channel: string): Notices;
+  /** The connection pool now, and the waits for a free connection since the start (metrics). */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection now. */
+  waiting: number;
+  /** Connections handed out after a wait (none idle and the pool full), and the seconds waited for every connection. */
+  waits: number;
+  waitSeconds: number;
 }
 
 // Numeric and bigint columns stay strings: money never passes through a JS float.
@@ -31,7 +45,29 @@ pg.types.setTypeParser(20, (v) => v);
 pg.types.setTypeParser(1700, (v) => v);
 
 export async function openDatabase(opts: { url: string; kind?: Database["kind"]; max?: number }): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
+  const max = opts.max ?? 10;
+  const pool = new pg.Pool({ connectionString: opts.url, max });
+  const stats = { waits: 0, waitSeconds: 0 };
+  // Every query borrows a connection through connect() (pool.query with a callback, transactions
+  // with a promise): the time until it is handed out is the wait.
+  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, ...rest: unknown[]) => void) => unknown;
+  pool.connect = ((cb?: (err: Error | undefined, ...rest: unknown[]) => void) => {
+    const t0 = performance.now();
+    const full = pool.idleCount === 0 && pool.totalCount >= max;
+    const handed = () => {
+      if (full) stats.waits++;
+      stats.waitSeconds += (performance.now() - t0) / 1000;
+    };
+    if (cb)
+      return connect((err, ...rest) => {
+        handed();
+        cb(err, ...rest);
+      });
+    return (connect() as Promise<pg.PoolClient>).then((c) => {
+      handed();
+      return c;
+    });
+  }) as typeof pool.connect;
   // An idle connection closed by the server (restart, failover, a dropped database) must not
   // crash the process: the pool discards it and opens a new one on the next query.
   pool.on("error", (err) => {
@@ -42,6 +78,7 @@ export async function openDatabase(opts: { url: string; kind?: Database["kind"];
   return {
     db,
     kind: opts.kind ?? "postgres",
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, ...stats }),
     notices(channel) {
       let n = channels.get(channel);
       if (!n) channels.set(channel, (n = listenForNotices(opts.url, channel)));

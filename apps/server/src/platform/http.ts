@@ -6,6 +6,7 @@ import { type Db, executePrepared, type Tx } from "../db/client.js";
 import type { Notices } from "../db/notices.js";
 import type { AuthUser, Ctx } from "./context.js";
 import { HttpError, sqlState } from "./errors.js";
+import { operationsOf } from "./operations.js";
 import type { TokenService } from "./tokens.js";
 
 /** What a route demands: a permission (SPEC §6 form), any signed-in user, or nobody. */
@@ -202,7 +203,13 @@ export async function inTx<T>(app: FastifyInstance, req: FastifyRequest, fn: (ct
     try {
       return await app.db.transaction(async (tx) => fn({ tx, user: req.user, now: new Date(), ip: clientIp(req) }));
     } catch (err) {
-      if (attempt >= TX_ATTEMPTS || !RETRYABLE.has(sqlState(err) ?? "")) throw err;
+      const code = sqlState(err) ?? "";
+      if (!RETRYABLE.has(code)) throw err;
+      if (attempt >= TX_ATTEMPTS) {
+        operationsOf(app)?.gaveUp();
+        throw err;
+      }
+      operationsOf(app)?.retried(code);
       // Growing, jittered pauses so that the transactions that collided do not meet again.
       await new Promise((r) => setTimeout(r, Math.random() * 5 * 2 ** attempt));
     }
