@@ -35,7 +35,12 @@ describe("backups over HTTP", () => {
   });
 
   let file: string;
+  const backupAge = async () => {
+    const metrics = (await t.app.inject({ method: "GET", url: "/metrics" })).body;
+    return /^souq_backup_age_seconds (\S+)$/m.exec(metrics)?.[1];
+  };
   it("back up now answers the verified backup, which the list shows and the browser downloads", async () => {
+    expect(await backupAge()).toBe("+Inf");
     const made = await t.api("POST", "/api/backups");
     expect(made.status).toBe(201);
     expect(made.body.data).toMatchObject({ verified: true, reason: "manual", problems: [] });
@@ -50,6 +55,8 @@ describe("backups over HTTP", () => {
     expect(gunzipSync(down.raw).subarray(0, 13).toString()).toBe("manifest.json");
     expect((await t.api("GET", "/api/backups/..%2Fpg%2Fsouq-embedded.json/download")).status).toBe(404);
     expect((await t.api("GET", "/api/backups/alert")).body).toEqual({ data: null });
+    // The metrics' backup age counts from this verified backup.
+    expect(Number(await backupAge())).toBeLessThan(120);
   });
 
   it("an uploaded file that is not a backup is refused by its content, with nothing changed", async () => {

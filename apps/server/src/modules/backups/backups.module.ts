@@ -13,6 +13,7 @@ import { businessDateTime, businessDay } from "../../platform/business-time.js";
 import { fieldError, notFound, parse } from "../../platform/errors.js";
 import { clientIp, ctxOf } from "../../platform/http.js";
 import { answers, dataOf, savedOf } from "../../platform/openapi.js";
+import { setBackupSource } from "../../platform/operations.js";
 import type { AppModule } from "../index.js";
 import { type BackupDeps, BackupRefused, backupPath, listBackups, pruneBackups, restoreBackup, takeBackup } from "./backups.js";
 import { backupSettings } from "./backups.tables.js";
@@ -110,6 +111,11 @@ export async function runScheduledBackup(app: FastifyInstance, now = new Date())
 export const backupsModule: AppModule = {
   name: "backups",
   register(app: FastifyInstance) {
+    // The metrics' backup age: the newest backup whose verification passed, in the folder the settings name.
+    setBackupSource(app, async () => {
+      const good = (await listBackups(folderOf(app, await readSettings(app)))).find((b) => b.verified === true && b.created_at);
+      return good ? new Date(good.created_at) : null;
+    });
     const ZList = z.object({ data: z.array(ZBackupListed), folder: z.string() });
     app.get("/api/backups", { config: { permission: "backups/index" }, ...answers(ZList) }, async () => {
       const folder = folderOf(app, await readSettings(app));
