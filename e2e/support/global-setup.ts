@@ -1,78 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { freePort } from "../../apps/server/src/platform/free-port";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, stateFile } from "./env";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-async function waitFor(url: string, child: ChildProcess, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the product exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the product did not answer ${url} within ${ms} ms`);
-}
-
-/** A fresh PostgreSQL database on the server DATABASE_URL points at; dropped in teardown. */
-async function createDatabase(adminUrl: string): Promise<{ url: string; name: string }> {
-  const name = `e2e_${process.pid}_${Date.now()}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), name };
-}
+import { existsSync, writeFileSync } from "node:fs";
+import { stateFile } from "./env";
+import { startProduct } from "./product";
 
 /**
- * Starts the whole product (`scripts/start.mjs`, which builds the web app when stale) on a free
- * port with a fresh data directory, or a fresh PostgreSQL database when DATABASE_URL is set.
- * E2E_BASE_URL skips all this and tests a product that is already running.
+ * Starts the product for the run (see `startProduct`). E2E_BASE_URL skips this and tests a
+ * product that is already running.
  */
 export default async function globalSetup() {
   if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
     throw new Error("Chromium is missing: browser tests cannot run (set CHROMIUM_PATH)");
   }
   if (process.env.E2E_BASE_URL) return;
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "souq-e2e-"));
-  // mkdtemp makes it private; under root the embedded PostgreSQL runs as the postgres user, which must enter it.
-  chmodSync(dataDir, 0o755);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    JWT_SECRET,
-    LOG_LEVEL: "warn",
-    // The browser tests sign in many times in a row from one address.
-    LOGIN_ATTEMPTS: "1000",
-  };
-  let database: { url: string; name: string } | null = null;
-  if (process.env.DATABASE_URL) {
-    database = await createDatabase(process.env.DATABASE_URL);
-    env.DATABASE_URL = database.url;
-  }
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/login_options`, child, 240_000);
+  const { baseUrl, pid, dataDir, database } = await startProduct();
   process.env.E2E_BASE_URL = baseUrl;
-  writeFileSync(stateFile(), JSON.stringify({ pid: child.pid, dataDir, database: database?.name ?? null }));
+  writeFileSync(stateFile(), JSON.stringify({ pid, dataDir, database }));
 }

@@ -18,6 +18,7 @@ import {
 } from "@tabler/icons-react";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
+import { BACKUP_FEATURES } from "./backups/backups.features";
 import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
 import { CUSTOMER_FEATURES } from "./customers/customers.features";
 import { POS_FEATURES } from "./pos/pos.features";
@@ -108,6 +109,7 @@ export const FEATURES: Feature[] = [
   },
   ...CATALOGUE_FEATURES,
   ...SETTINGS_FEATURES,
+  ...BACKUP_FEATURES,
   ...CUSTOMER_FEATURES,
   ...SUPPLIER_FEATURES,
   ...PURCHASE_FEATURES,

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useMenu } from "../../app/layout/useMenu";
 import { useSession } from "../../app/session";
 import { useFormat } from "../../shared/format";
+import { BackupAlert } from "../backups/BackupAlert";
 
 /** The home tile grid (SPEC §2): one tile per screen the user may open. */
 export function HomePage() {
@@ -17,6 +18,7 @@ export function HomePage() {
 
   return (
     <Stack gap="xl">
+      <BackupAlert />
       <Card radius="lg" p="xl" className="home-banner" withBorder>
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>

@@ -62,7 +62,11 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
-  else if (opts.body !== undefined) {
+  else if (opts.body instanceof Blob) {
+    // A file sent as it is (a backup to restore): the server reads the raw body.
+    headers["Content-Type"] = "application/octet-stream";
+    body = opts.body;
+  } else if (opts.body !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(opts.body);
   }

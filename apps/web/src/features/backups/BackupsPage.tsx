@@ -1,0 +1,340 @@
+import { type BackupListed, ZBackupSettings } from "@app/contracts";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { IconAlertTriangle, IconDatabaseExport, IconDownload, IconRestore, IconUpload } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "../../app/i18n";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan } from "../../app/session";
+import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
+import { DialogHeader } from "../../shared/DialogHeader";
+import { useFormat } from "../../shared/format";
+import { notifyError, notifySuccess } from "../../shared/notify";
+import { PageHeader } from "../../shared/PageHeader";
+import { useZodForm } from "../../shared/useZodForm";
+import { backupSettingsQuery, backupsQuery } from "./backups.queries";
+
+interface ScheduleValues extends Record<string, unknown> {
+  schedule_enabled: boolean;
+  schedule_time: string;
+  keep_days: number | string;
+  folder: string;
+}
+
+/** A refused file's reason in the reader's language; the server's sentence carries details (a part's name) kept in English. */
+function useRefusalText() {
+  const { t } = useTranslation("backups");
+  return (err: unknown): string | null => {
+    const msg = err instanceof ApiError ? (err.body.errors?.file?.[0] ?? err.body.message) : undefined;
+    if (typeof msg !== "string") return null;
+    if (msg.startsWith("The backup file is damaged")) return t("refusedDamaged");
+    if (msg.includes("newer version of the product")) return t("refusedNewer");
+    if (msg.startsWith("The restored data did not match")) return t("refusedMismatch");
+    return translateMessage(msg);
+  };
+}
+
+const megabytes = (size: number) => (size / 1024 / 1024).toFixed(size < 10 * 1024 * 1024 ? 2 : 1);
+
+/** Settings → Backups: back up now, the list (size, time, verified), download, restore, and the daily schedule. */
+export function BackupsPage() {
+  const { t } = useTranslation("backups");
+  const can = useCan();
+  const fmt = useFormat();
+  const queryClient = useQueryClient();
+  const list = useQuery(backupsQuery);
+  const refusal = useRefusalText();
+  const [confirm, setConfirm] = useState<{ file?: string; upload?: File } | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["backups"] });
+  const backUp = useMutation({
+    mutationFn: () => api<{ message: string; data: BackupListed }>("backups", { method: "POST" }),
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      void refresh();
+    },
+  });
+  const restore = useMutation({
+    mutationFn: (what: { file?: string; upload?: File }) =>
+      what.upload
+        ? api<{ message: string }>("backups/restore_upload", { method: "POST", body: what.upload })
+        : api<{ message: string }>(`backups/${encodeURIComponent(what.file!)}/restore`, { method: "POST" }),
+    onSuccess: (res) => {
+      setConfirm(null);
+      setRefused(null);
+      notifySuccess(res.message);
+      // Every screen's data is now the backup's.
+      void queryClient.invalidateQueries();
+    },
+    onError: (err) => {
+      setConfirm(null);
+      const text = refusal(err);
+      if (text) setRefused(text);
+      else notifyError(err);
+    },
+    meta: { silent: true },
+  });
+  const download = async (file: string) => {
+    try {
+      const { blob } = await apiBlob(`backups/${encodeURIComponent(file)}/download`, {});
+      saveBlob(blob, file);
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
+  if (list.isPending) return <PageLoader />;
+  const rows = list.data?.data ?? [];
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={t("title")}
+        description={t("description", { folder: list.data?.folder ?? "" })}
+        actions={
+          <Group>
+            {can("backups/restore") && (
+              <FileButton accept=".gz,.tar.gz,application/gzip" onChange={(f) => f && setConfirm({ upload: f })}>
+                {(props) => (
+                  <Button {...props} variant="default" leftSection={<IconUpload size={16} />} data-testid="backup-upload">
+                    {t("restoreFromFile")}
+                  </Button>
+                )}
+              </FileButton>
+            )}
+            {can("backups/store") && (
+              <Button
+                leftSection={<IconDatabaseExport size={16} />}
+                loading={backUp.isPending}
+                onClick={() => backUp.mutate()}
+                data-testid="backup-now"
+              >
+                {t("backUpNow")}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      {backUp.isPending && <Alert color="blue">{t("working")}</Alert>}
+      {restore.isPending && <Alert color="blue">{t("restoring")}</Alert>}
+      {refused && (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title={t("refusedTitle")}
+          withCloseButton
+          onClose={() => setRefused(null)}
+          data-testid="backup-refused"
+        >
+          {refused}
+        </Alert>
+      )}
+
+      <Card withBorder radius="md" p={0}>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover data-testid="backup-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("time")}</Table.Th>
+                <Table.Th>{t("kind")}</Table.Th>
+                <Table.Th>{t("size")}</Table.Th>
+                <Table.Th>{t("verification")}</Table.Th>
+                <Table.Th>{t("actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((b) => (
+                <Table.Tr key={b.file} data-testid={`backup-row-${b.file}`}>
+                  <Table.Td>
+                    <Text size="sm">{fmt.dateTime(b.created_at)}</Text>
+                    <Text size="xs" c="dimmed" dir="ltr">
+                      {b.file}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{t(`reason.${b.reason}`)}</Table.Td>
+                  <Table.Td>{t("megabytes", { value: megabytes(b.size) })}</Table.Td>
+                  <Table.Td>
+                    {b.verified === true && (
+                      <Badge color="teal" variant="light" data-testid="backup-verified">
+                        {t("verified")}
+                      </Badge>
+                    )}
+                    {b.verified === false && (
+                      <Tooltip label={b.problems.join("; ")} multiline w={320}>
+                        <Badge color="red" variant="light" data-testid="backup-failed">
+                          {t("failed")}
+                        </Badge>
+                      </Tooltip>
+                    )}
+                    {b.verified === null && (
+                      <Badge color="gray" variant="light">
+                        {t("unchecked")}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconDownload size={14} />}
+                        onClick={() => void download(b.file)}
+                        data-testid="backup-download"
+                      >
+                        {t("download")}
+                      </Button>
+                      {can("backups/restore") && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="orange"
+                          leftSection={<IconRestore size={14} />}
+                          onClick={() => setConfirm({ file: b.file })}
+                          data-testid="backup-restore"
+                        >
+                          {t("restore")}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {rows.length === 0 && (
+          <Text c="dimmed" p="lg">
+            {t("none")}
+          </Text>
+        )}
+      </Card>
+
+      <ScheduleCard />
+
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        withCloseButton={false}
+        padding={0}
+        size="md"
+        data-testid="restore-confirm"
+      >
+        <DialogHeader title={t("restoreTitle")} icon={<IconRestore size={18} />} onClose={() => setConfirm(null)} />
+        <Stack p="lg" gap="sm">
+          <Text>{t("restoreQuestion", { name: confirm?.upload?.name ?? confirm?.file ?? "" })}</Text>
+          <Text size="sm" c="dimmed">
+            {t("restoreExplained")}
+          </Text>
+        </Stack>
+        <Group justify="flex-end" px="lg" pb="lg">
+          <Button variant="default" onClick={() => setConfirm(null)}>
+            {t("common:cancel")}
+          </Button>
+          <Button
+            color="orange"
+            loading={restore.isPending}
+            onClick={() => confirm && restore.mutate(confirm)}
+            data-testid="restore-confirm-yes"
+          >
+            {t("restore")}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+function ScheduleCard() {
+  const { t } = useTranslation("backups");
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const settings = useQuery(backupSettingsQuery);
+  const form = useZodForm<ScheduleValues>({ schedule_enabled: false, schedule_time: "02:00", keep_days: 14, folder: "" });
+  const { reset } = form;
+  useEffect(() => {
+    if (settings.data)
+      reset({
+        schedule_enabled: settings.data.schedule_enabled,
+        schedule_time: settings.data.schedule_time,
+        keep_days: settings.data.keep_days,
+        folder: settings.data.folder ?? "",
+      });
+  }, [settings.data, reset]);
+  const readOnly = !can("backups/update");
+  const save = useMutation({
+    mutationFn: (v: ScheduleValues) => api<{ message: string }>("backup_settings_update", { method: "POST", body: v }),
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      void queryClient.invalidateQueries({ queryKey: ["backups"] });
+    },
+    onError: (err) => {
+      if (!form.applyServerErrors(err)) notifyError(err);
+    },
+    meta: { silent: true },
+  });
+  if (!settings.data) return null;
+  const submit = () => {
+    const parsed = form.validate(ZBackupSettings, form.values);
+    if (parsed) save.mutate(form.values);
+  };
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Title order={4} mb="xs">
+        {t("schedule")}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t("scheduleExplained", { zone: settings.data.time_zone, folder: settings.data.effective_folder })}
+      </Text>
+      <Stack gap="sm" maw={520}>
+        <Switch
+          label={t("scheduleEnabled")}
+          checked={form.values.schedule_enabled}
+          disabled={readOnly}
+          onChange={(e) => form.set("schedule_enabled", e.currentTarget.checked)}
+        />
+        <TextInput type="time" label={t("scheduleTime")} {...form.text("schedule_time")} disabled={readOnly} dir="ltr" />
+        <NumberInput
+          label={t("keepDays")}
+          min={1}
+          max={3650}
+          allowDecimal={false}
+          value={form.values.keep_days}
+          onChange={(v) => form.set("keep_days", v)}
+          error={form.error("keep_days")}
+          disabled={readOnly}
+        />
+        <TextInput label={t("folder")} placeholder={t("folderPlaceholder")} {...form.text("folder")} disabled={readOnly} dir="ltr" />
+        {settings.data.last_scheduled_on && (
+          <Text size="sm" c="dimmed">
+            {t("lastScheduled", { day: settings.data.last_scheduled_on })}
+          </Text>
+        )}
+        {!readOnly && (
+          <Group>
+            <Button onClick={submit} loading={save.isPending} data-testid="backup-settings-save">
+              {t("common:save")}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
