@@ -20,6 +20,7 @@ import { recalculationsModule } from "./recalculations/recalculations.module.js"
 import { revaluationsModule } from "./revaluations/revaluations.module.js";
 import { saleTransfersModule } from "./sale-transfers/sale-transfers.module.js";
 import { salesModule } from "./sales/sales.module.js";
+import { salesReportsModule } from "./sales-reports/sales-reports.module.js";
 import { settingsModule } from "./settings/settings.module.js";
 import { staffModule } from "./staff/staff.module.js";
 import { stockModule } from "./stock/stock.module.js";
@@ -59,4 +60,5 @@ export const MODULES: AppModule[] = [
   saleTransfersModule,
   recalculationsModule,
   backupsModule,
+  salesReportsModule,
 ];

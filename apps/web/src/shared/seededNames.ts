@@ -113,5 +113,7 @@ export function journalDescription(t: Translate, text: string | null | undefined
   if (purchaseReturn) return t("seeded:journal.purchaseReturnTo", { name: partyLabel(t, purchaseReturn[1]) });
   const purchase = /^Purchase (\S+) from (.*)$/s.exec(text);
   if (purchase) return t("seeded:journal.purchaseFrom", { number: purchase[1], name: partyLabel(t, purchase[2]) });
+  const sale = /^Sale (\S+) to (.*)$/s.exec(text);
+  if (sale) return t("seeded:journal.saleTo", { number: sale[1], name: partyLabel(t, sale[2]) });
   return text;
 }

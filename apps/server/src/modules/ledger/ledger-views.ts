@@ -21,6 +21,7 @@ export const sourceNumber = (type: SQL, id: SQL): SQL => sql`case ${type}
     when 'cash_transaction' then (select x.transaction_no from cash_transactions x where x.transaction_id = ${id})
     when 'customer_transaction' then (select x.transaction_no from consumer_transactions x where x.transaction_id = ${id})
     when 'supplier_transaction' then (select x.transaction_no from consumer_transactions x where x.transaction_id = ${id})
+    when 'sale' then (select x.number from sales x where x.id = ${id})
   end`;
 
 /** `account_id` (or filter[account_id]): a positive integer, else "Please select an item to view its transactions". */

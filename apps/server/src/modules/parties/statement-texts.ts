@@ -20,9 +20,19 @@ const BEFORE_NAME: [english: string, words: Words][] = [
   ["Payment to ", { ar: "دفع إلى ", ckb: "پارەدان بە " }],
   ["Purchase return to ", { ar: "مرتجع مشتريات إلى ", ckb: "گەڕاندنەوەی کڕین بۆ " }],
 ];
-/** A purchase's number and supplier: group 1 and group 2 of the pattern, in each language's order. */
-const PURCHASE = { test: "^Purchase \\S+ from ", pattern: "^Purchase (\\S+) from (.*)$" };
-const PURCHASE_WORDS: Words = { ar: "مشتريات {number} من {name}", ckb: "کڕینی {number} لە {name}" };
+/** A document's number and party: group 1 and group 2 of the pattern, in each language's order. */
+const NUMBERED: { test: string; pattern: string; words: Words }[] = [
+  {
+    test: "^Purchase \\S+ from ",
+    pattern: "^Purchase (\\S+) from (.*)$",
+    words: { ar: "مشتريات {number} من {name}", ckb: "کڕینی {number} لە {name}" },
+  },
+  {
+    test: "^Sale \\S+ to ",
+    pattern: "^Sale (\\S+) to (.*)$",
+    words: { ar: "مبيعات {number} إلى {name}", ckb: "فرۆشتنی {number} بۆ {name}" },
+  },
+];
 const WHOLE: [english: string, words: Words][] = [["Opening balance", { ar: "رصيد افتتاحي", ckb: "باڵانسی سەرەتایی" }]];
 const NAMES: [english: string, words: Words][] = [[SEEDED_WALKIN_CUSTOMER_NAME, { ar: "زبون نقدي", ckb: "کڕیاری نەقد" }]];
 
@@ -35,8 +45,10 @@ export function statementDescription(text: string, lang: Language): string {
     if (text.startsWith(english)) return words[lang] + statementDescription(text.slice(english.length), lang);
   for (const [english, words] of WHOLE) if (text === english) return words[lang];
   for (const [english, words] of BEFORE_NAME) if (text.startsWith(english)) return words[lang] + nameIn(text.slice(english.length), lang);
-  const purchase = new RegExp(PURCHASE.pattern, "s").exec(text);
-  if (purchase) return PURCHASE_WORDS[lang].replace("{number}", purchase[1]!).replace("{name}", nameIn(purchase[2]!, lang));
+  for (const doc of NUMBERED) {
+    const m = new RegExp(doc.pattern, "s").exec(text);
+    if (m) return doc.words[lang].replace("{number}", m[1]!).replace("{name}", nameIn(m[2]!, lang));
+  }
   return text;
 }
 
@@ -59,9 +71,12 @@ export function statementDescriptionSql(col: SQL, lang: Language): SQL {
           ([english, words]) =>
             sql`when left(${x}, ${n(english.length)}) = ${txt(english)} then ${txt(words[lang])} || ${name(sql`substr(${x}, ${n(english.length + 1)})`)}`,
         ),
-        sql`when ${x} ~ ${txt(PURCHASE.test)} then regexp_replace(${x}, ${txt(PURCHASE.pattern)}, ${txt(
-          PURCHASE_WORDS[lang].replace("{number}", "\\1").replace("{name}", "\\2"),
-        )})`,
+        ...NUMBERED.map(
+          (doc) =>
+            sql`when ${x} ~ ${txt(doc.test)} then regexp_replace(${x}, ${txt(doc.pattern)}, ${txt(
+              doc.words[lang].replace("{number}", "\\1").replace("{name}", "\\2"),
+            )})`,
+        ),
       ],
       x,
     );

@@ -9,14 +9,14 @@ import { inventoryScope } from "../catalogue/inventories.js";
 import type { DynamicList } from "../ledger/dynamic-list.js";
 import { D } from "../ledger/money.js";
 
-const one = (v: unknown): string | undefined => (Array.isArray(v) ? one(v[v.length - 1]) : typeof v === "string" ? v : undefined);
+export const one = (v: unknown): string | undefined => (Array.isArray(v) ? one(v[v.length - 1]) : typeof v === "string" ? v : undefined);
 const ID = /^[1-9]\d{0,9}$/;
 
 /** The business's today as a SQL date: expiry counts in the business's days. */
 const today = () => sql`(now() at time zone ${businessTimeZone()})::date`;
 
 /** `filter[key]` (or `key`) as a positive id, when given. */
-function idParam(raw: RawQuery, key: string): number | undefined {
+export function idParam(raw: RawQuery, key: string): number | undefined {
   const s = one(raw[key]) ?? one(raw[`filter[${key}]`]);
   if (s === undefined || s === "") return undefined;
   if (!ID.test(s) || Number(s) > 2_147_483_647) throw unprocessable({ [key]: ["The filter is not allowed."] });

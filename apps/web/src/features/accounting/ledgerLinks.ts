@@ -24,6 +24,7 @@ const SOURCE_SCREENS: Record<string, string> = {
   supplier_transaction: "/suppliers/transactions",
   opening_balance: "/settings/opening-balance/accounting-opening-balance",
   exchange_revaluation: "/accounting/exchange-revaluations",
+  sale: "/sales/sales",
 };
 
 /** Where a journal entry's document is shown, or undefined for a source without a screen. */

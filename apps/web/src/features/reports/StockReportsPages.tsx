@@ -43,7 +43,7 @@ interface ItemRow {
 }
 
 /** An id kept in the address under `key`, with its setter. */
-function useIdParam(key: string): [number | null, (v: number | null) => void] {
+export function useIdParam(key: string): [number | null, (v: number | null) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get(key);
   const id = raw && /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
@@ -61,7 +61,7 @@ function useIdParam(key: string): [number | null, (v: number | null) => void] {
   return [id, set];
 }
 
-function InventorySelect({ value, onChange }: { value: number | null; onChange: (v: number | null) => void }) {
+export function InventorySelect({ value, onChange }: { value: number | null; onChange: (v: number | null) => void }) {
   const { t } = useTranslation("stockreports");
   const names = useSeededNames();
   const inventories = useQuery(inventoriesListQuery);

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/harness.js";
+
+/**
+ * The sales reports over sales and a return made through the API, figures checked by hand (system
+ * currency IQD, 1,500 IQD per USD both ways). Bought: 20 boxes of Amoxicillin at 15,000 (1,500 a
+ * piece) and 100 pieces of soap at 600. A promotion takes 10% off 10 or more pieces of soap.
+ *
+ * A (21 Nov, IQD, Baghdad Pharmacy, on account): 2 boxes at 30,000 and 10 soap at 1,500 less the
+ *   promotion's 1,500: net 73,500, soap's 10% tax 1,350, total 74,850; cost 30,000 + 6,000.
+ * B (22 Nov, USD at 1,500, Erbil Clinic, salesman Karim, on account): 1 box at 20 USD less a 10%
+ *   invoice discount: 18 USD = 27,000; cost 15,000.
+ * (Sale returns join these reports when their tables are in.)
+ */
+let t: TestApp;
+let piece = 0;
+let box = 0;
+let amox = 0;
+let soap = 0;
+let pharmacy = 0;
+let clinic = 0;
+let karim = 0;
+let promotion = 0;
+let category = 0;
+const ids = { a: 0, b: 0 };
+
+const created = async (url: string, body: unknown) => {
+  const res = await t.api("POST", url, { body });
+  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+const ok = async (url: string) => {
+  const res = await t.api("POST", url, { body: {} });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+const PERIOD = "filter[date_filter]=DATE_PERIOD&filter[date_between]=2026-11-20,2026-11-23";
+const report = async (path: string, extra = "") => {
+  const res = await t.api("GET", `/api/reports/${path}?${PERIOD}${extra}`);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { data: Record<string, unknown>[]; footer: Record<string, string>; total: number };
+};
+const num = (v: unknown) => Number(v);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
+  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
+  box = units.find((u) => u.unit_name === "Box")!.unit_id;
+  await created("/api/currency_rates/store_past_date", { rate: "1500", in_rate: "1500", date: "2026-11-01 08:00:00" });
+  category = (await created("/api/categories", { category_name: "Antibiotics" })).category_id;
+  amox = (
+    await created("/api/items", {
+      item_name: "Amoxicillin 500",
+      category_fk: category,
+      item_units: [
+        { unit_fk: piece, quantity: "1", price: "3000", is_base: true },
+        { unit_fk: box, quantity: "10", price: "30000", is_default: true },
+      ],
+    })
+  ).item_id;
+  soap = (
+    await created("/api/items", {
+      item_name: "Olive Soap",
+      has_revenue_tax: true,
+      revenue_tax_percent: "10",
+      item_units: [{ unit_fk: piece, quantity: "1", price: "1500", is_base: true }],
+    })
+  ).item_id;
+  const supplier = (await created("/api/suppliers", { consumer_name: "Erbil Pharma" })).consumer_id;
+  pharmacy = (await created("/api/customers", { consumer_name: "Baghdad Pharmacy" })).consumer_id;
+  clinic = (await created("/api/customers", { consumer_name: "Erbil Clinic" })).consumer_id;
+  karim = (await t.userWith(["sales/index"], { is_salesman: "true", sale_man_name: "Karim S", commission_type: "no_commission" })).user_id;
+  promotion = (
+    await created("/api/promotions", {
+      title: "Soap week",
+      customer_rule: "all",
+      product_rule: "item",
+      item_fk: soap,
+      amount_rule_type: "quantity",
+      rule_value: "10",
+      reward_type: "get_discount",
+      reward_value: "10",
+      start_date: "2026-11-01",
+      end_date: "2026-11-30",
+    })
+  ).promotion_id;
+  const p = await created("/api/purchases", {
+    consumer_id: supplier,
+    date: "2026-11-20 09:00",
+    inventory_id: 1,
+    currency_id: 1,
+    discount_type: "amount",
+    payment_type: "On Account",
+    lines: [
+      { item_id: amox, unit_id: box, quantity: "20", unit_price: "15000" },
+      { item_id: soap, unit_id: piece, quantity: "100", unit_price: "600" },
+    ],
+  });
+  await ok(`/api/purchases/${p.id}/complete`);
+  const a = await created("/api/sales", {
+    date: "2026-11-21 10:00",
+    consumer_fk: pharmacy,
+    inventory_fk: 1,
+    currency_id: 1,
+    rate: "1500",
+    discount_type: "item",
+    invoice_discount_type: "amount",
+    invoice_discount: "0",
+    payment_type: "On Account",
+    paid_amount: "0",
+    lines: [
+      { item_fk: amox, unit_fk: box, quantity: "2" },
+      { item_fk: soap, unit_fk: piece, quantity: "10" },
+    ],
+  });
+  ids.a = a.id;
+  await ok(`/api/sales/${a.id}/complete`);
+  const b = await created("/api/salesman_sales", {
+    date: "2026-11-22 11:00",
+    consumer_fk: clinic,
+    salesman_fk: karim,
+    inventory_fk: 1,
+    currency_id: 2,
+    rate: "1500",
+    discount_type: "invoice",
+    invoice_discount_type: "percent",
+    invoice_discount: "10",
+    payment_type: "On Account",
+    paid_amount: "0",
+    lines: [{ item_fk: amox, unit_fk: box, quantity: "1" }],
+  });
+  ids.b = b.id;
+  await ok(`/api/salesman_sales/${b.id}/complete`);
+});
+afterAll(() => t?.close());
+
+describe("sales reports", () => {
+  it("lists the sales of the period with totals per currency and the profit", async () => {
+    const r = await report("sales", "&sortColumn=date&sortDir=asc");
+    const rows = r.data.map((x) => [x.doc, x.id, x.sale_kind, x.consumer_name, x.salesman_name, num(x.net), num(x.tax), num(x.total)]);
+    expect(rows).toEqual([
+      ["sale", ids.a, "sale", "Baghdad Pharmacy", null, 73500, 1350, 74850],
+      ["sale", ids.b, "salesman", "Erbil Clinic", expect.any(String), 18, 0, 18],
+    ]);
+    expect(r.data.map((x) => [num(x.discount), num(x.paid), num(x.remaining), num(x.revenue), num(x.cost), num(x.profit)])).toEqual([
+      [1500, 0, 74850, 73500, 36000, 37500],
+      [2, 0, 18, 27000, 15000, 12000],
+    ]);
+    expect([num(r.footer.total_iqd), num(r.footer.total_usd), num(r.footer.net_iqd), num(r.footer.net_usd)]).toEqual([
+      74850, 18, 73500, 18,
+    ]);
+    expect([num(r.footer.revenue), num(r.footer.cost), num(r.footer.profit)]).toEqual([100500, 51000, 49500]);
+    // The same totals in the other currency, at the out-rate in force at the period's end.
+    expect([num(r.footer.revenue_other), num(r.footer.profit_other), r.footer.other_currency_id]).toEqual([67, 33, "2"]);
+  });
+
+  it("narrows the sales by customer, salesman, item, category, inventory and period", async () => {
+    const idsOf = async (extra: string) => (await report("sales", `${extra}&sortColumn=date&sortDir=asc`)).data.map((x) => x.id);
+    expect(await idsOf(`&customer_id=${clinic}`)).toEqual([ids.b]);
+    expect(await idsOf(`&salesman_id=${karim}`)).toEqual([ids.b]);
+    expect(await idsOf(`&item_id=${soap}`)).toEqual([ids.a]);
+    expect(await idsOf(`&category_id=${category}`)).toEqual([ids.a, ids.b]);
+    expect(await idsOf("&inventory_id=1")).toEqual([ids.a, ids.b]);
+    const day = await t.api("GET", "/api/reports/sales?filter[date_filter]=DATE_PERIOD&filter[date_between]=2026-11-21,2026-11-21");
+    expect(day.body.data.data.map((x: { id: number }) => x.id)).toEqual([ids.a]);
+    expect((await t.api("GET", `/api/reports/sales?${PERIOD}&customer_id=abc`)).status).toBe(422);
+    expect((await t.api("GET", `/api/reports/sales?${PERIOD}&kind=wholesale`)).status).toBe(422);
+  });
+
+  it("gives each item's profit: revenue net of discounts and returns less the cost the goods left with", async () => {
+    const r = await report("items_profit");
+    const byItem = Object.fromEntries(
+      r.data.map((x) => [
+        x.item_name,
+        [
+          num(x.qty_sold),
+          num(x.qty_returned),
+          num(x.qty),
+          num(x.sales),
+          num(x.returns),
+          num(x.net_revenue),
+          num(x.cost),
+          num(x.profit),
+          num(x.margin),
+        ],
+      ]),
+    );
+    // Amoxicillin: 30 pieces sold; 60,000 + 27,000; cost 30,000 + 15,000.
+    expect(byItem["Amoxicillin 500"]).toEqual([30, 0, 30, 87000, 0, 87000, 45000, 42000, 48.28]);
+    expect(byItem["Olive Soap"]).toEqual([10, 0, 10, 13500, 0, 13500, 6000, 7500, 55.56]);
+    expect(r.data[0]!.item_name).toBe("Amoxicillin 500");
+    expect([num(r.footer.net_revenue), num(r.footer.cost), num(r.footer.profit)]).toEqual([100500, 51000, 49500]);
+    expect([num(r.footer.net_revenue_other), num(r.footer.cost_other), num(r.footer.profit_other)]).toEqual([67, 34, 33]);
+    const clinicOnly = await report("items_profit", `&customer_id=${clinic}`);
+    expect(clinicOnly.data.map((x) => [x.item_name, num(x.net_revenue), num(x.cost)])).toEqual([["Amoxicillin 500", 27000, 15000]]);
+  });
+
+  it("agrees with the income statement: sales less discounts less cost of goods sold", async () => {
+    const income = await t.api("GET", `/api/financial_reports/income_statement?${PERIOD}`);
+    expect(income.status).toBe(200);
+    expect(num(income.body.data.footer.net_profit)).toBe(49500);
+    const tb = (await t.api("GET", "/api/financial_reports/trial_balance?per_page=1000")).body.data;
+    expect(tb.footer.debit).toBe(tb.footer.credit);
+  });
+
+  it("ranks the most active items by net quantity with the number of sales", async () => {
+    const r = await report("most_active_items");
+    expect(r.data.map((x) => [x.item_name, num(x.qty), x.sales_count, num(x.net_revenue)])).toEqual([
+      ["Amoxicillin 500", 30, 2, 87000],
+      ["Olive Soap", 10, 1, 13500],
+    ]);
+    expect(r.data[0]!.last_sold).toMatch(/^2026-11-22 /);
+  });
+
+  it("shows what each promotion gave in the period", async () => {
+    const r = await report("promotions");
+    const soapWeek = r.data.find((x) => x.promotion_id === promotion)!;
+    expect([
+      soapWeek.lines_count,
+      soapWeek.sales_count,
+      num(soapWeek.qty),
+      num(soapWeek.free_qty),
+      num(soapWeek.discount),
+      num(soapWeek.revenue),
+    ]).toEqual([1, 1, 10, 0, 1500, 13500]);
+    expect(num(r.footer.discount)).toBe(1500);
+    const other = await report("promotions", `&customer_id=${clinic}`);
+    expect(num(other.data.find((x) => x.promotion_id === promotion)!.discount)).toBe(0);
+  });
+
+  it("names the sale on the customer's statement", async () => {
+    const res = await t.api("GET", `/api/customer_transactions/statement?consumer_id=${pharmacy}`);
+    expect(res.status).toBe(200);
+    const lines = res.body.data.data as { source_type: string; description: string }[];
+    expect(lines.map((l) => l.source_type)).toContain("sale");
+    const ar = await t.api("GET", `/api/customer_transactions/statement?consumer_id=${pharmacy}`, { headers: { "accept-language": "ar" } });
+    const sale = (ar.body.data.data as { source_type: string; description: string }[]).find((l) => l.source_type === "sale")!;
+    expect(sale.description).toMatch(/^مبيعات \S+ إلى Baghdad Pharmacy$/);
+    // The journal names a sale by its number.
+    const number = (await t.api("GET", `/api/sales/${ids.a}`)).body.data.number as string;
+    const journal = await t.api("GET", "/api/journal_entries?filter[source_type]=sale&per_page=100");
+    expect(journal.body.data.data.map((e: { source_no: string | null }) => e.source_no)).toContain(number);
+  });
+
+  it("needs each report's own permission", async () => {
+    const reader = await t.userWith(["reports/sales"]);
+    expect((await t.api("GET", `/api/reports/sales?${PERIOD}`, { token: reader.token })).status).toBe(200);
+    expect((await t.api("GET", `/api/reports/items_profit?${PERIOD}`, { token: reader.token })).status).toBe(403);
+    expect((await t.api("GET", "/api/reports/salesmen", { token: reader.token })).status).toBe(200);
+    const xlsx = await t.api("GET", `/api/reports/items_profit/export?${PERIOD}`, { headers: { "accept-language": "ar" } });
+    expect(xlsx.status).toBe(200);
+    expect(String(xlsx.headers["content-type"])).toContain("spreadsheetml");
+  });
+});

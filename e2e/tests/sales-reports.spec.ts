@@ -1,0 +1,60 @@
+import { call, login, unique } from "../support/api";
+import { expect, shot, signedIn, test } from "../support/fixtures";
+
+/** An item with 10 in stock at 1,000 a piece, sold 4 at 2,500 today: 10,000 of revenue, 4,000 of cost. */
+async function seedSale(token: string) {
+  const u = unique();
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
+  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
+  const item = await post<{ item_id: number }>("items", {
+    item_name: `Report Gauze ${u}`,
+    item_units: [{ unit_fk: piece, quantity: "1", price: "2500", is_base: true }],
+  });
+  await post("inventory_opening_balances", {
+    inventory_id: 1,
+    lines: [{ item_id: item.item_id, unit_id: piece, quantity: "10", unit_cost: "1000" }],
+  });
+  const customer = await post<{ consumer_id: number }>("customers", { consumer_name: `Report Clinic ${u}` });
+  const sale = await post<{ id: number }>("sales", {
+    consumer_fk: customer.consumer_id,
+    inventory_fk: 1,
+    currency_id: 1,
+    payment_type: "On Account",
+    lines: [{ item_fk: item.item_id, unit_fk: piece, quantity: "4" }],
+  });
+  await post(`sales/${sale.id}/complete`, {});
+  return { name: `Report Gauze ${u}`, customer: `Report Clinic ${u}` };
+}
+
+test("a sale shows on the items profit report with its revenue, cost and profit, and the sales report finds it by customer", async ({
+  page,
+}) => {
+  const token = await login();
+  const seeded = await seedSale(token);
+  await signedIn(page, { token, lang: "en" });
+  await page.goto(`/reports/items-profit?search=${encodeURIComponent(seeded.name)}`);
+  const row = page.getByTestId("table-row").filter({ hasText: seeded.name });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText("10,000");
+  await expect(row).toContainText("4,000");
+  await expect(row).toContainText("6,000");
+  await page.goto(`/reports/sales?search=${encodeURIComponent(seeded.customer)}`);
+  await expect(page.getByTestId("table-row").filter({ hasText: seeded.customer })).toBeVisible({ timeout: 30_000 });
+});
+
+for (const [lang, title] of [
+  ["ar", "أرباح المواد"],
+  ["ckb", "قازانجی کاڵاکان"],
+] as const) {
+  test(`the items profit report reads right to left (${lang})`, async ({ page }) => {
+    const token = await login();
+    await seedSale(token);
+    await signedIn(page, { token, lang });
+    await page.goto("/reports/items-profit");
+    await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByTestId("table-row").first()).toBeVisible();
+    await shot(page, `items-profit-${lang}`);
+  });
+}
