@@ -52,6 +52,7 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     report,
     "opening_balances/show",
     "sales/store",
+    "salesman_sales/store",
     "pos_sales/store",
     "purchases/store",
   ];

@@ -311,6 +311,13 @@ describe("the customer's allowed debit amount", () => {
     expect(s.warnings).toHaveLength(1);
     expect(s.warnings[0]).toMatch(/^The customer has 1 overdue invoice\(s\) of 30000 in all, the oldest \d+ day\(s\) old\.$/);
     expect(s.customer_credit).toEqual({ limit: "50000", balance: "30000" });
+    // The form reads the same before a sale is saved.
+    const info = (await t.api("GET", `/api/sales/customer_info/${limited}`)).body.data;
+    expect(info).toMatchObject({ consumer_name: "Careful Clinic", customer_credit: { limit: "50000", balance: "30000" } });
+    expect(info.warnings).toEqual(s.warnings);
+    expect((await t.api("GET", "/api/salesman_sales/salesmen")).body.message).toEqual([
+      { user_id: salesman, name: "Karim S", commission_type: "revenue_commission" },
+    ]);
   });
 });
 

@@ -1,16 +1,22 @@
 import { type SaleKind, ZSale, ZSaleShown } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { Ctx } from "../../platform/context.js";
-import { registerAction, registerCrud, registerList } from "../../platform/crud.js";
+import { parseId, registerAction, registerCrud, registerList } from "../../platform/crud.js";
+import { notFound } from "../../platform/errors.js";
+import { ctxOf } from "../../platform/http.js";
+import { answers, dataOf, dropdownOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import {
   commissionsList,
   completeSale,
   createSale,
+  customerInfo,
   deleteSale,
   returnToDraft,
   SALE_SECTIONS,
   salesList,
+  salesmen,
   setSaleClosed,
   showSale,
   updateSale,
@@ -66,9 +72,36 @@ function registerKind(app: FastifyInstance, kind: Exclude<SaleKind, "pos">) {
   });
 }
 
+/** Whoever writes a sale of either kind may read the pickers the form needs. */
+const WRITERS = ["sales/store", "sales/update", "salesman_sales/store", "salesman_sales/update"];
+
+const ZCustomerInfo = z.object({
+  consumer_id: z.number().int(),
+  consumer_name: z.string(),
+  mobile: z.string().nullable(),
+  address: z.string().nullable(),
+  customer_credit: z.object({ limit: z.string().nullable(), balance: z.string() }),
+  warnings: z.array(z.string()),
+});
+const ZSalesman = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  commission_type: z.string().nullable(),
+});
+
 export const salesModule: AppModule = {
   name: "sales",
   register(app: FastifyInstance) {
+    // The customer as the sale form shows him: mobile, address, credit and overdue warnings.
+    app.get("/api/sales/customer_info/:id", { config: { permission: WRITERS }, ...answers(dataOf(ZCustomerInfo)) }, async (req) => {
+      const ctx = ctxOf(app, req);
+      const info = await customerInfo(ctx, parseId((req.params as { id: string }).id));
+      if (!info) throw notFound();
+      return { data: info };
+    });
+    app.get("/api/salesman_sales/salesmen", { config: { permission: WRITERS }, ...answers(dropdownOf(ZSalesman)) }, async (req) => ({
+      message: await salesmen(ctxOf(app, req)),
+    }));
     registerKind(app, "sale");
     registerKind(app, "salesman");
     // The salesman commission view: each complete salesman sale's base and commission, with totals.

@@ -719,3 +719,26 @@ export async function showSale(ctx: Ctx, id: number, kind?: SaleKind) {
     warnings: overdue ? [overdueMessage(overdue.count, overdue.amount, overdue.days)] : [],
   } as Record<string, unknown> & { date: Date });
 }
+
+/** The customer as the sale form shows him: mobile, address, credit and overdue warnings. */
+export async function customerInfo(ctx: Ctx, id: number) {
+  const r = await ctx.tx.execute<{ consumer_id: number; consumer_name: string; mobile: string | null; address: string | null }>(
+    sql`select consumer_id, consumer_name, mobile, address from consumers where consumer_id = ${id} and kind = 'customer'`,
+  );
+  const c = r.rows[0];
+  if (!c) return undefined;
+  const overdue = await customerOverdue(ctx.tx, id, ctx.now);
+  return {
+    ...c,
+    customer_credit: await customerCredit(ctx.tx, id),
+    warnings: overdue ? [overdueMessage(overdue.count, overdue.amount, overdue.days)] : [],
+  };
+}
+
+/** The active salesmen, for the salesman sale's picker. */
+export async function salesmen(ctx: Ctx) {
+  const r = await ctx.tx.execute<{ user_id: number; name: string; commission_type: string | null }>(sql`
+    select user_id, coalesce(sale_man_name, user_name) as name, commission_type from users
+     where is_salesman and status = 'active' order by lower(coalesce(sale_man_name, user_name)), user_id`);
+  return r.rows;
+}
