@@ -141,6 +141,8 @@ export const ZSaleLineShown = z.object({
   sale_fk: z.number().int(),
   item_fk: z.number().int(),
   unit_fk: z.number().int(),
+  /** The item unit the line sells (the price function's key). */
+  item_unit_id: z.number().int().nullable(),
   unit_base_qty: zDec,
   quantity: zDec,
   free_quantity: zDec,

@@ -26,6 +26,7 @@ import { POS_ADMIN_FEATURES } from "./pos-admin/posAdmin.features";
 import { PURCHASE_FEATURES } from "./purchases/purchases.features";
 import { REPORT_FEATURES } from "./reports/reports.features";
 import { SALES_FEATURES } from "./sales/sales.features";
+import { SALES_DOC_FEATURES } from "./salesdocs/salesdocs.features";
 import { SETTINGS_FEATURES } from "./settings/settings.features";
 import { SUPPLIER_FEATURES } from "./suppliers/suppliers.features";
 import { STOCK_FEATURES } from "./warehouse/warehouse.features";
@@ -114,6 +115,7 @@ export const FEATURES: Feature[] = [
   ...SUPPLIER_FEATURES,
   ...PURCHASE_FEATURES,
   ...ACCOUNTING_FEATURES,
+  ...SALES_DOC_FEATURES,
   ...SALES_FEATURES,
   ...POS_ADMIN_FEATURES,
   ...POS_FEATURES,

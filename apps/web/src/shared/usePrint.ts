@@ -9,7 +9,7 @@ import { dateFilterRange } from "./DataTable/dateFilters";
 import { type PrintDocument, printTable } from "./DataTable/print";
 import { useFormat } from "./format";
 
-type Printable = Pick<PrintDocument, "title" | "headers" | "rows" | "footer" | "numeric" | "ltr"> & {
+type Printable = Pick<PrintDocument, "title" | "headers" | "rows" | "footer" | "numeric" | "ltr" | "barcodeSvg"> & {
   lines?: string[];
   /** Documents (a purchase, a return) end with the shop's receipt footer. */
   withReceiptFooter?: boolean;

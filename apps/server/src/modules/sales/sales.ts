@@ -702,7 +702,8 @@ export async function showSale(ctx: Ctx, id: number, kind?: SaleKind) {
     : sql`'0'`;
   const lines = await ctx.tx.execute(sql`
     select l.*, to_char(l.expire_date, 'YYYY-MM-DD') as expire_date, it.item_name, it.item_code, u.unit_name,
-           pr.title as promotion_title, ${returned} as returned_quantity
+           pr.title as promotion_title, ${returned} as returned_quantity,
+           (select iu.item_unit_id from item_units iu where iu.item_fk = l.item_fk and iu.unit_fk = l.unit_fk) as item_unit_id
       from sale_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
       left join promotions pr on pr.promotion_id = l.promotion_fk
      where l.sale_fk = ${id} order by l.position, l.line_id`);

@@ -16,6 +16,8 @@ export interface SheetContent {
   /** More lines under the info when printed (charges). */
   extra?: string[];
   note?: string | null;
+  /** The document's number as a barcode when printed (SVG markup drawn by the app). */
+  barcodeSvg?: string;
 }
 
 /** Prints a document sheet on A4: the shop's name, receipt header, the document, its totals and the receipt footer. */
@@ -30,6 +32,7 @@ export function usePrintSheet() {
       rows: [...s.rows.map((r) => r.cells), ...s.totals.map(([k, v]) => [...s.headers.slice(2).map(() => ""), k, v])],
       numeric: s.numeric,
       withReceiptFooter: true,
+      barcodeSvg: s.barcodeSvg,
     });
 }
 

@@ -24,6 +24,8 @@ export interface PrintDocument {
   ltr?: boolean[];
   /** The page's style nonce: the printed page inherits its Content-Security-Policy. */
   nonce?: string;
+  /** A document's number as a barcode: SVG markup the app drew itself (never user text). */
+  barcodeSvg?: string | undefined;
 }
 
 /** The page as printed: the shop, the title, what was filtered, the table, who printed it and when. */
@@ -35,6 +37,7 @@ export function printHtml(doc: PrintDocument): string {
     `<div class="shop">${escapeHtml(doc.shop)}</div>`,
     doc.receiptHeader ? `<div class="receipt">${escapeHtml(doc.receiptHeader)}</div>` : "",
     `<h1>${escapeHtml(doc.title)}</h1>`,
+    doc.barcodeSvg ? `<div class="barcode">${doc.barcodeSvg}</div>` : "",
     ...(doc.lines ?? []).map((l) => `<div class="line">${escapeHtml(l)}</div>`),
   ].join("");
   return `<!doctype html><html lang="${doc.lang}" dir="${doc.dir}"><head><meta charset="utf-8"><title>${escapeHtml(
@@ -53,6 +56,7 @@ export function printHtml(doc: PrintDocument): string {
     tfoot td{font-weight:bold}
     .printed{margin-top:8px;color:#555;font-size:11px}
     .footer{white-space:pre-line;margin-top:12px;text-align:center}
+    .barcode{margin:4px 0}
   </style></head><body>${header}<table><thead><tr>${cells("th", doc.headers)}</tr></thead><tbody>${doc.rows
     .map((r) => `<tr>${cells("td", r)}</tr>`)
     .join(

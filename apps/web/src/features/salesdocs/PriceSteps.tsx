@@ -1,0 +1,33 @@
+import { Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../shared/format";
+import type { PriceStep } from "./salesdocs.queries";
+
+/**
+ * Why a line's price is what it is: each step of the price function in order (sale price, the
+ * customer's pricing list, the promotion by name, discounts, tax) with what it changed.
+ */
+export function PriceSteps({ steps, currency }: { steps: PriceStep[]; currency: string }) {
+  const { t } = useTranslation("salesdocs");
+  const fmt = useFormat();
+  const signed = (v: string) => (Number(v) > 0 ? `+${fmt.amount(v)}` : fmt.amount(v));
+  const part = (s: PriceStep) => {
+    const name =
+      s.step === "promotion"
+        ? `${t("steps.promotion")} «${s.title ?? ""}»`
+        : s.step === "profile"
+          ? `${t("steps.profile")} «${s.profile_name ?? ""}»`
+          : t(`steps.${s.step}`);
+    const pct = s.percent ? ` ${fmt.amount(s.percent)}%` : "";
+    if (s.step === "unit_price") return `${name}${s.manual ? ` (${t("steps.manual")})` : ""} ${fmt.amount(s.unit_price)} ${currency}`;
+    if (s.skipped) return `${name}: ${t("steps.skipped")}`;
+    if (s.step === "promotion" && s.free_quantity && Number(s.free_quantity) > 0)
+      return `${name}: ${t("steps.free", { qty: fmt.amount(s.free_quantity) })}`;
+    return `${name}${pct} ${signed(s.change)}`;
+  };
+  return (
+    <Text size="xs" c="dimmed" mt={4} data-testid="line-steps">
+      {steps.map(part).join(" → ")}
+    </Text>
+  );
+}

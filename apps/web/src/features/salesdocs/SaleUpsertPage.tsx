@@ -1,0 +1,716 @@
+import { normalizeDigits, PAYMENT_TYPES, ZSale } from "@app/contracts";
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconAlertTriangle, IconBarcode, IconCheck, IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Decimal from "decimal.js";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan, useSession } from "../../app/session";
+import { ApiError, api } from "../../shared/api/client";
+import { businessNow } from "../../shared/businessTime";
+import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
+import { DateField } from "../../shared/DateField";
+import { plainDecimal, useFormat } from "../../shared/format";
+import { MoneyInput } from "../../shared/MoneyInput";
+import { errorText, notifyError, notifySuccess } from "../../shared/notify";
+import { PageHeader } from "../../shared/PageHeader";
+import { useZodForm } from "../../shared/useZodForm";
+import { CashAccountSelect } from "../accounting/CashAccountSelect";
+import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
+import { ItemPicker } from "../purchases/ItemPicker";
+import { pickItemOf, RemoveLineCell, UnitCell } from "../purchases/LineCells";
+import { InventorySelect } from "../purchases/pickers";
+import type { PickItem } from "../purchases/purchases.queries";
+import { issuesByPath, routeId, shown } from "../purchases/routeParams";
+import { CustomerSelect } from "./CustomerSelect";
+import { PriceSteps } from "./PriceSteps";
+import {
+  customerInfoQuery,
+  customersListQuery,
+  ENDPOINTS,
+  pathsOf,
+  type Quote,
+  type SaleKind,
+  type SaleRecord,
+  saleQuery,
+  salesmenQuery,
+} from "./salesdocs.queries";
+import "../accounting/amount.css";
+
+interface LineForm {
+  key: number;
+  item: PickItem | null;
+  unit_id: string;
+  quantity: string;
+  /** A price typed by hand; empty: the price function's. */
+  unit_price: string;
+  discount_type: "amount" | "percent";
+  discount: string;
+  batch_no: string;
+  description: string;
+}
+
+/** An item as the picker finds it, with each unit's barcode. */
+type ScannedItem = Omit<PickItem, "item_units"> & { item_units: (PickItem["item_units"][number] & { barcode?: string | null })[] };
+
+let nextKey = 1;
+const emptyLine = (): LineForm => ({
+  key: nextKey++,
+  item: null,
+  unit_id: "",
+  quantity: "",
+  unit_price: "",
+  discount_type: "amount",
+  discount: "",
+  batch_no: "",
+  description: "",
+});
+
+const lineOf = (l: SaleRecord["lines"][number] & { item_unit_id?: number | null }): LineForm => {
+  const item = pickItemOf({ ...l, has_expire: false });
+  item.item_units[0]!.item_unit_id = l.item_unit_id ?? 0;
+  return {
+    key: nextKey++,
+    item,
+    unit_id: String(l.unit_fk),
+    quantity: plainDecimal(l.quantity),
+    unit_price: l.steps[0]?.manual ? plainDecimal(l.sale_price) : "",
+    discount_type: l.discount_type ?? "amount",
+    discount: Number(l.discount) ? plainDecimal(l.discount) : "",
+    batch_no: l.batch_no ?? "",
+    description: l.description ?? "",
+  };
+};
+
+const unitOf = (l: LineForm) => l.item?.item_units.find((u) => String(u.unit_fk) === l.unit_id);
+const D = (v: string | null | undefined) => {
+  try {
+    return new Decimal(v ? normalizeDigits(v).replace(/,/g, "") : 0);
+  } catch {
+    return new Decimal(0);
+  }
+};
+
+/**
+ * The sale form (SPEC §2 `upsert/{id}/{isUpdate}/{from}/{newTab}`) of an invoice sale or a
+ * salesman's sale: lines by name or by scanning their barcodes, priced by the server's one price
+ * function as they are typed (each line shows why its price is what it is), the payment, and the
+ * customer's credit and overdue warnings.
+ */
+export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
+  const { t } = useTranslation("salesdocs");
+  const params = useParams();
+  const id = routeId(params.id);
+  const isUpdate = params.isUpdate === "1" && id > 0;
+  const from = routeId(params.from) || (!isUpdate ? id : 0);
+  const endpoint = ENDPOINTS[kind];
+  const paths = pathsOf(kind);
+  const navigate = useNavigate();
+  const can = useCan();
+  const fmt = useFormat();
+  const { systemConfig, me } = useSession();
+  const system = systemConfig.currency_fk;
+  const queryClient = useQueryClient();
+  const invalidateLedger = useInvalidateLedger();
+  const source = useQuery(saleQuery(kind, isUpdate ? id : from));
+  const customers = useQuery(customersListQuery);
+  const salesmen = useQuery({ ...salesmenQuery, enabled: kind === "salesman" });
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [barcode, setBarcode] = useState("");
+  const form = useZodForm({
+    consumer_fk: "",
+    salesman_fk: "",
+    date: businessNow().format("YYYY-MM-DD"),
+    inventory_fk: String(me.inventories[0]?.inventory_id ?? ""),
+    money: { currency_id: system, rate: "1", amount: "0", foreign_amount: "0" } as CurrencyValue,
+    discount_type: "item" as "item" | "invoice",
+    invoice_discount_type: "amount" as "amount" | "percent",
+    invoice_discount: "",
+    rounded_discount: "",
+    payment_type: "Cash" as (typeof PAYMENT_TYPES)[number],
+    account_fk: "",
+    paid_amount: "",
+    received_amount: "",
+    note: "",
+    lines: [emptyLine()] as LineForm[],
+  });
+  const { reset, set } = form;
+  const v = form.values;
+  const [loadedFor, setLoadedFor] = useState(0);
+
+  // The walk-in customer until another is chosen.
+  const walkIn = customers.data?.find((c) => c.is_default);
+  useEffect(() => {
+    if (!v.consumer_fk && walkIn && !isUpdate && !from) set("consumer_fk", String(walkIn.consumer_id));
+  }, [walkIn, v.consumer_fk, isUpdate, from, set]);
+
+  useEffect(() => {
+    const r = source.data;
+    if (!r || loadedFor === r.id) return;
+    setLoadedFor(r.id);
+    reset({
+      consumer_fk: String(r.consumer_fk),
+      salesman_fk: r.salesman_fk ? String(r.salesman_fk) : "",
+      date: isUpdate ? docDay(r.date) : businessNow().format("YYYY-MM-DD"),
+      inventory_fk: String(r.inventory_fk),
+      money: { currency_id: r.currency_id, rate: plainDecimal(r.rate), amount: "0", foreign_amount: "0" },
+      discount_type: r.discount_type,
+      invoice_discount_type: r.invoice_discount_type,
+      invoice_discount: Number(r.invoice_discount) ? plainDecimal(r.invoice_discount) : "",
+      rounded_discount: Number(r.rounded_discount) ? plainDecimal(r.rounded_discount) : "",
+      payment_type: r.payment_type,
+      account_fk: r.account_fk ? String(r.account_fk) : "",
+      paid_amount: isUpdate ? plainDecimal(r.paid_amount) : "",
+      received_amount: isUpdate && r.received_amount ? plainDecimal(r.received_amount) : "",
+      note: r.note ?? "",
+      lines: r.lines.length ? r.lines.map(lineOf) : [emptyLine()],
+    });
+  }, [source.data, reset, isUpdate, loadedFor]);
+
+  const setLine = (i: number, patch: Partial<LineForm>) =>
+    form.set(
+      "lines",
+      v.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)),
+    );
+
+  // A scanned or typed barcode adds its item (the unit the barcode names), or one more of it.
+  const addByCode = async (code: string) => {
+    const term = normalizeDigits(code.trim());
+    if (!term) return;
+    const found = (await api<{ message: ScannedItem[] }>("items/list", { query: { search: term, per_page: 5 } })).message;
+    const item = found[0];
+    if (!item) {
+      setServerMessage(t("barcodeNotFound", { code: term }));
+      return;
+    }
+    setServerMessage(null);
+    const unit = item.item_units.find((u) => u.barcode === term) ?? item.item_units.find((u) => u.is_default) ?? item.item_units[0];
+    const unitId = String(unit?.unit_fk ?? "");
+    const lines = form.values.lines;
+    const same = lines.findIndex((l) => l.item?.item_id === item.item_id && l.unit_id === unitId);
+    if (same >= 0) {
+      form.set(
+        "lines",
+        lines.map((l, j) => (j === same ? { ...l, quantity: D(l.quantity).plus(1).toFixed() } : l)),
+      );
+      return;
+    }
+    const line = { ...emptyLine(), item, unit_id: unitId, quantity: "1" };
+    const blank = lines.length > 0 && !lines[lines.length - 1]!.item;
+    form.set("lines", blank ? [...lines.slice(0, -1), line] : [...lines, line]);
+  };
+  useBarcodeScanner((code) => void addByCode(code));
+
+  // The price function prices the lines as they are typed.
+  const priced = v.lines.map((l) => ({ l, unit: unitOf(l) })).filter((x) => x.unit?.item_unit_id && D(x.l.quantity).gt(0));
+  const byItem = v.discount_type === "item";
+  const quoteBody = {
+    customer_id: v.consumer_fk || null,
+    currency_id: v.money.currency_id,
+    rate: v.money.currency_id === system ? null : v.money.rate || null,
+    date: v.date || undefined,
+    lines: priced.map(({ l, unit }) => ({
+      item_unit_id: unit!.item_unit_id,
+      quantity: normalizeDigits(l.quantity).replace(/,/g, ""),
+      unit_price: l.unit_price ? normalizeDigits(l.unit_price).replace(/,/g, "") : null,
+      discount: byItem && D(l.discount).gt(0) ? { type: l.discount_type, value: normalizeDigits(l.discount).replace(/,/g, "") } : null,
+    })),
+    invoice_discount:
+      !byItem && D(v.invoice_discount).gt(0)
+        ? { type: v.invoice_discount_type, value: normalizeDigits(v.invoice_discount).replace(/,/g, "") }
+        : null,
+  };
+  const [debouncedBody] = useDebouncedValue(JSON.stringify(quoteBody), 250);
+  const quote = useQuery({
+    queryKey: ["pricing", "quote", debouncedBody],
+    queryFn: async () => (await api<{ data: Quote }>("pricing/quote", { method: "POST", body: JSON.parse(debouncedBody) })).data,
+    enabled: JSON.parse(debouncedBody).lines.length > 0,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+  const quoted = new Map(priced.map((x, i) => [x.l.key, quote.data?.lines[i]]));
+  const totalBefore = D(quote.data && priced.length ? quote.data.total : "0");
+  const rounded = D(v.rounded_discount);
+  const total = totalBefore.minus(rounded);
+  const paid = v.paid_amount === "" ? (v.payment_type === "Cash" ? total : new Decimal(0)) : D(v.paid_amount);
+  const received = v.received_amount === "" ? paid : D(v.received_amount);
+  const change = received.minus(paid);
+  const remaining = total.minus(paid);
+  const info = useQuery(customerInfoQuery(Number(v.consumer_fk) || 0));
+
+  const payload = () => ({
+    date: v.date || null,
+    consumer_fk: v.consumer_fk || null,
+    salesman_fk: v.salesman_fk || null,
+    inventory_fk: v.inventory_fk,
+    currency_id: v.money.currency_id,
+    rate: v.money.currency_id === system ? "1" : v.money.rate,
+    discount_type: v.discount_type,
+    invoice_discount_type: v.invoice_discount_type,
+    invoice_discount: byItem ? "0" : v.invoice_discount || "0",
+    rounded_discount: v.rounded_discount || "0",
+    payment_type: v.payment_type,
+    account_fk: paid.gt(0) || v.payment_type === "Cash" ? v.account_fk || null : null,
+    paid_amount: v.paid_amount === "" ? null : v.paid_amount,
+    received_amount: v.received_amount === "" ? null : v.received_amount,
+    note: v.note.trim() || null,
+    lines: v.lines.map((l) => ({
+      item_fk: l.item?.item_id ?? "",
+      unit_fk: l.unit_id,
+      quantity: l.quantity,
+      unit_price: l.unit_price || null,
+      discount_type: byItem && l.discount ? l.discount_type : null,
+      discount: byItem && l.discount ? l.discount : null,
+      batch_no: l.batch_no.trim() || null,
+      description: l.description.trim() || null,
+    })),
+  });
+
+  const save = useMutation({
+    mutationFn: async ({ complete }: { complete: boolean }) => {
+      const body = payload();
+      const saved = isUpdate
+        ? await api<{ data: SaleRecord }>(`${endpoint}/${id}`, { method: "PATCH", body })
+        : await api<{ data: SaleRecord }>(endpoint, { method: "POST", body });
+      const doc = saved.data;
+      if (complete && doc.status === "draft") {
+        try {
+          return (await api<{ data: SaleRecord }>(`${endpoint}/${doc.id}/complete`, { method: "POST", body: {} })).data;
+        } catch (err) {
+          // Saved as a draft, refused on completion (the credit limit): stay on the draft with the reason.
+          void queryClient.invalidateQueries({ queryKey: [endpoint] });
+          if (!isUpdate) void navigate(paths.upsert(doc.id, 1), { replace: true });
+          throw err;
+        }
+      }
+      return doc;
+    },
+    onSuccess: (doc) => {
+      notifySuccess(t("saved", { number: doc.number ?? "" }));
+      void queryClient.invalidateQueries({ queryKey: [endpoint] });
+      invalidateLedger();
+      void navigate(paths.view(doc.id, params.newTab === "1" ? 1 : 0));
+    },
+    onError: (err) => {
+      // The server's own words (the credit limit with the limit and the balance), in the reader's language.
+      setServerMessage(err instanceof ApiError && typeof err.body.message === "string" ? shown(err.body.message) : errorText(err));
+      if (!form.applyServerErrors(err)) notifyError(err);
+    },
+    meta: { silent: true },
+  });
+
+  const submit = (complete: boolean) => {
+    setServerMessage(null);
+    const result = ZSale.safeParse(payload());
+    if (!result.success) {
+      form.setErrors(issuesByPath(result.error.issues));
+      return;
+    }
+    save.mutate({ complete });
+  };
+
+  if ((isUpdate || from > 0) && source.isPending) return <PageLoader />;
+  const record = isUpdate ? source.data : undefined;
+  const complete = record?.status === "complete";
+  const cur = v.money.currency_id === 2 ? "USD" : "IQD";
+  const money = (x: Decimal.Value) => `${fmt.amount(String(x))} ${cur}`;
+  const section = endpoint;
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(false);
+      }}
+      data-testid="sale-form"
+    >
+      <PageHeader
+        title={isUpdate ? t("editTitle", { number: record?.number ?? "" }) : t(`newTitle.${kind}`)}
+        description={t("formDescription")}
+        actions={
+          <Group>
+            <Button variant="default" onClick={() => void navigate(paths.list)}>
+              {t("actions.back")}
+            </Button>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="sale-save">
+              {complete ? t("actions.save") : t("actions.saveDraft")}
+            </Button>
+            {!complete && can(`${section}/complete`) && (
+              <Button
+                color="green"
+                leftSection={<IconCheck size={16} />}
+                loading={save.isPending}
+                onClick={() => submit(true)}
+                data-testid="sale-save-complete"
+              >
+                {t("actions.saveComplete")}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <Stack gap="lg">
+        {serverMessage && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="sale-error">
+            {serverMessage}
+          </Alert>
+        )}
+        <Paper withBorder radius="md" p="md" data-testid="sale-header">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+            <CustomerSelect
+              label={t("fields.customer")}
+              value={v.consumer_fk}
+              onChange={(val) => form.set("consumer_fk", val)}
+              error={form.error("consumer_fk")}
+            />
+            {kind === "salesman" && (
+              <Select
+                label={t("fields.salesman")}
+                withAsterisk
+                searchable
+                data={(salesmen.data ?? []).map((s) => ({ value: String(s.user_id), label: s.name }))}
+                value={v.salesman_fk || null}
+                onChange={(val) => form.set("salesman_fk", val ?? "")}
+                error={form.error("salesman_fk")}
+                data-testid="sale-salesman"
+              />
+            )}
+            <DateField
+              label={t("fields.date")}
+              withAsterisk
+              value={v.date || null}
+              onChange={(val) => form.set("date", val ?? "")}
+              error={form.error("date")}
+              data-testid="sale-date"
+            />
+            <InventorySelect
+              label={t("fields.inventory")}
+              value={v.inventory_fk}
+              onChange={(val) => form.set("inventory_fk", val)}
+              error={form.error("inventory_fk")}
+            />
+          </SimpleGrid>
+          {info.data && (
+            <Group gap="lg" mt="xs" data-testid="sale-customer-info">
+              <Text size="sm">
+                {t("fields.mobile")}: <span dir="ltr">{info.data.mobile || "—"}</span>
+              </Text>
+              <Text size="sm">
+                {t("fields.address")}: {info.data.address || "—"}
+              </Text>
+              <Text size="sm">
+                {t("fields.balance")}: <span className="amount">{fmt.amount(info.data.customer_credit.balance)}</span>
+                {info.data.customer_credit.limit !== null && (
+                  <>
+                    {" · "}
+                    {t("fields.allowed_debit")}: <span className="amount">{fmt.amount(info.data.customer_credit.limit)}</span>
+                  </>
+                )}
+              </Text>
+            </Group>
+          )}
+          {info.data?.warnings.map((w) => (
+            <Alert key={w} mt="xs" color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="sale-overdue">
+              {shown(w)}
+            </Alert>
+          ))}
+          <Stack mt="md">
+            <CurrencyPicker
+              value={v.money}
+              onChange={(m) => form.set("money", m)}
+              rateKind="in"
+              withAmount={false}
+              errors={{ rate: form.error("rate"), currency: form.error("currency_id") }}
+            />
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" mb="sm" align="flex-end">
+            <Title order={4}>{t("lines")}</Title>
+            <Group align="flex-end">
+              <TextInput
+                label={t("fields.barcode")}
+                leftSection={<IconBarcode size={16} />}
+                value={barcode}
+                onChange={(e) => setBarcode(e.currentTarget.value)}
+                onKeyDown={(e) => {
+                  if (e.key !== "Enter") return;
+                  e.preventDefault();
+                  void addByCode(barcode);
+                  setBarcode("");
+                }}
+                data-testid="sale-barcode"
+              />
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => form.set("lines", [...v.lines, emptyLine()])}
+                data-testid="line-add"
+              >
+                {t("actions.addLine")}
+              </Button>
+            </Group>
+          </Group>
+          <Table.ScrollContainer minWidth={1100}>
+            <Table verticalSpacing="xs" data-testid="sale-lines">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("fields.item")}</Table.Th>
+                  <Table.Th>{t("fields.unit")}</Table.Th>
+                  <Table.Th>{t("fields.quantity")}</Table.Th>
+                  <Table.Th>{t("fields.unit_price")}</Table.Th>
+                  {byItem && <Table.Th>{t("fields.discount")}</Table.Th>}
+                  <Table.Th>{t("fields.tax")}</Table.Th>
+                  <Table.Th>{t("fields.line_total")}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t("actions.removeLine")}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {v.lines.map((l, i) => {
+                  const q = quoted.get(l.key);
+                  return (
+                    <Table.Tr key={l.key} data-testid="sale-line">
+                      <Table.Td miw={240}>
+                        <ItemPicker
+                          inline
+                          label={t("fields.item")}
+                          value={l.item}
+                          onChange={(item) =>
+                            setLine(i, {
+                              item,
+                              unit_id: item ? String(item.default_unit ?? item.item_units.find((u) => u.is_default)?.unit_fk ?? "") : "",
+                              quantity: l.quantity || (item ? "1" : ""),
+                            })
+                          }
+                          error={form.error(`lines.${i}.item_fk`)}
+                          testId="line-item"
+                        />
+                        {q && <PriceSteps steps={q.steps} currency={cur} />}
+                        {q?.promotion_title && (
+                          <Badge variant="light" color="grape" mt={4} data-testid="line-promotion">
+                            {q.promotion_title}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <UnitCell
+                        line={{ ...l, bonus: "" }}
+                        onChange={(unit_id) => setLine(i, { unit_id })}
+                        error={form.error(`lines.${i}.unit_fk`)}
+                        testId="line-unit"
+                      />
+                      <Table.Td miw={100}>
+                        <MoneyInput
+                          aria-label={t("fields.quantity")}
+                          value={l.quantity}
+                          zeroWhenEmpty={false}
+                          onChange={(val) => setLine(i, { quantity: val })}
+                          error={form.error(`lines.${i}.quantity`)}
+                          data-testid="line-quantity"
+                        />
+                      </Table.Td>
+                      <Table.Td miw={120}>
+                        <MoneyInput
+                          aria-label={t("fields.unit_price")}
+                          value={l.unit_price}
+                          zeroWhenEmpty={false}
+                          placeholder={q ? fmt.amount(q.unit_price) : ""}
+                          disabled={q ? !q.price_editable : false}
+                          onChange={(val) => setLine(i, { unit_price: val })}
+                          error={form.error(`lines.${i}.unit_price`)}
+                          data-testid="line-price"
+                        />
+                      </Table.Td>
+                      {byItem && (
+                        <Table.Td miw={170}>
+                          <Group gap={4} wrap="nowrap">
+                            <Select
+                              aria-label={t("fields.discount_kind")}
+                              w={70}
+                              allowDeselect={false}
+                              data={[
+                                { value: "amount", label: cur },
+                                { value: "percent", label: "%" },
+                              ]}
+                              value={l.discount_type}
+                              onChange={(val) => setLine(i, { discount_type: (val ?? "amount") as "amount" | "percent" })}
+                            />
+                            <MoneyInput
+                              aria-label={t("fields.discount")}
+                              value={l.discount}
+                              zeroWhenEmpty={false}
+                              onChange={(val) => setLine(i, { discount: val })}
+                              error={form.error(`lines.${i}.discount`)}
+                              data-testid="line-discount"
+                            />
+                          </Group>
+                        </Table.Td>
+                      )}
+                      <Table.Td>
+                        <span className="amount">{q ? fmt.amount(q.tax) : ""}</span>
+                      </Table.Td>
+                      <Table.Td>
+                        <span className="amount" data-testid="line-total">
+                          {q ? fmt.amount(q.total) : ""}
+                        </span>
+                      </Table.Td>
+                      <RemoveLineCell
+                        disabled={v.lines.length === 1}
+                        onRemove={() =>
+                          form.set(
+                            "lines",
+                            v.lines.filter((_, j) => j !== i),
+                          )
+                        }
+                      />
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {form.error("lines") && (
+            <Text c="red" size="sm">
+              {form.error("lines")}
+            </Text>
+          )}
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Stack gap="sm">
+              <div>
+                <Text size="sm" fw={500} mb={4} id="sale-discount-type-label">
+                  {t("fields.discount_type")}
+                </Text>
+                <SegmentedControl
+                  fullWidth
+                  aria-labelledby="sale-discount-type-label"
+                  data={[
+                    { value: "item", label: t("discountTypes.item") },
+                    { value: "invoice", label: t("discountTypes.invoice") },
+                  ]}
+                  value={v.discount_type}
+                  onChange={(val) => form.set("discount_type", val as "item" | "invoice")}
+                  data-testid="sale-discount-type"
+                />
+              </div>
+              {!byItem && (
+                <Group grow align="flex-end">
+                  <Select
+                    label={t("fields.discount_kind")}
+                    allowDeselect={false}
+                    data={[
+                      { value: "amount", label: t("discountKinds.amount") },
+                      { value: "percent", label: t("discountKinds.percent") },
+                    ]}
+                    value={v.invoice_discount_type}
+                    onChange={(val) => form.set("invoice_discount_type", (val ?? "amount") as "amount" | "percent")}
+                    data-testid="sale-invoice-discount-type"
+                  />
+                  <MoneyInput
+                    label={t("fields.invoice_discount")}
+                    value={v.invoice_discount}
+                    zeroWhenEmpty={false}
+                    onChange={(val) => form.set("invoice_discount", val)}
+                    error={form.error("invoice_discount")}
+                    data-testid="sale-invoice-discount"
+                  />
+                </Group>
+              )}
+              <MoneyInput
+                label={t("fields.rounded_discount")}
+                value={v.rounded_discount}
+                zeroWhenEmpty={false}
+                onChange={(val) => form.set("rounded_discount", val)}
+                error={form.error("rounded_discount")}
+                data-testid="sale-rounded"
+              />
+              <SimpleGrid cols={2} spacing="sm">
+                <Select
+                  label={t("fields.payment_type")}
+                  allowDeselect={false}
+                  data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
+                  value={v.payment_type}
+                  onChange={(val) => form.set("payment_type", (val ?? "Cash") as (typeof PAYMENT_TYPES)[number])}
+                  data-testid="sale-payment-type"
+                />
+                <MoneyInput
+                  label={t("fields.paid_amount")}
+                  value={v.paid_amount}
+                  zeroWhenEmpty={false}
+                  placeholder={fmt.amount(paid.toFixed())}
+                  onChange={(val) => form.set("paid_amount", val)}
+                  error={form.error("paid_amount")}
+                  data-testid="sale-paid"
+                />
+              </SimpleGrid>
+              {(v.payment_type === "Cash" || paid.gt(0)) && (
+                <CashAccountSelect
+                  label={t("fields.account")}
+                  value={v.account_fk}
+                  withCurrency
+                  onChange={(val) => form.set("account_fk", val)}
+                  error={form.error("account_fk")}
+                  testId="sale-account"
+                />
+              )}
+              <MoneyInput
+                label={t("fields.received_amount")}
+                value={v.received_amount}
+                zeroWhenEmpty={false}
+                onChange={(val) => form.set("received_amount", val)}
+                error={form.error("received_amount")}
+                data-testid="sale-received"
+              />
+              <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
+            </Stack>
+            <Stack gap={6} data-testid="sale-totals">
+              {(
+                [
+                  ["gross", quote.data && priced.length ? quote.data.gross : "0"],
+                  ["discount_amount", quote.data && priced.length ? quote.data.discount : "0"],
+                  ["tax_amount", quote.data && priced.length ? quote.data.tax : "0"],
+                  ["rounded_discount", rounded.toFixed()],
+                  ["total", total.toFixed()],
+                  ["paid_amount", paid.toFixed()],
+                  ["change", change.gt(0) ? change.toFixed() : "0"],
+                  ["remaining", remaining.toFixed()],
+                ] as const
+              ).map(([k, val]) => (
+                <Group key={k} justify="space-between">
+                  <Text fw={k === "total" ? 700 : 400}>{t(`fields.${k}`)}</Text>
+                  <Text fw={k === "total" ? 700 : 400} className="amount" data-testid={`total-${k}`}>
+                    {money(val)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </SimpleGrid>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconEdit, IconPrinter } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan, useSession } from "../../app/session";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { docDay } from "../accounting/ledger.queries";
+import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import { DocBadges, useDocAction } from "../purchases/docActions";
+import { routeId, shown } from "../purchases/routeParams";
+import { Barcode, barcodeSvg } from "./Barcode";
+import { ENDPOINTS, pathsOf, type SaleKind, saleQuery } from "./salesdocs.queries";
+
+/**
+ * One sale (SPEC §2 `view/{id}/{newTab}`): the invoice as printed on A4 in the reader's language,
+ * with the shop's name, receipt header and footer and the receipt number as a barcode.
+ */
+export function SaleViewPage({ kind }: { kind: SaleKind }) {
+  const { t } = useTranslation("salesdocs");
+  const params = useParams();
+  const id = routeId(params.id);
+  const endpoint = ENDPOINTS[kind];
+  const paths = pathsOf(kind);
+  const navigate = useNavigate();
+  const can = useCan();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const { systemConfig } = useSession();
+  const printSheet = usePrintSheet();
+  const doc = useQuery(saleQuery(kind, id));
+  const act = useDocAction(endpoint);
+  if (doc.isPending) return <PageLoader />;
+  const s = doc.data;
+  if (!s) return <Alert color="red">{t("notFound")}</Alert>;
+  const cur = s.currency_name;
+  const money = (v: string) => `${fmt.amount(v)} ${cur}`;
+  const info: [string, string][] = [
+    [t("fields.number"), s.number ?? ""],
+    [t("fields.date"), fmt.date(docDay(s.date))],
+    [t("fields.customer"), names.party(s.consumer_name)],
+    [t("fields.mobile"), s.customer_mobile ?? ""],
+    [t("fields.address"), s.customer_address ?? ""],
+    ...(s.salesman_name ? [[t("fields.salesman"), s.salesman_name] as [string, string]] : []),
+    [t("fields.inventory"), names.inventory(s.inventory_name)],
+    [t("fields.currency"), s.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(s.rate)})`],
+    [t("fields.payment_type"), t(`paymentTypes.${s.payment_type}`)],
+    [t("fields.status"), `${t(`status.${s.status}`)} · ${t(`paymentStatus.${s.payment_status}`)}`],
+  ];
+  const sheet: SheetContent = {
+    title: `${t(`viewTitle.${kind}`)} ${s.number ?? ""}`,
+    info,
+    headers: [
+      "#",
+      t("fields.item"),
+      t("fields.unit"),
+      t("fields.quantity"),
+      t("fields.unit_price"),
+      t("fields.discount"),
+      t("fields.tax"),
+      t("fields.line_total"),
+    ],
+    rows: s.lines.map((l, i) => ({
+      key: l.line_id,
+      cells: [
+        String(i + 1),
+        [l.item_name, l.promotion_title ? `(${l.promotion_title})` : "", l.description ? `— ${l.description}` : ""]
+          .filter(Boolean)
+          .join(" "),
+        names.unit(l.unit_name),
+        Number(l.free_quantity) ? `${fmt.amount(l.quantity)} + ${fmt.amount(l.free_quantity)}` : fmt.amount(l.quantity),
+        fmt.amount(l.sale_price),
+        Number(l.discount_amount) ? fmt.amount(l.discount_amount) : "",
+        Number(l.tax_amount) ? fmt.amount(l.tax_amount) : "",
+        fmt.amount(String(Number(l.line_total) + Number(l.tax_amount))),
+      ],
+    })),
+    numeric: [false, false, false, true, true, true, true, true],
+    totals: [
+      [t("fields.gross"), money(s.gross)],
+      [t("fields.discount_amount"), money(s.discount_amount)],
+      [t("fields.tax_amount"), money(s.tax_amount)],
+      ...(Number(s.rounded_discount) ? [[t("fields.rounded_discount"), money(s.rounded_discount)] as [string, string]] : []),
+      [t("fields.total"), money(s.total)],
+      [t("fields.paid_amount"), money(s.paid_amount)],
+      ...(s.received_amount ? [[t("fields.received_amount"), money(s.received_amount)] as [string, string]] : []),
+      [t("fields.remaining"), money(s.remaining)],
+    ],
+    note: s.note,
+    ...(s.number ? { barcodeSvg: barcodeSvg(s.number) } : {}),
+  };
+  const section = endpoint;
+
+  return (
+    <>
+      <PageHeader
+        title={`${t(`viewTitle.${kind}`)} ${s.number ?? ""}`}
+        actions={
+          <Group>
+            {params.newTab !== "1" && (
+              <Button variant="default" onClick={() => void navigate(paths.list)}>
+                {t("actions.back")}
+              </Button>
+            )}
+            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid="sale-print">
+              {t("actions.print")}
+            </Button>
+            {can(`${section}/update`) && !s.is_closed && (
+              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(paths.upsert(s.id, 1))}>
+                {t("actions.edit")}
+              </Button>
+            )}
+            {s.status === "draft" && can(`${section}/complete`) && (
+              <Button
+                color="green"
+                leftSection={<IconCheck size={16} />}
+                loading={act.isPending}
+                onClick={() => act.mutate({ id: s.id, action: "complete" })}
+                data-testid="sale-complete"
+              >
+                {t("actions.complete")}
+              </Button>
+            )}
+            {s.status === "complete" && can(`${section}/return_to_draft`) && (
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconArrowBackUp size={16} />}
+                loading={act.isPending}
+                onClick={() => act.mutate({ id: s.id, action: "return_to_draft" })}
+              >
+                {t("actions.returnToDraft")}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <Stack gap="md">
+        {s.warnings.map((w) => (
+          <Alert key={w} color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="sale-overdue">
+            {shown(w)}
+          </Alert>
+        ))}
+        <DocSheet
+          sheet={sheet}
+          testId="sale-sheet"
+          badges={
+            <Stack gap={4} align="flex-end">
+              <DocBadges status={s.status} closed={s.is_closed} payment={s.payment_status} />
+              {s.number && <Barcode code={s.number} />}
+            </Stack>
+          }
+        >
+          {kind === "salesman" && s.status === "complete" && (
+            <Text size="sm" data-testid="sale-commission">
+              {t("fields.commission")}: <span className="amount">{fmt.amount(s.commission)}</span>
+            </Text>
+          )}
+        </DocSheet>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { IconCoin, IconEye, IconFileInvoice, IconReceipt2, IconUserDollar } from "@tabler/icons-react";
+import { type ComponentType, createElement, lazy } from "react";
+import type { Feature } from "../index";
+import type { SaleKind } from "./salesdocs.queries";
+
+type KindScreen = ComponentType<{ kind: SaleKind }>;
+/** A screen of one kind of sale: the same page, told which. */
+const ofKind = <K extends string>(load: () => Promise<Record<K, KindScreen>>, name: K, kind: SaleKind) =>
+  lazy(async () => {
+    const Screen = (await load())[name];
+    return { default: () => createElement(Screen, { kind }) };
+  });
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const screens = (kind: SaleKind, base: string, section: string, key: string): Feature[] => [
+  {
+    key,
+    path: base,
+    screen: ofKind(() => import("./SalesPage"), "SalesPage", kind),
+    icon: kind === "sale" ? IconReceipt2 : IconUserDollar,
+    permission: `${section}/index`,
+    area: "sales",
+    menu: true,
+    tile: kind === "sale",
+  },
+  {
+    key: `${key}Upsert`,
+    path: `${base}/upsert/:id/:isUpdate/:from/:newTab`,
+    screen: ofKind(() => import("./SaleUpsertPage"), "SaleUpsertPage", kind),
+    icon: IconFileInvoice,
+    permission: [`${section}/store`, `${section}/update`],
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: `${key}View`,
+    path: `${base}/view/:id/:newTab`,
+    screen: ofKind(() => import("./SaleViewPage"), "SaleViewPage", kind),
+    icon: IconEye,
+    permission: `${section}/show`,
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+];
+
+/** Invoice sales and salesman sales (SPEC §2), with SPEC's route shapes, and the salesmen's commissions. */
+export const SALES_DOC_FEATURES: Feature[] = [
+  ...screens("sale", "/sales/sales", "sales", "sales"),
+  ...screens("salesman", "/sales/salesman-sales", "salesman_sales", "salesmanSales"),
+  {
+    key: "salesmanCommissions",
+    path: "/sales/salesman-commissions",
+    screen: page(() => import("./CommissionsPage"), "CommissionsPage"),
+    icon: IconCoin,
+    permission: "salesman_sales/index",
+    area: "sales",
+    menu: true,
+    tile: false,
+  },
+];
