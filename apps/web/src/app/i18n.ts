@@ -128,6 +128,16 @@ const PATTERNS: [RegExp, string][] = [
   [/^The system account (?<value>.+) is missing$/, "systemAccountMissing"],
   [/^Not enough stock of (?<item>.+) in (?<inventory>.+): (?<value>-?[0-9.]+) on hand\.$/, "notEnoughStock"],
   [/^(?<item>.+) expired on (?<value>\d{4}-\d{2}-\d{2}) and cannot be sold\.$/, "expiredBatch"],
+  [
+    new RegExp(
+      `^The customer's allowed debit amount is (?<limit>${NUM}); the balance is (?<balance>${NUM}) and this sale would make it (?<value>${NUM})\\.$`,
+    ),
+    "creditLimit",
+  ],
+  [
+    /^The customer has (?<count>\d+) overdue invoice\(s\) of (?<value>-?[0-9.]+) in all, the oldest (?<days>\d+) day\(s\) old\.$/,
+    "overdue",
+  ],
   [/^Database Error \[(?<value>\w+)\]$/, "databaseError"],
   [/^Added Successfully: (?<value>\d+) items$/, "addedItems"],
   // Zod checks without a text of their own: the web's texts (zodMessages.ts) and zod's own English, as the server sends it.

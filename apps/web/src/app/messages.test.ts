@@ -72,6 +72,11 @@ const SERVER_TEXTS = [
   "The packet must be another unit than the base unit.",
   "The default unit must be the base unit or the packet.",
   "The file has no records.",
+  "The customer's allowed debit amount is 50000; the balance is 30000 and this sale would make it 60000.",
+  "The customer has 1 overdue invoice(s) of 30000 in all, the oldest 3 day(s) old.",
+  "The rounded discount may not be greater than the total.",
+  "The selected salesman is invalid.",
+  "The salesman field is required.",
 ];
 
 const SERVER_SRC = join(__dirname, "../../../server/src");
