@@ -14,6 +14,10 @@ describe("statement lines in the reader's language", () => {
       "پێچەوانەکردنەوە: جێبەجێکردنی تێچوو: کڕینی 7 لە Ali",
     );
     expect(statementDescription("Purchase return to Ali", "ar")).toBe("مرتجع مشتريات إلى Ali");
+    expect(statementDescription("Sale SAL-000012 to Ali", "ar")).toBe("مبيعات SAL-000012 إلى Ali");
+    expect(statementDescription(`Reversal: Sale SAL-3-000001 to ${SEEDED_WALKIN_CUSTOMER_NAME}`, "ckb")).toBe(
+      "پێچەوانەکردنەوە: فرۆشتنی SAL-3-000001 بۆ کڕیاری نەقد",
+    );
   });
   it("leaves English and unknown texts as they are", () => {
     expect(statementDescription("Receipt from Ahmed", "en")).toBe("Receipt from Ahmed");
