@@ -118,6 +118,7 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
   await post("customer_transactions", { consumer_id: customer.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "75000" });
   await post("supplier_transactions", { consumer_id: supplier.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "30000" });
   const purchases = await seedPurchases(token, u, supplier.consumer_id, itemIds[0]!, unit);
+  const sales = await seedSales(token, u, customer.consumer_id, itemIds[1]!, unit, iqd.account_id);
   await seedExpiringItem(token, `Eye drops ${u}`, [{ batch_no: `ED${u}`, days: 10, quantity: "6" }]);
   // A recalculation run, for its history (after everything else: nothing for it to correct).
   await post("recalculations", {});
@@ -128,11 +129,46 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
     byPath: {
       ...(await seedWarehouseDocs(token, u)),
       ...purchases,
+      ...sales,
       "/accounting/general-ledger": iqd.account_id,
       // A drawer closing (the counted cash agrees with the books): its Z report.
       "/sales/closing-drawer": (await post<{ id: number }>("closing_drawers", { counted_iqd: "0", counted_usd: "0" })).id,
     },
   };
+}
+
+/** A complete sale paid in cash, and a salesman's complete sale on account with his commission. */
+async function seedSales(token: string, u: string, customer: number, item: number, unit: number | undefined, till: number) {
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const fields = {
+    user_name: `salesman${u}`,
+    user_full_name: `Salesman ${u}`,
+    is_salesman: true,
+    sale_man_name: `Hawre ${u}`,
+    commission_type: "revenue_commission",
+    sale_man_commission_percentage: "2",
+  };
+  const salesman = await createUser(token, fields);
+  const line = { item_fk: item, unit_fk: unit, quantity: "2" };
+  const sale = await post<{ id: number }>("sales", {
+    consumer_fk: customer,
+    inventory_fk: 1,
+    currency_id: 1,
+    payment_type: "Cash",
+    account_fk: till,
+    lines: [line],
+  });
+  await post(`sales/${sale.id}/complete`, {});
+  const bySalesman = await post<{ id: number }>("salesman_sales", {
+    consumer_fk: customer,
+    salesman_fk: salesman.user_id,
+    inventory_fk: 1,
+    currency_id: 1,
+    payment_type: "On Account",
+    lines: [line],
+  });
+  await post(`salesman_sales/${bySalesman.id}/complete`, {});
+  return { "/sales/sales": sale.id, "/sales/salesman-sales": bySalesman.id };
 }
 
 /** A complete purchase with a transport charge applied, and a return from it. */
