@@ -42,7 +42,8 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
     [t("fields.number"), s.number ?? ""],
     [t("fields.date"), fmt.date(docDay(s.date))],
     [t("fields.customer"), names.party(s.consumer_name)],
-    [t("fields.mobile"), s.customer_mobile ?? ""],
+    // A mobile reads left to right inside an Arabic line.
+    [t("fields.mobile"), s.customer_mobile ? `\u2066${s.customer_mobile}\u2069` : ""],
     [t("fields.address"), s.customer_address ?? ""],
     ...(s.salesman_name ? [[t("fields.salesman"), s.salesman_name] as [string, string]] : []),
     [t("fields.inventory"), names.inventory(s.inventory_name)],
