@@ -39,8 +39,8 @@ export interface TestApp {
 
 let counter = 0;
 
-/** A fresh copy of the migrated, seeded template database and an app on it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A fresh copy of the migrated, seeded template database: its URL, and how to drop it. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const template = inject("template");
   const serverUrl = inject("serverUrl");
   const name = `t${counter++}_${process.pid}_${Date.now()}`.replace(/[^a-z0-9_]/g, "");
@@ -57,8 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }
   }
   await admin.end();
-  const database = await openDatabase({ url: withDatabase(serverUrl, name), kind: process.env.DATABASE_URL ? "postgres" : "embedded" });
-  const dropDb = async () => {
+  const drop = async () => {
     const a = new pg.Client({ connectionString: serverUrl });
     await a.connect();
     // pool.end() answers before its connections have gone; let them close before dropping.
@@ -70,6 +69,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await a.query(`drop database if exists ${name} with (force)`);
     await a.end();
   };
+  return { url: withDatabase(serverUrl, name), drop };
+}
+
+/** A fresh copy of the migrated, seeded template database and an app on it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { url, drop: dropDb } = await createTestDatabase();
+  const database = await openDatabase({ url, kind: process.env.DATABASE_URL ? "postgres" : "embedded" });
   const config = {
     ...loadConfig({
       LOG_LEVEL: "silent",
