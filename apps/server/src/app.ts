@@ -9,7 +9,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
-import type { Database } from "./db/client.js";
+import { type Database, openDatabase } from "./db/client.js";
 import * as schema from "./db/schema.js";
 import { MODULES } from "./modules/index.js";
 import { installMultipart, installTextChecks } from "./platform/body.js";
@@ -52,6 +52,11 @@ export async function buildApp({ database, config }: { database: Database; confi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(documentingSerializer);
   app.decorate("db", database.db);
+  // Reports may read a replica: a report a moment behind the primary is as good, and its long
+  // reads then leave the primary's connections and CPU to the postings.
+  const reportDatabase = config.databaseReadUrl ? await openDatabase({ url: config.databaseReadUrl, max: 5 }) : undefined;
+  app.decorate("reportDb", reportDatabase?.db ?? database.db);
+  if (reportDatabase) app.addHook("onClose", () => reportDatabase.close());
   app.decorate("notices", (channel: string) => database.notices(channel));
   app.decorate("config", config);
   app.decorate("tokens", createTokenService(await loadSigningKey(database.db, config.jwtSecret), config.tokenTtlSeconds));

@@ -4,6 +4,8 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from "./platform/business-time.js";
 export interface AppConfig {
   /** PostgreSQL URL; when absent the embedded PostgreSQL under dataDir/pg is used. */
   databaseUrl: string | undefined;
+  /** A read replica of that database for the reports (trial balance, statements, stock reports); unset, the reports read the primary. */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   port: number;
   host: string;
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!isTimeZone(timeZone)) throw new Error(`TIME_ZONE must be an IANA time zone such as Asia/Baghdad or UTC; "${timeZone}" is not one.`);
   return {
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     dataDir,
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? "0.0.0.0",

@@ -23,6 +23,8 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     db: Db;
+    /** Where the reports read: the replica DATABASE_READ_URL names, else the primary (`db`). */
+    reportDb: Db;
     /** What this process hears on a PostgreSQL notification channel (see db/notices.ts). */
     notices(channel: string): Notices;
     config: AppConfig;

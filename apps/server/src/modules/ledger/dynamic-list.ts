@@ -30,17 +30,23 @@ export function registerDynamicList(
 ) {
   LIST_URLS.add(url);
   const answer = row ? answers(listEnvelopeOf(row)) : {};
+  // Every such list is a report: it reads where the reports read (a replica when one is set).
+  const reportCtx = (req: FastifyRequest): Ctx => ({ ...ctxOf(app, req), tx: app.reportDb });
   app.get(url, { config: { permission, openapi: { kind: "list" } }, ...answer }, async (req) => {
-    const ctx = ctxOf(app, req);
+    const ctx = reportCtx(req);
     const built = await build(ctx, req.query as RawQuery, req);
     LIST_MODELS.set(modelName, built.model);
-    const env = await runList(app.db, built.model, built.raw, ctx);
+    const env = await runList(app.reportDb, built.model, built.raw, ctx);
     if (built.footer) env.footer = await built.footer(env.footer);
     return { data: env };
   });
   app.get(`${url}/export`, { config: { permission, openapi: { kind: "export", file: XLSX } } }, async (req, reply) => {
-    const ctx = ctxOf(app, req);
+    const ctx = reportCtx(req);
     const built = await build(ctx, req.query as RawQuery, req);
-    return xlsxReply(reply, modelName, exportList(app.db, built.model, built.raw, ctx, requestLanguage(req.headers["accept-language"])));
+    return xlsxReply(
+      reply,
+      modelName,
+      exportList(app.reportDb, built.model, built.raw, ctx, requestLanguage(req.headers["accept-language"])),
+    );
   });
 }
