@@ -5,10 +5,19 @@ import pg from "pg";
 import * as tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
-import { BackupRefused, extractBackup, type Manifest, readManifest } from "./backup-file.js";
+import { BackupRefused, extractBackup, type Manifest, readManifest, writeBackup } from "./backup-file.js";
 import { type BackupDeps, listBackups, restoreBackup, takeBackup } from "./backups.js";
-import { databaseOf, dropDatabase, maintenanceClient, restoreInto, tableChecksum, withDatabase } from "./restore.js";
-import { tableShapes, trialBalanceTotals } from "./snapshot.js";
+import {
+  checkRestored,
+  databaseOf,
+  dropDatabase,
+  maintenanceClient,
+  migrateClient,
+  restoreInto,
+  tableChecksum,
+  withDatabase,
+} from "./restore.js";
+import { migrationJournal, tableShapes, trialBalanceTotals } from "./snapshot.js";
 
 let t: TestApp;
 let deps: BackupDeps;
@@ -198,5 +207,49 @@ describe("backup and restore", () => {
     const beforeManifest = await readManifest(path.join(deps.folder, before.file));
     const consumers = (m: Manifest) => m.tables.find((x) => x.name === "consumers")!.rows;
     expect(consumers(beforeManifest)).toBe(consumers(manifest) + 1);
+  });
+});
+
+describe("a backup of an earlier database version", () => {
+  it("is restored into that version's schema, then brought to this version by the later migrations", async () => {
+    const journal = migrationJournal();
+    const older = journal.find((m) => m.tag.startsWith("0020_"))!;
+    const base = databaseOf(url).slice(0, 30);
+    const [old, fresh] = [`${base}_old`, `${base}_new`];
+    const admin = await maintenanceClient(url);
+    await admin.query(`create database ${old}`);
+    await admin.query(`create database ${fresh}`);
+    try {
+      const c = new pg.Client({ connectionString: withDatabase(url, old) });
+      await c.connect();
+      await migrateClient(c, older);
+      await c.query("insert into units (unit_name) values ('Old crate')");
+      expect((await c.query("select to_regclass('backup_settings') as t")).rows[0].t).toBeNull();
+      await c.end();
+      const pool = new pg.Pool({ connectionString: withDatabase(url, old), max: 1 });
+      const { file: oldFile, manifest: m } = await writeBackup(pool, {
+        folder: path.join(deps.folder, ".old"),
+        uploadDir: path.join(deps.folder, ".none"),
+      });
+      await pool.end();
+      expect(m.migration).toEqual(older);
+
+      const extracted = await extractBackup(oldFile, path.join(deps.folder, ".old-x"));
+      await restoreInto(withDatabase(url, fresh), extracted);
+      expect(await checkRestored(withDatabase(url, fresh), m, { sameVersion: false })).toEqual([]);
+      const r = new pg.Client({ connectionString: withDatabase(url, fresh) });
+      await r.connect();
+      const applied = await r.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+      const units = await r.query("select unit_name from units where unit_name = 'Old crate'");
+      const later = await r.query("select to_regclass('backup_settings') as t");
+      await r.end();
+      expect(applied.rows[0].n).toBe(journal.length);
+      expect(units.rows).toHaveLength(1);
+      expect(later.rows[0].t).toBe("backup_settings");
+    } finally {
+      await dropDatabase(admin, old);
+      await dropDatabase(admin, fresh);
+      await admin.end();
+    }
   });
 });

@@ -36,7 +36,7 @@ export function assertRestorable(manifest: Manifest): void {
 }
 
 /** drizzle's migrator on one connection, with the migrations up to `upTo` (all of them without it). */
-async function migrateClient(client: pg.Client, upTo?: Manifest["migration"]): Promise<void> {
+export async function migrateClient(client: pg.Client, upTo?: Manifest["migration"]): Promise<void> {
   if (!upTo) return migratePg(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
   const dir = await mkdtemp(path.join(os.tmpdir(), "souq-migrations-"));
   try {
