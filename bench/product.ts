@@ -1,0 +1,91 @@
+// The whole product as `npm start` runs it (it builds the web app and compiles the server when
+// stale), on a free port and a data directory of its own, for the benchmarks that drive a browser.
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "@app/server/src/platform/free-port.js";
+import type { Page } from "playwright-core";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dist = path.join(root, "apps/web/dist");
+export const ADMIN_PASSWORD = "bench-password";
+
+export interface RunningProduct {
+  base: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the product; `env` may name a DATABASE_URL, else it runs its embedded PostgreSQL. */
+export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-web-"));
+  // Under root the embedded database runs as the postgres user, which must enter the directory.
+  chmodSync(dataDir, 0o755);
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    JWT_SECRET: "bench-secret-bench-secret-bench-secret",
+    ADMIN_PASSWORD,
+    LOG_LEVEL: "warn",
+    ...env,
+  };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: childEnv,
+    stdio: "inherit",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    child.kill("SIGTERM");
+    if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`npm start exited with ${child.exitCode}`);
+    }
+    try {
+      if ((await fetch(`${base}/api/login_options`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 2400) {
+      await stop();
+      throw new Error("npm start did not answer within 4 minutes");
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, stop };
+}
+
+/** Counts the scripts a page downloads: as sent, and as the build's precompressed gzip of the same files. */
+export function scriptMeter(page: Page) {
+  const scripts: { file: string; sent: number; encoding: string }[] = [];
+  page.on("requestfinished", async (req) => {
+    if (req.resourceType() !== "script") return;
+    const res = await req.response();
+    const sizes = await req.sizes();
+    scripts.push({
+      file: new URL(req.url()).pathname,
+      sent: sizes.responseBodySize,
+      encoding: (await res?.allHeaders())?.["content-encoding"] ?? "none",
+    });
+  });
+  const gz = (x: { file: string; sent: number }) => {
+    const file = path.join(dist, `${x.file}.gz`);
+    return existsSync(file) ? statSync(file).size : x.sent;
+  };
+  return {
+    scripts,
+    sent: () => scripts.reduce((s, x) => s + x.sent, 0),
+    gzipped: () => scripts.reduce((s, x) => s + gz(x), 0),
+    /** Each script's gzip bytes, largest first. */
+    sizes: () => scripts.map((x) => ({ file: x.file, gz: gz(x) })).sort((a, b) => b.gz - a.gz),
+    encodings: () => [...new Set(scripts.map((x) => x.encoding))].join(", "),
+  };
+}
