@@ -1,6 +1,5 @@
 import { CURRENCY_IQD, type PosCustomer, type PosItem, type PosUnit } from "@app/contracts";
-import { ActionIcon, Badge, Button, type ButtonProps, Center, Group, Kbd, Loader, Select, Stack, Table, Text, Title } from "@mantine/core";
-import { IconTrash } from "@tabler/icons-react";
+import { Badge, Button, type ButtonProps, Center, Group, Kbd, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,19 +11,24 @@ import { formatAmount } from "../../shared/format";
 import { errorText, notifyWarning } from "../../shared/notify";
 import { useSeededNames } from "../../shared/seededNames";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
+import { BillRow } from "./BillRow";
 import { addToBill, priceBill } from "./bill";
 import { type CatalogueIndex, findBarcode, loadIndex, syncCatalogue } from "./catalogue";
 import { type BillLineState, holdsStore, queueStore } from "./posDb";
 import { sendSale, usePosSession } from "./posSession";
-import { QtyInput } from "./QtyInput";
 import { enqueue, flushOnce, type QueuedSale } from "./queue";
 import { lastReceipt, newKey, type ReceiptData, receiptOf } from "./receipt";
 import { keyLabel, type PosAction, usePosKeys } from "./usePosKeys";
 import "./pos.css";
 
-const PosDialogs = lazy(async () => ({ default: (await import("./PosDialogs")).PosDialogs }));
-const PaymentDialog = lazy(async () => ({ default: (await import("./PaymentDialog")).PaymentDialog }));
-const ReceiptPrint = lazy(async () => ({ default: (await import("./ReceiptPrint")).ReceiptPrint }));
+// Chunks of their own (the screen shows first), fetched right after it: the till must open them
+// later even when the server can no longer be reached.
+const loadDialogs = () => import("./PosDialogs");
+const loadPayment = () => import("./PaymentDialog");
+const loadReceipt = () => import("./ReceiptPrint");
+const PosDialogs = lazy(async () => ({ default: (await loadDialogs()).PosDialogs }));
+const PaymentDialog = lazy(async () => ({ default: (await loadPayment()).PaymentDialog }));
+const ReceiptPrint = lazy(async () => ({ default: (await loadReceipt()).ReceiptPrint }));
 
 export type DialogKind = "search" | "customer" | "hold" | "holds" | "returnBill" | "openDrawer" | "switchCashier" | "queue" | null;
 
@@ -74,6 +78,10 @@ export function PosPage() {
 
   const refreshQueue = useCallback(async () => setQueue(await queueStore.all()), []);
   const refreshHolds = useCallback(async () => setHoldCount((await holdsStore.all()).length), []);
+
+  useEffect(() => {
+    void Promise.all([loadDialogs(), loadPayment(), loadReceipt()]);
+  }, []);
 
   // The stored catalogue first (a till that starts offline still sells), then the server's changes.
   useEffect(() => {
@@ -166,11 +174,16 @@ export function PosPage() {
     else notifyWarning(t("notFound", { code }));
   });
 
-  const setLine = (i: number, patch: Partial<BillLineState>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
-  const removeLine = (i: number) => {
-    setLines((ls) => ls.filter((_, j) => j !== i));
-    setSelected((x) => Math.max(0, Math.min(x, lines.length - 2)));
-  };
+  const setLine = useCallback(
+    (i: number, patch: Partial<BillLineState>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l))),
+    [],
+  );
+  const removeLine = useCallback((i: number) => {
+    setLines((ls) => {
+      setSelected((x) => Math.max(0, Math.min(x, ls.length - 2)));
+      return ls.filter((_, j) => j !== i);
+    });
+  }, []);
   const clearBill = () => {
     setLines([]);
     setCustomerId(null);
@@ -323,59 +336,17 @@ export function PosPage() {
             </Table.Thead>
             <Table.Tbody>
               {bill?.lines.map((l, i) => (
-                <Table.Tr
+                <BillRow
                   key={l.state.id}
-                  className={i === selected ? "pos-selected" : undefined}
-                  onClick={() => setSelected(i)}
-                  data-testid="pos-line"
-                >
-                  <Table.Td>
-                    <Text fw={500}>{l.item.item_name}</Text>
-                    {l.promotion_title && (
-                      <Badge size="sm" color="grape" data-testid="pos-promotion">
-                        {l.promotion_title}
-                        {l.priced.free_quantity !== "0" ? ` +${l.priced.free_quantity}` : ""}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      size="xs"
-                      w={110}
-                      aria-label={t("unit")}
-                      data={l.item.units.map((u) => ({ value: String(u.item_unit_id), label: names.unit(u.unit_name) }))}
-                      value={String(l.unit.item_unit_id)}
-                      onChange={(v) => v && setLine(i, { item_unit_id: Number(v) })}
-                      allowDeselect={false}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <QtyInput
-                      label={t("quantity")}
-                      value={l.state.quantity}
-                      onChange={(v) => setLine(i, { quantity: v || "0" })}
-                      testId="pos-qty"
-                    />
-                  </Table.Td>
-                  <Table.Td dir="ltr">{money(l.priced.unit_price)}</Table.Td>
-                  {canDiscount && (
-                    <Table.Td>
-                      <QtyInput
-                        label={t("discount")}
-                        value={l.state.discount?.value ?? ""}
-                        onChange={(v) => setLine(i, { discount: v ? { type: "amount", value: v } : null })}
-                      />
-                    </Table.Td>
-                  )}
-                  <Table.Td dir="ltr" fw={600}>
-                    {money(l.priced.total)}
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={t("remove")} onClick={() => removeLine(i)}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
+                  line={l}
+                  index={i}
+                  selected={i === selected}
+                  canDiscount={canDiscount}
+                  currencyId={systemCurrency}
+                  onSelect={setSelected}
+                  onChange={setLine}
+                  onRemove={removeLine}
+                />
               ))}
             </Table.Tbody>
           </Table>
