@@ -7,13 +7,17 @@ export const baseUrl = () => {
   return url;
 };
 
-export async function call<T>(path: string, opts: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+export async function call<T>(
+  path: string,
+  opts: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   const res = await fetch(`${baseUrl()}/api/${path}`, {
     method: opts.method ?? "GET",
     headers: {
       Accept: "application/json",
       ...(opts.body !== undefined ? { "Content-Type": "application/json" } : {}),
       ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
     },
     body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
   });

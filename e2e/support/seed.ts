@@ -133,6 +133,8 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
       "/accounting/general-ledger": iqd.account_id,
       // A drawer closing (the counted cash agrees with the books): its Z report.
       "/sales/closing-drawer": (await post<{ id: number }>("closing_drawers", { counted_iqd: "0", counted_usd: "0" })).id,
+      // A POS receipt after it, in the open drawer.
+      "/sales/pos-sales": await seedPosSale(token, itemIds[0]!, unit),
     },
   };
 }
@@ -169,6 +171,21 @@ async function seedSales(token: string, u: string, customer: number, item: numbe
   });
   await post(`salesman_sales/${bySalesman.id}/complete`, {});
   return { "/sales/sales": sale.id, "/sales/salesman-sales": bySalesman.id };
+}
+
+/** A POS sale of one unit paid in IQD cash (the admin's own drawer). */
+async function seedPosSale(token: string, item: number, unit: number | undefined): Promise<number> {
+  const res = await call<{ data: { id: number } }>("pos_sales", {
+    method: "POST",
+    token,
+    headers: { "idempotency-key": crypto.randomUUID() },
+    body: {
+      client_created_at: new Date().toISOString(),
+      lines: [{ item_fk: item, unit_fk: unit, quantity: "1" }],
+      payments: [{ method: "cash", currency_id: 1, amount: "1000000" }],
+    },
+  });
+  return res.data.id;
 }
 
 /** A complete purchase with a transport charge applied, and a return from it. */

@@ -1,4 +1,4 @@
-import { IconCashRegister, IconEye, IconInbox } from "@tabler/icons-react";
+import { IconCashRegister, IconEdit, IconEye, IconInbox, IconReceipt2 } from "@tabler/icons-react";
 import { type ComponentType, lazy } from "react";
 import type { Feature } from "../index";
 
@@ -7,6 +7,36 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 /** The back office of the POS (SPEC §2): drawer closings and their Z reports, and offline sales kept for review. */
 export const POS_ADMIN_FEATURES: Feature[] = [
+  {
+    key: "posSales",
+    path: "/sales/pos-sales",
+    screen: page(() => import("./PosSalesPage"), "PosSalesPage"),
+    icon: IconReceipt2,
+    permission: "pos_sales/index##pos_admin_sales/index",
+    area: "sales",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "posSaleView",
+    path: "/sales/pos-sales/view/:id/:newTab",
+    screen: page(() => import("./PosSaleViewPage"), "PosSaleViewPage"),
+    icon: IconEye,
+    permission: "pos_sales/show##pos_admin_sales/show",
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "posSaleEdit",
+    path: "/sales/pos-sales/edit/:id/:newTab",
+    screen: page(() => import("./PosSaleEditPage"), "PosSaleEditPage"),
+    icon: IconEdit,
+    permission: "pos_sales/update##pos_admin_sales/update",
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
   {
     key: "closingDrawer",
     path: "/sales/closing-drawer",

@@ -79,3 +79,47 @@ export const reviewQuery = (id: number) =>
     queryFn: () => api<DataBody<ReviewRecord>>(`${POS_REVIEWS}/${id}`).then((r) => r.data),
     enabled: id > 0,
   });
+
+export interface PosSaleRecord {
+  id: number;
+  number: string | null;
+  date: string;
+  consumer_fk: number;
+  consumer_name: string;
+  inventory_name: string;
+  currency_name: string;
+  total: string;
+  total_iqd: string;
+  total_usd: string;
+  discount_amount: string;
+  tax_amount: string;
+  paid_amount: string;
+  remaining: string;
+  payment_type: string;
+  note: string | null;
+  cashier: { user_id: number; user_name: string };
+  change: { currency_id: number; amount: string; exact: string };
+  offline: boolean;
+  closing_fk: number | null;
+  lines: {
+    line_id: number;
+    item_name: string;
+    unit_name: string;
+    quantity: string;
+    unit_price: string;
+    discount_amount: string;
+    line_total: string;
+    returned_quantity: string;
+    promotion_title: string | null;
+  }[];
+  payments: { payment_id: number; method: string; currency_id: number; amount: string; account_name: string }[];
+}
+
+export const posSaleQuery = (id: number) =>
+  queryOptions({
+    queryKey: [POS_SALES, id],
+    queryFn: () => api<DataBody<PosSaleRecord>>(`${POS_SALES}/${id}`).then((r) => r.data),
+    enabled: id > 0,
+  });
+
+export const currencyCode = (id: number) => (id === 2 ? "USD" : "IQD");

@@ -1,0 +1,104 @@
+import { Alert, Button, Group } from "@mantine/core";
+import { IconEdit, IconPrinter } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan } from "../../app/session";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import { routeId } from "../purchases/routeParams";
+import { currencyCode, PATHS, type PosSaleRecord, posSaleQuery } from "./posAdmin.queries";
+
+/** The sheet of a POS receipt: lines, totals in IQD and USD, payments and change. */
+export function usePosSaleSheet() {
+  const { t } = useTranslation("posadmin");
+  const fmt = useFormat();
+  const names = useSeededNames();
+  return (s: PosSaleRecord): SheetContent => ({
+    title: `${t("sales.view")} ${s.number ?? ""}`,
+    info: [
+      [t("fields.receipt_no"), s.number ?? ""],
+      [t("fields.date"), fmt.dateTime(s.date)],
+      [t("fields.cashier"), s.cashier.user_name],
+      [t("fields.customer"), names.party(s.consumer_name)],
+      [t("fields.drawer"), s.closing_fk ? t("sales.closed") : t("sales.open")],
+      [
+        t("fields.payments"),
+        s.payments.map((p) => `${t(`methods.${p.method}`)} ${fmt.amount(p.amount)} ${currencyCode(p.currency_id)}`).join(" + "),
+      ],
+      [t("fields.change"), Number(s.change.amount) ? `${fmt.amount(s.change.amount)} ${currencyCode(s.change.currency_id)}` : ""],
+    ],
+    headers: [
+      "#",
+      t("fields.item"),
+      t("fields.unit"),
+      t("fields.quantity"),
+      t("fields.unit_price"),
+      t("fields.discount"),
+      t("fields.line_total"),
+    ],
+    rows: s.lines.map((l, i) => ({
+      key: l.line_id,
+      cells: [
+        String(i + 1),
+        l.promotion_title ? `${l.item_name} (${l.promotion_title})` : l.item_name,
+        names.unit(l.unit_name),
+        fmt.amount(l.quantity),
+        fmt.amount(l.unit_price),
+        fmt.amount(l.discount_amount),
+        fmt.amount(l.line_total),
+      ],
+    })),
+    numeric: [false, false, false, true, true, true, true],
+    totals: [
+      [t("fields.total"), `${fmt.amount(s.total_iqd)} IQD`],
+      [t("fields.total_usd"), `${fmt.amount(s.total_usd)} USD`],
+      [t("fields.paid"), `${fmt.amount(s.paid_amount)} ${s.currency_name}`],
+    ],
+    note: s.note,
+  });
+}
+
+/** One POS sale (SPEC §2 `/sales/pos-sales/view/{id}/{newTab}`), printable on A4. */
+export function PosSaleViewPage() {
+  const { t } = useTranslation("posadmin");
+  const params = useParams();
+  const id = routeId(params.id);
+  const navigate = useNavigate();
+  const can = useCan();
+  const printSheet = usePrintSheet();
+  const sheetOf = usePosSaleSheet();
+  const doc = useQuery(posSaleQuery(id));
+  if (doc.isPending) return <PageLoader />;
+  const s = doc.data;
+  if (!s) return <Alert color="red">{t("notFound")}</Alert>;
+  const sheet = sheetOf(s);
+  return (
+    <>
+      <PageHeader
+        title={sheet.title}
+        actions={
+          <Group>
+            {params.newTab !== "1" && (
+              <Button variant="default" onClick={() => void navigate(PATHS.sales)}>
+                {t("actions.back")}
+              </Button>
+            )}
+            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid="pos-sale-print">
+              {t("actions.print")}
+            </Button>
+            {can("pos_sales/update##pos_admin_sales/update") && !s.closing_fk && (
+              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(PATHS.saleEdit(s.id))}>
+                {t("actions.edit")}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <DocSheet sheet={sheet} testId="pos-sale-sheet" />
+    </>
+  );
+}
