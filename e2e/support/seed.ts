@@ -130,6 +130,7 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
       ...(await seedWarehouseDocs(token, u)),
       ...purchases,
       ...sales,
+      ...(await seedQuotationsAndTransfers(token, customer.consumer_id, itemIds[0]!, unit)),
       "/accounting/general-ledger": iqd.account_id,
       // A drawer closing (the counted cash agrees with the books): its Z report.
       "/sales/closing-drawer": (await post<{ id: number }>("closing_drawers", { counted_iqd: "0", counted_usd: "0" })).id,
@@ -214,6 +215,28 @@ async function seedPurchases(token: string, u: string, supplier: number, item: n
     lines: [{ purchase_line_id: purchase.lines[0]!.line_id, item_id: item, unit_id: unit, quantity: "2", unit_price: "1750" }],
   });
   return { "/purchases/purchases": purchase.id, "/purchases/purchase-return": purchaseReturn.id };
+}
+
+/** A quotation, a sale transfer sent to the customer on consignment and a return of part of it. */
+async function seedQuotationsAndTransfers(token: string, customer: number, item: number, unit: number | undefined) {
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const lines = [{ item_fk: item, unit_fk: unit, quantity: "3" }];
+  const quotation = await post<{ id: number }>("quotations", {
+    consumer_fk: customer,
+    valid_until: "2099-12-31",
+    currency_id: 1,
+    discount_type: "item",
+    lines,
+  });
+  const transfer = await post<{ id: number }>("sale_transfers", { consumer_fk: customer, inventory_fk: 1, currency_id: 1, lines });
+  await post(`sale_transfers/${transfer.id}/send`, {});
+  const back = await post<{ id: number }>("sale_transfer_returns", {
+    consumer_fk: customer,
+    sale_transfer_fk: transfer.id,
+    inventory_fk: 1,
+    lines: [{ item_fk: item, unit_fk: unit, quantity: "1" }],
+  });
+  return { "/sales/sale-quotations": quotation.id, "/sales/sale-transfers": transfer.id, "/sales/sale-transfer-return": back.id };
 }
 
 /** Opening stock, a completed count and a draft write-off of one item, for the warehouse documents' screens. */

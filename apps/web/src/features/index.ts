@@ -24,7 +24,9 @@ import { CUSTOMER_FEATURES } from "./customers/customers.features";
 import { POS_FEATURES } from "./pos/pos.features";
 import { POS_ADMIN_FEATURES } from "./pos-admin/posAdmin.features";
 import { PURCHASE_FEATURES } from "./purchases/purchases.features";
+import { QUOTATION_FEATURES } from "./quotations/quotations.features";
 import { REPORT_FEATURES } from "./reports/reports.features";
+import { SALE_TRANSFER_FEATURES } from "./sale-transfers/saleTransfers.features";
 import { SALES_FEATURES } from "./sales/sales.features";
 import { SALES_DOC_FEATURES } from "./salesdocs/salesdocs.features";
 import { SETTINGS_FEATURES } from "./settings/settings.features";
@@ -119,6 +121,8 @@ export const FEATURES: Feature[] = [
   ...SALES_FEATURES,
   ...POS_ADMIN_FEATURES,
   ...POS_FEATURES,
+  ...QUOTATION_FEATURES,
+  ...SALE_TRANSFER_FEATURES,
   ...REPORT_FEATURES,
   ...WAREHOUSE_DOC_FEATURES,
   ...STOCK_FEATURES,

@@ -55,6 +55,10 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     "salesman_sales/store",
     "pos_sales/store",
     "purchases/store",
+    "quotations/store",
+    "quotations/update",
+    "sale_transfers/store",
+    "sale_transfers/update",
   ];
 
   const pick = (extra = sql`true`) =>

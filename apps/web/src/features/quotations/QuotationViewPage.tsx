@@ -1,0 +1,150 @@
+import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { IconCopy, IconEdit, IconPrinter } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan, useSession } from "../../app/session";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { docDay } from "../accounting/ledger.queries";
+import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import { routeId } from "../purchases/routeParams";
+import { QuotationBadge } from "./QuotationBadge";
+import { type PriceStep, QUOTATION_PATHS, quotationQuery } from "./quotations.queries";
+
+/** The sale screens' view path (SPEC §2 `/sales/sales/view/{id}/{newTab}`). */
+const saleView = (id: number) => `/sales/sales/view/${id}/0`;
+
+/**
+ * One quotation (SPEC §2 `view/{id}/{newTab}`): as printed on A4 with the shop's name, receipt
+ * header and footer, in the reader's language; each line's price steps; Convert To Sale.
+ */
+export function QuotationViewPage() {
+  const { t } = useTranslation("quotations");
+  const params = useParams();
+  const id = routeId(params.id);
+  const navigate = useNavigate();
+  const can = useCan();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const { systemConfig } = useSession();
+  const printSheet = usePrintSheet();
+  const doc = useQuery(quotationQuery(id));
+  if (doc.isPending) return <PageLoader />;
+  const q = doc.data;
+  if (!q) return <Alert color="red">{t("notFound")}</Alert>;
+  const cur = q.currency_name;
+  const money = (v: string) => `${fmt.amount(v)} ${cur}`;
+  const stepText = (s: PriceStep) => {
+    const what = s.title ?? s.profile_name ?? (s.percent ? `${fmt.amount(s.percent)}%` : "");
+    return `${t(`steps.${s.step}`)}${what ? ` (${what})` : ""}${s.skipped ? ` — ${t("steps.skipped")}` : ""}`;
+  };
+  const sheet: SheetContent = {
+    title: `${t("viewTitle")} ${q.number ?? ""}`,
+    info: [
+      [t("fields.number"), q.number ?? ""],
+      [t("fields.date"), fmt.date(docDay(q.date))],
+      [t("fields.valid_until"), fmt.date(q.valid_until)],
+      [t("fields.customer"), q.consumer_name],
+      [t("fields.mobile"), q.customer_mobile ?? ""],
+      [t("fields.inventory"), names.inventory(q.inventory_name)],
+      [t("fields.currency"), q.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(q.rate)})`],
+      [t("fields.status"), t(`status.${q.shown_status}`)],
+    ],
+    headers: [
+      "#",
+      t("fields.item"),
+      t("fields.unit"),
+      t("fields.quantity"),
+      t("fields.unit_price"),
+      t("fields.discount"),
+      t("fields.tax"),
+      t("fields.line_total"),
+    ],
+    rows: q.lines.map((l, i) => ({
+      key: l.line_id,
+      cells: [
+        String(i + 1),
+        [l.item_name, l.description, l.promotion_title].filter(Boolean).join(" — "),
+        names.unit(l.unit_name),
+        Number(l.free_quantity) ? `${fmt.amount(l.quantity)} + ${fmt.amount(l.free_quantity)}` : fmt.amount(l.quantity),
+        fmt.amount(l.unit_price),
+        fmt.amount(l.discount_amount),
+        fmt.amount(l.tax_amount),
+        fmt.amount(l.line_total),
+      ],
+    })),
+    numeric: [false, false, false, true, true, true, true, true],
+    totals: [
+      [t("fields.subtotal"), money(q.subtotal)],
+      [t("fields.discount_amount"), money(q.discount_amount)],
+      [t("fields.tax_amount"), money(q.tax_amount)],
+      [t("fields.total"), money(q.total)],
+    ],
+    note: q.note,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={`${t("viewTitle")} ${q.number ?? ""}`}
+        actions={
+          <Group>
+            {params.newTab !== "1" && (
+              <Button variant="default" onClick={() => void navigate(QUOTATION_PATHS.list)}>
+                {t("actions.back")}
+              </Button>
+            )}
+            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid="quotation-print">
+              {t("actions.print")}
+            </Button>
+            {q.status === "open" && can("quotations/update") && (
+              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(QUOTATION_PATHS.upsert(q.id, 1))}>
+                {t("actions.edit")}
+              </Button>
+            )}
+            {can("quotations/store") && (
+              <Button
+                variant="light"
+                leftSection={<IconCopy size={16} />}
+                onClick={() => void navigate(QUOTATION_PATHS.upsert(0, 0, q.id))}
+              >
+                {t("actions.copy")}
+              </Button>
+            )}
+            {q.sale_fk && (
+              <Button variant="light" onClick={() => void navigate(saleView(q.sale_fk ?? 0))} data-testid="quotation-open-sale">
+                {t("actions.openSale")}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <DocSheet sheet={sheet} testId="quotation-sheet" badges={<QuotationBadge state={q.shown_status} />}>
+        <Stack gap="xs">
+          <Title order={5}>{t("whyPrice")}</Title>
+          {q.lines.map((l, i) => (
+            <Stack key={l.line_id} gap={2} data-testid="quotation-steps">
+              <Text size="sm" fw={600}>
+                {i + 1}. {l.item_name}
+              </Text>
+              <Table withTableBorder>
+                <Table.Tbody>
+                  {l.steps.map((s) => (
+                    <Table.Tr key={`${s.step}-${s.amount}`}>
+                      <Table.Td>{stepText(s)}</Table.Td>
+                      <Table.Td className="amount">{fmt.amount(s.change)}</Table.Td>
+                      <Table.Td className="amount">{money(s.amount)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Stack>
+          ))}
+        </Stack>
+      </DocSheet>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { IconEye, IconFileDescription, IconFilePencil } from "@tabler/icons-react";
+import { type ComponentType, lazy } from "react";
+import type { Feature } from "../index";
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** Quotations (SPEC §2 `/sales/sale-quotations`), with SPEC's route shapes. */
+export const QUOTATION_FEATURES: Feature[] = [
+  {
+    key: "quotations",
+    path: "/sales/sale-quotations",
+    screen: page(() => import("./QuotationsPage"), "QuotationsPage"),
+    icon: IconFileDescription,
+    permission: "quotations/index",
+    area: "sales",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "quotationUpsert",
+    path: "/sales/sale-quotations/upsert/:id/:isUpdate/:from/:newTab",
+    screen: page(() => import("./QuotationUpsertPage"), "QuotationUpsertPage"),
+    icon: IconFilePencil,
+    permission: ["quotations/store", "quotations/update"],
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "quotationView",
+    path: "/sales/sale-quotations/view/:id/:newTab",
+    screen: page(() => import("./QuotationViewPage"), "QuotationViewPage"),
+    icon: IconEye,
+    permission: "quotations/show",
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+];

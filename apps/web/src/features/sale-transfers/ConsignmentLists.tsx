@@ -1,0 +1,294 @@
+import { Badge, Button, Group } from "@mantine/core";
+import {
+  IconArrowBackUp,
+  IconEdit,
+  IconEye,
+  IconLock,
+  IconLockOpen,
+  IconPackages,
+  IconPlus,
+  IconReceiptRefund,
+  IconSend,
+  IconTrash,
+} from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useCan } from "../../app/session";
+import { api } from "../../shared/api/client";
+import { useCurrencyTotals } from "../../shared/CurrencyPicker";
+import { type Column, DataTable, type FilterField, type RowAction } from "../../shared/DataTable";
+import { useFormat } from "../../shared/format";
+import { notifyError, notifySuccess } from "../../shared/notify";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { useConfirmDelete } from "../../shared/useConfirmDelete";
+import { docDay } from "../accounting/ledger.queries";
+import {
+  CONSIGNMENTS,
+  type ConsignmentRow,
+  SALE_TRANSFER_RETURNS,
+  SALE_TRANSFERS,
+  type SaleTransferReturnRow,
+  type SaleTransferRow,
+  TRANSFER_PATHS,
+} from "./saleTransfers.queries";
+import "../accounting/amount.css";
+
+export type TransferAction = "send" | "return_to_draft" | "close" | "open";
+
+/** A state change of a sale transfer (send, return to draft, close, open); stock lists follow. */
+export function useTransferAction() {
+  const { t } = useTranslation("saletransfers");
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: TransferAction }) =>
+      api(`${SALE_TRANSFERS}/${id}/${action}`, { method: "POST", body: {} }),
+    onSuccess: (_r, { action }) => {
+      notifySuccess(t(`done.${action}`));
+      void queryClient.invalidateQueries({ queryKey: [SALE_TRANSFERS] });
+      void queryClient.invalidateQueries({ queryKey: ["stocks"] });
+    },
+    onError: notifyError,
+    meta: { silent: true },
+  });
+}
+
+/** A sale transfer's state: pending or sent, and closed. */
+export function TransferBadges({ status, closed }: { status: "pending" | "sent"; closed: boolean }) {
+  const { t } = useTranslation("saletransfers");
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge variant="light" color={status === "sent" ? "green" : "gray"} data-testid="transfer-status">
+        {t(`status.${status}`)}
+      </Badge>
+      {closed && (
+        <Badge variant="light" color="dark">
+          {t("status.closed")}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Sale transfers (SPEC §2 `/sales/sale-transfers`): goods sent to customers on consignment. */
+export function SaleTransfersPage() {
+  const { t } = useTranslation("saletransfers");
+  const fmt = useFormat();
+  const can = useCan();
+  const names = useSeededNames();
+  const navigate = useNavigate();
+  const act = useTransferAction();
+  const del = useConfirmDelete<SaleTransferRow>(SALE_TRANSFERS, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "" });
+  const totals = useCurrencyTotals("total");
+  const columns: Column<SaleTransferRow>[] = [
+    { key: "number", label: "saletransfers:fields.number" },
+    { key: "date", label: "saletransfers:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
+    { key: "consumer_name", label: "saletransfers:fields.customer" },
+    { key: "inventory_name", label: "saletransfers:fields.from_inventory", text: (r) => names.inventory(r.inventory_name) },
+    {
+      key: "total",
+      label: "saletransfers:fields.total",
+      format: "amount",
+      footer: totals,
+      render: (r) => (
+        <span className="amount">
+          {fmt.amount(r.total)} {r.currency_name}
+        </span>
+      ),
+    },
+    { key: "cost", label: "saletransfers:fields.cost", format: "amount" },
+    {
+      key: "status",
+      label: "saletransfers:fields.status",
+      text: (r) => t(`status.${r.status}`),
+      render: (r) => <TransferBadges status={r.status} closed={r.is_closed} />,
+    },
+    { key: "created_by_name", label: "saletransfers:fields.created_by" },
+  ];
+  const filters: FilterField[] = [
+    {
+      key: "status",
+      label: "saletransfers:fields.status",
+      type: "select",
+      options: [
+        { value: "pending", label: "saletransfers:status.pending" },
+        { value: "sent", label: "saletransfers:status.sent" },
+      ],
+    },
+    { key: "consumer_name", label: "saletransfers:fields.customer", type: "text" },
+  ];
+  const stateAction = (action: TransferAction, icon: typeof IconSend, permission: string): RowAction<SaleTransferRow> => ({
+    key: action,
+    label: `saletransfers:actions.${action}`,
+    icon,
+    permission,
+    onClick: (r) => act.mutate({ id: r.id, action }),
+  });
+  const actions: RowAction<SaleTransferRow>[] = [
+    {
+      key: "view",
+      label: "saletransfers:actions.view",
+      icon: IconEye,
+      permission: "sale_transfers/show",
+      onClick: (r) => void navigate(TRANSFER_PATHS.view(r.id)),
+    },
+    {
+      key: "edit",
+      label: "common:edit",
+      icon: IconEdit,
+      permission: "sale_transfers/update",
+      onClick: (r) => void navigate(TRANSFER_PATHS.upsert(r.id, 1)),
+    },
+    stateAction("send", IconSend, "sale_transfers/transfer"),
+    stateAction("return_to_draft", IconArrowBackUp, "sale_transfers/return_to_draft"),
+    {
+      key: "return",
+      label: "saletransfers:actions.return",
+      icon: IconReceiptRefund,
+      permission: "sale_transfers/store",
+      onClick: (r) => void navigate(TRANSFER_PATHS.returnUpsert(0, 0, r.id)),
+    },
+    stateAction("close", IconLock, "sale_transfers/close"),
+    stateAction("open", IconLockOpen, "sale_transfers/open"),
+    { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "sale_transfers/destroy", onClick: del.ask },
+  ];
+  return (
+    <>
+      <PageHeader
+        title={t("transfer.title")}
+        description={t("transfer.description")}
+        actions={
+          <Button variant="light" leftSection={<IconPackages size={16} />} onClick={() => void navigate(TRANSFER_PATHS.consignments)}>
+            {t("consignments.title")}
+          </Button>
+        }
+      />
+      <DataTable<SaleTransferRow>
+        endpoint={SALE_TRANSFERS}
+        model={SALE_TRANSFERS}
+        title="saletransfers:transfer.title"
+        columns={columns}
+        rowKey={(r) => r.id}
+        filters={filters}
+        dateFilter
+        amountFilter
+        defaultSort="date"
+        toolbar={
+          can("sale_transfers/store") && (
+            <Button
+              data-list-add
+              leftSection={<IconPlus size={16} />}
+              onClick={() => void navigate(TRANSFER_PATHS.upsert())}
+              data-testid="transfer-add"
+            >
+              {t("transfer.add")}
+            </Button>
+          )
+        }
+        actions={actions}
+      />
+      {del.dialog}
+    </>
+  );
+}
+
+/** Sale-transfer returns (SPEC §2 `/sales/sale-transfer-return`): goods back from customers' consignment. */
+export function SaleTransferReturnsPage() {
+  const { t } = useTranslation("saletransfers");
+  const fmt = useFormat();
+  const can = useCan();
+  const names = useSeededNames();
+  const navigate = useNavigate();
+  const del = useConfirmDelete<SaleTransferReturnRow>(SALE_TRANSFER_RETURNS, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "" });
+  const columns: Column<SaleTransferReturnRow>[] = [
+    { key: "number", label: "saletransfers:fields.number" },
+    { key: "date", label: "saletransfers:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
+    { key: "consumer_name", label: "saletransfers:fields.customer" },
+    { key: "sale_transfer_number", label: "saletransfers:fields.sale_transfer" },
+    { key: "inventory_name", label: "saletransfers:fields.to_inventory", text: (r) => names.inventory(r.inventory_name) },
+    { key: "value", label: "saletransfers:fields.cost", format: "amount" },
+    { key: "created_by_name", label: "saletransfers:fields.created_by" },
+  ];
+  const actions: RowAction<SaleTransferReturnRow>[] = [
+    {
+      key: "view",
+      label: "saletransfers:actions.view",
+      icon: IconEye,
+      permission: "sale_transfers/show",
+      onClick: (r) => void navigate(TRANSFER_PATHS.returnView(r.id)),
+    },
+    {
+      key: "edit",
+      label: "common:edit",
+      icon: IconEdit,
+      permission: "sale_transfers/update",
+      onClick: (r) => void navigate(TRANSFER_PATHS.returnUpsert(r.id, 1)),
+    },
+    { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "sale_transfers/destroy", onClick: del.ask },
+  ];
+  return (
+    <>
+      <PageHeader title={t("return.title")} description={t("return.description")} />
+      <DataTable<SaleTransferReturnRow>
+        endpoint={SALE_TRANSFER_RETURNS}
+        model={SALE_TRANSFER_RETURNS}
+        title="saletransfers:return.title"
+        columns={columns}
+        rowKey={(r) => r.id}
+        filters={[{ key: "consumer_name", label: "saletransfers:fields.customer", type: "text" }]}
+        dateFilter
+        defaultSort="date"
+        toolbar={
+          can("sale_transfers/store") && (
+            <Button
+              data-list-add
+              leftSection={<IconPlus size={16} />}
+              onClick={() => void navigate(TRANSFER_PATHS.returnUpsert())}
+              data-testid="return-add"
+            >
+              {t("return.add")}
+            </Button>
+          )
+        }
+        actions={actions}
+      />
+      {del.dialog}
+    </>
+  );
+}
+
+/** What each customer holds on consignment: per customer and item, the quantity and its value at average cost. */
+export function ConsignmentsPage() {
+  const { t } = useTranslation("saletransfers");
+  const columns: Column<ConsignmentRow>[] = [
+    { key: "consumer_name", label: "saletransfers:fields.customer" },
+    { key: "item_name", label: "saletransfers:fields.item" },
+    { key: "item_code", label: "saletransfers:fields.item_code" },
+    { key: "qty", label: "saletransfers:fields.quantity", format: "amount" },
+    { key: "base_unit_name", label: "saletransfers:fields.unit" },
+    { key: "avg_cost", label: "saletransfers:fields.avg_cost", format: "amount" },
+    { key: "value", label: "saletransfers:fields.cost", format: "amount" },
+  ];
+  return (
+    <>
+      <PageHeader title={t("consignments.title")} description={t("consignments.description")} />
+      <DataTable<ConsignmentRow>
+        endpoint={CONSIGNMENTS}
+        model="consignments"
+        title="saletransfers:consignments.title"
+        columns={columns}
+        rowKey={(r) => r.consignment_id}
+        filters={[
+          {
+            key: "in_stock",
+            label: "saletransfers:fields.in_stock",
+            type: "select",
+            options: [{ value: "1", label: "saletransfers:fields.in_stock" }],
+          },
+        ]}
+        defaultSort="consumer_name"
+      />
+    </>
+  );
+}

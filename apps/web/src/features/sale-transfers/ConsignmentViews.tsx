@@ -1,0 +1,215 @@
+import { Alert, Button, Group } from "@mantine/core";
+import { IconArrowBackUp, IconEdit, IconPrinter, IconReceiptRefund, IconSend } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan, useSession } from "../../app/session";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { docDay } from "../accounting/ledger.queries";
+import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import { routeId } from "../purchases/routeParams";
+import { TransferBadges, useTransferAction } from "./ConsignmentLists";
+import { saleTransferQuery, saleTransferReturnQuery, TRANSFER_PATHS } from "./saleTransfers.queries";
+
+/** The page around a printable consignment document: title, back, print and the document's own actions. */
+function SheetPage({
+  sheet,
+  back,
+  testId,
+  badges,
+  children,
+}: {
+  sheet: SheetContent;
+  back: string;
+  testId: string;
+  badges?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("saletransfers");
+  const params = useParams();
+  const navigate = useNavigate();
+  const printSheet = usePrintSheet();
+  return (
+    <>
+      <PageHeader
+        title={sheet.title}
+        actions={
+          <Group>
+            {params.newTab !== "1" && (
+              <Button variant="default" onClick={() => void navigate(back)}>
+                {t("actions.back")}
+              </Button>
+            )}
+            <Button
+              variant="light"
+              leftSection={<IconPrinter size={16} />}
+              onClick={() => printSheet(sheet)}
+              data-testid={`${testId}-print`}
+            >
+              {t("actions.print")}
+            </Button>
+            {children}
+          </Group>
+        }
+      />
+      <DocSheet sheet={sheet} testId={`${testId}-sheet`} badges={badges} />
+    </>
+  );
+}
+
+/** One sale transfer (SPEC §2 `view/{id}/{newTab}`), printable on A4, with send, return to draft and return. */
+export function SaleTransferViewPage() {
+  const { t } = useTranslation("saletransfers");
+  const id = routeId(useParams().id);
+  const navigate = useNavigate();
+  const can = useCan();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const { systemConfig } = useSession();
+  const doc = useQuery(saleTransferQuery(id));
+  const act = useTransferAction();
+  if (doc.isPending) return <PageLoader />;
+  const r = doc.data;
+  if (!r) return <Alert color="red">{t("notFound")}</Alert>;
+  const cur = r.currency_name;
+  const sheet: SheetContent = {
+    title: `${t("transfer.viewTitle")} ${r.number ?? ""}`,
+    info: [
+      [t("fields.number"), r.number ?? ""],
+      [t("fields.date"), fmt.date(docDay(r.date))],
+      [t("fields.customer"), r.consumer_name],
+      [t("fields.mobile"), r.customer_mobile ?? ""],
+      [t("fields.from_inventory"), names.inventory(r.inventory_name)],
+      [t("fields.consignment"), r.consignment_inventory_name ?? ""],
+      [t("fields.currency"), r.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(r.rate)})`],
+      [t("fields.status"), t(`status.${r.status}`)],
+    ],
+    headers: [
+      "#",
+      t("fields.item"),
+      t("fields.unit"),
+      t("fields.quantity"),
+      t("fields.unit_price"),
+      t("fields.line_total"),
+      t("fields.cost"),
+    ],
+    rows: r.lines.map((l, i) => ({
+      key: l.line_id,
+      cells: [
+        String(i + 1),
+        l.batch_no ? `${l.item_name} (${l.batch_no})` : l.item_name,
+        names.unit(l.unit_name),
+        fmt.amount(l.quantity),
+        fmt.amount(l.unit_price),
+        fmt.amount(l.line_total),
+        fmt.amount(l.cost),
+      ],
+    })),
+    numeric: [false, false, false, true, true, true, true],
+    totals: [
+      [t("fields.total"), `${fmt.amount(r.total)} ${cur}`],
+      [t("fields.cost"), fmt.amount(r.cost)],
+    ],
+    note: r.note,
+  };
+  const open = !r.is_closed;
+  return (
+    <SheetPage
+      sheet={sheet}
+      back={TRANSFER_PATHS.list}
+      testId="transfer"
+      badges={<TransferBadges status={r.status} closed={r.is_closed} />}
+    >
+      {open && r.status === "pending" && can("sale_transfers/update") && (
+        <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(TRANSFER_PATHS.upsert(r.id, 1))}>
+          {t("actions.edit")}
+        </Button>
+      )}
+      {open && r.status === "pending" && can("sale_transfers/transfer") && (
+        <Button
+          color="green"
+          leftSection={<IconSend size={16} />}
+          loading={act.isPending}
+          onClick={() => act.mutate({ id: r.id, action: "send" })}
+          data-testid="transfer-send"
+        >
+          {t("actions.send")}
+        </Button>
+      )}
+      {open && r.status === "sent" && can("sale_transfers/return_to_draft") && (
+        <Button
+          variant="light"
+          color="orange"
+          leftSection={<IconArrowBackUp size={16} />}
+          loading={act.isPending}
+          onClick={() => act.mutate({ id: r.id, action: "return_to_draft" })}
+          data-testid="transfer-return-to-draft"
+        >
+          {t("actions.return_to_draft")}
+        </Button>
+      )}
+      {r.status === "sent" && can("sale_transfers/store") && (
+        <Button
+          variant="light"
+          leftSection={<IconReceiptRefund size={16} />}
+          onClick={() => void navigate(TRANSFER_PATHS.returnUpsert(0, 0, r.id))}
+          data-testid="transfer-make-return"
+        >
+          {t("actions.return")}
+        </Button>
+      )}
+    </SheetPage>
+  );
+}
+
+/** One sale-transfer return (SPEC §2 `/sales/sale-transfer-return/view/{id}/{newTab}`), printable on A4. */
+export function SaleTransferReturnViewPage() {
+  const { t } = useTranslation("saletransfers");
+  const id = routeId(useParams().id);
+  const navigate = useNavigate();
+  const can = useCan();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const doc = useQuery(saleTransferReturnQuery(id));
+  if (doc.isPending) return <PageLoader />;
+  const r = doc.data;
+  if (!r) return <Alert color="red">{t("notFound")}</Alert>;
+  const sheet: SheetContent = {
+    title: `${t("return.viewTitle")} ${r.number ?? ""}`,
+    info: [
+      [t("fields.number"), r.number ?? ""],
+      [t("fields.date"), fmt.date(docDay(r.date))],
+      [t("fields.customer"), r.consumer_name],
+      [t("fields.sale_transfer"), r.sale_transfer_number ?? ""],
+      [t("fields.consignment"), r.consignment_inventory_name ?? ""],
+      [t("fields.to_inventory"), names.inventory(r.inventory_name)],
+    ],
+    headers: ["#", t("fields.item"), t("fields.unit"), t("fields.quantity"), t("fields.cost")],
+    rows: r.lines.map((l, i) => ({
+      key: l.line_id,
+      cells: [
+        String(i + 1),
+        l.batch_no ? `${l.item_name} (${l.batch_no})` : l.item_name,
+        names.unit(l.unit_name),
+        fmt.amount(l.quantity),
+        fmt.amount(l.value),
+      ],
+    })),
+    numeric: [false, false, false, true, true],
+    totals: [[t("fields.cost"), fmt.amount(r.value)]],
+    note: r.note,
+  };
+  return (
+    <SheetPage sheet={sheet} back={TRANSFER_PATHS.returns} testId="return">
+      {can("sale_transfers/update") && (
+        <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(TRANSFER_PATHS.returnUpsert(r.id, 1))}>
+          {t("actions.edit")}
+        </Button>
+      )}
+    </SheetPage>
+  );
+}

@@ -1,0 +1,80 @@
+import { IconEye, IconPackages, IconReceiptRefund, IconTruckDelivery } from "@tabler/icons-react";
+import { type ComponentType, lazy } from "react";
+import type { Feature } from "../index";
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** Sale transfers on consignment and their returns (SPEC §2), with SPEC's route shapes, and what customers hold. */
+export const SALE_TRANSFER_FEATURES: Feature[] = [
+  {
+    key: "saleTransfers",
+    path: "/sales/sale-transfers",
+    screen: page(() => import("./ConsignmentLists"), "SaleTransfersPage"),
+    icon: IconTruckDelivery,
+    permission: "sale_transfers/index",
+    area: "sales",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "saleTransferUpsert",
+    path: "/sales/sale-transfers/upsert/:id/:isUpdate/:from/:newTab",
+    screen: page(() => import("./ConsignmentUpsert"), "SaleTransferUpsertPage"),
+    icon: IconTruckDelivery,
+    permission: ["sale_transfers/store", "sale_transfers/update"],
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "saleTransferView",
+    path: "/sales/sale-transfers/view/:id/:newTab",
+    screen: page(() => import("./ConsignmentViews"), "SaleTransferViewPage"),
+    icon: IconEye,
+    permission: "sale_transfers/show",
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "consignments",
+    path: "/sales/sale-transfers/consignments",
+    screen: page(() => import("./ConsignmentLists"), "ConsignmentsPage"),
+    icon: IconPackages,
+    permission: "sale_transfers/index",
+    area: "sales",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "saleTransferReturns",
+    path: "/sales/sale-transfer-return",
+    screen: page(() => import("./ConsignmentLists"), "SaleTransferReturnsPage"),
+    icon: IconReceiptRefund,
+    permission: "sale_transfers/index",
+    area: "sales",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "saleTransferReturnUpsert",
+    path: "/sales/sale-transfer-return/upsert/:id/:isUpdate/:from/:newTab",
+    screen: page(() => import("./ConsignmentUpsert"), "SaleTransferReturnUpsertPage"),
+    icon: IconReceiptRefund,
+    permission: ["sale_transfers/store", "sale_transfers/update"],
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "saleTransferReturnView",
+    path: "/sales/sale-transfer-return/view/:id/:newTab",
+    screen: page(() => import("./ConsignmentViews"), "SaleTransferReturnViewPage"),
+    icon: IconEye,
+    permission: "sale_transfers/show",
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+];

@@ -1,0 +1,121 @@
+import { call, login, unique } from "../support/api";
+import { expect, shot, signedIn, test } from "../support/fixtures";
+
+interface Held {
+  data: { data: { item_name: string; qty: string; value: string }[] };
+}
+
+/** An item with 20 pieces at 700 in the main inventory, and a customer. */
+async function seed(token: string) {
+  const u = unique();
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
+  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
+  const box = units.message.find((x) => x.unit_name === "Box")!.unit_id;
+  const name = `Ibuprofen ${u}`;
+  const item = await post<{ item_id: number }>("items", {
+    item_name: name,
+    item_units: [
+      { unit_fk: piece, quantity: "1", price: "1000", is_base: true },
+      { unit_fk: box, quantity: "10", price: "9500", is_default: true },
+    ],
+  });
+  await post("inventory_opening_balances", {
+    inventory_id: 1,
+    lines: [{ item_id: item.item_id, unit_id: piece, quantity: "20", unit_cost: "700" }],
+  });
+  const customer = await post<{ consumer_id: number }>("customers", { consumer_name: `Hawler Clinic ${u}` });
+  return { name, item: item.item_id, customer: customer.consumer_id, customerName: `Hawler Clinic ${u}` };
+}
+
+test("goods sent on consignment from the screen, then partly returned, and what the customer still holds", async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = await login();
+  const s = await seed(token);
+  await signedIn(page, { token, lang: "en" });
+  await page.goto("/sales/sale-transfers");
+  await expect(page.getByTestId("table-sale_transfers")).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("transfer-add").click();
+
+  const form = page.getByTestId("transfer-form");
+  await form.getByTestId("transfer-customer").click();
+  await form.getByTestId("transfer-customer").fill(s.customerName);
+  await page.getByRole("option", { name: s.customerName, exact: true }).click();
+  const line = form.getByTestId("doc-line").first();
+  await line.getByTestId("line-item").click();
+  await line.getByTestId("line-item").pressSequentially(s.name.slice(0, 12));
+  await page.getByRole("option", { name: s.name, exact: true }).click();
+  // Ten pieces (the item's default unit is the box).
+  await line.getByTestId("line-unit").click();
+  await page.getByRole("option", { name: "Piece", exact: true }).click();
+  await line.getByTestId("line-quantity").fill("10");
+  const [sent] = await Promise.all([
+    page.waitForResponse((r) => /\/api\/sale_transfers\/\d+\/send$/.test(r.url()) && r.request().method() === "POST"),
+    form.getByTestId("transfer-save-send").click(),
+  ]);
+  expect(sent.status()).toBe(200);
+  await expect(page.getByTestId("transfer-status")).toHaveText("Sent");
+  const sheet = page.getByTestId("transfer-sheet");
+  await expect(sheet).toContainText(s.customerName);
+  // Sale value: ten pieces at 1,000; cost: ten pieces at 700 = 7,000.
+  await expect(sheet).toContainText("10,000");
+  await expect(sheet).toContainText("7,000");
+
+  await page.getByTestId("transfer-make-return").click();
+  const back = page.getByTestId("return-form");
+  await expect(back.getByTestId("doc-line")).toHaveCount(1);
+  // The return starts with the transfer's customer and line: 3 of the 10 pieces come back.
+  await back.getByTestId("line-quantity").fill("3");
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/sale_transfer_returns") && r.request().method() === "POST"),
+    back.getByTestId("return-save").click(),
+  ]);
+  expect(saved.status()).toBe(201);
+  await expect(page.getByTestId("return-sheet")).toContainText("2,100");
+
+  const held = await call<Held>(`sale_transfers/consignments?search=${encodeURIComponent(s.name)}`, { token });
+  expect(held.data.data).toEqual([expect.objectContaining({ item_name: s.name, qty: "7.0000", value: "4900.0000" })]);
+  await page.goto("/sales/sale-transfers/consignments");
+  await page.getByTestId("table-search").fill(s.name);
+  await expect(page.getByTestId("table-row")).toHaveCount(1);
+  await expect(page.getByTestId("table-row").first()).toContainText("4,900");
+});
+
+test("in Arabic: a sale-transfer return refused past what the customer holds, right to left", async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = await login();
+  const s = await seed(token);
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
+  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
+  const transfer = await post<{ id: number }>("sale_transfers", {
+    consumer_fk: s.customer,
+    inventory_fk: 1,
+    currency_id: 1,
+    lines: [{ item_fk: s.item, unit_fk: piece, quantity: "4" }],
+  });
+  await post(`sale_transfers/${transfer.id}/send`, {});
+  await signedIn(page, { token, lang: "ar" });
+  await page.goto(`/sales/sale-transfer-return/upsert/0/0/${transfer.id}/0`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const back = page.getByTestId("return-form");
+  await expect(back.getByTestId("doc-line")).toHaveCount(1);
+  await back.getByTestId("line-quantity").fill("٥");
+  const [refused] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/sale_transfer_returns") && r.request().method() === "POST"),
+    back.getByTestId("return-save").click(),
+  ]);
+  expect(refused.status()).toBe(422);
+  // "Not enough stock of … : 4 on hand.", in Arabic.
+  await expect(page.getByText(/لا يوجد مخزون كافٍ .* 4/).first()).toBeVisible();
+  await back.getByTestId("line-quantity").fill("٤");
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/sale_transfer_returns") && r.request().method() === "POST"),
+    back.getByTestId("return-save").click(),
+  ]);
+  expect(saved.status()).toBe(201);
+  await expect(page.getByRole("heading", { name: /مرتجع تحويل بيع/ }).first()).toBeVisible();
+  // Four pieces back at 700.
+  await expect(page.getByTestId("return-sheet")).toContainText("2,800");
+  await shot(page, "sale-transfer-return-ar");
+});
