@@ -150,3 +150,48 @@ describe("quotations", () => {
     expect((await t.api("POST", "/api/quotations", { token, body: quotationBody() })).status).toBe(403);
   });
 });
+
+describe("Convert To Sale", () => {
+  it("makes a draft sale through the sales core with the quotation's lines and prices, and marks it converted", async () => {
+    const doc = await created("/api/quotations", quotationBody());
+    const res = await t.api("POST", `/api/quotations/${doc.id}/convert_to_sale`, { body: {} });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ status: "converted", shown_status: "converted", sale_fk: expect.any(Number) });
+    const sale = (await t.api("GET", `/api/sales/${res.body.data.sale_fk}`)).body.data;
+    // The same 62,000: 3 boxes less 10% and 4 pieces, On Account, nothing moved or posted yet.
+    expect(sale).toMatchObject({ status: "draft", consumer_fk: customer, inventory_fk: 1, payment_type: "On Account" });
+    expect(Number(sale.total)).toBe(62000);
+    expect(sale.lines.map((l: { quantity: string; line_total: string }) => [Number(l.quantity), Number(l.line_total)])).toEqual([
+      [3, 54000],
+      [4, 8000],
+    ]);
+    expect(await q(sql`select 1 from journal_entries`)).toEqual([]);
+    // Converted once: not again, not changed, not deleted.
+    const again = await t.api("POST", `/api/quotations/${doc.id}/convert_to_sale`, { body: {} });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe(QUOTATION_MSG.converted);
+    expect((await t.api("PATCH", `/api/quotations/${doc.id}`, { body: quotationBody() })).status).toBe(422);
+    expect((await t.api("DELETE", `/api/quotations/${doc.id}`)).status).toBe(422);
+  });
+
+  it("refuses an expired quotation and a Cash conversion without an account", async () => {
+    const doc = await created("/api/quotations", quotationBody({ date: "2026-11-01", valid_until: "2026-11-02" }));
+    const expired = await t.api("POST", `/api/quotations/${doc.id}/convert_to_sale`, { body: {} });
+    expect(expired.status).toBe(422);
+    expect(expired.body.message).toBe(QUOTATION_MSG.expired);
+    const cash = await t.api("POST", `/api/quotations/${doc.id}/convert_to_sale`, { body: { payment_type: "Cash" } });
+    expect(cash.status).toBe(422);
+    expect(cash.body.errors.account_fk).toEqual(["The account field is required when money is paid."]);
+  });
+
+  it("converted by 8 clients at once: one draft sale, seven told it is converted", async () => {
+    const doc = await created("/api/quotations", quotationBody());
+    const before = (await q<{ n: number }>(sql`select count(*)::int n from sales`))[0]!.n;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.api("POST", `/api/quotations/${doc.id}/convert_to_sale`, { body: {} })),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 422 && r.body.message === QUOTATION_MSG.converted)).toHaveLength(7);
+    expect((await q<{ n: number }>(sql`select count(*)::int n from sales`))[0]!.n).toBe(before + 1);
+  });
+});

@@ -1,9 +1,10 @@
-import { ZQuotation } from "@app/contracts";
+import { ZQuotation, ZQuotationConvert } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { registerCrud } from "../../platform/crud.js";
+import { registerAction, registerCrud } from "../../platform/crud.js";
 import { rowOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
+import { convertQuotation } from "./convert-quotation.js";
 import { createQuotation, deleteQuotation, quotationsList, showQuotation, updateQuotation } from "./quotations.js";
 import { quotationLines, quotations } from "./quotations.tables.js";
 
@@ -40,6 +41,15 @@ export const quotationsModule: AppModule = {
       create: { schema: ZQuotation, run: createQuotation },
       update: { schema: ZQuotation, run: updateQuotation },
       remove: deleteQuotation,
+    });
+    registerAction(app, {
+      endpoint: "quotations",
+      name: "convert_to_sale",
+      permission: "quotations/convert_to_sale",
+      show: showQuotation,
+      row: ZQuotationShown,
+      body: ZQuotationConvert,
+      run: convertQuotation,
     });
   },
 };

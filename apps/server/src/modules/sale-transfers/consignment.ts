@@ -134,6 +134,7 @@ export const consignmentsList: ListModel = {
     item_id: { expr: sql`s.item_fk`, filter: "eq" },
     item_name: { expr: sql`i.item_name`, sortExpr: sql`lower(i.item_name)`, notNull: true },
     item_code: { expr: sql`i.item_code` },
+    base_unit_id: { expr: sql`bu.unit_fk`, sortable: false },
     base_unit_name: { expr: sql`bun.unit_name`, sortable: false },
     qty: { expr: sql`s.qty`, notNull: true },
     avg_cost: { expr: sql`round(coalesce(sc.avg_cost, 0), 4)` },

@@ -1,11 +1,16 @@
-import { ZSaleTransfer, ZSaleTransferReturn } from "@app/contracts";
+import { MSG, ZConsignmentInvoice, ZSaleTransfer, ZSaleTransferReturn } from "@app/contracts";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
-import { registerAction, registerCrud, registerList } from "../../platform/crud.js";
-import { rowOf, zDecimal } from "../../platform/openapi.js";
+import { bodyOf, docs, parseId, registerAction, registerCrud, registerList } from "../../platform/crud.js";
+import { parse } from "../../platform/errors.js";
+import { inTx } from "../../platform/http.js";
+import { rowOf, savedOf, zDecimal } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { consignmentsList } from "./consignment.js";
+import { invoiceConsignment } from "./consignment-invoice.js";
 import {
   createSaleTransferReturn,
   deleteSaleTransferReturn,
@@ -63,6 +68,31 @@ export const saleTransfersModule: AppModule = {
   name: "sale_transfers",
   register(app: FastifyInstance) {
     registerList(app, "/api/sale_transfers/consignments", consignmentsList, "sale_transfers/index");
+    app.post(
+      "/api/sale_transfers/consignments/:consumerId/invoice",
+      {
+        config: { permission: "sale_transfers/complete" },
+        ...docs({
+          tags: ["sale_transfers"],
+          summary: "Invoice goods a customer holds on consignment (a complete sale from the consignment location)",
+          body: ZConsignmentInvoice,
+          response: savedOf(z.object({ sale_id: z.number().int(), number: z.string().nullable() })),
+          status: 201,
+        }),
+      },
+      async (req, reply) => {
+        const consumerId = parseId((req.params as { consumerId: string }).consumerId);
+        const input = parse(ZConsignmentInvoice, bodyOf(req));
+        const data = await inTx(app, req, async (ctx) => {
+          const saleId = await invoiceConsignment(ctx, consumerId, input);
+          const sale = await ctx.tx.execute<{ number: string | null }>(sql`select number from sales where id = ${saleId}`);
+          const after = { sale_id: saleId, number: sale.rows[0]?.number ?? null };
+          await audit(ctx, { module: "sale_transfers", action: "invoice", record_id: consumerId, after: { ...after, ...input } });
+          return after;
+        });
+        return reply.status(201).send({ message: MSG.added, data });
+      },
+    );
     registerCrud(app, {
       endpoint: "sale_transfers",
       section: "sale_transfers",

@@ -1,18 +1,20 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
-import { IconCopy, IconEdit, IconPrinter } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { IconCopy, IconEdit, IconPrinter, IconShoppingCartPlus } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
+import { api } from "../../shared/api/client";
 import { useFormat } from "../../shared/format";
+import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
 import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
 import { routeId } from "../purchases/routeParams";
 import { QuotationBadge } from "./QuotationBadge";
-import { type PriceStep, QUOTATION_PATHS, quotationQuery } from "./quotations.queries";
+import { type PriceStep, QUOTATION_PATHS, QUOTATIONS, type QuotationRecord, quotationQuery } from "./quotations.queries";
 
 /** The sale screens' view path (SPEC §2 `/sales/sales/view/{id}/{newTab}`). */
 const saleView = (id: number) => `/sales/sales/view/${id}/0`;
@@ -31,7 +33,20 @@ export function QuotationViewPage() {
   const names = useSeededNames();
   const { systemConfig } = useSession();
   const printSheet = usePrintSheet();
+  const queryClient = useQueryClient();
   const doc = useQuery(quotationQuery(id));
+  const convert = useMutation({
+    mutationFn: async () =>
+      (await api<{ data: QuotationRecord }>(`${QUOTATIONS}/${id}/convert_to_sale`, { method: "POST", body: {} })).data,
+    onSuccess: (q) => {
+      notifySuccess(t("converted"));
+      void queryClient.invalidateQueries({ queryKey: [QUOTATIONS] });
+      void queryClient.invalidateQueries({ queryKey: ["sales"] });
+      if (q.sale_fk) void navigate(saleView(q.sale_fk));
+    },
+    onError: notifyError,
+    meta: { silent: true },
+  });
   if (doc.isPending) return <PageLoader />;
   const q = doc.data;
   if (!q) return <Alert color="red">{t("notFound")}</Alert>;
@@ -112,6 +127,17 @@ export function QuotationViewPage() {
                 onClick={() => void navigate(QUOTATION_PATHS.upsert(0, 0, q.id))}
               >
                 {t("actions.copy")}
+              </Button>
+            )}
+            {q.status === "open" && can("quotations/convert_to_sale") && (
+              <Button
+                color="green"
+                leftSection={<IconShoppingCartPlus size={16} />}
+                loading={convert.isPending}
+                onClick={() => convert.mutate()}
+                data-testid="quotation-convert"
+              >
+                {t("actions.convert")}
               </Button>
             )}
             {q.sale_fk && (

@@ -3,6 +3,7 @@ import {
   IconArrowBackUp,
   IconEdit,
   IconEye,
+  IconFileInvoice,
   IconLock,
   IconLockOpen,
   IconPackages,
@@ -12,6 +13,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCan } from "../../app/session";
@@ -24,6 +26,7 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { docDay } from "../accounting/ledger.queries";
+import { InvoiceDialog } from "./InvoiceDialog";
 import {
   CONSIGNMENTS,
   type ConsignmentRow,
@@ -258,9 +261,19 @@ export function SaleTransferReturnsPage() {
   );
 }
 
-/** What each customer holds on consignment: per customer and item, the quantity and its value at average cost. */
+/** What each customer holds on consignment: per customer and item, the quantity and its value at average cost; invoiced from here. */
 export function ConsignmentsPage() {
   const { t } = useTranslation("saletransfers");
+  const [invoicing, setInvoicing] = useState<ConsignmentRow | null>(null);
+  const actions: RowAction<ConsignmentRow>[] = [
+    {
+      key: "invoice",
+      label: "saletransfers:actions.invoice",
+      icon: IconFileInvoice,
+      permission: "sale_transfers/complete",
+      onClick: (r) => setInvoicing(r),
+    },
+  ];
   const columns: Column<ConsignmentRow>[] = [
     { key: "consumer_name", label: "saletransfers:fields.customer" },
     { key: "item_name", label: "saletransfers:fields.item" },
@@ -288,7 +301,9 @@ export function ConsignmentsPage() {
           },
         ]}
         defaultSort="consumer_name"
+        actions={actions}
       />
+      {invoicing && <InvoiceDialog row={invoicing} onClose={() => setInvoicing(null)} />}
     </>
   );
 }

@@ -86,6 +86,7 @@ export interface ConsignmentRow {
   item_id: number;
   item_name: string;
   item_code: string | null;
+  base_unit_id: number | null;
   base_unit_name: string | null;
   qty: string;
   avg_cost: string;

@@ -1,0 +1,96 @@
+import { call, login, unique } from "../support/api";
+import { expect, shot, signedIn, test } from "../support/fixtures";
+
+/** An item with a box of ten at 9,500 and a customer. */
+async function seed(token: string) {
+  const u = unique();
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
+  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
+  const box = units.message.find((x) => x.unit_name === "Box")!.unit_id;
+  const name = `Omeprazole ${u}`;
+  await post("items", {
+    item_name: name,
+    item_units: [
+      { unit_fk: piece, quantity: "1", price: "1000", is_base: true },
+      { unit_fk: box, quantity: "10", price: "9500", is_default: true },
+    ],
+  });
+  const customerName = `Zheen Pharmacy ${u}`;
+  await post("customers", { consumer_name: customerName });
+  return { name, customerName };
+}
+
+test("a quotation typed on its screen shows its prices and why, and Convert To Sale lands on the draft sale", async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = await login();
+  const s = await seed(token);
+  await signedIn(page, { token, lang: "en" });
+  await page.goto("/sales/sale-quotations");
+  await expect(page.getByTestId("table-quotations")).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("quotation-add").click();
+
+  const form = page.getByTestId("quotation-form");
+  await form.getByTestId("quotation-customer").click();
+  await form.getByTestId("quotation-customer").fill(s.customerName);
+  await page.getByRole("option", { name: s.customerName, exact: true }).click();
+  const line = form.getByTestId("doc-line").first();
+  await line.getByTestId("line-item").click();
+  await line.getByTestId("line-item").pressSequentially(s.name.slice(0, 12));
+  await page.getByRole("option", { name: s.name, exact: true }).click();
+  await line.getByTestId("line-quantity").fill("2");
+  await line.getByTestId("line-discount").fill("10");
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/quotations") && r.request().method() === "POST"),
+    form.getByTestId("quotation-save").click(),
+  ]);
+  expect(saved.status()).toBe(201);
+  const quotation = ((await saved.json()) as { data: { id: number; number: string } }).data;
+  // 2 boxes × 9,500 = 19,000 less 10% = 17,100.
+  const sheet = page.getByTestId("quotation-sheet");
+  await expect(sheet).toContainText("17,100");
+  await expect(page.getByTestId("quotation-steps").first()).toContainText("Line discount");
+  await expect(page.getByTestId("quotation-status")).toHaveText("Open");
+
+  const [converted] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/api/quotations/${quotation.id}/convert_to_sale`) && r.request().method() === "POST"),
+    page.getByTestId("quotation-convert").click(),
+  ]);
+  expect(converted.status()).toBe(200);
+  const saleId = ((await converted.json()) as { data: { sale_fk: number } }).data.sale_fk;
+  await expect(page).toHaveURL(new RegExp(`/sales/sales/view/${saleId}/0$`));
+  const sale = await call<{ data: { status: string; consumer_name: string; total: string } }>(`sales/${saleId}`, { token });
+  expect(sale.data).toMatchObject({ status: "draft", consumer_name: s.customerName });
+  expect(Number(sale.data.total)).toBe(17100);
+  const again = await call<{ data: { status: string; sale_fk: number } }>(`quotations/${quotation.id}`, { token });
+  expect(again.data).toMatchObject({ status: "converted", sale_fk: saleId });
+});
+
+test("in Arabic: the quotation prints right to left with its validity", async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = await login();
+  const s = await seed(token);
+  const customers = await call<{ message: { consumer_id: number; consumer_name: string }[] }>("customers/list", { token });
+  const items = await call<{ message: { item_id: number; item_name: string; item_units: { unit_fk: number; is_default: boolean }[] }[] }>(
+    `items/list?search=${encodeURIComponent(s.name)}`,
+    { token },
+  );
+  const item = items.message.find((i) => i.item_name === s.name)!;
+  const doc = await call<{ data: { id: number } }>("quotations", {
+    method: "POST",
+    token,
+    body: {
+      consumer_fk: customers.message.find((c) => c.consumer_name === s.customerName)!.consumer_id,
+      valid_until: "2099-12-31",
+      currency_id: 1,
+      lines: [{ item_fk: item.item_id, unit_fk: item.item_units.find((u) => u.is_default)!.unit_fk, quantity: "1" }],
+    },
+  });
+  await signedIn(page, { token, lang: "ar" });
+  await page.goto(`/sales/sale-quotations/view/${doc.data.id}/0`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByTestId("quotation-sheet")).toContainText("صالح حتى");
+  await expect(page.getByTestId("quotation-sheet")).toContainText("9,500");
+  await expect(page.getByTestId("quotation-status")).toHaveText("مفتوح");
+  await shot(page, "quotation-ar");
+});
