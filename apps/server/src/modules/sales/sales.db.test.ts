@@ -375,6 +375,16 @@ describe("protection and validation", () => {
     expect(s.lines[0]).toMatchObject({ sale_price: "25.000" });
     expect(s.lines[0].steps[0]).toMatchObject({ step: "unit_price", manual: true });
     await t.api("DELETE", `/api/sales/${s.id}`);
+    // A clerk without the Discount permission gets the price function's price on an item whose price is not editable.
+    const clerk = await t.userWith(["sales/store", "sales/show", "sales/index", "sales/destroy"], { inventory_ids: [1] });
+    const res = await t.api("POST", "/api/sales", {
+      token: clerk.token,
+      body: saleBody({ paid_amount: "0", lines: [{ item_fk: amox, unit_fk: box, quantity: "1", unit_price: "25" }] }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.lines[0]).toMatchObject({ sale_price: "20.000" });
+    expect(res.body.data.lines[0].steps[0].manual).toBeUndefined();
+    await t.api("DELETE", `/api/sales/${res.body.data.id}`);
   });
 
   it("refuses bad input with field messages", async () => {
