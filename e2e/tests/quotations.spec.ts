@@ -59,6 +59,8 @@ test("a quotation typed on its screen shows its prices and why, and Convert To S
   expect(converted.status()).toBe(200);
   const saleId = ((await converted.json()) as { data: { sale_fk: number } }).data.sale_fk;
   await expect(page).toHaveURL(new RegExp(`/sales/sales/view/${saleId}/0$`));
+  // The sale's own screen opens on the draft, with the quotation's customer.
+  await expect(page.getByText(s.customerName).first()).toBeVisible({ timeout: 30_000 });
   const sale = await call<{ data: { status: string; consumer_name: string; total: string } }>(`sales/${saleId}`, { token });
   expect(sale.data).toMatchObject({ status: "draft", consumer_name: s.customerName });
   expect(Number(sale.data.total)).toBe(17100);
