@@ -64,7 +64,14 @@ async function start(port: number): Promise<ChildProcess> {
   throw new Error(`the server did not answer:\n${out}`);
 }
 
-async function call(port: number, token: string | null, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  port: number,
+  token: string | null,
+  method: string,
+  route: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`http://127.0.0.1:${port}${route}`, {
     method,
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -160,13 +167,16 @@ describe("POS sales while the server is killed", () => {
       );
       expect(sales.rows.length).toBe(sent.length);
       expect(sales.rows.every((r) => r.n === 1)).toBe(true);
-      const found = await db.query<{ n: number }>("select count(*)::int as n from sales where kind = 'pos' and status = 'complete' and id = any($1)", [
-        [...acknowledged.values()],
-      ]);
+      const found = await db.query<{ n: number }>(
+        "select count(*)::int as n from sales where kind = 'pos' and status = 'complete' and id = any($1)",
+        [[...acknowledged.values()]],
+      );
       expect(found.rows[0]!.n).toBe(acknowledged.size);
       const stock = await db.query<{ q: string }>("select coalesce(sum(qty), 0)::text as q from stock_balances where item_fk = $1", [item]);
       expect(Number(stock.rows[0]!.q)).toBe(100000 - sent.length);
-      const tb = await db.query<{ d: string; c: string }>("select sum(sys_debit)::text as d, sum(sys_credit)::text as c from journal_lines");
+      const tb = await db.query<{ d: string; c: string }>(
+        "select sum(sys_debit)::text as d, sum(sys_credit)::text as c from journal_lines",
+      );
       expect(tb.rows[0]!.d).toBe(tb.rows[0]!.c);
       const till = await db.query<{ b: string }>(
         "select coalesce(sum(l.debit - l.credit), 0)::text as b from journal_lines l join pos_drawers d on d.account_fk = l.account_id where d.currency_id = 1",
