@@ -136,6 +136,8 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
       "/sales/closing-drawer": (await post<{ id: number }>("closing_drawers", { counted_iqd: "0", counted_usd: "0" })).id,
       // A POS receipt after it, in the open drawer.
       "/sales/pos-sales": await seedPosSale(token, itemIds[0]!, unit),
+      // An offline sale whose till showed another total: kept for a manager's review.
+      "/sales/pos-reviews": await seedPosReview(token, itemIds[0]!, unit),
     },
   };
 }
@@ -187,6 +189,23 @@ async function seedPosSale(token: string, item: number, unit: number | undefined
     },
   });
   return res.data.id;
+}
+
+/** An offline POS sale the server cannot book as it stands (the till showed 1 IQD): its review's id. */
+async function seedPosReview(token: string, item: number, unit: number | undefined): Promise<number> {
+  const res = await call<{ data: { review_id: number } }>("pos_sales", {
+    method: "POST",
+    token,
+    headers: { "idempotency-key": crypto.randomUUID() },
+    body: {
+      client_created_at: new Date().toISOString(),
+      offline: true,
+      client_total: "1",
+      lines: [{ item_fk: item, unit_fk: unit, quantity: "1" }],
+      payments: [{ method: "cash", currency_id: 1, amount: "1000000" }],
+    },
+  });
+  return res.data.review_id;
 }
 
 /** A complete purchase with a transport charge applied, and a return from it. */

@@ -136,8 +136,9 @@ for (const lang of ["ar", "ckb"] as const) {
     await page.getByLabel(T[lang].pin, { exact: true }).fill("٤٨٢٦");
     await shot(page, `entry-cashier-pin-${lang}`);
     await page.getByTestId("cashier-submit").click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId("user-menu")).toContainText(name);
+    // A cashier's sign-in lands on the POS screen, which names the cashier.
+    await expect(page).toHaveURL(/\/settings\/pos$/);
+    await expect(page.getByText(name)).toBeVisible();
   });
 }
 
