@@ -16,6 +16,7 @@ export * from "./pricing.js";
 export * from "./purchases.js";
 export * from "./quotations.js";
 export * from "./recalculations.js";
+export * from "./sale-returns.js";
 export * from "./sale-transfers.js";
 export * from "./sales.js";
 export * from "./seeded.js";

@@ -46,7 +46,8 @@ const zFk = (message: string) =>
     .unknown()
     .refine((v) => v !== undefined && v !== null && v !== "", { message, abort: true })
     .pipe(z.coerce.number({ error: message }).refine((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647, { message }));
-const optFk = z.preprocess(
+/** An optional reference; empty is none. */
+export const optFk = z.preprocess(
   (v) => (v === "" ? null : v),
   z.coerce
     .number()
@@ -58,7 +59,7 @@ const zQty = zDecimal({ scale: 4, min: 0 });
 const zMoney = zDecimal({ scale: 3, min: 0 });
 const optText = (max: number) => z.string().trim().max(max, `may not be greater than ${max} characters`).optional().nullable();
 /** A day, `YYYY-MM-DD`; empty is none. */
-const zDay = z.preprocess(
+export const zDay = z.preprocess(
   (v) => (v === "" ? null : v),
   z
     .string()

@@ -18,6 +18,7 @@ import { purchasesModule } from "./purchases/purchases.module.js";
 import { quotationsModule } from "./quotations/quotations.module.js";
 import { recalculationsModule } from "./recalculations/recalculations.module.js";
 import { revaluationsModule } from "./revaluations/revaluations.module.js";
+import { saleReturnsModule } from "./sale-returns/sale-returns.module.js";
 import { saleTransfersModule } from "./sale-transfers/sale-transfers.module.js";
 import { salesModule } from "./sales/sales.module.js";
 import { salesReportsModule } from "./sales-reports/sales-reports.module.js";
@@ -52,6 +53,7 @@ export const MODULES: AppModule[] = [
   stockOpeningModule,
   purchasesModule,
   salesModule,
+  saleReturnsModule,
   stockModule,
   stockReportsModule,
   posCatalogueModule,

@@ -22,6 +22,7 @@ export * from "./purchases/purchases.tables.js";
 export * from "./quotations/quotations.tables.js";
 export * from "./recalculations/recalculations.tables.js";
 export * from "./revaluations/revaluations.tables.js";
+export * from "./sale-returns/sale-returns.tables.js";
 export * from "./sale-transfers/sale-transfers.tables.js";
 export * from "./sales/sales.tables.js";
 export * from "./settings/settings.tables.js";

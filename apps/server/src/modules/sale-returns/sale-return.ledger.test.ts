@@ -57,7 +57,11 @@ describe("sale return posting rule (hand-checked)", () => {
     cogs: { account_id: 51, currency_id: 1 },
   };
   const shown = (lines: ReturnType<typeof saleReturnLines>) =>
-    lines.map((l) => [l.account_id, l.debit === undefined ? "" : D(l.debit).toFixed(), l.credit === undefined ? "" : D(l.credit).toFixed()]);
+    lines.map((l) => [
+      l.account_id,
+      l.debit === undefined ? "" : D(l.debit).toFixed(),
+      l.credit === undefined ? "" : D(l.credit).toFixed(),
+    ]);
 
   it("a USD return at 1,450 paid back on the customer's USD account", () => {
     // 3 syrups (12 revenue, 1.2 discount, 1.08 tax) and 1 box of 4 (12.5 revenue, 1.25 discount): 23.13 USD back.
@@ -102,6 +106,27 @@ describe("sale return posting rule (hand-checked)", () => {
       [1101, "", "15000"],
       [13, "9000.1235", ""],
       [51, "", "9000.1235"],
+    ]);
+  });
+
+  it("a price above the sale price (a profile on cost) comes back as sales, as the sale booked it", () => {
+    // 2 units of a 50 IQD sale price sold at 60: revenue 100, discount −20, charged 120.
+    const lines = saleReturnLines({
+      accounts,
+      creditor: { account_id: 1101, currency_id: 1 },
+      currency_id: 1,
+      rate: "1",
+      revenue: "100",
+      discount: "-20",
+      tax: "0",
+      total: "120",
+      cost: "70",
+    });
+    expect(shown(lines)).toEqual([
+      [42, "120", ""],
+      [1101, "", "120"],
+      [13, "70", ""],
+      [51, "", "70"],
     ]);
   });
 

@@ -3,9 +3,10 @@ import type { AccountInfo, RuleLine } from "../ledger/journal.js";
 import { convert, D, round3, round4, ZERO } from "../ledger/money.js";
 
 /**
- * What one sale line came to, in the sale's currency: `revenue` credited to Sales, `discount`
- * debited to Sales Discounts (its line discount and its share of the invoice discounts), `tax`
- * credited to tax; `total` = revenue − discount + tax is what the customer was charged for it.
+ * What one sale line came to, in the sale's currency: `revenue` credited to Sales (the units at
+ * their sale price), `discount` debited to Sales Discounts (every reduction of the line and its
+ * share of the rounded discount; below zero when the price was above the sale price), `tax`
+ * credited to tax; revenue − discount + tax is what the customer was charged for it.
  */
 export interface SoldFigures {
   quantity: Decimal.Value;
@@ -115,8 +116,10 @@ export function saleReturnLines(doc: SaleReturnPosting): RuleLine[] {
   const add = (account: AccountInfo, side: "debit" | "credit", amount: Decimal) => {
     if (amount.gt(0)) out.push({ account_id: account.account_id, [side]: amount, rate: doc.rate });
   };
-  add(a.sales_returns, "debit", to(doc.revenue, a.sales_returns));
-  add(a.discounts, "credit", to(doc.discount, a.discounts));
+  // As the sale did: a price above the sale price (a profile on cost) was more sales, not a negative discount.
+  const discount = D(doc.discount);
+  add(a.sales_returns, "debit", to(discount.isNeg() ? D(doc.revenue).minus(discount) : doc.revenue, a.sales_returns));
+  add(a.discounts, "credit", to(discount, a.discounts));
   if (D(doc.tax).gt(0)) {
     if (!a.tax) throw new Error("a tax account is needed to return tax");
     add(a.tax, "debit", to(doc.tax, a.tax));

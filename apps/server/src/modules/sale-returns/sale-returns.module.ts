@@ -1,0 +1,114 @@
+import { ZSaleReturn } from "@app/contracts";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { parseId, registerAction, registerCrud } from "../../platform/crud.js";
+import { notFound } from "../../platform/errors.js";
+import { ctxOf } from "../../platform/http.js";
+import { answers, dataOf, rowOf, zDecimal } from "../../platform/openapi.js";
+import { assertInventoryAccess } from "../catalogue/inventories.js";
+import type { AppModule } from "../index.js";
+import { returnableLines, saleOf } from "./returnable.js";
+import {
+  createSaleReturn,
+  deleteSaleReturn,
+  saleReturnsList,
+  setSaleReturnClosed,
+  showSaleReturn,
+  updateSaleReturn,
+} from "./sale-returns.js";
+import { saleReturnLines, saleReturns } from "./sale-returns.tables.js";
+
+const ZSaleReturnShown = rowOf(saleReturns).extend({
+  date: z.string(),
+  consumer_name: z.string(),
+  customer_mobile: z.string().nullable(),
+  inventory_name: z.string(),
+  currency_name: z.string(),
+  account_name: z.string().nullable(),
+  account_system_key: z.string().nullable(),
+  sale_number: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  lines: z.array(
+    rowOf(saleReturnLines).extend({
+      expire_date: z.string().nullable(),
+      item_name: z.string(),
+      item_code: z.string().nullable(),
+      unit_name: z.string(),
+    }),
+  ),
+});
+
+const ZReturnable = z.object({
+  sale: z.object({
+    id: z.number().int(),
+    number: z.string().nullable(),
+    consumer_fk: z.number().int(),
+    inventory_fk: z.number().int(),
+    currency_id: z.number().int(),
+    rate: zDecimal,
+    status: z.string(),
+    payment_type: z.string(),
+    account_fk: z.number().int().nullable(),
+  }),
+  lines: z.array(
+    z.object({
+      sale_line_id: z.number().int(),
+      item_fk: z.number().int(),
+      item_name: z.string(),
+      unit_fk: z.number().int(),
+      unit_name: z.string(),
+      unit_price: zDecimal,
+      net_unit_price: zDecimal,
+      batch_no: z.string().nullable(),
+      expire_date: z.string().nullable(),
+      sold: zDecimal,
+      returned: zDecimal,
+      returnable: zDecimal,
+    }),
+  ),
+});
+
+const SECTION = "sale_returns";
+
+export const saleReturnsModule: AppModule = {
+  name: "sale-returns",
+  register(app: FastifyInstance) {
+    // What of a sale can still come back (a return's screen from a sale; `except` leaves out the return being edited).
+    app.get(
+      "/api/sale_returns/returnable/:saleId",
+      { config: { permission: [`${SECTION}/store`, `${SECTION}/update`] }, ...answers(dataOf(ZReturnable)) },
+      async (req) => {
+        const saleId = parseId((req.params as { saleId: string }).saleId);
+        const raw = (req.query as { except?: string }).except;
+        const except = raw ? parseId(raw) : 0;
+        const ctx = ctxOf(app, req);
+        const sale = await saleOf(ctx, saleId);
+        if (!sale) throw notFound();
+        await assertInventoryAccess(ctx, sale.inventory_fk);
+        return { data: { sale, lines: await returnableLines(ctx, saleId, except) } };
+      },
+    );
+    registerCrud(app, {
+      endpoint: "sale_returns",
+      section: SECTION,
+      list: saleReturnsList,
+      row: ZSaleReturnShown,
+      show: showSaleReturn,
+      create: { schema: ZSaleReturn, run: createSaleReturn },
+      update: { schema: ZSaleReturn, run: updateSaleReturn },
+      remove: deleteSaleReturn,
+    });
+    for (const [name, closed] of [
+      ["close", true],
+      ["open", false],
+    ] as const)
+      registerAction(app, {
+        endpoint: "sale_returns",
+        name,
+        permission: `${SECTION}/${name}`,
+        show: showSaleReturn,
+        row: ZSaleReturnShown,
+        run: (ctx, id) => setSaleReturnClosed(ctx, id, closed),
+      });
+  },
+};
