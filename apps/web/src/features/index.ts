@@ -26,6 +26,7 @@ import { POS_ADMIN_FEATURES } from "./pos-admin/posAdmin.features";
 import { PURCHASE_FEATURES } from "./purchases/purchases.features";
 import { QUOTATION_FEATURES } from "./quotations/quotations.features";
 import { REPORT_FEATURES } from "./reports/reports.features";
+import { SALE_RETURN_FEATURES } from "./sale-returns/saleReturns.features";
 import { SALE_TRANSFER_FEATURES } from "./sale-transfers/saleTransfers.features";
 import { SALES_FEATURES } from "./sales/sales.features";
 import { SALES_DOC_FEATURES } from "./salesdocs/salesdocs.features";
@@ -123,6 +124,7 @@ export const FEATURES: Feature[] = [
   ...POS_FEATURES,
   ...QUOTATION_FEATURES,
   ...SALE_TRANSFER_FEATURES,
+  ...SALE_RETURN_FEATURES,
   ...REPORT_FEATURES,
   ...WAREHOUSE_DOC_FEATURES,
   ...STOCK_FEATURES,

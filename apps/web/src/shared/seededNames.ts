@@ -111,6 +111,8 @@ export function journalDescription(t: Translate, text: string | null | undefined
   if (applyCost) return t("seeded:journal.applyCost", { text: journalDescription(t, applyCost[1]) });
   const purchaseReturn = /^Purchase return to (.*)$/s.exec(text);
   if (purchaseReturn) return t("seeded:journal.purchaseReturnTo", { name: partyLabel(t, purchaseReturn[1]) });
+  const saleReturn = /^Sale return from (.*)$/s.exec(text);
+  if (saleReturn) return t("seeded:journal.saleReturnFrom", { name: partyLabel(t, saleReturn[1]) });
   const purchase = /^Purchase (\S+) from (.*)$/s.exec(text);
   if (purchase) return t("seeded:journal.purchaseFrom", { number: purchase[1], name: partyLabel(t, purchase[2]) });
   const sale = /^Sale (\S+) to (.*)$/s.exec(text);

@@ -59,6 +59,8 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     "quotations/update",
     "sale_transfers/store",
     "sale_transfers/update",
+    "sale_returns/store",
+    "sale_returns/update",
   ];
 
   const pick = (extra = sql`true`) =>

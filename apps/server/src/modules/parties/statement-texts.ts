@@ -19,6 +19,7 @@ const BEFORE_NAME: [english: string, words: Words][] = [
   ["Receipt from ", { ar: "قبض من ", ckb: "وەرگرتن لە " }],
   ["Payment to ", { ar: "دفع إلى ", ckb: "پارەدان بە " }],
   ["Purchase return to ", { ar: "مرتجع مشتريات إلى ", ckb: "گەڕاندنەوەی کڕین بۆ " }],
+  ["Sale return from ", { ar: "مرتجع مبيعات من ", ckb: "گەڕاندنەوەی فرۆشتن لە " }],
 ];
 /** A document's number and party: group 1 and group 2 of the pattern, in each language's order. */
 const NUMBERED: { test: string; pattern: string; words: Words }[] = [

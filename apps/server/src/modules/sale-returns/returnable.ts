@@ -33,11 +33,16 @@ export interface SoldSale {
   status: string;
   payment_type: string;
   account_fk: number | null;
+  consumer_name: string;
+  currency_name: string;
 }
 
 export async function saleOf(ctx: Ctx, id: number): Promise<SoldSale | undefined> {
   const r = await ctx.tx.execute<SoldSale & Record<string, unknown>>(sql`
-    select id, number, consumer_fk, inventory_fk, currency_id, rate::text, status, payment_type, account_fk from sales where id = ${id}`);
+    select s.id, s.number, s.consumer_fk, s.inventory_fk, s.currency_id, s.rate::text, s.status, s.payment_type, s.account_fk,
+           c.consumer_name, cu.currency_name
+      from sales s join consumers c on c.consumer_id = s.consumer_fk join currencies cu on cu.currency_id = s.currency_id
+     where s.id = ${id}`);
   const s = r.rows[0];
   return (
     s && {

@@ -49,6 +49,8 @@ const ZReturnable = z.object({
     status: z.string(),
     payment_type: z.string(),
     account_fk: z.number().int().nullable(),
+    consumer_name: z.string(),
+    currency_name: z.string(),
   }),
   lines: z.array(
     z.object({

@@ -1,4 +1,4 @@
-import { CURRENCY_IQD, CURRENCY_USD, SALE_RETURN_MSG, type SaleReturnInput } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD, MSG, SALE_RETURN_MSG, type SaleReturnInput } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -252,7 +252,7 @@ async function bringBack(ctx: Ctx, id: number, p: Prepared) {
       back.set(line, before);
     }
   } else
-    stored.forEach((l, i) =>
+    for (const [i, l] of stored.entries())
       stock.push({
         line_id: l.line_id,
         item_id: l.item_fk,
@@ -262,8 +262,7 @@ async function bringBack(ctx: Ctx, id: number, p: Prepared) {
         batch_no: l.batch_no,
         expire_date: l.expire_date,
         value: round4(D(p.catalogue![i]!.cost_each).mul(l.quantity)),
-      }),
-    );
+      });
   const moved = await stockIn(ctx, saleReturnSource(id), stock, { date: p.row.date });
   for (const l of stored) {
     const cost = sumOf(
@@ -392,7 +391,7 @@ export async function setSaleReturnClosed(ctx: Ctx, id: number, closed: boolean)
  */
 export async function assertSaleNotReturned(ctx: Ctx, saleId: number) {
   const r = await ctx.tx.execute(sql`select 1 from sale_returns where sale_fk = ${saleId} limit 1`);
-  if (r.rows.length) throw new HttpError(422, "Protected, Some of items Returned, Sold or Damaged.");
+  if (r.rows.length) throw new HttpError(422, MSG.protectedDocument);
 }
 
 export async function showSaleReturn(ctx: Ctx, id: number) {

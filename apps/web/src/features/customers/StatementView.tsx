@@ -20,11 +20,12 @@ export interface StatementActions {
 
 const typeOf = (l: StatementLine) => l.source_type ?? "";
 
-/** Documents a statement line opens: sales, purchases and purchase returns show their own page. */
+/** Documents a statement line opens: sales, sale returns, purchases and purchase returns show their own page. */
 const DOCUMENT_PAGES: Record<string, (id: number) => string> = {
   sale: (id) => `/sales/sales/view/${id}/0`,
   purchase: (id) => `/purchases/purchases/view/${id}/0`,
   purchase_return: (id) => `/purchases/purchase-return/view/${id}/0`,
+  sale_return: (id) => `/sales/sale-returns/view/${id}/0`,
 };
 
 /** A party statement, one table per currency, each with its running balance and totals. */

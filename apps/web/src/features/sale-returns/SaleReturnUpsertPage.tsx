@@ -1,0 +1,477 @@
+import { PAYMENT_TYPES, ZSaleReturn } from "@app/contracts";
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Decimal from "decimal.js";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useSession } from "../../app/session";
+import { api } from "../../shared/api/client";
+import { businessNow } from "../../shared/businessTime";
+import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
+import { DateField } from "../../shared/DateField";
+import { plainDecimal, useFormat } from "../../shared/format";
+import { MoneyInput } from "../../shared/MoneyInput";
+import { notifyError, notifySuccess } from "../../shared/notify";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { useZodForm } from "../../shared/useZodForm";
+import { CashAccountSelect } from "../accounting/CashAccountSelect";
+import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { ItemPicker } from "../purchases/ItemPicker";
+import { pickItemOf, RemoveLineCell, UnitCell } from "../purchases/LineCells";
+import { InventorySelect } from "../purchases/pickers";
+import type { PickItem } from "../purchases/purchases.queries";
+import { issuesByPath, routeId } from "../purchases/routeParams";
+import { CustomerSelect } from "./CustomerSelect";
+import {
+  PATHS,
+  type ReceivedType,
+  type Returnable,
+  returnableQuery,
+  SALE_RETURNS,
+  type SaleReturnRecord,
+  saleReturnQuery,
+} from "./saleReturns.queries";
+import "../accounting/amount.css";
+
+interface ReturnLine {
+  key: number;
+  sale_line_fk: number | null;
+  item: PickItem | null;
+  unit_id: string;
+  quantity: string;
+  unit_price: string;
+  batch_no: string;
+  expire_date: string;
+  /** From a sale: the line as sold and what can still come back. */
+  sold?: Returnable["lines"][number];
+}
+
+let nextKey = 1;
+const D = (v: string | null | undefined) => new Decimal(v && v !== "" ? v : "0");
+const blank = (): ReturnLine => ({
+  key: nextKey++,
+  sale_line_fk: null,
+  item: null,
+  unit_id: "",
+  quantity: "",
+  unit_price: "",
+  batch_no: "",
+  expire_date: "",
+});
+
+/** The sale's lines as return lines; editing a return, its own quantities filled in. */
+const fromSale = (r: Returnable, mine?: SaleReturnRecord): ReturnLine[] =>
+  r.lines.map((l) => {
+    const own = mine?.lines.filter((m) => m.sale_line_fk === l.sale_line_id).reduce((s, m) => s.plus(m.quantity), new Decimal(0));
+    return {
+      key: nextKey++,
+      sale_line_fk: l.sale_line_id,
+      item: null,
+      unit_id: String(l.unit_fk),
+      quantity: own && !own.isZero() ? own.toFixed() : "",
+      unit_price: l.net_unit_price,
+      batch_no: l.batch_no ?? "",
+      expire_date: l.expire_date ?? "",
+      sold: l,
+    };
+  });
+
+/**
+ * A sale return (SPEC §2 `/sales/sale-returns/upsert/{id}/{isUpdate}/{from}/{newTab}`): from sale
+ * `from` (its customer, currency and lines; no more than is left to return) or on its own.
+ */
+export function SaleReturnUpsertPage() {
+  const { t } = useTranslation("salereturns");
+  const params = useParams();
+  const id = routeId(params.id);
+  const isUpdate = params.isUpdate === "1" && id > 0;
+  const navigate = useNavigate();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const { systemConfig, me } = useSession();
+  const system = systemConfig.currency_fk;
+  const queryClient = useQueryClient();
+  const invalidateLedger = useInvalidateLedger();
+  const existing = useQuery(saleReturnQuery(isUpdate ? id : 0));
+  const saleId = isUpdate ? (existing.data?.sale_fk ?? 0) : routeId(params.from);
+  const returnable = useQuery(returnableQuery(saleId, isUpdate ? id : 0));
+  const form = useZodForm({
+    consumer_fk: "",
+    date: businessNow().format("YYYY-MM-DD"),
+    inventory_fk: String(me.inventories[0]?.inventory_id ?? ""),
+    money: { currency_id: system, rate: "1", amount: "0", foreign_amount: "0" } as CurrencyValue,
+    received_type: "On Account" as ReceivedType,
+    account_fk: "",
+    note: "",
+    lines: [blank()] as ReturnLine[],
+  });
+  const { reset } = form;
+  const [loaded, setLoaded] = useState("");
+
+  useEffect(() => {
+    const r = existing.data;
+    const s = returnable.data;
+    if (isUpdate && !r) return;
+    if (saleId > 0 && !s) return;
+    const mark = `${r?.id ?? 0}:${s?.sale.id ?? 0}`;
+    if (loaded === mark || mark === "0:0") return;
+    setLoaded(mark);
+    reset({
+      consumer_fk: String(r?.consumer_fk ?? s?.sale.consumer_fk ?? ""),
+      date: r ? docDay(r.date) : businessNow().format("YYYY-MM-DD"),
+      inventory_fk: String(r?.inventory_fk ?? s?.sale.inventory_fk ?? me.inventories[0]?.inventory_id ?? ""),
+      money: {
+        currency_id: r?.currency_id ?? s?.sale.currency_id ?? system,
+        rate: plainDecimal(r?.rate ?? s?.sale.rate ?? "1"),
+        amount: "0",
+        foreign_amount: "0",
+      },
+      // A cash sale is paid back in cash from the till it came into, by default.
+      received_type: r?.received_type ?? (s?.sale.payment_type === "Cash" && s.sale.account_fk ? "Cash" : "On Account"),
+      account_fk: String(r?.account_fk ?? (s?.sale.payment_type === "Cash" ? (s.sale.account_fk ?? "") : "")),
+      note: r?.note ?? "",
+      lines: s
+        ? fromSale(s, r)
+        : (r?.lines ?? []).map((l) => ({
+            key: nextKey++,
+            sale_line_fk: null,
+            item: pickItemOf({ ...l, has_expire: !!l.expire_date }),
+            unit_id: String(l.unit_fk),
+            quantity: plainDecimal(l.quantity),
+            unit_price: plainDecimal(l.unit_price),
+            batch_no: l.batch_no ?? "",
+            expire_date: l.expire_date ?? "",
+          })),
+    });
+  }, [existing.data, returnable.data, isUpdate, saleId, reset, loaded, me.inventories, system]);
+
+  const v = form.values;
+  const fromASale = saleId > 0;
+  const setLine = (i: number, patch: Partial<ReturnLine>) =>
+    form.set(
+      "lines",
+      v.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)),
+    );
+  const sent = v.lines.filter((l) => !fromASale || D(l.quantity).gt(0));
+  const lineTotal = (l: ReturnLine) => D(l.quantity).mul(D(l.unit_price)).toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
+  const total = sent.reduce((s, l) => s.plus(lineTotal(l)), new Decimal(0));
+  const currencyName = returnable.data?.sale.currency_name ?? (v.money.currency_id === 2 ? "USD" : "IQD");
+  // A unit's sale price is in the system currency; a return in the other one shows it at the return's rate.
+  const priceIn = (price: string) => {
+    if (v.money.currency_id === system || !D(v.money.rate).gt(0)) return plainDecimal(price);
+    const r = D(v.money.rate);
+    return (system === 1 ? D(price).div(r) : D(price).mul(r)).toDecimalPlaces(3, Decimal.ROUND_HALF_UP).toFixed();
+  };
+
+  const payload = () => ({
+    sale_fk: fromASale ? saleId : null,
+    consumer_fk: v.consumer_fk || null,
+    date: v.date || null,
+    inventory_fk: v.inventory_fk,
+    currency_id: fromASale ? null : v.money.currency_id,
+    rate: fromASale ? null : v.money.currency_id === system ? "1" : v.money.rate,
+    received_type: v.received_type,
+    account_fk: v.received_type === "Cash" ? v.account_fk || null : null,
+    note: v.note.trim() || null,
+    lines: sent.map((l) =>
+      fromASale
+        ? { sale_line_fk: l.sale_line_fk, quantity: l.quantity || "0" }
+        : {
+            item_fk: l.item?.item_id ?? null,
+            unit_fk: l.unit_id || null,
+            quantity: l.quantity || "0",
+            unit_price: l.unit_price || null,
+            batch_no: l.batch_no.trim() || null,
+            expire_date: l.expire_date || null,
+          },
+    ),
+  });
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = payload();
+      return isUpdate
+        ? (await api<{ data: SaleReturnRecord }>(`${SALE_RETURNS}/${id}`, { method: "PATCH", body })).data
+        : (await api<{ data: SaleReturnRecord }>(SALE_RETURNS, { method: "POST", body })).data;
+    },
+    onSuccess: (doc) => {
+      notifySuccess(t("saved", { number: doc.number ?? "" }));
+      void queryClient.invalidateQueries({ queryKey: [SALE_RETURNS] });
+      void queryClient.invalidateQueries({ queryKey: ["sales"] });
+      void queryClient.invalidateQueries({ queryKey: ["stocks"] });
+      invalidateLedger();
+      void navigate(PATHS.view(doc.id, params.newTab === "1" ? 1 : 0));
+    },
+    onError: (err) => {
+      if (!form.applyServerErrors(err)) notifyError(err);
+    },
+    meta: { silent: true },
+  });
+  // Messages name the lines sent; on a sale's sheet those are the lines with a quantity.
+  const lineIndex = (i: number) => sent.indexOf(v.lines[i]!);
+
+  const submit = () => {
+    const result = ZSaleReturn.safeParse(payload());
+    if (!result.success) {
+      form.setErrors(issuesByPath(result.error.issues));
+      return;
+    }
+    save.mutate();
+  };
+
+  if ((isUpdate && existing.isPending) || (fromASale && returnable.isPending)) return <PageLoader />;
+  const sale = returnable.data?.sale;
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      data-testid="sale-return-form"
+    >
+      <PageHeader
+        title={isUpdate ? t("edit", { number: existing.data?.number ?? "" }) : t("add")}
+        description={fromASale ? t("fromSale", { number: sale?.number ?? "" }) : t("description")}
+        actions={
+          <Group>
+            <Button variant="default" onClick={() => void navigate(PATHS.list)}>
+              {t("actions.back")}
+            </Button>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="sale-return-save">
+              {t("actions.save")}
+            </Button>
+          </Group>
+        }
+      />
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+            {fromASale ? (
+              <TextInput label={t("fields.customer")} value={names.party(sale?.consumer_name ?? "")} readOnly />
+            ) : (
+              <CustomerSelect
+                label={t("fields.customer")}
+                value={v.consumer_fk}
+                onChange={(val) => form.set("consumer_fk", val)}
+                error={form.error("consumer_fk")}
+              />
+            )}
+            <DateField
+              label={t("fields.date")}
+              withAsterisk
+              value={v.date || null}
+              onChange={(val) => form.set("date", val ?? "")}
+              error={form.error("date")}
+              data-testid="sale-return-date"
+            />
+            <InventorySelect
+              label={t("fields.inventory")}
+              value={v.inventory_fk}
+              onChange={(val) => form.set("inventory_fk", val)}
+              error={form.error("inventory_fk")}
+            />
+            {fromASale && <TextInput label={t("fields.sale")} value={sale?.number ?? ""} readOnly />}
+          </SimpleGrid>
+          {!fromASale && (
+            <Stack mt="md">
+              <CurrencyPicker
+                value={v.money}
+                onChange={(m) => form.set("money", m)}
+                rateKind="in"
+                withAmount={false}
+                errors={{ rate: form.error("rate"), currency: form.error("currency_id") }}
+              />
+            </Stack>
+          )}
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" mb="sm">
+            <Title order={4}>{t("lines")}</Title>
+            {!fromASale && (
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => form.set("lines", [...v.lines, blank()])}>
+                {t("actions.addLine")}
+              </Button>
+            )}
+          </Group>
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="xs" data-testid="sale-return-lines">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("fields.item")}</Table.Th>
+                  <Table.Th>{t("fields.unit")}</Table.Th>
+                  {fromASale && <Table.Th>{t("fields.sold")}</Table.Th>}
+                  {fromASale && <Table.Th>{t("fields.returnable")}</Table.Th>}
+                  <Table.Th>{t("fields.quantity")}</Table.Th>
+                  <Table.Th>{t("fields.unit_price")}</Table.Th>
+                  <Table.Th>{t("fields.batch_no")}</Table.Th>
+                  {!fromASale && <Table.Th>{t("fields.expire_date")}</Table.Th>}
+                  <Table.Th>{t("fields.line_total")}</Table.Th>
+                  {!fromASale && <Table.Th aria-label={t("actions.removeLine")} />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {v.lines.map((l, i) => {
+                  const at = lineIndex(i);
+                  const err = (f: string) => (at >= 0 ? form.error(`lines.${at}.${f}`) : undefined);
+                  return (
+                    <Table.Tr key={l.key} data-testid="sale-return-line">
+                      <Table.Td miw={220}>
+                        {l.sold ? (
+                          <Text size="sm">{l.sold.item_name}</Text>
+                        ) : (
+                          <ItemPicker
+                            inline
+                            label={t("fields.item")}
+                            value={l.item}
+                            onChange={(item) => {
+                              const unit = item?.item_units.find((u) => u.unit_fk === item.default_unit) ?? item?.item_units[0];
+                              setLine(i, { item, unit_id: unit ? String(unit.unit_fk) : "", unit_price: unit ? priceIn(unit.price) : "" });
+                            }}
+                            error={err("item_fk")}
+                            testId="sale-return-item"
+                          />
+                        )}
+                      </Table.Td>
+                      {l.sold ? (
+                        <Table.Td miw={110}>
+                          <Text size="sm">{names.unit(l.sold.unit_name)}</Text>
+                        </Table.Td>
+                      ) : (
+                        <UnitCell
+                          line={{ ...l, bonus: "" }}
+                          onChange={(unit_id) => {
+                            const unit = l.item?.item_units.find((u) => String(u.unit_fk) === unit_id);
+                            setLine(i, { unit_id, unit_price: unit ? priceIn(unit.price) : l.unit_price });
+                          }}
+                          error={err("unit_fk")}
+                        />
+                      )}
+                      {l.sold && (
+                        <Table.Td>
+                          <Text size="sm" className="amount">
+                            {fmt.amount(l.sold.sold)}
+                          </Text>
+                        </Table.Td>
+                      )}
+                      {l.sold && (
+                        <Table.Td>
+                          <Text size="sm" className="amount" data-testid="sale-return-returnable">
+                            {fmt.amount(l.sold.returnable)}
+                          </Text>
+                        </Table.Td>
+                      )}
+                      <Table.Td miw={100}>
+                        <MoneyInput
+                          aria-label={t("fields.quantity")}
+                          value={l.quantity}
+                          zeroWhenEmpty={false}
+                          onChange={(val) => setLine(i, { quantity: val })}
+                          error={err("quantity")}
+                          data-testid="sale-return-quantity"
+                        />
+                      </Table.Td>
+                      <Table.Td miw={120}>
+                        {l.sold ? (
+                          <Text size="sm" className="amount">
+                            {fmt.amount(l.unit_price)}
+                          </Text>
+                        ) : (
+                          <MoneyInput
+                            aria-label={t("fields.unit_price")}
+                            value={l.unit_price}
+                            zeroWhenEmpty={false}
+                            onChange={(val) => setLine(i, { unit_price: val })}
+                            error={err("unit_price")}
+                            data-testid="sale-return-price"
+                          />
+                        )}
+                      </Table.Td>
+                      <Table.Td miw={110}>
+                        {l.sold ? (
+                          <Text size="sm">{l.batch_no}</Text>
+                        ) : (
+                          <TextInput
+                            aria-label={t("fields.batch_no")}
+                            value={l.batch_no}
+                            onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
+                          />
+                        )}
+                      </Table.Td>
+                      {!l.sold && (
+                        <Table.Td miw={150}>
+                          <DateField
+                            aria-label={t("fields.expire_date")}
+                            value={l.expire_date || null}
+                            onChange={(val) => setLine(i, { expire_date: val ?? "" })}
+                            error={err("expire_date")}
+                          />
+                        </Table.Td>
+                      )}
+                      <Table.Td>
+                        <span className="amount">{fmt.amount(lineTotal(l).toFixed())}</span>
+                      </Table.Td>
+                      {!fromASale && (
+                        <RemoveLineCell
+                          disabled={v.lines.length === 1}
+                          onRemove={() =>
+                            form.set(
+                              "lines",
+                              v.lines.filter((_, j) => j !== i),
+                            )
+                          }
+                        />
+                      )}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {(form.error("lines") || form.error("sale_fk")) && (
+            <Text c="red" size="sm">
+              {form.error("lines") ?? form.error("sale_fk")}
+            </Text>
+          )}
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Stack gap="sm">
+              <Select
+                label={t("fields.received_type")}
+                allowDeselect={false}
+                data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`receivedTypes.${p}`) }))}
+                value={v.received_type}
+                onChange={(val) => form.set("received_type", (val ?? "On Account") as ReceivedType)}
+                data-testid="sale-return-received-type"
+              />
+              {v.received_type === "Cash" && (
+                <CashAccountSelect
+                  label={t("fields.account")}
+                  value={v.account_fk}
+                  withCurrency
+                  onChange={(val) => form.set("account_fk", val)}
+                  error={form.error("account_fk")}
+                  testId="sale-return-account"
+                />
+              )}
+              <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
+            </Stack>
+            <Group justify="space-between" align="flex-start">
+              <Text fw={700}>{t("fields.total")}</Text>
+              <Text fw={700} className="amount" data-testid="sale-return-total">
+                {fmt.amount(total.toFixed())} {currencyName}
+              </Text>
+            </Group>
+          </SimpleGrid>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import { Alert, Anchor, Button, Group } from "@mantine/core";
+import { IconEdit, IconPrinter } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan, useSession } from "../../app/session";
+import { useFormat } from "../../shared/format";
+import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
+import { docDay } from "../accounting/ledger.queries";
+import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import { DocBadges } from "../purchases/docActions";
+import { routeId } from "../purchases/routeParams";
+import { PATHS, saleReturnQuery } from "./saleReturns.queries";
+
+/** One sale return (SPEC §2 `/sales/sale-returns/view/{id}/{newTab}`), printable on A4 in the three languages. */
+export function SaleReturnViewPage() {
+  const { t } = useTranslation("salereturns");
+  const params = useParams();
+  const id = routeId(params.id);
+  const navigate = useNavigate();
+  const can = useCan();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const { systemConfig } = useSession();
+  const printSheet = usePrintSheet();
+  const doc = useQuery(saleReturnQuery(id));
+  if (doc.isPending) return <PageLoader />;
+  const r = doc.data;
+  if (!r) return <Alert color="red">{t("notFound")}</Alert>;
+  const cur = r.currency_name;
+  const money = (v: string) => `${fmt.amount(v)} ${cur}`;
+  const sheet: SheetContent = {
+    title: `${t("view")} ${r.number ?? ""}`,
+    info: [
+      [t("fields.number"), r.number ?? ""],
+      [t("fields.date"), fmt.date(docDay(r.date))],
+      [t("fields.customer"), names.party(r.consumer_name)],
+      [t("fields.sale"), r.sale_number ?? ""],
+      [t("fields.inventory"), names.inventory(r.inventory_name)],
+      [t("fields.currency"), r.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(r.rate)})`],
+      [t("fields.received_type"), t(`receivedTypes.${r.received_type}`)],
+      [t("fields.account"), r.account_name ? names.account(r.account_name, r.account_system_key) : ""],
+    ],
+    headers: [
+      "#",
+      t("fields.item"),
+      t("fields.unit"),
+      t("fields.quantity"),
+      t("fields.unit_price"),
+      t("fields.batch_no"),
+      t("fields.discount"),
+      t("fields.tax"),
+      t("fields.line_total"),
+    ],
+    rows: r.lines.map((l, i) => ({
+      key: l.line_id,
+      cells: [
+        String(i + 1),
+        l.item_name,
+        names.unit(l.unit_name),
+        fmt.amount(l.quantity),
+        fmt.amount(l.unit_price),
+        l.batch_no ?? "",
+        fmt.amount(l.discount_amount),
+        fmt.amount(l.tax_amount),
+        fmt.amount(l.line_total),
+      ],
+    })),
+    numeric: [false, false, false, true, true, false, true, true, true],
+    totals: [
+      [t("fields.revenue"), money(r.subtotal)],
+      [t("fields.discount"), money(r.discount_amount)],
+      [t("fields.tax"), money(r.tax_amount)],
+      [t("fields.total"), money(r.total)],
+    ],
+    note: r.note,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={sheet.title}
+        actions={
+          <Group>
+            {params.newTab !== "1" && (
+              <Button variant="default" onClick={() => void navigate(PATHS.list)}>
+                {t("actions.back")}
+              </Button>
+            )}
+            {r.sale_fk && can("sales/show") && (
+              <Anchor component={Link} to={PATHS.sale(r.sale_fk)} data-testid="sale-return-sale-link">
+                {t("openSale", { number: r.sale_number ?? "" })}
+              </Anchor>
+            )}
+            <Button
+              variant="light"
+              leftSection={<IconPrinter size={16} />}
+              onClick={() => printSheet(sheet)}
+              data-testid="sale-return-print"
+            >
+              {t("actions.print")}
+            </Button>
+            {can("sale_returns/update") && !r.is_closed && (
+              <Button
+                variant="light"
+                leftSection={<IconEdit size={16} />}
+                onClick={() => void navigate(PATHS.upsert(r.id, 1, r.sale_fk ?? 0))}
+              >
+                {t("actions.edit")}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <DocSheet sheet={sheet} testId="sale-return-sheet" badges={<DocBadges status={r.status} closed={r.is_closed} />} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { IconEye, IconReceiptRefund } from "@tabler/icons-react";
+import { type ComponentType, lazy } from "react";
+import type { Feature } from "../index";
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** Sale returns (SPEC §2 `/sales/sales-returns`, the documents under `/sales/sale-returns/...`). */
+export const SALE_RETURN_FEATURES: Feature[] = [
+  {
+    key: "saleReturns",
+    path: "/sales/sales-returns",
+    screen: page(() => import("./SaleReturnsPage"), "SaleReturnsPage"),
+    icon: IconReceiptRefund,
+    permission: "sale_returns/index",
+    area: "sales",
+    menu: true,
+    tile: false,
+  },
+  {
+    key: "saleReturnUpsert",
+    path: "/sales/sale-returns/upsert/:id/:isUpdate/:from/:newTab",
+    screen: page(() => import("./SaleReturnUpsertPage"), "SaleReturnUpsertPage"),
+    icon: IconReceiptRefund,
+    permission: ["sale_returns/store", "sale_returns/update"],
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+  {
+    key: "saleReturnView",
+    path: "/sales/sale-returns/view/:id/:newTab",
+    screen: page(() => import("./SaleReturnViewPage"), "SaleReturnViewPage"),
+    icon: IconEye,
+    permission: "sale_returns/show",
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+];
