@@ -3,7 +3,7 @@
 // run, on the server DATABASE_URL names or on an embedded PostgreSQL. Needs pgbench (PATH,
 // `pg_config --bindir`, or Debian's /usr/lib/postgresql/<version>/bin) for the ratios.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -12,23 +12,10 @@ import { loadConfig } from "@app/server/src/config.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { benchDatabase } from "./database.js";
+import { findPgbench } from "./pgbench.js";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-function findPgbench(): string | undefined {
-  const candidates: string[] = [];
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) if (dir) candidates.push(path.join(dir, "pgbench"));
-  try {
-    candidates.push(path.join(execFileSync("pg_config", ["--bindir"], { encoding: "utf8" }).trim(), "pgbench"));
-  } catch {
-    // no pg_config on this machine
-  }
-  const debian = "/usr/lib/postgresql";
-  if (existsSync(debian))
-    for (const v of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(debian, v, "bin", "pgbench"));
-  return candidates.find((c) => existsSync(c));
-}
 
 /** Runs `job` from `clients` loops for `seconds`; answers completed jobs per second and the answers' status counts. */
 async function drive(clients: number, seconds: number, job: (client: number) => Promise<number>) {

@@ -1,4 +1,4 @@
-import { CURRENCY_IQD, CURRENCY_USD, MSG, SALE_RETURN_MSG, type SaleReturnInput } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD, SALE_RETURN_MSG, type SaleReturnInput } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -383,15 +383,6 @@ export async function setSaleReturnClosed(ctx: Ctx, id: number, closed: boolean)
     .update(saleReturns)
     .set({ is_closed: closed, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
     .where(eq(saleReturns.id, id));
-}
-
-/**
- * A sale that goods came back from cannot be edited, returned to draft or deleted: "Protected,
- * Some of items Returned, Sold or Damaged." (the sales' rule, as for purchases).
- */
-export async function assertSaleNotReturned(ctx: Ctx, saleId: number) {
-  const r = await ctx.tx.execute(sql`select 1 from sale_returns where sale_fk = ${saleId} limit 1`);
-  if (r.rows.length) throw new HttpError(422, MSG.protectedDocument);
 }
 
 export async function showSaleReturn(ctx: Ctx, id: number) {

@@ -1,0 +1,284 @@
+import { MSG, SALE_RETURN_MSG } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { stockInconsistencies } from "../stock/stock.fixture.js";
+
+/**
+ * Sale returns through the API with hand-checked books. Stock: 20 boxes of Amoxicillin bought at
+ * 15,000 IQD a box (1,500 a piece) and 100 pieces of soap at 600. A USD sale at the in-rate 1,500
+ * with a 10% invoice discount, half paid into a USD till: 3 boxes at 20 USD (60, 6 off: 54) and
+ * 20 soaps at 1 USD (20, 2 off: 18, 10% tax 1.8): 73.8 USD, 36.9 paid. Then part of it comes back.
+ */
+let t: TestApp;
+let piece = 0;
+let box = 0;
+let amox = 0;
+let soap = 0;
+let customer = 0;
+let usdTill = 0;
+let saleId = 0;
+let amoxLine = 0;
+let soapLine = 0;
+
+const created = async (url: string, body: unknown) => {
+  const res = await t.api("POST", url, { body });
+  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+const ok = async (url: string, body: unknown = {}) => {
+  const res = await t.api("POST", url, { body });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
+
+/** Debit − credit of an account by system key or id: in its currency and in the system currency. */
+const balance = async (account: string | number) => {
+  const where = typeof account === "string" ? sql`a.system_key = ${account}` : sql`a.account_id = ${account}`;
+  const [r] = await q<{ b: string; s: string }>(sql`
+    select coalesce(sum(l.debit - l.credit), 0)::text b, coalesce(sum(l.sys_debit - l.sys_credit), 0)::text s
+      from journal_lines l join accounts a on a.account_id = l.account_id where ${where}`);
+  return { own: Number(r!.b), sys: Number(r!.s) };
+};
+const onHand = async (item: number) =>
+  Number((await q<{ q: string }>(sql`select coalesce(sum(qty), 0)::text q from stock_balances where item_fk = ${item}`))[0]!.q);
+const usdReceivable = async () =>
+  Number((await q<{ a: number }>(sql`select account_usd_fk a from consumers where consumer_id = ${customer}`))[0]!.a);
+/** The trial balance's footer for the whole year: debit = credit. */
+const trialBalance = async () => {
+  const res = await t.api("GET", "/api/financial_reports/trial_balance?is_paginated=0&filter[date_filter]=THIS_YEAR");
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.footer as Record<string, string>;
+};
+const saleReturn = (lines: unknown[], extra: Record<string, unknown> = {}) =>
+  t.api("POST", "/api/sale_returns", {
+    body: { sale_fk: saleId, date: "2026-11-22 11:00", inventory_fk: 1, received_type: "On Account", lines, ...extra },
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
+  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
+  box = units.find((u) => u.unit_name === "Box")!.unit_id;
+  amox = (
+    await created("/api/items", {
+      item_name: "Amoxicillin 500",
+      item_units: [
+        { unit_fk: piece, quantity: "1", price: "3000", is_base: true },
+        { unit_fk: box, quantity: "10", price: "30000", is_default: true },
+      ],
+    })
+  ).item_id;
+  soap = (
+    await created("/api/items", {
+      item_name: "Olive Soap",
+      has_revenue_tax: true,
+      revenue_tax_percent: "10",
+      item_units: [{ unit_fk: piece, quantity: "1", price: "1500", is_base: true }],
+    })
+  ).item_id;
+  const supplier = (await created("/api/suppliers", { consumer_name: "Erbil Pharma" })).consumer_id;
+  customer = (await created("/api/customers", { consumer_name: "Baghdad Pharmacy" })).consumer_id;
+  usdTill = (await created("/api/cashes", { account_name: "Till USD", cash_type: 1, currency_id: 2 })).account_id;
+  const p = await created("/api/purchases", {
+    consumer_id: supplier,
+    date: "2026-11-20 09:00",
+    inventory_id: 1,
+    currency_id: 1,
+    discount_type: "amount",
+    payment_type: "On Account",
+    lines: [
+      { item_id: amox, unit_id: box, quantity: "20", unit_price: "15000" },
+      { item_id: soap, unit_id: piece, quantity: "100", unit_price: "600" },
+    ],
+  });
+  await ok(`/api/purchases/${p.id}/complete`);
+  const s = await created("/api/sales", {
+    date: "2026-11-21 10:00",
+    consumer_fk: customer,
+    inventory_fk: 1,
+    currency_id: 2,
+    rate: "1500",
+    discount_type: "invoice",
+    invoice_discount_type: "percent",
+    invoice_discount: "10",
+    payment_type: "On Account",
+    account_fk: usdTill,
+    paid_amount: "36.9",
+    lines: [
+      { item_fk: amox, unit_fk: box, quantity: "3" },
+      { item_fk: soap, unit_fk: piece, quantity: "20" },
+    ],
+  });
+  saleId = s.id;
+  expect(s).toMatchObject({ total: "73.800", paid_amount: "36.900" });
+  await ok(`/api/sales/${saleId}/complete`);
+  [amoxLine, soapLine] = s.lines.map((l: { line_id: number }) => l.line_id);
+});
+afterAll(() => t?.close());
+
+describe("part of a half-cash USD sale with a percent invoice discount comes back", () => {
+  it("before: what the sale posted (sales 120,000, discounts 12,000, tax 2,700, cost 57,000)", async () => {
+    expect(await balance("sales")).toEqual({ own: -120000, sys: -120000 });
+    expect(await balance("discounts")).toEqual({ own: 12000, sys: 12000 });
+    expect(await balance("sales_tax")).toEqual({ own: -2700, sys: -2700 });
+    expect(await balance("cogs")).toEqual({ own: 57000, sys: 57000 });
+    const r = (await t.api("GET", `/api/sale_returns/returnable/${saleId}`)).body.data;
+    expect(r.lines.map((l: Record<string, string>) => [l.sold, l.returned, l.returnable, l.net_unit_price])).toEqual([
+      ["3", "0", "3", "18"],
+      ["20", "0", "20", "0.99"],
+    ]);
+  });
+
+  it("1 box and 5 soaps back on the customer's account: revenue, discount and tax in proportion, the goods at the cost they left with", async () => {
+    const res = await saleReturn([
+      { sale_line_fk: amoxLine, quantity: "1" },
+      { sale_line_fk: soapLine, quantity: "5" },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const r = res.body.data;
+    // Amoxicillin 1 of 3: 20 revenue, 2 discount. Soap 5 of 20: 5 revenue, 0.5 discount, 0.45 tax.
+    expect(r).toMatchObject({
+      number: "SRT-000001",
+      sale_number: expect.stringMatching(/^SAL-/),
+      consumer_name: "Baghdad Pharmacy",
+      currency_id: 2,
+      rate: "1500.0000",
+      received_type: "On Account",
+      subtotal: "25.000",
+      discount_amount: "2.500",
+      tax_amount: "0.450",
+      total: "22.950",
+      // 10 pieces at 1,500 + 5 at 600.
+      cost_total: "18000.0000",
+    });
+    expect(r.lines.map((l: Record<string, string>) => [l.quantity, l.revenue, l.discount_amount, l.tax_amount, l.line_total, l.cost])).toEqual([
+      ["1.0000", "20.000", "2.000", "0.000", "18.000", "15000.0000"],
+      ["5.0000", "5.000", "0.500", "0.450", "4.950", "3000.0000"],
+    ]);
+    expect(await onHand(amox)).toBe(180);
+    expect(await onHand(soap)).toBe(85);
+    // At 1,500: 25 × 1,500 = 37,500 back out of sales; 2.5 → 3,750 off the discounts; 0.45 → 675 off the tax.
+    expect(await balance("sales_returns")).toEqual({ own: 37500, sys: 37500 });
+    expect(await balance("discounts")).toEqual({ own: 8250, sys: 8250 });
+    expect(await balance("sales_tax")).toEqual({ own: -2025, sys: -2025 });
+    expect(await balance("cogs")).toEqual({ own: 39000, sys: 39000 });
+    // 360,000 bought, 57,000 sold, 18,000 back.
+    expect(await balance("inventory")).toEqual({ own: 321000, sys: 321000 });
+    // 36.9 owed less 22.95 = 13.95 USD (20,925 IQD); the till keeps its 36.9.
+    expect(await balance(await usdReceivable())).toEqual({ own: 13.95, sys: 20925 });
+    expect(await balance(usdTill)).toEqual({ own: 36.9, sys: 55350 });
+    expect(await balance("exchange_diff")).toEqual({ own: 0, sys: 0 });
+    expect(await stockInconsistencies(t.database.db)).toEqual([]);
+  });
+
+  it("more than was sold less what came back is refused, naming the line; nothing is saved", async () => {
+    const res = await saleReturn([{ sale_line_fk: amoxLine, quantity: "3" }]);
+    expect(res.status).toBe(422);
+    expect(res.body.errors["lines.0.quantity"]).toEqual([SALE_RETURN_MSG.moreThanSold]);
+    // Two lines of the same sale line add up: 1 + 2 > 2 left.
+    const split = await saleReturn([
+      { sale_line_fk: amoxLine, quantity: "1" },
+      { sale_line_fk: amoxLine, quantity: "2" },
+    ]);
+    expect(split.status).toBe(422);
+    const other = await saleReturn([{ sale_line_fk: 999999, quantity: "1" }]);
+    expect(other.status).toBe(422);
+    expect(other.body.errors["lines.0.sale_line_fk"]).toEqual([SALE_RETURN_MSG.lineNotOfSale]);
+    const cashless = await saleReturn([{ sale_line_fk: soapLine, quantity: "1" }], { received_type: "Cash" });
+    expect(cashless.status).toBe(422);
+    expect(cashless.body.errors.account_fk).toEqual([SALE_RETURN_MSG.cashAccountRequired]);
+    expect((await q(sql`select 1 from sale_returns`)).length).toBe(1);
+    expect(await onHand(amox)).toBe(180);
+  });
+
+  it("the sale is protected now: no edit, no return to draft, no delete", async () => {
+    for (const res of [
+      await t.api("POST", `/api/sales/${saleId}/return_to_draft`),
+      await t.api("DELETE", `/api/sales/${saleId}`),
+    ]) {
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(MSG.protectedDocument);
+    }
+  });
+
+  it("the rest of the soap paid back in cash from the USD till: the last part takes what rounding left", async () => {
+    const res = await saleReturn([{ sale_line_fk: soapLine, quantity: "15" }], { received_type: "Cash", account_fk: usdTill });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // 20 − 5 revenue, 2 − 0.5 discount, 1.8 − 0.45 tax: 14.85 USD; 15 × 600 cost.
+    expect(res.body.data).toMatchObject({ subtotal: "15.000", discount_amount: "1.500", tax_amount: "1.350", total: "14.850" });
+    expect(res.body.data.cost_total).toBe("9000.0000");
+    expect(await balance(usdTill)).toEqual({ own: 22.05, sys: 33075 });
+    expect(await balance("sales_tax")).toEqual({ own: 0, sys: 0 });
+    const left = (await t.api("GET", `/api/sale_returns/returnable/${saleId}`)).body.data.lines;
+    expect(left.map((l: Record<string, string>) => l.returnable)).toEqual(["2", "0"]);
+    const none = await saleReturn([{ sale_line_fk: soapLine, quantity: "1" }]);
+    expect(none.status).toBe(422);
+  });
+
+  it("the customer's statement shows the return, linked to it; the trial balance is level", async () => {
+    const st = await t.api("GET", `/api/customer_transactions/statement?consumer_id=${customer}`);
+    expect(st.status).toBe(200);
+    const line = st.body.data.data.find((r: { source_type: string }) => r.source_type === "sale_return");
+    expect(line).toMatchObject({ description: "Sale return from Baghdad Pharmacy", credit: "22.9500" });
+    const ar = await t.api("GET", `/api/customer_transactions/statement?consumer_id=${customer}`, { headers: { "accept-language": "ar" } });
+    expect(ar.body.data.data.find((r: { source_type: string }) => r.source_type === "sale_return").description).toBe(
+      "مرتجع مبيعات من Baghdad Pharmacy",
+    );
+    const tb = await trialBalance();
+    expect(tb.debit).toBe(tb.credit);
+    expect(tb.balance_debit).toBe(tb.balance_credit);
+  });
+});
+
+describe("a return without a sale, edited and deleted", () => {
+  let id = 0;
+
+  it("2 soaps from the walk-in customer at the unit's price with its tax, back at the average cost", async () => {
+    const res = await t.api("POST", "/api/sale_returns", {
+      body: { date: "2026-11-23", inventory_fk: 1, currency_id: 1, received_type: "On Account", lines: [{ item_fk: soap, unit_fk: piece, quantity: "2" }] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    id = res.body.data.id;
+    // 2 × 1,500 = 3,000 and 10% tax; at 600 each.
+    expect(res.body.data).toMatchObject({ consumer_name: "Walk-in Customer", sale_fk: null, subtotal: "3000.000", tax_amount: "300.000", total: "3300.000" });
+    expect(res.body.data.cost_total).toBe("1200.0000");
+    expect(await onHand(soap)).toBe(102);
+  });
+
+  it("an edit takes the first back and books the new one; a delete leaves nothing", async () => {
+    const res = await t.api("PATCH", `/api/sale_returns/${id}`, {
+      body: {
+        date: "2026-11-23",
+        inventory_fk: 1,
+        currency_id: 1,
+        received_type: "On Account",
+        lines: [{ item_fk: soap, unit_fk: piece, quantity: "1", unit_price: "1000" }],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ subtotal: "1000.000", tax_amount: "100.000", total: "1100.000", cost_total: "600.0000" });
+    expect(await onHand(soap)).toBe(101);
+    expect((await t.api("DELETE", `/api/sale_returns/${id}`)).status).toBe(200);
+    expect(await onHand(soap)).toBe(100);
+    const live = await q<{ n: number }>(sql`
+      select count(*)::int n from journal_entries e where e.source_type = 'sale_return' and e.source_id = ${id}
+         and e.reversal_of is null and not exists (select 1 from journal_entries r where r.reversal_of = e.entry_id)`);
+    expect(live[0]!.n).toBe(0);
+    expect(await stockInconsistencies(t.database.db)).toEqual([]);
+    const tb = await trialBalance();
+    expect(tb.debit).toBe(tb.credit);
+  });
+
+  it("a closed return refuses changes until opened", async () => {
+    const r = await saleReturn([{ sale_line_fk: amoxLine, quantity: "1" }]);
+    expect(r.status).toBe(201);
+    await ok(`/api/sale_returns/${r.body.data.id}/close`);
+    const refused = await t.api("DELETE", `/api/sale_returns/${r.body.data.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(SALE_RETURN_MSG.closed);
+    await ok(`/api/sale_returns/${r.body.data.id}/open`);
+    expect((await t.api("DELETE", `/api/sale_returns/${r.body.data.id}`)).status).toBe(200);
+  });
+});
