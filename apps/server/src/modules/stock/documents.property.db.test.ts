@@ -10,10 +10,14 @@ import { stockInconsistencies } from "./stock.fixture.js";
  * Random sequences of the real documents, through the API as the screens send them: purchases
  * in either currency (some with a transport charge whose cost is then applied, some paid in
  * cash), returns from them, returns to draft, item transfers sent and received, inventory
- * counts and write-offs. A document may be refused (not enough stock, more returned than bought,
- * protected); nothing else may come back. After every step: each balance equals the sum of its
- * movements and is never negative, the inventory account equals the value of the stock (goods
- * in transit between inventories included), and the books balance.
+ * counts and write-offs, sales in either currency (a percent invoice discount, cash or on
+ * account), returns from them and sales returned to draft. A document may be refused (not enough
+ * stock, more returned than bought or sold, protected, no cash to pay back); nothing else may
+ * come back. After every step: each balance equals the sum of its movements and is never
+ * negative, the inventory account equals the value of the stock (goods in transit between
+ * inventories included), cost of goods sold is what the sales took out less what their returns
+ * brought back (plus charges applied to goods already gone), COGS + stock value = the purchases
+ * at cost (less what went back, was written off or counted), and the books balance.
  */
 let t: TestApp;
 const items: number[] = [];
@@ -22,6 +26,7 @@ let piece = 0;
 let supplier = 0;
 let carrier = 0;
 let iqdCash = 0;
+let customer = 0;
 
 type Op =
   | { kind: "purchase"; item: number; inv: number; qty: number; price: number; usd: boolean; charge: number; cash: boolean; batch: number }
@@ -30,9 +35,13 @@ type Op =
   | { kind: "transfer"; item: number; from: number; to: number; qty: number }
   | { kind: "receive"; pick: number }
   | { kind: "count"; inv: number; pick: number; counted: number }
-  | { kind: "writeOff"; item: number; inv: number; qty: number };
+  | { kind: "writeOff"; item: number; inv: number; qty: number }
+  | { kind: "sale"; item: number; inv: number; qty: number; usd: boolean; cash: boolean; discount: number }
+  | { kind: "saleReturn"; pick: number; qty: number; cash: boolean }
+  | { kind: "saleToDraft"; pick: number };
 
 const purchases: { id: number; complete: boolean }[] = [];
+const sales: { id: number; complete: boolean }[] = [];
 const inTransit: number[] = [];
 const answers = new Map<number, number>();
 
@@ -152,6 +161,47 @@ async function apply(op: Op) {
       await call("POST", `/api/asset_disposals/${draft.body.data.id}/complete`);
       return;
     }
+    case "sale": {
+      const res = await call("POST", "/api/sales", {
+        consumer_fk: customer,
+        inventory_fk: inventories[op.inv],
+        currency_id: op.usd ? 2 : 1,
+        rate: op.usd ? "1500" : "1",
+        discount_type: "invoice",
+        invoice_discount_type: "percent",
+        invoice_discount: String(op.discount),
+        payment_type: op.cash ? "Cash" : "On Account",
+        ...(op.cash ? { account_fk: iqdCash } : {}),
+        lines: [{ item_fk: items[op.item], unit_fk: piece, quantity: String(op.qty) }],
+      });
+      if (res.status !== 201) throw new Error(`sale refused: ${JSON.stringify(res.body)}`);
+      // Refused when the stock is not there.
+      const done = await call("POST", `/api/sales/${res.body.data.id}/complete`);
+      sales.push({ id: res.body.data.id, complete: done.status === 200 });
+      return;
+    }
+    case "saleReturn": {
+      const s = sales.filter((x) => x.complete)[op.pick % Math.max(sales.length, 1)];
+      if (!s) return;
+      const doc = (await call("GET", `/api/sales/${s.id}`)).body.data;
+      // Cash paid back from the till may find it short ("No Enough Balance"): refused.
+      await call("POST", "/api/sale_returns", {
+        sale_fk: s.id,
+        inventory_fk: doc.inventory_fk,
+        received_type: op.cash ? "Cash" : "On Account",
+        ...(op.cash ? { account_fk: iqdCash } : {}),
+        lines: [{ sale_line_fk: doc.lines[0].line_id, quantity: String(op.qty) }],
+      });
+      return;
+    }
+    case "saleToDraft": {
+      const s = sales.filter((x) => x.complete)[op.pick % Math.max(sales.length, 1)];
+      if (!s) return;
+      // Refused once goods came back from it (protected).
+      const res = await call("POST", `/api/sales/${s.id}/return_to_draft`);
+      if (res.status === 200) s.complete = false;
+      return;
+    }
   }
 }
 
@@ -168,6 +218,21 @@ async function checkInvariants() {
   const { account, stock, books } = r.rows[0]!;
   expect(D(account).toFixed(4)).toBe(D(stock).toFixed(4));
   expect(D(books).toFixed(4)).toBe("0.0000");
+  // Cost of goods sold: what sales took out of stock less what their returns brought back, plus
+  // the charges applied to goods already gone (posted by the purchases).
+  const c = await db.execute<{ cogs: string; sold: string; charged: string; purchased: string }>(sql`
+    select (select coalesce(sum(l.sys_debit - l.sys_credit), 0) from journal_lines l join accounts a using (account_id)
+             where a.system_key = 'cogs')::text as cogs,
+           (select coalesce(-sum(value), 0) from stock_movements where source_type in ('sale', 'sale_return'))::text as sold,
+           (select coalesce(sum(l.sys_debit - l.sys_credit), 0) from journal_lines l join accounts a using (account_id)
+              join journal_entries e on e.entry_id = l.entry_id
+             where a.system_key = 'cogs' and e.source_type not in ('sale', 'sale_return'))::text as charged,
+           (select coalesce(sum(l.sys_debit - l.sys_credit), 0) from journal_lines l join accounts a using (account_id)
+              join journal_entries e on e.entry_id = l.entry_id
+             where a.system_key in ('inventory', 'cogs') and e.source_type not in ('sale', 'sale_return'))::text as purchased`);
+  const { cogs, sold, charged, purchased } = c.rows[0]!;
+  expect(D(cogs).toFixed(4)).toBe(D(sold).plus(charged).toFixed(4));
+  expect(D(cogs).plus(stock).toFixed(4)).toBe(D(purchased).toFixed(4));
 }
 
 beforeAll(async () => {
@@ -195,6 +260,7 @@ beforeAll(async () => {
   supplier = (await created("/api/suppliers", { consumer_name: "Property Pharma" })).consumer_id;
   carrier = (await created("/api/suppliers", { consumer_name: "Property Transport" })).consumer_id;
   iqdCash = (await created("/api/cashes", { account_name: "Property till", cash_type: 1, currency_id: 1 })).account_id;
+  customer = (await created("/api/customers", { consumer_name: "Property Pharmacy" })).consumer_id;
 });
 afterAll(() => t?.close());
 
@@ -222,12 +288,28 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("receive" as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant("count" as const), inv, pick: fc.nat(), counted: fc.integer({ min: 0, max: 12 }) }),
   fc.record({ kind: fc.constant("writeOff" as const), item, inv, qty }),
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("sale" as const),
+      item,
+      inv,
+      qty,
+      usd: fc.boolean(),
+      cash: fc.boolean(),
+      discount: fc.constantFrom(0, 5, 12.5),
+    }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ kind: fc.constant("saleReturn" as const), pick: fc.nat(), qty, cash: fc.boolean() }), weight: 2 },
+  fc.record({ kind: fc.constant("saleToDraft" as const), pick: fc.nat() }),
 );
 
-it("purchases, returns, transfers, counts and write-offs keep the stock and the books in step", { timeout: 300_000 }, async () => {
+it("purchases, sales, their returns, transfers, counts and write-offs keep the stock and the books in step", {
+  timeout: 300_000,
+}, async () => {
   const runs = Number(process.env.PROPERTY_RUNS ?? 8);
   await fc.assert(
-    fc.asyncProperty(fc.array(op, { minLength: 6, maxLength: 14 }), async (ops) => {
+    fc.asyncProperty(fc.array(op, { minLength: 6, maxLength: 18 }), async (ops) => {
       for (const o of ops) {
         await apply(o);
         await checkInvariants();
@@ -237,4 +319,9 @@ it("purchases, returns, transfers, counts and write-offs keep the stock and the 
   );
   // The sequences did real work: documents were saved, and some were refused.
   expect(answers.get(201) ?? 0).toBeGreaterThan(5);
+  // Sales and their returns took part.
+  const done = await t.database.db.execute<{ sales: number; returns: number }>(sql`
+    select (select count(*) from sales where status = 'complete')::int as sales, (select count(*) from sale_returns)::int as returns`);
+  expect(done.rows[0]!.sales).toBeGreaterThan(0);
+  expect(done.rows[0]!.returns).toBeGreaterThan(0);
 });
