@@ -119,6 +119,7 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
   await post("supplier_transactions", { consumer_id: supplier.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "30000" });
   const purchases = await seedPurchases(token, u, supplier.consumer_id, itemIds[0]!, unit);
   const sales = await seedSales(token, u, customer.consumer_id, itemIds[1]!, unit, iqd.account_id);
+  const saleReturns = await seedSaleReturn(token, customer.consumer_id, itemIds[0]!, unit);
   await seedExpiringItem(token, `Eye drops ${u}`, [{ batch_no: `ED${u}`, days: 10, quantity: "6" }]);
   // A recalculation run, for its history (after everything else: nothing for it to correct).
   await post("recalculations", {});
@@ -131,6 +132,7 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
       ...purchases,
       ...sales,
       ...(await seedQuotationsAndTransfers(token, customer.consumer_id, itemIds[0]!, unit)),
+      ...saleReturns,
       "/accounting/general-ledger": iqd.account_id,
       // A drawer closing (the counted cash agrees with the books): its Z report.
       "/sales/closing-drawer": (await post<{ id: number }>("closing_drawers", { counted_iqd: "0", counted_usd: "0" })).id,
@@ -256,6 +258,24 @@ async function seedQuotationsAndTransfers(token: string, customer: number, item:
     lines: [{ item_fk: item, unit_fk: unit, quantity: "1" }],
   });
   return { "/sales/sale-quotations": quotation.id, "/sales/sale-transfers": transfer.id, "/sales/sale-transfer-return": back.id };
+/** A complete sale on the customer's account and a return of part of it. */
+async function seedSaleReturn(token: string, customer: number, item: number, unit: number | undefined) {
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const sale = await post<{ id: number; lines: { line_id: number }[] }>("sales", {
+    consumer_fk: customer,
+    inventory_fk: 1,
+    currency_id: 1,
+    payment_type: "On Account",
+    lines: [{ item_fk: item, unit_fk: unit, quantity: "3" }],
+  });
+  await post(`sales/${sale.id}/complete`, {});
+  const saleReturn = await post<{ id: number }>("sale_returns", {
+    sale_fk: sale.id,
+    inventory_fk: 1,
+    received_type: "On Account",
+    lines: [{ sale_line_fk: sale.lines[0]!.line_id, quantity: "1" }],
+  });
+  return { "/sales/sale-returns": saleReturn.id };
 }
 
 /** Opening stock, a completed count and a draft write-off of one item, for the warehouse documents' screens. */
