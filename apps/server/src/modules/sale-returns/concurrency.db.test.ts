@@ -103,7 +103,13 @@ describe("sales and sale returns at the same time", () => {
     const answers = await Promise.all(
       Array.from({ length: 24 }, () =>
         t.api("POST", "/api/sale_returns", {
-          body: { sale_fk: s.id, inventory_fk: 1, received_type: "Cash", account_fk: mainCash, lines: [{ sale_line_fk: line, quantity: "1" }] },
+          body: {
+            sale_fk: s.id,
+            inventory_fk: 1,
+            received_type: "Cash",
+            account_fk: mainCash,
+            lines: [{ sale_line_fk: line, quantity: "1" }],
+          },
         }),
       ),
     );

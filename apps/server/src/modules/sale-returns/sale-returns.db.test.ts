@@ -56,6 +56,24 @@ const saleReturn = (lines: unknown[], extra: Record<string, unknown> = {}) =>
     body: { sale_fk: saleId, date: "2026-11-22 11:00", inventory_fk: 1, received_type: "On Account", lines, ...extra },
   });
 
+const saleBody = () => ({
+  date: "2026-11-21 10:00",
+  consumer_fk: customer,
+  inventory_fk: 1,
+  currency_id: 2,
+  rate: "1500",
+  discount_type: "invoice",
+  invoice_discount_type: "percent",
+  invoice_discount: "10",
+  payment_type: "On Account",
+  account_fk: usdTill,
+  paid_amount: "36.9",
+  lines: [
+    { item_fk: amox, unit_fk: box, quantity: "3" },
+    { item_fk: soap, unit_fk: piece, quantity: "20" },
+  ],
+});
+
 beforeAll(async () => {
   t = await createTestApp();
   const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
@@ -94,23 +112,7 @@ beforeAll(async () => {
     ],
   });
   await ok(`/api/purchases/${p.id}/complete`);
-  const s = await created("/api/sales", {
-    date: "2026-11-21 10:00",
-    consumer_fk: customer,
-    inventory_fk: 1,
-    currency_id: 2,
-    rate: "1500",
-    discount_type: "invoice",
-    invoice_discount_type: "percent",
-    invoice_discount: "10",
-    payment_type: "On Account",
-    account_fk: usdTill,
-    paid_amount: "36.9",
-    lines: [
-      { item_fk: amox, unit_fk: box, quantity: "3" },
-      { item_fk: soap, unit_fk: piece, quantity: "20" },
-    ],
-  });
+  const s = await created("/api/sales", saleBody());
   saleId = s.id;
   expect(s).toMatchObject({ total: "73.800", paid_amount: "36.900" });
   await ok(`/api/sales/${saleId}/complete`);
@@ -153,7 +155,9 @@ describe("part of a half-cash USD sale with a percent invoice discount comes bac
       // 10 pieces at 1,500 + 5 at 600.
       cost_total: "18000.0000",
     });
-    expect(r.lines.map((l: Record<string, string>) => [l.quantity, l.revenue, l.discount_amount, l.tax_amount, l.line_total, l.cost])).toEqual([
+    expect(
+      r.lines.map((l: Record<string, string>) => [l.quantity, l.revenue, l.discount_amount, l.tax_amount, l.line_total, l.cost]),
+    ).toEqual([
       ["1.0000", "20.000", "2.000", "0.000", "18.000", "15000.0000"],
       ["5.0000", "5.000", "0.500", "0.450", "4.950", "3000.0000"],
     ]);
@@ -194,10 +198,7 @@ describe("part of a half-cash USD sale with a percent invoice discount comes bac
   });
 
   it("the sale is protected now: no edit, no return to draft, no delete", async () => {
-    for (const res of [
-      await t.api("POST", `/api/sales/${saleId}/return_to_draft`),
-      await t.api("DELETE", `/api/sales/${saleId}`),
-    ]) {
+    for (const res of [await t.api("POST", `/api/sales/${saleId}/return_to_draft`), await t.api("DELETE", `/api/sales/${saleId}`)]) {
       expect(res.status).toBe(422);
       expect(res.body.message).toBe(MSG.protectedDocument);
     }
@@ -237,12 +238,24 @@ describe("a return without a sale, edited and deleted", () => {
 
   it("2 soaps from the walk-in customer at the unit's price with its tax, back at the average cost", async () => {
     const res = await t.api("POST", "/api/sale_returns", {
-      body: { date: "2026-11-23", inventory_fk: 1, currency_id: 1, received_type: "On Account", lines: [{ item_fk: soap, unit_fk: piece, quantity: "2" }] },
+      body: {
+        date: "2026-11-23",
+        inventory_fk: 1,
+        currency_id: 1,
+        received_type: "On Account",
+        lines: [{ item_fk: soap, unit_fk: piece, quantity: "2" }],
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     id = res.body.data.id;
     // 2 × 1,500 = 3,000 and 10% tax; at 600 each.
-    expect(res.body.data).toMatchObject({ consumer_name: "Walk-in Customer", sale_fk: null, subtotal: "3000.000", tax_amount: "300.000", total: "3300.000" });
+    expect(res.body.data).toMatchObject({
+      consumer_name: "Walk-in Customer",
+      sale_fk: null,
+      subtotal: "3000.000",
+      tax_amount: "300.000",
+      total: "3300.000",
+    });
     expect(res.body.data.cost_total).toBe("1200.0000");
     expect(await onHand(soap)).toBe(102);
   });
