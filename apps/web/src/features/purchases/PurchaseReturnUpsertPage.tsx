@@ -1,24 +1,22 @@
 import { PAYMENT_TYPES, ZPurchaseReturn } from "@app/contracts";
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useSession } from "../../app/session";
-import { api } from "../../shared/api/client";
 import { businessNow } from "../../shared/businessTime";
 import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
 import { DateField } from "../../shared/DateField";
 import { plainDecimal, useFormat } from "../../shared/format";
-import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
-import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { docDay } from "../accounting/ledger.queries";
 import { ItemPicker } from "./ItemPicker";
 import { AmountCells, pickItemOf, RemoveLineCell, UnitCell } from "./LineCells";
 import { InventorySelect, SupplierSelect } from "./pickers";
@@ -31,7 +29,8 @@ import {
   purchaseQuery,
   purchaseReturnQuery,
 } from "./purchases.queries";
-import { issuesByPath, routeId } from "./routeParams";
+import { routeId } from "./routeParams";
+import { useSaveDocument } from "./useSaveDocument";
 import "../accounting/amount.css";
 
 interface ReturnLine {
@@ -107,8 +106,6 @@ export function PurchaseReturnUpsertPage() {
   const names = useSeededNames();
   const { systemConfig, me } = useSession();
   const system = systemConfig.currency_fk;
-  const queryClient = useQueryClient();
-  const invalidateLedger = useInvalidateLedger();
   const existing = useQuery(purchaseReturnQuery(isUpdate ? id : 0));
   const purchaseId = isUpdate ? (existing.data?.purchase_fk ?? 0) : routeId(params.from);
   const purchase = useQuery(purchaseQuery(purchaseId));
@@ -193,36 +190,18 @@ export function PurchaseReturnUpsertPage() {
     })),
   });
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = payload();
-      return isUpdate
-        ? (await api<{ data: PurchaseReturnRecord }>(`${PURCHASE_RETURNS}/${id}`, { method: "PATCH", body })).data
-        : (await api<{ data: PurchaseReturnRecord }>(PURCHASE_RETURNS, { method: "POST", body })).data;
-    },
-    onSuccess: (doc) => {
-      notifySuccess(t("returns.saved", { number: doc.number ?? "" }));
-      void queryClient.invalidateQueries({ queryKey: [PURCHASE_RETURNS] });
-      void queryClient.invalidateQueries({ queryKey: ["purchases"] });
-      invalidateLedger();
-      void navigate(PATHS.returnView(doc.id, params.newTab === "1" ? 1 : 0));
-    },
-    onError: (err) => {
-      if (!form.applyServerErrors(err)) notifyError(err);
-    },
-    meta: { silent: true },
+  const { save, submit } = useSaveDocument<PurchaseReturnRecord>({
+    endpoint: PURCHASE_RETURNS,
+    id: isUpdate ? id : 0,
+    schema: ZPurchaseReturn,
+    payload,
+    form,
+    savedMessage: (doc) => t("returns.saved", { number: doc.number ?? "" }),
+    invalidates: ["purchases"],
+    onSaved: (doc) => void navigate(PATHS.returnView(doc.id, params.newTab === "1" ? 1 : 0)),
   });
   // Messages name the lines sent; on a purchase's sheet those are the lines with a quantity.
   const lineIndex = (i: number) => sent.indexOf(v.lines[i]!);
-
-  const submit = () => {
-    const result = ZPurchaseReturn.safeParse(payload());
-    if (!result.success) {
-      form.setErrors(issuesByPath(result.error.issues));
-      return;
-    }
-    save.mutate();
-  };
 
   if ((isUpdate && existing.isPending) || (fromAPurchase && purchase.isPending)) return <PageLoader />;
 

@@ -1,30 +1,29 @@
 import { PAYMENT_TYPES, ZSaleReturn } from "@app/contracts";
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useSession } from "../../app/session";
-import { api } from "../../shared/api/client";
 import { businessNow } from "../../shared/businessTime";
 import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
 import { DateField } from "../../shared/DateField";
 import { plainDecimal, useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
-import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
-import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { docDay } from "../accounting/ledger.queries";
 import { ItemPicker } from "../purchases/ItemPicker";
 import { pickItemOf, RemoveLineCell, UnitCell } from "../purchases/LineCells";
 import { InventorySelect } from "../purchases/pickers";
 import type { PickItem } from "../purchases/purchases.queries";
-import { issuesByPath, routeId } from "../purchases/routeParams";
+import { routeId } from "../purchases/routeParams";
+import { useSaveDocument } from "../purchases/useSaveDocument";
 import { CustomerSelect } from "./CustomerSelect";
 import {
   PATHS,
@@ -94,8 +93,6 @@ export function SaleReturnUpsertPage() {
   const names = useSeededNames();
   const { systemConfig, me } = useSession();
   const system = systemConfig.currency_fk;
-  const queryClient = useQueryClient();
-  const invalidateLedger = useInvalidateLedger();
   const existing = useQuery(saleReturnQuery(isUpdate ? id : 0));
   const saleId = isUpdate ? (existing.data?.sale_fk ?? 0) : routeId(params.from);
   const returnable = useQuery(returnableQuery(saleId, isUpdate ? id : 0));
@@ -191,37 +188,18 @@ export function SaleReturnUpsertPage() {
     ),
   });
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = payload();
-      return isUpdate
-        ? (await api<{ data: SaleReturnRecord }>(`${SALE_RETURNS}/${id}`, { method: "PATCH", body })).data
-        : (await api<{ data: SaleReturnRecord }>(SALE_RETURNS, { method: "POST", body })).data;
-    },
-    onSuccess: (doc) => {
-      notifySuccess(t("saved", { number: doc.number ?? "" }));
-      void queryClient.invalidateQueries({ queryKey: [SALE_RETURNS] });
-      void queryClient.invalidateQueries({ queryKey: ["sales"] });
-      void queryClient.invalidateQueries({ queryKey: ["stocks"] });
-      invalidateLedger();
-      void navigate(PATHS.view(doc.id, params.newTab === "1" ? 1 : 0));
-    },
-    onError: (err) => {
-      if (!form.applyServerErrors(err)) notifyError(err);
-    },
-    meta: { silent: true },
+  const { save, submit } = useSaveDocument<SaleReturnRecord>({
+    endpoint: SALE_RETURNS,
+    id: isUpdate ? id : 0,
+    schema: ZSaleReturn,
+    payload,
+    form,
+    savedMessage: (doc) => t("saved", { number: doc.number ?? "" }),
+    invalidates: ["sales", "stocks"],
+    onSaved: (doc) => void navigate(PATHS.view(doc.id, params.newTab === "1" ? 1 : 0)),
   });
   // Messages name the lines sent; on a sale's sheet those are the lines with a quantity.
   const lineIndex = (i: number) => sent.indexOf(v.lines[i]!);
-
-  const submit = () => {
-    const result = ZSaleReturn.safeParse(payload());
-    if (!result.success) {
-      form.setErrors(issuesByPath(result.error.issues));
-      return;
-    }
-    save.mutate();
-  };
 
   if ((isUpdate && existing.isPending) || (fromASale && returnable.isPending)) return <PageLoader />;
   const sale = returnable.data?.sale;
