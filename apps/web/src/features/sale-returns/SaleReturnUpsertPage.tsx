@@ -24,7 +24,7 @@ import { InventorySelect } from "../purchases/pickers";
 import type { PickItem } from "../purchases/purchases.queries";
 import { routeId } from "../purchases/routeParams";
 import { useSaveDocument } from "../purchases/useSaveDocument";
-import { CustomerSelect } from "./CustomerSelect";
+import { CustomerSelect } from "../salesdocs/CustomerSelect";
 import {
   PATHS,
   type ReceivedType,

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../shared/api/client";
-import type { DataBody, MessageBody } from "../../shared/api/types";
+import type { DataBody } from "../../shared/api/types";
 
 export const SALE_RETURNS = "sale_returns";
 
@@ -126,14 +126,3 @@ export const returnableQuery = (saleId: number, except: number) =>
       (await api<DataBody<Returnable>>(`${SALE_RETURNS}/returnable/${saleId}`, { query: except ? { except } : {} })).data,
     enabled: saleId > 0,
   });
-
-export interface Customer {
-  consumer_id: number;
-  consumer_name: string;
-}
-
-export const customersListQuery = queryOptions({
-  queryKey: ["customers", "dropdown"],
-  queryFn: async () => (await api<MessageBody<Customer[]>>("customers/list")).message,
-  staleTime: 60_000,
-});

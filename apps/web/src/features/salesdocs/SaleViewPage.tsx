@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconEdit, IconPrinter } from "@tabler/icons-react";
+import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconEdit, IconPrinter, IconReceiptRefund } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
@@ -12,6 +12,7 @@ import { docDay } from "../accounting/ledger.queries";
 import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
 import { DocBadges, useDocAction } from "../purchases/docActions";
 import { routeId, shown } from "../purchases/routeParams";
+import { PATHS as RETURN_PATHS } from "../sale-returns/saleReturns.queries";
 import { Barcode, barcodeSvg } from "./Barcode";
 import { ENDPOINTS, pathsOf, type SaleKind, saleQuery } from "./salesdocs.queries";
 
@@ -123,6 +124,16 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
                 data-testid="sale-complete"
               >
                 {t("actions.complete")}
+              </Button>
+            )}
+            {s.status === "complete" && can("sale_returns/store") && (
+              <Button
+                variant="light"
+                leftSection={<IconReceiptRefund size={16} />}
+                onClick={() => void navigate(RETURN_PATHS.upsert(0, 0, s.id))}
+                data-testid="sale-return-from"
+              >
+                {t("salereturns:actions.return")}
               </Button>
             )}
             {s.status === "complete" && can(`${section}/return_to_draft`) && (
