@@ -1,5 +1,5 @@
-import { PAYMENT_TYPES, ZPurchaseReturn } from "@app/contracts";
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { type PAYMENT_TYPES, ZPurchaseReturn } from "@app/contracts";
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
@@ -15,7 +15,6 @@ import { plainDecimal, useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { docDay } from "../accounting/ledger.queries";
 import { ItemPicker } from "./ItemPicker";
 import { AmountCells, pickItemOf, RemoveLineCell, UnitCell } from "./LineCells";
@@ -29,6 +28,7 @@ import {
   purchaseQuery,
   purchaseReturnQuery,
 } from "./purchases.queries";
+import { ReturnSettlement } from "./ReturnSettlement";
 import { routeId } from "./routeParams";
 import { useSaveDocument } from "./useSaveDocument";
 import "../accounting/amount.css";
@@ -374,36 +374,23 @@ export function PurchaseReturnUpsertPage() {
           )}
         </Paper>
 
-        <Paper withBorder radius="md" p="md">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Stack gap="sm">
-              <Select
-                label={t("fields.received_type")}
-                allowDeselect={false}
-                data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
-                value={v.payment_type}
-                onChange={(val) => form.set("payment_type", (val ?? "On Account") as (typeof PAYMENT_TYPES)[number])}
-                data-testid="return-payment-type"
-              />
-              {v.payment_type === "Cash" && (
-                <CashAccountSelect
-                  label={t("fields.account")}
-                  value={v.account_id}
-                  withCurrency
-                  onChange={(val) => form.set("account_id", val)}
-                  error={form.error("account_id")}
-                />
-              )}
-              <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
-            </Stack>
-            <Group justify="space-between" align="flex-start">
-              <Text fw={700}>{t("fields.total")}</Text>
-              <Text fw={700} className="amount" data-testid="return-total">
-                {fmt.amount(total.toFixed())} {v.money.currency_id === 2 ? "USD" : "IQD"}
-              </Text>
-            </Group>
-          </SimpleGrid>
-        </Paper>
+        <ReturnSettlement
+          labels={{
+            receivedType: t("fields.received_type"),
+            types: { Cash: t("paymentTypes.Cash"), "On Account": t("paymentTypes.On Account") },
+            account: t("fields.account"),
+            note: t("fields.note"),
+            total: t("fields.total"),
+          }}
+          value={v.payment_type}
+          onChange={(val) => form.set("payment_type", val)}
+          account={v.account_id}
+          onAccount={(val) => form.set("account_id", val)}
+          accountError={form.error("account_id")}
+          note={form.text("note")}
+          total={`${fmt.amount(total.toFixed())} ${v.money.currency_id === 2 ? "USD" : "IQD"}`}
+          testPrefix="return"
+        />
       </Stack>
     </form>
   );

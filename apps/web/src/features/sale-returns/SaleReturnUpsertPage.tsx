@@ -1,5 +1,5 @@
-import { PAYMENT_TYPES, ZSaleReturn } from "@app/contracts";
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { ZSaleReturn } from "@app/contracts";
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
@@ -16,12 +16,12 @@ import { MoneyInput } from "../../shared/MoneyInput";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { docDay } from "../accounting/ledger.queries";
 import { ItemPicker } from "../purchases/ItemPicker";
 import { pickItemOf, RemoveLineCell, UnitCell } from "../purchases/LineCells";
 import { InventorySelect } from "../purchases/pickers";
 import type { PickItem } from "../purchases/purchases.queries";
+import { ReturnSettlement } from "../purchases/ReturnSettlement";
 import { routeId } from "../purchases/routeParams";
 import { useSaveDocument } from "../purchases/useSaveDocument";
 import { CustomerSelect } from "../salesdocs/CustomerSelect";
@@ -418,37 +418,23 @@ export function SaleReturnUpsertPage() {
           )}
         </Paper>
 
-        <Paper withBorder radius="md" p="md">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Stack gap="sm">
-              <Select
-                label={t("fields.received_type")}
-                allowDeselect={false}
-                data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`receivedTypes.${p}`) }))}
-                value={v.received_type}
-                onChange={(val) => form.set("received_type", (val ?? "On Account") as ReceivedType)}
-                data-testid="sale-return-received-type"
-              />
-              {v.received_type === "Cash" && (
-                <CashAccountSelect
-                  label={t("fields.account")}
-                  value={v.account_fk}
-                  withCurrency
-                  onChange={(val) => form.set("account_fk", val)}
-                  error={form.error("account_fk")}
-                  testId="sale-return-account"
-                />
-              )}
-              <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
-            </Stack>
-            <Group justify="space-between" align="flex-start">
-              <Text fw={700}>{t("fields.total")}</Text>
-              <Text fw={700} className="amount" data-testid="sale-return-total">
-                {fmt.amount(total.toFixed())} {currencyName}
-              </Text>
-            </Group>
-          </SimpleGrid>
-        </Paper>
+        <ReturnSettlement
+          labels={{
+            receivedType: t("fields.received_type"),
+            types: { Cash: t("receivedTypes.Cash"), "On Account": t("receivedTypes.On Account") },
+            account: t("fields.account"),
+            note: t("fields.note"),
+            total: t("fields.total"),
+          }}
+          value={v.received_type}
+          onChange={(val) => form.set("received_type", val)}
+          account={v.account_fk}
+          onAccount={(val) => form.set("account_fk", val)}
+          accountError={form.error("account_fk")}
+          note={form.text("note")}
+          total={`${fmt.amount(total.toFixed())} ${currencyName}`}
+          testPrefix="sale-return"
+        />
       </Stack>
     </form>
   );
