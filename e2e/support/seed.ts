@@ -258,6 +258,8 @@ async function seedQuotationsAndTransfers(token: string, customer: number, item:
     lines: [{ item_fk: item, unit_fk: unit, quantity: "1" }],
   });
   return { "/sales/sale-quotations": quotation.id, "/sales/sale-transfers": transfer.id, "/sales/sale-transfer-return": back.id };
+}
+
 /** A complete sale on the customer's account and a return of part of it. */
 async function seedSaleReturn(token: string, customer: number, item: number, unit: number | undefined) {
   const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
