@@ -76,16 +76,30 @@ export function saleConditions(ctx: Ctx, f: SalesFilters): SQL {
   ]);
 }
 
+/** Which complete returns count (alias `r`, its sale `s` left-joined): the same filters, salesman and kind from the sale. */
+export function returnConditions(ctx: Ctx, f: SalesFilters): SQL {
+  return and([
+    sql`r.status = 'complete'`,
+    within(f, sql`r.date`),
+    f.customer !== undefined && sql`r.consumer_fk = ${f.customer}`,
+    f.salesman !== undefined && sql`s.salesman_fk = ${f.salesman}`,
+    f.inventory !== undefined && sql`r.inventory_fk = ${f.inventory}`,
+    f.kind !== undefined && sql`s.kind = ${f.kind}`,
+    inventoryScope(ctx, sql`r.inventory_fk`),
+  ]);
+}
+
 /** Lines of the item and category filters (alias `i` for the line's item). */
 export function itemConditions(f: SalesFilters): SQL {
   return and([f.item !== undefined && sql`i.item_id = ${f.item}`, f.category !== undefined && sql`i.category_fk = ${f.category}`]);
 }
 
 /**
- * One row per line sold: the item, the promotion that priced it, the document, base quantities,
- * revenue net of every discount (a sale's rounded discount shared over its lines by value) and the
- * cost, both in the system currency. A sale line's cost is what its goods left the stock with (its
- * live movements).
+ * One row per line sold (positive) and per line returned (negative): the item, the promotion that
+ * priced it, the document, base quantities, revenue net of every discount (a sale's rounded
+ * discount shared over its lines by value) and the cost, both in the system currency. A sale
+ * line's cost is what its goods left the stock with (its live movements); a returned line's is
+ * the value its goods came back with.
  */
 export function lineFacts(ctx: Ctx, f: SalesFilters): SQL {
   const share = sql`(case when s.subtotal > 0 then (s.subtotal - s.rounded_discount) / s.subtotal else 1 end)`;
@@ -98,5 +112,11 @@ export function lineFacts(ctx: Ctx, f: SalesFilters): SQL {
                        where m.source_type = 'sale' and m.source_id = s.id and m.source_line = l.line_id), 0) cost
       from sale_lines l join sales s on s.id = l.sale_fk join items i on i.item_id = l.item_fk
      where ${saleConditions(ctx, f)} and ${itemConditions(f)}
-`;
+    union all
+    select 'return'::text, r.id, r.sale_fk, rl.item_fk, sl.promotion_fk, r.date,
+           -(rl.quantity * rl.unit_base_qty), 0,
+           -${toSys(f, sql`rl.revenue - rl.discount_amount`, sql`r.currency_id`, sql`r.rate`)}, 0, -rl.cost
+      from sale_return_lines rl join sale_returns r on r.id = rl.return_fk join items i on i.item_id = rl.item_fk
+      left join sales s on s.id = r.sale_fk left join sale_lines sl on sl.line_id = rl.sale_line_fk
+     where ${returnConditions(ctx, f)} and ${itemConditions(f)}`;
 }

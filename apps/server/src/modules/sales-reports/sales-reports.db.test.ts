@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../../../test/harness.js";
  *   promotion's 1,500: net 73,500, soap's 10% tax 1,350, total 74,850; cost 30,000 + 6,000.
  * B (22 Nov, USD at 1,500, Erbil Clinic, salesman Karim, on account): 1 box at 20 USD less a 10%
  *   invoice discount: 18 USD = 27,000; cost 15,000.
- * (Sale returns join these reports when their tables are in.)
+ * R (23 Nov): 1 box of A comes back on account: 30,000 of revenue and 15,000 of cost.
  */
 let t: TestApp;
 let piece = 0;
@@ -22,7 +22,7 @@ let clinic = 0;
 let karim = 0;
 let promotion = 0;
 let category = 0;
-const ids = { a: 0, b: 0 };
+const ids = { a: 0, b: 0, r: 0 };
 
 const created = async (url: string, body: unknown) => {
   const res = await t.api("POST", url, { body });
@@ -132,27 +132,40 @@ beforeAll(async () => {
   });
   ids.b = b.id;
   await ok(`/api/salesman_sales/${b.id}/complete`);
+  const shown = (await t.api("GET", `/api/sales/${a.id}`)).body.data as { lines: { line_id: number; item_fk: number }[] };
+  const amoxLine = shown.lines.find((l) => l.item_fk === amox)!.line_id;
+  ids.r = (
+    await created("/api/sale_returns", {
+      sale_fk: a.id,
+      date: "2026-11-23 12:00",
+      inventory_fk: 1,
+      received_type: "On Account",
+      lines: [{ sale_line_fk: amoxLine, quantity: "1" }],
+    })
+  ).id;
 });
 afterAll(() => t?.close());
 
 describe("sales reports", () => {
-  it("lists the sales of the period with totals per currency and the profit", async () => {
+  it("lists the sales and the return of the period, the return negative, with totals per currency and the profit", async () => {
     const r = await report("sales", "&sortColumn=date&sortDir=asc");
     const rows = r.data.map((x) => [x.doc, x.id, x.sale_kind, x.consumer_name, x.salesman_name, num(x.net), num(x.tax), num(x.total)]);
     expect(rows).toEqual([
       ["sale", ids.a, "sale", "Baghdad Pharmacy", null, 73500, 1350, 74850],
       ["sale", ids.b, "salesman", "Erbil Clinic", expect.any(String), 18, 0, 18],
+      ["return", ids.r, "return", "Baghdad Pharmacy", null, -30000, 0, -30000],
     ]);
     expect(r.data.map((x) => [num(x.discount), num(x.paid), num(x.remaining), num(x.revenue), num(x.cost), num(x.profit)])).toEqual([
       [1500, 0, 74850, 73500, 36000, 37500],
       [2, 0, 18, 27000, 15000, 12000],
+      [0, 0, 0, -30000, -15000, -15000],
     ]);
     expect([num(r.footer.total_iqd), num(r.footer.total_usd), num(r.footer.net_iqd), num(r.footer.net_usd)]).toEqual([
-      74850, 18, 73500, 18,
+      44850, 18, 43500, 18,
     ]);
-    expect([num(r.footer.revenue), num(r.footer.cost), num(r.footer.profit)]).toEqual([100500, 51000, 49500]);
+    expect([num(r.footer.revenue), num(r.footer.cost), num(r.footer.profit)]).toEqual([70500, 36000, 34500]);
     // The same totals in the other currency, at the out-rate in force at the period's end.
-    expect([num(r.footer.revenue_other), num(r.footer.profit_other), r.footer.other_currency_id]).toEqual([67, 33, "2"]);
+    expect([num(r.footer.revenue_other), num(r.footer.profit_other), r.footer.other_currency_id]).toEqual([47, 23, "2"]);
   });
 
   it("narrows the sales by customer, salesman, item, category, inventory and period", async () => {
@@ -160,8 +173,8 @@ describe("sales reports", () => {
     expect(await idsOf(`&customer_id=${clinic}`)).toEqual([ids.b]);
     expect(await idsOf(`&salesman_id=${karim}`)).toEqual([ids.b]);
     expect(await idsOf(`&item_id=${soap}`)).toEqual([ids.a]);
-    expect(await idsOf(`&category_id=${category}`)).toEqual([ids.a, ids.b]);
-    expect(await idsOf("&inventory_id=1")).toEqual([ids.a, ids.b]);
+    expect(await idsOf(`&category_id=${category}`)).toEqual([ids.a, ids.b, ids.r]);
+    expect(await idsOf("&inventory_id=1")).toEqual([ids.a, ids.b, ids.r]);
     const day = await t.api("GET", "/api/reports/sales?filter[date_filter]=DATE_PERIOD&filter[date_between]=2026-11-21,2026-11-21");
     expect(day.body.data.data.map((x: { id: number }) => x.id)).toEqual([ids.a]);
     expect((await t.api("GET", `/api/reports/sales?${PERIOD}&customer_id=abc`)).status).toBe(422);
@@ -186,20 +199,20 @@ describe("sales reports", () => {
         ],
       ]),
     );
-    // Amoxicillin: 30 pieces sold; 60,000 + 27,000; cost 30,000 + 15,000.
-    expect(byItem["Amoxicillin 500"]).toEqual([30, 0, 30, 87000, 0, 87000, 45000, 42000, 48.28]);
+    // Amoxicillin: 30 pieces sold, 10 back; 60,000 + 27,000 − 30,000; cost 45,000 − 15,000.
+    expect(byItem["Amoxicillin 500"]).toEqual([30, 10, 20, 87000, 30000, 57000, 30000, 27000, 47.37]);
     expect(byItem["Olive Soap"]).toEqual([10, 0, 10, 13500, 0, 13500, 6000, 7500, 55.56]);
     expect(r.data[0]!.item_name).toBe("Amoxicillin 500");
-    expect([num(r.footer.net_revenue), num(r.footer.cost), num(r.footer.profit)]).toEqual([100500, 51000, 49500]);
-    expect([num(r.footer.net_revenue_other), num(r.footer.cost_other), num(r.footer.profit_other)]).toEqual([67, 34, 33]);
+    expect([num(r.footer.net_revenue), num(r.footer.cost), num(r.footer.profit)]).toEqual([70500, 36000, 34500]);
+    expect([num(r.footer.net_revenue_other), num(r.footer.cost_other), num(r.footer.profit_other)]).toEqual([47, 24, 23]);
     const clinicOnly = await report("items_profit", `&customer_id=${clinic}`);
     expect(clinicOnly.data.map((x) => [x.item_name, num(x.net_revenue), num(x.cost)])).toEqual([["Amoxicillin 500", 27000, 15000]]);
   });
 
-  it("agrees with the income statement: sales less discounts less cost of goods sold", async () => {
+  it("agrees with the income statement: sales less discounts and returns less cost of goods sold", async () => {
     const income = await t.api("GET", `/api/financial_reports/income_statement?${PERIOD}`);
     expect(income.status).toBe(200);
-    expect(num(income.body.data.footer.net_profit)).toBe(49500);
+    expect(num(income.body.data.footer.net_profit)).toBe(34500);
     const tb = (await t.api("GET", "/api/financial_reports/trial_balance?per_page=1000")).body.data;
     expect(tb.footer.debit).toBe(tb.footer.credit);
   });
@@ -207,7 +220,7 @@ describe("sales reports", () => {
   it("ranks the most active items by net quantity with the number of sales", async () => {
     const r = await report("most_active_items");
     expect(r.data.map((x) => [x.item_name, num(x.qty), x.sales_count, num(x.net_revenue)])).toEqual([
-      ["Amoxicillin 500", 30, 2, 87000],
+      ["Amoxicillin 500", 20, 2, 57000],
       ["Olive Soap", 10, 1, 13500],
     ]);
     expect(r.data[0]!.last_sold).toMatch(/^2026-11-22 /);
@@ -229,11 +242,11 @@ describe("sales reports", () => {
     expect(num(other.data.find((x) => x.promotion_id === promotion)!.discount)).toBe(0);
   });
 
-  it("names the sale on the customer's statement", async () => {
+  it("names the sale and its return on the customer's statement", async () => {
     const res = await t.api("GET", `/api/customer_transactions/statement?consumer_id=${pharmacy}`);
     expect(res.status).toBe(200);
     const lines = res.body.data.data as { source_type: string; description: string }[];
-    expect(lines.map((l) => l.source_type)).toContain("sale");
+    expect(lines.map((l) => l.source_type)).toEqual(expect.arrayContaining(["sale", "sale_return"]));
     const ar = await t.api("GET", `/api/customer_transactions/statement?consumer_id=${pharmacy}`, { headers: { "accept-language": "ar" } });
     const sale = (ar.body.data.data as { source_type: string; description: string }[]).find((l) => l.source_type === "sale")!;
     expect(sale.description).toMatch(/^مبيعات \S+ إلى Baghdad Pharmacy$/);

@@ -7,7 +7,7 @@ import { itemSearch } from "../catalogue/barcodes.js";
 import type { DynamicList } from "../ledger/dynamic-list.js";
 import { ratesAt } from "../ledger/ledger.js";
 import { D, round3 } from "../ledger/money.js";
-import { itemConditions, lineFacts, type SalesFilters, saleConditions, salesFilters, toSys } from "./sales-facts.js";
+import { itemConditions, lineFacts, returnConditions, type SalesFilters, saleConditions, salesFilters, toSys } from "./sales-facts.js";
 
 /** A document amount as its own column and, for the footer, per currency (never added across currencies). */
 const perCurrency = (col: string): Record<string, ListColumn> => ({
@@ -43,12 +43,21 @@ export async function salesReport(ctx: Ctx, raw: RawQuery): Promise<DynamicList>
   const saleItems = saleLinesMatch
     ? sql`and exists (select 1 from sale_lines l join items i on i.item_id = l.item_fk where l.sale_fk = s.id and ${itemConditions(f)})`
     : sql``;
+  const returnItems = saleLinesMatch
+    ? sql`and exists (select 1 from sale_return_lines rl join items i on i.item_id = rl.item_fk where rl.return_fk = r.id and ${itemConditions(f)})`
+    : sql``;
   const from = sql`from (
       select 'sale'::text doc, s.id, s.number, s.kind, s.date, s.consumer_fk, s.salesman_fk, s.inventory_fk, s.currency_id, s.rate,
              s.gross, s.discount_amount + s.rounded_discount discount, s.subtotal - s.rounded_discount net, s.tax_amount tax, s.total,
              s.paid_amount paid, s.remaining, ${toSys(f, sql`s.subtotal - s.rounded_discount`, sql`s.currency_id`, sql`s.rate`)} revenue,
              s.cost_total cost
         from sales s where ${saleConditions(ctx, f)} ${saleItems}
+      union all
+      select 'return'::text, r.id, r.number, 'return', r.date, r.consumer_fk, s.salesman_fk, r.inventory_fk, r.currency_id, r.rate,
+             -r.subtotal, -r.discount_amount, -(r.subtotal - r.discount_amount), -r.tax_amount, -r.total,
+             case when r.received_type = 'Cash' then -r.total else 0 end, 0,
+             -${toSys(f, sql`r.subtotal - r.discount_amount`, sql`r.currency_id`, sql`r.rate`)}, -r.cost_total
+        from sale_returns r left join sales s on s.id = r.sale_fk where ${returnConditions(ctx, f)} ${returnItems}
     ) d
     join consumers c on c.consumer_id = d.consumer_fk
     join inventories inv on inv.inventory_id = d.inventory_fk
