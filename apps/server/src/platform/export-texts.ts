@@ -12,6 +12,8 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
   ar: {
     // Sales documents, POS sales, drawers and the review queue.
     cashier_name: "أمين الصندوق",
+    received_type: "طريقة الاسترداد",
+    sale_number: "رقم البيع",
     change_amount: "الباقي للزبون",
     closed_at: "وقت الإغلاق",
     commission: "العمولة",
@@ -245,6 +247,8 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
   ckb: {
     // Sales documents, POS sales, drawers and the review queue.
     cashier_name: "کاشێر",
+    received_type: "شێوازی گەڕاندنەوەی پارە",
+    sale_number: "ژمارەی فرۆشتن",
     change_amount: "باقی بۆ کڕیار",
     closed_at: "کاتی داخستن",
     commission: "کۆمیسیۆن",
