@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, expandPermissions, type MeResponse, MSG, SUPER_USER_ID } from "@app/contracts";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { writeAudit } from "../../platform/audit.js";
 import type { AuthUser, Ctx } from "../../platform/context.js";
@@ -17,7 +17,8 @@ export async function me(db: Db, auth: AuthUser): Promise<MeResponse> {
     ? await db
         .select({ inventory_id: inventories.inventory_id, inventory_name: inventories.inventory_name, is_active: inventories.is_active })
         .from(inventories)
-        .where(inArray(inventories.inventory_id, auth.inventory_ids))
+        // A customer's consignment location is no inventory to pick on a form.
+        .where(and(inArray(inventories.inventory_id, auth.inventory_ids), isNull(inventories.consignment_consumer_fk)))
         .orderBy(asc(inventories.inventory_name))
     : [];
   const permissions = auth.user_id === SUPER_USER_ID ? ALL_PERMISSIONS : expandPermissions(auth.permissions);
