@@ -1,0 +1,220 @@
+// POS sale submission throughput: 16 tills send `POST /api/pos_sales` (one line, paid in cash,
+// each under an Idempotency-Key of its own) for BENCH_SECONDS, over HTTP to the server compiled
+// ahead of time (what `npm start` runs) in a process of its own, against pgbench's TPC-B (scale 1,
+// the same 16 clients, the same seconds) on the same database in the same run. Reported as sales
+// booked per second ÷ TPC-B tps (goal 0.40 or more). Both sides are checked afterwards: every
+// acknowledged key is one complete POS sale and one stored key, the stock fell by exactly the sales
+// booked, the books balance and the till holds every sale's cash; pgbench's history table holds
+// exactly the transactions it reported. Runs on the server DATABASE_URL names and on an embedded
+// PostgreSQL (the product's default), one after the other.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { migrate } from "@app/server/src/db/migrate.js";
+import { seed } from "@app/server/src/db/seed.js";
+import { freePort } from "@app/server/src/platform/free-port.js";
+import pg from "pg";
+import { benchDatabase } from "./database.js";
+import { findPgbench, percentile, tpcb } from "./pgbench.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+const serverDir = path.join(root, "apps/server");
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PRICE = 5000;
+const STOCK = 1_000_000;
+
+/** What the routes used here answer: a token, a list, or a saved record's ids. */
+type Answer = { access_token: string; message: unknown; data: Record<string, number> };
+
+const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+
+async function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(serverDir, "dist/bin/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      JWT_SECRET: "bench-secret-bench-secret-bench-secret",
+      LOG_LEVEL: "warn",
+      LOGIN_ATTEMPTS: "1000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (const until = Date.now() + 120_000; Date.now() < until; ) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/login_options`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the server did not answer");
+}
+
+async function run(label: string, serverUrl: string, pgbench: string | undefined) {
+  const { database, url, cleanup } = await benchDatabase("possales", serverUrl);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-possales-"));
+  chmodSync(dataDir, 0o755);
+  let child: ChildProcess | undefined;
+  try {
+    await migrate(database);
+    await seed(database.db, { adminPassword: "bench-password" });
+    const started = await startServer(url, dataDir);
+    child = started.child;
+    const base = started.base;
+    const call = async (method: string, route: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${base}${route}`, {
+        method,
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Answer };
+    };
+    const must = async (status: number, ...args: Parameters<typeof call>) => {
+      const res = await call(...args);
+      if (res.status !== status) throw new Error(`${args[1]}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
+    const token = (await must(200, "POST", "/api/auth/login", null, { email: "admin@example.com", password: "bench-password" }))
+      .access_token as string;
+    const units = (await must(200, "GET", "/api/units/list", token)).message as { unit_id: number; unit_name: string }[];
+    const piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
+    const item = (
+      await must(201, "POST", "/api/items", token, {
+        item_name: "Bench bread",
+        item_units: [{ unit_fk: piece, quantity: "1", price: String(PRICE), is_base: true }],
+      })
+    ).data.item_id as number;
+    const supplier = (await must(201, "POST", "/api/suppliers", token, { consumer_name: "Bench bakery" })).data.consumer_id;
+    const purchase = await must(201, "POST", "/api/purchases", token, {
+      consumer_id: supplier,
+      inventory_id: 1,
+      currency_id: 1,
+      discount_type: "amount",
+      payment_type: "On Account",
+      lines: [{ item_id: item, unit_id: piece, quantity: String(STOCK), unit_price: "2000" }],
+    });
+    await must(200, "POST", `/api/purchases/${purchase.data.id}/complete`, token, {});
+    const body = () => ({
+      client_created_at: new Date().toISOString(),
+      lines: [{ item_fk: item, unit_fk: piece, quantity: "1" }],
+      payments: [{ method: "cash", currency_id: 1, amount: String(PRICE) }],
+    });
+    const sell = async (key: string, b = body()) => {
+      const start = performance.now();
+      const res = await call("POST", "/api/pos_sales", token, b, { "idempotency-key": key });
+      if (res.status !== 201) throw new Error(`sale ${key}: ${res.status} ${JSON.stringify(res.body)}`);
+      return { id: res.body.data.id as number, ms: performance.now() - start };
+    };
+    // One unmeasured round: the first sale opens the drawer, every connection of the pool is opened.
+    await Promise.all(Array.from({ length: CLIENTS }, () => sell(randomUUID())));
+
+    const booked = new Map<string, { id: number; body: ReturnType<typeof body> }>();
+    const latencies: number[] = [];
+    const t0 = performance.now();
+    const until = t0 + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < until) {
+          const key = randomUUID();
+          const b = body();
+          const { id, ms } = await sell(key, b);
+          booked.set(key, { id, body: b });
+          latencies.push(ms);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - t0) / 1000;
+    const rate = booked.size / elapsed;
+    latencies.sort((a, b) => a - b);
+    // Sixteen keys sent again: the same sale answers, none is booked twice.
+    for (const [key, { id, body: b }] of [...booked].slice(0, CLIENTS)) {
+      const again = await sell(key, b);
+      if (again.id !== id) throw new Error(`key ${key} answered sale ${again.id} after ${id}`);
+    }
+    child.kill("SIGTERM");
+    await new Promise((r) => child!.once("exit", r));
+    child = undefined;
+
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const keys = [...booked.keys()];
+      const ids = [...booked.values()].map((b) => b.id);
+      const stored = await db.query<{ n: number }>(
+        "select count(*)::int as n from idempotency_keys where scope = 'pos_sales' and status_code = 201 and key = any($1)",
+        [keys],
+      );
+      const sales = await db.query<{ n: number; keys: number }>(
+        `select count(*)::int as n, count(distinct pi.idempotency_key)::int as keys
+           from sales s join pos_sale_info pi on pi.kind = 'sale' and pi.sale_fk = s.id
+          where s.kind = 'pos' and s.status = 'complete' and s.id = any($1) and pi.idempotency_key = any($2)`,
+        [ids, keys],
+      );
+      const all = await db.query<{ n: number }>("select count(*)::int as n from sales where kind = 'pos'");
+      const stock = await db.query<{ q: string }>("select coalesce(sum(qty), 0)::text as q from stock_balances where item_fk = $1", [item]);
+      const tb = await db.query<{ d: string; c: string }>(
+        "select sum(sys_debit)::text as d, sum(sys_credit)::text as c from journal_lines",
+      );
+      const till = await db.query<{ b: string }>(
+        "select coalesce(sum(l.debit - l.credit), 0)::text as b from journal_lines l join pos_drawers d on d.account_fk = l.account_id where d.currency_id = 1",
+      );
+      const total = booked.size + CLIENTS; // the measured sales and the warm-up round
+      const checks: [string, boolean][] = [
+        [`${booked.size} keys stored once with their answer`, stored.rows[0]!.n === booked.size],
+        [`${booked.size} complete POS sales, one per key`, sales.rows[0]!.n === booked.size && sales.rows[0]!.keys === booked.size],
+        [`${total} POS sales in all`, all.rows[0]!.n === total],
+        [`stock ${STOCK} - ${total}`, Number(stock.rows[0]!.q) === STOCK - total],
+        ["debits = credits", tb.rows[0]!.d === tb.rows[0]!.c],
+        [`the till holds ${total} x ${PRICE}`, Number(till.rows[0]!.b) === total * PRICE],
+      ];
+      const failed = checks.filter(([, ok]) => !ok).map(([what]) => what);
+      if (failed.length) throw new Error(`${label}: checks failed: ${failed.join("; ")}`);
+    } finally {
+      await db.end();
+    }
+    console.log(
+      `${label}: ${CLIENTS} tills, ${elapsed.toFixed(1)} s: ${booked.size} POS sales booked, ${rate.toFixed(1)} sales/s, ` +
+        `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (load average ${load()})`,
+    );
+    console.log("  checked: every key one complete sale and one stored answer, 16 keys replayed to the same sale, stock, books and till");
+    if (pgbench) {
+      const ref = tpcb(pgbench, url, CLIENTS, SECONDS);
+      const history = await new pg.Client({ connectionString: url });
+      await history.connect();
+      const n = (await history.query<{ n: number }>("select count(*)::int as n from pgbench_history")).rows[0]!.n;
+      await history.end();
+      if (n !== ref.count) throw new Error(`${label}: pgbench logged ${ref.count} transactions, its history holds ${n}`);
+      console.log(
+        `  pgbench TPC-B (scale 1), ${CLIENTS} clients, ${SECONDS} s: ${ref.tps.toFixed(0)} tps (${n} transactions, each in pgbench_history once), ` +
+          `p50 ${ref.p50.toFixed(1)} ms, p99 ${ref.p99.toFixed(1)} ms (load average ${load()})`,
+      );
+      console.log(`  POS sales/s ÷ TPC-B tps = ${(rate / ref.tps).toFixed(3)} (goal 0.40 or more)`);
+    }
+  } finally {
+    if (child && child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    await cleanup();
+  }
+}
+
+export default async function posSalesBench() {
+  const pgbench = findPgbench();
+  if (!pgbench) console.log("pgbench NOT FOUND (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin): no TPC-B reference, no ratios.");
+  const built = spawnSync(process.execPath, [path.join(serverDir, "build.mjs")], { stdio: "inherit" });
+  if (built.status !== 0) throw new Error("the server did not compile");
+  if (process.env.DATABASE_URL) await run("PostgreSQL at DATABASE_URL", process.env.DATABASE_URL, pgbench);
+  await run("embedded PostgreSQL", "", pgbench);
+}
