@@ -1,25 +1,43 @@
-import { CURRENCY_IQD, CURRENCY_USD, PURCHASE_MSG, type PurchaseReturnInput } from "@app/contracts";
+import { PURCHASE_MSG, type PurchaseReturnInput } from "@app/contracts";
 import type Decimal from "decimal.js";
 import { asc, eq, sql } from "drizzle-orm";
-import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
-import { HttpError, notFound } from "../../platform/errors.js";
+import { HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
-import { cashAccount } from "../cash/cashes.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
 import { docDate } from "../ledger/dates.js";
 import { documentRate } from "../ledger/document-rate.js";
-import type { AccountInfo } from "../ledger/journal.js";
 import { accountByKey, lockForPosting, post, reverse, systemCurrency } from "../ledger/ledger.js";
 import { D, round3, ZERO } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { consumerAccounts } from "../parties/consumers.js";
+import {
+  assertWithinLimits,
+  deleteReturnDoc,
+  type ReturnDoc,
+  returnHeadColumns,
+  returnMoneyColumns,
+  returnTailColumns,
+  setReturnDocClosed,
+  settlementAccount,
+  showReturnDoc,
+  storedReturn,
+  takenPerLine,
+} from "../returns/return-docs.js";
 import { reverseStock, stockOut } from "../stock/stock.js";
 import { purchaseReturnLines } from "./purchase.ledger.js";
 import { batchesOfPurchase, checkLines } from "./purchases.js";
 import { purchaseLines, purchaseReturns, purchases, purchaseReturnLines as returnLinesTable } from "./purchases.tables.js";
 
 export const returnSource = (id: number) => ({ type: "purchase_return", id });
+
+const doc: ReturnDoc = {
+  table: "purchase_returns",
+  lines: "purchase_return_lines",
+  source: returnSource,
+  closed: PURCHASE_MSG.closed,
+  expiryAsDay: false,
+};
 
 export const purchaseReturnsList: ListModel = {
   model: "purchase_returns",
@@ -32,27 +50,16 @@ export const purchaseReturnsList: ListModel = {
   dateColumn: sql`r.date`,
   amountColumn: sql`r.total`,
   columns: {
-    id: { expr: sql`r.id`, filter: "eq" },
-    number: { expr: sql`r.number`, search: true, filter: "eq" },
-    date: { expr: sqlBusinessDateTime(sql`r.date`), sortExpr: sql`r.date`, notNull: true },
+    ...returnHeadColumns(),
     purchase_id: { expr: sql`r.purchase_fk`, filter: "eq" },
     purchase_number: { expr: sql`p.number`, search: true },
     consumer_id: { expr: sql`r.consumer_fk`, filter: "eq" },
     consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
     reference_no: { expr: sql`r.reference_no`, search: true, filter: "like" },
     inventory_name: { expr: sql`i.inventory_name` },
-    currency_id: { expr: sql`r.currency_id`, filter: "eq" },
-    currency_name: { expr: sql`cu.currency_name` },
-    rate: { expr: sql`r.rate` },
-    total: { expr: sql`r.total` },
-    total_iqd: { expr: sql`case when r.currency_id = ${CURRENCY_IQD} then r.total else 0 end`, sum: true, sortable: false },
-    total_usd: { expr: sql`case when r.currency_id = ${CURRENCY_USD} then r.total else 0 end`, sum: true, sortable: false },
+    ...returnMoneyColumns(),
     payment_type: { expr: sql`r.payment_type`, filter: "eq" },
-    status: { expr: sql`r.status`, filter: "eq" },
-    is_closed: { expr: sql`r.is_closed`, filter: "bool" },
-    note: { expr: sql`r.note`, search: true },
-    created_by_name: { expr: sql`cb.user_name` },
-    created_at: { expr: sql`r.created_at` },
+    ...returnTailColumns(),
   },
 };
 
@@ -63,7 +70,12 @@ async function prepare(ctx: Ctx, input: PurchaseReturnInput) {
   const rate = await documentRate(ctx.tx, { currency_id: input.currency_id, rate: input.rate, date, kind: "out" });
   // From a purchase its lines carry their own batch: no expiry to type.
   const { bases } = await checkLines(ctx.tx, input.lines, "lines", false);
-  const cash = input.payment_type === "Cash" && input.account_id ? await cashAccount(ctx.tx, input.account_id) : null;
+  const { cash, account: debtor } = await settlementAccount(ctx, {
+    cash: input.payment_type === "Cash",
+    account: input.account_id,
+    partyAccounts: accountsOf,
+    currency_id: input.currency_id,
+  });
   let purchase: typeof purchases.$inferSelect | undefined;
   const bought = new Map<number, typeof purchaseLines.$inferSelect>();
   if (input.purchase_id) {
@@ -84,7 +96,6 @@ async function prepare(ctx: Ctx, input: PurchaseReturnInput) {
   }
   const totals = input.lines.map((l) => round3(D(l.quantity).mul(l.unit_price)));
   const total = totals.reduce<Decimal>((s, v) => s.plus(v), ZERO);
-  const debtor: AccountInfo = cash ?? { account_id: accountsOf[input.currency_id]!, currency_id: input.currency_id };
   return {
     purchase,
     bought,
@@ -138,20 +149,22 @@ async function assertReturnable(ctx: Ctx, p: Awaited<ReturnType<typeof prepare>>
      where r.purchase_fk = ${p.purchase.id} and r.status = 'complete' and r.id <> ${exceptReturn ?? 0}
      group by rl.purchase_line_fk`);
   const returned = new Map(res.rows.map((r) => [Number(r.line), { q: D(r.q), b: D(r.b) }]));
-  const want = new Map<number, { q: Decimal; b: Decimal; index: number }>();
-  p.lines.forEach((l, index) => {
-    const k = l.purchase_line_fk!;
-    const w = want.get(k) ?? { q: ZERO, b: ZERO, index };
-    want.set(k, { q: w.q.plus(l.quantity), b: w.b.plus(l.bonus), index });
-  });
-  const errors: Record<string, string[]> = {};
-  for (const [line, w] of want) {
-    const b = p.bought.get(line)!;
-    const r = returned.get(line) ?? { q: ZERO, b: ZERO };
-    if (w.q.gt(D(b.quantity).minus(r.q))) errors[`lines.${w.index}.quantity`] = [PURCHASE_MSG.moreThanBought];
-    if (w.b.gt(D(b.bonus).minus(r.b))) errors[`lines.${w.index}.bonus`] = [PURCHASE_MSG.moreThanBought];
-  }
-  if (Object.keys(errors).length) throw new HttpError(422, PURCHASE_MSG.moreThanBought, errors);
+  const taken = takenPerLine(
+    p.lines,
+    (l) => l.purchase_line_fk!,
+    (l) => [l.quantity, l.bonus],
+  );
+  assertWithinLimits(
+    [...taken].flatMap(([line, { index, amounts }]) => {
+      const b = p.bought.get(line)!;
+      const r = returned.get(line) ?? { q: ZERO, b: ZERO };
+      return [
+        { index, field: "quantity", want: amounts[0]!, left: D(b.quantity).minus(r.q) },
+        { index, field: "bonus", want: amounts[1]!, left: D(b.bonus).minus(r.b) },
+      ];
+    }),
+    PURCHASE_MSG.moreThanBought,
+  );
 }
 
 /** Stock out (at the purchase's cost from its batches, or the average cost) and the posting. */
@@ -228,17 +241,9 @@ export async function createReturn(ctx: Ctx, input: PurchaseReturnInput) {
   return { id };
 }
 
-async function storedReturn(ctx: Ctx, id: number) {
-  const [r] = await ctx.tx.select().from(purchaseReturns).where(eq(purchaseReturns.id, id));
-  if (!r) throw notFound();
-  await assertInventoryAccess(ctx, r.inventory_fk);
-  if (r.is_closed) throw new HttpError(422, PURCHASE_MSG.closed);
-  return r;
-}
-
 /** Edit = the return's stock and entry reversed, then sent back as saved. */
 export async function updateReturn(ctx: Ctx, id: number, input: PurchaseReturnInput) {
-  await storedReturn(ctx, id);
+  await storedReturn(ctx, doc, id);
   const p = await prepare(ctx, input);
   await lockAll(ctx, p, id);
   await assertReturnable(ctx, p, id);
@@ -254,38 +259,24 @@ export async function updateReturn(ctx: Ctx, id: number, input: PurchaseReturnIn
 }
 
 export async function deleteReturn(ctx: Ctx, id: number) {
-  await storedReturn(ctx, id);
-  await lockForPosting(ctx, { reversing: returnSource(id) });
-  await reverseStock(ctx, returnSource(id));
-  await reverse(ctx, returnSource(id));
-  await ctx.tx.delete(purchaseReturns).where(eq(purchaseReturns.id, id));
+  await deleteReturnDoc(ctx, doc, id);
 }
 
 export async function setReturnClosed(ctx: Ctx, id: number, closed: boolean) {
-  const [r] = await ctx.tx.select().from(purchaseReturns).where(eq(purchaseReturns.id, id));
-  if (!r) throw notFound();
-  await assertInventoryAccess(ctx, r.inventory_fk);
-  await ctx.tx
-    .update(purchaseReturns)
-    .set({ is_closed: closed, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
-    .where(eq(purchaseReturns.id, id));
+  await setReturnDocClosed(ctx, doc, id, closed);
 }
 
 export async function showReturn(ctx: Ctx, id: number) {
-  const res = await ctx.tx.execute(sql`
+  return showReturnDoc(
+    ctx,
+    doc,
+    id,
+    sql`
     select r.*, c.consumer_name, i.inventory_name, cu.currency_name, a.account_name, a.system_key as account_system_key,
            p.number as purchase_number, cb.user_name as created_by_name
       from purchase_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
       join currencies cu on cu.currency_id = r.currency_id left join accounts a on a.account_id = r.account_fk
       left join purchases p on p.id = r.purchase_fk left join users cb on cb.user_id = r.created_by
-     where r.id = ${id}`);
-  const r = res.rows[0] as (Record<string, unknown> & { date: Date; inventory_fk: number }) | undefined;
-  if (!r) return undefined;
-  const scope = inventoryScope(ctx, sql`${r.inventory_fk}::int`);
-  if (scope && !(await ctx.tx.execute(sql`select 1 where ${scope}`)).rows.length) return undefined;
-  const lines = await ctx.tx.execute(sql`
-    select l.*, it.item_name, it.item_code, u.unit_name
-      from purchase_return_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
-     where l.return_fk = ${id} order by l.position, l.line_id`);
-  return withBusinessDate({ ...r, lines: lines.rows } as Record<string, unknown> & { date: Date });
+     where r.id = ${id}`,
+  );
 }

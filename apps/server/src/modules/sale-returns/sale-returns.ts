@@ -1,10 +1,8 @@
-import { CURRENCY_IQD, CURRENCY_USD, SALE_RETURN_MSG, type SaleReturnInput } from "@app/contracts";
+import { SALE_RETURN_MSG, type SaleReturnInput } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
-import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
-import { HttpError, notFound } from "../../platform/errors.js";
+import { HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
-import { cashAccount } from "../cash/cashes.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
 import { docDate } from "../ledger/dates.js";
 import { documentRate } from "../ledger/document-rate.js";
@@ -13,12 +11,33 @@ import { accountByKey, lockForPosting, post, reverse, systemCurrency } from "../
 import { convert, D, round3, round4 } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { consumerAccounts } from "../parties/consumers.js";
+import {
+  assertWithinLimits,
+  deleteReturnDoc,
+  type ReturnDoc,
+  returnHeadColumns,
+  returnMoneyColumns,
+  returnTailColumns,
+  setReturnDocClosed,
+  settlementAccount,
+  showReturnDoc,
+  storedReturn,
+  takenPerLine,
+} from "../returns/return-docs.js";
 import { assertNotProtected, reverseStock, type StockInLine, stockIn } from "../stock/stock.js";
-import { type SoldLine, type SoldSale, saleOf, soldBatches, soldLines } from "./returnable.js";
+import { type SoldSale, saleOf, soldBatches, soldLines } from "./returnable.js";
 import { returnBatches, returnedShare, type SaleReturnAccounts, saleReturnLines, sumOf } from "./sale-return.ledger.js";
 import { saleReturnLines as returnLinesTable, saleReturns } from "./sale-returns.tables.js";
 
 export const saleReturnSource = (id: number) => ({ type: "sale_return", id });
+
+const doc: ReturnDoc = {
+  table: "sale_returns",
+  lines: "sale_return_lines",
+  source: saleReturnSource,
+  closed: SALE_RETURN_MSG.closed,
+  expiryAsDay: true,
+};
 
 const fail = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 
@@ -33,28 +52,17 @@ export const saleReturnsList: ListModel = {
   dateColumn: sql`r.date`,
   amountColumn: sql`r.total`,
   columns: {
-    id: { expr: sql`r.id`, filter: "eq" },
-    number: { expr: sql`r.number`, search: true, filter: "eq" },
-    date: { expr: sqlBusinessDateTime(sql`r.date`), sortExpr: sql`r.date`, notNull: true },
+    ...returnHeadColumns(),
     sale_id: { expr: sql`r.sale_fk`, filter: "eq" },
     sale_number: { expr: sql`s.number`, search: true },
     consumer_id: { expr: sql`r.consumer_fk`, filter: "eq" },
     consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
     inventory_id: { expr: sql`r.inventory_fk`, filter: "eq" },
     inventory_name: { expr: sql`i.inventory_name` },
-    currency_id: { expr: sql`r.currency_id`, filter: "eq" },
-    currency_name: { expr: sql`cu.currency_name` },
-    rate: { expr: sql`r.rate` },
-    total: { expr: sql`r.total` },
-    total_iqd: { expr: sql`case when r.currency_id = ${CURRENCY_IQD} then r.total else 0 end`, sum: true, sortable: false },
-    total_usd: { expr: sql`case when r.currency_id = ${CURRENCY_USD} then r.total else 0 end`, sum: true, sortable: false },
+    ...returnMoneyColumns(),
     received_type: { expr: sql`r.received_type`, filter: "eq" },
     account_name: { expr: sql`a.account_name` },
-    status: { expr: sql`r.status`, filter: "eq" },
-    is_closed: { expr: sql`r.is_closed`, filter: "bool" },
-    note: { expr: sql`r.note`, search: true },
-    created_by_name: { expr: sql`cb.user_name` },
-    created_at: { expr: sql`r.created_at` },
+    ...returnTailColumns(),
   },
 };
 
@@ -121,9 +129,13 @@ async function prepare(ctx: Ctx, input: SaleReturnInput) {
   const consumer = sale?.consumer_fk ?? input.consumer_fk ?? (await walkIn(ctx));
   const currency = sale?.currency_id ?? input.currency_id ?? sys;
   const rate = sale ? sale.rate : await documentRate(ctx.tx, { currency_id: currency, rate: input.rate, date, kind: "in" });
-  const receivable = (await consumerAccounts(ctx.tx, "customer", consumer))[currency]!;
-  const cash = input.received_type === "Cash" && input.account_fk ? await cashAccount(ctx.tx, input.account_fk, "account_fk") : null;
-  const creditor: AccountInfo = cash ?? { account_id: receivable, currency_id: currency };
+  const { cash, account: creditor } = await settlementAccount(ctx, {
+    cash: input.received_type === "Cash",
+    account: input.account_fk,
+    field: "account_fk",
+    partyAccounts: await consumerAccounts(ctx.tx, "customer", consumer),
+    currency_id: currency,
+  });
   const key = async (k: string) => {
     const a = await accountByKey(ctx.tx, k);
     return { account_id: a.account_id, currency_id: a.currency_id };
@@ -183,20 +195,24 @@ async function saleLinesOf(ctx: Ctx, p: Prepared, input: SaleReturnInput, except
   await ctx.tx.execute(sql`select 1 from sales where id = ${sale.id} for no key update`);
   const sold = new Map((await soldLines(ctx, sale.id, exceptReturn)).map((l) => [l.line_id, l]));
   const errors: Record<string, string[]> = {};
-  const wanted = new Map<number, { line: SoldLine; quantity: ReturnType<typeof D>; index: number }>();
   input.lines.forEach((l, i) => {
     const s = l.sale_line_fk ? sold.get(l.sale_line_fk) : undefined;
-    if (!s || (l.item_fk && l.item_fk !== s.item_fk) || (l.unit_fk && l.unit_fk !== s.unit_fk)) {
+    if (!s || (l.item_fk && l.item_fk !== s.item_fk) || (l.unit_fk && l.unit_fk !== s.unit_fk))
       errors[`lines.${i}.sale_line_fk`] = [SALE_RETURN_MSG.lineNotOfSale];
-      return;
-    }
-    const w = wanted.get(s.line_id);
-    wanted.set(s.line_id, { line: s, quantity: D(l.quantity).plus(w?.quantity ?? 0), index: i });
   });
   if (Object.keys(errors).length) throw new HttpError(422, SALE_RETURN_MSG.lineNotOfSale, errors);
-  for (const w of wanted.values())
-    if (w.quantity.gt(D(w.line.quantity).minus(w.line.returned))) errors[`lines.${w.index}.quantity`] = [SALE_RETURN_MSG.moreThanSold];
-  if (Object.keys(errors).length) throw new HttpError(422, SALE_RETURN_MSG.moreThanSold, errors);
+  const taken = takenPerLine(
+    input.lines,
+    (l) => l.sale_line_fk!,
+    (l) => [l.quantity],
+  );
+  assertWithinLimits(
+    [...taken].map(([line, { index, amounts }]) => {
+      const s = sold.get(line)!;
+      return { index, field: "quantity", want: amounts[0]!, left: D(s.quantity).minus(s.returned) };
+    }),
+    SALE_RETURN_MSG.moreThanSold,
+  );
   // Lines returning the same sale line count one after another.
   const before = new Map<number, ReturnType<typeof D>>();
   return input.lines.map((l, position) => {
@@ -341,17 +357,9 @@ export async function createSaleReturn(ctx: Ctx, input: SaleReturnInput) {
   return { id };
 }
 
-async function storedReturn(ctx: Ctx, id: number) {
-  const [r] = await ctx.tx.select().from(saleReturns).where(eq(saleReturns.id, id));
-  if (!r) throw notFound();
-  await assertInventoryAccess(ctx, r.inventory_fk);
-  if (r.is_closed) throw new HttpError(422, SALE_RETURN_MSG.closed);
-  return r;
-}
-
 /** Edit = the return's stock and entry reversed (unless the goods it brought back have gone again), then brought back as saved. */
 export async function updateSaleReturn(ctx: Ctx, id: number, input: SaleReturnInput) {
-  await storedReturn(ctx, id);
+  await storedReturn(ctx, doc, id);
   const p = await prepare(ctx, input);
   await lockAll(ctx, p, id);
   await assertNotProtected(ctx, saleReturnSource(id));
@@ -367,39 +375,24 @@ export async function updateSaleReturn(ctx: Ctx, id: number, input: SaleReturnIn
 }
 
 export async function deleteSaleReturn(ctx: Ctx, id: number) {
-  await storedReturn(ctx, id);
-  await lockForPosting(ctx, { reversing: saleReturnSource(id) });
-  await assertNotProtected(ctx, saleReturnSource(id));
-  await reverseStock(ctx, saleReturnSource(id));
-  await reverse(ctx, saleReturnSource(id));
-  await ctx.tx.delete(saleReturns).where(eq(saleReturns.id, id));
+  await deleteReturnDoc(ctx, doc, id, { protect: true });
 }
 
 export async function setSaleReturnClosed(ctx: Ctx, id: number, closed: boolean) {
-  const [r] = await ctx.tx.select().from(saleReturns).where(eq(saleReturns.id, id));
-  if (!r) throw notFound();
-  await assertInventoryAccess(ctx, r.inventory_fk);
-  await ctx.tx
-    .update(saleReturns)
-    .set({ is_closed: closed, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
-    .where(eq(saleReturns.id, id));
+  await setReturnDocClosed(ctx, doc, id, closed);
 }
 
 export async function showSaleReturn(ctx: Ctx, id: number) {
-  const res = await ctx.tx.execute(sql`
+  return showReturnDoc(
+    ctx,
+    doc,
+    id,
+    sql`
     select r.*, c.consumer_name, c.mobile as customer_mobile, i.inventory_name, cu.currency_name, a.account_name,
            a.system_key as account_system_key, s.number as sale_number, cb.user_name as created_by_name
       from sale_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
       join currencies cu on cu.currency_id = r.currency_id left join accounts a on a.account_id = r.account_fk
       left join sales s on s.id = r.sale_fk left join users cb on cb.user_id = r.created_by
-     where r.id = ${id}`);
-  const r = res.rows[0] as (Record<string, unknown> & { date: Date; inventory_fk: number }) | undefined;
-  if (!r) return undefined;
-  const scope = inventoryScope(ctx, sql`${r.inventory_fk}::int`);
-  if (scope && !(await ctx.tx.execute(sql`select 1 where ${scope}`)).rows.length) return undefined;
-  const lines = await ctx.tx.execute(sql`
-    select l.*, to_char(l.expire_date, 'YYYY-MM-DD') as expire_date, it.item_name, it.item_code, u.unit_name
-      from sale_return_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
-     where l.return_fk = ${id} order by l.position, l.line_id`);
-  return withBusinessDate({ ...r, lines: lines.rows } as Record<string, unknown> & { date: Date });
+     where r.id = ${id}`,
+  );
 }
