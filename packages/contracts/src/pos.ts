@@ -20,6 +20,7 @@ export const POS_MSG = {
   reviewResolved: "The review is already resolved.",
   creditCustomerFixed: "The customer of a sale on credit cannot be changed.",
   switchSameUser: "This cashier is already signed in.",
+  returnOnAccountNeedsCustomer: "A return on account needs a named customer.",
 } as const;
 
 export const POS_PAYMENT_METHODS = ["cash", "fib", "credit"] as const;
@@ -67,11 +68,21 @@ export const ZPosSaleEdit = z.object({
   note: zNote.optional().nullable(),
 });
 
+/**
+ * `POST /api/pos_sales/{id}/return` (header `Idempotency-Key`): lines of the bill and how many of
+ * each come back. Cash (the default) is paid out of the cashier's drawer in `currency_id` (the
+ * system currency unless said); On Account credits the named customer's account instead.
+ */
 export const ZPosReturn = z.object({
-  received_type: z.enum(["Cash", "On Account"]).optional(),
-  currency_id: zCurrencyId.optional(),
-  lines: z.array(z.object({ sale_line_fk: zFk("The line field is required."), quantity: zQty })).min(1, "Return at least one unit."),
+  received_type: z.enum(["Cash", "On Account"], { error: "The selected received type is invalid." }).optional(),
+  currency_id: zCurrencyId.optional().nullable(),
+  lines: z
+    .array(z.object({ sale_line_fk: zFk("The line field is required."), quantity: zQty }))
+    .min(1, "Return at least one unit.")
+    .max(500, "may not have more than 500 lines"),
+  note: zNote.optional().nullable(),
 });
+export type PosReturnInput = z.output<typeof ZPosReturn>;
 
 export const ZOpenDrawer = z.object({
   reason: z.string().trim().min(1, "The reason field is required.").max(140, "Maximum allowed character is 140"),

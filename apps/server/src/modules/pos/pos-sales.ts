@@ -197,7 +197,11 @@ export async function showPosSale(ctx: Ctx, id: number): Promise<PosSaleShown | 
   const inUsd = sys === CURRENCY_USD ? total : round3(total.div(rate));
   return {
     ...shown,
-    lines: shown.lines.map((l) => ({ ...l, returnable_quantity: D(l.quantity).minus(l.returned_quantity).toFixed() })),
+    // Free units of a promotion left with the line and may come back with it, as a sale return counts them.
+    lines: shown.lines.map((l) => ({
+      ...l,
+      returnable_quantity: D(l.quantity).plus(l.free_quantity).minus(l.returned_quantity).toFixed(),
+    })),
     cashier: { user_id: Number(pi.user_fk), user_name: pi.user_name },
     total_iqd: inIqd.toFixed(),
     total_usd: inUsd.toFixed(),

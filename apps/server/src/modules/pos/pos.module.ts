@@ -3,6 +3,7 @@ import {
   POS_MSG,
   ZClosingDrawer,
   ZOpenDrawer,
+  ZPosReturn,
   ZPosReviewAnswer,
   ZPosSale,
   ZPosSaleEdit,
@@ -21,8 +22,10 @@ import { ctxOf, inTx } from "../../platform/http.js";
 import { idempotencyKey, runIdempotent } from "../../platform/idempotency.js";
 import { answers, dataOf, savedOf, zDecimal } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
+import { ZSaleReturnShown } from "../sale-returns/sale-returns.module.js";
 import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
 import { closeDrawer, closingDrawersList, showClosing } from "./closing-drawer.js";
+import { returnPosSale, shownPosReturn } from "./pos-returns.js";
 import { bookPosSale, editPosSale, posSaleByNumber, posSalesList, showPosSale } from "./pos-sales.js";
 import { loadPosSettings, posSession, savePosSettings } from "./pos-session.js";
 import { posReviewsList, resolveReview, showReview, storeReview } from "./reviews.js";
@@ -97,6 +100,16 @@ const ZClosingShown = z.object({
       rate: zDecimal,
     }),
   ),
+});
+/** A POS return as saved: the sale return, what was paid back and from where, and the bill as it stands now. */
+const ZPosReturnShown = ZSaleReturnShown.extend({
+  refund: z.object({
+    received_type: z.enum(["Cash", "On Account"]),
+    currency_id: z.number().int(),
+    amount: zDecimal,
+    account_fk: nullableId,
+  }),
+  sale: ZPosSaleShown,
 });
 const ZReviewShown = z.object({
   id: z.number().int(),
@@ -249,6 +262,27 @@ function registerPosSales(app: FastifyInstance) {
   };
   app.patch("/api/pos_sales/:id", editOpts, edit);
   app.post("/api/pos_sales/:id", editOpts, edit);
+
+  const returned = docs({
+    tags,
+    summary: "Return a POS bill, paid back from the cashier's drawer (header Idempotency-Key)",
+    body: ZPosReturn,
+    response: savedOf(ZPosReturnShown),
+    status: 201,
+  });
+  app.post("/api/pos_sales/:id/return", { config: { permission: "pos_sales/return" }, ...returned }, async (req, reply) => {
+    const id = parseId((req.params as { id: string }).id);
+    const raw = bodyOf(req);
+    const key = idempotencyKey(req);
+    const input = parse(ZPosReturn, raw);
+    // The key answers for this bill's return only: the bill is part of what it hashes.
+    return runIdempotent(app, req, reply, "pos_sale_returns", { sale: id, body: raw }, async (ctx) => {
+      const done = await returnPosSale(ctx, id, input, key);
+      const data = await shownPosReturn(ctx, id, done);
+      await audit(ctx, { module: "pos_sales", action: "return", record_id: done.id, after: data });
+      return { status: 201, body: { message: MSG.added, data } };
+    });
+  });
 
   const created = docs({
     tags,

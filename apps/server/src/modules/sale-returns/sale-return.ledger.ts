@@ -92,6 +92,12 @@ export interface SaleReturnPosting {
   creditor: AccountInfo;
   currency_id: number;
   rate: Decimal.Value;
+  /**
+   * IQD per USD for the money paid back when the creditor's currency is not the return's (a sale
+   * in the system currency paid back from a USD till): the in-rate of the return's day. Else the
+   * return's rate is used.
+   */
+  creditor_rate?: Decimal.Value;
   /** In the return's (the sale's) currency. */
   revenue: Decimal.Value;
   discount: Decimal.Value;
@@ -106,8 +112,9 @@ export interface SaleReturnPosting {
  * Pure: a sale return reverses the sale's lines in proportion. Dr Sales Returns with the revenue,
  * Cr Sales Discounts with the discount, Dr tax with the tax, Cr the till paying the money back or
  * the customer's account with the total; the goods come back Dr Inventory / Cr Cost of Goods Sold
- * at the cost they left with. Amounts convert at the sale's rate; a conversion's rounding goes to
- * exchange differences when posted.
+ * at the cost they left with. Amounts convert at the sale's rate (the money paid back from a till
+ * in the other currency at `creditor_rate`); a conversion's rounding goes to exchange differences
+ * when posted.
  */
 export function saleReturnLines(doc: SaleReturnPosting): RuleLine[] {
   const { accounts: a } = doc;
@@ -124,7 +131,9 @@ export function saleReturnLines(doc: SaleReturnPosting): RuleLine[] {
     if (!a.tax) throw new Error("a tax account is needed to return tax");
     add(a.tax, "debit", to(doc.tax, a.tax));
   }
-  add(doc.creditor, "credit", to(doc.total, doc.creditor));
+  const creditorRate = doc.creditor.currency_id === doc.currency_id ? doc.rate : (doc.creditor_rate ?? doc.rate);
+  const paidBack = convert(doc.total, doc.currency_id, doc.creditor.currency_id, creditorRate);
+  if (paidBack.gt(0)) out.push({ account_id: doc.creditor.account_id, credit: paidBack, rate: creditorRate });
   const cost = round4(doc.cost);
   add(a.inventory, "debit", cost);
   add(a.cogs, "credit", cost);

@@ -18,7 +18,8 @@ import {
 } from "./sale-returns.js";
 import { saleReturnLines, saleReturns } from "./sale-returns.tables.js";
 
-const ZSaleReturnShown = rowOf(saleReturns).extend({
+/** A sale return as shown (the POS's returns answer with it too). */
+export const ZSaleReturnShown = rowOf(saleReturns).extend({
   date: z.string(),
   consumer_name: z.string(),
   customer_mobile: z.string().nullable(),

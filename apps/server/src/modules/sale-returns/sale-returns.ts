@@ -136,6 +136,11 @@ async function prepare(ctx: Ctx, input: SaleReturnInput) {
     partyAccounts: await consumerAccounts(ctx.tx, "customer", consumer),
     currency_id: currency,
   });
+  // Money paid back in the other currency from a sale in the system currency (booked at rate 1): at the day's in-rate.
+  const creditorRate =
+    creditor.currency_id === currency || currency !== sys
+      ? rate
+      : await documentRate(ctx.tx, { currency_id: creditor.currency_id, rate: null, date, kind: "in" });
   const key = async (k: string) => {
     const a = await accountByKey(ctx.tx, k);
     return { account_id: a.account_id, currency_id: a.currency_id };
@@ -151,6 +156,7 @@ async function prepare(ctx: Ctx, input: SaleReturnInput) {
     sys,
     sale,
     creditor,
+    creditorRate,
     accounts,
     catalogue: sale ? null : await catalogueLines(ctx, input, currency, rate, sys),
     row: {
@@ -308,6 +314,7 @@ async function bringBack(ctx: Ctx, id: number, p: Prepared) {
     creditor: p.creditor,
     currency_id: p.row.currency_id,
     rate: p.row.rate,
+    creditor_rate: p.creditorRate,
     ...figures,
     cost: moved.value,
   });
@@ -320,6 +327,8 @@ async function bringBack(ctx: Ctx, id: number, p: Prepared) {
     description: `Sale return from ${name.rows[0]?.name ?? ""}`.trim(),
     lines,
   });
+  const paid = lines.find((l) => l.account_id === p.creditor.account_id && l.credit !== undefined);
+  return { account_id: p.creditor.account_id, currency_id: p.creditor.currency_id, amount: D(paid?.credit ?? 0) };
 }
 
 /** Locks every account the return posts to (and those of the entry an edit reverses), then the sale's row. */
@@ -339,7 +348,7 @@ async function writeLines(ctx: Ctx, id: number, p: Prepared, input: SaleReturnIn
   await ctx.tx.insert(returnLinesTable).values(lines.map(({ cost_each: _, ...l }) => ({ ...l, return_fk: id })));
 }
 
-/** A sale return, saved complete (the POS's returns come through here too). */
+/** A sale return, saved complete (the POS's returns come through here too), and what was paid back or credited, in the creditor's currency. */
 export async function createSaleReturn(ctx: Ctx, input: SaleReturnInput) {
   const p = await prepare(ctx, input);
   await lockAll(ctx, p);
@@ -349,12 +358,12 @@ export async function createSaleReturn(ctx: Ctx, input: SaleReturnInput) {
     .returning({ id: saleReturns.id });
   const id = row!.id;
   await writeLines(ctx, id, p, input, 0);
-  await bringBack(ctx, id, p);
+  const paidBack = await bringBack(ctx, id, p);
   await ctx.tx
     .update(saleReturns)
     .set({ number: await nextNumber(ctx, "sale_returns", "SRT") })
     .where(eq(saleReturns.id, id));
-  return { id };
+  return { id, paidBack };
 }
 
 /** Edit = the return's stock and entry reversed (unless the goods it brought back have gone again), then brought back as saved. */

@@ -1,0 +1,287 @@
+import { randomUUID } from "node:crypto";
+import { MSG, POS_MSG, SALE_RETURN_MSG } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { stockInconsistencies } from "../stock/stock.fixture.js";
+
+/**
+ * Returns of POS bills at the till, with hand-checked books. In-rate 1,480 IQD per USD. Stock:
+ * 10 tins of baby formula bought at 18,000 IQD (sold at 25,000) and 40 packs of tea at 3,000
+ * (sold at 5,000).
+ */
+let t: TestApp;
+let cashier: { token: string; user_id: number };
+let formula = 0;
+let tea = 0;
+let piece = 0;
+
+const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
+const created = async (url: string, body: unknown) => {
+  const res = await t.api("POST", url, { body });
+  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+/** Debit − credit of an account (by system key or id), in its own currency and in the system currency. */
+const balance = async (account: string | number) => {
+  const where = typeof account === "string" ? sql`a.system_key = ${account}` : sql`a.account_id = ${account}`;
+  const [r] = await q<{ b: string; s: string }>(sql`
+    select coalesce(sum(l.debit - l.credit), 0)::text b, coalesce(sum(l.sys_debit - l.sys_credit), 0)::text s
+      from journal_lines l join accounts a on a.account_id = l.account_id where ${where}`);
+  return { own: Number(r!.b), sys: Number(r!.s) };
+};
+const drawer = async (currency: number) =>
+  Number(
+    (await q<{ a: number }>(sql`select account_fk a from pos_drawers where user_fk = ${cashier.user_id} and currency_id = ${currency}`))[0]!
+      .a,
+  );
+const onHand = async (item: number) =>
+  Number((await q<{ q: string }>(sql`select coalesce(sum(qty), 0)::text q from stock_balances where item_fk = ${item}`))[0]!.q);
+const count = async (table: "sale_returns" | "pos_sale_info") =>
+  Number(
+    (
+      await q<{ n: string }>(
+        table === "sale_returns"
+          ? sql`select count(*)::text n from sale_returns`
+          : sql`select count(*)::text n from pos_sale_info where kind = 'return'`,
+      )
+    )[0]!.n,
+  );
+const booksBalance = async () => {
+  const [tb] = await q<{ d: string; c: string }>(
+    sql`select coalesce(sum(sys_debit),0)::text d, coalesce(sum(sys_credit),0)::text c from journal_lines`,
+  );
+  expect(tb!.d).toBe(tb!.c);
+  expect(await stockInconsistencies(t.database.db)).toEqual([]);
+};
+/** A cash bill of the cashier's, paid in one currency (the change in IQD). */
+const sell = async (lines: { item: number; quantity: string }[], amount: string, currency = 1) => {
+  const res = await t.api("POST", "/api/pos_sales", {
+    token: cashier.token,
+    headers: { "idempotency-key": randomUUID() },
+    body: {
+      client_created_at: new Date().toISOString(),
+      lines: lines.map((l) => ({ item_fk: l.item, unit_fk: piece, quantity: l.quantity })),
+      payments: [{ method: "cash", currency_id: currency, amount }],
+    },
+  });
+  if (res.status !== 201) throw new Error(`sale: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: number; number: string; lines: { line_id: number; item_fk: number }[] };
+};
+const giveBack = (saleId: number, body: unknown, key: string | null = randomUUID(), token = cashier.token) =>
+  t.api("POST", `/api/pos_sales/${saleId}/return`, { token, body, headers: key ? { "idempotency-key": key } : {} });
+const lineOf = (sale: { lines: { line_id: number; item_fk: number }[] }, item: number) =>
+  sale.lines.find((l) => l.item_fk === item)!.line_id;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await created("/api/currency_rates", { rate: "1470", in_rate: "1480" });
+  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
+  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
+  formula = (
+    await created("/api/items", {
+      item_name: "Baby formula",
+      item_units: [{ unit_fk: piece, quantity: "1", price: "25000", is_base: true }],
+    })
+  ).item_id;
+  tea = (await created("/api/items", { item_name: "Tea", item_units: [{ unit_fk: piece, quantity: "1", price: "5000", is_base: true }] }))
+    .item_id;
+  const supplier = (await created("/api/suppliers", { consumer_name: "Basra Foods" })).consumer_id;
+  const p = await created("/api/purchases", {
+    consumer_id: supplier,
+    inventory_id: 1,
+    currency_id: 1,
+    discount_type: "amount",
+    payment_type: "On Account",
+    lines: [
+      { item_id: formula, unit_id: piece, quantity: "10", unit_price: "18000" },
+      { item_id: tea, unit_id: piece, quantity: "40", unit_price: "3000" },
+    ],
+  });
+  expect((await t.api("POST", `/api/purchases/${p.id}/complete`, { body: {} })).status).toBe(200);
+  cashier = await t.userWith(["pos_sales/store", "pos_sales/show", "pos_sales/index", "pos_sales/return", "closing_drawers/store"], {
+    is_cashier: true,
+    outlet_fk: 1,
+    inventory_ids: [1],
+    user_name: "till two",
+  });
+});
+afterAll(() => t?.close());
+
+describe("a POS bill returned at the till", () => {
+  it("returns part of a line from the drawer, then refuses more than is left, saving nothing", async () => {
+    // 1 formula + 3 tea = 25,000 + 15,000 = 40,000 IQD.
+    const sale = await sell(
+      [
+        { item: formula, quantity: "1" },
+        { item: tea, quantity: "3" },
+      ],
+      "40000",
+    );
+    const iqd = await balance(await drawer(1));
+    const teaBefore = await onHand(tea);
+    const returns = await balance("sales_returns");
+    const inventory = await balance("inventory");
+    const cogs = await balance("cogs");
+
+    const res = await giveBack(sale.id, { lines: [{ sale_line_fk: lineOf(sale, tea), quantity: "2" }] });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(MSG.added);
+    const r = res.body.data;
+    expect(r).toMatchObject({ sale_fk: sale.id, received_type: "Cash", total: "10000.000", status: "complete" });
+    expect(r.refund).toEqual({ received_type: "Cash", currency_id: 1, amount: "10000", account_fk: await drawer(1) });
+    // 2 × 5,000 out of the IQD drawer; 2 × 5,000 into Sales Returns; the 2 packs back at the 3,000 they left with.
+    expect((await balance(await drawer(1))).own - iqd.own).toBe(-10000);
+    expect((await balance("sales_returns")).sys - returns.sys).toBe(10000);
+    expect((await balance("inventory")).sys - inventory.sys).toBe(6000);
+    expect((await balance("cogs")).sys - cogs.sys).toBe(-6000);
+    expect((await onHand(tea)) - teaBefore).toBe(2);
+    // What is returnable shrinks: tea 3 sold, 2 back, 1 left; the formula untouched.
+    const lines = r.sale.lines.map((l: { item_fk: number; returned_quantity: string; returnable_quantity: string }) => [
+      l.item_fk,
+      Number(l.returned_quantity),
+      Number(l.returnable_quantity),
+    ]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        [formula, 0, 1],
+        [tea, 2, 1],
+      ]),
+    );
+    const found = await t.api("GET", `/api/pos_sales/by_number/${sale.number}`, { token: cashier.token });
+    expect(found.body.data.lines.find((l: { item_fk: number }) => l.item_fk === tea).returnable_quantity).toBe("1");
+
+    const saved = await count("sale_returns");
+    const more = await giveBack(sale.id, { lines: [{ sale_line_fk: lineOf(sale, tea), quantity: "2" }] });
+    expect(more.status).toBe(422);
+    expect(more.body.message).toBe(SALE_RETURN_MSG.moreThanSold);
+    expect(more.body.errors["lines.0.quantity"]).toEqual([SALE_RETURN_MSG.moreThanSold]);
+    expect(await count("sale_returns")).toBe(saved);
+    expect((await balance(await drawer(1))).own - iqd.own).toBe(-10000);
+    expect((await onHand(tea)) - teaBefore).toBe(2);
+    // The last pack can still come back.
+    expect((await giveBack(sale.id, { lines: [{ sale_line_fk: lineOf(sale, tea), quantity: "1" }] })).status).toBe(201);
+    await booksBalance();
+  });
+
+  it("pays back in USD from the USD drawer at the day's in-rate, and never more than the drawer holds", async () => {
+    const sale = await sell([{ item: formula, quantity: "1" }], "25000");
+    const body = { currency_id: 2, lines: [{ sale_line_fk: lineOf(sale, formula), quantity: "1" }] };
+    // The USD drawer is empty: nothing can be paid out of it, and nothing is saved.
+    const saved = await count("sale_returns");
+    const empty = await giveBack(sale.id, body);
+    expect(empty.status).toBe(422);
+    expect(empty.body.message).toBe("No Enough Balance USD");
+    expect(await count("sale_returns")).toBe(saved);
+    // A bill paid with 20 USD (29,600 IQD for 25,000: 4,600 change in IQD, 4,500 handed back) fills it.
+    await sell([{ item: formula, quantity: "1" }], "20", 2);
+    const usd = await balance(await drawer(2));
+    expect(usd.own).toBe(20);
+    const res = await giveBack(sale.id, body);
+    expect(res.status).toBe(201);
+    // 25,000 / 1,480 = 16.8918… → 16.892 USD.
+    expect(res.body.data.refund).toEqual({ received_type: "Cash", currency_id: 2, amount: "16.892", account_fk: await drawer(2) });
+    expect((await balance(await drawer(2))).own).toBeCloseTo(3.108, 3);
+    await booksBalance();
+  });
+
+  it("answers a retry with the first answer and returns once; the key with another body or without a key is refused", async () => {
+    const sale = await sell([{ item: tea, quantity: "2" }], "10000");
+    const key = randomUUID();
+    const body = { lines: [{ sale_line_fk: lineOf(sale, tea), quantity: "1" }] };
+    const before = await count("sale_returns");
+    const first = await giveBack(sale.id, body, key);
+    expect(first.status).toBe(201);
+    const again = await giveBack(sale.id, body, key);
+    expect(again.status).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect(await count("sale_returns")).toBe(before + 1);
+    const other = await giveBack(sale.id, { lines: [{ sale_line_fk: lineOf(sale, tea), quantity: "1" }], note: "another" }, key);
+    expect(other.status).toBe(422);
+    expect(other.body.errors["Idempotency-Key"]).toEqual([POS_MSG.keyReused]);
+    const missing = await giveBack(sale.id, body, null);
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors["Idempotency-Key"]).toEqual([POS_MSG.keyRequired]);
+    // Eight identical requests at once: one return.
+    const key2 = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => giveBack(sale.id, body, key2)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+    expect(await count("sale_returns")).toBe(before + 2);
+    expect(
+      Number(
+        (await q<{ r: string }>(sql`select sum(quantity)::text r from sale_return_lines where sale_line_fk = ${lineOf(sale, tea)}`))[0]!.r,
+      ),
+    ).toBe(2);
+  });
+
+  it("needs the cashier assignment and the return permission, and a bill the cashier may see", async () => {
+    const sale = await sell([{ item: tea, quantity: "1" }], "5000");
+    const body = { lines: [{ sale_line_fk: lineOf(sale, tea), quantity: "1" }] };
+    const notCashier = await t.userWith(["pos_sales/return", "pos_sales/show"], { inventory_ids: [1] });
+    const refused = await giveBack(sale.id, body, randomUUID(), notCashier.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(MSG.mustHaveCashier);
+    const noRight = await t.userWith(["pos_sales/store"], { is_cashier: true, outlet_fk: 1, inventory_ids: [1] });
+    expect((await giveBack(sale.id, body, randomUUID(), noRight.token)).status).toBe(403);
+    const otherCashier = await t.userWith(["pos_sales/return"], { is_cashier: true, outlet_fk: 1, inventory_ids: [1] });
+    expect((await giveBack(sale.id, body, randomUUID(), otherCashier.token)).status).toBe(404);
+    // The walk-in customer has no account to credit.
+    const onAccount = await giveBack(sale.id, { ...body, received_type: "On Account" });
+    expect(onAccount.status).toBe(422);
+    expect(onAccount.body.errors.received_type).toEqual([POS_MSG.returnOnAccountNeedsCustomer]);
+    const badLine = await giveBack(sale.id, { lines: [{ sale_line_fk: 999999, quantity: "1" }] });
+    expect(badLine.status).toBe(422);
+    expect(badLine.body.errors["lines.0.sale_line_fk"]).toEqual([SALE_RETURN_MSG.lineNotOfSale]);
+  });
+
+  it("counts the returns in the drawer's closing: the returns total and the cash expected", async () => {
+    const session = (await t.api("GET", "/api/pos/session", { token: cashier.token })).body.data;
+    const [iqd, usd] = session.drawer.cash.map((c: { balance: string }) => Number(c.balance));
+    const open = await q<{ n: number; total: string }>(sql`
+      select count(*)::int n, coalesce(sum(total_sys), 0)::text total from pos_sale_info
+       where user_fk = ${cashier.user_id} and kind = 'return' and closing_fk is null`);
+    // So far: 10,000 + 5,000 (tea), 25,000 (formula in USD), 5,000 + 5,000 (the retried tea) = 50,000.
+    expect(open[0]).toEqual({ n: 5, total: "50000.0000" });
+    const closing = await t.api("POST", "/api/closing_drawers", {
+      token: cashier.token,
+      body: { counted_iqd: String(iqd), counted_usd: String(usd) },
+    });
+    expect(closing.status).toBe(201);
+    expect(closing.body.data).toMatchObject({ invoices_count: 5, returns_total: "50000.0000", difference_total: "0.0000" });
+    // The drawers expect the cash the sales brought less what the returns paid out: 20 − 16.892 USD.
+    expect(closing.body.data.cash.map((c: { expected: string }) => Number(c.expected))).toEqual([iqd, usd]);
+    expect(usd).toBeCloseTo(3.108, 3);
+    const after = await q<{ n: number }>(sql`
+      select count(*)::int n from pos_sale_info where user_fk = ${cashier.user_id} and kind = 'return' and closing_fk is null`);
+    expect(after[0]!.n).toBe(0);
+    await booksBalance();
+  });
+});
+
+describe("returns of one bill at the same time, on PostgreSQL", () => {
+  it("24 tills return one pack each of a 10-pack line: exactly 10 come back, the rest told why, no other answer", async () => {
+    const sale = await sell([{ item: tea, quantity: "10" }], "50000");
+    const line = lineOf(sale, tea);
+    const iqd = await balance(await drawer(1));
+    const teaBefore = await onHand(tea);
+    const infos = await count("pos_sale_info");
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => giveBack(sale.id, { lines: [{ sale_line_fk: line, quantity: "1" }] })),
+    );
+    const others = answers.filter((a) => a.status !== 201 && a.status !== 422).map((a) => `${a.status} ${JSON.stringify(a.body)}`);
+    expect(others).toEqual([]);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    for (const a of answers.filter((x) => x.status === 422)) expect(a.body.message).toBe(SALE_RETURN_MSG.moreThanSold);
+    const back = await q<{ r: string }>(sql`
+      select coalesce(sum(rl.quantity), 0)::text r from sale_return_lines rl where rl.sale_line_fk = ${line}`);
+    expect(Number(back[0]!.r)).toBe(10);
+    expect((await onHand(tea)) - teaBefore).toBe(10);
+    expect((await balance(await drawer(1))).own - iqd.own).toBe(-50000);
+    expect((await count("pos_sale_info")) - infos).toBe(10);
+    const again = await giveBack(sale.id, { lines: [{ sale_line_fk: line, quantity: "1" }] });
+    expect(again.status).toBe(422);
+    await booksBalance();
+  }, 180_000);
+});
