@@ -1,7 +1,8 @@
 import { MSG, SALE_RETURN_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.js";
+import type { TestApp } from "../../../test/harness.js";
+import { dbHelpers, type SalesFixture, salesFixture } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 
 /**
@@ -12,7 +13,6 @@ import { stockInconsistencies } from "../stock/stock.fixture.js";
  */
 let t: TestApp;
 let piece = 0;
-let box = 0;
 let amox = 0;
 let soap = 0;
 let customer = 0;
@@ -21,28 +21,7 @@ let saleId = 0;
 let amoxLine = 0;
 let soapLine = 0;
 
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const ok = async (url: string, body: unknown = {}) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
-
-/** Debit − credit of an account by system key or id: in its currency and in the system currency. */
-const balance = async (account: string | number) => {
-  const where = typeof account === "string" ? sql`a.system_key = ${account}` : sql`a.account_id = ${account}`;
-  const [r] = await q<{ b: string; s: string }>(sql`
-    select coalesce(sum(l.debit - l.credit), 0)::text b, coalesce(sum(l.sys_debit - l.sys_credit), 0)::text s
-      from journal_lines l join accounts a on a.account_id = l.account_id where ${where}`);
-  return { own: Number(r!.b), sys: Number(r!.s) };
-};
-const onHand = async (item: number) =>
-  Number((await q<{ q: string }>(sql`select coalesce(sum(qty), 0)::text q from stock_balances where item_fk = ${item}`))[0]!.q);
+const { created, ok, q, balance, onHand } = dbHelpers(() => t);
 const usdReceivable = async () =>
   Number((await q<{ a: number }>(sql`select account_usd_fk a from consumers where consumer_id = ${customer}`))[0]!.a);
 /** The trial balance's footer for the whole year: debit = credit. */
@@ -56,62 +35,9 @@ const saleReturn = (lines: unknown[], extra: Record<string, unknown> = {}) =>
     body: { sale_fk: saleId, date: "2026-11-22 11:00", inventory_fk: 1, received_type: "On Account", lines, ...extra },
   });
 
-const saleBody = () => ({
-  date: "2026-11-21 10:00",
-  consumer_fk: customer,
-  inventory_fk: 1,
-  currency_id: 2,
-  rate: "1500",
-  discount_type: "invoice",
-  invoice_discount_type: "percent",
-  invoice_discount: "10",
-  payment_type: "On Account",
-  account_fk: usdTill,
-  paid_amount: "36.9",
-  lines: [
-    { item_fk: amox, unit_fk: box, quantity: "3" },
-    { item_fk: soap, unit_fk: piece, quantity: "20" },
-  ],
-});
-
 beforeAll(async () => {
-  t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
-  amox = (
-    await created("/api/items", {
-      item_name: "Amoxicillin 500",
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "3000", is_base: true },
-        { unit_fk: box, quantity: "10", price: "30000", is_default: true },
-      ],
-    })
-  ).item_id;
-  soap = (
-    await created("/api/items", {
-      item_name: "Olive Soap",
-      has_revenue_tax: true,
-      revenue_tax_percent: "10",
-      item_units: [{ unit_fk: piece, quantity: "1", price: "1500", is_base: true }],
-    })
-  ).item_id;
-  const supplier = (await created("/api/suppliers", { consumer_name: "Erbil Pharma" })).consumer_id;
-  customer = (await created("/api/customers", { consumer_name: "Baghdad Pharmacy" })).consumer_id;
-  usdTill = (await created("/api/cashes", { account_name: "Till USD", cash_type: 1, currency_id: 2 })).account_id;
-  const p = await created("/api/purchases", {
-    consumer_id: supplier,
-    date: "2026-11-20 09:00",
-    inventory_id: 1,
-    currency_id: 1,
-    discount_type: "amount",
-    payment_type: "On Account",
-    lines: [
-      { item_id: amox, unit_id: box, quantity: "20", unit_price: "15000" },
-      { item_id: soap, unit_id: piece, quantity: "100", unit_price: "600" },
-    ],
-  });
-  await ok(`/api/purchases/${p.id}/complete`);
+  let saleBody: SalesFixture["saleBody"];
+  ({ t, piece, amox, soap, customer, usdTill, saleBody } = await salesFixture());
   const s = await created("/api/sales", saleBody());
   saleId = s.id;
   expect(s).toMatchObject({ total: "73.800", paid_amount: "36.900" });

@@ -1,8 +1,9 @@
 import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
+import { TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
+import { dbHelpers, type SalesFixture, salesFixture } from "./sales.fixture.js";
 
 /**
  * Sales through the API with hand-checked books. Stock: 20 boxes of Amoxicillin at 15,000 IQD a
@@ -14,35 +15,14 @@ let piece = 0;
 let box = 0;
 let amox = 0;
 let soap = 0;
-let supplier = 0;
 let customer = 0;
 let limited = 0;
 let salesman = 0;
 let usdTill = 0;
 let mainCash = 0;
+let saleBody: SalesFixture["saleBody"];
 
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const ok = async (url: string, body: unknown = {}) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
-
-/** Debit − credit of an account by system key or id: in its currency and in the system currency. */
-const balance = async (account: string | number) => {
-  const where = typeof account === "string" ? sql`a.system_key = ${account}` : sql`a.account_id = ${account}`;
-  const [r] = await q<{ b: string; s: string }>(sql`
-    select coalesce(sum(l.debit - l.credit), 0)::text b, coalesce(sum(l.sys_debit - l.sys_credit), 0)::text s
-      from journal_lines l join accounts a on a.account_id = l.account_id where ${where}`);
-  return { own: Number(r!.b), sys: Number(r!.s) };
-};
-const onHand = async (item: number) =>
-  Number((await q<{ q: string }>(sql`select coalesce(sum(qty), 0)::text q from stock_balances where item_fk = ${item}`))[0]!.q);
+const { created, ok, q, balance, onHand } = dbHelpers(() => t);
 const customerAccount = async (consumer: number, col: "account_fk" | "account_usd_fk") =>
   Number((await q<{ a: number }>(sql`select ${sql.identifier(col)} a from consumers where consumer_id = ${consumer}`))[0]!.a);
 const entries = async (id: number) =>
@@ -51,52 +31,11 @@ const entries = async (id: number) =>
                                and not exists (select 1 from journal_entries r where r.reversal_of = journal_entries.entry_id) and reversal_of is null`)
   )[0]!.n;
 
-const saleBody = (extra: Record<string, unknown> = {}) => ({
-  date: "2026-11-21 10:00",
-  consumer_fk: customer,
-  inventory_fk: 1,
-  currency_id: 2,
-  rate: "1500",
-  discount_type: "invoice",
-  invoice_discount_type: "percent",
-  invoice_discount: "10",
-  payment_type: "On Account",
-  account_fk: usdTill,
-  paid_amount: "36.9",
-  lines: [
-    { item_fk: amox, unit_fk: box, quantity: "3" },
-    { item_fk: soap, unit_fk: piece, quantity: "20" },
-  ],
-  ...extra,
-});
-
 beforeAll(async () => {
-  t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
-  amox = (
-    await created("/api/items", {
-      item_name: "Amoxicillin 500",
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "3000", is_base: true },
-        { unit_fk: box, quantity: "10", price: "30000", is_default: true },
-      ],
-    })
-  ).item_id;
-  soap = (
-    await created("/api/items", {
-      item_name: "Olive Soap",
-      has_revenue_tax: true,
-      revenue_tax_percent: "10",
-      item_units: [{ unit_fk: piece, quantity: "1", price: "1500", is_base: true }],
-    })
-  ).item_id;
-  supplier = (await created("/api/suppliers", { consumer_name: "Erbil Pharma" })).consumer_id;
-  customer = (await created("/api/customers", { consumer_name: "Baghdad Pharmacy", mobile: "07501234567", address: "Karrada" }))
-    .consumer_id;
+  ({ t, piece, box, amox, soap, customer, usdTill, saleBody } = await salesFixture({
+    customer: { mobile: "07501234567", address: "Karrada" },
+  }));
   limited = (await created("/api/customers", { consumer_name: "Careful Clinic", allowed_debit_amount: "50000" })).consumer_id;
-  usdTill = (await created("/api/cashes", { account_name: "Till USD", cash_type: 1, currency_id: 2 })).account_id;
   mainCash = Number((await q<{ a: number }>(sql`select account_id a from accounts where system_key = 'main_cash'`))[0]!.a);
   salesman = (
     await created("/api/users", {
@@ -119,19 +58,6 @@ beforeAll(async () => {
       new_password_confirmation: TEST_PASSWORD,
     })
   ).user_id;
-  const p = await created("/api/purchases", {
-    consumer_id: supplier,
-    date: "2026-11-20 09:00",
-    inventory_id: 1,
-    currency_id: 1,
-    discount_type: "amount",
-    payment_type: "On Account",
-    lines: [
-      { item_id: amox, unit_id: box, quantity: "20", unit_price: "15000" },
-      { item_id: soap, unit_id: piece, quantity: "100", unit_price: "600" },
-    ],
-  });
-  await ok(`/api/purchases/${p.id}/complete`);
 });
 afterAll(() => t?.close());
 
