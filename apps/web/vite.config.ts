@@ -3,6 +3,8 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { aliases } from "./aliases.ts";
 import { buildInfo } from "./build-info.ts";
 
 // The dev server proxies the API so the browser sees one origin, as in production.
@@ -33,9 +35,70 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The files the POS screen can load when opened on its own: the entry, the POS entry and all it
+ * imports, statically or later (its dialogs, its texts in each language). The till's service
+ * worker precaches these and nothing of the back office.
+ */
+function posFiles(): Plugin & { files: Set<string> } {
+  const files = new Set<string>();
+  return {
+    name: "pos-files",
+    apply: "build",
+    files,
+    generateBundle(_options, bundle) {
+      files.clear();
+      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const pos = chunks.find((c) => c.facadeModuleId?.endsWith("/src/features/pos/PosApp.tsx"));
+      const entry = chunks.find((c) => c.isEntry);
+      if (!pos || !entry) throw new Error("The POS entry or the app's entry is missing from the build.");
+      const walk = (name: string, dynamic: boolean) => {
+        const c = byName.get(name);
+        if (!c || files.has(name)) return;
+        files.add(name);
+        for (const css of c.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const i of c.imports) walk(i, dynamic);
+        if (dynamic) for (const i of c.dynamicImports) walk(i, dynamic);
+      };
+      // The entry's own imports only: its later ones are the back office.
+      walk(entry.fileName, false);
+      walk(pos.fileName, true);
+    },
+  };
+}
+
+const pos = posFiles();
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    pos,
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src/sw",
+      filename: "sw.ts",
+      // Registered by the POS screen only (features/pos/posWorker.ts); the app has no web manifest.
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,svg,woff2}"],
+        globIgnores: ["sw.js"],
+        // Hashed names: the URL is the version.
+        dontCacheBustURLsMatching: /^assets\//,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((e) => pos.files.has(e.url) || !e.url.startsWith("assets/")),
+            warnings: [],
+          }),
+        ],
+      },
+    }),
+    precompress(),
+  ],
   define: buildInfo(),
+  resolve: { alias: aliases },
   server: {
     port: 5173,
     proxy: {

@@ -1,15 +1,11 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/App";
-import { i18nReady } from "./app/i18n";
-
+/**
+ * Two ways into the app from the same page: the POS screen opened on its own (a reload of the till,
+ * or its first load) starts its lean entry, with neither the back office's router, frame and menus
+ * nor its other texts; every other address starts the back office, which also shows the POS screen
+ * when reached from within it.
+ */
 const root = document.getElementById("root");
 if (root) {
-  void i18nReady.then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  if (location.pathname.replace(/\/+$/, "") === "/settings/pos") void import("./features/pos/PosApp").then((m) => m.mount(root));
+  else void import("./app/App").then((m) => m.mount(root));
 }

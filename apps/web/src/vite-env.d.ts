@@ -15,3 +15,8 @@ interface ImportMetaEnv {
 declare const __APP_VERSION__: string;
 /** When the bundle was built (ISO 8601), put in at build time. */
 declare const __BUILD_TIME__: string;
+
+/** The notifications' store without their host (aliased in vite.config.ts). */
+declare module "@mantine/notifications/store" {
+  export { notifications, useNotifications } from "@mantine/notifications";
+}

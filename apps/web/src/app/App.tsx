@@ -2,71 +2,19 @@ import "@mantine/core/styles.css";
 import "@mantine/dates/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app.css";
-import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
-import { useNotifications } from "@mantine/notifications";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { type ReactNode, StrictMode, useState } from "react";
+import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { getStyleNonce } from "./csp";
-import { isRtl } from "./i18n";
-import { createQueryClient } from "./queryClient";
+import { i18nReady } from "./i18n";
+import { BaseProviders } from "./Providers";
 import { createRouter } from "./router";
-import { colorSchemeManager, cssVariablesResolver, theme } from "./theme";
-
-const Notifications = lazy(async () => ({ default: (await import("@mantine/notifications")).Notifications }));
-
-/**
- * The notifications' host and its transitions load with the first notification shown: the store
- * queues it meanwhile, and most pages (the login page first) never show one.
- */
-function NotificationsHost() {
-  const { notifications, queue } = useNotifications();
-  const [wanted, setWanted] = useState(false);
-  const shown = wanted || notifications.length > 0 || queue.length > 0;
-  useEffect(() => {
-    if (shown) setWanted(true);
-  }, [shown]);
-  if (!shown) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications position="top-center" />
-    </Suspense>
-  );
-}
-
-/** Keeps Mantine's direction in step with the language (the <html> attributes are set by i18n). */
-function DirectionSync({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const { setDirection } = useDirection();
-  const rtl = isRtl(i18n.language);
-  useEffect(() => setDirection(rtl ? "rtl" : "ltr"), [rtl, setDirection]);
-  return children;
-}
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const { i18n } = useTranslation();
   return (
-    <DirectionProvider initialDirection={isRtl(i18n.language) ? "rtl" : "ltr"}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        colorSchemeManager={colorSchemeManager}
-        defaultColorScheme="light"
-        getStyleNonce={getStyleNonce}
-      >
-        <DirectionSync>
-          <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6, weekendDays: [5, 6] }}>
-            <QueryClientProvider client={queryClient}>
-              <NotificationsHost />
-              {children}
-            </QueryClientProvider>
-          </DatesProvider>
-        </DirectionSync>
-      </MantineProvider>
-    </DirectionProvider>
+    <BaseProviders>
+      <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6, weekendDays: [5, 6] }}>{children}</DatesProvider>
+    </BaseProviders>
   );
 }
 
@@ -76,5 +24,16 @@ export function App() {
     <Providers>
       <RouterProvider router={router} />
     </Providers>
+  );
+}
+
+/** Starts the back office (every page but the POS screen opened on its own) once its texts are in. */
+export function mount(root: HTMLElement) {
+  void i18nReady.then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

@@ -1,4 +1,3 @@
-import { CURRENCY_IQD, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "@app/contracts";
 import { Button, Center, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
@@ -6,20 +5,10 @@ import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { ApiError } from "../shared/api/client";
 import { session } from "../shared/api/session";
-import type { SystemConfig } from "../shared/api/types";
 import { setBusinessTimeZone } from "../shared/businessTime";
 import { isPosTerminal, POS_PATH } from "./config";
 import { LoadingScreen } from "./LoadingScreen";
-import { meQuery, SessionContext, SessionKeeper, systemConfigQuery, useToken } from "./session";
-
-const FALLBACK_CONFIG: SystemConfig = {
-  currency_fk: CURRENCY_IQD,
-  currency: { currency_id: CURRENCY_IQD, currency_name: "IQD", symbol: "IQD" },
-  cashier_login_option: "Name",
-  pagination_default: DEFAULT_PAGE_SIZE,
-  pagination_options: PAGE_SIZE_OPTIONS.join(","),
-  shop_name: "",
-};
+import { FALLBACK_CONFIG, meQuery, SessionContext, SessionKeeper, systemConfigQuery, useToken } from "./session";
 
 /**
  * Every route but login needs a session (SPEC §2). Without a token the user goes to /login with

@@ -3,15 +3,17 @@ import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 
 type Files = { default: Record<string, Record<string, unknown>> };
+type Part = "core" | "more" | "pos";
 /**
- * Each language is two chunks of the build: the namespaces the sign-in page reads, and the rest,
- * which the signed-in frame waits for. A user downloads the language they read, and the sign-in
+ * Each language is chunks of the build: the namespaces the sign-in page reads, and the rest,
+ * which the signed-in frame waits for; the POS screen, which runs on its own, loads the sign-in
+ * part and its own namespaces only. A user downloads the language they read, and the sign-in
  * page only its part.
  */
-const BUNDLES: Record<Language, { core: () => Promise<Files>; more: () => Promise<Files> }> = {
-  en: { core: () => import("../locales/en"), more: () => import("../locales/en-more") },
-  ar: { core: () => import("../locales/ar"), more: () => import("../locales/ar-more") },
-  ckb: { core: () => import("../locales/ckb"), more: () => import("../locales/ckb-more") },
+const BUNDLES: Record<Language, Record<Part, () => Promise<Files>>> = {
+  en: { core: () => import("../locales/en"), more: () => import("../locales/en-more"), pos: () => import("../locales/en-pos") },
+  ar: { core: () => import("../locales/ar"), more: () => import("../locales/ar-more"), pos: () => import("../locales/ar-pos") },
+  ckb: { core: () => import("../locales/ckb"), more: () => import("../locales/ckb-more"), pos: () => import("../locales/ckb-pos") },
 };
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
@@ -19,7 +21,7 @@ type Resources = Record<string, Record<string, Record<string, unknown>>>;
 export const resources: Resources = {};
 const loading = new Map<string, Promise<void>>();
 
-function loadPart(lang: Language, part: "core" | "more"): Promise<void> {
+function loadPart(lang: Language, part: Part): Promise<void> {
   const key = `${lang}:${part}`;
   let done = loading.get(key);
   if (!done) {
@@ -39,10 +41,20 @@ function loadPart(lang: Language, part: "core" | "more"): Promise<void> {
   return done;
 }
 
-/** Loads a language's texts once (all of them, or only the sign-in page's); later calls wait for the same load. */
-export function loadLanguage(lang: Language, parts: "signIn" | "all" = "all"): Promise<void> {
+/** Which texts a language switch loads: all of them, or the POS screen's when it runs on its own. */
+let scope: "all" | "pos" = "all";
+export const setTextScope = (s: "all" | "pos") => {
+  scope = s;
+};
+
+/**
+ * Loads a language's texts once (all of them, the sign-in page's only, or the POS screen's);
+ * later calls wait for the same load.
+ */
+export function loadLanguage(lang: Language, parts: "signIn" | "pos" | "all" = scope): Promise<void> {
   const core = loadPart(lang, "core");
-  return parts === "signIn" ? core : Promise.all([core, loadPart(lang, "more")]).then(() => undefined);
+  if (parts === "signIn") return core;
+  return Promise.all([core, loadPart(lang, parts === "pos" ? "pos" : "more")]).then(() => undefined);
 }
 
 /** A lazy chunk that shows texts beyond the sign-in page's: it renders once they are in too. */

@@ -3,7 +3,10 @@ import dayjs from "dayjs";
 import Decimal from "decimal.js";
 import { useTranslation } from "react-i18next";
 import { isRtl } from "../app/i18n";
+import { formatAmount } from "./amount";
 import { businessNow } from "./businessTime";
+
+export { formatAmount };
 
 /**
  * The business's wall-clock reading of a value. An instant (a `Date`, or text with `Z` or an
@@ -18,22 +21,6 @@ export function onBusinessClock(value: string | Date): dayjs.Dayjs {
     if (!Number.isNaN(at.getTime())) return businessNow(at);
   }
   return dayjs(value);
-}
-
-/** Up to `decimals` decimals (trailing zeros dropped) with thousands separators; never through floats. */
-export function formatAmount(value: string | number | null | undefined, decimals = 3): string {
-  if (value === null || value === undefined || value === "") return "";
-  let d: Decimal;
-  try {
-    d = new Decimal(value);
-  } catch {
-    return String(value);
-  }
-  const fixed = d.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed();
-  const [int = "0", frac] = fixed.split(".");
-  const negative = int.startsWith("-");
-  const grouped = (negative ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}${frac ? `.${frac}` : ""}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MSG } from "@app/contracts";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import i18n, { translateMessage } from "../app/i18n";
 import { ApiError } from "./api/client";
 

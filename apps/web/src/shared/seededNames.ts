@@ -1,43 +1,16 @@
-import {
-  BASIC_UNITS,
-  COUNTRY_CODES,
-  isSystemAccountKey,
-  SEEDED_INVENTORY_NAME,
-  SEEDED_OUTLET_NAME,
-  SEEDED_WALKIN_CUSTOMER_NAME,
-  SYSTEM_ACCOUNT_NAMES,
-} from "@app/contracts";
+import { COUNTRY_CODES } from "@app/contracts";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import regionNames from "./regionNames.json";
+import { accountLabel, inventoryLabel, type Name, outletLabel, partyLabel, type Translate, unitLabel } from "./seededLabels";
+
+export { accountLabel, inventoryLabel, outletLabel, partyLabel, unitLabel };
 
 /**
  * Records the product seeds (the chart-of-accounts skeleton, the first outlet and inventory, the
  * basic units, the countries, the walk-in customer) are stored under English names. They show in the user's language
  * for as long as they keep their seeded name; a renamed record shows the name it was given.
  */
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-type Name = string | null | undefined;
-
-const UNITS: ReadonlySet<string> = new Set(BASIC_UNITS);
-
-/** A system account (one with a `system_key`) still under its seeded name shows translated. */
-export function accountLabel(t: Translate, name: Name, systemKey?: string | null): string {
-  if (name == null) return "";
-  if (isSystemAccountKey(systemKey) && SYSTEM_ACCOUNT_NAMES[systemKey] === name) return t(`seeded:accounts.${systemKey}`);
-  return name;
-}
-
-export const outletLabel = (t: Translate, name: Name): string => (name === SEEDED_OUTLET_NAME ? t("seeded:outlet") : (name ?? ""));
-
-export const inventoryLabel = (t: Translate, name: Name): string => (name === SEEDED_INVENTORY_NAME ? t("seeded:inventory") : (name ?? ""));
-
-/** A customer or supplier: the walk-in customer under its seeded name shows translated. */
-export const partyLabel = (t: Translate, name: Name): string =>
-  name === SEEDED_WALKIN_CUSTOMER_NAME ? t("seeded:walkInCustomer") : (name ?? "");
-
-export const unitLabel = (t: Translate, name: Name): string => (name && UNITS.has(name) ? t(`seeded:units.${name}`) : (name ?? ""));
 
 /**
  * Country names in Arabic and Kurdish from Unicode CLDR, shipped with the app

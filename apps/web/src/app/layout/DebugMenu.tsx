@@ -1,6 +1,6 @@
 import { LOG_GROUP } from "@app/contracts";
 import { ActionIcon, Group, Menu, Stack, Text, Tooltip, useMantineColorScheme } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconBug, IconClipboardCopy, IconEraser, IconRefresh } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";

@@ -1,9 +1,19 @@
-import { can, type MeResponse, PAGE_SIZE_OPTIONS, type PermissionRequirement } from "@app/contracts";
+import { CURRENCY_IQD, can, DEFAULT_PAGE_SIZE, type MeResponse, PAGE_SIZE_OPTIONS, type PermissionRequirement } from "@app/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
 import { api } from "../../shared/api/client";
 import { session } from "../../shared/api/session";
 import type { DataBody, SystemConfig } from "../../shared/api/types";
+
+/** The settings a screen works with while the server's cannot be had. */
+export const FALLBACK_CONFIG: SystemConfig = {
+  currency_fk: CURRENCY_IQD,
+  currency: { currency_id: CURRENCY_IQD, currency_name: "IQD", symbol: "IQD" },
+  cashier_login_option: "Name",
+  pagination_default: DEFAULT_PAGE_SIZE,
+  pagination_options: PAGE_SIZE_OPTIONS.join(","),
+  shop_name: "",
+};
 
 export const meQuery = queryOptions({
   queryKey: ["auth", "me"],

@@ -1,13 +1,13 @@
 import { CURRENCY_IQD } from "@app/contracts";
-import { ActionIcon, Badge, Select, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatAmount } from "../../shared/format";
-import { useSeededNames } from "../../shared/seededNames";
+import { formatAmount } from "../../shared/amount";
+import { useSeededLabels } from "../../shared/seededLabels";
+import { BillNumberInput, BillSelect, DiscountInput } from "./BillInputs";
 import type { PricedBillLine } from "./bill";
 import type { BillLineState } from "./posDb";
-import { QtyInput } from "./QtyInput";
 
 interface Props {
   line: PricedBillLine;
@@ -27,11 +27,11 @@ interface Props {
 export const BillRow = memo(
   function BillRow({ line: l, index: i, selected, canDiscount, currencyId, onSelect, onChange, onRemove }: Props) {
     const { t } = useTranslation("pos");
-    const names = useSeededNames();
+    const names = useSeededLabels();
     const money = (v: string) => formatAmount(v, currencyId === CURRENCY_IQD ? 0 : 2);
     return (
-      <Table.Tr className={selected ? "pos-selected" : undefined} onClick={() => onSelect(i)} data-testid="pos-line">
-        <Table.Td>
+      <tr className={selected ? "pos-selected" : undefined} onClick={() => onSelect(i)} data-testid="pos-line">
+        <td>
           <Text fw={500}>{l.item.item_name}</Text>
           {l.promotion_title && (
             <Badge size="sm" color="grape" data-testid="pos-promotion">
@@ -39,40 +39,42 @@ export const BillRow = memo(
               {l.priced.free_quantity !== "0" ? ` +${l.priced.free_quantity}` : ""}
             </Badge>
           )}
-        </Table.Td>
-        <Table.Td>
-          <Select
-            size="xs"
-            w={110}
-            aria-label={t("unit")}
-            data={l.item.units.map((u) => ({ value: String(u.item_unit_id), label: names.unit(u.unit_name) }))}
+        </td>
+        <td>
+          <BillSelect
+            label={t("unit")}
+            options={l.item.units.map((u) => ({ value: String(u.item_unit_id), label: names.unit(u.unit_name) }))}
             value={String(l.unit.item_unit_id)}
-            onChange={(v) => v && onChange(i, { item_unit_id: Number(v) })}
-            allowDeselect={false}
+            onChange={(v) => onChange(i, { item_unit_id: Number(v) })}
           />
-        </Table.Td>
-        <Table.Td>
-          <QtyInput label={t("quantity")} value={l.state.quantity} onChange={(v) => onChange(i, { quantity: v || "0" })} testId="pos-qty" />
-        </Table.Td>
-        <Table.Td dir="ltr">{money(l.priced.unit_price)}</Table.Td>
+        </td>
+        <td>
+          <BillNumberInput
+            label={t("quantity")}
+            value={l.state.quantity}
+            onChange={(v) => onChange(i, { quantity: v || "0" })}
+            testId="pos-qty"
+          />
+        </td>
+        <td dir="ltr">{money(l.priced.unit_price)}</td>
         {canDiscount && (
-          <Table.Td>
-            <QtyInput
-              label={t("discount")}
-              value={l.state.discount?.value ?? ""}
-              onChange={(v) => onChange(i, { discount: v ? { type: "amount", value: v } : null })}
+          <td>
+            <DiscountInput
+              value={l.state.discount}
+              currency={currencyId === CURRENCY_IQD ? "IQD" : "USD"}
+              onChange={(discount) => onChange(i, { discount })}
             />
-          </Table.Td>
+          </td>
         )}
-        <Table.Td dir="ltr" fw={600}>
+        <td dir="ltr" className="pos-strong">
           {money(l.priced.total)}
-        </Table.Td>
-        <Table.Td>
+        </td>
+        <td>
           <ActionIcon variant="subtle" color="red" aria-label={t("remove")} onClick={() => onRemove(i)}>
             <IconTrash size={16} />
           </ActionIcon>
-        </Table.Td>
-      </Table.Tr>
+        </td>
+      </tr>
     );
   },
   (a, b) =>

@@ -2,7 +2,7 @@ import { CURRENCY_IQD, CURRENCY_USD, type PosCustomer, posChange } from "@app/co
 import { Alert, Button, Group, Kbd, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatAmount } from "../../shared/format";
+import { formatAmount } from "../../shared/amount";
 import { MoneyInput } from "../../shared/MoneyInput";
 import type { PricedBill } from "./bill";
 import { PosModal } from "./PosModal";

@@ -2,7 +2,7 @@ import { normalizeSearch, type PosItem, type PosUnit } from "@app/contracts";
 import { Badge, Button, Group, Kbd, ScrollArea, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatAmount } from "../../shared/format";
+import { formatAmount } from "../../shared/amount";
 import { OpenDrawerDialog, SwitchCashierDialog } from "./CashierDialogs";
 import { type CatalogueIndex, findBarcode, searchItems } from "./catalogue";
 import { PosModal } from "./PosModal";

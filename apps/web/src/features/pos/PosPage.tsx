@@ -1,28 +1,28 @@
 import { CURRENCY_IQD, type PosCustomer, type PosItem, type PosUnit } from "@app/contracts";
-import { Badge, Button, type ButtonProps, Center, Group, Kbd, Loader, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, type ButtonProps, Center, Group, Kbd, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { translateMessage } from "../../app/i18n";
 import { usePageTitle } from "../../app/PageTitle";
 import { useSession } from "../../app/session";
-import { formatAmount } from "../../shared/format";
+import { formatAmount } from "../../shared/amount";
 import { errorText, notifyWarning } from "../../shared/notify";
-import { useSeededNames } from "../../shared/seededNames";
+import { useSeededLabels } from "../../shared/seededLabels";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
 import { BillRow } from "./BillRow";
 import { addToBill, priceBill } from "./bill";
 import { type CatalogueIndex, findBarcode, loadIndex, syncCatalogue } from "./catalogue";
 import { type BillLineState, holdsStore, queueStore } from "./posDb";
 import { sendSale, usePosSession } from "./posSession";
+import { registerPosWorker } from "./posWorker";
 import { enqueue, flushOnce, type QueuedSale } from "./queue";
 import { lastReceipt, newKey, type ReceiptData, receiptOf } from "./receipt";
 import { keyLabel, type PosAction, usePosKeys } from "./usePosKeys";
 import "./pos.css";
 
-// Chunks of their own (the screen shows first), fetched right after it: the till must open them
-// later even when the server can no longer be reached.
+// Chunks of their own, loaded when first opened. The till must open them even when the server can
+// no longer be reached: the service worker keeps them (see below).
 const loadDialogs = () => import("./PosDialogs");
 const loadPayment = () => import("./PaymentDialog");
 const loadReceipt = () => import("./ReceiptPrint");
@@ -62,7 +62,7 @@ export function PosPage() {
   const { t } = useTranslation("pos");
   usePageTitle("nav:items.pos");
   const { me, systemConfig } = useSession();
-  const names = useSeededNames();
+  const names = useSeededLabels();
   const session = usePosSession();
   const qc = useQueryClient();
   const [index, setIndex] = useState<CatalogueIndex | null>(null);
@@ -80,7 +80,12 @@ export function PosPage() {
   const refreshHolds = useCallback(async () => setHoldCount((await holdsStore.all()).length), []);
 
   useEffect(() => {
-    void Promise.all([loadDialogs(), loadPayment(), loadReceipt()]);
+    // Kept by the service worker since an earlier visit: each dialog loads when first opened.
+    // Otherwise (the till's first visit, or no service worker) they are fetched now, so that a
+    // till cut off right after it first opened still takes payments.
+    const kept = "serviceWorker" in navigator && navigator.serviceWorker.controller !== null;
+    void registerPosWorker();
+    if (!kept) void Promise.all([loadDialogs(), loadPayment(), loadReceipt()]);
   }, []);
 
   // The stored catalogue first (a till that starts offline still sells), then the server's changes.
@@ -275,7 +280,7 @@ export function PosPage() {
           </Title>
           <Text fw={600}>{me.user_name}</Text>
           <Text data-testid="pos-no-session">{(session.error && errorText(session.error)) || t("noSession")}</Text>
-          <Button component={Link} to="/user-logout">
+          <Button component="a" href="/user-logout">
             {t("signOut")}
           </Button>
         </Stack>
@@ -314,7 +319,7 @@ export function PosPage() {
           <Text size="sm" dir="ltr">
             1 USD = {formatAmount(rate, 0)} IQD
           </Text>
-          <Button size="xs" variant="subtle" component={Link} to="/user-logout">
+          <Button size="xs" variant="subtle" component="a" href="/user-logout">
             {t("signOut")}
           </Button>
         </Group>
@@ -322,19 +327,19 @@ export function PosPage() {
 
       <main className="pos-main">
         <section className="pos-lines">
-          <Table striped highlightOnHover stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("item")}</Table.Th>
-                <Table.Th>{t("unit")}</Table.Th>
-                <Table.Th>{t("quantity")}</Table.Th>
-                <Table.Th>{t("price")}</Table.Th>
-                {canDiscount && <Table.Th>{t("discount")}</Table.Th>}
-                <Table.Th>{t("total")}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          <table className="pos-table">
+            <thead>
+              <tr>
+                <th>{t("item")}</th>
+                <th>{t("unit")}</th>
+                <th>{t("quantity")}</th>
+                <th>{t("price")}</th>
+                {canDiscount && <th>{t("discount")}</th>}
+                <th>{t("total")}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
               {bill?.lines.map((l, i) => (
                 <BillRow
                   key={l.state.id}
@@ -348,8 +353,8 @@ export function PosPage() {
                   onRemove={removeLine}
                 />
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
           {!lines.length && (
             <Center p="xl">
               <Text c="dimmed">{t("scanHint")}</Text>

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { isLanguage, setLanguage } from "../../app/i18n";
 import { usePageTitle } from "../../app/PageTitle";
 import { useSession } from "../../app/session";
-import { formatAmount } from "../../shared/format";
+import { formatAmount } from "../../shared/amount";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
 import { type CatalogueIndex, findBarcode, loadIndex, syncCatalogue } from "./catalogue";
 import { usePosSession } from "./posSession";

@@ -3,8 +3,8 @@ import JsBarcode from "jsbarcode";
 import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
+import { formatAmount } from "../../shared/amount";
 import type { SystemConfig } from "../../shared/api/types";
-import { formatAmount } from "../../shared/format";
 import type { ReceiptData } from "./receipt";
 import { printEscPos } from "./serialPrinter";
 

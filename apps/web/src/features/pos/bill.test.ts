@@ -99,4 +99,17 @@ describe("the till's catalogue and bill", () => {
     const bill = priceBill(index, lines, { customer: null, system_currency_id: 1, rate: "1310", now: new Date("2027-01-02T10:00:00") });
     expect(bill.doc.total).toBe("1000");
   });
+
+  it("a line's discount is an amount or a percent of the line, as the sale screen allows", () => {
+    const now = new Date("2027-01-02T10:00:00");
+    const [line] = addToBill([], items[1]!, items[1]!.units[0]!, "4");
+    const priced = (discount: { type: "amount" | "percent"; value: string }) =>
+      priceBill(index, [{ ...line!, discount }], { customer: null, system_currency_id: 1, rate: "1310", now }).doc.total;
+    // 4 × 500 = 2,000, then the tax of 5% on what is left.
+    expect(priced({ type: "amount", value: "250" })).toBe("1837.5");
+    expect(priced({ type: "percent", value: "25" })).toBe("1575");
+    expect(priced({ type: "percent", value: "100" })).toBe("0");
+    // A discounted line is not merged with a new scan of the same unit.
+    expect(addToBill([{ ...line!, discount: { type: "percent", value: "10" } }], items[1]!, items[1]!.units[0]!)).toHaveLength(2);
+  });
 });

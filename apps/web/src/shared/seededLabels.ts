@@ -1,0 +1,53 @@
+import {
+  BASIC_UNITS,
+  isSystemAccountKey,
+  SEEDED_INVENTORY_NAME,
+  SEEDED_OUTLET_NAME,
+  SEEDED_WALKIN_CUSTOMER_NAME,
+  SYSTEM_ACCOUNT_NAMES,
+} from "@app/contracts";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type Name = string | null | undefined;
+
+const UNITS: ReadonlySet<string> = new Set(BASIC_UNITS);
+
+/** A system account (one with a `system_key`) still under its seeded name shows translated. */
+export function accountLabel(t: Translate, name: Name, systemKey?: string | null): string {
+  if (name == null) return "";
+  if (isSystemAccountKey(systemKey) && SYSTEM_ACCOUNT_NAMES[systemKey] === name) return t(`seeded:accounts.${systemKey}`);
+  return name;
+}
+
+export const outletLabel = (t: Translate, name: Name): string => (name === SEEDED_OUTLET_NAME ? t("seeded:outlet") : (name ?? ""));
+
+export const inventoryLabel = (t: Translate, name: Name): string => (name === SEEDED_INVENTORY_NAME ? t("seeded:inventory") : (name ?? ""));
+
+/** A customer or supplier: the walk-in customer under its seeded name shows translated. */
+export const partyLabel = (t: Translate, name: Name): string =>
+  name === SEEDED_WALKIN_CUSTOMER_NAME ? t("seeded:walkInCustomer") : (name ?? "");
+
+export const unitLabel = (t: Translate, name: Name): string => (name && UNITS.has(name) ? t(`seeded:units.${name}`) : (name ?? ""));
+
+export interface SeededLabels {
+  outlet: (name: Name) => string;
+  inventory: (name: Name) => string;
+  unit: (name: Name) => string;
+  party: (name: Name) => string;
+}
+
+/** The labels of seeded outlets, inventories, units and parties in the current language (no countries: the POS screen's). */
+export function useSeededLabels(): SeededLabels {
+  const { t } = useTranslation("seeded");
+  return useMemo(() => {
+    const tr: Translate = (key) => t(key);
+    return {
+      outlet: (name) => outletLabel(tr, name),
+      inventory: (name) => inventoryLabel(tr, name),
+      unit: (name) => unitLabel(tr, name),
+      party: (name) => partyLabel(tr, name),
+    };
+  }, [t]);
+}
