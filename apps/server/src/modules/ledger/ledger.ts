@@ -1,5 +1,6 @@
 import { CURRENCY_IQD, MSG } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import { addDays, businessDay, endOfBusinessDay, startOfBusinessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -22,15 +23,40 @@ export interface PostInput {
   lines: RuleLine[];
 }
 
+const readOnce = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * Within one transaction, the system currency and the system accounts are read once: a sale asked
+ * for them a dozen times, each a round trip made while its account locks were held. Outside a
+ * transaction (the pool itself) every call reads afresh. A failed read is not kept.
+ */
+function onceInTx<T>(tx: DbOrTx, key: string, read: () => Promise<T>): Promise<T> {
+  if (!(tx instanceof PgTransaction)) return read();
+  let mine = readOnce.get(tx);
+  if (!mine) readOnce.set(tx, (mine = new Map()));
+  let p = mine.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = read();
+    mine.set(key, p);
+    p.catch(() => mine.delete(key));
+  }
+  return p;
+}
+
 export async function systemCurrency(tx: DbOrTx): Promise<number> {
-  const res = await tx.execute<{ currency_fk: number }>(sql`select currency_fk from system_config where id = 1`);
-  return Number(res.rows[0]?.currency_fk ?? CURRENCY_IQD);
+  return onceInTx(tx, "system_currency", async () => {
+    const res = await tx.execute<{ currency_fk: number }>(sql`select currency_fk from system_config where id = 1`);
+    return Number(res.rows[0]?.currency_fk ?? CURRENCY_IQD);
+  });
 }
 
 export async function accountByKey(tx: DbOrTx, key: string) {
-  const [a] = await tx.select().from(accounts).where(eq(accounts.system_key, key));
-  if (!a) throw new HttpError(500, `The system account ${key} is missing`);
-  return a;
+  const a = await onceInTx(tx, `account:${key}`, async () => {
+    const [row] = await tx.select().from(accounts).where(eq(accounts.system_key, key));
+    if (!row) throw new HttpError(500, `The system account ${key} is missing`);
+    return row;
+  });
+  return { ...a };
 }
 
 /** A leaf account under a system group (cash_and_banks, receivables, payables, incomes, expenses); its code is the parent's code dot its id. */
