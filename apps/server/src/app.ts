@@ -23,6 +23,7 @@ import { installOperations } from "./platform/operations.js";
 export { operationsOf } from "./platform/operations.js";
 
 import { installSecurityHeaders, NONCE_PLACEHOLDER, pageStyleNonce } from "./platform/security-headers.js";
+import { startupPhase } from "./platform/startup-timing.js";
 import { createTokenService, loadSigningKey } from "./platform/tokens.js";
 
 /**
@@ -61,6 +62,7 @@ export async function buildApp({ database, config }: { database: Database; confi
   app.decorate("config", config);
   app.decorate("tokens", createTokenService(await loadSigningKey(database.db, config.jwtSecret), config.tokenTtlSeconds));
 
+  startupPhase("fastify and signing key");
   // First, so that every answer carries the headers, a refusal of the access check included.
   installSecurityHeaders(app, { tls: config.tls });
   const routes: RouteInfo[] = [];
@@ -76,6 +78,7 @@ export async function buildApp({ database, config }: { database: Database; confi
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  startupPhase("operations and compress");
   await installMultipart(app);
   installTextChecks(app);
   await app.register(swagger, {
@@ -95,8 +98,10 @@ export async function buildApp({ database, config }: { database: Database; confi
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: DOCS_CSP });
   installOpenapi(app, "/api/docs");
+  startupPhase("multipart, swagger plugins");
 
   for (const mod of MODULES) await mod.register(app);
+  startupPhase("module routes registered");
 
   const serveImage = (thumb: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const name = (req.params as { file: string }).file;
@@ -149,6 +154,8 @@ export async function buildApp({ database, config }: { database: Database; confi
     if (hasWeb && isPage) return sendIndex(reply);
     return reply.status(404).send({ message: MSG.notFound });
   });
+  startupPhase("static files and not-found");
   await app.ready();
+  startupPhase("fastify ready");
   return { app, routes };
 }

@@ -2,6 +2,9 @@ import path from "node:path";
 import { loadConfig } from "./config.js";
 import type { OpenedDatabase } from "./db/open.js";
 import { setBusinessTimeZone } from "./platform/business-time.js";
+import { startupPhase } from "./platform/startup-timing.js";
+
+startupPhase("main module loaded");
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -17,6 +20,10 @@ setBusinessTimeZone(config.timeZone);
 // embedded PostgreSQL is a process of its own, so its start-up and this one's overlap.
 const code = Promise.all([import("./app.js"), import("./db/migrate.js"), import("./db/seed.js")]);
 code.catch(() => {}); // awaited below; a failure is reported there
+code.then(
+  () => startupPhase("server code loaded"),
+  () => {},
+);
 let opened: OpenedDatabase;
 try {
   opened = await (await import("./db/open.js")).openConfiguredDatabase(config);
@@ -25,11 +32,13 @@ try {
   process.exit(1);
 }
 const { database, embedded } = opened;
+startupPhase("database open");
 const [{ buildApp, operationsOf }, { MIGRATIONS_DIR, migrate }, { seed }] = await code;
 // The web app's build beside the server package (whose folder holds the migrations), from source or compiled.
 config.webDist ??= path.resolve(MIGRATIONS_DIR, "../../web/dist");
 try {
   await migrate(database);
+  startupPhase("migrations checked");
   const seeded = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
   if (seeded.generatedPassword) {
     // Printed once, on the first start only, straight to the console (never to the log stream).
@@ -41,6 +50,7 @@ try {
   await embedded?.stop().catch(() => {});
   process.exit(1);
 }
+startupPhase("seed checked");
 const { app } = await buildApp({ database, config });
 let closing = false;
 /** Resolves with `done`'s outcome, or false once `ms` have passed. */
@@ -79,4 +89,5 @@ try {
   await embedded?.stop().catch(() => {});
   process.exit(1);
 }
+startupPhase("listening");
 console.log(`Listening on http://localhost:${config.port} (${embedded ? `PostgreSQL in ${embedded.dir}` : "PostgreSQL at DATABASE_URL"})`);
