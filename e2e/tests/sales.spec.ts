@@ -105,121 +105,117 @@ const onHand = async (s: Seed) => {
 let s: Seed;
 let saleId = 0;
 
-// FIXME: passes alone, but refused (422) or reads other data when the whole suite runs on one product; see the closing note of this work.
-test.describe
-  .fixme("sales", () => {
-    test.beforeAll(async () => {
-      s = await seed();
-    });
-
-    test("make a sale by scanning barcodes, complete it on account; stock and statement follow (en)", async ({ page }) => {
-      test.setTimeout(120_000);
-      await signedIn(page, { token: s.token, lang: "en" });
-      await page.goto("/sales/sales");
-      await page.getByTestId("sale-add").click();
-      await expect(page).toHaveURL(/\/sales\/sales\/upsert\/0\/0\/0\/0$/);
-      const form = page.getByTestId("sale-form");
-
-      await choose(page, form.getByTestId("sale-customer"), new RegExp(s.customerName));
-      const info = form.getByTestId("sale-customer-info");
-      await expect(info).toContainText("+9647701234567");
-      await expect(info).toContainText("Sulaymaniyah, Salim Street");
-
-      // A scanner types the code fast and ends it with Enter, wherever the page is.
-      await scan(page, s.boxCode);
-      const first = form.getByTestId("sale-line").first();
-      await expect(first.getByTestId("line-item")).toHaveValue(s.itemName);
-      await expect(first.getByTestId("line-unit")).toHaveValue("Box");
-      await scan(page, s.boxCode);
-      await expect(first.getByTestId("line-quantity")).toHaveValue("2");
-      // A code typed into the barcode field adds the piece.
-      await form.getByTestId("sale-barcode").fill(s.pieceCode);
-      await form.getByTestId("sale-barcode").press("Enter");
-      const second = form.getByTestId("sale-line").nth(1);
-      await expect(second.getByTestId("line-unit")).toHaveValue("Piece");
-      await typeInto(second.getByTestId("line-quantity"), "١٥");
-      await expect(second.getByTestId("line-quantity")).toHaveValue("15");
-
-      // 2 boxes × 30,000 + 15 pieces × 3,000 = 105,000, priced by the server with its steps.
-      await expect(first.getByTestId("line-total")).toHaveText("60,000");
-      await expect(second.getByTestId("line-total")).toHaveText("45,000");
-      await expect(first.getByTestId("line-steps")).toContainText("Sale price 30,000 IQD");
-      await expect(form.getByTestId("total-total")).toHaveText("105,000 IQD");
-
-      await choose(page, form.getByTestId("sale-payment-type"), /^On Account$/);
-      await expect(form.getByTestId("total-remaining")).toHaveText("105,000 IQD");
-      await shot(page, "sale-form-en");
-
-      const completed = page.waitForResponse((r) => r.url().includes("/complete") && r.request().method() === "POST");
-      await form.getByTestId("sale-save-complete").click();
-      expect((await completed).status()).toBe(200);
-      await expect(page).toHaveURL(/\/sales\/sales\/view\/\d+\/0$/);
-      saleId = Number(/view\/(\d+)\//.exec(page.url())![1]);
-      const sheet = page.getByTestId("sale-sheet");
-      await expect(sheet.getByTestId("doc-status").first()).toHaveText("Complete");
-      await expect(sheet.getByTestId("sale-sheet-totals")).toContainText("105,000 IQD");
-      await expect(sheet.getByTestId("sale-barcode-image")).toBeVisible();
-
-      const stored = (await call<{ data: { number: string; total: string; status: string } }>(`sales/${saleId}`, { token: s.token })).data;
-      expect(stored).toMatchObject({ status: "complete" });
-      expect(Number(stored.total)).toBe(105000);
-      // 200 pieces bought, 35 sold.
-      expect(await onHand(s)).toBe(165);
-      const statement = (
-        await call<{ data: { data: { description: string; debit: string; balance: string }[] } }>(
-          `customer_transactions/statement?consumer_id=${s.customer}&sortColumn=date&sortDir=asc`,
-          { token: s.token },
-        )
-      ).data.data;
-      expect(statement).toHaveLength(1);
-      expect(statement[0]!.description).toBe(`Sale ${stored.number} to ${s.customerName}`);
-      expect(Number(statement[0]!.debit)).toBe(105000);
-      expect(Number(statement[0]!.balance)).toBe(105000);
-    });
-
-    test("the sale invoice prints on A4 in Arabic, right to left, with the receipt number as a barcode (ar)", async ({ page, context }) => {
-      expect(saleId).toBeGreaterThan(0);
-      await signedIn(page, { token: s.token, lang: "ar" });
-      await page.goto(`/sales/sales/view/${saleId}/0`);
-      // The invoice screen loads its chunk and the sale; a busy machine takes its time.
-      await expect(page.getByTestId("sale-sheet")).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByTestId("sale-sheet").getByTestId("doc-status").first()).toHaveText("مكتملة");
-      await shot(page, "sale-view-ar");
-      await page.getByTestId("sale-print").click();
-      const frame = page.frameLocator("iframe[data-print]");
-      await expect(frame.locator("html")).toHaveAttribute("dir", "rtl");
-      await expect(frame.locator("h1")).toContainText("فاتورة بيع");
-      // The frame itself has no size; the barcode is there with the receipt number (the printed page below shows it).
-      await expect(frame.locator(".barcode svg rect").first()).toBeAttached();
-      await expect(frame.locator(".barcode svg")).toHaveAttribute("aria-label", /^SAL-\d+-?\d*/);
-      await expect(frame.locator("tbody tr").first()).toContainText(s.itemName);
-      const config = await call<{ data: { shop_name: string } }>("system_config", { token: s.token });
-      await expect(frame.locator(".shop")).toHaveText(config.data.shop_name);
-      const html = await page
-        .locator("iframe[data-print]")
-        .evaluate((f: HTMLIFrameElement) => f.contentDocument!.documentElement.outerHTML);
-      const printed = await context.newPage();
-      await printed.setViewportSize({ width: 794, height: 1123 });
-      await printed.setContent(html);
-      await printed.screenshot({ path: `${ARTIFACTS}/sale-invoice-ar.png`, fullPage: true });
-      await printed.close();
-    });
-
-    test("a sale past the customer's allowed debit is refused with the limit and the balance (en)", async ({ page }) => {
-      await signedIn(page, { token: s.token, lang: "en" });
-      await page.goto("/sales/sales/upsert/0/0/0/0");
-      const form = page.getByTestId("sale-form");
-      await choose(page, form.getByTestId("sale-customer"), new RegExp(s.limitedName));
-      await form.getByTestId("sale-barcode").fill(s.boxCode);
-      await form.getByTestId("sale-barcode").press("Enter");
-      await typeInto(form.getByTestId("sale-line").first().getByTestId("line-quantity"), "2");
-      await choose(page, form.getByTestId("sale-payment-type"), /^On Account$/);
-      await expect(form.getByTestId("total-total")).toHaveText("60,000 IQD");
-      await form.getByTestId("sale-save-complete").click();
-      await expect(form.getByTestId("sale-error")).toHaveText(
-        "The customer's allowed debit amount is 50000; the balance is 0 and this sale would make it 60000.",
-      );
-      // Kept as a draft; nothing left the stock.
-      expect(await onHand(s)).toBe(165);
-    });
+test.describe("sales", () => {
+  test.beforeAll(async () => {
+    s = await seed();
   });
+
+  test("make a sale by scanning barcodes, complete it on account; stock and statement follow (en)", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signedIn(page, { token: s.token, lang: "en" });
+    await page.goto("/sales/sales");
+    await page.getByTestId("sale-add").click();
+    await expect(page).toHaveURL(/\/sales\/sales\/upsert\/0\/0\/0\/0$/);
+    const form = page.getByTestId("sale-form");
+
+    await choose(page, form.getByTestId("sale-customer"), new RegExp(s.customerName));
+    const info = form.getByTestId("sale-customer-info");
+    await expect(info).toContainText("+9647701234567");
+    await expect(info).toContainText("Sulaymaniyah, Salim Street");
+
+    // A scanner types the code fast and ends it with Enter, wherever the page is.
+    await scan(page, s.boxCode);
+    const first = form.getByTestId("sale-line").first();
+    await expect(first.getByTestId("line-item")).toHaveValue(s.itemName);
+    await expect(first.getByTestId("line-unit")).toHaveValue("Box");
+    await scan(page, s.boxCode);
+    await expect(first.getByTestId("line-quantity")).toHaveValue("2");
+    // A code typed into the barcode field adds the piece.
+    await form.getByTestId("sale-barcode").fill(s.pieceCode);
+    await form.getByTestId("sale-barcode").press("Enter");
+    const second = form.getByTestId("sale-line").nth(1);
+    await expect(second.getByTestId("line-unit")).toHaveValue("Piece");
+    await typeInto(second.getByTestId("line-quantity"), "١٥");
+    await expect(second.getByTestId("line-quantity")).toHaveValue("15");
+
+    // 2 boxes × 30,000 + 15 pieces × 3,000 = 105,000, priced by the server with its steps.
+    await expect(first.getByTestId("line-total")).toHaveText("60,000");
+    await expect(second.getByTestId("line-total")).toHaveText("45,000");
+    await expect(first.getByTestId("line-steps")).toContainText("Sale price 30,000 IQD");
+    await expect(form.getByTestId("total-total")).toHaveText("105,000 IQD");
+
+    await choose(page, form.getByTestId("sale-payment-type"), /^On Account$/);
+    await expect(form.getByTestId("total-remaining")).toHaveText("105,000 IQD");
+    await shot(page, "sale-form-en");
+
+    const completed = page.waitForResponse((r) => r.url().includes("/complete") && r.request().method() === "POST");
+    await form.getByTestId("sale-save-complete").click();
+    expect((await completed).status()).toBe(200);
+    await expect(page).toHaveURL(/\/sales\/sales\/view\/\d+\/0$/);
+    saleId = Number(/view\/(\d+)\//.exec(page.url())![1]);
+    const sheet = page.getByTestId("sale-sheet");
+    await expect(sheet.getByTestId("doc-status").first()).toHaveText("Complete");
+    await expect(sheet.getByTestId("sale-sheet-totals")).toContainText("105,000 IQD");
+    await expect(sheet.getByTestId("sale-barcode-image")).toBeVisible();
+
+    const stored = (await call<{ data: { number: string; total: string; status: string } }>(`sales/${saleId}`, { token: s.token })).data;
+    expect(stored).toMatchObject({ status: "complete" });
+    expect(Number(stored.total)).toBe(105000);
+    // 200 pieces bought, 35 sold.
+    expect(await onHand(s)).toBe(165);
+    const statement = (
+      await call<{ data: { data: { description: string; debit: string; balance: string }[] } }>(
+        `customer_transactions/statement?consumer_id=${s.customer}&sortColumn=date&sortDir=asc`,
+        { token: s.token },
+      )
+    ).data.data;
+    expect(statement).toHaveLength(1);
+    expect(statement[0]!.description).toBe(`Sale ${stored.number} to ${s.customerName}`);
+    expect(Number(statement[0]!.debit)).toBe(105000);
+    expect(Number(statement[0]!.balance)).toBe(105000);
+  });
+
+  test("the sale invoice prints on A4 in Arabic, right to left, with the receipt number as a barcode (ar)", async ({ page, context }) => {
+    expect(saleId).toBeGreaterThan(0);
+    await signedIn(page, { token: s.token, lang: "ar" });
+    await page.goto(`/sales/sales/view/${saleId}/0`);
+    // The invoice screen loads its chunk and the sale; a busy machine takes its time.
+    await expect(page.getByTestId("sale-sheet")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("sale-sheet").getByTestId("doc-status").first()).toHaveText("مكتملة");
+    await shot(page, "sale-view-ar");
+    await page.getByTestId("sale-print").click();
+    const frame = page.frameLocator("iframe[data-print]");
+    await expect(frame.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(frame.locator("h1")).toContainText("فاتورة بيع");
+    // The frame itself has no size; the barcode is there with the receipt number (the printed page below shows it).
+    await expect(frame.locator(".barcode svg rect").first()).toBeAttached();
+    await expect(frame.locator(".barcode svg")).toHaveAttribute("aria-label", /^SAL-\d+-?\d*/);
+    await expect(frame.locator("tbody tr").first()).toContainText(s.itemName);
+    const config = await call<{ data: { shop_name: string } }>("system_config", { token: s.token });
+    await expect(frame.locator(".shop")).toHaveText(config.data.shop_name);
+    const html = await page.locator("iframe[data-print]").evaluate((f: HTMLIFrameElement) => f.contentDocument!.documentElement.outerHTML);
+    const printed = await context.newPage();
+    await printed.setViewportSize({ width: 794, height: 1123 });
+    await printed.setContent(html);
+    await printed.screenshot({ path: `${ARTIFACTS}/sale-invoice-ar.png`, fullPage: true });
+    await printed.close();
+  });
+
+  test("a sale past the customer's allowed debit is refused with the limit and the balance (en)", async ({ page }) => {
+    await signedIn(page, { token: s.token, lang: "en" });
+    await page.goto("/sales/sales/upsert/0/0/0/0");
+    const form = page.getByTestId("sale-form");
+    await choose(page, form.getByTestId("sale-customer"), new RegExp(s.limitedName));
+    await form.getByTestId("sale-barcode").fill(s.boxCode);
+    await form.getByTestId("sale-barcode").press("Enter");
+    await typeInto(form.getByTestId("sale-line").first().getByTestId("line-quantity"), "2");
+    await choose(page, form.getByTestId("sale-payment-type"), /^On Account$/);
+    await expect(form.getByTestId("total-total")).toHaveText("60,000 IQD");
+    await form.getByTestId("sale-save-complete").click();
+    await expect(form.getByTestId("sale-error")).toHaveText(
+      "The customer's allowed debit amount is 50000; the balance is 0 and this sale would make it 60000.",
+    );
+    // Kept as a draft; nothing left the stock.
+    expect(await onHand(s)).toBe(165);
+  });
+});

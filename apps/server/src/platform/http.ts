@@ -90,6 +90,7 @@ interface UserRow extends Record<string, unknown> {
   own: string[];
   role_perms: string[] | null;
   inventory_ids: number[] | null;
+  consignment_ids: number[] | null;
   hidden_columns: Record<string, string> | null;
   revoked: boolean;
 }
@@ -156,6 +157,7 @@ async function loadUser(app: FastifyInstance, claims: ReturnType<FastifyInstance
                 then (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from inventories)
                 else (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from user_inventories ui where ui.user_id = u.user_id)
            end as inventory_ids,
+           (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from inventories where consignment_consumer_fk is not null) as consignment_ids,
            (select json_object_agg(h.model, h.columns) from model_hidden_columns h where h.user_id = u.user_id) as hidden_columns,
            exists(select 1 from revoked_tokens t where t.jti = ${claims.jti}) as revoked
       from users u left join roles r on r.role_id = u.role_id
@@ -165,14 +167,18 @@ async function loadUser(app: FastifyInstance, claims: ReturnType<FastifyInstance
   if (!row || row.revoked || row.status !== "active" || row.token_version !== claims.ver) {
     throw new HttpError(400, MSG.tokenInvalid);
   }
+  const permissions = new Set([...(row.own ?? []), ...(row.role_perms ?? [])]);
+  // A customer's consignment location is assigned to nobody: whoever works with sale transfers
+  // reaches them all, so a sale invoiced from one can be opened, edited and returned.
+  const consignments = [...permissions].some((p) => p.startsWith("sale_transfers")) ? (row.consignment_ids ?? []).map(Number) : [];
   return {
     user_id: row.user_id,
     user_name: row.user_name,
     email: row.email,
     outlet_fk: row.outlet_fk,
     is_cashier: row.is_cashier,
-    permissions: new Set([...(row.own ?? []), ...(row.role_perms ?? [])]),
-    inventory_ids: (row.inventory_ids ?? []).map(Number),
+    permissions,
+    inventory_ids: [...(row.inventory_ids ?? []).map(Number), ...consignments],
     hidden_columns: row.hidden_columns ?? {},
     jti: claims.jti,
     token_exp: claims.exp,

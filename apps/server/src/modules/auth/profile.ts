@@ -19,7 +19,8 @@ export async function me(db: Db, auth: AuthUser): Promise<MeResponse> {
         .from(inventories)
         // A customer's consignment location is no inventory to pick on a form.
         .where(and(inArray(inventories.inventory_id, auth.inventory_ids), isNull(inventories.consignment_consumer_fk)))
-        .orderBy(asc(inventories.inventory_name))
+        // The system's default inventory first, so a new document starts there, then by name.
+        .orderBy(sql`(${inventories.inventory_id} = ${cfg?.default_inventory_fk ?? 0}) desc`, asc(inventories.inventory_name))
     : [];
   const permissions = auth.user_id === SUPER_USER_ID ? ALL_PERMISSIONS : expandPermissions(auth.permissions);
   return {

@@ -98,6 +98,17 @@ describe("send 10, invoice 6, return 3, 1 left", () => {
     expect(tooMany.body.message).toBe(notEnoughStockMessage("Vitamin C 1000", `Consignment: Sulav Pharmacy #${customer}`, "4"));
   });
 
+  it("a sale invoiced from the consignment location opens for staff who work with sale transfers, not for others", async () => {
+    const [sale] = await rows<{ id: number }>(sql`select id from sales where inventory_fk = ${consignment} order by id limit 1`);
+    const clerk = await t.userWith(["sales/index", "sales/show", "sale_transfers/index"], { inventory_ids: [main] });
+    const other = await t.userWith(["sales/index", "sales/show"], { inventory_ids: [main] });
+    expect((await t.api("GET", `/api/sales/${sale!.id}`, { token: clerk.token })).status).toBe(200);
+    expect((await t.api("GET", `/api/sales/${sale!.id}`, { token: other.token })).status).toBe(404);
+    // Neither is offered the consignment location on a form.
+    const me = (await t.api("GET", "/api/auth/me", { token: clerk.token })).body;
+    expect(JSON.stringify(me)).not.toContain(`Consignment: Sulav Pharmacy`);
+  });
+
   it("takes 3 back and leaves 1 with the customer; stock value equals the inventory account", async () => {
     await created("/api/sale_transfer_returns", {
       consumer_fk: customer,
