@@ -41,6 +41,17 @@ describe("back-office login", () => {
     expect(res.body.data.inventories).toEqual([{ inventory_id: 1, inventory_name: "Main Inventory", is_active: true }]);
     expect(res.body.data.pagination_options).toBe("10,50,100,200");
   });
+
+  it("lists the system's default inventory first, so a new document starts there, then the rest by name", async () => {
+    const branch = await t.api("POST", "/api/inventories", { body: { inventory_name: "Akre Branch" } });
+    expect(branch.status).toBe(201);
+    const names = async () =>
+      ((await t.api("POST", "/api/auth/me")).body.data.inventories as { inventory_name: string }[]).map((i) => i.inventory_name);
+    expect(await names()).toEqual(["Main Inventory", "Akre Branch"]);
+    await t.database.db.execute(sql`update system_config set default_inventory_fk = ${branch.body.data.inventory_id} where id = 1`);
+    expect(await names()).toEqual(["Akre Branch", "Main Inventory"]);
+    await t.database.db.execute(sql`update system_config set default_inventory_fk = 1 where id = 1`);
+  });
 });
 
 async function auditRows(action: string, userId: number | null = null) {
