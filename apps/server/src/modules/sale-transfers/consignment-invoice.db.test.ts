@@ -84,6 +84,10 @@ describe("send 10, invoice 6, return 3, 1 left", () => {
     const sale = (await t.api("GET", `/api/sales/${res.body.data.sale_id}`)).body.data;
     expect(sale).toMatchObject({ status: "complete", inventory_fk: consignment, consumer_fk: customer });
     expect(Number(sale.total)).toBe(9000);
+    // Its entry names it.
+    const [entry] = await rows<{ d: string }>(sql`
+      select e.description d from journal_entries e where e.source_type = 'sale' and e.source_id = ${sale.id}`);
+    expect(entry!.d).toBe(`Sale ${sale.number} to Sulav Pharmacy`);
     expect(await held(consignment)).toEqual({ qty: 4, value: 3600 });
     expect(await held(main)).toEqual({ qty: 30, value: 27000 });
     expect(await balance("sales")).toBe(-9000);

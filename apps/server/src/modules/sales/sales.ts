@@ -587,11 +587,13 @@ export async function createSale(ctx: Ctx, input: SaleInput, opts: { kind?: Sale
     .returning({ id: sales.id });
   const id = row!.id;
   await writeChildren(ctx, id, p);
-  if (opts.complete) await bringOut(ctx, await lockSale(ctx, id));
+  // Numbered before it goes out, so its entry names it; the counter is still taken after the
+  // accounts (locked above), as everywhere.
   await ctx.tx
     .update(sales)
     .set({ number: await nextNumber(ctx, SALE_SECTIONS[kind], PREFIX[kind]) })
     .where(eq(sales.id, id));
+  if (opts.complete) await bringOut(ctx, await lockSale(ctx, id));
   return { id };
 }
 
