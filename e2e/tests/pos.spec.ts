@@ -12,16 +12,12 @@ import { ARTIFACTS, expect, signedIn, test } from "../support/fixtures";
 const PIN = "4826";
 let admin: string;
 let cashierName: string;
-/** Whether `POST /api/pos_sales/:id/return` is served yet (the returns land after the sales). */
-let returnRoute = false;
 const items: { name: string; barcode: string; price: string; id: number }[] = [];
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   admin = await login();
-  const docs = (await (await fetch(`${baseUrl()}/api/docs/json`)).json()) as { paths: Record<string, unknown> };
-  returnRoute = "/api/pos_sales/{id}/return" in docs.paths;
   const post = <T>(p: string, body: unknown) => call<{ data: T }>(p, { method: "POST", token: admin, body }).then((r) => r.data);
   const unit = (await call<{ message: { unit_id: number }[] }>("units/list", { token: admin })).message[0]?.unit_id;
   const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token: admin })).message[0]?.inventory_id;
@@ -198,27 +194,58 @@ test("a return by receipt number, limited to what is left to return", async ({ p
   await page.keyboard.press("F8");
   const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
   await page.getByTestId("pay-confirm").click();
-  const number = ((await (await sale).json()) as { data: { number: string } }).data.number;
+  const sold = ((await (await sale).json()) as { data: { id: number; number: string; lines: { item_fk: number }[] } }).data;
+  const number = sold.number;
+  const token = await page.evaluate(() => localStorage.getItem("token") ?? "");
+  const onHand = async () =>
+    Number(
+      (
+        await call<{ data: { data: { qty: string }[] } }>(`stocks?filter[item_id]=${items[2]!.id}&per_page=50`, { token: admin })
+      ).data.data.reduce((s, r) => s + Number(r.qty), 0),
+    );
+  const drawerIqd = async () =>
+    Number(
+      (
+        await call<{ data: { drawer: { cash: { currency_id: number; balance: string }[] } } }>("pos/session", { token })
+      ).data.drawer.cash.find((c) => c.currency_id === 1)!.balance,
+    );
+  const stockBefore = await onHand();
+  const drawerBefore = await drawerIqd();
 
   await page.keyboard.press("F6");
   await page.getByTestId("pos-return-number").fill(number);
   await page.getByTestId("pos-return-find").click();
   await expect(page.getByTestId("pos-return-line")).toHaveCount(1);
+  await expect(page.getByTestId("pos-return-left")).toHaveText("3");
   await page.getByTestId("pos-return-qty").fill("4");
   await expect(page.getByTestId("pos-return-save")).toBeDisabled();
   await page.getByTestId("pos-return-qty").fill("2");
   await expect(page.getByTestId("pos-return-save")).toBeEnabled();
-  test.skip(!returnRoute, "POST /api/pos_sales/:id/return is not served yet");
   const ret = page.waitForResponse((r) => /\/api\/pos_sales\/\d+\/return$/.test(r.url()));
   await page.getByTestId("pos-return-save").click();
-  expect((await ret).status()).toBe(201);
+  const answer = await ret;
+  expect(answer.status()).toBe(201);
+  expect(answer.request().headers()["idempotency-key"]).toBeTruthy();
+  const returned = ((await answer.json()) as { data: { total: string; refund: { currency_id: number; amount: string } } }).data;
+  // 2 × 4,750 paid back in IQD from the cashier's drawer; the 2 back in stock.
+  expect(returned.refund).toMatchObject({ currency_id: 1, amount: "9500" });
+  await expect(page.getByText(`Receipt ${number}: 9,500 IQD paid back from the drawer`)).toBeVisible();
+  await expect(page.getByTestId("pos-return-number")).toBeHidden();
+  expect(await onHand()).toBe(stockBefore + 2);
+  expect(await drawerIqd()).toBe(drawerBefore - 9500);
 
   // Only one is left to return.
   await page.keyboard.press("F6");
   await page.getByTestId("pos-return-number").fill(number);
   await page.getByTestId("pos-return-find").click();
+  await expect(page.getByTestId("pos-return-left")).toHaveText("1");
   await page.getByTestId("pos-return-qty").fill("2");
   await expect(page.getByTestId("pos-return-save")).toBeDisabled();
+  const found = await call<{ data: { lines: { returnable_quantity: string; returned_quantity: string }[] } }>(
+    `pos_sales/by_number/${encodeURIComponent(number)}`,
+    { token },
+  );
+  expect(found.data.lines.map((l) => [Number(l.returned_quantity), Number(l.returnable_quantity)])).toEqual([[2, 1]]);
 });
 
 test("the price checker shows a scanned item's price in both currencies, then goes back to waiting", async ({ page }) => {

@@ -45,7 +45,7 @@ export function PosDialogs(p: PosDialogProps) {
     case "queue":
       return <QueueDialog {...p} />;
     case "returnBill":
-      return <ReturnDialog close={p.close} />;
+      return <ReturnDialog close={p.close} session={p.session} />;
     case "openDrawer":
       return <OpenDrawerDialog close={p.close} />;
     case "switchCashier":
