@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { D } from "../ledger/money.js";
-import { returnBatches, returnedShare, saleReturnLines } from "./sale-return.ledger.js";
+import { returnBatches, returnedCommission, returnedShare, saleReturnLines } from "./sale-return.ledger.js";
 
 const plain = (f: Record<string, { toFixed(): string }>) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v.toFixed()]));
 
@@ -144,5 +144,16 @@ describe("sale return posting rule (hand-checked)", () => {
         cost: "0",
       }),
     ).toThrow();
+  });
+});
+
+describe("returnedCommission", () => {
+  it("takes back the commission in proportion to the net revenue returned, the parts adding up to all of it", () => {
+    const sale = { commission: "100", net: "90000" };
+    // A third each, as cumulative shares: 33.3333 (of 33.3333), 66.6667 − 33.3333 = 33.3334, 100 − 66.6667 = 33.3333.
+    const parts = [returnedCommission(sale, 0, 30000), returnedCommission(sale, 30000, 30000), returnedCommission(sale, 60000, 30000)];
+    expect(parts.map((p) => p.toFixed())).toEqual(["33.3333", "33.3334", "33.3333"]);
+    expect(returnedCommission({ commission: "0", net: "90000" }, 0, 30000).toFixed()).toBe("0");
+    expect(returnedCommission(sale, 90000, 1).toFixed()).toBe("0");
   });
 });

@@ -76,6 +76,19 @@ export function returnBatches(
   return out;
 }
 
+/**
+ * Pure: the salesman's commission a return takes back, in proportion to the sale's net revenue
+ * (revenue − discount, before tax) it returns: `sale.commission` (system currency) over
+ * `sale.net`, of which other returns took `before` already. Taken as the difference of two
+ * cumulative shares, so returns in parts add up to exactly the commission once all is back.
+ */
+export function returnedCommission(sale: { commission: Decimal.Value; net: Decimal.Value }, before: Decimal.Value, net: Decimal.Value) {
+  if (!D(sale.commission).gt(0) || !D(sale.net).gt(0)) return ZERO;
+  const share = (v: Decimal) => (v.lte(0) ? ZERO : v.gte(sale.net) ? D(sale.commission) : round4(D(sale.commission).mul(v).div(sale.net)));
+  const b = D(before);
+  return share(b.plus(net)).minus(share(b));
+}
+
 export interface SaleReturnAccounts {
   /** Contra-income: the revenue given back. */
   sales_returns: AccountInfo;
@@ -106,13 +119,16 @@ export interface SaleReturnPosting {
   total: Decimal.Value;
   /** The goods' value as they came back into stock, system currency. */
   cost: Decimal.Value;
+  /** The salesman's commission taken back (system currency), with the accounts the sale posted it to. */
+  commission?: { amount: Decimal.Value; expense: AccountInfo; payable: AccountInfo } | null;
 }
 
 /**
  * Pure: a sale return reverses the sale's lines in proportion. Dr Sales Returns with the revenue,
  * Cr Sales Discounts with the discount, Dr tax with the tax, Cr the till paying the money back or
  * the customer's account with the total; the goods come back Dr Inventory / Cr Cost of Goods Sold
- * at the cost they left with. Amounts convert at the sale's rate (the money paid back from a till
+ * at the cost they left with; a salesman's commission comes back Dr his payable / Cr Salesman
+ * Commissions (`returnedCommission`). Amounts convert at the sale's rate (the money paid back from a till
  * in the other currency at `creditor_rate`); a conversion's rounding goes to exchange differences
  * when posted.
  */
@@ -137,6 +153,11 @@ export function saleReturnLines(doc: SaleReturnPosting): RuleLine[] {
   const cost = round4(doc.cost);
   add(a.inventory, "debit", cost);
   add(a.cogs, "credit", cost);
+  const c = doc.commission;
+  if (c) {
+    add(c.payable, "debit", round4(c.amount));
+    add(c.expense, "credit", round4(c.amount));
+  }
   return out;
 }
 

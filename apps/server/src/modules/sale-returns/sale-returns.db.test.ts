@@ -1,7 +1,7 @@
 import { MSG, SALE_RETURN_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../test/harness.js";
+import { TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
 import { dbHelpers, type SalesFixture, salesFixture } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 
@@ -219,5 +219,100 @@ describe("a return without a sale, edited and deleted", () => {
     expect(refused.body.message).toBe(SALE_RETURN_MSG.closed);
     await ok(`/api/sale_returns/${r.body.data.id}/open`);
     expect((await t.api("DELETE", `/api/sale_returns/${r.body.data.id}`)).status).toBe(200);
+  });
+});
+
+describe("a return from a salesman sale takes his commission back in proportion", () => {
+  /**
+   * Karim earns 2% of revenue (no quotas). He sells 3 bottles of Vitamin C at 30,000 IQD in cash:
+   * revenue 90,000, commission 1,800 (Dr Salesman Commissions / Cr his payable). A bottle back is a
+   * third of the net revenue: 600 back (Dr his payable / Cr Salesman Commissions); the return edited
+   * to 2 bottles takes 1,200; deleted, nothing; all 3 back, all 1,800.
+   */
+  it("posts Dr payable / Cr commissions for the share returned, and follows edits and deletes", async () => {
+    const vitamin = (
+      await created("/api/items", {
+        item_name: "Vitamin C",
+        item_units: [{ unit_fk: piece, quantity: "1", price: "30000", is_base: true }],
+      })
+    ).item_id;
+    const p = await created("/api/purchases", {
+      consumer_id: (await created("/api/suppliers", { consumer_name: "Duhok Vitamins" })).consumer_id,
+      date: "2026-11-20 09:00",
+      inventory_id: 1,
+      currency_id: 1,
+      discount_type: "amount",
+      payment_type: "On Account",
+      lines: [{ item_id: vitamin, unit_id: piece, quantity: "10", unit_price: "12000" }],
+    });
+    await ok(`/api/purchases/${p.id}/complete`);
+    const salesman = (
+      await created("/api/users", {
+        user_name: "karim-returns",
+        email: "karim-returns@example.com",
+        outlet_fk: 1,
+        status: "active",
+        is_salesman: "true",
+        sale_man_name: "Karim R",
+        commission_type: "revenue_commission",
+        sale_man_commission_percentage: "2",
+        permissions: ["sales/index"],
+        inventory_ids: [1],
+        new_password: TEST_PASSWORD,
+        new_password_confirmation: TEST_PASSWORD,
+      })
+    ).user_id;
+    const mainCash = Number((await q<{ a: number }>(sql`select account_id a from accounts where system_key = 'main_cash'`))[0]!.a);
+    const s = await created("/api/salesman_sales", {
+      date: "2026-11-22 10:00",
+      consumer_fk: customer,
+      salesman_fk: salesman,
+      inventory_fk: 1,
+      currency_id: 1,
+      payment_type: "Cash",
+      account_fk: mainCash,
+      lines: [{ item_fk: vitamin, unit_fk: piece, quantity: "3" }],
+    });
+    expect(await ok(`/api/salesman_sales/${s.id}/complete`)).toMatchObject({ commission_base: "90000.0000", commission: "1800.0000" });
+    const line = s.lines[0].line_id;
+    const payable = Number((await q<{ a: number }>(sql`select account_fk a from salesman_accounts where user_fk = ${salesman}`))[0]!.a);
+    const commissions = (await balance("commissions")).sys;
+    const earned = async () => ({ payable: (await balance(payable)).sys, expense: (await balance("commissions")).sys - commissions });
+    expect(await earned()).toEqual({ payable: -1800, expense: 0 });
+
+    const body = (quantity: string) => ({
+      sale_fk: s.id,
+      date: "2026-11-22 12:00",
+      inventory_fk: 1,
+      received_type: "Cash",
+      account_fk: mainCash,
+      lines: [{ sale_line_fk: line, quantity }],
+    });
+    const r = await t.api("POST", "/api/sale_returns", { body: body("1") });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(await earned()).toEqual({ payable: -1200, expense: -600 });
+    const entry = await q<{ debit: string; credit: string; key: string | null; account_id: number }>(sql`
+      select l.debit::text, l.credit::text, a.system_key as key, a.account_id from journal_lines l
+        join journal_entries e on e.entry_id = l.entry_id join accounts a on a.account_id = l.account_id
+       where e.source_type = 'sale_return' and e.source_id = ${r.body.data.id}
+         and (a.system_key = 'commissions' or a.account_id = ${payable})
+       order by l.debit desc`);
+    expect(entry.map((l) => [l.key ?? Number(l.account_id), Number(l.debit), Number(l.credit)])).toEqual([
+      [payable, 600, 0],
+      ["commissions", 0, 600],
+    ]);
+
+    const edited = await t.api("PATCH", `/api/sale_returns/${r.body.data.id}`, { body: body("2") });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await earned()).toEqual({ payable: -600, expense: -1200 });
+    expect((await t.api("DELETE", `/api/sale_returns/${r.body.data.id}`)).status).toBe(200);
+    expect(await earned()).toEqual({ payable: -1800, expense: 0 });
+
+    // In two parts, 1 then 2: 600 + 1,200, all of it once everything is back.
+    expect((await t.api("POST", "/api/sale_returns", { body: body("1") })).status).toBe(201);
+    expect((await t.api("POST", "/api/sale_returns", { body: body("2") })).status).toBe(201);
+    expect(await earned()).toEqual({ payable: 0, expense: -1800 });
+    const tb = await trialBalance();
+    expect(tb.debit).toBe(tb.credit);
   });
 });

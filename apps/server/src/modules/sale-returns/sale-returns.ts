@@ -26,7 +26,7 @@ import {
 } from "../returns/return-docs.js";
 import { assertNotProtected, reverseStock, type StockInLine, stockIn } from "../stock/stock.js";
 import { type SoldSale, saleOf, soldBatches, soldLines } from "./returnable.js";
-import { returnBatches, returnedShare, type SaleReturnAccounts, saleReturnLines, sumOf } from "./sale-return.ledger.js";
+import { returnBatches, returnedCommission, returnedShare, type SaleReturnAccounts, saleReturnLines, sumOf } from "./sale-return.ledger.js";
 import { saleReturnLines as returnLinesTable, saleReturns } from "./sale-returns.tables.js";
 
 export const saleReturnSource = (id: number) => ({ type: "sale_return", id });
@@ -158,6 +158,7 @@ async function prepare(ctx: Ctx, input: SaleReturnInput) {
     creditor,
     creditorRate,
     accounts,
+    commission: sale ? await commissionAccounts(ctx, sale.id) : null,
     catalogue: sale ? null : await catalogueLines(ctx, input, currency, rate, sys),
     row: {
       sale_fk: sale?.id ?? null,
@@ -174,6 +175,35 @@ async function prepare(ctx: Ctx, input: SaleReturnInput) {
   };
 }
 type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+/** A salesman sale that earned a commission: what it earned and the accounts it posted it to. */
+async function commissionAccounts(ctx: Ctx, saleId: number) {
+  const r = await ctx.tx.execute<{ commission: string; payable: number | null; payable_currency: number | null }>(sql`
+    select s.commission::text, a.account_id as payable, a.currency_id as payable_currency
+      from sales s left join salesman_accounts sa on sa.user_fk = s.salesman_fk left join accounts a on a.account_id = sa.account_fk
+     where s.id = ${saleId}`);
+  const row = r.rows[0];
+  if (!row?.payable || !D(row.commission).gt(0)) return null;
+  const expense = await accountByKey(ctx.tx, "commissions");
+  return {
+    earned: row.commission,
+    expense: { account_id: expense.account_id, currency_id: expense.currency_id },
+    payable: { account_id: Number(row.payable), currency_id: Number(row.payable_currency) },
+  };
+}
+
+/** The commission this return takes back: its share of the sale's net revenue, after what other complete returns took. */
+async function commissionBack(ctx: Ctx, p: Prepared, id: number, net: ReturnType<typeof D>) {
+  const c = p.commission;
+  if (!c || !p.sale) return null;
+  const sold = await soldLines(ctx, p.sale.id, id);
+  const saleNet = sumOf(sold, (l) => D(l.revenue).minus(l.discount));
+  const r = await ctx.tx.execute<{ before: string }>(sql`
+    select coalesce(sum(subtotal - discount_amount), 0)::text as before from sale_returns
+     where sale_fk = ${p.sale.id} and status = 'complete' and id <> ${id}`);
+  const amount = returnedCommission({ commission: c.earned, net: saleNet }, r.rows[0]!.before, net);
+  return amount.gt(0) ? { amount, expense: c.expense, payable: c.payable } : null;
+}
 
 async function walkIn(ctx: Ctx): Promise<number> {
   const r = await ctx.tx.execute<{ id: number }>(
@@ -317,6 +347,7 @@ async function bringBack(ctx: Ctx, id: number, p: Prepared) {
     creditor_rate: p.creditorRate,
     ...figures,
     cost: moved.value,
+    commission: await commissionBack(ctx, p, id, figures.revenue.minus(figures.discount)),
   });
   const name = await ctx.tx.execute<{ name: string }>(
     sql`select consumer_name as name from consumers where consumer_id = ${p.row.consumer_fk}`,
@@ -335,7 +366,15 @@ async function bringBack(ctx: Ctx, id: number, p: Prepared) {
 async function lockAll(ctx: Ctx, p: Prepared, reversing?: number) {
   const a = p.accounts;
   await lockForPosting(ctx, {
-    lines: [p.creditor, a.sales_returns, a.discounts, a.inventory, a.cogs, ...(a.tax ? [a.tax] : [])].map((x) => ({
+    lines: [
+      p.creditor,
+      a.sales_returns,
+      a.discounts,
+      a.inventory,
+      a.cogs,
+      ...(a.tax ? [a.tax] : []),
+      ...(p.commission ? [p.commission.expense, p.commission.payable] : []),
+    ].map((x) => ({
       account_id: x.account_id,
     })),
     ...(reversing ? { reversing: saleReturnSource(reversing) } : {}),
