@@ -128,7 +128,7 @@ describe("a POS bill returned at the till", () => {
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(MSG.added);
     const r = res.body.data;
-    expect(r).toMatchObject({ sale_fk: sale.id, received_type: "Cash", total: "10000.000", status: "complete" });
+    expect(r).toMatchObject({ sale_fk: sale.id, sale_kind: "pos", received_type: "Cash", total: "10000.000", status: "complete" });
     expect(r.refund).toEqual({ received_type: "Cash", currency_id: 1, amount: "10000", account_fk: await drawer(1) });
     // 2 × 5,000 out of the IQD drawer; 2 × 5,000 into Sales Returns; the 2 packs back at the 3,000 they left with.
     expect((await balance(await drawer(1))).own - iqd.own).toBe(-10000);

@@ -1,4 +1,4 @@
-import { ZSaleReturn } from "@app/contracts";
+import { SALE_KINDS, ZSaleReturn } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { parseId, registerAction, registerCrud } from "../../platform/crud.js";
@@ -28,6 +28,8 @@ export const ZSaleReturnShown = rowOf(saleReturns).extend({
   account_name: z.string().nullable(),
   account_system_key: z.string().nullable(),
   sale_number: z.string().nullable(),
+  /** The kind of the sale it came from (sale, salesman, pos): the screen its link opens. */
+  sale_kind: z.enum(SALE_KINDS).nullable(),
   created_by_name: z.string().nullable(),
   lines: z.array(
     rowOf(saleReturnLines).extend({

@@ -437,7 +437,8 @@ export async function showSaleReturn(ctx: Ctx, id: number) {
     id,
     sql`
     select r.*, c.consumer_name, c.mobile as customer_mobile, i.inventory_name, cu.currency_name, a.account_name,
-           a.system_key as account_system_key, s.number as sale_number, cb.user_name as created_by_name
+           a.system_key as account_system_key, s.number as sale_number, s.kind as sale_kind,
+           cb.user_name as created_by_name
       from sale_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
       join currencies cu on cu.currency_id = r.currency_id left join accounts a on a.account_id = r.account_fk
       left join sales s on s.id = r.sale_fk left join users cb on cb.user_id = r.created_by

@@ -12,7 +12,7 @@ import { docDay } from "../accounting/ledger.queries";
 import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
 import { DocBadges } from "../purchases/docActions";
 import { routeId } from "../purchases/routeParams";
-import { PATHS, saleReturnQuery } from "./saleReturns.queries";
+import { PATHS, saleLink, saleReturnQuery } from "./saleReturns.queries";
 
 /** One sale return (SPEC §2 `/sales/sale-returns/view/{id}/{newTab}`), printable on A4 in the three languages. */
 export function SaleReturnViewPage() {
@@ -89,8 +89,8 @@ export function SaleReturnViewPage() {
                 {t("actions.back")}
               </Button>
             )}
-            {r.sale_fk && can("sales/show") && (
-              <Anchor component={Link} to={PATHS.sale(r.sale_fk)} data-testid="sale-return-sale-link">
+            {r.sale_fk && can(saleLink(r.sale_kind, r.sale_fk).permission) && (
+              <Anchor component={Link} to={saleLink(r.sale_kind, r.sale_fk).to} data-testid="sale-return-sale-link">
                 {t("openSale", { number: r.sale_number ?? "" })}
               </Anchor>
             )}

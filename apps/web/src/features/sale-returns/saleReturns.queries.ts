@@ -1,3 +1,4 @@
+import type { SaleKind } from "@app/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
@@ -10,8 +11,17 @@ export const PATHS = {
   upsert: (id: number | string = 0, isUpdate: 0 | 1 = 0, from: number | string = 0, newTab: 0 | 1 = 0) =>
     `/sales/sale-returns/upsert/${id}/${isUpdate}/${from}/${newTab}`,
   view: (id: number | string, newTab: 0 | 1 = 0) => `/sales/sale-returns/view/${id}/${newTab}`,
-  sale: (id: number | string) => `/sales/sales/view/${id}/0`,
 };
+
+/**
+ * The screen of the sale a return came from and the permission that opens it (SPEC §2 routes): a
+ * POS ticket's view, a salesman sale's or an invoice sale's.
+ */
+export function saleLink(kind: SaleKind | null, id: number | string): { to: string; permission: string } {
+  if (kind === "pos") return { to: `/sales/pos-sales/view/${id}/0`, permission: "pos_sales/show##pos_admin_sales/show" };
+  if (kind === "salesman") return { to: `/sales/salesman-sales/view/${id}/0`, permission: "salesman_sales/show" };
+  return { to: `/sales/sales/view/${id}/0`, permission: "sales/show" };
+}
 
 export type ReceivedType = "Cash" | "On Account";
 
@@ -58,6 +68,7 @@ export interface SaleReturnRecord {
   date: string;
   sale_fk: number | null;
   sale_number: string | null;
+  sale_kind: SaleKind | null;
   consumer_fk: number;
   consumer_name: string;
   customer_mobile: string | null;
