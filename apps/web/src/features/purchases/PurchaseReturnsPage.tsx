@@ -1,12 +1,8 @@
-import { Button } from "@mantine/core";
-import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCan } from "../../app/session";
 import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DataTable, type FilterField, type RowAction } from "../../shared/DataTable";
+import { type Column, DocumentList, docActions, type FilterField, type RowAction } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
@@ -34,7 +30,6 @@ interface ReturnRow {
 export function PurchaseReturnsPage() {
   const { t } = useTranslation("purchases");
   const fmt = useFormat();
-  const can = useCan();
   const names = useSeededNames();
   const navigate = useNavigate();
   const act = useDocAction(PURCHASE_RETURNS);
@@ -77,66 +72,30 @@ export function PurchaseReturnsPage() {
     { key: "reference_no", label: "purchases:fields.reference_no", type: "text" },
     { key: "consumer_name", label: "purchases:fields.supplier", type: "text" },
   ];
+  const a = docActions<ReturnRow>("purchase_returns");
   const actions: RowAction<ReturnRow>[] = [
-    {
-      key: "view",
-      label: "purchases:actions.view",
-      icon: IconEye,
-      permission: "purchase_returns/show",
-      onClick: (r) => void navigate(PATHS.returnView(r.id)),
-    },
-    {
-      key: "edit",
-      label: "common:edit",
-      icon: IconEdit,
-      permission: "purchase_returns/update",
-      onClick: (r) => void navigate(PATHS.returnUpsert(r.id, 1)),
-    },
-    {
-      key: "close",
-      label: "purchases:actions.close",
-      icon: IconLock,
-      permission: "purchase_returns/close",
-      onClick: (r) => act.mutate({ id: r.id, action: "close" }),
-    },
-    {
-      key: "open",
-      label: "purchases:actions.open",
-      icon: IconLockOpen,
-      permission: "purchase_returns/open",
-      onClick: (r) => act.mutate({ id: r.id, action: "open" }),
-    },
-    { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "purchase_returns/destroy", onClick: del.ask },
+    a.view("purchases:actions.view", (r) => void navigate(PATHS.returnView(r.id))),
+    a.edit((r) => void navigate(PATHS.returnUpsert(r.id, 1))),
+    ...a.closeOpen("purchases:actions", (r, action) => act.mutate({ id: r.id, action })),
+    a.delete(del.ask),
   ];
 
   return (
-    <>
-      <PageHeader title={t("returns.title")} description={t("returns.description")} />
-      <DataTable<ReturnRow>
-        endpoint={PURCHASE_RETURNS}
-        model={PURCHASE_RETURNS}
-        title="purchases:returns.title"
-        columns={columns}
-        rowKey={(r) => r.id}
-        filters={filters}
-        dateFilter
-        amountFilter
-        defaultSort="date"
-        toolbar={
-          can("purchase_returns/store") && (
-            <Button
-              data-list-add
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void navigate(PATHS.returnUpsert())}
-              data-testid="return-add"
-            >
-              {t("returns.add")}
-            </Button>
-          )
-        }
-        actions={actions}
-      />
-      {del.dialog}
-    </>
+    <DocumentList<ReturnRow>
+      title={t("returns.title")}
+      description={t("returns.description")}
+      endpoint={PURCHASE_RETURNS}
+      listTitle="purchases:returns.title"
+      columns={columns}
+      filters={filters}
+      add={{
+        permission: "purchase_returns/store",
+        label: t("returns.add"),
+        testId: "return-add",
+        onClick: () => void navigate(PATHS.returnUpsert()),
+      }}
+      actions={actions}
+      dialogs={del.dialog}
+    />
   );
 }

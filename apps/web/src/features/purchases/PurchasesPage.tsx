@@ -1,24 +1,9 @@
-import { Button } from "@mantine/core";
-import {
-  IconArrowBackUp,
-  IconCalculator,
-  IconCheck,
-  IconEdit,
-  IconEye,
-  IconLock,
-  IconLockOpen,
-  IconPlus,
-  IconReceiptRefund,
-  IconTag,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCan } from "../../app/session";
 import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DataTable, type FilterField, type RowAction } from "../../shared/DataTable";
+import { type Column, DocumentList, docActions, type FilterField, type RowAction } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
@@ -30,7 +15,6 @@ import "../accounting/amount.css";
 export function PurchasesPage() {
   const { t } = useTranslation("purchases");
   const fmt = useFormat();
-  const can = useCan();
   const names = useSeededNames();
   const navigate = useNavigate();
   const act = useDocAction(PURCHASES);
@@ -93,101 +77,35 @@ export function PurchasesPage() {
     { key: "reference_no", label: "purchases:fields.reference_no", type: "text" },
     { key: "consumer_name", label: "purchases:fields.supplier", type: "text" },
   ];
+  const a = docActions<PurchaseRow>("purchases");
   const actions: RowAction<PurchaseRow>[] = [
+    a.view("purchases:actions.view", (r) => void navigate(PATHS.view(r.id))),
+    a.edit((r) => void navigate(PATHS.upsert(r.id, 1))),
+    a.own("complete", "purchases:actions.complete", IconCheck, (r) => act.mutate({ id: r.id, action: "complete" })),
+    a.own("return_to_draft", "purchases:actions.returnToDraft", IconArrowBackUp, (r) =>
+      act.mutate({ id: r.id, action: "return_to_draft" }),
+    ),
+    a.own("apply_cost", "purchases:actions.applyCost", IconCalculator, (r) => void navigate(PATHS.applyCost(r.id))),
+    a.own("sale_price", "purchases:actions.modifySalePrice", IconTag, (r) => void navigate(PATHS.salePrices(r.id)), "modify_sale_price"),
     {
-      key: "view",
-      label: "purchases:actions.view",
-      icon: IconEye,
-      permission: "purchases/show",
-      onClick: (r) => void navigate(PATHS.view(r.id)),
-    },
-    {
-      key: "edit",
-      label: "common:edit",
-      icon: IconEdit,
-      permission: "purchases/update",
-      onClick: (r) => void navigate(PATHS.upsert(r.id, 1)),
-    },
-    {
-      key: "complete",
-      label: "purchases:actions.complete",
-      icon: IconCheck,
-      permission: "purchases/complete",
-      onClick: (r) => act.mutate({ id: r.id, action: "complete" }),
-    },
-    {
-      key: "return_to_draft",
-      label: "purchases:actions.returnToDraft",
-      icon: IconArrowBackUp,
-      permission: "purchases/return_to_draft",
-      onClick: (r) => act.mutate({ id: r.id, action: "return_to_draft" }),
-    },
-    {
-      key: "apply_cost",
-      label: "purchases:actions.applyCost",
-      icon: IconCalculator,
-      permission: "purchases/apply_cost",
-      onClick: (r) => void navigate(PATHS.applyCost(r.id)),
-    },
-    {
-      key: "sale_price",
-      label: "purchases:actions.modifySalePrice",
-      icon: IconTag,
-      permission: "purchases/modify_sale_price",
-      onClick: (r) => void navigate(PATHS.salePrices(r.id)),
-    },
-    {
-      key: "return",
-      label: "purchases:actions.return",
-      icon: IconReceiptRefund,
+      ...a.own("return", "purchases:actions.return", IconReceiptRefund, (r) => void navigate(PATHS.returnUpsert(0, 0, r.id))),
       permission: "purchase_returns/store",
-      onClick: (r) => void navigate(PATHS.returnUpsert(0, 0, r.id)),
     },
-    {
-      key: "close",
-      label: "purchases:actions.close",
-      icon: IconLock,
-      permission: "purchases/close",
-      onClick: (r) => act.mutate({ id: r.id, action: "close" }),
-    },
-    {
-      key: "open",
-      label: "purchases:actions.open",
-      icon: IconLockOpen,
-      permission: "purchases/open",
-      onClick: (r) => act.mutate({ id: r.id, action: "open" }),
-    },
-    { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "purchases/destroy", onClick: del.ask },
+    ...a.closeOpen("purchases:actions", (r, action) => act.mutate({ id: r.id, action })),
+    a.delete(del.ask),
   ];
 
   return (
-    <>
-      <PageHeader title={t("title")} description={t("description")} />
-      <DataTable<PurchaseRow>
-        endpoint={PURCHASES}
-        model={PURCHASES}
-        title="purchases:title"
-        columns={columns}
-        rowKey={(r) => r.id}
-        filters={filters}
-        dateFilter
-        amountFilter
-        defaultSort="date"
-        toolbar={
-          can("purchases/store") && (
-            <Button
-              data-list-add
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void navigate(PATHS.upsert())}
-              data-testid="purchase-add"
-            >
-              {t("add")}
-            </Button>
-          )
-        }
-        actions={actions}
-      />
-      {del.dialog}
-    </>
+    <DocumentList<PurchaseRow>
+      title={t("title")}
+      description={t("description")}
+      endpoint={PURCHASES}
+      listTitle="purchases:title"
+      columns={columns}
+      filters={filters}
+      add={{ permission: "purchases/store", label: t("add"), testId: "purchase-add", onClick: () => void navigate(PATHS.upsert()) }}
+      actions={actions}
+      dialogs={del.dialog}
+    />
   );
 }

@@ -1,12 +1,9 @@
-import { Button } from "@mantine/core";
-import { IconCopy, IconEdit, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconCopy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCan } from "../../app/session";
 import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DataTable, type FilterField, type RowAction } from "../../shared/DataTable";
+import { type Column, DocumentList, docActions, type FilterField, type RowAction } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { docDay } from "../accounting/ledger.queries";
@@ -18,7 +15,6 @@ import "../accounting/amount.css";
 export function QuotationsPage() {
   const { t } = useTranslation("quotations");
   const fmt = useFormat();
-  const can = useCan();
   const names = useSeededNames();
   const navigate = useNavigate();
   const del = useConfirmDelete<QuotationRow>(QUOTATIONS, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "" });
@@ -61,59 +57,30 @@ export function QuotationsPage() {
     },
     { key: "consumer_name", label: "quotations:fields.customer", type: "text" },
   ];
+  const a = docActions<QuotationRow>("quotations");
   const actions: RowAction<QuotationRow>[] = [
-    {
-      key: "view",
-      label: "quotations:actions.view",
-      icon: IconEye,
-      permission: "quotations/show",
-      onClick: (r) => void navigate(QUOTATION_PATHS.view(r.id)),
-    },
-    {
-      key: "edit",
-      label: "common:edit",
-      icon: IconEdit,
-      permission: "quotations/update",
-      onClick: (r) => void navigate(QUOTATION_PATHS.upsert(r.id, 1)),
-    },
-    {
-      key: "copy",
-      label: "quotations:actions.copy",
-      icon: IconCopy,
-      permission: "quotations/store",
-      onClick: (r) => void navigate(QUOTATION_PATHS.upsert(0, 0, r.id)),
-    },
-    { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "quotations/destroy", onClick: del.ask },
+    a.view("quotations:actions.view", (r) => void navigate(QUOTATION_PATHS.view(r.id))),
+    a.edit((r) => void navigate(QUOTATION_PATHS.upsert(r.id, 1))),
+    a.own("copy", "quotations:actions.copy", IconCopy, (r) => void navigate(QUOTATION_PATHS.upsert(0, 0, r.id)), "store"),
+    a.delete(del.ask),
   ];
 
   return (
-    <>
-      <PageHeader title={t("title")} description={t("description")} />
-      <DataTable<QuotationRow>
-        endpoint={QUOTATIONS}
-        model={QUOTATIONS}
-        title="quotations:title"
-        columns={columns}
-        rowKey={(r) => r.id}
-        filters={filters}
-        dateFilter
-        amountFilter
-        defaultSort="date"
-        toolbar={
-          can("quotations/store") && (
-            <Button
-              data-list-add
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void navigate(QUOTATION_PATHS.upsert())}
-              data-testid="quotation-add"
-            >
-              {t("add")}
-            </Button>
-          )
-        }
-        actions={actions}
-      />
-      {del.dialog}
-    </>
+    <DocumentList<QuotationRow>
+      title={t("title")}
+      description={t("description")}
+      endpoint={QUOTATIONS}
+      listTitle="quotations:title"
+      columns={columns}
+      filters={filters}
+      add={{
+        permission: "quotations/store",
+        label: t("add"),
+        testId: "quotation-add",
+        onClick: () => void navigate(QUOTATION_PATHS.upsert()),
+      }}
+      actions={actions}
+      dialogs={del.dialog}
+    />
   );
 }

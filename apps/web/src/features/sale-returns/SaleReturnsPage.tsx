@@ -1,12 +1,8 @@
-import { Button } from "@mantine/core";
-import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCan } from "../../app/session";
 import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DataTable, type FilterField, type RowAction } from "../../shared/DataTable";
+import { type Column, DocumentList, docActions, type FilterField, type RowAction } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
@@ -18,7 +14,6 @@ import "../accounting/amount.css";
 export function SaleReturnsPage() {
   const { t } = useTranslation("salereturns");
   const fmt = useFormat();
-  const can = useCan();
   const names = useSeededNames();
   const navigate = useNavigate();
   const act = useDocAction(SALE_RETURNS);
@@ -69,66 +64,25 @@ export function SaleReturnsPage() {
       ],
     },
   ];
+  const a = docActions<SaleReturnRow>("sale_returns");
   const actions: RowAction<SaleReturnRow>[] = [
-    {
-      key: "view",
-      label: "salereturns:actions.view",
-      icon: IconEye,
-      permission: "sale_returns/show",
-      onClick: (r) => void navigate(PATHS.view(r.id)),
-    },
-    {
-      key: "edit",
-      label: "common:edit",
-      icon: IconEdit,
-      permission: "sale_returns/update",
-      onClick: (r) => void navigate(PATHS.upsert(r.id, 1, r.sale_id ?? 0)),
-    },
-    {
-      key: "close",
-      label: "salereturns:actions.close",
-      icon: IconLock,
-      permission: "sale_returns/close",
-      onClick: (r) => act.mutate({ id: r.id, action: "close" }),
-    },
-    {
-      key: "open",
-      label: "salereturns:actions.open",
-      icon: IconLockOpen,
-      permission: "sale_returns/open",
-      onClick: (r) => act.mutate({ id: r.id, action: "open" }),
-    },
-    { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "sale_returns/destroy", onClick: del.ask },
+    a.view("salereturns:actions.view", (r) => void navigate(PATHS.view(r.id))),
+    a.edit((r) => void navigate(PATHS.upsert(r.id, 1, r.sale_id ?? 0))),
+    ...a.closeOpen("salereturns:actions", (r, action) => act.mutate({ id: r.id, action })),
+    a.delete(del.ask),
   ];
 
   return (
-    <>
-      <PageHeader title={t("title")} description={t("description")} />
-      <DataTable<SaleReturnRow>
-        endpoint={SALE_RETURNS}
-        model={SALE_RETURNS}
-        title="salereturns:title"
-        columns={columns}
-        rowKey={(r) => r.id}
-        filters={filters}
-        dateFilter
-        amountFilter
-        defaultSort="date"
-        toolbar={
-          can("sale_returns/store") && (
-            <Button
-              data-list-add
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void navigate(PATHS.upsert())}
-              data-testid="sale-return-add"
-            >
-              {t("add")}
-            </Button>
-          )
-        }
-        actions={actions}
-      />
-      {del.dialog}
-    </>
+    <DocumentList<SaleReturnRow>
+      title={t("title")}
+      description={t("description")}
+      endpoint={SALE_RETURNS}
+      listTitle="salereturns:title"
+      columns={columns}
+      filters={filters}
+      add={{ permission: "sale_returns/store", label: t("add"), testId: "sale-return-add", onClick: () => void navigate(PATHS.upsert()) }}
+      actions={actions}
+      dialogs={del.dialog}
+    />
   );
 }

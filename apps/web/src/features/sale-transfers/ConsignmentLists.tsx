@@ -1,25 +1,12 @@
 import { Badge, Button, Group } from "@mantine/core";
-import {
-  IconArrowBackUp,
-  IconEdit,
-  IconEye,
-  IconFileInvoice,
-  IconLock,
-  IconLockOpen,
-  IconPackages,
-  IconPlus,
-  IconReceiptRefund,
-  IconSend,
-  IconTrash,
-} from "@tabler/icons-react";
+import { type Icon, IconArrowBackUp, IconFileInvoice, IconPackages, IconReceiptRefund, IconSend } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DataTable, type FilterField, type RowAction } from "../../shared/DataTable";
+import { type Column, DataTable, DocumentList, docActions, type FilterField, type RowAction } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
@@ -78,7 +65,6 @@ export function TransferBadges({ status, closed }: { status: "pending" | "sent";
 export function SaleTransfersPage() {
   const { t } = useTranslation("saletransfers");
   const fmt = useFormat();
-  const can = useCan();
   const names = useSeededNames();
   const navigate = useNavigate();
   const act = useTransferAction();
@@ -121,78 +107,52 @@ export function SaleTransfersPage() {
     },
     { key: "consumer_name", label: "saletransfers:fields.customer", type: "text" },
   ];
-  const stateAction = (action: TransferAction, icon: typeof IconSend, permission: string): RowAction<SaleTransferRow> => ({
-    key: action,
-    label: `saletransfers:actions.${action}`,
-    icon,
-    permission,
-    onClick: (r) => act.mutate({ id: r.id, action }),
-  });
+  const a = docActions<SaleTransferRow>("sale_transfers");
+  const stateAction = (action: TransferAction, icon: Icon) =>
+    a.own(
+      action,
+      `saletransfers:actions.${action}`,
+      icon,
+      (r) => act.mutate({ id: r.id, action }),
+      action === "send" ? "transfer" : action,
+    );
   const actions: RowAction<SaleTransferRow>[] = [
-    {
-      key: "view",
-      label: "saletransfers:actions.view",
-      icon: IconEye,
-      permission: "sale_transfers/show",
-      onClick: (r) => void navigate(TRANSFER_PATHS.view(r.id)),
-    },
-    {
-      key: "edit",
-      label: "common:edit",
-      icon: IconEdit,
-      permission: "sale_transfers/update",
-      onClick: (r) => void navigate(TRANSFER_PATHS.upsert(r.id, 1)),
-    },
-    stateAction("send", IconSend, "sale_transfers/transfer"),
-    stateAction("return_to_draft", IconArrowBackUp, "sale_transfers/return_to_draft"),
-    {
-      key: "return",
-      label: "saletransfers:actions.return",
-      icon: IconReceiptRefund,
-      permission: "sale_transfers/store",
-      onClick: (r) => void navigate(TRANSFER_PATHS.returnUpsert(0, 0, r.id)),
-    },
-    stateAction("close", IconLock, "sale_transfers/close"),
-    stateAction("open", IconLockOpen, "sale_transfers/open"),
-    { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "sale_transfers/destroy", onClick: del.ask },
+    a.view("saletransfers:actions.view", (r) => void navigate(TRANSFER_PATHS.view(r.id))),
+    a.edit((r) => void navigate(TRANSFER_PATHS.upsert(r.id, 1))),
+    stateAction("send", IconSend),
+    stateAction("return_to_draft", IconArrowBackUp),
+    a.own(
+      "return",
+      "saletransfers:actions.return",
+      IconReceiptRefund,
+      (r) => void navigate(TRANSFER_PATHS.returnUpsert(0, 0, r.id)),
+      "store",
+    ),
+    ...a.closeOpen("saletransfers:actions", (r, action) => act.mutate({ id: r.id, action })),
+    a.delete(del.ask),
   ];
   return (
-    <>
-      <PageHeader
-        title={t("transfer.title")}
-        description={t("transfer.description")}
-        actions={
-          <Button variant="light" leftSection={<IconPackages size={16} />} onClick={() => void navigate(TRANSFER_PATHS.consignments)}>
-            {t("consignments.title")}
-          </Button>
-        }
-      />
-      <DataTable<SaleTransferRow>
-        endpoint={SALE_TRANSFERS}
-        model={SALE_TRANSFERS}
-        title="saletransfers:transfer.title"
-        columns={columns}
-        rowKey={(r) => r.id}
-        filters={filters}
-        dateFilter
-        amountFilter
-        defaultSort="date"
-        toolbar={
-          can("sale_transfers/store") && (
-            <Button
-              data-list-add
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void navigate(TRANSFER_PATHS.upsert())}
-              data-testid="transfer-add"
-            >
-              {t("transfer.add")}
-            </Button>
-          )
-        }
-        actions={actions}
-      />
-      {del.dialog}
-    </>
+    <DocumentList<SaleTransferRow>
+      title={t("transfer.title")}
+      description={t("transfer.description")}
+      headerActions={
+        <Button variant="light" leftSection={<IconPackages size={16} />} onClick={() => void navigate(TRANSFER_PATHS.consignments)}>
+          {t("consignments.title")}
+        </Button>
+      }
+      endpoint={SALE_TRANSFERS}
+      listTitle="saletransfers:transfer.title"
+      columns={columns}
+      filters={filters}
+      add={{
+        permission: "sale_transfers/store",
+        label: t("transfer.add"),
+        testId: "transfer-add",
+        onClick: () => void navigate(TRANSFER_PATHS.upsert()),
+      }}
+      actions={actions}
+      dialogs={del.dialog}
+    />
   );
 }
 
@@ -200,7 +160,6 @@ export function SaleTransfersPage() {
 export function SaleTransferReturnsPage() {
   const { t } = useTranslation("saletransfers");
   const fmt = useFormat();
-  const can = useCan();
   const names = useSeededNames();
   const navigate = useNavigate();
   const del = useConfirmDelete<SaleTransferReturnRow>(SALE_TRANSFER_RETURNS, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "" });
@@ -213,51 +172,30 @@ export function SaleTransferReturnsPage() {
     { key: "value", label: "saletransfers:fields.cost", format: "amount" },
     { key: "created_by_name", label: "saletransfers:fields.created_by" },
   ];
+  const a = docActions<SaleTransferReturnRow>("sale_transfers");
   const actions: RowAction<SaleTransferReturnRow>[] = [
-    {
-      key: "view",
-      label: "saletransfers:actions.view",
-      icon: IconEye,
-      permission: "sale_transfers/show",
-      onClick: (r) => void navigate(TRANSFER_PATHS.returnView(r.id)),
-    },
-    {
-      key: "edit",
-      label: "common:edit",
-      icon: IconEdit,
-      permission: "sale_transfers/update",
-      onClick: (r) => void navigate(TRANSFER_PATHS.returnUpsert(r.id, 1)),
-    },
-    { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: "sale_transfers/destroy", onClick: del.ask },
+    a.view("saletransfers:actions.view", (r) => void navigate(TRANSFER_PATHS.returnView(r.id))),
+    a.edit((r) => void navigate(TRANSFER_PATHS.returnUpsert(r.id, 1))),
+    a.delete(del.ask),
   ];
   return (
-    <>
-      <PageHeader title={t("return.title")} description={t("return.description")} />
-      <DataTable<SaleTransferReturnRow>
-        endpoint={SALE_TRANSFER_RETURNS}
-        model={SALE_TRANSFER_RETURNS}
-        title="saletransfers:return.title"
-        columns={columns}
-        rowKey={(r) => r.id}
-        filters={[{ key: "consumer_name", label: "saletransfers:fields.customer", type: "text" }]}
-        dateFilter
-        defaultSort="date"
-        toolbar={
-          can("sale_transfers/store") && (
-            <Button
-              data-list-add
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void navigate(TRANSFER_PATHS.returnUpsert())}
-              data-testid="return-add"
-            >
-              {t("return.add")}
-            </Button>
-          )
-        }
-        actions={actions}
-      />
-      {del.dialog}
-    </>
+    <DocumentList<SaleTransferReturnRow>
+      title={t("return.title")}
+      description={t("return.description")}
+      endpoint={SALE_TRANSFER_RETURNS}
+      listTitle="saletransfers:return.title"
+      columns={columns}
+      filters={[{ key: "consumer_name", label: "saletransfers:fields.customer", type: "text" }]}
+      amountFilter={false}
+      add={{
+        permission: "sale_transfers/store",
+        label: t("return.add"),
+        testId: "return-add",
+        onClick: () => void navigate(TRANSFER_PATHS.returnUpsert()),
+      }}
+      actions={actions}
+      dialogs={del.dialog}
+    />
   );
 }
 

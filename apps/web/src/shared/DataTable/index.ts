@@ -1,3 +1,4 @@
 export type { FilterField } from "./AdvancedSearch";
 export { type Column, DataTable, listKey, type RowAction, StatusBadge } from "./DataTable";
-export { editDeleteActions } from "./rowActions";
+export { DocumentList } from "./DocumentList";
+export { docActions, editDeleteActions } from "./rowActions";
