@@ -3,18 +3,23 @@ import "@mantine/dates/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app.css";
 import { DatesProvider } from "@mantine/dates";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { i18nReady } from "./i18n";
-import { BaseProviders } from "./Providers";
+import { ThemeProviders } from "./Providers";
+import { createQueryClient } from "./queryClient";
 import { createRouter } from "./router";
 
 export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <BaseProviders>
-      <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6, weekendDays: [5, 6] }}>{children}</DatesProvider>
-    </BaseProviders>
+    <ThemeProviders>
+      <QueryClientProvider client={queryClient}>
+        <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6, weekendDays: [5, 6] }}>{children}</DatesProvider>
+      </QueryClientProvider>
+    </ThemeProviders>
   );
 }
 

@@ -1,11 +1,9 @@
 import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { useNotifications } from "@mantine/notifications/store";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getStyleNonce } from "./csp";
 import { isRtl } from "./i18n";
-import { createQueryClient } from "./queryClient";
 import { colorSchemeManager, cssVariablesResolver, theme } from "./theme";
 
 const Notifications = lazy(async () => ({ default: (await import("@mantine/notifications")).Notifications }));
@@ -39,11 +37,11 @@ function DirectionSync({ children }: { children: ReactNode }) {
 }
 
 /**
- * What every page of the app stands in: the theme, the reading direction, the query cache and the
- * notifications. The back office adds its date pickers' settings; the POS screen uses these alone.
+ * What every page of the app stands in: the theme, the reading direction and the notifications.
+ * The back office adds the query cache and its date pickers' settings (App.tsx); the POS screen
+ * opened on its own uses these alone, its dialogs bringing the query cache when first opened.
  */
-export function BaseProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function ThemeProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
     <DirectionProvider initialDirection={isRtl(i18n.language) ? "rtl" : "ltr"}>
@@ -55,10 +53,8 @@ export function BaseProviders({ children }: { children: ReactNode }) {
         getStyleNonce={getStyleNonce}
       >
         <DirectionSync>
-          <QueryClientProvider client={queryClient}>
-            <NotificationsHost />
-            {children}
-          </QueryClientProvider>
+          <NotificationsHost />
+          {children}
         </DirectionSync>
       </MantineProvider>
     </DirectionProvider>

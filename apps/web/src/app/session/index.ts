@@ -1,2 +1,3 @@
 export * from "./SessionKeeper";
 export * from "./session.queries";
+export * from "./useCan";

@@ -1,6 +1,6 @@
-import { CURRENCY_IQD, can, DEFAULT_PAGE_SIZE, type MeResponse, PAGE_SIZE_OPTIONS, type PermissionRequirement } from "@app/contracts";
+import { CURRENCY_IQD, DEFAULT_PAGE_SIZE, type MeResponse, PAGE_SIZE_OPTIONS } from "@app/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import { api } from "../../shared/api/client";
 import { session } from "../../shared/api/session";
 import type { DataBody, SystemConfig } from "../../shared/api/types";
@@ -15,19 +15,24 @@ export const FALLBACK_CONFIG: SystemConfig = {
   shop_name: "",
 };
 
+/** The signed-in user's profile, kept in local storage as it comes. */
+export async function fetchMe(): Promise<MeResponse> {
+  const body = await api<DataBody<MeResponse>>("auth/me", { method: "POST" });
+  session.setProfile(body.data);
+  return body.data;
+}
+
+export const fetchSystemConfig = async (): Promise<SystemConfig> => (await api<DataBody<SystemConfig>>("system_config")).data;
+
 export const meQuery = queryOptions({
   queryKey: ["auth", "me"],
-  queryFn: async () => {
-    const body = await api<DataBody<MeResponse>>("auth/me", { method: "POST" });
-    session.setProfile(body.data);
-    return body.data;
-  },
+  queryFn: fetchMe,
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const systemConfigQuery = queryOptions({
   queryKey: ["system_config"],
-  queryFn: async () => (await api<DataBody<SystemConfig>>("system_config")).data,
+  queryFn: fetchSystemConfig,
   staleTime: 5 * 60_000,
 });
 
@@ -51,12 +56,6 @@ export function useSession(): SessionValue {
   const v = useContext(SessionContext);
   if (!v) throw new Error("useSession outside a signed-in route");
   return v;
-}
-
-/** The permission check of packages/contracts, bound to the signed-in user. */
-export function useCan() {
-  const { me } = useSession();
-  return useCallback((required: PermissionRequirement | undefined) => required === undefined || can(me, required), [me]);
 }
 
 /** Page sizes from the profile, else SPEC's 10/50/100/200. */

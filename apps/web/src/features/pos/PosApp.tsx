@@ -3,18 +3,18 @@ import "@mantine/notifications/styles.css";
 import "../../app/app.css";
 import type { MeResponse } from "@app/contracts";
 import { Button, Center, Stack, Text } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { StrictMode, useEffect, useMemo } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
 import { POS_PATH } from "../../app/config";
 import { i18nReady, loadLanguage, setTextScope, storedLanguage } from "../../app/i18n";
 import { LoadingScreen } from "../../app/LoadingScreen";
-import { BaseProviders } from "../../app/Providers";
-import { FALLBACK_CONFIG, meQuery, SessionContext, SessionKeeper, systemConfigQuery } from "../../app/session";
+import { ThemeProviders } from "../../app/Providers";
+import { FALLBACK_CONFIG, fetchMe, fetchSystemConfig, SessionContext, SessionKeeper } from "../../app/session";
 import { ApiError } from "../../shared/api/client";
 import { session } from "../../shared/api/session";
 import type { SystemConfig } from "../../shared/api/types";
+import { useLoad } from "../../shared/useLoad";
 import { PosPage } from "./PosPage";
 
 const KEPT_CONFIG = "pos-system-config";
@@ -28,31 +28,25 @@ const unreachable = (err: unknown) => err instanceof TypeError;
  * stored (forgotten at sign-out) and the settings kept here.
  */
 function useTillSession() {
-  const me = useQuery({
-    ...meQuery,
-    queryFn: async (ctx): Promise<MeResponse> => {
-      try {
-        return await meQuery.queryFn!(ctx);
-      } catch (err) {
-        const kept = session.getProfile();
-        if (kept && unreachable(err)) return kept;
-        throw err;
-      }
-    },
+  const me = useLoad(async (): Promise<MeResponse> => {
+    try {
+      return await fetchMe();
+    } catch (err) {
+      const kept = session.getProfile();
+      if (kept && unreachable(err)) return kept;
+      throw err;
+    }
   });
-  const cfg = useQuery({
-    ...systemConfigQuery,
-    queryFn: async (ctx): Promise<SystemConfig> => {
-      try {
-        const fresh = await systemConfigQuery.queryFn!(ctx);
-        localStorage.setItem(KEPT_CONFIG, JSON.stringify(fresh));
-        return fresh;
-      } catch (err) {
-        const kept = localStorage.getItem(KEPT_CONFIG);
-        if (kept && unreachable(err)) return JSON.parse(kept) as SystemConfig;
-        throw err;
-      }
-    },
+  const cfg = useLoad(async (): Promise<SystemConfig> => {
+    try {
+      const fresh = await fetchSystemConfig();
+      localStorage.setItem(KEPT_CONFIG, JSON.stringify(fresh));
+      return fresh;
+    } catch (err) {
+      const kept = localStorage.getItem(KEPT_CONFIG);
+      if (kept && unreachable(err)) return JSON.parse(kept) as SystemConfig;
+      throw err;
+    }
   });
   return { me, cfg };
 }
@@ -60,17 +54,15 @@ function useTillSession() {
 /** The POS screen's own frame: the session, a sign-out that leaves for the sign-in page, the screen. */
 function PosRoot() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const { me, cfg } = useTillSession();
   const unauthorized = me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 400);
 
   useEffect(
     () =>
       session.onLogout(() => {
-        qc.clear();
         location.replace("/login");
       }),
-    [qc],
+    [],
   );
   useEffect(() => {
     if (unauthorized) session.end("expired");
@@ -87,7 +79,7 @@ function PosRoot() {
     return { me: me.data, systemConfig: cfg.data ?? FALLBACK_CONFIG };
   }, [me.data, cfg.data]);
 
-  if (me.isError && !unauthorized) {
+  if (me.error && !me.data && !unauthorized) {
     return (
       <Center h="100dvh">
         <Stack align="center">
@@ -119,9 +111,9 @@ export function mount(root: HTMLElement) {
   void Promise.all([i18nReady, loadLanguage(storedLanguage(), "pos")]).then(() =>
     createRoot(root).render(
       <StrictMode>
-        <BaseProviders>
+        <ThemeProviders>
           <PosRoot />
-        </BaseProviders>
+        </ThemeProviders>
       </StrictMode>,
     ),
   );

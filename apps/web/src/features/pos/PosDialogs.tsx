@@ -1,17 +1,20 @@
 import { normalizeSearch, type PosItem, type PosUnit } from "@app/contracts";
 import { Badge, Button, Group, Kbd, ScrollArea, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
 import { OpenDrawerDialog, SwitchCashierDialog } from "./CashierDialogs";
 import { type CatalogueIndex, findBarcode, searchItems } from "./catalogue";
 import { PosModal } from "./PosModal";
 import type { DialogKind } from "./PosPage";
+import { PosQueryScope } from "./PosQueryScope";
 import { type BillLineState, type HeldBill, holdsStore, queueStore } from "./posDb";
 import type { PosSession } from "./posSession";
 import type { QueuedSale } from "./queue";
 import { ReturnDialog } from "./ReturnDialog";
 import { newKey } from "./receipt";
+import { choosePrinter, forgetPrinter, printerLabel, rememberedPrinter, type SerialPortLike, testPrint } from "./serialPrinter";
 import { keyLabel } from "./usePosKeys";
 
 export interface PosDialogProps {
@@ -33,6 +36,14 @@ export interface PosDialogProps {
 
 /** The till's dialogs; a chunk of their own, loaded on the first one opened. */
 export function PosDialogs(p: PosDialogProps) {
+  return (
+    <PosQueryScope>
+      <Dialog {...p} />
+    </PosQueryScope>
+  );
+}
+
+function Dialog(p: PosDialogProps) {
   switch (p.kind) {
     case "search":
       return <SearchDialog {...p} />;
@@ -50,7 +61,90 @@ export function PosDialogs(p: PosDialogProps) {
       return <OpenDrawerDialog close={p.close} />;
     case "switchCashier":
       return <SwitchCashierDialog close={p.close} session={p.session} onSwitched={p.onSwitched} />;
+    case "printer":
+      return <PrinterDialog close={p.close} />;
   }
+}
+
+/**
+ * The receipt printer of this till (Web Serial): choose its port, forget it, print a test page.
+ * The browser remembers the chosen port; receipts then print on it without the print dialog.
+ */
+function PrinterDialog({ close }: { close: () => void }) {
+  const { t, i18n } = useTranslation("pos");
+  const { systemConfig } = useSession();
+  const [current, setCurrent] = useState<SerialPortLike | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    void rememberedPrinter().then(setCurrent);
+  }, []);
+  const run = async (action: () => Promise<string | null>) => {
+    setMessage(null);
+    try {
+      setMessage(await action());
+    } catch (err) {
+      // Closing the browser's chooser without a port is no error.
+      if (!(err instanceof DOMException && err.name === "NotFoundError")) setMessage(t("printer.failed", { error: String(err) }));
+    }
+  };
+  return (
+    <PosModal onClose={close} title={t("printer.title")}>
+      <Stack>
+        <Text size="sm">{t("printer.explain")}</Text>
+        <Text fw={600} data-testid="pos-printer-current">
+          {current ? t("printer.chosen", { port: printerLabel(current) }) : t("printer.none")}
+        </Text>
+        <Group>
+          <Button
+            data-autofocus
+            data-testid="pos-printer-choose"
+            onClick={() =>
+              void run(async () => {
+                setCurrent(await choosePrinter());
+                return null;
+              })
+            }
+          >
+            {t("printer.choose")}
+          </Button>
+          <Button
+            variant="default"
+            disabled={!current}
+            data-testid="pos-printer-test"
+            onClick={() =>
+              void run(async () =>
+                (await testPrint({ shop: systemConfig.shop_name || t("title"), line: t("printer.testLine"), rtl: i18n.dir() === "rtl" }))
+                  ? t("printer.testSent")
+                  : t("printer.notOpen"),
+              )
+            }
+          >
+            {t("printer.test")}
+          </Button>
+          <Button
+            variant="default"
+            color="red"
+            disabled={!current}
+            data-testid="pos-printer-forget"
+            onClick={() =>
+              void run(async () => {
+                await forgetPrinter();
+                setCurrent(null);
+                return null;
+              })
+            }
+          >
+            {t("printer.forget")}
+          </Button>
+        </Group>
+        {message && (
+          <Text size="sm" role="status" data-testid="pos-printer-message">
+            {message}
+          </Text>
+        )}
+      </Stack>
+    </PosModal>
+  );
 }
 
 /** Arrow keys move through a result list, Enter picks: the mouse is never needed. */

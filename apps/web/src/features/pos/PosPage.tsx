@@ -1,6 +1,5 @@
 import { CURRENCY_IQD, type PosCustomer, type PosItem, type PosUnit } from "@app/contracts";
 import { Badge, Button, type ButtonProps, Center, Group, Kbd, Loader, Stack, Text, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
@@ -30,7 +29,20 @@ const PosDialogs = lazy(async () => ({ default: (await loadDialogs()).PosDialogs
 const PaymentDialog = lazy(async () => ({ default: (await loadPayment()).PaymentDialog }));
 const ReceiptPrint = lazy(async () => ({ default: (await loadReceipt()).ReceiptPrint }));
 
-export type DialogKind = "search" | "customer" | "hold" | "holds" | "returnBill" | "openDrawer" | "switchCashier" | "queue" | null;
+export type DialogKind =
+  | "search"
+  | "customer"
+  | "hold"
+  | "holds"
+  | "returnBill"
+  | "openDrawer"
+  | "switchCashier"
+  | "queue"
+  | "printer"
+  | null;
+
+/** Web Serial (Chromium on https or localhost): only then can the till drive a receipt printer itself. */
+const hasSerial = () => (navigator as Navigator & { serial?: unknown }).serial !== undefined;
 
 /** A button of the till with its key shown on it. */
 export function KeyButton({
@@ -64,7 +76,6 @@ export function PosPage() {
   const { me, systemConfig } = useSession();
   const names = useSeededLabels();
   const session = usePosSession();
-  const qc = useQueryClient();
   const [index, setIndex] = useState<CatalogueIndex | null>(null);
   const [lines, setLines] = useState<BillLineState[]>([]);
   const [selected, setSelected] = useState(0);
@@ -279,7 +290,7 @@ export function PosPage() {
             {t("title")}
           </Title>
           <Text fw={600}>{me.user_name}</Text>
-          <Text data-testid="pos-no-session">{(session.error && errorText(session.error)) || t("noSession")}</Text>
+          <Text data-testid="pos-no-session">{(session.error ? errorText(session.error) : null) || t("noSession")}</Text>
           <Button component="a" href="/user-logout">
             {t("signOut")}
           </Button>
@@ -319,6 +330,11 @@ export function PosPage() {
           <Text size="sm" dir="ltr">
             1 USD = {formatAmount(rate, 0)} IQD
           </Text>
+          {hasSerial() && (
+            <Button size="xs" variant="subtle" onClick={() => setDialog("printer")} data-testid="pos-printer">
+              {t("printer.button")}
+            </Button>
+          )}
           <Button size="xs" variant="subtle" component="a" href="/user-logout">
             {t("signOut")}
           </Button>
@@ -423,7 +439,7 @@ export function PosPage() {
             }}
             onQueueChanged={refreshQueue}
             flush={flushNow}
-            onSwitched={() => void qc.invalidateQueries({ queryKey: ["pos", "session"] })}
+            onSwitched={() => void session.refetch()}
           />
         )}
         {paying && bill && (

@@ -1,7 +1,7 @@
 import { CURRENCY_IQD } from "@app/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { api, apiWithStatus } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
+import { useLoad } from "../../shared/useLoad";
 import type { SendAnswer } from "./queue";
 
 /** `GET /api/pos/session`: who sells, where, at which rate, and what the till may do. */
@@ -21,25 +21,24 @@ export interface PosSession {
 
 const KEPT = "pos-session";
 
-/** The last session answer is kept, so a till that reloads while the server is away still sells. */
+async function loadSession(): Promise<PosSession> {
+  try {
+    const s = (await api<DataBody<PosSession>>("pos/session")).data;
+    localStorage.setItem(KEPT, JSON.stringify(s));
+    return s;
+  } catch (err) {
+    const kept = localStorage.getItem(KEPT);
+    if (kept && err instanceof TypeError) return JSON.parse(kept) as PosSession;
+    throw err;
+  }
+}
+
+/**
+ * The till's session, again every five minutes. The last answer is kept, so a till that reloads
+ * while the server is away still sells.
+ */
 export function usePosSession() {
-  return useQuery({
-    queryKey: ["pos", "session"],
-    queryFn: async () => {
-      try {
-        const s = (await api<DataBody<PosSession>>("pos/session")).data;
-        localStorage.setItem(KEPT, JSON.stringify(s));
-        return s;
-      } catch (err) {
-        const kept = localStorage.getItem(KEPT);
-        if (kept && err instanceof TypeError) return JSON.parse(kept) as PosSession;
-        throw err;
-      }
-    },
-    staleTime: 60_000,
-    refetchInterval: 5 * 60_000,
-    retry: 1,
-  });
+  return useLoad(loadSession, 5 * 60_000);
 }
 
 export const smallestOf = (s: PosSession) => ({ [CURRENCY_IQD]: s.smallest_iqd_amount, 2: s.smallest_usd_amount }) as const;

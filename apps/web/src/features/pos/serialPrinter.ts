@@ -5,9 +5,15 @@ import type { ReceiptData } from "./receipt";
 /**
  * The receipt printer over Web Serial (Chromium), when the till has one connected: ESC/POS, Arabic
  * and Kurdish as images. Without it the browser's print dialog prints the 80 mm receipt page.
+ * The cashier picks the printer's port once in the POS screen's printer settings; Chromium keeps
+ * the grant, and the till finds the port again (getPorts) after a reload.
  */
-interface SerialPortLike {
+export interface SerialPortLike {
   open(o: { baudRate: number }): Promise<void>;
+  close?(): Promise<void>;
+  forget?(): Promise<void>;
+  getInfo?(): { usbVendorId?: number; usbProductId?: number };
+  readable?: unknown;
   writable: WritableStream<Uint8Array> | null;
 }
 interface SerialLike {
@@ -16,22 +22,64 @@ interface SerialLike {
 }
 const serial = (): SerialLike | undefined => (navigator as Navigator & { serial?: SerialLike }).serial;
 
+const BAUD_RATE = 9600;
 let port: SerialPortLike | null = null;
 
 export const serialAvailable = () => serial() !== undefined;
 
-/** Asks the cashier to pick the printer's port once; Chromium remembers the grant. */
-export async function connectPrinter(): Promise<boolean> {
+/** The printer the cashier chose earlier (the browser remembers the grant), or null. */
+export async function rememberedPrinter(): Promise<SerialPortLike | null> {
   const s = serial();
-  if (!s) return false;
-  const p = (await s.getPorts())[0] ?? (await s.requestPort());
-  await p.open({ baudRate: 9600 });
+  if (!s) return null;
+  return (await s.getPorts())[0] ?? null;
+}
+
+/** "USB 0416:5011": how the browser knows the port (a serial port has no name of its own). */
+export function printerLabel(p: SerialPortLike): string {
+  const info = p.getInfo?.() ?? {};
+  const hex = (n: number | undefined) => (n === undefined ? "?" : n.toString(16).padStart(4, "0"));
+  return info.usbVendorId === undefined ? "Serial" : `USB ${hex(info.usbVendorId)}:${hex(info.usbProductId)}`;
+}
+
+async function opened(p: SerialPortLike): Promise<SerialPortLike> {
+  if (port === p && p.writable) return p;
+  if (!p.writable) await p.open({ baudRate: BAUD_RATE });
   port = p;
-  return true;
+  return p;
+}
+
+/** Asks the cashier to pick the printer's port (the browser's own chooser) and opens it. */
+export async function choosePrinter(): Promise<SerialPortLike | null> {
+  const s = serial();
+  if (!s) return null;
+  const chosen = await s.requestPort();
+  if (port && port !== chosen) await forgetPrinter();
+  return opened(chosen);
+}
+
+/** Forgets the printer: the port is closed and the browser's grant withdrawn. */
+export async function forgetPrinter(): Promise<void> {
+  const p = port ?? (await rememberedPrinter());
+  port = null;
+  if (!p) return;
+  await p.close?.().catch(() => undefined);
+  await p.forget?.();
+}
+
+/** The open printer, opening the remembered one on first use after a reload; null when none. */
+async function printer(): Promise<SerialPortLike | null> {
+  if (port?.writable) return port;
+  const p = await rememberedPrinter();
+  if (!p) return null;
+  try {
+    return await opened(p);
+  } catch {
+    return null;
+  }
 }
 
 async function write(bytes: Uint8Array) {
-  const w = port?.writable?.getWriter();
+  const w = (await printer())?.writable?.getWriter();
   if (!w) return false;
   try {
     await w.write(bytes);
@@ -43,12 +91,25 @@ async function write(bytes: Uint8Array) {
 
 export const kickDrawer = () => write(new EscPos().init().kick().bytes());
 
+/** A short page that shows the printer prints, in the till's language (Arabic and Kurdish as images). */
+export function testPrint(texts: { shop: string; line: string; rtl: boolean }) {
+  const p = new EscPos().init();
+  const say = (text: string, bold = false) => {
+    if (printableAsText(text)) p.align("center").bold(bold).line(text);
+    else p.align("left").raster(rasterOfText(text, { rtl: texts.rtl, bold, align: "center" }));
+  };
+  say(texts.shop, true);
+  say(texts.line);
+  say(new Date().toISOString().slice(0, 16).replace("T", " "));
+  return write(p.feed(4).cut().bytes());
+}
+
 /** Prints a receipt as ESC/POS; false when no printer is connected (the caller prints with the browser). */
 export async function printEscPos(
   r: ReceiptData,
   texts: { shop: string; header?: string | null; footer?: string | null; rtl: boolean; labels: Record<string, string> },
 ) {
-  if (!port) return false;
+  if (!(await printer())) return false;
   const p = new EscPos().init();
   const say = (text: string, align: "left" | "center" | "right" = texts.rtl ? "right" : "left", bold = false) => {
     if (printableAsText(text)) p.align(align).bold(bold).line(text);
