@@ -1,6 +1,6 @@
 import { type PAYMENT_TYPES, ZPurchaseReturn } from "@app/contracts";
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { IconDeviceFloppy } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
@@ -16,6 +16,7 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
+import { LinesPanel } from "./DocumentLines";
 import { ItemPicker } from "./ItemPicker";
 import { AmountCells, pickItemOf, RemoveLineCell, UnitCell } from "./LineCells";
 import { InventorySelect, SupplierSelect } from "./pickers";
@@ -269,110 +270,95 @@ export function PurchaseReturnUpsertPage() {
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="md" p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={4}>{t("lines")}</Title>
-            {!fromAPurchase && (
-              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => form.set("lines", [...v.lines, blank()])}>
-                {t("actions.addLine")}
-              </Button>
-            )}
-          </Group>
-          <Table.ScrollContainer minWidth={960}>
-            <Table verticalSpacing="xs" data-testid="return-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("fields.item")}</Table.Th>
-                  <Table.Th>{t("fields.unit")}</Table.Th>
-                  {fromAPurchase && <Table.Th>{t("returns.returnable")}</Table.Th>}
-                  <Table.Th>{t("fields.quantity")}</Table.Th>
-                  <Table.Th>{t("fields.return_bonus")}</Table.Th>
-                  <Table.Th>{t("fields.unit_price")}</Table.Th>
-                  <Table.Th>{t("fields.batch_no")}</Table.Th>
-                  <Table.Th>{t("fields.line_total")}</Table.Th>
-                  {!fromAPurchase && <Table.Th aria-label={t("actions.removeLine")} />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {v.lines.map((l, i) => {
-                  const at = lineIndex(i);
-                  const err = (f: string) => (at >= 0 ? form.error(`lines.${at}.${f}`) : undefined);
-                  return (
-                    <Table.Tr key={l.key} data-testid="return-line">
-                      <Table.Td miw={220}>
-                        {fromAPurchase ? (
-                          <Text size="sm">{l.item?.item_name}</Text>
-                        ) : (
-                          <ItemPicker
-                            inline
-                            label={t("fields.item")}
-                            value={l.item}
-                            onChange={(item) =>
-                              setLine(i, { item, unit_id: item ? String(item.default_unit ?? item.item_units[0]?.unit_fk ?? "") : "" })
-                            }
-                            error={err("item_id")}
-                          />
-                        )}
-                      </Table.Td>
-                      {fromAPurchase ? (
-                        <Table.Td miw={110}>
-                          <Text size="sm">{names.unit(l.item?.item_units[0]?.unit_name)}</Text>
-                        </Table.Td>
-                      ) : (
-                        <UnitCell line={l} onChange={(unit_id) => setLine(i, { unit_id })} error={err("unit_id")} />
-                      )}
-                      {fromAPurchase && (
-                        <Table.Td>
-                          <Text size="sm" className="amount" data-testid="returnable">
-                            {fmt.amount(l.max_quantity)}
-                            {Number(l.max_bonus) ? ` + ${fmt.amount(l.max_bonus)}` : ""}
-                          </Text>
-                        </Table.Td>
-                      )}
-                      <AmountCells
-                        line={l}
-                        onChange={(patch) => setLine(i, patch)}
-                        error={err}
-                        prefix="return"
-                        bonusLabel="fields.return_bonus"
-                      />
-                      <Table.Td miw={110}>
-                        {fromAPurchase ? (
-                          <Text size="sm">{l.batch_no}</Text>
-                        ) : (
-                          <TextInput
-                            aria-label={t("fields.batch_no")}
-                            value={l.batch_no}
-                            onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
-                          />
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <span className="amount">{fmt.amount(D(l.quantity).mul(D(l.unit_price)).toFixed())}</span>
-                      </Table.Td>
-                      {!fromAPurchase && (
-                        <RemoveLineCell
-                          disabled={v.lines.length === 1}
-                          onRemove={() =>
-                            form.set(
-                              "lines",
-                              v.lines.filter((_, j) => j !== i),
-                            )
-                          }
-                        />
-                      )}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {(form.error("lines") || form.error("purchase_id")) && (
-            <Text c="red" size="sm">
-              {form.error("lines") ?? form.error("purchase_id")}
-            </Text>
-          )}
-        </Paper>
+        <LinesPanel
+          title={t("lines")}
+          add={fromAPurchase ? undefined : { label: t("actions.addLine"), onClick: () => form.set("lines", [...v.lines, blank()]) }}
+          minWidth={960}
+          testId="return-lines"
+          headers={[
+            t("fields.item"),
+            t("fields.unit"),
+            fromAPurchase && t("returns.returnable"),
+            t("fields.quantity"),
+            t("fields.return_bonus"),
+            t("fields.unit_price"),
+            t("fields.batch_no"),
+            t("fields.line_total"),
+          ]}
+          removeHeader={fromAPurchase ? undefined : t("actions.removeLine")}
+          error={form.error("lines") ?? form.error("purchase_id")}
+        >
+          {v.lines.map((l, i) => {
+            const at = lineIndex(i);
+            const err = (f: string) => (at >= 0 ? form.error(`lines.${at}.${f}`) : undefined);
+            return (
+              <Table.Tr key={l.key} data-testid="return-line">
+                <Table.Td miw={220}>
+                  {fromAPurchase ? (
+                    <Text size="sm">{l.item?.item_name}</Text>
+                  ) : (
+                    <ItemPicker
+                      inline
+                      label={t("fields.item")}
+                      value={l.item}
+                      onChange={(item) =>
+                        setLine(i, { item, unit_id: item ? String(item.default_unit ?? item.item_units[0]?.unit_fk ?? "") : "" })
+                      }
+                      error={err("item_id")}
+                    />
+                  )}
+                </Table.Td>
+                {fromAPurchase ? (
+                  <Table.Td miw={110}>
+                    <Text size="sm">{names.unit(l.item?.item_units[0]?.unit_name)}</Text>
+                  </Table.Td>
+                ) : (
+                  <UnitCell line={l} onChange={(unit_id) => setLine(i, { unit_id })} error={err("unit_id")} />
+                )}
+                {fromAPurchase && (
+                  <Table.Td>
+                    <Text size="sm" className="amount" data-testid="returnable">
+                      {fmt.amount(l.max_quantity)}
+                      {Number(l.max_bonus) ? ` + ${fmt.amount(l.max_bonus)}` : ""}
+                    </Text>
+                  </Table.Td>
+                )}
+                <AmountCells
+                  line={l}
+                  onChange={(patch) => setLine(i, patch)}
+                  error={err}
+                  prefix="return"
+                  bonusLabel="fields.return_bonus"
+                />
+                <Table.Td miw={110}>
+                  {fromAPurchase ? (
+                    <Text size="sm">{l.batch_no}</Text>
+                  ) : (
+                    <TextInput
+                      aria-label={t("fields.batch_no")}
+                      value={l.batch_no}
+                      onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
+                    />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <span className="amount">{fmt.amount(D(l.quantity).mul(D(l.unit_price)).toFixed())}</span>
+                </Table.Td>
+                {!fromAPurchase && (
+                  <RemoveLineCell
+                    disabled={v.lines.length === 1}
+                    onRemove={() =>
+                      form.set(
+                        "lines",
+                        v.lines.filter((_, j) => j !== i),
+                      )
+                    }
+                  />
+                )}
+              </Table.Tr>
+            );
+          })}
+        </LinesPanel>
 
         <ReturnSettlement
           labels={{

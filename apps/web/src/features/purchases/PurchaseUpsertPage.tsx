@@ -13,7 +13,6 @@ import {
   Textarea,
   TextInput,
   Title,
-  VisuallyHidden,
 } from "@mantine/core";
 import { IconCheck, IconDeviceFloppy, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -34,6 +33,7 @@ import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { DocTotals, LinesPanel, PaymentFields } from "./DocumentLines";
 import { purchaseTotals } from "./figures";
 import { ItemPicker } from "./ItemPicker";
 import { AmountCells, pickItemOf, RemoveLineCell, UnitCell } from "./LineCells";
@@ -316,129 +316,98 @@ export function PurchaseUpsertPage() {
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="md" p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={4}>{t("lines")}</Title>
-            <Group>
-              {isUpdate && record?.status === "draft" && can("purchases/import") && (
-                <PurchaseImport
-                  id={id}
-                  onImported={() => {
-                    setLoadedFor(0);
-                    void source.refetch();
-                  }}
+        <LinesPanel
+          title={t("lines")}
+          tools={
+            isUpdate &&
+            record?.status === "draft" &&
+            can("purchases/import") && (
+              <PurchaseImport
+                id={id}
+                onImported={() => {
+                  setLoadedFor(0);
+                  void source.refetch();
+                }}
+              />
+            )
+          }
+          add={{ label: t("actions.addLine"), onClick: () => form.set("lines", [...v.lines, emptyLine()]), testId: "line-add" }}
+          minWidth={1100}
+          testId="purchase-lines"
+          headers={(
+            ["item", "unit", "quantity", "bonus", "unit_price", "batch_no", "expire_date", "description", "line_total"] as const
+          ).map((k) => t(`fields.${k}`))}
+          removeHeader={t("actions.removeLine")}
+          error={form.error("lines")}
+        >
+          {v.lines.map((l, i) => (
+            <Table.Tr key={l.key} data-testid="purchase-line">
+              <Table.Td miw={220}>
+                <ItemPicker
+                  inline
+                  label={t("fields.item")}
+                  value={l.item}
+                  onChange={(item) =>
+                    setLine(i, {
+                      item,
+                      unit_id: item ? String(item.default_unit ?? item.item_units.find((u) => u.is_default)?.unit_fk ?? "") : "",
+                    })
+                  }
+                  error={form.error(`lines.${i}.item_id`)}
+                  testId="line-item"
                 />
-              )}
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => form.set("lines", [...v.lines, emptyLine()])}
-                data-testid="line-add"
-              >
-                {t("actions.addLine")}
-              </Button>
-            </Group>
-          </Group>
-          <Table.ScrollContainer minWidth={1100}>
-            <Table verticalSpacing="xs" data-testid="purchase-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("fields.item")}</Table.Th>
-                  <Table.Th>{t("fields.unit")}</Table.Th>
-                  <Table.Th>{t("fields.quantity")}</Table.Th>
-                  <Table.Th>{t("fields.bonus")}</Table.Th>
-                  <Table.Th>{t("fields.unit_price")}</Table.Th>
-                  <Table.Th>{t("fields.batch_no")}</Table.Th>
-                  <Table.Th>{t("fields.expire_date")}</Table.Th>
-                  <Table.Th>{t("fields.description")}</Table.Th>
-                  <Table.Th>{t("fields.line_total")}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t("actions.removeLine")}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {v.lines.map((l, i) => (
-                  <Table.Tr key={l.key} data-testid="purchase-line">
-                    <Table.Td miw={220}>
-                      <ItemPicker
-                        inline
-                        label={t("fields.item")}
-                        value={l.item}
-                        onChange={(item) =>
-                          setLine(i, {
-                            item,
-                            unit_id: item ? String(item.default_unit ?? item.item_units.find((u) => u.is_default)?.unit_fk ?? "") : "",
-                          })
-                        }
-                        error={form.error(`lines.${i}.item_id`)}
-                        testId="line-item"
-                      />
-                    </Table.Td>
-                    <UnitCell
-                      line={l}
-                      onChange={(unit_id) => setLine(i, { unit_id })}
-                      error={form.error(`lines.${i}.unit_id`)}
-                      testId="line-unit"
-                    />
-                    <AmountCells
-                      line={l}
-                      onChange={(patch) => setLine(i, patch)}
-                      error={(f) => form.error(`lines.${i}.${f}`)}
-                      prefix="line"
-                    />
-                    <Table.Td miw={110}>
-                      <TextInput
-                        aria-label={t("fields.batch_no")}
-                        value={l.batch_no}
-                        onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
-                        error={form.error(`lines.${i}.batch_no`)}
-                        data-testid="line-batch"
-                      />
-                    </Table.Td>
-                    <Table.Td miw={140}>
-                      <DateField
-                        aria-label={t("fields.expire_date")}
-                        withAsterisk={l.item?.has_expire}
-                        value={l.expire_date || null}
-                        onChange={(val) => setLine(i, { expire_date: val ?? "" })}
-                        error={form.error(`lines.${i}.expire_date`)}
-                        data-testid="line-expiry"
-                      />
-                    </Table.Td>
-                    <Table.Td miw={140}>
-                      <TextInput
-                        aria-label={t("fields.description")}
-                        value={l.description}
-                        onChange={(e) => setLine(i, { description: e.currentTarget.value })}
-                        error={form.error(`lines.${i}.description`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <span className="amount" data-testid="line-total">
-                        {fmt.amount(totals.lineTotals[i])}
-                      </span>
-                    </Table.Td>
-                    <RemoveLineCell
-                      disabled={v.lines.length === 1}
-                      onRemove={() =>
-                        form.set(
-                          "lines",
-                          v.lines.filter((_, j) => j !== i),
-                        )
-                      }
-                    />
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {form.error("lines") && (
-            <Text c="red" size="sm">
-              {form.error("lines")}
-            </Text>
-          )}
-        </Paper>
+              </Table.Td>
+              <UnitCell
+                line={l}
+                onChange={(unit_id) => setLine(i, { unit_id })}
+                error={form.error(`lines.${i}.unit_id`)}
+                testId="line-unit"
+              />
+              <AmountCells line={l} onChange={(patch) => setLine(i, patch)} error={(f) => form.error(`lines.${i}.${f}`)} prefix="line" />
+              <Table.Td miw={110}>
+                <TextInput
+                  aria-label={t("fields.batch_no")}
+                  value={l.batch_no}
+                  onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
+                  error={form.error(`lines.${i}.batch_no`)}
+                  data-testid="line-batch"
+                />
+              </Table.Td>
+              <Table.Td miw={140}>
+                <DateField
+                  aria-label={t("fields.expire_date")}
+                  withAsterisk={l.item?.has_expire}
+                  value={l.expire_date || null}
+                  onChange={(val) => setLine(i, { expire_date: val ?? "" })}
+                  error={form.error(`lines.${i}.expire_date`)}
+                  data-testid="line-expiry"
+                />
+              </Table.Td>
+              <Table.Td miw={140}>
+                <TextInput
+                  aria-label={t("fields.description")}
+                  value={l.description}
+                  onChange={(e) => setLine(i, { description: e.currentTarget.value })}
+                  error={form.error(`lines.${i}.description`)}
+                />
+              </Table.Td>
+              <Table.Td>
+                <span className="amount" data-testid="line-total">
+                  {fmt.amount(totals.lineTotals[i])}
+                </span>
+              </Table.Td>
+              <RemoveLineCell
+                disabled={v.lines.length === 1}
+                onRemove={() =>
+                  form.set(
+                    "lines",
+                    v.lines.filter((_, j) => j !== i),
+                  )
+                }
+              />
+            </Table.Tr>
+          ))}
+        </LinesPanel>
 
         <Paper withBorder radius="md" p="md">
           <Group justify="space-between" mb="sm">
@@ -577,58 +546,41 @@ export function PurchaseUpsertPage() {
                   data-testid="purchase-discount"
                 />
               </Group>
-              <SimpleGrid cols={2} spacing="sm">
-                <Select
-                  label={t("fields.payment_type")}
-                  allowDeselect={false}
-                  data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
-                  value={v.payment_type}
-                  onChange={(val) => form.set("payment_type", (val ?? "On Account") as (typeof PAYMENT_TYPES)[number])}
-                  data-testid="purchase-payment-type"
-                />
-                <MoneyInput
-                  label={t("fields.paid_amount")}
-                  value={v.paid_amount}
-                  zeroWhenEmpty={false}
-                  placeholder={v.payment_type === "Cash" ? fmt.amount(totals.total) : "0"}
-                  onChange={(val) => form.set("paid_amount", val)}
-                  error={form.error("paid_amount")}
-                  data-testid="purchase-paid"
-                />
-              </SimpleGrid>
-              {(v.payment_type === "Cash" || (v.paid_amount !== "" && Number(v.paid_amount) > 0)) && (
-                <CashAccountSelect
-                  label={t("fields.account")}
-                  value={v.account_id}
-                  withCurrency
-                  onChange={(val) => form.set("account_id", val)}
-                  error={form.error("account_id")}
-                  testId="purchase-account"
-                />
-              )}
+              <PaymentFields
+                testPrefix="purchase"
+                labels={{ paymentType: t("fields.payment_type"), paid: t("fields.paid_amount"), account: t("fields.account") }}
+                types={PAYMENT_TYPES}
+                typeLabel={(p) => t(`paymentTypes.${p}`)}
+                type={v.payment_type}
+                fallback="On Account"
+                onType={(p) => form.set("payment_type", p)}
+                paid={{
+                  value: v.paid_amount,
+                  placeholder: v.payment_type === "Cash" ? fmt.amount(totals.total) : "0",
+                  onChange: (val) => form.set("paid_amount", val),
+                  error: form.error("paid_amount"),
+                }}
+                showAccount={v.payment_type === "Cash" || (v.paid_amount !== "" && Number(v.paid_amount) > 0)}
+                account={{ value: v.account_id, onChange: (val) => form.set("account_id", val), error: form.error("account_id") }}
+              />
               <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
             </Stack>
-            <Stack gap={6} data-testid="purchase-totals">
-              {(
-                [
-                  ["subtotal", totals.subtotal],
-                  ["discount_amount", totals.discount],
-                  ["total", totals.total],
-                  ["remaining", v.payment_type === "Cash" && v.paid_amount === "" ? "0" : totals.remaining],
-                ] as const
-              ).map(([k, val]) => (
-                <Group key={k} justify="space-between">
-                  <Text fw={k === "total" ? 700 : 400}>{t(`fields.${k}`)}</Text>
-                  <Text fw={k === "total" ? 700 : 400} className="amount" data-testid={`total-${k}`}>
-                    {fmt.amount(val)} {currencyName(v.money.currency_id)}
-                  </Text>
-                </Group>
-              ))}
+            <DocTotals
+              testId="purchase-totals"
+              rows={[
+                ["subtotal", totals.subtotal],
+                ["discount_amount", totals.discount],
+                ["total", totals.total],
+                ["remaining", v.payment_type === "Cash" && v.paid_amount === "" ? "0" : totals.remaining],
+              ]}
+              label={(k) => t(`fields.${k}`)}
+              show={(val) => `${fmt.amount(val)} ${currencyName(v.money.currency_id)}`}
+            >
               <Group justify="space-between">
                 <Text>{t("fields.payment_status")}</Text>
                 <Text>{t(`paymentStatus.${v.payment_type === "Cash" && v.paid_amount === "" ? "paid" : totals.status}`)}</Text>
               </Group>
-            </Stack>
+            </DocTotals>
           </SimpleGrid>
         </Paper>
       </Stack>

@@ -1,6 +1,6 @@
 import { ZSaleReturn } from "@app/contracts";
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { IconDeviceFloppy } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
@@ -17,6 +17,7 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
+import { LinesPanel } from "../purchases/DocumentLines";
 import { ItemPicker } from "../purchases/ItemPicker";
 import { pickItemOf, RemoveLineCell, UnitCell } from "../purchases/LineCells";
 import { InventorySelect } from "../purchases/pickers";
@@ -268,155 +269,140 @@ export function SaleReturnUpsertPage() {
           )}
         </Paper>
 
-        <Paper withBorder radius="md" p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={4}>{t("lines")}</Title>
-            {!fromASale && (
-              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => form.set("lines", [...v.lines, blank()])}>
-                {t("actions.addLine")}
-              </Button>
-            )}
-          </Group>
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="xs" data-testid="sale-return-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("fields.item")}</Table.Th>
-                  <Table.Th>{t("fields.unit")}</Table.Th>
-                  {fromASale && <Table.Th>{t("fields.sold")}</Table.Th>}
-                  {fromASale && <Table.Th>{t("fields.returnable")}</Table.Th>}
-                  <Table.Th>{t("fields.quantity")}</Table.Th>
-                  <Table.Th>{t("fields.unit_price")}</Table.Th>
-                  <Table.Th>{t("fields.batch_no")}</Table.Th>
-                  {!fromASale && <Table.Th>{t("fields.expire_date")}</Table.Th>}
-                  <Table.Th>{t("fields.line_total")}</Table.Th>
-                  {!fromASale && <Table.Th aria-label={t("actions.removeLine")} />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {v.lines.map((l, i) => {
-                  const at = lineIndex(i);
-                  const err = (f: string) => (at >= 0 ? form.error(`lines.${at}.${f}`) : undefined);
-                  return (
-                    <Table.Tr key={l.key} data-testid="sale-return-line">
-                      <Table.Td miw={220}>
-                        {l.sold ? (
-                          <Text size="sm">{l.sold.item_name}</Text>
-                        ) : (
-                          <ItemPicker
-                            inline
-                            label={t("fields.item")}
-                            value={l.item}
-                            onChange={(item) => {
-                              const unit = item?.item_units.find((u) => u.unit_fk === item.default_unit) ?? item?.item_units[0];
-                              setLine(i, { item, unit_id: unit ? String(unit.unit_fk) : "", unit_price: unit ? priceIn(unit.price) : "" });
-                            }}
-                            error={err("item_fk")}
-                            testId="sale-return-item"
-                          />
-                        )}
-                      </Table.Td>
-                      {l.sold ? (
-                        <Table.Td miw={110}>
-                          <Text size="sm">{names.unit(l.sold.unit_name)}</Text>
-                        </Table.Td>
-                      ) : (
-                        <UnitCell
-                          line={{ ...l, bonus: "" }}
-                          onChange={(unit_id) => {
-                            const unit = l.item?.item_units.find((u) => String(u.unit_fk) === unit_id);
-                            setLine(i, { unit_id, unit_price: unit ? priceIn(unit.price) : l.unit_price });
-                          }}
-                          error={err("unit_fk")}
-                        />
-                      )}
-                      {l.sold && (
-                        <Table.Td>
-                          <Text size="sm" className="amount">
-                            {fmt.amount(l.sold.sold)}
-                          </Text>
-                        </Table.Td>
-                      )}
-                      {l.sold && (
-                        <Table.Td>
-                          <Text size="sm" className="amount" data-testid="sale-return-returnable">
-                            {fmt.amount(l.sold.returnable)}
-                          </Text>
-                        </Table.Td>
-                      )}
-                      <Table.Td miw={100}>
-                        <MoneyInput
-                          aria-label={t("fields.quantity")}
-                          value={l.quantity}
-                          zeroWhenEmpty={false}
-                          onChange={(val) => setLine(i, { quantity: val })}
-                          error={err("quantity")}
-                          data-testid="sale-return-quantity"
-                        />
-                      </Table.Td>
-                      <Table.Td miw={120}>
-                        {l.sold ? (
-                          <Text size="sm" className="amount">
-                            {fmt.amount(l.unit_price)}
-                          </Text>
-                        ) : (
-                          <MoneyInput
-                            aria-label={t("fields.unit_price")}
-                            value={l.unit_price}
-                            zeroWhenEmpty={false}
-                            onChange={(val) => setLine(i, { unit_price: val })}
-                            error={err("unit_price")}
-                            data-testid="sale-return-price"
-                          />
-                        )}
-                      </Table.Td>
-                      <Table.Td miw={110}>
-                        {l.sold ? (
-                          <Text size="sm">{l.batch_no}</Text>
-                        ) : (
-                          <TextInput
-                            aria-label={t("fields.batch_no")}
-                            value={l.batch_no}
-                            onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
-                          />
-                        )}
-                      </Table.Td>
-                      {!l.sold && (
-                        <Table.Td miw={150}>
-                          <DateField
-                            aria-label={t("fields.expire_date")}
-                            value={l.expire_date || null}
-                            onChange={(val) => setLine(i, { expire_date: val ?? "" })}
-                            error={err("expire_date")}
-                          />
-                        </Table.Td>
-                      )}
-                      <Table.Td>
-                        <span className="amount">{fmt.amount(lineTotal(l).toFixed())}</span>
-                      </Table.Td>
-                      {!fromASale && (
-                        <RemoveLineCell
-                          disabled={v.lines.length === 1}
-                          onRemove={() =>
-                            form.set(
-                              "lines",
-                              v.lines.filter((_, j) => j !== i),
-                            )
-                          }
-                        />
-                      )}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {(form.error("lines") || form.error("sale_fk")) && (
-            <Text c="red" size="sm">
-              {form.error("lines") ?? form.error("sale_fk")}
-            </Text>
-          )}
-        </Paper>
+        <LinesPanel
+          title={t("lines")}
+          add={fromASale ? undefined : { label: t("actions.addLine"), onClick: () => form.set("lines", [...v.lines, blank()]) }}
+          minWidth={900}
+          testId="sale-return-lines"
+          headers={[
+            t("fields.item"),
+            t("fields.unit"),
+            fromASale && t("fields.sold"),
+            fromASale && t("fields.returnable"),
+            t("fields.quantity"),
+            t("fields.unit_price"),
+            t("fields.batch_no"),
+            !fromASale && t("fields.expire_date"),
+            t("fields.line_total"),
+          ]}
+          removeHeader={fromASale ? undefined : t("actions.removeLine")}
+          error={form.error("lines") ?? form.error("sale_fk")}
+        >
+          {v.lines.map((l, i) => {
+            const at = lineIndex(i);
+            const err = (f: string) => (at >= 0 ? form.error(`lines.${at}.${f}`) : undefined);
+            return (
+              <Table.Tr key={l.key} data-testid="sale-return-line">
+                <Table.Td miw={220}>
+                  {l.sold ? (
+                    <Text size="sm">{l.sold.item_name}</Text>
+                  ) : (
+                    <ItemPicker
+                      inline
+                      label={t("fields.item")}
+                      value={l.item}
+                      onChange={(item) => {
+                        const unit = item?.item_units.find((u) => u.unit_fk === item.default_unit) ?? item?.item_units[0];
+                        setLine(i, { item, unit_id: unit ? String(unit.unit_fk) : "", unit_price: unit ? priceIn(unit.price) : "" });
+                      }}
+                      error={err("item_fk")}
+                      testId="sale-return-item"
+                    />
+                  )}
+                </Table.Td>
+                {l.sold ? (
+                  <Table.Td miw={110}>
+                    <Text size="sm">{names.unit(l.sold.unit_name)}</Text>
+                  </Table.Td>
+                ) : (
+                  <UnitCell
+                    line={{ ...l, bonus: "" }}
+                    onChange={(unit_id) => {
+                      const unit = l.item?.item_units.find((u) => String(u.unit_fk) === unit_id);
+                      setLine(i, { unit_id, unit_price: unit ? priceIn(unit.price) : l.unit_price });
+                    }}
+                    error={err("unit_fk")}
+                  />
+                )}
+                {l.sold && (
+                  <Table.Td>
+                    <Text size="sm" className="amount">
+                      {fmt.amount(l.sold.sold)}
+                    </Text>
+                  </Table.Td>
+                )}
+                {l.sold && (
+                  <Table.Td>
+                    <Text size="sm" className="amount" data-testid="sale-return-returnable">
+                      {fmt.amount(l.sold.returnable)}
+                    </Text>
+                  </Table.Td>
+                )}
+                <Table.Td miw={100}>
+                  <MoneyInput
+                    aria-label={t("fields.quantity")}
+                    value={l.quantity}
+                    zeroWhenEmpty={false}
+                    onChange={(val) => setLine(i, { quantity: val })}
+                    error={err("quantity")}
+                    data-testid="sale-return-quantity"
+                  />
+                </Table.Td>
+                <Table.Td miw={120}>
+                  {l.sold ? (
+                    <Text size="sm" className="amount">
+                      {fmt.amount(l.unit_price)}
+                    </Text>
+                  ) : (
+                    <MoneyInput
+                      aria-label={t("fields.unit_price")}
+                      value={l.unit_price}
+                      zeroWhenEmpty={false}
+                      onChange={(val) => setLine(i, { unit_price: val })}
+                      error={err("unit_price")}
+                      data-testid="sale-return-price"
+                    />
+                  )}
+                </Table.Td>
+                <Table.Td miw={110}>
+                  {l.sold ? (
+                    <Text size="sm">{l.batch_no}</Text>
+                  ) : (
+                    <TextInput
+                      aria-label={t("fields.batch_no")}
+                      value={l.batch_no}
+                      onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
+                    />
+                  )}
+                </Table.Td>
+                {!l.sold && (
+                  <Table.Td miw={150}>
+                    <DateField
+                      aria-label={t("fields.expire_date")}
+                      value={l.expire_date || null}
+                      onChange={(val) => setLine(i, { expire_date: val ?? "" })}
+                      error={err("expire_date")}
+                    />
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <span className="amount">{fmt.amount(lineTotal(l).toFixed())}</span>
+                </Table.Td>
+                {!fromASale && (
+                  <RemoveLineCell
+                    disabled={v.lines.length === 1}
+                    onRemove={() =>
+                      form.set(
+                        "lines",
+                        v.lines.filter((_, j) => j !== i),
+                      )
+                    }
+                  />
+                )}
+              </Table.Tr>
+            );
+          })}
+        </LinesPanel>
 
         <ReturnSettlement
           labels={{

@@ -13,11 +13,9 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
-  VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconAlertTriangle, IconBarcode, IconCheck, IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
+import { IconAlertTriangle, IconBarcode, IconCheck, IconDeviceFloppy } from "@tabler/icons-react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
@@ -34,9 +32,9 @@ import { MoneyInput } from "../../shared/MoneyInput";
 import { errorText, notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useZodForm } from "../../shared/useZodForm";
-import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
+import { DocTotals, LinesPanel, PaymentFields } from "../purchases/DocumentLines";
 import { ItemPicker } from "../purchases/ItemPicker";
 import { pickItemOf, RemoveLineCell, UnitCell } from "../purchases/LineCells";
 import { InventorySelect } from "../purchases/pickers";
@@ -445,158 +443,139 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="md" p="md">
-          <Group justify="space-between" mb="sm" align="flex-end">
-            <Title order={4}>{t("lines")}</Title>
-            <Group align="flex-end">
-              <TextInput
-                label={t("fields.barcode")}
-                leftSection={<IconBarcode size={16} />}
-                value={barcode}
-                onChange={(e) => setBarcode(e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  if (e.key !== "Enter") return;
-                  e.preventDefault();
-                  void addByCode(barcode);
-                  setBarcode("");
-                }}
-                data-testid="sale-barcode"
-              />
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => form.set("lines", [...v.lines, emptyLine()])}
-                data-testid="line-add"
-              >
-                {t("actions.addLine")}
-              </Button>
-            </Group>
-          </Group>
-          <Table.ScrollContainer minWidth={1100}>
-            <Table verticalSpacing="xs" data-testid="sale-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("fields.item")}</Table.Th>
-                  <Table.Th>{t("fields.unit")}</Table.Th>
-                  <Table.Th>{t("fields.quantity")}</Table.Th>
-                  <Table.Th>{t("fields.unit_price")}</Table.Th>
-                  {byItem && <Table.Th>{t("fields.discount")}</Table.Th>}
-                  <Table.Th>{t("fields.tax")}</Table.Th>
-                  <Table.Th>{t("fields.line_total")}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t("actions.removeLine")}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {v.lines.map((l, i) => {
-                  const q = quoted.get(l.key);
-                  return (
-                    <Table.Tr key={l.key} data-testid="sale-line">
-                      <Table.Td miw={240}>
-                        <ItemPicker
-                          inline
-                          label={t("fields.item")}
-                          value={l.item}
-                          onChange={(item) =>
-                            setLine(i, {
-                              item,
-                              unit_id: item ? String(item.default_unit ?? item.item_units.find((u) => u.is_default)?.unit_fk ?? "") : "",
-                              quantity: l.quantity || (item ? "1" : ""),
-                            })
-                          }
-                          error={form.error(`lines.${i}.item_fk`)}
-                          testId="line-item"
-                        />
-                        {q && <PriceSteps steps={q.steps} currency={cur} />}
-                        {q?.promotion_title && (
-                          <Badge variant="light" color="grape" mt={4} data-testid="line-promotion">
-                            {q.promotion_title}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <UnitCell
-                        line={{ ...l, bonus: "" }}
-                        onChange={(unit_id) => setLine(i, { unit_id })}
-                        error={form.error(`lines.${i}.unit_fk`)}
-                        testId="line-unit"
+        <LinesPanel
+          title={t("lines")}
+          align="flex-end"
+          tools={
+            <TextInput
+              label={t("fields.barcode")}
+              leftSection={<IconBarcode size={16} />}
+              value={barcode}
+              onChange={(e) => setBarcode(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key !== "Enter") return;
+                e.preventDefault();
+                void addByCode(barcode);
+                setBarcode("");
+              }}
+              data-testid="sale-barcode"
+            />
+          }
+          add={{ label: t("actions.addLine"), onClick: () => form.set("lines", [...v.lines, emptyLine()]), testId: "line-add" }}
+          minWidth={1100}
+          testId="sale-lines"
+          headers={[
+            t("fields.item"),
+            t("fields.unit"),
+            t("fields.quantity"),
+            t("fields.unit_price"),
+            byItem && t("fields.discount"),
+            t("fields.tax"),
+            t("fields.line_total"),
+          ]}
+          removeHeader={t("actions.removeLine")}
+          error={form.error("lines")}
+        >
+          {v.lines.map((l, i) => {
+            const q = quoted.get(l.key);
+            return (
+              <Table.Tr key={l.key} data-testid="sale-line">
+                <Table.Td miw={240}>
+                  <ItemPicker
+                    inline
+                    label={t("fields.item")}
+                    value={l.item}
+                    onChange={(item) =>
+                      setLine(i, {
+                        item,
+                        unit_id: item ? String(item.default_unit ?? item.item_units.find((u) => u.is_default)?.unit_fk ?? "") : "",
+                        quantity: l.quantity || (item ? "1" : ""),
+                      })
+                    }
+                    error={form.error(`lines.${i}.item_fk`)}
+                    testId="line-item"
+                  />
+                  {q && <PriceSteps steps={q.steps} currency={cur} />}
+                  {q?.promotion_title && (
+                    <Badge variant="light" color="grape" mt={4} data-testid="line-promotion">
+                      {q.promotion_title}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <UnitCell
+                  line={{ ...l, bonus: "" }}
+                  onChange={(unit_id) => setLine(i, { unit_id })}
+                  error={form.error(`lines.${i}.unit_fk`)}
+                  testId="line-unit"
+                />
+                <Table.Td miw={100}>
+                  <MoneyInput
+                    aria-label={t("fields.quantity")}
+                    value={l.quantity}
+                    zeroWhenEmpty={false}
+                    onChange={(val) => setLine(i, { quantity: val })}
+                    error={form.error(`lines.${i}.quantity`)}
+                    data-testid="line-quantity"
+                  />
+                </Table.Td>
+                <Table.Td miw={120}>
+                  <MoneyInput
+                    aria-label={t("fields.unit_price")}
+                    value={l.unit_price}
+                    zeroWhenEmpty={false}
+                    placeholder={q ? fmt.amount(q.unit_price) : ""}
+                    disabled={q ? !q.price_editable : false}
+                    onChange={(val) => setLine(i, { unit_price: val })}
+                    error={form.error(`lines.${i}.unit_price`)}
+                    data-testid="line-price"
+                  />
+                </Table.Td>
+                {byItem && (
+                  <Table.Td miw={170}>
+                    <Group gap={4} wrap="nowrap">
+                      <Select
+                        aria-label={t("fields.discount_kind")}
+                        w={70}
+                        allowDeselect={false}
+                        data={[
+                          { value: "amount", label: cur },
+                          { value: "percent", label: "%" },
+                        ]}
+                        value={l.discount_type}
+                        onChange={(val) => setLine(i, { discount_type: (val ?? "amount") as "amount" | "percent" })}
                       />
-                      <Table.Td miw={100}>
-                        <MoneyInput
-                          aria-label={t("fields.quantity")}
-                          value={l.quantity}
-                          zeroWhenEmpty={false}
-                          onChange={(val) => setLine(i, { quantity: val })}
-                          error={form.error(`lines.${i}.quantity`)}
-                          data-testid="line-quantity"
-                        />
-                      </Table.Td>
-                      <Table.Td miw={120}>
-                        <MoneyInput
-                          aria-label={t("fields.unit_price")}
-                          value={l.unit_price}
-                          zeroWhenEmpty={false}
-                          placeholder={q ? fmt.amount(q.unit_price) : ""}
-                          disabled={q ? !q.price_editable : false}
-                          onChange={(val) => setLine(i, { unit_price: val })}
-                          error={form.error(`lines.${i}.unit_price`)}
-                          data-testid="line-price"
-                        />
-                      </Table.Td>
-                      {byItem && (
-                        <Table.Td miw={170}>
-                          <Group gap={4} wrap="nowrap">
-                            <Select
-                              aria-label={t("fields.discount_kind")}
-                              w={70}
-                              allowDeselect={false}
-                              data={[
-                                { value: "amount", label: cur },
-                                { value: "percent", label: "%" },
-                              ]}
-                              value={l.discount_type}
-                              onChange={(val) => setLine(i, { discount_type: (val ?? "amount") as "amount" | "percent" })}
-                            />
-                            <MoneyInput
-                              aria-label={t("fields.discount")}
-                              value={l.discount}
-                              zeroWhenEmpty={false}
-                              onChange={(val) => setLine(i, { discount: val })}
-                              error={form.error(`lines.${i}.discount`)}
-                              data-testid="line-discount"
-                            />
-                          </Group>
-                        </Table.Td>
-                      )}
-                      <Table.Td>
-                        <span className="amount">{q ? fmt.amount(q.tax) : ""}</span>
-                      </Table.Td>
-                      <Table.Td>
-                        <span className="amount" data-testid="line-total">
-                          {q ? fmt.amount(q.total) : ""}
-                        </span>
-                      </Table.Td>
-                      <RemoveLineCell
-                        disabled={v.lines.length === 1}
-                        onRemove={() =>
-                          form.set(
-                            "lines",
-                            v.lines.filter((_, j) => j !== i),
-                          )
-                        }
+                      <MoneyInput
+                        aria-label={t("fields.discount")}
+                        value={l.discount}
+                        zeroWhenEmpty={false}
+                        onChange={(val) => setLine(i, { discount: val })}
+                        error={form.error(`lines.${i}.discount`)}
+                        data-testid="line-discount"
                       />
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {form.error("lines") && (
-            <Text c="red" size="sm">
-              {form.error("lines")}
-            </Text>
-          )}
-        </Paper>
+                    </Group>
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <span className="amount">{q ? fmt.amount(q.tax) : ""}</span>
+                </Table.Td>
+                <Table.Td>
+                  <span className="amount" data-testid="line-total">
+                    {q ? fmt.amount(q.total) : ""}
+                  </span>
+                </Table.Td>
+                <RemoveLineCell
+                  disabled={v.lines.length === 1}
+                  onRemove={() =>
+                    form.set(
+                      "lines",
+                      v.lines.filter((_, j) => j !== i),
+                    )
+                  }
+                />
+              </Table.Tr>
+            );
+          })}
+        </LinesPanel>
 
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -648,35 +627,23 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
                 error={form.error("rounded_discount")}
                 data-testid="sale-rounded"
               />
-              <SimpleGrid cols={2} spacing="sm">
-                <Select
-                  label={t("fields.payment_type")}
-                  allowDeselect={false}
-                  data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
-                  value={v.payment_type}
-                  onChange={(val) => form.set("payment_type", (val ?? "Cash") as (typeof PAYMENT_TYPES)[number])}
-                  data-testid="sale-payment-type"
-                />
-                <MoneyInput
-                  label={t("fields.paid_amount")}
-                  value={v.paid_amount}
-                  zeroWhenEmpty={false}
-                  placeholder={fmt.amount(paid.toFixed())}
-                  onChange={(val) => form.set("paid_amount", val)}
-                  error={form.error("paid_amount")}
-                  data-testid="sale-paid"
-                />
-              </SimpleGrid>
-              {(v.payment_type === "Cash" || paid.gt(0)) && (
-                <CashAccountSelect
-                  label={t("fields.account")}
-                  value={v.account_fk}
-                  withCurrency
-                  onChange={(val) => form.set("account_fk", val)}
-                  error={form.error("account_fk")}
-                  testId="sale-account"
-                />
-              )}
+              <PaymentFields
+                testPrefix="sale"
+                labels={{ paymentType: t("fields.payment_type"), paid: t("fields.paid_amount"), account: t("fields.account") }}
+                types={PAYMENT_TYPES}
+                typeLabel={(p) => t(`paymentTypes.${p}`)}
+                type={v.payment_type}
+                fallback="Cash"
+                onType={(p) => form.set("payment_type", p)}
+                paid={{
+                  value: v.paid_amount,
+                  placeholder: fmt.amount(paid.toFixed()),
+                  onChange: (val) => form.set("paid_amount", val),
+                  error: form.error("paid_amount"),
+                }}
+                showAccount={v.payment_type === "Cash" || paid.gt(0)}
+                account={{ value: v.account_fk, onChange: (val) => form.set("account_fk", val), error: form.error("account_fk") }}
+              />
               <MoneyInput
                 label={t("fields.received_amount")}
                 value={v.received_amount}
@@ -687,27 +654,21 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
               />
               <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
             </Stack>
-            <Stack gap={6} data-testid="sale-totals">
-              {(
-                [
-                  ["gross", quote.data && priced.length ? quote.data.gross : "0"],
-                  ["discount_amount", quote.data && priced.length ? quote.data.discount : "0"],
-                  ["tax_amount", quote.data && priced.length ? quote.data.tax : "0"],
-                  ["rounded_discount", rounded.toFixed()],
-                  ["total", total.toFixed()],
-                  ["paid_amount", paid.toFixed()],
-                  ["change", change.gt(0) ? change.toFixed() : "0"],
-                  ["remaining", remaining.toFixed()],
-                ] as const
-              ).map(([k, val]) => (
-                <Group key={k} justify="space-between">
-                  <Text fw={k === "total" ? 700 : 400}>{t(`fields.${k}`)}</Text>
-                  <Text fw={k === "total" ? 700 : 400} className="amount" data-testid={`total-${k}`}>
-                    {money(val)}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
+            <DocTotals
+              testId="sale-totals"
+              rows={[
+                ["gross", quote.data && priced.length ? quote.data.gross : "0"],
+                ["discount_amount", quote.data && priced.length ? quote.data.discount : "0"],
+                ["tax_amount", quote.data && priced.length ? quote.data.tax : "0"],
+                ["rounded_discount", rounded.toFixed()],
+                ["total", total.toFixed()],
+                ["paid_amount", paid.toFixed()],
+                ["change", change.gt(0) ? change.toFixed() : "0"],
+                ["remaining", remaining.toFixed()],
+              ]}
+              label={(k) => t(`fields.${k}`)}
+              show={money}
+            />
           </SimpleGrid>
         </Paper>
       </Stack>

@@ -1,0 +1,142 @@
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { MoneyInput } from "../../shared/MoneyInput";
+import { CashAccountSelect } from "../accounting/CashAccountSelect";
+
+/**
+ * The lines of a document's form (purchases, sales, and their returns): the title with the
+ * tools and the "Add line" button, the table of lines under its column headers, and the error
+ * of the lines as a whole.
+ */
+export function LinesPanel(props: {
+  /** The panel's title and its column headers, translated (each once); a false header is left out. */
+  title: string;
+  headers: (string | false)[];
+  /** The header of the remove column (its accessible name), when lines can be removed. */
+  removeHeader?: string;
+  /** Tools shown before the "Add line" button (a barcode box, an import). */
+  tools?: ReactNode;
+  /** The "Add line" button, when lines can be added. */
+  add?: { label: string; onClick: () => void; testId?: string };
+  /** The tools' alignment with the title. */
+  align?: "flex-end";
+  minWidth: number;
+  testId: string;
+  error?: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+}) {
+  const { add } = props;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="sm" align={props.align}>
+        <Title order={4}>{props.title}</Title>
+        <Group align={props.align}>
+          {props.tools}
+          {add && (
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={add.onClick} data-testid={add.testId}>
+              {add.label}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Table.ScrollContainer minWidth={props.minWidth}>
+        <Table verticalSpacing="xs" data-testid={props.testId}>
+          <Table.Thead>
+            <Table.Tr>
+              {props.headers.map((h) => h !== false && <Table.Th key={h}>{h}</Table.Th>)}
+              {props.removeHeader && (
+                <Table.Th>
+                  <VisuallyHidden>{props.removeHeader}</VisuallyHidden>
+                </Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{props.children}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {props.error && (
+        <Text c="red" size="sm">
+          {props.error}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** The totals of a document's form: each figure's label and amount (`total-{key}`), the total in bold. */
+export function DocTotals<K extends string>(props: {
+  testId: string;
+  rows: readonly (readonly [K, string])[];
+  label: (key: K) => string;
+  show: (amount: string) => string;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap={6} data-testid={props.testId}>
+      {props.rows.map(([k, val]) => (
+        <Group key={k} justify="space-between">
+          <Text fw={k === "total" ? 700 : 400}>{props.label(k)}</Text>
+          <Text fw={k === "total" ? 700 : 400} className="amount" data-testid={`total-${k}`}>
+            {props.show(val)}
+          </Text>
+        </Group>
+      ))}
+      {props.children}
+    </Stack>
+  );
+}
+
+/**
+ * The payment of a document's form: its payment type, the amount paid (`{prefix}-payment-type`,
+ * `{prefix}-paid`) and, when paid in cash or in part, the cash account (`{prefix}-account`).
+ */
+export function PaymentFields<P extends string>(props: {
+  testPrefix: string;
+  labels: { paymentType: string; paid: string; account: string };
+  types: readonly P[];
+  typeLabel: (type: P) => string;
+  type: P;
+  /** The type a cleared choice falls back to. */
+  fallback: P;
+  onType: (type: P) => void;
+  paid: { value: string; placeholder: string; onChange: (value: string) => void; error?: string };
+  showAccount: boolean;
+  account: { value: string; onChange: (value: string) => void; error?: string };
+}) {
+  const { paid, account, testPrefix } = props;
+  return (
+    <>
+      <SimpleGrid cols={2} spacing="sm">
+        <Select
+          label={props.labels.paymentType}
+          allowDeselect={false}
+          data={props.types.map((p) => ({ value: p, label: props.typeLabel(p) }))}
+          value={props.type}
+          onChange={(val) => props.onType((val ?? props.fallback) as P)}
+          data-testid={`${testPrefix}-payment-type`}
+        />
+        <MoneyInput
+          label={props.labels.paid}
+          value={paid.value}
+          zeroWhenEmpty={false}
+          placeholder={paid.placeholder}
+          onChange={paid.onChange}
+          error={paid.error}
+          data-testid={`${testPrefix}-paid`}
+        />
+      </SimpleGrid>
+      {props.showAccount && (
+        <CashAccountSelect
+          label={props.labels.account}
+          value={account.value}
+          withCurrency
+          onChange={account.onChange}
+          error={account.error}
+          testId={`${testPrefix}-account`}
+        />
+      )}
+    </>
+  );
+}
