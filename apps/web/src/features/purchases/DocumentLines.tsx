@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
+import { IconCheck, IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { MoneyInput } from "../../shared/MoneyInput";
+import { PageHeader } from "../../shared/PageHeader";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
 
 /**
@@ -138,5 +139,46 @@ export function PaymentFields<P extends string>(props: {
         />
       )}
     </>
+  );
+}
+
+/**
+ * The header of a document's form: its title and description, "Back", the submit button
+ * (`save.testId`) and, for a document that can be saved complete at once, "Save and complete".
+ */
+export function DocFormHeader(props: {
+  title: string;
+  description: string;
+  back: { label: string; onClick: () => void };
+  save: { label: string; saving: boolean; testId: string };
+  complete?: { label: string; onClick: () => void; testId: string } | false;
+}) {
+  const { back, save, complete } = props;
+  return (
+    <PageHeader
+      title={props.title}
+      description={props.description}
+      actions={
+        <Group>
+          <Button variant="default" onClick={back.onClick}>
+            {back.label}
+          </Button>
+          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.saving} data-testid={save.testId}>
+            {save.label}
+          </Button>
+          {complete && (
+            <Button
+              color="green"
+              leftSection={<IconCheck size={16} />}
+              loading={save.saving}
+              onClick={complete.onClick}
+              data-testid={complete.testId}
+            >
+              {complete.label}
+            </Button>
+          )}
+        </Group>
+      }
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { type PAYMENT_TYPES, ZPurchaseReturn } from "@app/contracts";
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
-import { IconDeviceFloppy } from "@tabler/icons-react";
+import { Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
@@ -12,11 +11,10 @@ import { businessNow } from "../../shared/businessTime";
 import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
 import { DateField } from "../../shared/DateField";
 import { plainDecimal, useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
-import { LinesPanel } from "./DocumentLines";
+import { DocFormHeader, LinesPanel } from "./DocumentLines";
 import { ItemPicker } from "./ItemPicker";
 import { AmountCells, pickItemOf, RemoveLineCell, UnitCell } from "./LineCells";
 import { InventorySelect, SupplierSelect } from "./pickers";
@@ -214,19 +212,11 @@ export function PurchaseReturnUpsertPage() {
       }}
       data-testid="return-form"
     >
-      <PageHeader
+      <DocFormHeader
         title={isUpdate ? t("returns.edit", { number: existing.data?.number ?? "" }) : t("returns.add")}
         description={fromAPurchase ? t("returns.fromPurchase", { number: purchase.data?.number ?? "" }) : t("returns.description")}
-        actions={
-          <Group>
-            <Button variant="default" onClick={() => void navigate(PATHS.returns)}>
-              {t("actions.back")}
-            </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="return-save">
-              {t("actions.save")}
-            </Button>
-          </Group>
-        }
+        back={{ label: t("actions.back"), onClick: () => void navigate(PATHS.returns) }}
+        save={{ label: t("actions.save"), saving: save.isPending, testId: "return-save" }}
       />
       <Stack gap="lg">
         <Paper withBorder radius="md" p="md">

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconCheck, IconDeviceFloppy, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,12 +28,11 @@ import { DateField } from "../../shared/DateField";
 import { plainDecimal, useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
-import { DocTotals, LinesPanel, PaymentFields } from "./DocumentLines";
+import { DocFormHeader, DocTotals, LinesPanel, PaymentFields } from "./DocumentLines";
 import { purchaseTotals } from "./figures";
 import { ItemPicker } from "./ItemPicker";
 import { AmountCells, pickItemOf, RemoveLineCell, UnitCell } from "./LineCells";
@@ -254,29 +253,14 @@ export function PurchaseUpsertPage() {
       }}
       data-testid="purchase-form"
     >
-      <PageHeader
+      <DocFormHeader
         title={isUpdate ? t("editTitle", { number: record?.number ?? "" }) : t("newTitle")}
         description={t("formDescription")}
-        actions={
-          <Group>
-            <Button variant="default" onClick={() => void navigate(PATHS.list)}>
-              {t("actions.back")}
-            </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="purchase-save">
-              {complete ? t("actions.save") : t("actions.saveDraft")}
-            </Button>
-            {!complete && can("purchases/complete") && (
-              <Button
-                color="green"
-                leftSection={<IconCheck size={16} />}
-                loading={save.isPending}
-                onClick={() => submit(true)}
-                data-testid="purchase-save-complete"
-              >
-                {t("actions.saveComplete")}
-              </Button>
-            )}
-          </Group>
+        back={{ label: t("actions.back"), onClick: () => void navigate(PATHS.list) }}
+        save={{ label: complete ? t("actions.save") : t("actions.saveDraft"), saving: save.isPending, testId: "purchase-save" }}
+        complete={
+          !complete &&
+          can("purchases/complete") && { label: t("actions.saveComplete"), onClick: () => submit(true), testId: "purchase-save-complete" }
         }
       />
       <Stack gap="lg">

@@ -1,6 +1,5 @@
 import { ZQuotation } from "@app/contracts";
-import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Textarea } from "@mantine/core";
-import { IconDeviceFloppy } from "@tabler/icons-react";
+import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Textarea } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,9 +13,9 @@ import { DateField } from "../../shared/DateField";
 import { plainDecimal } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
-import { PageHeader } from "../../shared/PageHeader";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
+import { DocFormHeader } from "../purchases/DocumentLines";
 import { InventorySelect } from "../purchases/pickers";
 import { issuesByPath, routeId } from "../purchases/routeParams";
 import { CustomerSelect } from "./CustomerSelect";
@@ -123,19 +122,11 @@ export function QuotationUpsertPage() {
       }}
       data-testid="quotation-form"
     >
-      <PageHeader
+      <DocFormHeader
         title={isUpdate ? t("editTitle", { number: record?.number ?? "" }) : t("newTitle")}
         description={t("formDescription")}
-        actions={
-          <Group>
-            <Button variant="default" onClick={() => void navigate(QUOTATION_PATHS.list)}>
-              {t("actions.back")}
-            </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="quotation-save">
-              {t("actions.save")}
-            </Button>
-          </Group>
-        }
+        back={{ label: t("actions.back"), onClick: () => void navigate(QUOTATION_PATHS.list) }}
+        save={{ label: t("actions.save"), saving: save.isPending, testId: "quotation-save" }}
       />
       <Stack gap="lg">
         <Paper withBorder radius="md" p="md">

@@ -1,6 +1,5 @@
 import { ZSaleReturn } from "@app/contracts";
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
-import { IconDeviceFloppy } from "@tabler/icons-react";
+import { Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
@@ -13,11 +12,10 @@ import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker"
 import { DateField } from "../../shared/DateField";
 import { plainDecimal, useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
-import { LinesPanel } from "../purchases/DocumentLines";
+import { DocFormHeader, LinesPanel } from "../purchases/DocumentLines";
 import { ItemPicker } from "../purchases/ItemPicker";
 import { pickItemOf, RemoveLineCell, UnitCell } from "../purchases/LineCells";
 import { InventorySelect } from "../purchases/pickers";
@@ -213,19 +211,11 @@ export function SaleReturnUpsertPage() {
       }}
       data-testid="sale-return-form"
     >
-      <PageHeader
+      <DocFormHeader
         title={isUpdate ? t("edit", { number: existing.data?.number ?? "" }) : t("add")}
         description={fromASale ? t("fromSale", { number: sale?.number ?? "" }) : t("description")}
-        actions={
-          <Group>
-            <Button variant="default" onClick={() => void navigate(PATHS.list)}>
-              {t("actions.back")}
-            </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="sale-return-save">
-              {t("actions.save")}
-            </Button>
-          </Group>
-        }
+        back={{ label: t("actions.back"), onClick: () => void navigate(PATHS.list) }}
+        save={{ label: t("actions.save"), saving: save.isPending, testId: "sale-return-save" }}
       />
       <Stack gap="lg">
         <Paper withBorder radius="md" p="md">

@@ -1,21 +1,7 @@
 import { normalizeDigits, PAYMENT_TYPES, ZSale } from "@app/contracts";
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Badge, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconAlertTriangle, IconBarcode, IconCheck, IconDeviceFloppy } from "@tabler/icons-react";
+import { IconAlertTriangle, IconBarcode } from "@tabler/icons-react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
@@ -30,11 +16,10 @@ import { DateField } from "../../shared/DateField";
 import { plainDecimal, useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { errorText, notifyError, notifySuccess } from "../../shared/notify";
-import { PageHeader } from "../../shared/PageHeader";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
-import { DocTotals, LinesPanel, PaymentFields } from "../purchases/DocumentLines";
+import { DocFormHeader, DocTotals, LinesPanel, PaymentFields } from "../purchases/DocumentLines";
 import { ItemPicker } from "../purchases/ItemPicker";
 import { pickItemOf, RemoveLineCell, UnitCell } from "../purchases/LineCells";
 import { InventorySelect } from "../purchases/pickers";
@@ -342,29 +327,14 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
       }}
       data-testid="sale-form"
     >
-      <PageHeader
+      <DocFormHeader
         title={isUpdate ? t("editTitle", { number: record?.number ?? "" }) : t(`newTitle.${kind}`)}
         description={t("formDescription")}
-        actions={
-          <Group>
-            <Button variant="default" onClick={() => void navigate(paths.list)}>
-              {t("actions.back")}
-            </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="sale-save">
-              {complete ? t("actions.save") : t("actions.saveDraft")}
-            </Button>
-            {!complete && can(`${section}/complete`) && (
-              <Button
-                color="green"
-                leftSection={<IconCheck size={16} />}
-                loading={save.isPending}
-                onClick={() => submit(true)}
-                data-testid="sale-save-complete"
-              >
-                {t("actions.saveComplete")}
-              </Button>
-            )}
-          </Group>
+        back={{ label: t("actions.back"), onClick: () => void navigate(paths.list) }}
+        save={{ label: complete ? t("actions.save") : t("actions.saveDraft"), saving: save.isPending, testId: "sale-save" }}
+        complete={
+          !complete &&
+          can(`${section}/complete`) && { label: t("actions.saveComplete"), onClick: () => submit(true), testId: "sale-save-complete" }
         }
       />
       <Stack gap="lg">
