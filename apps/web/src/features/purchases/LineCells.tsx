@@ -1,4 +1,4 @@
-import { ActionIcon, Select, Table } from "@mantine/core";
+import { ActionIcon, Select, Table, Text, TextInput } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { MoneyInput } from "../../shared/MoneyInput";
@@ -119,6 +119,34 @@ export function RemoveLineCell({ disabled, onRemove }: { disabled: boolean; onRe
       <ActionIcon variant="subtle" color="red" aria-label={t("actions.removeLine")} disabled={disabled} onClick={onRemove}>
         <IconTrash size={16} />
       </ActionIcon>
+    </Table.Td>
+  );
+}
+
+/** The remove cell of line `index` of `lines`: `onChange` gets the lines without it (never the only line). */
+export function RemoveLineOf<L>({ lines, index, onChange }: { lines: readonly L[]; index: number; onChange: (lines: L[]) => void }) {
+  return <RemoveLineCell disabled={lines.length === 1} onRemove={() => onChange(lines.filter((_, j) => j !== index))} />;
+}
+
+/** The batch cell: the batch as text when the document it comes from fixes it, else typed. */
+export function BatchCell({
+  fixed,
+  label,
+  value,
+  onChange,
+}: {
+  fixed: boolean;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Table.Td miw={110}>
+      {fixed ? (
+        <Text size="sm">{value}</Text>
+      ) : (
+        <TextInput aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+      )}
     </Table.Td>
   );
 }

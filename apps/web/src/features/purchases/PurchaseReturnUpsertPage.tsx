@@ -16,7 +16,7 @@ import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
 import { DocFormHeader, LinesPanel } from "./DocumentLines";
 import { ItemPicker } from "./ItemPicker";
-import { AmountCells, pickItemOf, RemoveLineCell, UnitCell } from "./LineCells";
+import { AmountCells, BatchCell, pickItemOf, RemoveLineOf, UnitCell } from "./LineCells";
 import { InventorySelect, SupplierSelect } from "./pickers";
 import {
   PATHS,
@@ -320,31 +320,16 @@ export function PurchaseReturnUpsertPage() {
                   prefix="return"
                   bonusLabel="fields.return_bonus"
                 />
-                <Table.Td miw={110}>
-                  {fromAPurchase ? (
-                    <Text size="sm">{l.batch_no}</Text>
-                  ) : (
-                    <TextInput
-                      aria-label={t("fields.batch_no")}
-                      value={l.batch_no}
-                      onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
-                    />
-                  )}
-                </Table.Td>
+                <BatchCell
+                  fixed={fromAPurchase}
+                  label={t("fields.batch_no")}
+                  value={l.batch_no}
+                  onChange={(batch_no) => setLine(i, { batch_no })}
+                />
                 <Table.Td>
                   <span className="amount">{fmt.amount(D(l.quantity).mul(D(l.unit_price)).toFixed())}</span>
                 </Table.Td>
-                {!fromAPurchase && (
-                  <RemoveLineCell
-                    disabled={v.lines.length === 1}
-                    onRemove={() =>
-                      form.set(
-                        "lines",
-                        v.lines.filter((_, j) => j !== i),
-                      )
-                    }
-                  />
-                )}
+                {!fromAPurchase && <RemoveLineOf lines={v.lines} index={i} onChange={(lines) => form.set("lines", lines)} />}
               </Table.Tr>
             );
           })}

@@ -35,7 +35,7 @@ import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { DocFormHeader, DocTotals, LinesPanel, PaymentFields } from "./DocumentLines";
 import { purchaseTotals } from "./figures";
 import { ItemPicker } from "./ItemPicker";
-import { AmountCells, pickItemOf, RemoveLineCell, UnitCell } from "./LineCells";
+import { AmountCells, pickItemOf, RemoveLineOf, UnitCell } from "./LineCells";
 import { PurchaseImport } from "./PurchaseImport";
 import { InventorySelect, SupplierSelect } from "./pickers";
 import { PATHS, type PickItem, PURCHASES, type PurchaseRecord, purchaseQuery } from "./purchases.queries";
@@ -380,15 +380,7 @@ export function PurchaseUpsertPage() {
                   {fmt.amount(totals.lineTotals[i])}
                 </span>
               </Table.Td>
-              <RemoveLineCell
-                disabled={v.lines.length === 1}
-                onRemove={() =>
-                  form.set(
-                    "lines",
-                    v.lines.filter((_, j) => j !== i),
-                  )
-                }
-              />
+              <RemoveLineOf lines={v.lines} index={i} onChange={(lines) => form.set("lines", lines)} />
             </Table.Tr>
           ))}
         </LinesPanel>

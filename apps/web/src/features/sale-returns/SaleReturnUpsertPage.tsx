@@ -17,7 +17,7 @@ import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
 import { DocFormHeader, LinesPanel } from "../purchases/DocumentLines";
 import { ItemPicker } from "../purchases/ItemPicker";
-import { pickItemOf, RemoveLineCell, UnitCell } from "../purchases/LineCells";
+import { BatchCell, pickItemOf, RemoveLineOf, UnitCell } from "../purchases/LineCells";
 import { InventorySelect } from "../purchases/pickers";
 import type { PickItem } from "../purchases/purchases.queries";
 import { ReturnSettlement } from "../purchases/ReturnSettlement";
@@ -354,17 +354,12 @@ export function SaleReturnUpsertPage() {
                     />
                   )}
                 </Table.Td>
-                <Table.Td miw={110}>
-                  {l.sold ? (
-                    <Text size="sm">{l.batch_no}</Text>
-                  ) : (
-                    <TextInput
-                      aria-label={t("fields.batch_no")}
-                      value={l.batch_no}
-                      onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
-                    />
-                  )}
-                </Table.Td>
+                <BatchCell
+                  fixed={!!l.sold}
+                  label={t("fields.batch_no")}
+                  value={l.batch_no}
+                  onChange={(batch_no) => setLine(i, { batch_no })}
+                />
                 {!l.sold && (
                   <Table.Td miw={150}>
                     <DateField
@@ -378,17 +373,7 @@ export function SaleReturnUpsertPage() {
                 <Table.Td>
                   <span className="amount">{fmt.amount(lineTotal(l).toFixed())}</span>
                 </Table.Td>
-                {!fromASale && (
-                  <RemoveLineCell
-                    disabled={v.lines.length === 1}
-                    onRemove={() =>
-                      form.set(
-                        "lines",
-                        v.lines.filter((_, j) => j !== i),
-                      )
-                    }
-                  />
-                )}
+                {!fromASale && <RemoveLineOf lines={v.lines} index={i} onChange={(lines) => form.set("lines", lines)} />}
               </Table.Tr>
             );
           })}

@@ -21,7 +21,7 @@ import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
 import { DocFormHeader, DocTotals, LinesPanel, PaymentFields } from "../purchases/DocumentLines";
 import { ItemPicker } from "../purchases/ItemPicker";
-import { pickItemOf, RemoveLineCell, UnitCell } from "../purchases/LineCells";
+import { pickItemOf, RemoveLineOf, UnitCell } from "../purchases/LineCells";
 import { InventorySelect } from "../purchases/pickers";
 import type { PickItem } from "../purchases/purchases.queries";
 import { issuesByPath, routeId, shown } from "../purchases/routeParams";
@@ -533,15 +533,7 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
                     {q ? fmt.amount(q.total) : ""}
                   </span>
                 </Table.Td>
-                <RemoveLineCell
-                  disabled={v.lines.length === 1}
-                  onRemove={() =>
-                    form.set(
-                      "lines",
-                      v.lines.filter((_, j) => j !== i),
-                    )
-                  }
-                />
+                <RemoveLineOf lines={v.lines} index={i} onChange={(lines) => form.set("lines", lines)} />
               </Table.Tr>
             );
           })}
