@@ -501,11 +501,12 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
                   />
                 </Table.Td>
                 {byItem && (
-                  <Table.Td miw={170}>
+                  <Table.Td miw={190}>
                     <Group gap={4} wrap="nowrap">
                       <Select
                         aria-label={t("fields.discount_kind")}
-                        w={70}
+                        w={90}
+                        rightSectionWidth={24}
                         allowDeselect={false}
                         data={[
                           { value: "amount", label: cur },
