@@ -216,7 +216,7 @@ export function sentence(text: string): string {
 function translated(text: string): string {
   const key = msgKeyByText.get(text);
   if (key) return i18n.t(`messages:${key}`);
-  const texts = i18n.getResource(i18n.language, "validation", "texts") as Record<string, string> | undefined;
+  const texts = i18n.getResource(i18n.language, "schematexts", "texts") as Record<string, string> | undefined;
   if (texts?.[text]) return texts[text];
   for (const [re, k] of PATTERNS) {
     const m = re.exec(text);

@@ -1,6 +1,6 @@
 // The POS screen's own namespaces beyond the sign-in page's (`ar.ts`): the till loads these and
 // not the rest of the back office's texts.
-export default import.meta.glob<Record<string, unknown>>("./ar/{pos,seeded}.json", {
+export default import.meta.glob<Record<string, unknown>>("./ar/{pos,seeded,schematexts}.json", {
   eager: true,
   import: "default",
 });
