@@ -34,7 +34,9 @@ const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).
 
 async function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(serverDir, "dist/bin/main.js")], {
+  // BENCH_NODE_ARGS: options for the server's Node.js, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(serverDir, "dist/bin/main.js")], {
     cwd: root,
     env: {
       ...process.env,
@@ -216,5 +218,6 @@ export default async function posSalesBench() {
   const built = spawnSync(process.execPath, [path.join(serverDir, "build.mjs")], { stdio: "inherit" });
   if (built.status !== 0) throw new Error("the server did not compile");
   if (process.env.DATABASE_URL) await run("PostgreSQL at DATABASE_URL", process.env.DATABASE_URL, pgbench);
-  await run("embedded PostgreSQL", "", pgbench);
+  // BENCH_EMBEDDED=0: the server DATABASE_URL names only.
+  if (process.env.BENCH_EMBEDDED !== "0") await run("embedded PostgreSQL", "", pgbench);
 }

@@ -78,6 +78,17 @@ describe("translations", () => {
     expect(untranslated).toEqual([]);
   });
 
+  it("names a seeded inventory and a consignment location in the user's language inside a stock refusal", () => {
+    void i18n.changeLanguage("ar");
+    expect(translateMessage("Not enough stock of Vitamin C 1000 in Consignment: Sulav Pharmacy #7: 4 on hand.")).toBe(
+      "لا يوجد مخزون كافٍ من Vitamin C 1000 في أمانة لدى Sulav Pharmacy #7: الكمية المتوفرة 4.",
+    );
+    expect(translateMessage("Not enough stock of Vitamin C 1000 in Main Inventory: 0 on hand.")).toBe(
+      "لا يوجد مخزون كافٍ من Vitamin C 1000 في المخزن الرئيسي: الكمية المتوفرة 0.",
+    );
+    void i18n.changeLanguage("en");
+  });
+
   it("every literal key used in the code exists in English", () => {
     const missing: string[] = [];
     for (const file of sourceFiles(SRC)) {

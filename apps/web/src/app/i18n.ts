@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language, MSG, RTL_LANGUAGES } from "@app/contracts";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
+import { inventoryLabel } from "../shared/seededLabels";
 
 type Files = { default: Record<string, Record<string, unknown>> };
 type Part = "core" | "more" | "pos";
@@ -227,6 +228,7 @@ function translated(text: string): string {
       // A pattern with two wordings names its number differently in each; the text takes `value`.
       value: g.value ?? g.min ?? g.max,
       ...(g.field !== undefined && { field: fieldLabel(g.field) }),
+      ...(g.inventory !== undefined && { inventory: inventoryLabel((key, options) => i18n.t(key, options), g.inventory) }),
       ...(g.fields !== undefined && { fields: fieldList(g.fields) }),
       ...(g.others !== undefined && { others: fieldList(g.others) }),
       ...(g.count !== undefined && { count: Number(g.count) }),

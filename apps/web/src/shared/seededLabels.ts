@@ -23,7 +23,16 @@ export function accountLabel(t: Translate, name: Name, systemKey?: string | null
 
 export const outletLabel = (t: Translate, name: Name): string => (name === SEEDED_OUTLET_NAME ? t("seeded:outlet") : (name ?? ""));
 
-export const inventoryLabel = (t: Translate, name: Name): string => (name === SEEDED_INVENTORY_NAME ? t("seeded:inventory") : (name ?? ""));
+/** A customer's consignment location, as the server names it when the first goods are sent there. */
+const CONSIGNMENT = /^Consignment: (.*) #(\d+)$/s;
+
+/** The seeded inventory, and a customer's consignment location, show in the user's language. */
+export function inventoryLabel(t: Translate, name: Name): string {
+  if (name === SEEDED_INVENTORY_NAME) return t("seeded:inventory");
+  const consignment = name ? CONSIGNMENT.exec(name) : null;
+  if (consignment) return t("seeded:consignmentInventory", { customer: partyLabel(t, consignment[1]), id: consignment[2] });
+  return name ?? "";
+}
 
 /** A customer or supplier: the walk-in customer under its seeded name shows translated. */
 export const partyLabel = (t: Translate, name: Name): string =>
@@ -42,7 +51,7 @@ export interface SeededLabels {
 export function useSeededLabels(): SeededLabels {
   const { t } = useTranslation("seeded");
   return useMemo(() => {
-    const tr: Translate = (key) => t(key);
+    const tr: Translate = (key, options) => t(key, options);
     return {
       outlet: (name) => outletLabel(tr, name),
       inventory: (name) => inventoryLabel(tr, name),

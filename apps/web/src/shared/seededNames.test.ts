@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import i18n from "../app/i18n";
 import { accountLabel, countryLabel, countryOptions, inventoryLabel, outletLabel, partyLabel, seededNames, unitLabel } from "./seededNames";
 
-const tIn = (lang: string) => (key: string) => i18n.getFixedT(lang)(key);
+const tIn = (lang: string) => (key: string, options?: Record<string, unknown>) => i18n.getFixedT(lang)(key, options);
 const ar = tIn("ar");
 const ckb = tIn("ckb");
 const en = tIn("en");
@@ -48,6 +48,11 @@ describe("seeded outlet, inventory and units", () => {
     expect(inventoryLabel(ckb, "Main Inventory")).toBe("کۆگای سەرەکی");
     expect(inventoryLabel(ckb, "Back Store")).toBe("Back Store");
     expect(inventoryLabel(ar, null)).toBe("");
+    // A customer's consignment location, named by the server in English when goods are first sent.
+    expect(inventoryLabel(ar, "Consignment: Shifa Pharmacy #12")).toBe("أمانة لدى Shifa Pharmacy #12");
+    expect(inventoryLabel(ckb, "Consignment: Walk-in Customer #1")).toBe("ئەمانەت لای کڕیاری نەقد #1");
+    expect(inventoryLabel(en, "Consignment: Shifa Pharmacy #12")).toBe("Consignment: Shifa Pharmacy #12");
+    expect(inventoryLabel(ar, "Consignment: no number")).toBe("Consignment: no number");
     expect(unitLabel(ar, "Piece")).toBe("قطعة");
     expect(unitLabel(ar, "Sack")).toBe("Sack");
     expect(unitLabel(en, "Kg")).toBe("Kg");

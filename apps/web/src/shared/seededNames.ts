@@ -61,7 +61,7 @@ export function seededNames(t: Translate, lang: string): SeededNames {
 export function useSeededNames(): SeededNames {
   const { t, i18n } = useTranslation("seeded");
   const lang = i18n.language;
-  return useMemo(() => seededNames((key) => t(key), lang), [t, lang]);
+  return useMemo(() => seededNames((key, options) => t(key, options), lang), [t, lang]);
 }
 
 /**
