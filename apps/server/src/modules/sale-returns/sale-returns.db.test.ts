@@ -288,9 +288,17 @@ describe("a return from a salesman sale takes his commission back in proportion"
       account_fk: mainCash,
       lines: [{ sale_line_fk: line, quantity }],
     });
+    // The commissions view: what the sale earned, what its returns took back, what is left.
+    const view = async () => {
+      const rows = (await t.api("GET", `/api/salesman_commissions?filter[salesman_id]=${salesman}`)).body.data.data;
+      const row = rows.find((x: { id: number }) => x.id === s.id);
+      return [Number(row.commission), Number(row.commission_returned), Number(row.commission_net)];
+    };
+    expect(await view()).toEqual([1800, 0, 1800]);
     const r = await t.api("POST", "/api/sale_returns", { body: body("1") });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(await earned()).toEqual({ payable: -1200, expense: -600 });
+    expect(await view()).toEqual([1800, 600, 1200]);
     const entry = await q<{ debit: string; credit: string; key: string | null; account_id: number }>(sql`
       select l.debit::text, l.credit::text, a.system_key as key, a.account_id from journal_lines l
         join journal_entries e on e.entry_id = l.entry_id join accounts a on a.account_id = l.account_id
@@ -305,14 +313,98 @@ describe("a return from a salesman sale takes his commission back in proportion"
     const edited = await t.api("PATCH", `/api/sale_returns/${r.body.data.id}`, { body: body("2") });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(await earned()).toEqual({ payable: -600, expense: -1200 });
+    expect(await view()).toEqual([1800, 1200, 600]);
     expect((await t.api("DELETE", `/api/sale_returns/${r.body.data.id}`)).status).toBe(200);
     expect(await earned()).toEqual({ payable: -1800, expense: 0 });
+    expect(await view()).toEqual([1800, 0, 1800]);
 
     // In two parts, 1 then 2: 600 + 1,200, all of it once everything is back.
     expect((await t.api("POST", "/api/sale_returns", { body: body("1") })).status).toBe(201);
     expect((await t.api("POST", "/api/sale_returns", { body: body("2") })).status).toBe(201);
     expect(await earned()).toEqual({ payable: 0, expense: -1800 });
+    expect(await view()).toEqual([1800, 1800, 0]);
+    const footer = (await t.api("GET", `/api/salesman_commissions?filter[salesman_id]=${salesman}`)).body.data.footer;
+    expect([Number(footer.commission), Number(footer.commission_returned), Number(footer.commission_net)]).toEqual([1800, 1800, 0]);
     const tb = await trialBalance();
     expect(tb.debit).toBe(tb.credit);
+  });
+
+  /**
+   * Dana earns 1% up to 100,000 a month, 2% up to 200,000 and 3% beyond. Her first sale, 5 bottles
+   * at 30,000 (150,000), earns 1,000 + 1,000 = 2,000. Two bottles come back: that sale now counts
+   * 90,000 towards the month. Her next sale of 2 bottles (60,000) starts there: 10,000 at 1% and
+   * 50,000 at 2% = 1,100 (it would be 1,300 had the returned 60,000 still counted).
+   */
+  it("a return lowers the month's base for the salesman's later tiers", async () => {
+    const zinc = (
+      await created("/api/items", { item_name: "Zinc", item_units: [{ unit_fk: piece, quantity: "1", price: "30000", is_base: true }] })
+    ).item_id;
+    const p = await created("/api/purchases", {
+      consumer_id: (await created("/api/suppliers", { consumer_name: "Zakho Minerals" })).consumer_id,
+      date: "2026-11-20 09:00",
+      inventory_id: 1,
+      currency_id: 1,
+      discount_type: "amount",
+      payment_type: "On Account",
+      lines: [{ item_id: zinc, unit_id: piece, quantity: "10", unit_price: "12000" }],
+    });
+    await ok(`/api/purchases/${p.id}/complete`);
+    const dana = (
+      await created("/api/users", {
+        user_name: "dana-tiers",
+        email: "dana-tiers@example.com",
+        outlet_fk: 1,
+        status: "active",
+        is_salesman: "true",
+        sale_man_name: "Dana T",
+        commission_type: "revenue_commission",
+        sale_man_commission_percentage: "1",
+        sale_man_commission_percentage_1: "2",
+        sale_man_commission_percentage_2: "3",
+        sale_man_quota_1: "100000",
+        sale_man_quota_2: "200000",
+        permissions: ["sales/index"],
+        inventory_ids: [1],
+        new_password: TEST_PASSWORD,
+        new_password_confirmation: TEST_PASSWORD,
+      })
+    ).user_id;
+    const mainCash = Number((await q<{ a: number }>(sql`select account_id a from accounts where system_key = 'main_cash'`))[0]!.a);
+    const sale = async (bottles: string) => {
+      const s = await created("/api/salesman_sales", {
+        date: "2026-11-23 10:00",
+        consumer_fk: customer,
+        salesman_fk: dana,
+        inventory_fk: 1,
+        currency_id: 1,
+        payment_type: "Cash",
+        account_fk: mainCash,
+        lines: [{ item_fk: zinc, unit_fk: piece, quantity: bottles }],
+      });
+      return { s, done: await ok(`/api/salesman_sales/${s.id}/complete`) };
+    };
+    const first = await sale("5");
+    expect(first.done).toMatchObject({ commission_base: "150000.0000", commission: "2000.0000" });
+    const back = await t.api("POST", "/api/sale_returns", {
+      body: {
+        sale_fk: first.s.id,
+        date: "2026-11-23 12:00",
+        inventory_fk: 1,
+        received_type: "Cash",
+        account_fk: mainCash,
+        lines: [{ sale_line_fk: first.s.lines[0].line_id, quantity: "2" }],
+      },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    const second = await sale("2");
+    expect(second.done).toMatchObject({ commission_base: "60000.0000", commission: "1100.0000" });
+    const rows = (await t.api("GET", `/api/salesman_commissions?filter[salesman_id]=${dana}`)).body.data.data as Record<string, string>[];
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
+    expect(
+      rows.map((x: Record<string, string>) => [Number(x.commission), Number(x.commission_returned), Number(x.commission_net)]),
+    ).toEqual([
+      [2000, 800, 1200],
+      [1100, 0, 1100],
+    ]);
   });
 });

@@ -115,10 +115,21 @@ export function salesList(kind: SaleKind): ListModel {
   };
 }
 
-/** The salesmen's commissions: one row per complete salesman sale, system currency. */
+/**
+ * The salesmen's commissions: one row per complete salesman sale, system currency: what the sale
+ * earned, what its returns took back (read from their entries on the commissions account, so an
+ * edited or deleted return counts as the books do) and what is left.
+ */
 export const commissionsList: ListModel = {
   model: "salesman_commissions",
-  from: sql`from sales s join users sm on sm.user_id = s.salesman_fk join consumers c on c.consumer_id = s.consumer_fk`,
+  from: sql`from sales s join users sm on sm.user_id = s.salesman_fk join consumers c on c.consumer_id = s.consumer_fk
+    left join lateral (
+      select coalesce(sum(l.sys_credit - l.sys_debit), 0) as returned
+        from sale_returns r
+        join journal_entries e on e.source_type = 'sale_return' and e.source_id = r.id
+        join journal_lines l on l.entry_id = e.entry_id
+       where r.sale_fk = s.id and l.account_id = (select account_id from accounts where system_key = 'commissions')
+    ) rc on true`,
   scope: (ctx) => {
     const parts = [sql`s.salesman_fk is not null and s.status = 'complete'`];
     const inv = inventoryScope(ctx, sql`s.inventory_fk`);
@@ -142,6 +153,8 @@ export const commissionsList: ListModel = {
     commission_base: { expr: sql`s.commission_base`, sum: true },
     cost_total: { expr: sql`s.cost_total`, sum: true },
     commission: { expr: sql`s.commission`, sum: true },
+    commission_returned: { expr: sql`rc.returned`, sum: true },
+    commission_net: { expr: sql`s.commission - rc.returned`, sum: true },
   },
 };
 
@@ -470,16 +483,24 @@ const descriptionOf = async (tx: DbOrTx, s: { consumer_fk: number; number: strin
   return `Sale ${s.number ?? ""} to ${r.rows[0]?.name ?? ""}`.replace(/\s+/g, " ").trim();
 };
 
-/** The month's commission base of the salesman's other complete sales (the tiers' starting point). */
+/**
+ * The month's commission base of the salesman's other complete sales (the tiers' starting point),
+ * net of their complete returns: each sale's base counts in the share of its net revenue (after
+ * discounts, before tax) that was not returned, as its commission comes back in that share.
+ */
 async function monthBase(tx: DbOrTx, s: StoredSale): Promise<string> {
   const day = businessDay(s.date);
   const from = startOfBusinessDay(`${day.slice(0, 7)}-01`);
   const [y, m] = day.slice(0, 7).split("-").map(Number) as [number, number];
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
   const r = await tx.execute<{ b: string }>(sql`
-    select coalesce(sum(commission_base), 0)::text as b from sales
-     where salesman_fk = ${s.salesman_fk} and status = 'complete' and id <> ${s.id}
-       and date >= ${from} and date < ${startOfBusinessDay(next)}`);
+    select coalesce(sum(round(o.commission_base * case when o.subtotal - o.rounded_discount > 0
+             then greatest(0, 1 - coalesce(rt.net, 0) / (o.subtotal - o.rounded_discount)) else 1 end, 4)), 0)::text as b
+      from sales o
+      left join lateral (select sum(r.subtotal - r.discount_amount) as net from sale_returns r
+                          where r.sale_fk = o.id and r.status = 'complete') rt on true
+     where o.salesman_fk = ${s.salesman_fk} and o.status = 'complete' and o.id <> ${s.id}
+       and o.date >= ${from} and o.date < ${startOfBusinessDay(next)}`);
   return r.rows[0]!.b;
 }
 

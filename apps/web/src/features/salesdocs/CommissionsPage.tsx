@@ -17,9 +17,11 @@ interface CommissionRow {
   commission_base: string;
   cost_total: string;
   commission: string;
+  commission_returned: string;
+  commission_net: string;
 }
 
-/** The salesmen's commissions (SPEC §3): each complete salesman sale's base and commission, with totals. */
+/** The salesmen's commissions (SPEC §3): each complete salesman sale's base, its commission, what its returns took back and what is left, with totals. */
 export function CommissionsPage() {
   const { t } = useTranslation("salesdocs");
   const fmt = useFormat();
@@ -37,6 +39,13 @@ export function CommissionsPage() {
     { key: "commission_base", label: "salesdocs:fields.commission_base", format: "amount", footer: (f) => fmt.amount(f.commission_base) },
     { key: "cost_total", label: "salesdocs:fields.cost_total", format: "amount", footer: (f) => fmt.amount(f.cost_total) },
     { key: "commission", label: "salesdocs:fields.commission", format: "amount", footer: (f) => fmt.amount(f.commission) },
+    {
+      key: "commission_returned",
+      label: "salesdocs:fields.commission_returned",
+      format: "amount",
+      footer: (f) => fmt.amount(f.commission_returned),
+    },
+    { key: "commission_net", label: "salesdocs:fields.commission_net", format: "amount", footer: (f) => fmt.amount(f.commission_net) },
   ];
   const filters: FilterField[] = [{ key: "salesman_name", label: "salesdocs:fields.salesman", type: "text" }];
   return (
