@@ -6,7 +6,7 @@ import { audit } from "../../platform/audit.js";
 import { bodyOf, parseId, registerCrud, registerList } from "../../platform/crud.js";
 import { fieldError, HttpError, notFound, parse } from "../../platform/errors.js";
 import { requestLanguage } from "../../platform/export.js";
-import { imagePath, issuedImage, saveImage } from "../../platform/files.js";
+import { issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { noticedCache } from "../../platform/noticed-cache.js";
 import { answers, dataOf, dropdownOf, rowOf, savedOf, XLSX, ZMessage } from "../../platform/openapi.js";

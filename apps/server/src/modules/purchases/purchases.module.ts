@@ -4,7 +4,7 @@ import { z } from "zod";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { bodyOf, docs, parseId, registerAction, registerCrud } from "../../platform/crud.js";
-import { notFound, parse } from "../../platform/errors.js";
+import { parse } from "../../platform/errors.js";
 import { requestLanguage } from "../../platform/export.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, dataOf, decimals, rowOf, savedOf, XLSX, zDecimal } from "../../platform/openapi.js";

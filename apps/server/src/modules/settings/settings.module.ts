@@ -6,7 +6,7 @@ import { audit } from "../../platform/audit.js";
 import { businessTimeZone } from "../../platform/business-time.js";
 import { bodyOf, parseId, registerCrud } from "../../platform/crud.js";
 import { fieldError, notFound, parse } from "../../platform/errors.js";
-import { imagePath, issuedImage, saveImage } from "../../platform/files.js";
+import { issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, dataOf, dropdownOf, rowOf, rowsLike, savedOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
