@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { MSG, POS_MSG, SALE_RETURN_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.js";
-import { stockInconsistencies } from "../stock/stock.fixture.js";
+import type { TestApp } from "../../../test/harness.js";
+import { type PosFixture, posFixture, posHelpers } from "./pos.fixture.js";
 
 /**
  * Returns of POS bills at the till, with hand-checked books. In-rate 1,480 IQD per USD. Stock:
@@ -11,32 +11,15 @@ import { stockInconsistencies } from "../stock/stock.fixture.js";
  * (sold at 5,000).
  */
 let t: TestApp;
-let cashier: { token: string; user_id: number };
+let cashier: PosFixture["cashier"];
 let formula = 0;
 let tea = 0;
 let piece = 0;
 
-const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-/** Debit − credit of an account (by system key or id), in its own currency and in the system currency. */
-const balance = async (account: string | number) => {
-  const where = typeof account === "string" ? sql`a.system_key = ${account}` : sql`a.account_id = ${account}`;
-  const [r] = await q<{ b: string; s: string }>(sql`
-    select coalesce(sum(l.debit - l.credit), 0)::text b, coalesce(sum(l.sys_debit - l.sys_credit), 0)::text s
-      from journal_lines l join accounts a on a.account_id = l.account_id where ${where}`);
-  return { own: Number(r!.b), sys: Number(r!.s) };
-};
-const drawer = async (currency: number) =>
-  Number(
-    (await q<{ a: number }>(sql`select account_fk a from pos_drawers where user_fk = ${cashier.user_id} and currency_id = ${currency}`))[0]!
-      .a,
-  );
-const onHand = async (item: number) =>
-  Number((await q<{ q: string }>(sql`select coalesce(sum(qty), 0)::text q from stock_balances where item_fk = ${item}`))[0]!.q);
+const { q, balance, onHand, drawer, booksBalance } = posHelpers(
+  () => t,
+  () => cashier,
+);
 const count = async (table: "sale_returns" | "pos_sale_info") =>
   Number(
     (
@@ -47,13 +30,6 @@ const count = async (table: "sale_returns" | "pos_sale_info") =>
       )
     )[0]!.n,
   );
-const booksBalance = async () => {
-  const [tb] = await q<{ d: string; c: string }>(
-    sql`select coalesce(sum(sys_debit),0)::text d, coalesce(sum(sys_credit),0)::text c from journal_lines`,
-  );
-  expect(tb!.d).toBe(tb!.c);
-  expect(await stockInconsistencies(t.database.db)).toEqual([]);
-};
 /** A cash bill of the cashier's, paid in one currency (the change in IQD). */
 const sell = async (lines: { item: number; quantity: string }[], amount: string, currency = 1) => {
   const res = await t.api("POST", "/api/pos_sales", {
@@ -74,37 +50,11 @@ const lineOf = (sale: { lines: { line_id: number; item_fk: number }[] }, item: n
   sale.lines.find((l) => l.item_fk === item)!.line_id;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await created("/api/currency_rates", { rate: "1470", in_rate: "1480" });
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  formula = (
-    await created("/api/items", {
-      item_name: "Baby formula",
-      item_units: [{ unit_fk: piece, quantity: "1", price: "25000", is_base: true }],
-    })
-  ).item_id;
-  tea = (await created("/api/items", { item_name: "Tea", item_units: [{ unit_fk: piece, quantity: "1", price: "5000", is_base: true }] }))
-    .item_id;
-  const supplier = (await created("/api/suppliers", { consumer_name: "Basra Foods" })).consumer_id;
-  const p = await created("/api/purchases", {
-    consumer_id: supplier,
-    inventory_id: 1,
-    currency_id: 1,
-    discount_type: "amount",
-    payment_type: "On Account",
-    lines: [
-      { item_id: formula, unit_id: piece, quantity: "10", unit_price: "18000" },
-      { item_id: tea, unit_id: piece, quantity: "40", unit_price: "3000" },
-    ],
-  });
-  expect((await t.api("POST", `/api/purchases/${p.id}/complete`, { body: {} })).status).toBe(200);
-  cashier = await t.userWith(["pos_sales/store", "pos_sales/show", "pos_sales/index", "pos_sales/return", "closing_drawers/store"], {
-    is_cashier: true,
-    outlet_fk: 1,
-    inventory_ids: [1],
-    user_name: "till two",
-  });
+  ({ t, cashier, formula, tea, piece } = await posFixture({
+    tea: "40",
+    cashier: "till two",
+    permissions: ["pos_sales/store", "pos_sales/show", "pos_sales/index", "pos_sales/return", "closing_drawers/store"],
+  }));
 });
 afterAll(() => t?.close());
 

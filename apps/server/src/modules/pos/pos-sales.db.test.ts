@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { creditLimitMessage, POS_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.js";
-import { stockInconsistencies } from "../stock/stock.fixture.js";
+import type { TestApp } from "../../../test/harness.js";
+import { type PosFixture, posFixture, posHelpers } from "./pos.fixture.js";
 
 /**
  * POS sales through the API with hand-checked books. In-rate 1,480 IQD per USD. Stock: 10 tins of
@@ -11,42 +11,18 @@ import { stockInconsistencies } from "../stock/stock.fixture.js";
  * One of each is a 30,000 IQD bill.
  */
 let t: TestApp;
-let cashier: { token: string; user_id: number };
+let cashier: PosFixture["cashier"];
 let formula = 0;
 let tea = 0;
 let piece = 0;
 let fib = 0;
 let limited = 0;
 
-const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-/** Debit − credit of an account (by system key or id), in its own currency and in the system currency. */
-const balance = async (account: string | number) => {
-  const where = typeof account === "string" ? sql`a.system_key = ${account}` : sql`a.account_id = ${account}`;
-  const [r] = await q<{ b: string; s: string }>(sql`
-    select coalesce(sum(l.debit - l.credit), 0)::text b, coalesce(sum(l.sys_debit - l.sys_credit), 0)::text s
-      from journal_lines l join accounts a on a.account_id = l.account_id where ${where}`);
-  return { own: Number(r!.b), sys: Number(r!.s) };
-};
-const drawer = async (currency: number) =>
-  Number(
-    (await q<{ a: number }>(sql`select account_fk a from pos_drawers where user_fk = ${cashier.user_id} and currency_id = ${currency}`))[0]!
-      .a,
-  );
+const { q, created, balance, onHand, drawer, booksBalance } = posHelpers(
+  () => t,
+  () => cashier,
+);
 const posSales = async () => Number((await q<{ n: string }>(sql`select count(*)::text n from sales where kind = 'pos'`))[0]!.n);
-const onHand = async (item: number) =>
-  Number((await q<{ q: string }>(sql`select coalesce(sum(qty), 0)::text q from stock_balances where item_fk = ${item}`))[0]!.q);
-const booksBalance = async () => {
-  const [tb] = await q<{ d: string; c: string }>(
-    sql`select coalesce(sum(sys_debit),0)::text d, coalesce(sum(sys_credit),0)::text c from journal_lines`,
-  );
-  expect(tb!.d).toBe(tb!.c);
-  expect(await stockInconsistencies(t.database.db)).toEqual([]);
-};
 
 const bill = (extra: Record<string, unknown> = {}) => ({
   client_created_at: new Date().toISOString(),
@@ -61,46 +37,17 @@ const sell = (body: unknown, key: string = randomUUID(), token = cashier.token) 
   t.api("POST", "/api/pos_sales", { token, body, headers: { "idempotency-key": key } });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await created("/api/currency_rates", { rate: "1470", in_rate: "1480" });
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  formula = (
-    await created("/api/items", {
-      item_name: "Baby formula",
-      item_units: [{ unit_fk: piece, quantity: "1", price: "25000", is_base: true }],
-    })
-  ).item_id;
-  tea = (await created("/api/items", { item_name: "Tea", item_units: [{ unit_fk: piece, quantity: "1", price: "5000", is_base: true }] }))
-    .item_id;
-  const supplier = (await created("/api/suppliers", { consumer_name: "Basra Foods" })).consumer_id;
-  const p = await created("/api/purchases", {
-    consumer_id: supplier,
-    inventory_id: 1,
-    currency_id: 1,
-    discount_type: "amount",
-    payment_type: "On Account",
-    lines: [
-      { item_id: formula, unit_id: piece, quantity: "10", unit_price: "18000" },
-      { item_id: tea, unit_id: piece, quantity: "10", unit_price: "3000" },
-    ],
-  });
-  expect((await t.api("POST", `/api/purchases/${p.id}/complete`, { body: {} })).status).toBe(200);
+  ({ t, cashier, formula, tea, piece } = await posFixture({
+    tea: "10",
+    cashier: "till one",
+    permissions: ["pos_sales/store", "pos_sales/show", "pos_sales/index", "pos_sales/update", "pos_sales/return", "closing_drawers/store"],
+  }));
   limited = (await created("/api/customers", { consumer_name: "Careful Clinic", allowed_debit_amount: "20000" })).consumer_id;
   fib = (await created("/api/cashes", { account_name: "FIB", cash_type: 2, currency_id: 1 })).account_id;
   expect(
     (await t.api("POST", "/api/pos/settings", { body: { fib_account_fk: fib, smallest_iqd_amount: "250", smallest_usd_amount: "1" } }))
       .status,
   ).toBe(200);
-  cashier = await t.userWith(
-    ["pos_sales/store", "pos_sales/show", "pos_sales/index", "pos_sales/update", "pos_sales/return", "closing_drawers/store"],
-    {
-      is_cashier: true,
-      outlet_fk: 1,
-      inventory_ids: [1],
-      user_name: "till one",
-    },
-  );
 });
 afterAll(() => t?.close());
 

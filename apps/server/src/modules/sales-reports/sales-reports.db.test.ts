@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.js";
+import type { TestApp } from "../../../test/harness.js";
+import { dbHelpers, type SalesFixture, salesFixture } from "../sales/sales.fixture.js";
 
 /**
  * The sales reports over sales and a return made through the API, figures checked by hand (system
@@ -22,18 +23,10 @@ let clinic = 0;
 let karim = 0;
 let promotion = 0;
 let category = 0;
+let saleBody: SalesFixture["saleBody"];
 const ids = { a: 0, b: 0, r: 0 };
 
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const ok = async (url: string) => {
-  const res = await t.api("POST", url, { body: {} });
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
+const { created, ok } = dbHelpers(() => t);
 const PERIOD = "filter[date_filter]=DATE_PERIOD&filter[date_between]=2026-11-20,2026-11-23";
 const report = async (path: string, extra = "") => {
   const res = await t.api("GET", `/api/reports/${path}?${PERIOD}${extra}`);
@@ -43,32 +36,19 @@ const report = async (path: string, extra = "") => {
 const num = (v: unknown) => Number(v);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
-  await created("/api/currency_rates/store_past_date", { rate: "1500", in_rate: "1500", date: "2026-11-01 08:00:00" });
-  category = (await created("/api/categories", { category_name: "Antibiotics" })).category_id;
-  amox = (
-    await created("/api/items", {
-      item_name: "Amoxicillin 500",
-      category_fk: category,
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "3000", is_base: true },
-        { unit_fk: box, quantity: "10", price: "30000", is_default: true },
-      ],
-    })
-  ).item_id;
-  soap = (
-    await created("/api/items", {
-      item_name: "Olive Soap",
-      has_revenue_tax: true,
-      revenue_tax_percent: "10",
-      item_units: [{ unit_fk: piece, quantity: "1", price: "1500", is_base: true }],
-    })
-  ).item_id;
-  const supplier = (await created("/api/suppliers", { consumer_name: "Erbil Pharma" })).consumer_id;
-  pharmacy = (await created("/api/customers", { consumer_name: "Baghdad Pharmacy" })).consumer_id;
+  ({
+    t,
+    piece,
+    box,
+    amox,
+    soap,
+    category,
+    customer: pharmacy,
+    saleBody,
+  } = await salesFixture({
+    rate: { rate: "1500", in_rate: "1500", date: "2026-11-01 08:00:00" },
+    category: "Antibiotics",
+  }));
   clinic = (await created("/api/customers", { consumer_name: "Erbil Clinic" })).consumer_id;
   karim = (await t.userWith(["sales/index"], { is_salesman: "true", sale_man_name: "Karim S", commission_type: "no_commission" })).user_id;
   promotion = (
@@ -85,19 +65,6 @@ beforeAll(async () => {
       end_date: "2026-11-30",
     })
   ).promotion_id;
-  const p = await created("/api/purchases", {
-    consumer_id: supplier,
-    date: "2026-11-20 09:00",
-    inventory_id: 1,
-    currency_id: 1,
-    discount_type: "amount",
-    payment_type: "On Account",
-    lines: [
-      { item_id: amox, unit_id: box, quantity: "20", unit_price: "15000" },
-      { item_id: soap, unit_id: piece, quantity: "100", unit_price: "600" },
-    ],
-  });
-  await ok(`/api/purchases/${p.id}/complete`);
   const a = await created("/api/sales", {
     date: "2026-11-21 10:00",
     consumer_fk: pharmacy,
@@ -116,20 +83,17 @@ beforeAll(async () => {
   });
   ids.a = a.id;
   await ok(`/api/sales/${a.id}/complete`);
-  const b = await created("/api/salesman_sales", {
-    date: "2026-11-22 11:00",
-    consumer_fk: clinic,
-    salesman_fk: karim,
-    inventory_fk: 1,
-    currency_id: 2,
-    rate: "1500",
-    discount_type: "invoice",
-    invoice_discount_type: "percent",
-    invoice_discount: "10",
-    payment_type: "On Account",
-    paid_amount: "0",
-    lines: [{ item_fk: amox, unit_fk: box, quantity: "1" }],
-  });
+  const b = await created(
+    "/api/salesman_sales",
+    saleBody({
+      date: "2026-11-22 11:00",
+      consumer_fk: clinic,
+      salesman_fk: karim,
+      account_fk: null,
+      paid_amount: "0",
+      lines: [{ item_fk: amox, unit_fk: box, quantity: "1" }],
+    }),
+  );
   ids.b = b.id;
   await ok(`/api/salesman_sales/${b.id}/complete`);
   const shown = (await t.api("GET", `/api/sales/${a.id}`)).body.data as { lines: { line_id: number; item_fk: number }[] };
