@@ -106,8 +106,9 @@ test("in Arabic: a sale-transfer return refused past what the customer holds, ri
     back.getByTestId("return-save").click(),
   ]);
   expect(refused.status()).toBe(422);
-  // "Not enough stock of … : 4 on hand.", in Arabic.
-  await expect(page.getByText(/لا يوجد مخزون كافٍ .* 4/).first()).toBeVisible();
+  // "Not enough stock of … in Consignment: {customer} #{id}: 4 on hand.", in Arabic, the customer's
+  // consignment location named in Arabic too.
+  await expect(page.getByText(new RegExp(`لا يوجد مخزون كافٍ .* في أمانة لدى .* #${s.customer}: .*4`)).first()).toBeVisible();
   await back.getByTestId("line-quantity").fill("٤");
   const [saved] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/api/sale_transfer_returns") && r.request().method() === "POST"),
@@ -117,5 +118,7 @@ test("in Arabic: a sale-transfer return refused past what the customer holds, ri
   await expect(page.getByRole("heading", { name: /مرتجع تحويل بيع/ }).first()).toBeVisible();
   // Four pieces back at 700.
   await expect(page.getByTestId("return-sheet")).toContainText("2,800");
+  await expect(page.getByTestId("return-sheet")).toContainText(`أمانة لدى`);
+  await expect(page.getByTestId("return-sheet")).not.toContainText("Consignment:");
   await shot(page, "sale-transfer-return-ar");
 });
