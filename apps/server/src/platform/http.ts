@@ -157,7 +157,14 @@ async function loadUser(app: FastifyInstance, claims: ReturnType<FastifyInstance
                 then (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from inventories)
                 else (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from user_inventories ui where ui.user_id = u.user_id)
            end as inventory_ids,
-           (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from inventories where consignment_consumer_fk is not null) as consignment_ids,
+           -- A customer's consignment location is assigned to nobody: whoever holds a sale_transfers
+           -- permission reaches them all (a sale invoiced from one can be opened, edited and
+           -- returned); for anyone else they are not read.
+           case when exists (select 1 from jsonb_array_elements_text(u.permissions || coalesce(r.permissions, '[]'::jsonb)) p
+                              where starts_with(p, 'sale_transfers'))
+                then (select coalesce(array_agg(inventory_id order by inventory_id), '{}') from inventories where consignment_consumer_fk is not null)
+                else '{}'
+           end as consignment_ids,
            (select json_object_agg(h.model, h.columns) from model_hidden_columns h where h.user_id = u.user_id) as hidden_columns,
            exists(select 1 from revoked_tokens t where t.jti = ${claims.jti}) as revoked
       from users u left join roles r on r.role_id = u.role_id
@@ -168,9 +175,6 @@ async function loadUser(app: FastifyInstance, claims: ReturnType<FastifyInstance
     throw new HttpError(400, MSG.tokenInvalid);
   }
   const permissions = new Set([...(row.own ?? []), ...(row.role_perms ?? [])]);
-  // A customer's consignment location is assigned to nobody: whoever works with sale transfers
-  // reaches them all, so a sale invoiced from one can be opened, edited and returned.
-  const consignments = [...permissions].some((p) => p.startsWith("sale_transfers")) ? (row.consignment_ids ?? []).map(Number) : [];
   return {
     user_id: row.user_id,
     user_name: row.user_name,
@@ -178,7 +182,7 @@ async function loadUser(app: FastifyInstance, claims: ReturnType<FastifyInstance
     outlet_fk: row.outlet_fk,
     is_cashier: row.is_cashier,
     permissions,
-    inventory_ids: [...(row.inventory_ids ?? []).map(Number), ...consignments],
+    inventory_ids: [...(row.inventory_ids ?? []), ...(row.consignment_ids ?? [])].map(Number),
     hidden_columns: row.hidden_columns ?? {},
     jti: claims.jti,
     token_exp: claims.exp,

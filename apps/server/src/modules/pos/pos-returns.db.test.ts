@@ -98,6 +98,15 @@ describe("a POS bill returned at the till", () => {
         [tea, 2, 1],
       ]),
     );
+    // The drawer's row names the sale return, the bill's row the sale.
+    expect(
+      await q(sql`select kind, sale_fk, sale_return_fk from pos_sale_info where sale_return_fk = ${r.id} or sale_fk = ${sale.id}`),
+    ).toEqual(
+      expect.arrayContaining([
+        { kind: "sale", sale_fk: sale.id, sale_return_fk: null },
+        { kind: "return", sale_fk: null, sale_return_fk: r.id },
+      ]),
+    );
     const found = await t.api("GET", `/api/pos_sales/by_number/${sale.number}`, { token: cashier.token });
     expect(found.body.data.lines.find((l: { item_fk: number }) => l.item_fk === tea).returnable_quantity).toBe("1");
 
@@ -206,6 +215,52 @@ describe("a POS bill returned at the till", () => {
     const after = await q<{ n: number }>(sql`
       select count(*)::int n from pos_sale_info where user_fk = ${cashier.user_id} and kind = 'return' and closing_fk is null`);
     expect(after[0]!.n).toBe(0);
+    await booksBalance();
+  });
+});
+
+describe("pos_sale_info names its document by kind", () => {
+  /** The SQLSTATE and constraint of a refused insert of a drawer row. */
+  const refusal = async (kind: string, saleFk: number | null, returnFk: number | null) => {
+    try {
+      await t.database.db.execute(sql`
+        insert into pos_sale_info (kind, sale_fk, sale_return_fk, user_fk) values (${kind}, ${saleFk}, ${returnFk}, ${cashier.user_id})`);
+    } catch (err) {
+      const e = (err as { cause?: { code?: string; constraint?: string } }).cause ?? (err as { code?: string; constraint?: string });
+      return `${e.code} ${e.constraint}`;
+    }
+    return "saved";
+  };
+
+  it("refuses a row with the other kind's id, both ids, no id or an id of nothing", async () => {
+    const sale = await sell([{ item: tea, quantity: "2" }], "10000");
+    const res = await giveBack(sale.id, { lines: [{ sale_line_fk: lineOf(sale, tea), quantity: "1" }] });
+    expect(res.status).toBe(201);
+    const returnId = res.body.data.id as number;
+    // A return's id where a sale's goes (as rows were kept before), and the other way round.
+    expect(await refusal("return", returnId, null)).toBe("23514 pos_sale_info_document");
+    expect(await refusal("sale", null, returnId)).toBe("23514 pos_sale_info_document");
+    expect(await refusal("return", sale.id, returnId)).toBe("23514 pos_sale_info_document");
+    expect(await refusal("sale", null, null)).toBe("23514 pos_sale_info_document");
+    expect(await refusal("refund", null, returnId)).toBe("23514 pos_sale_info_document");
+    // One row per document, and only documents that exist.
+    expect(await refusal("sale", sale.id, null)).toBe("23505 pos_sale_info_sale_unique");
+    expect(await refusal("return", null, returnId)).toBe("23505 pos_sale_info_sale_return_unique");
+    expect(await refusal("return", null, 999999)).toBe("23503 pos_sale_info_sale_return_fk_sale_returns_id_fk");
+    expect(await refusal("sale", 999999, null)).toBe("23503 pos_sale_info_sale_fk_sales_id_fk");
+  });
+
+  it("keeps a return made at the till from being deleted under its drawer", async () => {
+    const sale = await sell([{ item: tea, quantity: "1" }], "5000");
+    const res = await giveBack(sale.id, { lines: [{ sale_line_fk: lineOf(sale, tea), quantity: "1" }] });
+    expect(res.status).toBe(201);
+    const teaBefore = await onHand(tea);
+    const refused = await t.api("DELETE", `/api/sale_returns/${res.body.data.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ id: ["is in use by other records"] });
+    expect(await q(sql`select 1 from sale_returns where id = ${res.body.data.id}`)).toHaveLength(1);
+    expect(await q(sql`select 1 from pos_sale_info where sale_return_fk = ${res.body.data.id}`)).toHaveLength(1);
+    expect(await onHand(tea)).toBe(teaBefore);
     await booksBalance();
   });
 });

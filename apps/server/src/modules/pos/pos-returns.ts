@@ -49,8 +49,8 @@ export async function returnPosSale(ctx: Ctx, saleId: number, input: PosReturnIn
   const r = head.rows[0]!;
   const place = await cashierPlace(ctx.tx, user);
   await ctx.tx.insert(posSaleInfo).values({
-    sale_fk: id,
     kind: "return",
+    sale_return_fk: id,
     user_fk: user.user_id,
     outlet_fk: place.outlet_id,
     idempotency_key: key,

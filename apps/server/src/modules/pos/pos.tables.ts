@@ -15,6 +15,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { accounts } from "../ledger/accounts.tables.js";
 import { outlets } from "../outlets/outlets.tables.js";
+import { saleReturns } from "../sale-returns/sale-returns.tables.js";
+import { sales } from "../sales/sales.tables.js";
 import { currencies } from "../settings/settings.tables.js";
 import { users } from "../staff/staff.tables.js";
 
@@ -120,14 +122,20 @@ export const closingDrawerCash = pgTable(
 );
 
 /**
- * What the POS adds to a sale: its cashier, the drawer closing it belongs to (null while the
- * drawer is open), the change given, and its totals in the system currency for the Z report.
+ * What the POS adds to a sale or a return made at the till: its cashier, the drawer closing it
+ * belongs to (null while the drawer is open), the change given, and its totals in the system
+ * currency for the Z report. A row of kind 'sale' names its sale in `sale_fk`, one of kind
+ * 'return' its sale return in `sale_return_fk` (the returned sale is the sale return's own
+ * `sale_fk`); the other column is null, which the check enforces.
  */
 export const posSaleInfo = pgTable(
   "pos_sale_info",
   {
-    /** The sale, or the sale return when `kind` is 'return'. */
-    sale_fk: integer("sale_fk").notNull(),
+    id: serial("id").primaryKey(),
+    /** The POS sale (kind 'sale'). */
+    sale_fk: integer("sale_fk").references(() => sales.id, { onDelete: "restrict" }),
+    /** The sale return made at the till (kind 'return'). */
+    sale_return_fk: integer("sale_return_fk").references(() => saleReturns.id, { onDelete: "restrict" }),
     /** sale or return */
     kind: text("kind").notNull().default("sale"),
     user_fk: integer("user_fk")
@@ -146,7 +154,18 @@ export const posSaleInfo = pgTable(
     discount_sys: money("discount_sys"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.sale_fk] }), index("pos_sale_info_drawer_idx").on(t.user_fk, t.closing_fk)],
+  (t) => [
+    check(
+      "pos_sale_info_document",
+      sql`(${t.kind} = 'sale' and ${t.sale_fk} is not null and ${t.sale_return_fk} is null)
+       or (${t.kind} = 'return' and ${t.sale_return_fk} is not null and ${t.sale_fk} is null)`,
+    ),
+    // A receipt's row (and the sales' foreign key) by its sale; a return's by its sale return.
+    uniqueIndex("pos_sale_info_sale_unique").on(t.sale_fk),
+    uniqueIndex("pos_sale_info_sale_return_unique").on(t.sale_return_fk),
+    // The open drawer and its closing: a cashier's rows not closed yet.
+    index("pos_sale_info_drawer_idx").on(t.user_fk, t.closing_fk),
+  ],
 );
 
 /** Offline sales the server could not book as they stood, kept for a manager with the reason. */
