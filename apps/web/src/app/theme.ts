@@ -84,11 +84,13 @@ export const theme = createTheme({
   },
 });
 
-// Mantine's dimmed text (gray 6 on white, 3.3:1; dark 2 on dark 7, 4.48:1) falls short of AA.
+// Mantine's dimmed text (gray 6 on white, 3.3:1; dark 2 on dark 7, 4.48:1) and its error colour
+// (red 6 on white, 3.3:1: a refused field's typed text and its message; red 8 on dark 7, 2.4:1)
+// fall short of AA.
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { "--mantine-color-dimmed": t.colors.gray[7] },
-  dark: { "--mantine-color-dimmed": t.colors.dark[1] },
+  light: { "--mantine-color-dimmed": t.colors.gray[7], "--mantine-color-error": t.colors.red[7] },
+  dark: { "--mantine-color-dimmed": t.colors.dark[1], "--mantine-color-error": t.colors.red[4] },
 });
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: "theme" });
