@@ -56,6 +56,12 @@ export const formatPercent = (value: string | number | null | undefined) => {
   return s === "" ? "" : `${s}%`;
 };
 
+/**
+ * The calendar day of a document. The server keeps a document's wall-clock date and time as
+ * written, so the day is read as it is, never shifted into the browser's time zone.
+ */
+export const docDay = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : "");
+
 /** DD/MM/YYYY, or YYYY-MM-DD when the page reads right to left (SPEC §9). */
 export function formatDate(value: string | Date | null | undefined, rtl: boolean): string {
   if (!value) return "";

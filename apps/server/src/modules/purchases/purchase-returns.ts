@@ -3,8 +3,7 @@ import type Decimal from "decimal.js";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
-import type { ListModel } from "../../platform/list.js";
-import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { assertInventoryAccess } from "../catalogue/inventories.js";
 import { docDate } from "../ledger/dates.js";
 import { documentRate } from "../ledger/document-rate.js";
 import { accountByKey, lockForPosting, post, reverse, systemCurrency } from "../ledger/ledger.js";
@@ -15,9 +14,7 @@ import {
   assertWithinLimits,
   deleteReturnDoc,
   type ReturnDoc,
-  returnHeadColumns,
-  returnMoneyColumns,
-  returnTailColumns,
+  returnList,
   setReturnDocClosed,
   settlementAccount,
   showReturnDoc,
@@ -39,29 +36,23 @@ const doc: ReturnDoc = {
   expiryAsDay: false,
 };
 
-export const purchaseReturnsList: ListModel = {
-  model: "purchase_returns",
-  from: sql`from purchase_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
+export const purchaseReturnsList = returnList(
+  "purchase_returns",
+  sql`from purchase_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
             join currencies cu on cu.currency_id = r.currency_id left join purchases p on p.id = r.purchase_fk
             left join users cb on cb.user_id = r.created_by`,
-  scope: (ctx) => inventoryScope(ctx, sql`r.inventory_fk`),
-  idColumn: "id",
-  defaultSort: "date",
-  dateColumn: sql`r.date`,
-  amountColumn: sql`r.total`,
-  columns: {
-    ...returnHeadColumns(),
+  {
     purchase_id: { expr: sql`r.purchase_fk`, filter: "eq" },
     purchase_number: { expr: sql`p.number`, search: true },
     consumer_id: { expr: sql`r.consumer_fk`, filter: "eq" },
     consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
     reference_no: { expr: sql`r.reference_no`, search: true, filter: "like" },
     inventory_name: { expr: sql`i.inventory_name` },
-    ...returnMoneyColumns(),
-    payment_type: { expr: sql`r.payment_type`, filter: "eq" },
-    ...returnTailColumns(),
   },
-};
+  {
+    payment_type: { expr: sql`r.payment_type`, filter: "eq" },
+  },
+);
 
 async function prepare(ctx: Ctx, input: PurchaseReturnInput) {
   const accountsOf = await consumerAccounts(ctx.tx, "supplier", input.consumer_id);

@@ -23,6 +23,8 @@ export const ZQuotationShown = rowOf(quotations).extend({
       item_name: z.string(),
       item_code: z.string().nullable(),
       unit_name: z.string(),
+      /** The item's unit the line uses (none once the unit is taken off the item), to price the line again. */
+      item_unit_id: z.number().int().nullable(),
       promotion_title: z.string().nullable(),
     }),
   ),

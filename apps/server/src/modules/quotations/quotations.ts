@@ -180,7 +180,8 @@ export async function showQuotation(ctx: Ctx, id: number) {
   if (!q) return undefined;
   if (!(await seesInventory(ctx, q.inventory_fk))) return undefined;
   const lines = await ctx.tx.execute(sql`
-    select l.*, it.item_name, it.item_code, u.unit_name, pr.title as promotion_title
+    select l.*, it.item_name, it.item_code, u.unit_name, pr.title as promotion_title,
+           (select iu.item_unit_id from item_units iu where iu.item_fk = l.item_fk and iu.unit_fk = l.unit_fk) as item_unit_id
       from quotation_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
       left join promotions pr on pr.promotion_id = l.promotion_fk
      where l.quotation_fk = ${id} order by l.position, l.line_id`);

@@ -1,10 +1,10 @@
 import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
 import type Decimal from "decimal.js";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
-import type { ListColumn } from "../../platform/list.js";
+import type { ListColumn, ListModel } from "../../platform/list.js";
 import { cashAccount } from "../cash/cashes.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
 import type { AccountInfo } from "../ledger/journal.js";
@@ -29,14 +29,14 @@ export interface ReturnDoc {
 }
 
 /** The list columns every return starts with; the list's `from` names the return `r`. */
-export const returnHeadColumns = (): Record<string, ListColumn> => ({
+const returnHeadColumns = (): Record<string, ListColumn> => ({
   id: { expr: sql`r.id`, filter: "eq" },
   number: { expr: sql`r.number`, search: true, filter: "eq" },
   date: { expr: sqlBusinessDateTime(sql`r.date`), sortExpr: sql`r.date`, notNull: true },
 });
 
 /** The currency, rate and totals (one column a currency, summed); `cu` is the return's currency. */
-export const returnMoneyColumns = (): Record<string, ListColumn> => ({
+const returnMoneyColumns = (): Record<string, ListColumn> => ({
   currency_id: { expr: sql`r.currency_id`, filter: "eq" },
   currency_name: { expr: sql`cu.currency_name` },
   rate: { expr: sql`r.rate` },
@@ -46,12 +46,33 @@ export const returnMoneyColumns = (): Record<string, ListColumn> => ({
 });
 
 /** Status, closed flag, note and author; `cb` is the user who created the return. */
-export const returnTailColumns = (): Record<string, ListColumn> => ({
+const returnTailColumns = (): Record<string, ListColumn> => ({
   status: { expr: sql`r.status`, filter: "eq" },
   is_closed: { expr: sql`r.is_closed`, filter: "bool" },
   note: { expr: sql`r.note`, search: true },
   created_by_name: { expr: sql`cb.user_name` },
   created_at: { expr: sql`r.created_at` },
+});
+
+/**
+ * A return's list: the returns of the caller's inventories, by date, their amount the total.
+ * `from` names the return `r`, its currency `cu` and its author `cb`; the columns are the head,
+ * `own` (the document it answers, the party, the inventory), the money, `extra`, then the tail.
+ */
+export const returnList = (
+  model: ReturnDoc["table"],
+  from: SQL,
+  own: Record<string, ListColumn>,
+  extra: Record<string, ListColumn>,
+): ListModel => ({
+  model,
+  from,
+  scope: (ctx) => inventoryScope(ctx, sql`r.inventory_fk`),
+  idColumn: "id",
+  defaultSort: "date",
+  dateColumn: sql`r.date`,
+  amountColumn: sql`r.total`,
+  columns: { ...returnHeadColumns(), ...own, ...returnMoneyColumns(), ...extra, ...returnTailColumns() },
 });
 
 /**

@@ -2,8 +2,7 @@ import { SALE_RETURN_MSG, type SaleReturnInput } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
-import type { ListModel } from "../../platform/list.js";
-import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { assertInventoryAccess } from "../catalogue/inventories.js";
 import { docDate } from "../ledger/dates.js";
 import { documentRate } from "../ledger/document-rate.js";
 import type { AccountInfo } from "../ledger/journal.js";
@@ -15,9 +14,7 @@ import {
   assertWithinLimits,
   deleteReturnDoc,
   type ReturnDoc,
-  returnHeadColumns,
-  returnMoneyColumns,
-  returnTailColumns,
+  returnList,
   setReturnDocClosed,
   settlementAccount,
   showReturnDoc,
@@ -41,30 +38,24 @@ const doc: ReturnDoc = {
 
 const fail = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 
-export const saleReturnsList: ListModel = {
-  model: "sale_returns",
-  from: sql`from sale_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
+export const saleReturnsList = returnList(
+  "sale_returns",
+  sql`from sale_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
             join currencies cu on cu.currency_id = r.currency_id left join sales s on s.id = r.sale_fk
             left join accounts a on a.account_id = r.account_fk left join users cb on cb.user_id = r.created_by`,
-  scope: (ctx) => inventoryScope(ctx, sql`r.inventory_fk`),
-  idColumn: "id",
-  defaultSort: "date",
-  dateColumn: sql`r.date`,
-  amountColumn: sql`r.total`,
-  columns: {
-    ...returnHeadColumns(),
+  {
     sale_id: { expr: sql`r.sale_fk`, filter: "eq" },
     sale_number: { expr: sql`s.number`, search: true },
     consumer_id: { expr: sql`r.consumer_fk`, filter: "eq" },
     consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
     inventory_id: { expr: sql`r.inventory_fk`, filter: "eq" },
     inventory_name: { expr: sql`i.inventory_name` },
-    ...returnMoneyColumns(),
+  },
+  {
     received_type: { expr: sql`r.received_type`, filter: "eq" },
     account_name: { expr: sql`a.account_name` },
-    ...returnTailColumns(),
   },
-};
+);
 
 /** A line of a return without a sale, as the catalogue prices it: the unit's sale price and the item's revenue tax. */
 async function catalogueLines(ctx: Ctx, input: SaleReturnInput, currency: number, rate: string, sys: number) {

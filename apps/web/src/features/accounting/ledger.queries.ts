@@ -111,11 +111,7 @@ export const totalCashBalanceQuery = queryOptions({
   },
 });
 
-/**
- * The calendar day of a document. The server keeps a document's wall-clock date and time as
- * written, so the day is read as it is, never shifted into the browser's time zone.
- */
-export const docDay = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : "");
+export { docDay } from "../../shared/format";
 
 export const accountCurrencyName = (a: Pick<CashAccount, "currency_name" | "currency">) =>
   a.currency?.currency_name ?? a.currency_name ?? "";

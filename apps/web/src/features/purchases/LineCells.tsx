@@ -1,8 +1,10 @@
 import { ActionIcon, Select, Table, Text, TextInput } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { useSeededNames } from "../../shared/seededNames";
+import { ItemPicker } from "./ItemPicker";
 import type { PickItem } from "./purchases.queries";
 
 /** The editable part every document line shares: unit, quantity, bonus and unit price. */
@@ -40,6 +42,75 @@ export const pickItemOf = (l: {
     },
   ],
 });
+
+/** The unit a line takes when its item is picked: the item's default unit. */
+export const defaultUnitOf = (item: PickItem | null) =>
+  item ? String(item.default_unit ?? item.item_units.find((u) => u.is_default)?.unit_fk ?? "") : "";
+
+/**
+ * The item cell: an item by name, code or barcode (`{testId}`, `line-item` unless said); `onPick`
+ * gets it with its default unit. `children` show under it (why the line's price is what it is).
+ */
+export function ItemCell({
+  label,
+  value,
+  onPick,
+  error,
+  testId = "line-item",
+  width = 220,
+  children,
+}: {
+  label: string;
+  value: PickItem | null;
+  onPick: (item: PickItem | null, unitId: string) => void;
+  error?: string | undefined;
+  testId?: string;
+  width?: number;
+  children?: ReactNode;
+}) {
+  return (
+    <Table.Td miw={width}>
+      <ItemPicker inline label={label} value={value} onChange={(item) => onPick(item, defaultUnitOf(item))} error={error} testId={testId} />
+      {children}
+    </Table.Td>
+  );
+}
+
+/** A cell of an amount typed as the reader types it (the quantity, a price): its label is its accessible name. */
+export function AmountCell({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+  width = 100,
+  placeholder,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  testId: string;
+  width?: number;
+  placeholder?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Table.Td miw={width}>
+      <MoneyInput
+        aria-label={label}
+        value={value}
+        zeroWhenEmpty={false}
+        placeholder={placeholder}
+        disabled={disabled}
+        onChange={onChange}
+        error={error}
+        data-testid={testId}
+      />
+    </Table.Td>
+  );
+}
 
 /** The unit cell: one of the item's units. */
 export function UnitCell({
@@ -96,16 +167,15 @@ export function AmountCells({
   return (
     <>
       {cells.map((c) => (
-        <Table.Td key={c.field} miw={c.width}>
-          <MoneyInput
-            aria-label={t(c.label)}
-            value={line[c.field]}
-            zeroWhenEmpty={false}
-            onChange={(val) => onChange({ [c.field]: val })}
-            error={error(c.field)}
-            data-testid={c.testId}
-          />
-        </Table.Td>
+        <AmountCell
+          key={c.field}
+          label={t(c.label)}
+          width={c.width}
+          value={line[c.field]}
+          onChange={(val) => onChange({ [c.field]: val })}
+          error={error(c.field)}
+          testId={c.testId}
+        />
       ))}
     </>
   );

@@ -1,11 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DocumentList, docActions, type FilterField, type RowAction } from "../../shared/DataTable";
-import { useFormat } from "../../shared/format";
-import { useSeededNames } from "../../shared/seededNames";
+import { type Column, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
-import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { DocBadges, useDocAction } from "./docActions";
 import { PATHS, PURCHASE_RETURNS } from "./purchases.queries";
 import "../accounting/amount.css";
@@ -29,8 +26,6 @@ interface ReturnRow {
 /** Purchase returns (SPEC §2 `/purchases/purchases-returns`). */
 export function PurchaseReturnsPage() {
   const { t } = useTranslation("purchases");
-  const fmt = useFormat();
-  const names = useSeededNames();
   const navigate = useNavigate();
   const act = useDocAction(PURCHASE_RETURNS);
   const invalidateLedger = useInvalidateLedger();
@@ -39,26 +34,16 @@ export function PurchaseReturnsPage() {
     nameOf: (r) => r.number ?? "",
     onDeleted: invalidateLedger,
   });
-  const totals = useCurrencyTotals("total");
+  const doc = useDocColumns<ReturnRow>("purchases");
 
   const columns: Column<ReturnRow>[] = [
-    { key: "number", label: "purchases:fields.number" },
-    { key: "date", label: "purchases:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
+    doc.number,
+    doc.date,
     { key: "purchase_number", label: "purchases:fields.purchase" },
     { key: "consumer_name", label: "purchases:fields.supplier" },
     { key: "reference_no", label: "purchases:fields.reference_no" },
-    { key: "inventory_name", label: "purchases:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
-    {
-      key: "total",
-      label: "purchases:fields.total",
-      format: "amount",
-      footer: totals,
-      render: (r) => (
-        <span className="amount">
-          {fmt.amount(r.total)} {r.currency_name}
-        </span>
-      ),
-    },
+    doc.inventory(),
+    doc.total,
     { key: "payment_type", label: "purchases:fields.received_type", text: (r) => t(`paymentTypes.${r.payment_type}`) },
     {
       key: "status",
@@ -66,7 +51,7 @@ export function PurchaseReturnsPage() {
       text: (r) => t(`status.${r.status}`),
       render: (r) => <DocBadges status={r.status} closed={r.is_closed} />,
     },
-    { key: "created_by_name", label: "purchases:fields.created_by" },
+    doc.createdBy,
   ];
   const filters: FilterField[] = [
     { key: "reference_no", label: "purchases:fields.reference_no", type: "text" },

@@ -34,8 +34,7 @@ import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { DocFormHeader, DocTotals, LinesPanel, PaymentFields } from "./DocumentLines";
 import { purchaseTotals } from "./figures";
-import { ItemPicker } from "./ItemPicker";
-import { AmountCells, pickItemOf, RemoveLineOf, UnitCell } from "./LineCells";
+import { AmountCells, ItemCell, pickItemOf, RemoveLineOf, UnitCell } from "./LineCells";
 import { PurchaseImport } from "./PurchaseImport";
 import { InventorySelect, SupplierSelect } from "./pickers";
 import { PATHS, type PickItem, PURCHASES, type PurchaseRecord, purchaseQuery } from "./purchases.queries";
@@ -326,21 +325,12 @@ export function PurchaseUpsertPage() {
         >
           {v.lines.map((l, i) => (
             <Table.Tr key={l.key} data-testid="purchase-line">
-              <Table.Td miw={220}>
-                <ItemPicker
-                  inline
-                  label={t("fields.item")}
-                  value={l.item}
-                  onChange={(item) =>
-                    setLine(i, {
-                      item,
-                      unit_id: item ? String(item.default_unit ?? item.item_units.find((u) => u.is_default)?.unit_fk ?? "") : "",
-                    })
-                  }
-                  error={form.error(`lines.${i}.item_id`)}
-                  testId="line-item"
-                />
-              </Table.Td>
+              <ItemCell
+                label={t("fields.item")}
+                value={l.item}
+                onPick={(item, unit_id) => setLine(i, { item, unit_id })}
+                error={form.error(`lines.${i}.item_id`)}
+              />
               <UnitCell
                 line={l}
                 onChange={(unit_id) => setLine(i, { unit_id })}

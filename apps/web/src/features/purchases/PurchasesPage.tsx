@@ -1,12 +1,10 @@
 import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DocumentList, docActions, type FilterField, type RowAction } from "../../shared/DataTable";
+import { type Column, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
-import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
-import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { DocBadges, useDocAction } from "./docActions";
 import { PATHS, PURCHASES, type PurchaseRow } from "./purchases.queries";
 import "../accounting/amount.css";
@@ -15,30 +13,19 @@ import "../accounting/amount.css";
 export function PurchasesPage() {
   const { t } = useTranslation("purchases");
   const fmt = useFormat();
-  const names = useSeededNames();
   const navigate = useNavigate();
   const act = useDocAction(PURCHASES);
   const invalidateLedger = useInvalidateLedger();
   const del = useConfirmDelete<PurchaseRow>(PURCHASES, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "", onDeleted: invalidateLedger });
-  const totals = useCurrencyTotals("total");
+  const doc = useDocColumns<PurchaseRow>("purchases");
 
   const columns: Column<PurchaseRow>[] = [
-    { key: "number", label: "purchases:fields.number" },
-    { key: "date", label: "purchases:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
+    doc.number,
+    doc.date,
     { key: "consumer_name", label: "purchases:fields.supplier" },
     { key: "reference_no", label: "purchases:fields.reference_no" },
-    { key: "inventory_name", label: "purchases:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
-    {
-      key: "total",
-      label: "purchases:fields.total",
-      format: "amount",
-      footer: totals,
-      render: (r) => (
-        <span className="amount">
-          {fmt.amount(r.total)} {r.currency_name}
-        </span>
-      ),
-    },
+    doc.inventory(),
+    doc.total,
     {
       key: "paid_amount",
       label: "purchases:fields.paid_amount",
@@ -56,7 +43,7 @@ export function PurchasesPage() {
       render: (r) => <DocBadges status={r.status} closed={r.is_closed} payment={r.payment_status} />,
     },
     { key: "payment_type", label: "purchases:fields.payment_type", text: (r) => t(`paymentTypes.${r.payment_type}`) },
-    { key: "created_by_name", label: "purchases:fields.created_by" },
+    doc.createdBy,
   ];
   const filters: FilterField[] = [
     {

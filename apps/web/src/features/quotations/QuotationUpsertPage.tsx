@@ -10,21 +10,25 @@ import { api } from "../../shared/api/client";
 import { businessNow } from "../../shared/businessTime";
 import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
 import { DateField } from "../../shared/DateField";
-import { plainDecimal } from "../../shared/format";
+import { plainDecimal, useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
-import { DocFormHeader } from "../purchases/DocumentLines";
+import { DocFormHeader, DocTotals } from "../purchases/DocumentLines";
 import { InventorySelect } from "../purchases/pickers";
 import { issuesByPath, routeId } from "../purchases/routeParams";
+import { emptyPricedLine, type PricedLine, PricedLinesPanel, pricedLineOf, useLineQuote } from "../salesdocs/PricedLines";
 import { CustomerSelect } from "./CustomerSelect";
-import { type DocLine, DocLines, docLineOf, docLinesPayload, emptyDocLine } from "./DocLines";
 import { QUOTATION_PATHS, QUOTATIONS, type QuotationRecord, quotationQuery } from "./quotations.queries";
+
+const emptyLine = () => emptyPricedLine("percent");
 
 /**
  * The quotation form (SPEC §2 `upsert/{id}/{isUpdate}/{from}/{newTab}`): a new quotation, an edit,
- * or a new one copied from quotation `from`. Prices come from the server's price function on save.
+ * or a new one copied from quotation `from`. Its lines are priced as a sale's, by the server's one
+ * price function as they are typed (each line shows why its price is what it is); saving prices
+ * them again.
  */
 export function QuotationUpsertPage() {
   const { t } = useTranslation("quotations");
@@ -33,6 +37,7 @@ export function QuotationUpsertPage() {
   const isUpdate = params.isUpdate === "1" && id > 0;
   const from = routeId(params.from) || (!isUpdate ? id : 0);
   const navigate = useNavigate();
+  const fmt = useFormat();
   const { systemConfig, me } = useSession();
   const system = systemConfig.currency_fk;
   const queryClient = useQueryClient();
@@ -48,7 +53,7 @@ export function QuotationUpsertPage() {
     invoice_discount_type: "amount" as "amount" | "percent",
     invoice_discount: "",
     note: "",
-    lines: [emptyDocLine()] as DocLine[],
+    lines: [emptyLine()] as PricedLine[],
   });
   const { reset } = form;
   const [loadedFor, setLoadedFor] = useState(0);
@@ -66,12 +71,21 @@ export function QuotationUpsertPage() {
       invoice_discount_type: r.invoice_discount_type,
       invoice_discount: Number(r.invoice_discount) ? plainDecimal(r.invoice_discount) : "",
       note: r.note ?? "",
-      lines: r.lines.length ? r.lines.map(docLineOf) : [emptyDocLine()],
+      lines: r.lines.length ? r.lines.map((l) => pricedLineOf(l)) : [emptyLine()],
     });
   }, [source.data, reset, isUpdate, loadedFor, today]);
 
   const v = form.values;
   const perItem = v.discount_type === "item";
+  const quote = useLineQuote({
+    customer: v.consumer_fk,
+    money: v.money,
+    system,
+    date: v.date,
+    byItem: perItem,
+    invoiceDiscount: { type: v.invoice_discount_type, value: v.invoice_discount },
+    lines: v.lines,
+  });
   const payload = () => ({
     consumer_fk: v.consumer_fk,
     date: v.date || null,
@@ -83,7 +97,12 @@ export function QuotationUpsertPage() {
     invoice_discount_type: v.invoice_discount_type,
     invoice_discount: perItem ? "0" : v.invoice_discount || "0",
     note: v.note.trim() || null,
-    lines: docLinesPayload(v.lines, perItem),
+    lines: v.lines.map((l) => ({
+      item_fk: l.item?.item_id ?? "",
+      unit_fk: l.unit_id,
+      quantity: l.quantity,
+      ...(perItem ? { discount_type: l.discount_type, discount: l.discount || "0" } : {}),
+    })),
   });
 
   const save = useMutation({
@@ -114,6 +133,7 @@ export function QuotationUpsertPage() {
 
   if ((isUpdate || from > 0) && source.isPending) return <PageLoader />;
   const record = isUpdate ? source.data : undefined;
+  const cur = v.money.currency_id === 2 ? "USD" : "IQD";
   return (
     <form
       onSubmit={(e) => {
@@ -205,15 +225,35 @@ export function QuotationUpsertPage() {
             </Group>
           </Stack>
         </Paper>
-        <DocLines
+        <PricedLinesPanel
+          title={t("lines")}
+          addLabel={t("actions.addLine")}
           lines={v.lines}
           onChange={(lines) => form.set("lines", lines)}
+          newLine={emptyLine}
+          quote={quote}
+          currency={cur}
+          byItem={perItem}
+          manualPrice={false}
           error={form.error}
-          withDiscount={perItem}
           testId="quotation-lines"
+          rowTestId="doc-line"
         />
         <Paper withBorder radius="md" p="md">
-          <Textarea label={t("fields.note")} maxLength={140} autosize minRows={2} {...form.text("note")} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Textarea label={t("fields.note")} maxLength={140} autosize minRows={2} {...form.text("note")} />
+            <DocTotals
+              testId="quotation-totals"
+              rows={[
+                ["subtotal", quote.figure("gross")],
+                ["discount_amount", quote.figure("discount")],
+                ["tax_amount", quote.figure("tax")],
+                ["total", quote.figure("total")],
+              ]}
+              label={(k) => t(`fields.${k}`)}
+              show={(x) => `${fmt.amount(x)} ${cur}`}
+            />
+          </SimpleGrid>
         </Paper>
       </Stack>
     </form>

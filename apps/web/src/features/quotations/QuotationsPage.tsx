@@ -1,12 +1,9 @@
 import { IconCopy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DocumentList, docActions, type FilterField, type RowAction } from "../../shared/DataTable";
+import { type Column, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
-import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
-import { docDay } from "../accounting/ledger.queries";
 import { QuotationBadge } from "./QuotationBadge";
 import { QUOTATION_PATHS, QUOTATIONS, type QuotationRow } from "./quotations.queries";
 import "../accounting/amount.css";
@@ -15,35 +12,24 @@ import "../accounting/amount.css";
 export function QuotationsPage() {
   const { t } = useTranslation("quotations");
   const fmt = useFormat();
-  const names = useSeededNames();
   const navigate = useNavigate();
   const del = useConfirmDelete<QuotationRow>(QUOTATIONS, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "" });
-  const totals = useCurrencyTotals("total");
+  const doc = useDocColumns<QuotationRow>("quotations");
 
   const columns: Column<QuotationRow>[] = [
-    { key: "number", label: "quotations:fields.number" },
-    { key: "date", label: "quotations:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
+    doc.number,
+    doc.date,
     { key: "valid_until", label: "quotations:fields.valid_until", format: "date", render: (r) => fmt.date(r.valid_until) },
     { key: "consumer_name", label: "quotations:fields.customer" },
-    { key: "inventory_name", label: "quotations:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
-    {
-      key: "total",
-      label: "quotations:fields.total",
-      format: "amount",
-      footer: totals,
-      render: (r) => (
-        <span className="amount">
-          {fmt.amount(r.total)} {r.currency_name}
-        </span>
-      ),
-    },
+    doc.inventory(),
+    doc.total,
     {
       key: "status",
       label: "quotations:fields.status",
       text: (r) => t(`status.${r.shown_status}`),
       render: (r) => <QuotationBadge state={r.shown_status} />,
     },
-    { key: "created_by_name", label: "quotations:fields.created_by" },
+    doc.createdBy,
   ];
   const filters: FilterField[] = [
     {

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../shared/api/client";
 import type { DataBody, MessageBody } from "../../shared/api/types";
+import type { PriceStep } from "../salesdocs/salesdocs.queries";
 
 export const QUOTATIONS = "quotations";
 
@@ -30,17 +31,8 @@ export interface QuotationRow {
   created_by_name: string | null;
 }
 
-export interface PriceStep {
-  step: string;
-  amount: string;
-  change: string;
-  percent?: string;
-  title?: string;
-  profile_name?: string;
-  discount_type?: "amount" | "percent";
-  free_quantity?: string;
-  skipped?: string;
-}
+/** A step of the price function, as the sale screens show it. */
+export type { PriceStep } from "../salesdocs/salesdocs.queries";
 
 export interface QuotationLine {
   line_id: number;
@@ -49,6 +41,8 @@ export interface QuotationLine {
   unit_fk: number;
   unit_name: string;
   unit_base_qty: string;
+  /** The item's unit the line uses, to price it again. */
+  item_unit_id: number | null;
   quantity: string;
   free_quantity: string;
   unit_price: string;

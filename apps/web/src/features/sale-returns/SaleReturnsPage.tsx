@@ -1,11 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DocumentList, docActions, type FilterField, type RowAction } from "../../shared/DataTable";
-import { useFormat } from "../../shared/format";
+import { type Column, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
-import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { DocBadges, useDocAction } from "../purchases/docActions";
 import { PATHS, SALE_RETURNS, type SaleReturnRow } from "./saleReturns.queries";
 import "../accounting/amount.css";
@@ -13,7 +11,6 @@ import "../accounting/amount.css";
 /** Sale returns (SPEC §2 `/sales/sales-returns`). */
 export function SaleReturnsPage() {
   const { t } = useTranslation("salereturns");
-  const fmt = useFormat();
   const names = useSeededNames();
   const navigate = useNavigate();
   const act = useDocAction(SALE_RETURNS);
@@ -23,25 +20,15 @@ export function SaleReturnsPage() {
     nameOf: (r) => r.number ?? "",
     onDeleted: invalidateLedger,
   });
-  const totals = useCurrencyTotals("total");
+  const doc = useDocColumns<SaleReturnRow>("salereturns");
 
   const columns: Column<SaleReturnRow>[] = [
-    { key: "number", label: "salereturns:fields.number" },
-    { key: "date", label: "salereturns:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
+    doc.number,
+    doc.date,
     { key: "sale_number", label: "salereturns:fields.sale" },
     { key: "consumer_name", label: "salereturns:fields.customer", text: (r) => names.party(r.consumer_name) },
-    { key: "inventory_name", label: "salereturns:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
-    {
-      key: "total",
-      label: "salereturns:fields.total",
-      format: "amount",
-      footer: totals,
-      render: (r) => (
-        <span className="amount">
-          {fmt.amount(r.total)} {r.currency_name}
-        </span>
-      ),
-    },
+    doc.inventory(),
+    doc.total,
     { key: "received_type", label: "salereturns:fields.received_type", text: (r) => t(`receivedTypes.${r.received_type}`) },
     { key: "account_name", label: "salereturns:fields.account", text: (r) => names.account(r.account_name) },
     {
@@ -50,7 +37,7 @@ export function SaleReturnsPage() {
       text: (r) => t(`purchases:status.${r.status}`),
       render: (r) => <DocBadges status={r.status} closed={r.is_closed} />,
     },
-    { key: "created_by_name", label: "salereturns:fields.created_by" },
+    doc.createdBy,
   ];
   const filters: FilterField[] = [
     { key: "consumer_name", label: "salereturns:fields.customer", type: "text" },

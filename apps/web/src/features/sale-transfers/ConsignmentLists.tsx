@@ -5,8 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api } from "../../shared/api/client";
-import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DataTable, DocumentList, docActions, type FilterField, type RowAction } from "../../shared/DataTable";
+import { type Column, DataTable, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
@@ -64,28 +63,16 @@ export function TransferBadges({ status, closed }: { status: "pending" | "sent";
 /** Sale transfers (SPEC §2 `/sales/sale-transfers`): goods sent to customers on consignment. */
 export function SaleTransfersPage() {
   const { t } = useTranslation("saletransfers");
-  const fmt = useFormat();
-  const names = useSeededNames();
   const navigate = useNavigate();
   const act = useTransferAction();
   const del = useConfirmDelete<SaleTransferRow>(SALE_TRANSFERS, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "" });
-  const totals = useCurrencyTotals("total");
+  const doc = useDocColumns<SaleTransferRow>("saletransfers");
   const columns: Column<SaleTransferRow>[] = [
-    { key: "number", label: "saletransfers:fields.number" },
-    { key: "date", label: "saletransfers:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
+    doc.number,
+    doc.date,
     { key: "consumer_name", label: "saletransfers:fields.customer" },
-    { key: "inventory_name", label: "saletransfers:fields.from_inventory", text: (r) => names.inventory(r.inventory_name) },
-    {
-      key: "total",
-      label: "saletransfers:fields.total",
-      format: "amount",
-      footer: totals,
-      render: (r) => (
-        <span className="amount">
-          {fmt.amount(r.total)} {r.currency_name}
-        </span>
-      ),
-    },
+    doc.inventory("saletransfers:fields.from_inventory"),
+    doc.total,
     { key: "cost", label: "saletransfers:fields.cost", format: "amount" },
     {
       key: "status",
@@ -93,7 +80,7 @@ export function SaleTransfersPage() {
       text: (r) => t(`status.${r.status}`),
       render: (r) => <TransferBadges status={r.status} closed={r.is_closed} />,
     },
-    { key: "created_by_name", label: "saletransfers:fields.created_by" },
+    doc.createdBy,
   ];
   const filters: FilterField[] = [
     {

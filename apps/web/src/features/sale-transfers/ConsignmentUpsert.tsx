@@ -1,5 +1,5 @@
 import { ZSaleTransfer, ZSaleTransferReturn } from "@app/contracts";
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea } from "@mantine/core";
 import { IconDeviceFloppy, IconSend } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -16,10 +16,12 @@ import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
+import { LinesPanel } from "../purchases/DocumentLines";
+import { AmountCell, ItemCell, pickItemOf, RemoveLineOf, UnitCell } from "../purchases/LineCells";
 import { InventorySelect } from "../purchases/pickers";
+import type { PickItem } from "../purchases/purchases.queries";
 import { issuesByPath, routeId } from "../purchases/routeParams";
 import { CustomerSelect } from "../quotations/CustomerSelect";
-import { type DocLine, DocLines, docLineOf, docLinesPayload, emptyDocLine } from "../quotations/DocLines";
 import {
   SALE_TRANSFER_RETURNS,
   SALE_TRANSFERS,
@@ -31,6 +33,23 @@ import {
 } from "./saleTransfers.queries";
 
 type Kind = "transfer" | "return";
+
+/** A line as typed: the item, one of its units and the quantity (the goods are valued at cost). */
+interface Line {
+  key: number;
+  item: PickItem | null;
+  unit_id: string;
+  quantity: string;
+}
+
+let nextKey = 1;
+const emptyLine = (): Line => ({ key: nextKey++, item: null, unit_id: "", quantity: "" });
+const lineOf = (l: SaleTransferRecord["lines"][number]): Line => ({
+  key: nextKey++,
+  item: pickItemOf({ ...l, has_expire: false }),
+  unit_id: String(l.unit_fk),
+  quantity: plainDecimal(l.quantity),
+});
 
 /**
  * The form of a sale transfer (goods sent to a customer on consignment) or of a sale-transfer
@@ -62,7 +81,7 @@ function ConsignmentUpsert({ kind }: { kind: Kind }) {
     sale_transfer_fk: "",
     money: { currency_id: system, rate: "1", amount: "0", foreign_amount: "0" } as CurrencyValue,
     note: "",
-    lines: [emptyDocLine()] as DocLine[],
+    lines: [emptyLine()] as Line[],
   });
   const { reset } = form;
   const [loadedFor, setLoadedFor] = useState(0);
@@ -78,17 +97,22 @@ function ConsignmentUpsert({ kind }: { kind: Kind }) {
       sale_transfer_fk: transfer ? String(transfer) : "",
       money: { currency_id: r.currency_id ?? system, rate: plainDecimal(r.rate ?? "1"), amount: "0", foreign_amount: "0" },
       note: isUpdate ? (r.note ?? "") : "",
-      lines: r.lines.length ? r.lines.map(docLineOf) : [emptyDocLine()],
+      lines: r.lines.length ? r.lines.map(lineOf) : [emptyLine()],
     });
   }, [source.data, reset, isUpdate, isTransfer, loadedFor, system]);
 
   const v = form.values;
+  const setLine = (i: number, patch: Partial<Line>) =>
+    form.set(
+      "lines",
+      v.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)),
+    );
   const payload = () => ({
     consumer_fk: v.consumer_fk,
     date: v.date || null,
     inventory_fk: v.inventory_fk,
     note: v.note.trim() || null,
-    lines: docLinesPayload(v.lines, false),
+    lines: v.lines.map((l) => ({ item_fk: l.item?.item_id ?? "", unit_fk: l.unit_id, quantity: l.quantity })),
     ...(isTransfer
       ? { currency_id: v.money.currency_id, rate: v.money.currency_id === system ? "1" : v.money.rate }
       : { sale_transfer_fk: v.sale_transfer_fk || null }),
@@ -199,7 +223,40 @@ function ConsignmentUpsert({ kind }: { kind: Kind }) {
             </Text>
           )}
         </Paper>
-        <DocLines lines={v.lines} onChange={(lines) => form.set("lines", lines)} error={form.error} testId={`${prefix}-lines`} />
+        <LinesPanel
+          title={t("lines")}
+          add={{ label: t("actions.addLine"), onClick: () => form.set("lines", [...v.lines, emptyLine()]), testId: "line-add" }}
+          minWidth={720}
+          testId={`${prefix}-lines`}
+          headers={[t("fields.item"), t("fields.unit"), t("fields.quantity")]}
+          removeHeader={t("actions.removeLine")}
+          error={form.error("lines")}
+        >
+          {v.lines.map((l, i) => (
+            <Table.Tr key={l.key} data-testid="doc-line">
+              <ItemCell
+                label={t("fields.item")}
+                value={l.item}
+                onPick={(item, unit_id) => setLine(i, { item, unit_id })}
+                error={form.error(`lines.${i}.item_fk`)}
+              />
+              <UnitCell
+                line={{ ...l, bonus: "", unit_price: "" }}
+                onChange={(unit_id) => setLine(i, { unit_id })}
+                error={form.error(`lines.${i}.unit_fk`)}
+                testId="line-unit"
+              />
+              <AmountCell
+                label={t("fields.quantity")}
+                value={l.quantity}
+                onChange={(quantity) => setLine(i, { quantity })}
+                error={form.error(`lines.${i}.quantity`)}
+                testId="line-quantity"
+              />
+              <RemoveLineOf lines={v.lines} index={i} onChange={(lines) => form.set("lines", lines)} />
+            </Table.Tr>
+          ))}
+        </LinesPanel>
         <Paper withBorder radius="md" p="md">
           <Textarea label={t("fields.note")} maxLength={140} autosize minRows={2} {...form.text("note")} />
         </Paper>

@@ -1,8 +1,7 @@
 import { normalizeDigits, PAYMENT_TYPES, ZSale } from "@app/contracts";
-import { Alert, Badge, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Alert, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconBarcode } from "@tabler/icons-react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,20 +18,17 @@ import { errorText, notifyError, notifySuccess } from "../../shared/notify";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
-import { DocFormHeader, DocTotals, LinesPanel, PaymentFields } from "../purchases/DocumentLines";
-import { ItemPicker } from "../purchases/ItemPicker";
-import { pickItemOf, RemoveLineOf, UnitCell } from "../purchases/LineCells";
+import { DocFormHeader, DocTotals, PaymentFields } from "../purchases/DocumentLines";
 import { InventorySelect } from "../purchases/pickers";
 import type { PickItem } from "../purchases/purchases.queries";
 import { issuesByPath, routeId, shown } from "../purchases/routeParams";
 import { CustomerSelect } from "./CustomerSelect";
-import { PriceSteps } from "./PriceSteps";
+import { emptyPricedLine, type PricedLine, PricedLinesPanel, pricedLineOf, typedDecimal, useLineQuote } from "./PricedLines";
 import {
   customerInfoQuery,
   customersListQuery,
   ENDPOINTS,
   pathsOf,
-  type Quote,
   type SaleKind,
   type SaleRecord,
   saleQuery,
@@ -40,15 +36,7 @@ import {
 } from "./salesdocs.queries";
 import "../accounting/amount.css";
 
-interface LineForm {
-  key: number;
-  item: PickItem | null;
-  unit_id: string;
-  quantity: string;
-  /** A price typed by hand; empty: the price function's. */
-  unit_price: string;
-  discount_type: "amount" | "percent";
-  discount: string;
+interface LineForm extends PricedLine {
   batch_no: string;
   description: string;
 }
@@ -56,43 +44,15 @@ interface LineForm {
 /** An item as the picker finds it, with each unit's barcode. */
 type ScannedItem = Omit<PickItem, "item_units"> & { item_units: (PickItem["item_units"][number] & { barcode?: string | null })[] };
 
-let nextKey = 1;
-const emptyLine = (): LineForm => ({
-  key: nextKey++,
-  item: null,
-  unit_id: "",
-  quantity: "",
-  unit_price: "",
-  discount_type: "amount",
-  discount: "",
-  batch_no: "",
-  description: "",
+const emptyLine = (): LineForm => ({ ...emptyPricedLine("amount"), batch_no: "", description: "" });
+
+const lineOf = (l: SaleRecord["lines"][number] & { item_unit_id?: number | null }): LineForm => ({
+  ...pricedLineOf(l),
+  batch_no: l.batch_no ?? "",
+  description: l.description ?? "",
 });
 
-const lineOf = (l: SaleRecord["lines"][number] & { item_unit_id?: number | null }): LineForm => {
-  const item = pickItemOf({ ...l, has_expire: false });
-  item.item_units[0]!.item_unit_id = l.item_unit_id ?? 0;
-  return {
-    key: nextKey++,
-    item,
-    unit_id: String(l.unit_fk),
-    quantity: plainDecimal(l.quantity),
-    unit_price: l.steps[0]?.manual ? plainDecimal(l.sale_price) : "",
-    discount_type: l.discount_type ?? "amount",
-    discount: Number(l.discount) ? plainDecimal(l.discount) : "",
-    batch_no: l.batch_no ?? "",
-    description: l.description ?? "",
-  };
-};
-
-const unitOf = (l: LineForm) => l.item?.item_units.find((u) => String(u.unit_fk) === l.unit_id);
-const D = (v: string | null | undefined) => {
-  try {
-    return new Decimal(v ? normalizeDigits(v).replace(/,/g, "") : 0);
-  } catch {
-    return new Decimal(0);
-  }
-};
+const D = typedDecimal;
 
 /**
  * The sale form (SPEC §2 `upsert/{id}/{isUpdate}/{from}/{newTab}`) of an invoice sale or a
@@ -170,12 +130,6 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
     });
   }, [source.data, reset, isUpdate, loadedFor]);
 
-  const setLine = (i: number, patch: Partial<LineForm>) =>
-    form.set(
-      "lines",
-      v.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)),
-    );
-
   // A scanned or typed barcode adds its item (the unit the barcode names), or one more of it.
   const addByCode = async (code: string) => {
     const term = normalizeDigits(code.trim());
@@ -205,34 +159,17 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   useBarcodeScanner((code) => void addByCode(code));
 
   // The price function prices the lines as they are typed.
-  const priced = v.lines.map((l) => ({ l, unit: unitOf(l) })).filter((x) => x.unit?.item_unit_id && D(x.l.quantity).gt(0));
   const byItem = v.discount_type === "item";
-  const quoteBody = {
-    customer_id: v.consumer_fk || null,
-    currency_id: v.money.currency_id,
-    rate: v.money.currency_id === system ? null : v.money.rate || null,
-    date: v.date || undefined,
-    lines: priced.map(({ l, unit }) => ({
-      item_unit_id: unit!.item_unit_id,
-      quantity: normalizeDigits(l.quantity).replace(/,/g, ""),
-      unit_price: l.unit_price ? normalizeDigits(l.unit_price).replace(/,/g, "") : null,
-      discount: byItem && D(l.discount).gt(0) ? { type: l.discount_type, value: normalizeDigits(l.discount).replace(/,/g, "") } : null,
-    })),
-    invoice_discount:
-      !byItem && D(v.invoice_discount).gt(0)
-        ? { type: v.invoice_discount_type, value: normalizeDigits(v.invoice_discount).replace(/,/g, "") }
-        : null,
-  };
-  const [debouncedBody] = useDebouncedValue(JSON.stringify(quoteBody), 250);
-  const quote = useQuery({
-    queryKey: ["pricing", "quote", debouncedBody],
-    queryFn: async () => (await api<{ data: Quote }>("pricing/quote", { method: "POST", body: JSON.parse(debouncedBody) })).data,
-    enabled: JSON.parse(debouncedBody).lines.length > 0,
-    placeholderData: keepPreviousData,
-    meta: { silent: true },
+  const quote = useLineQuote({
+    customer: v.consumer_fk,
+    money: v.money,
+    system,
+    date: v.date,
+    byItem,
+    invoiceDiscount: { type: v.invoice_discount_type, value: v.invoice_discount },
+    lines: v.lines,
   });
-  const quoted = new Map(priced.map((x, i) => [x.l.key, quote.data?.lines[i]]));
-  const totalBefore = D(quote.data && priced.length ? quote.data.total : "0");
+  const totalBefore = D(quote.figure("total"));
   const rounded = D(v.rounded_discount);
   const total = totalBefore.minus(rounded);
   const paid = v.paid_amount === "" ? (v.payment_type === "Cash" ? total : new Decimal(0)) : D(v.paid_amount);
@@ -413,9 +350,9 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
           </Stack>
         </Paper>
 
-        <LinesPanel
+        <PricedLinesPanel
           title={t("lines")}
-          align="flex-end"
+          addLabel={t("actions.addLine")}
           tools={
             <TextInput
               label={t("fields.barcode")}
@@ -431,114 +368,17 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
               data-testid="sale-barcode"
             />
           }
-          add={{ label: t("actions.addLine"), onClick: () => form.set("lines", [...v.lines, emptyLine()]), testId: "line-add" }}
-          minWidth={1100}
+          lines={v.lines}
+          onChange={(lines) => form.set("lines", lines)}
+          newLine={emptyLine}
+          quote={quote}
+          currency={cur}
+          byItem={byItem}
+          manualPrice
+          error={form.error}
           testId="sale-lines"
-          headers={[
-            t("fields.item"),
-            t("fields.unit"),
-            t("fields.quantity"),
-            t("fields.unit_price"),
-            byItem && t("fields.discount"),
-            t("fields.tax"),
-            t("fields.line_total"),
-          ]}
-          removeHeader={t("actions.removeLine")}
-          error={form.error("lines")}
-        >
-          {v.lines.map((l, i) => {
-            const q = quoted.get(l.key);
-            return (
-              <Table.Tr key={l.key} data-testid="sale-line">
-                <Table.Td miw={240}>
-                  <ItemPicker
-                    inline
-                    label={t("fields.item")}
-                    value={l.item}
-                    onChange={(item) =>
-                      setLine(i, {
-                        item,
-                        unit_id: item ? String(item.default_unit ?? item.item_units.find((u) => u.is_default)?.unit_fk ?? "") : "",
-                        quantity: l.quantity || (item ? "1" : ""),
-                      })
-                    }
-                    error={form.error(`lines.${i}.item_fk`)}
-                    testId="line-item"
-                  />
-                  {q && <PriceSteps steps={q.steps} currency={cur} />}
-                  {q?.promotion_title && (
-                    <Badge variant="light" color="grape" mt={4} data-testid="line-promotion">
-                      {q.promotion_title}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <UnitCell
-                  line={{ ...l, bonus: "" }}
-                  onChange={(unit_id) => setLine(i, { unit_id })}
-                  error={form.error(`lines.${i}.unit_fk`)}
-                  testId="line-unit"
-                />
-                <Table.Td miw={100}>
-                  <MoneyInput
-                    aria-label={t("fields.quantity")}
-                    value={l.quantity}
-                    zeroWhenEmpty={false}
-                    onChange={(val) => setLine(i, { quantity: val })}
-                    error={form.error(`lines.${i}.quantity`)}
-                    data-testid="line-quantity"
-                  />
-                </Table.Td>
-                <Table.Td miw={120}>
-                  <MoneyInput
-                    aria-label={t("fields.unit_price")}
-                    value={l.unit_price}
-                    zeroWhenEmpty={false}
-                    placeholder={q ? fmt.amount(q.unit_price) : ""}
-                    disabled={q ? !q.price_editable : false}
-                    onChange={(val) => setLine(i, { unit_price: val })}
-                    error={form.error(`lines.${i}.unit_price`)}
-                    data-testid="line-price"
-                  />
-                </Table.Td>
-                {byItem && (
-                  <Table.Td miw={190}>
-                    <Group gap={4} wrap="nowrap">
-                      <Select
-                        aria-label={t("fields.discount_kind")}
-                        w={90}
-                        rightSectionWidth={24}
-                        allowDeselect={false}
-                        data={[
-                          { value: "amount", label: cur },
-                          { value: "percent", label: "%" },
-                        ]}
-                        value={l.discount_type}
-                        onChange={(val) => setLine(i, { discount_type: (val ?? "amount") as "amount" | "percent" })}
-                      />
-                      <MoneyInput
-                        aria-label={t("fields.discount")}
-                        value={l.discount}
-                        zeroWhenEmpty={false}
-                        onChange={(val) => setLine(i, { discount: val })}
-                        error={form.error(`lines.${i}.discount`)}
-                        data-testid="line-discount"
-                      />
-                    </Group>
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <span className="amount">{q ? fmt.amount(q.tax) : ""}</span>
-                </Table.Td>
-                <Table.Td>
-                  <span className="amount" data-testid="line-total">
-                    {q ? fmt.amount(q.total) : ""}
-                  </span>
-                </Table.Td>
-                <RemoveLineOf lines={v.lines} index={i} onChange={(lines) => form.set("lines", lines)} />
-              </Table.Tr>
-            );
-          })}
-        </LinesPanel>
+          rowTestId="sale-line"
+        />
 
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -620,9 +460,9 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
             <DocTotals
               testId="sale-totals"
               rows={[
-                ["gross", quote.data && priced.length ? quote.data.gross : "0"],
-                ["discount_amount", quote.data && priced.length ? quote.data.discount : "0"],
-                ["tax_amount", quote.data && priced.length ? quote.data.tax : "0"],
+                ["gross", quote.figure("gross")],
+                ["discount_amount", quote.figure("discount")],
+                ["tax_amount", quote.figure("tax")],
                 ["rounded_discount", rounded.toFixed()],
                 ["total", total.toFixed()],
                 ["paid_amount", paid.toFixed()],
