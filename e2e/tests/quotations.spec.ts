@@ -68,6 +68,74 @@ test("a quotation typed on its screen shows its prices and why, and Convert To S
   expect(again.data).toMatchObject({ status: "converted", sale_fk: saleId });
 });
 
+test("a quotation's lines are priced as they are typed, before saving: the customer's promotion shows in the price", async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = await login();
+  const s = await seed(token);
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const customers = await call<{ message: { consumer_id: number; consumer_name: string }[] }>("customers/list", { token });
+  const items = await call<{ message: { item_id: number; item_name: string }[] }>(`items/list?search=${encodeURIComponent(s.name)}`, {
+    token,
+  });
+  // 20% off this item for this customer only: a box is 7,600 to them, not its list price of 9,500.
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Baghdad" }).format(new Date(Date.now() + offset * 86_400_000));
+  const title = `Zheen spring ${unique()}`;
+  await post("promotions", {
+    title,
+    customer_rule: "customer",
+    customer_fk: customers.message.find((c) => c.consumer_name === s.customerName)!.consumer_id,
+    product_rule: "item",
+    item_fk: items.message.find((i) => i.item_name === s.name)!.item_id,
+    amount_rule_type: "none",
+    reward_type: "get_discount",
+    reward_value: "20",
+    start_date: day(-1),
+    end_date: day(30),
+    is_active: true,
+  });
+  const posted: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/api/quotations")) posted.push(r.url());
+  });
+  await signedIn(page, { token, lang: "en" });
+  await page.goto("/sales/sale-quotations/upsert/0/0/0/0");
+  const form = page.getByTestId("quotation-form");
+  await form.getByTestId("quotation-customer").click();
+  await form.getByTestId("quotation-customer").fill(s.customerName);
+  await page.getByRole("option", { name: s.customerName, exact: true }).click();
+  const line = form.getByTestId("doc-line").first();
+  await line.getByTestId("line-item").click();
+  await line.getByTestId("line-item").pressSequentially(s.name.slice(0, 12));
+  await page.getByRole("option", { name: s.name, exact: true }).click();
+  const quantity = line.getByTestId("line-quantity");
+  await quantity.click();
+  await quantity.press("ControlOrMeta+a");
+  await quantity.pressSequentially("2");
+
+  // Priced by the server's price function while typing: the promotion's price, not the list price.
+  await expect(line.getByTestId("line-price")).toHaveText("7,600");
+  await expect(line.getByTestId("line-total")).toHaveText("15,200");
+  await expect(line.getByTestId("line-promotion")).toHaveText(title);
+  await expect(line.getByTestId("line-steps")).toContainText(`Promotion «${title}» 20%`);
+  await expect(form.getByTestId("quotation-totals").getByTestId("total-total")).toHaveText("15,200 IQD");
+  // A line discount is priced on top, still before saving: 15,200 less 10% = 13,680.
+  await line.getByTestId("line-discount").pressSequentially("10");
+  await expect(line.getByTestId("line-total")).toHaveText("13,680");
+  await expect(form.getByTestId("quotation-totals").getByTestId("total-discount_amount")).toHaveText("5,320 IQD");
+  expect(posted).toEqual([]);
+  await shot(page, "quotation-form-en");
+
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/quotations") && r.request().method() === "POST"),
+    form.getByTestId("quotation-save").click(),
+  ]);
+  expect(saved.status()).toBe(201);
+  // What was shown is what is kept.
+  expect(Number(((await saved.json()) as { data: { total: string } }).data.total)).toBe(13680);
+  await expect(page.getByTestId("quotation-sheet")).toContainText("13,680");
+});
+
 test("in Arabic: the quotation prints right to left with its validity", async ({ page }) => {
   test.setTimeout(180_000);
   const token = await login();
@@ -89,6 +157,14 @@ test("in Arabic: the quotation prints right to left with its validity", async ({
     },
   });
   await signedIn(page, { token, lang: "ar" });
+  // Its form, right to left, prices the stored line again as it opens.
+  await page.goto(`/sales/sale-quotations/upsert/${doc.data.id}/1/0/0`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const line = page.getByTestId("doc-line").first();
+  await expect(line.getByTestId("line-item")).toHaveValue(s.name);
+  await expect(line.getByTestId("line-price")).toHaveText("9,500");
+  await expect(line.getByTestId("line-total")).toHaveText("9,500");
+  await shot(page, "quotation-form-ar");
   await page.goto(`/sales/sale-quotations/view/${doc.data.id}/0`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByTestId("quotation-sheet")).toContainText("صالح حتى");

@@ -80,6 +80,11 @@ describe("quotations", () => {
       ["line_discount", "54000"],
     ]);
     expect(doc.lines[1]).toMatchObject({ unit_name: "Piece", unit_price: "2000.000", line_total: "8000.000" });
+    // Each line names its item unit, so the form can price it again as it is edited.
+    const units = (await t.api("GET", `/api/items/${soap}`)).body.data.item_units as { item_unit_id: number; unit_fk: number }[];
+    expect(doc.lines.map((l: { item_unit_id: number }) => l.item_unit_id)).toEqual(
+      [box, piece].map((u) => units.find((x) => x.unit_fk === u)!.item_unit_id),
+    );
     expect(await q(sql`select 1 from stock_movements where source_id = ${id} and source_type like 'quotation%'`)).toEqual([]);
     expect(await q(sql`select 1 from journal_entries`)).toEqual([]);
   });

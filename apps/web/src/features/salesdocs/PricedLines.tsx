@@ -175,7 +175,7 @@ export function PricedLinesPanel<L extends PricedLine>({
       align="flex-end"
       tools={tools}
       add={{ label: addLabel, onClick: () => onChange([...lines, newLine()]), testId: "line-add" }}
-      minWidth={1100}
+      minWidth={manualPrice ? 1100 : 960}
       testId={testId}
       headers={[
         t("fields.item"),
@@ -244,6 +244,7 @@ export function PricedLinesPanel<L extends PricedLine>({
                   <Select
                     aria-label={t("fields.discount_kind")}
                     w={90}
+                    style={{ flexShrink: 0 }}
                     rightSectionWidth={24}
                     allowDeselect={false}
                     data={[
