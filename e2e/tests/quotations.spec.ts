@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { call, login, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
@@ -21,6 +22,19 @@ async function seed(token: string) {
   return { name, customerName };
 }
 
+/** On the quotation form: the seeded customer, and the seeded item on the first line (the line). */
+async function pickCustomerAndItem(page: Page, s: { name: string; customerName: string }) {
+  const form = page.getByTestId("quotation-form");
+  await form.getByTestId("quotation-customer").click();
+  await form.getByTestId("quotation-customer").fill(s.customerName);
+  await page.getByRole("option", { name: s.customerName, exact: true }).click();
+  const line = form.getByTestId("doc-line").first();
+  await line.getByTestId("line-item").click();
+  await line.getByTestId("line-item").pressSequentially(s.name.slice(0, 12));
+  await page.getByRole("option", { name: s.name, exact: true }).click();
+  return line;
+}
+
 test("a quotation typed on its screen shows its prices and why, and Convert To Sale lands on the draft sale", async ({ page }) => {
   test.setTimeout(180_000);
   const token = await login();
@@ -31,13 +45,7 @@ test("a quotation typed on its screen shows its prices and why, and Convert To S
   await page.getByTestId("quotation-add").click();
 
   const form = page.getByTestId("quotation-form");
-  await form.getByTestId("quotation-customer").click();
-  await form.getByTestId("quotation-customer").fill(s.customerName);
-  await page.getByRole("option", { name: s.customerName, exact: true }).click();
-  const line = form.getByTestId("doc-line").first();
-  await line.getByTestId("line-item").click();
-  await line.getByTestId("line-item").pressSequentially(s.name.slice(0, 12));
-  await page.getByRole("option", { name: s.name, exact: true }).click();
+  const line = await pickCustomerAndItem(page, s);
   await line.getByTestId("line-quantity").fill("2");
   await line.getByTestId("line-discount").fill("10");
   const [saved] = await Promise.all([
@@ -101,13 +109,7 @@ test("a quotation's lines are priced as they are typed, before saving: the custo
   await signedIn(page, { token, lang: "en" });
   await page.goto("/sales/sale-quotations/upsert/0/0/0/0");
   const form = page.getByTestId("quotation-form");
-  await form.getByTestId("quotation-customer").click();
-  await form.getByTestId("quotation-customer").fill(s.customerName);
-  await page.getByRole("option", { name: s.customerName, exact: true }).click();
-  const line = form.getByTestId("doc-line").first();
-  await line.getByTestId("line-item").click();
-  await line.getByTestId("line-item").pressSequentially(s.name.slice(0, 12));
-  await page.getByRole("option", { name: s.name, exact: true }).click();
+  const line = await pickCustomerAndItem(page, s);
   const quantity = line.getByTestId("line-quantity");
   await quantity.click();
   await quantity.press("ControlOrMeta+a");
