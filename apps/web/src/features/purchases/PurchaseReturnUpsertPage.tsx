@@ -222,7 +222,7 @@ export function PurchaseReturnUpsertPage() {
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
             {fromAPurchase ? (
-              <TextInput label={t("fields.supplier")} value={purchase.data?.consumer_name ?? ""} readOnly />
+              <TextInput label={t("fields.supplier")} value={purchase.data?.consumer_name ?? ""} readOnly dir="auto" />
             ) : (
               <SupplierSelect
                 label={t("fields.supplier")}

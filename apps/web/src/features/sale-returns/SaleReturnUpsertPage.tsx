@@ -221,7 +221,7 @@ export function SaleReturnUpsertPage() {
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
             {fromASale ? (
-              <TextInput label={t("fields.customer")} value={names.party(sale?.consumer_name ?? "")} readOnly />
+              <TextInput label={t("fields.customer")} value={names.party(sale?.consumer_name ?? "")} readOnly dir="auto" />
             ) : (
               <CustomerSelect
                 label={t("fields.customer")}
