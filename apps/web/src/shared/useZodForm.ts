@@ -121,5 +121,12 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
     error: error(key),
   });
 
-  return { values, set, errors, error, text, setErrors, validate, applyServerErrors, reset };
+  /** Binds an input that takes the field's own value (a select, a picker, an amount): value, change, message. */
+  const field = <K extends keyof V & string>(key: K) => ({
+    value: values[key],
+    onChange: (value: V[K]) => set(key, value),
+    error: error(key),
+  });
+
+  return { values, set, errors, error, text, field, setErrors, validate, applyServerErrors, reset };
 }

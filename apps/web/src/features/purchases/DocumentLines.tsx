@@ -1,9 +1,12 @@
+import { PAYMENT_TYPES } from "@app/contracts";
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconCheck, IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { PageHeader } from "../../shared/PageHeader";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
+
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /**
  * The lines of a document's form (purchases, sales, and their returns): the title with the
@@ -66,60 +69,70 @@ export function LinesPanel(props: {
   );
 }
 
-/** The totals of a document's form: each figure's label and amount (`total-{key}`), the total in bold. */
-export function DocTotals<K extends string>(props: {
+/**
+ * The foot of a document's form: its own fields (discount, payment, note) beside its totals, each
+ * figure's label (`fields.{key}` of the form's `t`) and amount (`total-{key}`), the total in bold,
+ * and `extra` under them.
+ */
+export function DocSummary<K extends string>(props: {
+  t: (key: string) => string;
+  /** The fields, one under the other. */
+  children: ReactNode;
   testId: string;
   rows: readonly (readonly [K, string])[];
-  label: (key: K) => string;
   show: (amount: string) => string;
-  children?: ReactNode;
+  extra?: ReactNode;
 }) {
   return (
-    <Stack gap={6} data-testid={props.testId}>
-      {props.rows.map(([k, val]) => (
-        <Group key={k} justify="space-between">
-          <Text fw={k === "total" ? 700 : 400}>{props.label(k)}</Text>
-          <Text fw={k === "total" ? 700 : 400} className="amount" data-testid={`total-${k}`}>
-            {props.show(val)}
-          </Text>
-        </Group>
-      ))}
-      {props.children}
-    </Stack>
+    <Paper withBorder radius="md" p="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="sm">{props.children}</Stack>
+        <Stack gap={6} data-testid={props.testId}>
+          {props.rows.map(([k, val]) => (
+            <Group key={k} justify="space-between">
+              <Text fw={k === "total" ? 700 : 400}>{props.t(`fields.${k}`)}</Text>
+              <Text fw={k === "total" ? 700 : 400} className="amount" data-testid={`total-${k}`}>
+                {props.show(val)}
+              </Text>
+            </Group>
+          ))}
+          {props.extra}
+        </Stack>
+      </SimpleGrid>
+    </Paper>
   );
 }
 
 /**
  * The payment of a document's form: its payment type, the amount paid (`{prefix}-payment-type`,
- * `{prefix}-paid`) and, when paid in cash or in part, the cash account (`{prefix}-account`).
+ * `{prefix}-paid`) and, when paid in cash or in part, the cash account (`{prefix}-account`);
+ * labelled by the form's `t` (`fields.payment_type`, `fields.paid_amount`, `fields.account`,
+ * `paymentTypes.{type}`).
  */
-export function PaymentFields<P extends string>(props: {
+export function PaymentFields(props: {
   testPrefix: string;
-  labels: { paymentType: string; paid: string; account: string };
-  types: readonly P[];
-  typeLabel: (type: P) => string;
-  type: P;
+  t: (key: string) => string;
+  type: { value: PaymentType; onChange: (type: PaymentType) => void };
   /** The type a cleared choice falls back to. */
-  fallback: P;
-  onType: (type: P) => void;
-  paid: { value: string; placeholder: string; onChange: (value: string) => void; error?: string };
+  fallback: PaymentType;
+  paid: { value: string; placeholder: string; onChange: (value: string) => void; error?: string | undefined };
   showAccount: boolean;
-  account: { value: string; onChange: (value: string) => void; error?: string };
+  account: { value: string; onChange: (value: string) => void; error?: string | undefined };
 }) {
-  const { paid, account, testPrefix } = props;
+  const { t, type, paid, account, testPrefix } = props;
   return (
     <>
       <SimpleGrid cols={2} spacing="sm">
         <Select
-          label={props.labels.paymentType}
+          label={t("fields.payment_type")}
           allowDeselect={false}
-          data={props.types.map((p) => ({ value: p, label: props.typeLabel(p) }))}
-          value={props.type}
-          onChange={(val) => props.onType((val ?? props.fallback) as P)}
+          data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
+          value={type.value}
+          onChange={(val) => type.onChange((val ?? props.fallback) as PaymentType)}
           data-testid={`${testPrefix}-payment-type`}
         />
         <MoneyInput
-          label={props.labels.paid}
+          label={t("fields.paid_amount")}
           value={paid.value}
           zeroWhenEmpty={false}
           placeholder={paid.placeholder}
@@ -130,7 +143,7 @@ export function PaymentFields<P extends string>(props: {
       </SimpleGrid>
       {props.showAccount && (
         <CashAccountSelect
-          label={props.labels.account}
+          label={t("fields.account")}
           value={account.value}
           withCurrency
           onChange={account.onChange}
@@ -144,14 +157,15 @@ export function PaymentFields<P extends string>(props: {
 
 /**
  * The header of a document's form: its title and description, "Back", the submit button
- * (`save.testId`) and, for a document that can be saved complete at once, "Save and complete".
+ * (`save.testId`) and, for a document that can be saved complete at once, "Save and complete" (or
+ * its like: "Save and send").
  */
 export function DocFormHeader(props: {
   title: string;
   description: string;
   back: { label: string; onClick: () => void };
   save: { label: string; saving: boolean; testId: string };
-  complete?: { label: string; onClick: () => void; testId: string } | false;
+  complete?: { label: string; onClick: () => void; testId: string; icon?: ReactNode } | false;
 }) {
   const { back, save, complete } = props;
   return (
@@ -169,7 +183,7 @@ export function DocFormHeader(props: {
           {complete && (
             <Button
               color="green"
-              leftSection={<IconCheck size={16} />}
+              leftSection={complete.icon ?? <IconCheck size={16} />}
               loading={save.saving}
               onClick={complete.onClick}
               data-testid={complete.testId}
@@ -180,5 +194,29 @@ export function DocFormHeader(props: {
         </Group>
       }
     />
+  );
+}
+
+/**
+ * A document's form: the form (`testId`) that submits on Enter as its submit button does, its
+ * header (`DocFormHeader`) and its panels one under the other.
+ */
+export function DocForm({
+  testId,
+  onSubmit,
+  children,
+  ...header
+}: Parameters<typeof DocFormHeader>[0] & { testId: string; onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      data-testid={testId}
+    >
+      <DocFormHeader {...header} />
+      <Stack gap="lg">{children}</Stack>
+    </form>
   );
 }

@@ -119,7 +119,7 @@ export function UnitCell({
   error,
   testId,
 }: {
-  line: EditableLine;
+  line: Pick<EditableLine, "item" | "unit_id">;
   onChange: (unitId: string) => void;
   error?: string | undefined;
   testId?: string;

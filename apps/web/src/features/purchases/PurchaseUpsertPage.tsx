@@ -15,30 +15,27 @@ import {
   Title,
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
-import { useCan, useSession } from "../../app/session";
-import { api } from "../../shared/api/client";
-import { businessNow } from "../../shared/businessTime";
+import { useCan } from "../../app/session";
 import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
 import { DateField } from "../../shared/DateField";
 import { plainDecimal, useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
-import { notifyError, notifySuccess } from "../../shared/notify";
-import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
-import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
-import { DocFormHeader, DocTotals, LinesPanel, PaymentFields } from "./DocumentLines";
+import { docDay } from "../accounting/ledger.queries";
+import { DocHead, docMoney, today, useFillOnce, useNewDocHead } from "./DocHead";
+import { DocForm, DocSummary, LinesPanel, PaymentFields, type PaymentType } from "./DocumentLines";
 import { purchaseTotals } from "./figures";
 import { AmountCells, ItemCell, pickItemOf, RemoveLineOf, UnitCell } from "./LineCells";
 import { PurchaseImport } from "./PurchaseImport";
-import { InventorySelect, SupplierSelect } from "./pickers";
+import { SupplierSelect } from "./pickers";
 import { PATHS, type PickItem, PURCHASES, type PurchaseRecord, purchaseQuery } from "./purchases.queries";
-import { issuesByPath, routeId } from "./routeParams";
+import { useDocRoute } from "./routeParams";
+import { useSaveDocument } from "./useSaveDocument";
 import "../accounting/amount.css";
 
 interface LineForm {
@@ -57,7 +54,7 @@ interface ChargeForm {
   key: number;
   kind: (typeof CHARGE_KINDS)[number];
   consumer_id: string;
-  payment_type: (typeof PAYMENT_TYPES)[number];
+  payment_type: PaymentType;
   account_id: string;
   money: CurrencyValue;
   amount: string;
@@ -95,28 +92,23 @@ const lineOf = (l: PurchaseRecord["lines"][number]): LineForm => ({
  */
 export function PurchaseUpsertPage() {
   const { t } = useTranslation("purchases");
-  const params = useParams();
-  const id = routeId(params.id);
-  const isUpdate = params.isUpdate === "1" && id > 0;
-  const from = routeId(params.from) || (!isUpdate ? id : 0);
+  const route = useDocRoute();
+  const { id, isUpdate, copyOf: from } = route;
   const navigate = useNavigate();
   const can = useCan();
   const fmt = useFormat();
-  const _names = useSeededNames();
-  const { systemConfig, me } = useSession();
-  const system = systemConfig.currency_fk;
-  const queryClient = useQueryClient();
-  const invalidateLedger = useInvalidateLedger();
+  const head = useNewDocHead();
+  const { system } = head;
   const source = useQuery(purchaseQuery(isUpdate ? id : from));
   const form = useZodForm({
     consumer_id: "",
     reference_no: "",
-    date: businessNow().format("YYYY-MM-DD"),
-    inventory_id: String(me.inventories[0]?.inventory_id ?? ""),
-    money: { currency_id: system, rate: "1", amount: "0", foreign_amount: "0" } as CurrencyValue,
+    date: head.date,
+    inventory_id: head.inventory,
+    money: head.money,
     discount_type: "amount" as "amount" | "percent",
     discount: "",
-    payment_type: "On Account" as (typeof PAYMENT_TYPES)[number],
+    payment_type: "On Account" as PaymentType,
     account_id: "",
     paid_amount: "",
     note: "",
@@ -124,36 +116,34 @@ export function PurchaseUpsertPage() {
     charges: [] as ChargeForm[],
   });
   const { reset } = form;
-  const [loadedFor, setLoadedFor] = useState(0);
-
-  useEffect(() => {
-    const r = source.data;
-    if (!r || loadedFor === r.id) return;
-    setLoadedFor(r.id);
-    reset({
-      consumer_id: String(r.consumer_fk),
-      reference_no: isUpdate ? (r.reference_no ?? "") : "",
-      date: isUpdate ? docDay(r.date) : businessNow().format("YYYY-MM-DD"),
-      inventory_id: String(r.inventory_fk),
-      money: { currency_id: r.currency_id, rate: plainDecimal(r.rate), amount: "0", foreign_amount: "0" },
-      discount_type: r.discount_type,
-      discount: Number(r.discount) ? plainDecimal(r.discount) : "",
-      payment_type: r.payment_type as (typeof PAYMENT_TYPES)[number],
-      account_id: r.account_fk ? String(r.account_fk) : "",
-      paid_amount: Number(r.paid_amount) ? plainDecimal(r.paid_amount) : "",
-      note: r.note ?? "",
-      lines: r.lines.length ? r.lines.map(lineOf) : [emptyLine()],
-      charges: r.charges.map((c) => ({
-        key: nextKey++,
-        kind: c.kind,
-        consumer_id: String(c.consumer_fk),
-        payment_type: c.payment_type,
-        account_id: c.account_fk ? String(c.account_fk) : "",
-        money: { currency_id: c.currency_id, rate: plainDecimal(c.rate), amount: "0", foreign_amount: "0" },
-        amount: plainDecimal(c.amount),
-      })),
-    });
-  }, [source.data, reset, isUpdate, loadedFor]);
+  const fill = useFillOnce(
+    source.data,
+    (r) => String(r.id),
+    (r) =>
+      reset({
+        consumer_id: String(r.consumer_fk),
+        reference_no: isUpdate ? (r.reference_no ?? "") : "",
+        date: isUpdate ? docDay(r.date) : today(),
+        inventory_id: String(r.inventory_fk),
+        money: docMoney(r.currency_id, r.rate),
+        discount_type: r.discount_type,
+        discount: Number(r.discount) ? plainDecimal(r.discount) : "",
+        payment_type: r.payment_type as PaymentType,
+        account_id: r.account_fk ? String(r.account_fk) : "",
+        paid_amount: Number(r.paid_amount) ? plainDecimal(r.paid_amount) : "",
+        note: r.note ?? "",
+        lines: r.lines.length ? r.lines.map(lineOf) : [emptyLine()],
+        charges: r.charges.map((c) => ({
+          key: nextKey++,
+          kind: c.kind,
+          consumer_id: String(c.consumer_fk),
+          payment_type: c.payment_type,
+          account_id: c.account_fk ? String(c.account_fk) : "",
+          money: docMoney(c.currency_id, c.rate),
+          amount: plainDecimal(c.amount),
+        })),
+      }),
+  );
 
   const v = form.values;
   const totals = purchaseTotals({
@@ -207,37 +197,15 @@ export function PurchaseUpsertPage() {
     })),
   });
 
-  const save = useMutation({
-    mutationFn: async ({ complete }: { complete: boolean }) => {
-      const body = payload();
-      const saved = isUpdate
-        ? await api<{ data: PurchaseRecord }>(`${PURCHASES}/${id}`, { method: "PATCH", body })
-        : await api<{ data: PurchaseRecord }>(PURCHASES, { method: "POST", body });
-      const doc = saved.data;
-      if (complete && doc.status === "draft")
-        return (await api<{ data: PurchaseRecord }>(`${PURCHASES}/${doc.id}/complete`, { method: "POST", body: {} })).data;
-      return doc;
-    },
-    onSuccess: (doc) => {
-      notifySuccess(t("saved", { number: doc.number ?? "" }));
-      void queryClient.invalidateQueries({ queryKey: [PURCHASES] });
-      invalidateLedger();
-      void navigate(PATHS.view(doc.id, params.newTab === "1" ? 1 : 0));
-    },
-    onError: (err) => {
-      if (!form.applyServerErrors(err)) notifyError(err);
-    },
-    meta: { silent: true },
+  const { save, submit } = useSaveDocument<PurchaseRecord>({
+    endpoint: PURCHASES,
+    id: isUpdate ? id : 0,
+    schema: ZPurchase,
+    payload,
+    form,
+    savedMessage: (doc) => t("saved", { number: doc.number ?? "" }),
+    onSaved: (doc) => void navigate(PATHS.view(doc.id, route.newTab)),
   });
-
-  const submit = (complete: boolean) => {
-    const result = ZPurchase.safeParse(payload());
-    if (!result.success) {
-      form.setErrors(issuesByPath(result.error.issues));
-      return;
-    }
-    save.mutate({ complete });
-  };
 
   if ((isUpdate || from > 0) && source.isPending) return <PageLoader />;
   const record = isUpdate ? source.data : undefined;
@@ -245,311 +213,268 @@ export function PurchaseUpsertPage() {
   const currencyName = (cid: number) => (cid === 2 ? "USD" : "IQD");
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(false);
-      }}
-      data-testid="purchase-form"
+    <DocForm
+      testId="purchase-form"
+      onSubmit={() => submit(false)}
+      title={isUpdate ? t("editTitle", { number: record?.number ?? "" }) : t("newTitle")}
+      description={t("formDescription")}
+      back={{ label: t("actions.back"), onClick: () => void navigate(PATHS.list) }}
+      save={{ label: complete ? t("actions.save") : t("actions.saveDraft"), saving: save.isPending, testId: "purchase-save" }}
+      complete={
+        !complete &&
+        can("purchases/complete") && { label: t("actions.saveComplete"), onClick: () => submit(true), testId: "purchase-save-complete" }
+      }
     >
-      <DocFormHeader
-        title={isUpdate ? t("editTitle", { number: record?.number ?? "" }) : t("newTitle")}
-        description={t("formDescription")}
-        back={{ label: t("actions.back"), onClick: () => void navigate(PATHS.list) }}
-        save={{ label: complete ? t("actions.save") : t("actions.saveDraft"), saving: save.isPending, testId: "purchase-save" }}
-        complete={
-          !complete &&
-          can("purchases/complete") && { label: t("actions.saveComplete"), onClick: () => submit(true), testId: "purchase-save-complete" }
+      <DocHead
+        testId="purchase-header"
+        labels={{ date: t("fields.date"), inventory: t("fields.inventory") }}
+        party={<SupplierSelect label={t("fields.supplier")} {...form.field("consumer_id")} testId="purchase-supplier" />}
+        afterParty={
+          <TextInput label={t("fields.reference_no")} maxLength={140} {...form.text("reference_no")} data-testid="purchase-reference" />
         }
+        date={{ ...form.field("date"), testId: "purchase-date" }}
+        inventory={form.field("inventory_id")}
+        currency={{ ...form.field("money"), rateKind: "out", fieldError: form.error }}
       />
-      <Stack gap="lg">
-        <Paper withBorder radius="md" p="md" data-testid="purchase-header">
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            <SupplierSelect
-              label={t("fields.supplier")}
-              value={v.consumer_id}
-              onChange={(val) => form.set("consumer_id", val)}
-              error={form.error("consumer_id")}
-              testId="purchase-supplier"
-            />
-            <TextInput label={t("fields.reference_no")} maxLength={140} {...form.text("reference_no")} data-testid="purchase-reference" />
-            <DateField
-              label={t("fields.date")}
-              withAsterisk
-              value={v.date || null}
-              onChange={(val) => form.set("date", val ?? "")}
-              error={form.error("date")}
-              data-testid="purchase-date"
-            />
-            <InventorySelect
-              label={t("fields.inventory")}
-              value={v.inventory_id}
-              onChange={(val) => form.set("inventory_id", val)}
-              error={form.error("inventory_id")}
-            />
-          </SimpleGrid>
-          <Stack mt="md">
-            <CurrencyPicker
-              value={v.money}
-              onChange={(m) => form.set("money", m)}
-              rateKind="out"
-              withAmount={false}
-              errors={{ rate: form.error("rate"), currency: form.error("currency_id") }}
-            />
-          </Stack>
-        </Paper>
 
-        <LinesPanel
-          title={t("lines")}
-          tools={
-            isUpdate &&
-            record?.status === "draft" &&
-            can("purchases/import") && (
-              <PurchaseImport
-                id={id}
-                onImported={() => {
-                  setLoadedFor(0);
-                  void source.refetch();
-                }}
+      <LinesPanel
+        title={t("lines")}
+        tools={
+          isUpdate &&
+          record?.status === "draft" &&
+          can("purchases/import") && (
+            <PurchaseImport
+              id={id}
+              onImported={() => {
+                fill.again();
+                void source.refetch();
+              }}
+            />
+          )
+        }
+        add={{ label: t("actions.addLine"), onClick: () => form.set("lines", [...v.lines, emptyLine()]), testId: "line-add" }}
+        minWidth={1100}
+        testId="purchase-lines"
+        headers={(["item", "unit", "quantity", "bonus", "unit_price", "batch_no", "expire_date", "description", "line_total"] as const).map(
+          (k) => t(`fields.${k}`),
+        )}
+        removeHeader={t("actions.removeLine")}
+        error={form.error("lines")}
+      >
+        {v.lines.map((l, i) => (
+          <Table.Tr key={l.key} data-testid="purchase-line">
+            <ItemCell
+              label={t("fields.item")}
+              value={l.item}
+              onPick={(item, unit_id) => setLine(i, { item, unit_id })}
+              error={form.error(`lines.${i}.item_id`)}
+            />
+            <UnitCell
+              line={l}
+              onChange={(unit_id) => setLine(i, { unit_id })}
+              error={form.error(`lines.${i}.unit_id`)}
+              testId="line-unit"
+            />
+            <AmountCells line={l} onChange={(patch) => setLine(i, patch)} error={(f) => form.error(`lines.${i}.${f}`)} prefix="line" />
+            <Table.Td miw={110}>
+              <TextInput
+                aria-label={t("fields.batch_no")}
+                value={l.batch_no}
+                onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
+                error={form.error(`lines.${i}.batch_no`)}
+                data-testid="line-batch"
               />
-            )
-          }
-          add={{ label: t("actions.addLine"), onClick: () => form.set("lines", [...v.lines, emptyLine()]), testId: "line-add" }}
-          minWidth={1100}
-          testId="purchase-lines"
-          headers={(
-            ["item", "unit", "quantity", "bonus", "unit_price", "batch_no", "expire_date", "description", "line_total"] as const
-          ).map((k) => t(`fields.${k}`))}
-          removeHeader={t("actions.removeLine")}
-          error={form.error("lines")}
-        >
-          {v.lines.map((l, i) => (
-            <Table.Tr key={l.key} data-testid="purchase-line">
-              <ItemCell
-                label={t("fields.item")}
-                value={l.item}
-                onPick={(item, unit_id) => setLine(i, { item, unit_id })}
-                error={form.error(`lines.${i}.item_id`)}
+            </Table.Td>
+            <Table.Td miw={140}>
+              <DateField
+                aria-label={t("fields.expire_date")}
+                withAsterisk={l.item?.has_expire}
+                value={l.expire_date || null}
+                onChange={(val) => setLine(i, { expire_date: val ?? "" })}
+                error={form.error(`lines.${i}.expire_date`)}
+                data-testid="line-expiry"
               />
-              <UnitCell
-                line={l}
-                onChange={(unit_id) => setLine(i, { unit_id })}
-                error={form.error(`lines.${i}.unit_id`)}
-                testId="line-unit"
+            </Table.Td>
+            <Table.Td miw={140}>
+              <TextInput
+                aria-label={t("fields.description")}
+                value={l.description}
+                onChange={(e) => setLine(i, { description: e.currentTarget.value })}
+                error={form.error(`lines.${i}.description`)}
               />
-              <AmountCells line={l} onChange={(patch) => setLine(i, patch)} error={(f) => form.error(`lines.${i}.${f}`)} prefix="line" />
-              <Table.Td miw={110}>
-                <TextInput
-                  aria-label={t("fields.batch_no")}
-                  value={l.batch_no}
-                  onChange={(e) => setLine(i, { batch_no: e.currentTarget.value })}
-                  error={form.error(`lines.${i}.batch_no`)}
-                  data-testid="line-batch"
-                />
-              </Table.Td>
-              <Table.Td miw={140}>
-                <DateField
-                  aria-label={t("fields.expire_date")}
-                  withAsterisk={l.item?.has_expire}
-                  value={l.expire_date || null}
-                  onChange={(val) => setLine(i, { expire_date: val ?? "" })}
-                  error={form.error(`lines.${i}.expire_date`)}
-                  data-testid="line-expiry"
-                />
-              </Table.Td>
-              <Table.Td miw={140}>
-                <TextInput
-                  aria-label={t("fields.description")}
-                  value={l.description}
-                  onChange={(e) => setLine(i, { description: e.currentTarget.value })}
-                  error={form.error(`lines.${i}.description`)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <span className="amount" data-testid="line-total">
-                  {fmt.amount(totals.lineTotals[i])}
-                </span>
-              </Table.Td>
-              <RemoveLineOf lines={v.lines} index={i} onChange={(lines) => form.set("lines", lines)} />
-            </Table.Tr>
-          ))}
-        </LinesPanel>
+            </Table.Td>
+            <Table.Td>
+              <span className="amount" data-testid="line-total">
+                {fmt.amount(totals.lineTotals[i])}
+              </span>
+            </Table.Td>
+            <RemoveLineOf lines={v.lines} index={i} onChange={(lines) => form.set("lines", lines)} />
+          </Table.Tr>
+        ))}
+      </LinesPanel>
 
-        <Paper withBorder radius="md" p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={4}>{t("charges")}</Title>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} />}
-              onClick={() =>
-                form.set("charges", [
-                  ...v.charges,
-                  {
-                    key: nextKey++,
-                    kind: "transport",
-                    consumer_id: "",
-                    payment_type: "On Account",
-                    account_id: "",
-                    money: { currency_id: system, rate: "1", amount: "0", foreign_amount: "0" },
-                    amount: "",
-                  },
-                ])
-              }
-              data-testid="charge-add"
-            >
-              {t("actions.addCharge")}
-            </Button>
-          </Group>
-          <Stack gap="md">
-            {v.charges.length === 0 && (
-              <Text c="dimmed" size="sm">
-                {t("noCharges")}
-              </Text>
-            )}
-            {v.charges.map((c, i) => (
-              <Paper key={c.key} withBorder radius="sm" p="sm" data-testid="charge-row">
-                <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-                  <Select
-                    label={t("fields.charge_kind")}
-                    allowDeselect={false}
-                    data={CHARGE_KINDS.map((k) => ({ value: k, label: t(`chargeKinds.${k}`) }))}
-                    value={c.kind}
-                    onChange={(val) => setCharge(i, { kind: (val ?? "transport") as ChargeForm["kind"] })}
-                    data-testid="charge-kind"
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" mb="sm">
+          <Title order={4}>{t("charges")}</Title>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() =>
+              form.set("charges", [
+                ...v.charges,
+                {
+                  key: nextKey++,
+                  kind: "transport",
+                  consumer_id: "",
+                  payment_type: "On Account",
+                  account_id: "",
+                  money: { currency_id: system, rate: "1", amount: "0", foreign_amount: "0" },
+                  amount: "",
+                },
+              ])
+            }
+            data-testid="charge-add"
+          >
+            {t("actions.addCharge")}
+          </Button>
+        </Group>
+        <Stack gap="md">
+          {v.charges.length === 0 && (
+            <Text c="dimmed" size="sm">
+              {t("noCharges")}
+            </Text>
+          )}
+          {v.charges.map((c, i) => (
+            <Paper key={c.key} withBorder radius="sm" p="sm" data-testid="charge-row">
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+                <Select
+                  label={t("fields.charge_kind")}
+                  allowDeselect={false}
+                  data={CHARGE_KINDS.map((k) => ({ value: k, label: t(`chargeKinds.${k}`) }))}
+                  value={c.kind}
+                  onChange={(val) => setCharge(i, { kind: (val ?? "transport") as ChargeForm["kind"] })}
+                  data-testid="charge-kind"
+                />
+                <SupplierSelect
+                  label={t("fields.supplier")}
+                  value={c.consumer_id}
+                  onChange={(val) => setCharge(i, { consumer_id: val })}
+                  error={form.error(`charges.${i}.consumer_id`)}
+                  testId="charge-supplier"
+                />
+                <Select
+                  label={t("fields.payment_type")}
+                  allowDeselect={false}
+                  data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
+                  value={c.payment_type}
+                  onChange={(val) => setCharge(i, { payment_type: (val ?? "On Account") as ChargeForm["payment_type"] })}
+                  data-testid="charge-payment-type"
+                />
+                {c.payment_type === "Cash" && (
+                  <CashAccountSelect
+                    label={t("fields.account")}
+                    value={c.account_id}
+                    withCurrency
+                    onChange={(val) => setCharge(i, { account_id: val })}
+                    error={form.error(`charges.${i}.account_id`)}
+                    testId="charge-account"
                   />
-                  <SupplierSelect
-                    label={t("fields.supplier")}
-                    value={c.consumer_id}
-                    onChange={(val) => setCharge(i, { consumer_id: val })}
-                    error={form.error(`charges.${i}.consumer_id`)}
-                    testId="charge-supplier"
-                  />
-                  <Select
-                    label={t("fields.payment_type")}
-                    allowDeselect={false}
-                    data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
-                    value={c.payment_type}
-                    onChange={(val) => setCharge(i, { payment_type: (val ?? "On Account") as ChargeForm["payment_type"] })}
-                    data-testid="charge-payment-type"
-                  />
-                  {c.payment_type === "Cash" && (
-                    <CashAccountSelect
-                      label={t("fields.account")}
-                      value={c.account_id}
-                      withCurrency
-                      onChange={(val) => setCharge(i, { account_id: val })}
-                      error={form.error(`charges.${i}.account_id`)}
-                      testId="charge-account"
-                    />
-                  )}
-                </SimpleGrid>
-                <Group align="flex-start" mt="sm" grow>
-                  <CurrencyPicker
-                    value={c.money}
-                    onChange={(m) => setCharge(i, { money: m })}
-                    rateKind="out"
-                    withAmount={false}
-                    errors={{ rate: form.error(`charges.${i}.rate`) }}
-                  />
-                  <MoneyInput
-                    label={t("fields.amount")}
-                    withAsterisk
-                    value={c.amount}
-                    zeroWhenEmpty={false}
-                    onChange={(val) => setCharge(i, { amount: val })}
-                    error={form.error(`charges.${i}.amount`)}
-                    rightSection={<Text size="xs">{currencyName(c.money.currency_id)}</Text>}
-                    rightSectionWidth={44}
-                    data-testid="charge-amount"
-                  />
-                  <Group justify="flex-end" style={{ flexGrow: 0 }}>
-                    <ActionIcon
-                      mt={28}
-                      variant="subtle"
-                      color="red"
-                      aria-label={t("actions.removeCharge")}
-                      onClick={() =>
-                        form.set(
-                          "charges",
-                          v.charges.filter((_, j) => j !== i),
-                        )
-                      }
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        </Paper>
-
-        <Paper withBorder radius="md" p="md">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Stack gap="sm">
-              <Group align="flex-end" grow>
-                <div>
-                  <Text size="sm" fw={500} mb={4} id="discount-type-label">
-                    {t("fields.discount_type")}
-                  </Text>
-                  <SegmentedControl
-                    fullWidth
-                    aria-labelledby="discount-type-label"
-                    data={[
-                      { value: "amount", label: t("discountTypes.amount") },
-                      { value: "percent", label: t("discountTypes.percent") },
-                    ]}
-                    value={v.discount_type}
-                    onChange={(val) => form.set("discount_type", val as "amount" | "percent")}
-                  />
-                </div>
+                )}
+              </SimpleGrid>
+              <Group align="flex-start" mt="sm" grow>
+                <CurrencyPicker
+                  value={c.money}
+                  onChange={(m) => setCharge(i, { money: m })}
+                  rateKind="out"
+                  withAmount={false}
+                  errors={{ rate: form.error(`charges.${i}.rate`) }}
+                />
                 <MoneyInput
-                  label={t("fields.discount")}
-                  value={v.discount}
+                  label={t("fields.amount")}
+                  withAsterisk
+                  value={c.amount}
                   zeroWhenEmpty={false}
-                  onChange={(val) => form.set("discount", val)}
-                  error={form.error("discount")}
-                  data-testid="purchase-discount"
+                  onChange={(val) => setCharge(i, { amount: val })}
+                  error={form.error(`charges.${i}.amount`)}
+                  rightSection={<Text size="xs">{currencyName(c.money.currency_id)}</Text>}
+                  rightSectionWidth={44}
+                  data-testid="charge-amount"
                 />
+                <Group justify="flex-end" style={{ flexGrow: 0 }}>
+                  <ActionIcon
+                    mt={28}
+                    variant="subtle"
+                    color="red"
+                    aria-label={t("actions.removeCharge")}
+                    onClick={() =>
+                      form.set(
+                        "charges",
+                        v.charges.filter((_, j) => j !== i),
+                      )
+                    }
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
               </Group>
-              <PaymentFields
-                testPrefix="purchase"
-                labels={{ paymentType: t("fields.payment_type"), paid: t("fields.paid_amount"), account: t("fields.account") }}
-                types={PAYMENT_TYPES}
-                typeLabel={(p) => t(`paymentTypes.${p}`)}
-                type={v.payment_type}
-                fallback="On Account"
-                onType={(p) => form.set("payment_type", p)}
-                paid={{
-                  value: v.paid_amount,
-                  placeholder: v.payment_type === "Cash" ? fmt.amount(totals.total) : "0",
-                  onChange: (val) => form.set("paid_amount", val),
-                  error: form.error("paid_amount"),
-                }}
-                showAccount={v.payment_type === "Cash" || (v.paid_amount !== "" && Number(v.paid_amount) > 0)}
-                account={{ value: v.account_id, onChange: (val) => form.set("account_id", val), error: form.error("account_id") }}
-              />
-              <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
-            </Stack>
-            <DocTotals
-              testId="purchase-totals"
-              rows={[
-                ["subtotal", totals.subtotal],
-                ["discount_amount", totals.discount],
-                ["total", totals.total],
-                ["remaining", v.payment_type === "Cash" && v.paid_amount === "" ? "0" : totals.remaining],
+            </Paper>
+          ))}
+        </Stack>
+      </Paper>
+
+      <DocSummary
+        t={t}
+        testId="purchase-totals"
+        rows={[
+          ["subtotal", totals.subtotal],
+          ["discount_amount", totals.discount],
+          ["total", totals.total],
+          ["remaining", v.payment_type === "Cash" && v.paid_amount === "" ? "0" : totals.remaining],
+        ]}
+        show={(val) => `${fmt.amount(val)} ${currencyName(v.money.currency_id)}`}
+        extra={
+          <Group justify="space-between">
+            <Text>{t("fields.payment_status")}</Text>
+            <Text>{t(`paymentStatus.${v.payment_type === "Cash" && v.paid_amount === "" ? "paid" : totals.status}`)}</Text>
+          </Group>
+        }
+      >
+        <Group align="flex-end" grow>
+          <div>
+            <Text size="sm" fw={500} mb={4} id="discount-type-label">
+              {t("fields.discount_type")}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="discount-type-label"
+              data={[
+                { value: "amount", label: t("discountTypes.amount") },
+                { value: "percent", label: t("discountTypes.percent") },
               ]}
-              label={(k) => t(`fields.${k}`)}
-              show={(val) => `${fmt.amount(val)} ${currencyName(v.money.currency_id)}`}
-            >
-              <Group justify="space-between">
-                <Text>{t("fields.payment_status")}</Text>
-                <Text>{t(`paymentStatus.${v.payment_type === "Cash" && v.paid_amount === "" ? "paid" : totals.status}`)}</Text>
-              </Group>
-            </DocTotals>
-          </SimpleGrid>
-        </Paper>
-      </Stack>
-    </form>
+              value={v.discount_type}
+              onChange={(val) => form.set("discount_type", val as "amount" | "percent")}
+            />
+          </div>
+          <MoneyInput
+            label={t("fields.discount")}
+            value={v.discount}
+            zeroWhenEmpty={false}
+            onChange={(val) => form.set("discount", val)}
+            error={form.error("discount")}
+            data-testid="purchase-discount"
+          />
+        </Group>
+        <PaymentFields
+          testPrefix="purchase"
+          t={t}
+          type={form.field("payment_type")}
+          fallback="On Account"
+          paid={{ ...form.field("paid_amount"), placeholder: v.payment_type === "Cash" ? fmt.amount(totals.total) : "0" }}
+          showAccount={v.payment_type === "Cash" || (v.paid_amount !== "" && Number(v.paid_amount) > 0)}
+          account={form.field("account_id")}
+        />
+        <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
+      </DocSummary>
+    </DocForm>
   );
 }

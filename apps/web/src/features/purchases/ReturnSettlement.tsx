@@ -1,56 +1,61 @@
 import { PAYMENT_TYPES } from "@app/contracts";
 import { Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import type Decimal from "decimal.js";
 import type { ComponentProps } from "react";
+import { useFormat } from "../../shared/format";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
+import type { PaymentType } from "./DocumentLines";
 import "../accounting/amount.css";
 
-export type ReceivedType = (typeof PAYMENT_TYPES)[number];
+/** How a return is settled: the payment types. */
+export type ReceivedType = PaymentType;
 
 /**
  * How a return is settled, under its lines: the received type (On Account, or Cash with the cash
- * account), the note and the total. Purchase and sale returns share it; `testPrefix` names the
+ * account), the note and the total in the return's currency. Purchase and sale returns share it;
+ * `t` is the form's (its `fields.*`, and the types as `{typesKey}.{type}`); `testPrefix` names the
  * test ids (`{prefix}-payment-type`, `{prefix}-account`, `{prefix}-total`).
  */
 export function ReturnSettlement(props: {
-  labels: { receivedType: string; types: Record<ReceivedType, string>; account: string; note: string; total: string };
-  value: ReceivedType;
-  onChange: (value: ReceivedType) => void;
-  account: string;
-  onAccount: (value: string) => void;
-  accountError?: string | undefined;
+  t: (key: string) => string;
+  typesKey: string;
+  type: { value: ReceivedType; onChange: (value: ReceivedType) => void };
+  account: { value: string; onChange: (value: string) => void; error?: string | undefined };
   note: ComponentProps<typeof Textarea>;
-  total: string;
+  total: Decimal;
+  currency: string;
   testPrefix: string;
 }) {
-  const { labels } = props;
+  const { t, type, account } = props;
+  const fmt = useFormat();
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
           <Select
-            label={labels.receivedType}
+            label={t("fields.received_type")}
             allowDeselect={false}
-            data={PAYMENT_TYPES.map((p) => ({ value: p, label: labels.types[p] }))}
-            value={props.value}
-            onChange={(val) => props.onChange((val ?? "On Account") as ReceivedType)}
+            data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`${props.typesKey}.${p}`) }))}
+            value={type.value}
+            onChange={(val) => type.onChange((val ?? "On Account") as ReceivedType)}
             data-testid={`${props.testPrefix}-payment-type`}
           />
-          {props.value === "Cash" && (
+          {type.value === "Cash" && (
             <CashAccountSelect
-              label={labels.account}
-              value={props.account}
+              label={t("fields.account")}
+              value={account.value}
               withCurrency
-              onChange={(val) => props.onAccount(val)}
-              {...(props.accountError ? { error: props.accountError } : {})}
+              onChange={account.onChange}
+              {...(account.error ? { error: account.error } : {})}
               testId={`${props.testPrefix}-account`}
             />
           )}
-          <Textarea label={labels.note} autosize minRows={2} {...props.note} />
+          <Textarea label={t("fields.note")} autosize minRows={2} {...props.note} />
         </Stack>
         <Group justify="space-between" align="flex-start">
-          <Text fw={700}>{labels.total}</Text>
+          <Text fw={700}>{t("fields.total")}</Text>
           <Text fw={700} className="amount" data-testid={`${props.testPrefix}-total`}>
-            {props.total}
+            {`${fmt.amount(props.total.toFixed())} ${props.currency}`}
           </Text>
         </Group>
       </SimpleGrid>

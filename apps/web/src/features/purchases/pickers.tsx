@@ -1,32 +1,54 @@
-import { Select } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { Select, TextInput } from "@mantine/core";
+import { type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSeededNames } from "../../shared/seededNames";
 import { inventoriesListQuery } from "../settings/settings.queries";
 import { suppliersListQuery } from "./purchases.queries";
 
-/** A supplier chosen from the list (SPEC §5: "A customer or supplier must be chosen from the list"). */
-export function SupplierSelect({
-  label,
-  value,
-  onChange,
-  error,
-  testId,
-}: {
+/** A party as its list gives it. */
+interface Party {
+  consumer_id: number;
+  consumer_name: string;
+}
+
+/** What a party picker is given by its form. */
+export interface PartyPickerProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
   testId?: string;
+  /** The party the document it comes from fixes: its name, shown read-only instead of the list. */
+  fixed?: string | undefined;
+}
+
+/**
+ * A party (a supplier, a customer) chosen from its list (SPEC §5: "A customer or supplier must be
+ * chosen from the list"), found by what `optionLabel` shows of each; or, `fixed`, the one named.
+ */
+export function PartySelect<P extends Party>({
+  query,
+  optionLabel = (p) => p.consumer_name,
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+  fixed,
+}: PartyPickerProps & {
+  query: UseQueryOptions<P[], Error, P[], string[]>;
+  optionLabel?: (party: P) => string;
 }) {
   const { t } = useTranslation();
-  const suppliers = useQuery(suppliersListQuery);
+  const parties = useQuery({ ...query, enabled: fixed === undefined });
+  // The name keeps its own direction (a Latin name on an Arabic page).
+  if (fixed !== undefined) return <TextInput label={label} value={fixed} readOnly dir="auto" />;
   return (
     <Select
       label={label}
       withAsterisk
       searchable
-      data={(suppliers.data ?? []).map((s) => ({ value: String(s.consumer_id), label: s.consumer_name }))}
+      data={(parties.data ?? []).map((p) => ({ value: String(p.consumer_id), label: optionLabel(p) }))}
       value={value || null}
       onChange={(v) => onChange(v ?? "")}
       error={error}
@@ -35,6 +57,9 @@ export function SupplierSelect({
     />
   );
 }
+
+/** A supplier chosen from the suppliers' list. */
+export const SupplierSelect = (props: PartyPickerProps) => <PartySelect query={suppliersListQuery} {...props} />;
 
 /** One of the inventories the user may use. */
 export function InventorySelect({

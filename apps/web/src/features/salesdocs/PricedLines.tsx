@@ -1,5 +1,5 @@
 import { normalizeDigits } from "@app/contracts";
-import { Badge, Group, Select, Table } from "@mantine/core";
+import { Badge, Group, SegmentedControl, Select, Table, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
@@ -79,28 +79,30 @@ export const typedDecimal = (v: string | null | undefined) => {
 
 const unitOf = (l: PricedLine) => l.item?.item_units.find((u) => String(u.unit_fk) === l.unit_id);
 
+/** What the price function reads of a sale-like document's form (a sale, a quotation). */
+export interface PricedDoc {
+  consumer_fk: string;
+  money: CurrencyValue;
+  date: string;
+  /** Discounts per line (item), else one for the invoice. */
+  discount_type: "item" | "invoice";
+  invoice_discount_type: "amount" | "percent";
+  invoice_discount: string;
+  lines: PricedLine[];
+}
+
 /**
  * The server's one price function (`pricing/quote`) over a document's lines as they are typed:
  * each line's price, discount, tax and total with the steps that made them, and the document's
  * figures. Only lines with an item, a unit and a quantity are priced.
  */
-export function useLineQuote(doc: {
-  customer: string;
-  money: CurrencyValue;
-  /** The system currency: its rate is not sent. */
-  system: number;
-  date: string;
-  /** Discounts per line (else one for the invoice). */
-  byItem: boolean;
-  invoiceDiscount: { type: "amount" | "percent"; value: string };
-  lines: PricedLine[];
-}) {
+export function useLineQuote(doc: PricedDoc, system: number) {
   const priced = doc.lines.map((l) => ({ l, unit: unitOf(l) })).filter((x) => x.unit?.item_unit_id && typedDecimal(x.l.quantity).gt(0));
-  const { byItem, invoiceDiscount } = doc;
+  const byItem = doc.discount_type === "item";
   const body = {
-    customer_id: doc.customer || null,
+    customer_id: doc.consumer_fk || null,
     currency_id: doc.money.currency_id,
-    rate: doc.money.currency_id === doc.system ? null : doc.money.rate || null,
+    rate: doc.money.currency_id === system ? null : doc.money.rate || null,
     date: doc.date || undefined,
     lines: priced.map(({ l, unit }) => ({
       item_unit_id: unit!.item_unit_id,
@@ -109,8 +111,8 @@ export function useLineQuote(doc: {
       discount: byItem && typedDecimal(l.discount).gt(0) ? { type: l.discount_type, value: plainTyped(l.discount) } : null,
     })),
     invoice_discount:
-      !byItem && typedDecimal(invoiceDiscount.value).gt(0)
-        ? { type: invoiceDiscount.type, value: plainTyped(invoiceDiscount.value) }
+      !byItem && typedDecimal(doc.invoice_discount).gt(0)
+        ? { type: doc.invoice_discount_type, value: plainTyped(doc.invoice_discount) }
         : null,
   };
   const [debounced] = useDebouncedValue(JSON.stringify(body), 250);
@@ -130,6 +132,14 @@ export function useLineQuote(doc: {
     figure: (k: "gross" | "discount" | "tax" | "total") => (some ? quote.data![k] : "0"),
   };
 }
+
+/** The price function's figures of the document as its totals' first rows: the gross (named `gross`), the discount and the tax. */
+export const quoteRows = <G extends string>(quote: ReturnType<typeof useLineQuote>, gross: G) =>
+  [
+    [gross, quote.figure("gross")],
+    ["discount_amount", quote.figure("discount")],
+    ["tax_amount", quote.figure("tax")],
+  ] as const;
 
 /**
  * The lines of a sale-like form under the sale's columns: each line's item (with why its price is
@@ -279,5 +289,82 @@ export function PricedLinesPanel<L extends PricedLine>({
         );
       })}
     </LinesPanel>
+  );
+}
+
+/**
+ * How a sale-like document is discounted: per line (item) or on the invoice, and then by an amount
+ * or a percent and how much (`{prefix}-discount-type`, `{prefix}-invoice-discount-type`,
+ * `{prefix}-invoice-discount`); labelled by the form's `t` (`fields.discount_type`, `kindLabel`,
+ * `fields.invoice_discount`). `inline`: in one row (under the currency), else one under the other.
+ */
+export function InvoiceDiscountFields(props: {
+  t: (key: string) => string;
+  testPrefix: string;
+  kindLabel: string;
+  inline?: boolean;
+  type: { value: PricedDoc["discount_type"]; onChange: (type: PricedDoc["discount_type"]) => void };
+  kind: { value: PricedDoc["invoice_discount_type"]; onChange: (kind: PricedDoc["invoice_discount_type"]) => void };
+  amount: { value: string; onChange: (value: string) => void; error?: string | undefined };
+}) {
+  const { t, testPrefix, type, kind, amount } = props;
+  const labelId = `${testPrefix}-discount-type-label`;
+  const typeControl = (
+    <SegmentedControl
+      fullWidth={!props.inline}
+      {...(props.inline ? { "aria-label": t("fields.discount_type") } : { "aria-labelledby": labelId })}
+      data={[
+        { value: "item", label: t("discountTypes.item") },
+        { value: "invoice", label: t("discountTypes.invoice") },
+      ]}
+      value={type.value}
+      onChange={(val) => type.onChange(val === "invoice" ? "invoice" : "item")}
+      data-testid={`${testPrefix}-discount-type`}
+    />
+  );
+  const onInvoice = type.value === "invoice" && (
+    <>
+      <Select
+        label={props.kindLabel}
+        allowDeselect={false}
+        data={[
+          { value: "amount", label: t("discountKinds.amount") },
+          { value: "percent", label: t("discountKinds.percent") },
+        ]}
+        value={kind.value}
+        onChange={(val) => kind.onChange(val === "percent" ? "percent" : "amount")}
+        data-testid={`${testPrefix}-invoice-discount-type`}
+      />
+      <MoneyInput
+        label={t("fields.invoice_discount")}
+        value={amount.value}
+        zeroWhenEmpty={false}
+        onChange={amount.onChange}
+        error={amount.error}
+        data-testid={`${testPrefix}-invoice-discount`}
+      />
+    </>
+  );
+  if (props.inline)
+    return (
+      <Group align="flex-end">
+        {typeControl}
+        {onInvoice}
+      </Group>
+    );
+  return (
+    <>
+      <div>
+        <Text size="sm" fw={500} mb={4} id={labelId}>
+          {t("fields.discount_type")}
+        </Text>
+        {typeControl}
+      </div>
+      {onInvoice && (
+        <Group grow align="flex-end">
+          {onInvoice}
+        </Group>
+      )}
+    </>
   );
 }

@@ -1,29 +1,36 @@
-import { normalizeDigits, PAYMENT_TYPES, ZSale } from "@app/contracts";
-import { Alert, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { normalizeDigits, ZSale } from "@app/contracts";
+import { Alert, Group, Select, Text, Textarea, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconBarcode } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
-import { useCan, useSession } from "../../app/session";
+import { useCan } from "../../app/session";
 import { ApiError, api } from "../../shared/api/client";
-import { businessNow } from "../../shared/businessTime";
-import { CurrencyPicker, type CurrencyValue } from "../../shared/CurrencyPicker";
-import { DateField } from "../../shared/DateField";
 import { plainDecimal, useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
-import { errorText, notifyError, notifySuccess } from "../../shared/notify";
+import { errorText } from "../../shared/notify";
 import { useZodForm } from "../../shared/useZodForm";
-import { docDay, useInvalidateLedger } from "../accounting/ledger.queries";
+import { docDay } from "../accounting/ledger.queries";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
-import { DocFormHeader, DocTotals, PaymentFields } from "../purchases/DocumentLines";
-import { InventorySelect } from "../purchases/pickers";
+import { DocHead, docMoney, today, useFillOnce, useNewDocHead } from "../purchases/DocHead";
+import { DocForm, DocSummary, PaymentFields, type PaymentType } from "../purchases/DocumentLines";
 import type { PickItem } from "../purchases/purchases.queries";
-import { issuesByPath, routeId, shown } from "../purchases/routeParams";
+import { shown, useDocRoute } from "../purchases/routeParams";
+import { useSaveDocument } from "../purchases/useSaveDocument";
 import { CustomerSelect } from "./CustomerSelect";
-import { emptyPricedLine, type PricedLine, PricedLinesPanel, pricedLineOf, typedDecimal, useLineQuote } from "./PricedLines";
+import {
+  emptyPricedLine,
+  InvoiceDiscountFields,
+  type PricedLine,
+  PricedLinesPanel,
+  pricedLineOf,
+  quoteRows,
+  typedDecimal,
+  useLineQuote,
+} from "./PricedLines";
 import {
   customerInfoQuery,
   customersListQuery,
@@ -62,19 +69,16 @@ const D = typedDecimal;
  */
 export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   const { t } = useTranslation("salesdocs");
-  const params = useParams();
-  const id = routeId(params.id);
-  const isUpdate = params.isUpdate === "1" && id > 0;
-  const from = routeId(params.from) || (!isUpdate ? id : 0);
+  const route = useDocRoute();
+  const { id, isUpdate, copyOf: from } = route;
   const endpoint = ENDPOINTS[kind];
   const paths = pathsOf(kind);
   const navigate = useNavigate();
   const can = useCan();
   const fmt = useFormat();
-  const { systemConfig, me } = useSession();
-  const system = systemConfig.currency_fk;
+  const head = useNewDocHead();
+  const { system } = head;
   const queryClient = useQueryClient();
-  const invalidateLedger = useInvalidateLedger();
   const source = useQuery(saleQuery(kind, isUpdate ? id : from));
   const customers = useQuery(customersListQuery);
   const salesmen = useQuery({ ...salesmenQuery, enabled: kind === "salesman" });
@@ -83,14 +87,14 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   const form = useZodForm({
     consumer_fk: "",
     salesman_fk: "",
-    date: businessNow().format("YYYY-MM-DD"),
-    inventory_fk: String(me.inventories[0]?.inventory_id ?? ""),
-    money: { currency_id: system, rate: "1", amount: "0", foreign_amount: "0" } as CurrencyValue,
+    date: head.date,
+    inventory_fk: head.inventory,
+    money: head.money,
     discount_type: "item" as "item" | "invoice",
     invoice_discount_type: "amount" as "amount" | "percent",
     invoice_discount: "",
     rounded_discount: "",
-    payment_type: "Cash" as (typeof PAYMENT_TYPES)[number],
+    payment_type: "Cash" as PaymentType,
     account_fk: "",
     paid_amount: "",
     received_amount: "",
@@ -99,7 +103,6 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   });
   const { reset, set } = form;
   const v = form.values;
-  const [loadedFor, setLoadedFor] = useState(0);
 
   // The walk-in customer until another is chosen.
   const walkIn = customers.data?.find((c) => c.is_default);
@@ -107,28 +110,28 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
     if (!v.consumer_fk && walkIn && !isUpdate && !from) set("consumer_fk", String(walkIn.consumer_id));
   }, [walkIn, v.consumer_fk, isUpdate, from, set]);
 
-  useEffect(() => {
-    const r = source.data;
-    if (!r || loadedFor === r.id) return;
-    setLoadedFor(r.id);
-    reset({
-      consumer_fk: String(r.consumer_fk),
-      salesman_fk: r.salesman_fk ? String(r.salesman_fk) : "",
-      date: isUpdate ? docDay(r.date) : businessNow().format("YYYY-MM-DD"),
-      inventory_fk: String(r.inventory_fk),
-      money: { currency_id: r.currency_id, rate: plainDecimal(r.rate), amount: "0", foreign_amount: "0" },
-      discount_type: r.discount_type,
-      invoice_discount_type: r.invoice_discount_type,
-      invoice_discount: Number(r.invoice_discount) ? plainDecimal(r.invoice_discount) : "",
-      rounded_discount: Number(r.rounded_discount) ? plainDecimal(r.rounded_discount) : "",
-      payment_type: r.payment_type,
-      account_fk: r.account_fk ? String(r.account_fk) : "",
-      paid_amount: isUpdate ? plainDecimal(r.paid_amount) : "",
-      received_amount: isUpdate && r.received_amount ? plainDecimal(r.received_amount) : "",
-      note: r.note ?? "",
-      lines: r.lines.length ? r.lines.map(lineOf) : [emptyLine()],
-    });
-  }, [source.data, reset, isUpdate, loadedFor]);
+  useFillOnce(
+    source.data,
+    (r) => String(r.id),
+    (r) =>
+      reset({
+        consumer_fk: String(r.consumer_fk),
+        salesman_fk: r.salesman_fk ? String(r.salesman_fk) : "",
+        date: isUpdate ? docDay(r.date) : today(),
+        inventory_fk: String(r.inventory_fk),
+        money: docMoney(r.currency_id, r.rate),
+        discount_type: r.discount_type,
+        invoice_discount_type: r.invoice_discount_type,
+        invoice_discount: Number(r.invoice_discount) ? plainDecimal(r.invoice_discount) : "",
+        rounded_discount: Number(r.rounded_discount) ? plainDecimal(r.rounded_discount) : "",
+        payment_type: r.payment_type,
+        account_fk: r.account_fk ? String(r.account_fk) : "",
+        paid_amount: isUpdate ? plainDecimal(r.paid_amount) : "",
+        received_amount: isUpdate && r.received_amount ? plainDecimal(r.received_amount) : "",
+        note: r.note ?? "",
+        lines: r.lines.length ? r.lines.map(lineOf) : [emptyLine()],
+      }),
+  );
 
   // A scanned or typed barcode adds its item (the unit the barcode names), or one more of it.
   const addByCode = async (code: string) => {
@@ -160,15 +163,7 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
 
   // The price function prices the lines as they are typed.
   const byItem = v.discount_type === "item";
-  const quote = useLineQuote({
-    customer: v.consumer_fk,
-    money: v.money,
-    system,
-    date: v.date,
-    byItem,
-    invoiceDiscount: { type: v.invoice_discount_type, value: v.invoice_discount },
-    lines: v.lines,
-  });
+  const quote = useLineQuote(v, system);
   const totalBefore = D(quote.figure("total"));
   const rounded = D(v.rounded_discount);
   const total = totalBefore.minus(rounded);
@@ -206,47 +201,26 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
     })),
   });
 
-  const save = useMutation({
-    mutationFn: async ({ complete }: { complete: boolean }) => {
-      const body = payload();
-      const saved = isUpdate
-        ? await api<{ data: SaleRecord }>(`${endpoint}/${id}`, { method: "PATCH", body })
-        : await api<{ data: SaleRecord }>(endpoint, { method: "POST", body });
-      const doc = saved.data;
-      if (complete && doc.status === "draft") {
-        try {
-          return (await api<{ data: SaleRecord }>(`${endpoint}/${doc.id}/complete`, { method: "POST", body: {} })).data;
-        } catch (err) {
-          // Saved as a draft, refused on completion (the credit limit): stay on the draft with the reason.
-          void queryClient.invalidateQueries({ queryKey: [endpoint] });
-          if (!isUpdate) void navigate(paths.upsert(doc.id, 1), { replace: true });
-          throw err;
-        }
-      }
-      return doc;
-    },
-    onSuccess: (doc) => {
-      notifySuccess(t("saved", { number: doc.number ?? "" }));
+  const { save, submit: saveAs } = useSaveDocument<SaleRecord>({
+    endpoint,
+    id: isUpdate ? id : 0,
+    schema: ZSale,
+    payload,
+    form,
+    savedMessage: (doc) => t("saved", { number: doc.number ?? "" }),
+    onSaved: (doc) => void navigate(paths.view(doc.id, route.newTab)),
+    // Saved as a draft, refused on completion (the credit limit): stay on the draft with the reason.
+    onCompleteRefused: (draft) => {
       void queryClient.invalidateQueries({ queryKey: [endpoint] });
-      invalidateLedger();
-      void navigate(paths.view(doc.id, params.newTab === "1" ? 1 : 0));
+      if (!isUpdate) void navigate(paths.upsert(draft.id, 1), { replace: true });
     },
-    onError: (err) => {
-      // The server's own words (the credit limit with the limit and the balance), in the reader's language.
-      setServerMessage(err instanceof ApiError && typeof err.body.message === "string" ? shown(err.body.message) : errorText(err));
-      if (!form.applyServerErrors(err)) notifyError(err);
-    },
-    meta: { silent: true },
+    // The server's own words (the credit limit with the limit and the balance), in the reader's language.
+    onError: (err) =>
+      setServerMessage(err instanceof ApiError && typeof err.body.message === "string" ? shown(err.body.message) : errorText(err)),
   });
-
   const submit = (complete: boolean) => {
     setServerMessage(null);
-    const result = ZSale.safeParse(payload());
-    if (!result.success) {
-      form.setErrors(issuesByPath(result.error.issues));
-      return;
-    }
-    save.mutate({ complete });
+    saveAs(complete);
   };
 
   if ((isUpdate || from > 0) && source.isPending) return <PageLoader />;
@@ -257,224 +231,149 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   const section = endpoint;
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(false);
-      }}
-      data-testid="sale-form"
+    <DocForm
+      testId="sale-form"
+      onSubmit={() => submit(false)}
+      title={isUpdate ? t("editTitle", { number: record?.number ?? "" }) : t(`newTitle.${kind}`)}
+      description={t("formDescription")}
+      back={{ label: t("actions.back"), onClick: () => void navigate(paths.list) }}
+      save={{ label: complete ? t("actions.save") : t("actions.saveDraft"), saving: save.isPending, testId: "sale-save" }}
+      complete={
+        !complete &&
+        can(`${section}/complete`) && { label: t("actions.saveComplete"), onClick: () => submit(true), testId: "sale-save-complete" }
+      }
     >
-      <DocFormHeader
-        title={isUpdate ? t("editTitle", { number: record?.number ?? "" }) : t(`newTitle.${kind}`)}
-        description={t("formDescription")}
-        back={{ label: t("actions.back"), onClick: () => void navigate(paths.list) }}
-        save={{ label: complete ? t("actions.save") : t("actions.saveDraft"), saving: save.isPending, testId: "sale-save" }}
-        complete={
-          !complete &&
-          can(`${section}/complete`) && { label: t("actions.saveComplete"), onClick: () => submit(true), testId: "sale-save-complete" }
-        }
-      />
-      <Stack gap="lg">
-        {serverMessage && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="sale-error">
-            {serverMessage}
-          </Alert>
-        )}
-        <Paper withBorder radius="md" p="md" data-testid="sale-header">
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            <CustomerSelect
-              label={t("fields.customer")}
-              value={v.consumer_fk}
-              onChange={(val) => form.set("consumer_fk", val)}
-              error={form.error("consumer_fk")}
-            />
-            {kind === "salesman" && (
-              <Select
-                label={t("fields.salesman")}
-                withAsterisk
-                searchable
-                data={(salesmen.data ?? []).map((s) => ({ value: String(s.user_id), label: s.name }))}
-                value={v.salesman_fk || null}
-                onChange={(val) => form.set("salesman_fk", val ?? "")}
-                error={form.error("salesman_fk")}
-                data-testid="sale-salesman"
-              />
-            )}
-            <DateField
-              label={t("fields.date")}
+      {serverMessage && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="sale-error">
+          {serverMessage}
+        </Alert>
+      )}
+      <DocHead
+        testId="sale-header"
+        labels={{ date: t("fields.date"), inventory: t("fields.inventory") }}
+        party={<CustomerSelect label={t("fields.customer")} {...form.field("consumer_fk")} />}
+        afterParty={
+          kind === "salesman" && (
+            <Select
+              label={t("fields.salesman")}
               withAsterisk
-              value={v.date || null}
-              onChange={(val) => form.set("date", val ?? "")}
-              error={form.error("date")}
-              data-testid="sale-date"
+              searchable
+              data={(salesmen.data ?? []).map((s) => ({ value: String(s.user_id), label: s.name }))}
+              value={v.salesman_fk || null}
+              onChange={(val) => form.set("salesman_fk", val ?? "")}
+              error={form.error("salesman_fk")}
+              data-testid="sale-salesman"
             />
-            <InventorySelect
-              label={t("fields.inventory")}
-              value={v.inventory_fk}
-              onChange={(val) => form.set("inventory_fk", val)}
-              error={form.error("inventory_fk")}
-            />
-          </SimpleGrid>
-          {info.data && (
-            <Group gap="lg" mt="xs" data-testid="sale-customer-info">
-              <Text size="sm">
-                {t("fields.mobile")}: <span dir="ltr">{info.data.mobile || "—"}</span>
-              </Text>
-              <Text size="sm">
-                {t("fields.address")}: {info.data.address || "—"}
-              </Text>
-              <Text size="sm">
-                {t("fields.balance")}: <span className="amount">{fmt.amount(info.data.customer_credit.balance)}</span>
-                {info.data.customer_credit.limit !== null && (
-                  <>
-                    {" · "}
-                    {t("fields.allowed_debit")}: <span className="amount">{fmt.amount(info.data.customer_credit.limit)}</span>
-                  </>
-                )}
-              </Text>
-            </Group>
-          )}
-          {info.data?.warnings.map((w) => (
-            <Alert key={w} mt="xs" color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="sale-overdue">
-              {shown(w)}
-            </Alert>
-          ))}
-          <Stack mt="md">
-            <CurrencyPicker
-              value={v.money}
-              onChange={(m) => form.set("money", m)}
-              rateKind="in"
-              withAmount={false}
-              errors={{ rate: form.error("rate"), currency: form.error("currency_id") }}
-            />
-          </Stack>
-        </Paper>
-
-        <PricedLinesPanel
-          title={t("lines")}
-          addLabel={t("actions.addLine")}
-          tools={
-            <TextInput
-              label={t("fields.barcode")}
-              leftSection={<IconBarcode size={16} />}
-              value={barcode}
-              onChange={(e) => setBarcode(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key !== "Enter") return;
-                e.preventDefault();
-                void addByCode(barcode);
-                setBarcode("");
-              }}
-              data-testid="sale-barcode"
-            />
-          }
-          lines={v.lines}
-          onChange={(lines) => form.set("lines", lines)}
-          newLine={emptyLine}
-          quote={quote}
-          currency={cur}
-          byItem={byItem}
-          manualPrice
-          error={form.error}
-          testId="sale-lines"
-          rowTestId="sale-line"
-        />
-
-        <Paper withBorder radius="md" p="md">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Stack gap="sm">
-              <div>
-                <Text size="sm" fw={500} mb={4} id="sale-discount-type-label">
-                  {t("fields.discount_type")}
-                </Text>
-                <SegmentedControl
-                  fullWidth
-                  aria-labelledby="sale-discount-type-label"
-                  data={[
-                    { value: "item", label: t("discountTypes.item") },
-                    { value: "invoice", label: t("discountTypes.invoice") },
-                  ]}
-                  value={v.discount_type}
-                  onChange={(val) => form.set("discount_type", val as "item" | "invoice")}
-                  data-testid="sale-discount-type"
-                />
-              </div>
-              {!byItem && (
-                <Group grow align="flex-end">
-                  <Select
-                    label={t("fields.discount_kind")}
-                    allowDeselect={false}
-                    data={[
-                      { value: "amount", label: t("discountKinds.amount") },
-                      { value: "percent", label: t("discountKinds.percent") },
-                    ]}
-                    value={v.invoice_discount_type}
-                    onChange={(val) => form.set("invoice_discount_type", (val ?? "amount") as "amount" | "percent")}
-                    data-testid="sale-invoice-discount-type"
-                  />
-                  <MoneyInput
-                    label={t("fields.invoice_discount")}
-                    value={v.invoice_discount}
-                    zeroWhenEmpty={false}
-                    onChange={(val) => form.set("invoice_discount", val)}
-                    error={form.error("invoice_discount")}
-                    data-testid="sale-invoice-discount"
-                  />
-                </Group>
+          )
+        }
+        date={{ ...form.field("date"), testId: "sale-date" }}
+        inventory={form.field("inventory_fk")}
+        currency={{ ...form.field("money"), rateKind: "in", fieldError: form.error }}
+      >
+        {info.data && (
+          <Group gap="lg" mt="xs" data-testid="sale-customer-info">
+            <Text size="sm">
+              {t("fields.mobile")}: <span dir="ltr">{info.data.mobile || "—"}</span>
+            </Text>
+            <Text size="sm">
+              {t("fields.address")}: {info.data.address || "—"}
+            </Text>
+            <Text size="sm">
+              {t("fields.balance")}: <span className="amount">{fmt.amount(info.data.customer_credit.balance)}</span>
+              {info.data.customer_credit.limit !== null && (
+                <>
+                  {" · "}
+                  {t("fields.allowed_debit")}: <span className="amount">{fmt.amount(info.data.customer_credit.limit)}</span>
+                </>
               )}
-              <MoneyInput
-                label={t("fields.rounded_discount")}
-                value={v.rounded_discount}
-                zeroWhenEmpty={false}
-                onChange={(val) => form.set("rounded_discount", val)}
-                error={form.error("rounded_discount")}
-                data-testid="sale-rounded"
-              />
-              <PaymentFields
-                testPrefix="sale"
-                labels={{ paymentType: t("fields.payment_type"), paid: t("fields.paid_amount"), account: t("fields.account") }}
-                types={PAYMENT_TYPES}
-                typeLabel={(p) => t(`paymentTypes.${p}`)}
-                type={v.payment_type}
-                fallback="Cash"
-                onType={(p) => form.set("payment_type", p)}
-                paid={{
-                  value: v.paid_amount,
-                  placeholder: fmt.amount(paid.toFixed()),
-                  onChange: (val) => form.set("paid_amount", val),
-                  error: form.error("paid_amount"),
-                }}
-                showAccount={v.payment_type === "Cash" || paid.gt(0)}
-                account={{ value: v.account_fk, onChange: (val) => form.set("account_fk", val), error: form.error("account_fk") }}
-              />
-              <MoneyInput
-                label={t("fields.received_amount")}
-                value={v.received_amount}
-                zeroWhenEmpty={false}
-                onChange={(val) => form.set("received_amount", val)}
-                error={form.error("received_amount")}
-                data-testid="sale-received"
-              />
-              <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
-            </Stack>
-            <DocTotals
-              testId="sale-totals"
-              rows={[
-                ["gross", quote.figure("gross")],
-                ["discount_amount", quote.figure("discount")],
-                ["tax_amount", quote.figure("tax")],
-                ["rounded_discount", rounded.toFixed()],
-                ["total", total.toFixed()],
-                ["paid_amount", paid.toFixed()],
-                ["change", change.gt(0) ? change.toFixed() : "0"],
-                ["remaining", remaining.toFixed()],
-              ]}
-              label={(k) => t(`fields.${k}`)}
-              show={money}
-            />
-          </SimpleGrid>
-        </Paper>
-      </Stack>
-    </form>
+            </Text>
+          </Group>
+        )}
+        {info.data?.warnings.map((w) => (
+          <Alert key={w} mt="xs" color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="sale-overdue">
+            {shown(w)}
+          </Alert>
+        ))}
+      </DocHead>
+
+      <PricedLinesPanel
+        title={t("lines")}
+        addLabel={t("actions.addLine")}
+        tools={
+          <TextInput
+            label={t("fields.barcode")}
+            leftSection={<IconBarcode size={16} />}
+            value={barcode}
+            onChange={(e) => setBarcode(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key !== "Enter") return;
+              e.preventDefault();
+              void addByCode(barcode);
+              setBarcode("");
+            }}
+            data-testid="sale-barcode"
+          />
+        }
+        lines={v.lines}
+        onChange={(lines) => form.set("lines", lines)}
+        newLine={emptyLine}
+        quote={quote}
+        currency={cur}
+        byItem={byItem}
+        manualPrice
+        error={form.error}
+        testId="sale-lines"
+        rowTestId="sale-line"
+      />
+
+      <DocSummary
+        t={t}
+        testId="sale-totals"
+        rows={[
+          ...quoteRows(quote, "gross"),
+          ["rounded_discount", rounded.toFixed()],
+          ["total", total.toFixed()],
+          ["paid_amount", paid.toFixed()],
+          ["change", change.gt(0) ? change.toFixed() : "0"],
+          ["remaining", remaining.toFixed()],
+        ]}
+        show={money}
+      >
+        <InvoiceDiscountFields
+          t={t}
+          testPrefix="sale"
+          kindLabel={t("fields.discount_kind")}
+          type={form.field("discount_type")}
+          kind={form.field("invoice_discount_type")}
+          amount={form.field("invoice_discount")}
+        />
+        <MoneyInput
+          label={t("fields.rounded_discount")}
+          value={v.rounded_discount}
+          zeroWhenEmpty={false}
+          onChange={(val) => form.set("rounded_discount", val)}
+          error={form.error("rounded_discount")}
+          data-testid="sale-rounded"
+        />
+        <PaymentFields
+          testPrefix="sale"
+          t={t}
+          type={form.field("payment_type")}
+          fallback="Cash"
+          paid={{ ...form.field("paid_amount"), placeholder: fmt.amount(paid.toFixed()) }}
+          showAccount={v.payment_type === "Cash" || paid.gt(0)}
+          account={form.field("account_fk")}
+        />
+        <MoneyInput
+          label={t("fields.received_amount")}
+          value={v.received_amount}
+          zeroWhenEmpty={false}
+          onChange={(val) => form.set("received_amount", val)}
+          error={form.error("received_amount")}
+          data-testid="sale-received"
+        />
+        <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
+      </DocSummary>
+    </DocForm>
   );
 }
