@@ -1,26 +1,24 @@
 import { CURRENCY_IQD, MSG, ZCashTransaction } from "@app/contracts";
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { IconArrowsExchange, IconPlus } from "@tabler/icons-react";
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { IconArrowsExchange } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
-import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
 import { businessToday } from "../../shared/businessTime";
 import { currenciesQuery, lastRateQuery } from "../../shared/CurrencyPicker";
 import { useCrud } from "../../shared/crud";
-import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
+import { type Column, DocumentList, editDeleteActions, type FilterField } from "../../shared/DataTable";
+import { FromToDateFields } from "../../shared/FromToDateFields";
 import { plainDecimal, useFormat } from "../../shared/format";
 import { convert, orZero } from "../../shared/money";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { CashAccountSelect } from "./CashAccountSelect";
 import { accountCurrencyName, type CashAccount, cashAccountsListQuery, docDay, EP, useInvalidateLedger } from "./ledger.queries";
 import "./amount.css";
-import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
@@ -152,31 +150,32 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
       testId="transfer-form"
       saveTestId="transfer-save"
     >
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <CashAccountSelect
-          label={t("fields.from_account")}
-          withCurrency
-          value={v.from_account_fk}
-          onChange={(val) => form.set("from_account_fk", val)}
-          error={form.error("from_account_id")}
-          testId="transfer-from"
-        />
-        <CashAccountSelect
-          label={t("fields.to_account")}
-          withCurrency
-          value={v.to_account_fk}
-          onChange={(val) => form.set("to_account_fk", val)}
-          error={form.error("to_account_id") ?? (sameAccount ? translateMessage(MSG.accountsMustDiffer) : undefined)}
-          testId="transfer-to"
-        />
-        <DateField
-          label={t("fields.date")}
-          withAsterisk
-          value={v.date || null}
-          onChange={(val) => form.set("date", val ?? "")}
-          error={form.error("date")}
-        />
-      </SimpleGrid>
+      <FromToDateFields
+        from={
+          <CashAccountSelect
+            label={t("fields.from_account")}
+            withCurrency
+            value={v.from_account_fk}
+            onChange={(val) => form.set("from_account_fk", val)}
+            error={form.error("from_account_id")}
+            testId="transfer-from"
+          />
+        }
+        to={
+          <CashAccountSelect
+            label={t("fields.to_account")}
+            withCurrency
+            value={v.to_account_fk}
+            onChange={(val) => form.set("to_account_fk", val)}
+            error={form.error("to_account_id") ?? (sameAccount ? translateMessage(MSG.accountsMustDiffer) : undefined)}
+            testId="transfer-to"
+          />
+        }
+        dateLabel={t("fields.date")}
+        date={v.date}
+        onDate={(d) => form.set("date", d)}
+        dateError={form.error("date")}
+      />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group gap="lg">
@@ -217,14 +216,7 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
           {translateMessage(MSG.accountsMustDiffer)}
         </Alert>
       )}
-      <Textarea
-        label={t("fields.note")}
-        autosize
-        minRows={2}
-        value={v.note}
-        onChange={(e) => form.set("note", e.currentTarget.value)}
-        error={form.error("note")}
-      />
+      <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
     </FormDialog>
   );
 }
@@ -234,7 +226,6 @@ export function TransferTransactionsPage() {
   const { t } = useTranslation("accounting");
   const names = useSeededNames();
   const fmt = useFormat();
-  const can = useCan();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const invalidateLedger = useInvalidateLedger();
   const del = useConfirmDelete<TransferRow>(EP.cashTransactions, {
@@ -283,29 +274,28 @@ export function TransferTransactionsPage() {
     { key: "to_account_fk", label: "accounting:fields.to_account", type: "select", options: accountFilter },
   ];
   return (
-    <>
-      <PageHeader title={t("transfers.title")} description={t("transfers.description")} />
-      <DataTable<TransferRow>
-        endpoint={EP.cashTransactions}
-        model="cash_transactions"
-        title="accounting:transfers.title"
-        columns={columns}
-        rowKey={(r) => r.transaction_id}
-        filters={filters}
-        dateFilter
-        amountFilter
-        defaultSort="transaction_id"
-        toolbar={
-          can("cash_transactions/store") && (
-            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="transfer-add">
-              {t("transfers.add")}
-            </Button>
-          )
-        }
-        actions={editDeleteActions<TransferRow>("cash_transactions", (r) => setEditing(r.transaction_id), del.ask)}
-      />
-      {editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      {del.dialog}
-    </>
+    <DocumentList<TransferRow>
+      title={t("transfers.title")}
+      description={t("transfers.description")}
+      endpoint={EP.cashTransactions}
+      listTitle="accounting:transfers.title"
+      columns={columns}
+      rowKey={(r) => r.transaction_id}
+      filters={filters}
+      defaultSort="transaction_id"
+      actions={editDeleteActions<TransferRow>(EP.cashTransactions, (r) => setEditing(r.transaction_id), del.ask)}
+      add={{
+        permission: `${EP.cashTransactions}/store`,
+        label: t("transfers.add"),
+        testId: "transfer-add",
+        onClick: () => setEditing("new"),
+      }}
+      dialogs={
+        <>
+          {editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+          {del.dialog}
+        </>
+      }
+    />
   );
 }

@@ -1,27 +1,21 @@
 import { normalizeSearch, ZInventoryAdjustment } from "@app/contracts";
-import { Button, Checkbox, Group, Table, Text, Textarea, TextInput } from "@mantine/core";
-import { IconClipboardList, IconEye, IconPlus, IconSearch } from "@tabler/icons-react";
+import { Checkbox, Table, Text, TextInput } from "@mantine/core";
+import { IconClipboardList, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCan } from "../../app/session";
 import { businessToday } from "../../shared/businessTime";
-import { useCrud } from "../../shared/crud";
-import { type Column, DataTable, editDeleteActions, type FilterField } from "../../shared/DataTable";
-import { FormDialog } from "../../shared/FormDialog";
 import { useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
-import { docDay } from "../accounting/ledger.queries";
 import { AdjustmentFoundLines, type FoundLine } from "./AdjustmentFoundLines";
-import { DocStatusBadge } from "./DestructedAssetsPage";
-import { WarehouseDocInventoryDate } from "./WarehouseDocInventoryDate";
-import { countSheetQuery, docQuery, ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
+import { docHead, headBody, savedItem, useWarehouseDocRecord, useWarehouseDocSave, WarehouseDocDialog } from "./WarehouseDocForm";
+import { LinesError } from "./WarehouseDocLineCells";
+import { docStatus, WarehouseDocList } from "./WarehouseDocList";
+import { countSheetQuery, ROUTES, WD } from "./warehouseDocs.queries";
 import "../accounting/amount.css";
 
 export interface AdjustmentRow {
@@ -71,7 +65,6 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
   const fmt = useFormat();
   const names = useSeededNames();
   const navigate = useNavigate();
-  const record = useQuery(docQuery<AdjustmentRecord>(WD.adjustments, id));
   const form = useZodForm({ inventory_id: "", date: businessToday(), note: "", set_not_adjusted_to_zero: false });
   // Counted quantities by batch id, as typed.
   const [counted, setCounted] = useState<Record<number, string>>({});
@@ -79,31 +72,21 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
   const [found, setFound] = useState<FoundLine[]>([]);
   const inventoryId = form.values.inventory_id ? Number(form.values.inventory_id) : null;
   const sheet = useQuery(countSheetQuery(inventoryId));
-  const { create, update } = useCrud<{ id: number }>(WD.adjustments, { onInvalid: form.applyServerErrors });
-  const invalidate = useInvalidateWarehouse();
-  const { reset } = form;
-
-  useEffect(() => {
-    const r = record.data;
-    if (!r) return;
-    reset({
-      inventory_id: String(r.inventory_fk),
-      date: docDay(r.date),
-      note: r.note ?? "",
-      set_not_adjusted_to_zero: r.set_not_adjusted_to_zero,
-    });
+  const { save, saving } = useWarehouseDocSave(WD.adjustments, id, form.applyServerErrors);
+  const record = useWarehouseDocRecord<AdjustmentRecord>(WD.adjustments, id, (r) => {
+    form.reset({ ...docHead(r), set_not_adjusted_to_zero: r.set_not_adjusted_to_zero });
     setCounted(Object.fromEntries(r.lines.filter((l) => l.batch_id).map((l) => [l.batch_id, new Decimal(l.counted_qty).toFixed()])));
     setFound(
       r.lines
         .filter((l) => !l.batch_id)
         .map((l) => ({
-          item: { item_id: l.item_id, item_name: l.item_name, item_code: null, has_expire: false, item_units: [], default_unit: null },
+          item: savedItem(l),
           batch_no: l.batch_no ?? "",
           expire_date: l.expire_date ?? "",
           counted: new Decimal(l.counted_qty).toFixed(),
         })),
     );
-  }, [record.data, reset]);
+  });
   const { set } = form;
   // Another inventory has another sheet: what was typed for the last one goes.
   const onInventory = useCallback(
@@ -131,45 +114,30 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
         })),
       );
     const body = form.validate(ZInventoryAdjustment, {
-      inventory_id: form.values.inventory_id,
-      date: form.values.date || null,
-      note: form.values.note.trim() || null,
+      ...headBody(form.values),
       set_not_adjusted_to_zero: form.values.set_not_adjusted_to_zero,
       lines,
     });
     if (!body) return;
-    const done = (res: { data?: { id: number } } | undefined) => {
-      invalidate(WD.adjustments);
+    save(body, (savedId) => {
       onClose();
-      const savedId = res?.data?.id ?? id;
       if (savedId) navigate(`${ROUTES.adjustments}/view/${savedId}`);
-    };
-    if (id === null) create.mutate(body, { onSuccess: done });
-    else update.mutate({ id, body }, { onSuccess: done });
+    });
   };
 
   return (
-    <FormDialog
-      title={id === null ? t("adjustments.add") : t("adjustments.edit")}
+    <WarehouseDocDialog
+      section="adjustments"
       icon={<IconClipboardList size={20} />}
+      id={id}
+      form={form}
+      onInventory={onInventory}
+      loading={record.isPending}
+      saving={saving}
       onClose={onClose}
       onSubmit={submit}
-      saving={create.isPending || update.isPending}
-      loading={id !== null && record.isPending}
-      size="100%"
-      testId="count-sheet-form"
-      saveTestId="count-sheet-save"
-    >
-      <Group grow align="flex-start">
-        <WarehouseDocInventoryDate
-          isNew={id === null}
-          inventoryId={form.values.inventory_id}
-          onInventory={onInventory}
-          date={form.values.date}
-          onDate={(d) => form.set("date", d)}
-          error={form.error}
-          testId="count-sheet"
-        />
+      testId="count-sheet"
+      head={
         <TextInput
           label={t("adjustments.findOnSheet")}
           leftSection={<IconSearch size={16} />}
@@ -177,7 +145,8 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
           onChange={(e) => setFilter(e.currentTarget.value)}
           data-testid="count-sheet-filter"
         />
-      </Group>
+      }
+    >
       <Checkbox
         label={t("fields.setNotAdjustedToZero")}
         description={t("adjustments.setZeroHelp")}
@@ -248,91 +217,33 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
         error={form.error}
         offset={rows.filter((r) => (counted[r.batch_id] ?? "") !== "").length}
       />
-      {form.error("lines") && (
-        <Text c="red" size="sm">
-          {form.error("lines")}
-        </Text>
-      )}
-      <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
-    </FormDialog>
+      <LinesError message={form.error("lines")} />
+    </WarehouseDocDialog>
   );
 }
 
 /** Inventory counts: drafts until completed, then their gains and losses are posted. */
 export function AdjustmentPage() {
   const { t } = useTranslation("warehousedocs");
-  const can = useCan();
-  const fmt = useFormat();
-  const names = useSeededNames();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const invalidate = useInvalidateWarehouse();
-  const del = useConfirmDelete<AdjustmentRow>(WD.adjustments, {
-    idOf: (r) => r.id,
-    nameOf: (r) => r.number ?? String(r.id),
-    onDeleted: () => invalidate(WD.adjustments),
-  });
-  const columns: Column<AdjustmentRow>[] = [
-    { key: "number", label: "warehousedocs:fields.number" },
-    { key: "date", label: "warehousedocs:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
-    { key: "inventory_name", label: "warehousedocs:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
-    {
-      key: "status",
-      label: "warehousedocs:fields.status",
-      text: (r) => t(`status.${r.status}`),
-      render: (r) => <DocStatusBadge status={r.status} />,
-    },
-    { key: "set_not_adjusted_to_zero", label: "warehousedocs:fields.setNotAdjustedToZero" },
-    { key: "items_count", label: "warehousedocs:fields.itemsCount" },
-    { key: "gain_value", label: "warehousedocs:fields.gainValue", format: "amount" },
-    { key: "loss_value", label: "warehousedocs:fields.lossValue", format: "amount" },
-    { key: "note", label: "warehousedocs:fields.note" },
-    { key: "created_by_name", label: "warehousedocs:fields.createdBy" },
-  ];
-  const filters: FilterField[] = [
-    {
-      key: "status",
-      label: "warehousedocs:fields.status",
-      type: "select",
-      options: ["draft", "complete"].map((v) => ({ value: v, label: t(`status.${v}`) })),
-    },
-  ];
+  const status = docStatus<AdjustmentRow>(t);
   return (
-    <>
-      <PageHeader title={t("adjustments.title")} description={t("adjustments.description")} />
-      <DataTable<AdjustmentRow>
-        endpoint={WD.adjustments}
-        model={WD.adjustments}
-        title="warehousedocs:adjustments.title"
-        columns={columns}
-        rowKey={(r) => r.id}
-        filters={filters}
-        dateFilter
-        defaultSort="id"
-        toolbar={
-          can(`${WD.adjustments}/store`) && (
-            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="count-sheet-new">
-              {t("adjustments.add")}
-            </Button>
-          )
-        }
-        actions={[
-          {
-            key: "view",
-            label: "warehousedocs:view",
-            icon: IconEye,
-            permission: `${WD.adjustments}/show`,
-            onClick: (r) => navigate(`${ROUTES.adjustments}/view/${r.id}`),
-          },
-          ...editDeleteActions<AdjustmentRow>(
-            WD.adjustments,
-            (r) => (r.status === "draft" ? setEditing(r.id) : navigate(`${ROUTES.adjustments}/view/${r.id}`)),
-            del.ask,
-          ),
-        ]}
-      />
-      {editing !== null && <CountSheet id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      {del.dialog}
-    </>
+    <WarehouseDocList<AdjustmentRow>
+      section="adjustments"
+      columns={[
+        status.column,
+        { key: "set_not_adjusted_to_zero", label: "warehousedocs:fields.setNotAdjustedToZero" },
+        { key: "items_count", label: "warehousedocs:fields.itemsCount" },
+        { key: "gain_value", label: "warehousedocs:fields.gainValue", format: "amount" },
+        { key: "loss_value", label: "warehousedocs:fields.lossValue", format: "amount" },
+      ]}
+      filters={[status.filter]}
+      add={{ testId: "count-sheet-new", onClick: () => setEditing("new") }}
+      viewPath={(r) => String(r.id)}
+      // A completed count opens as it is.
+      onEdit={(r) => (r.status === "draft" ? setEditing(r.id) : navigate(`${ROUTES.adjustments}/view/${r.id}`))}
+      dialogs={editing !== null && <CountSheet id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+    />
   );
 }

@@ -9,10 +9,10 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
 import type { AdjustmentLine, AdjustmentRecord } from "./AdjustmentPage";
-import { DocStatusBadge } from "./DestructedAssetsPage";
 import { WarehouseDocAction } from "./WarehouseDocAction";
 import { WarehouseDocFacts } from "./WarehouseDocFacts";
 import { WarehouseDocLinesTable } from "./WarehouseDocLinesTable";
+import { DocStatusBadge } from "./WarehouseDocList";
 import { docQuery, ROUTES, WD } from "./warehouseDocs.queries";
 
 /** A count: theoretical, counted and difference per item and batch; a draft is completed from here. */

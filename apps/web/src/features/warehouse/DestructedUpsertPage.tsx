@@ -1,8 +1,8 @@
 import { DISPOSAL_TYPES, ZAssetDisposal } from "@app/contracts";
-import { Button, Group, Paper, Select, SimpleGrid, Table, Text, Textarea, TextInput, VisuallyHidden } from "@mantine/core";
-import { IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
+import { Button, Group, Paper, Select, SimpleGrid, Table, Textarea, TextInput } from "@mantine/core";
+import { IconDeviceFloppy } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
@@ -11,24 +11,15 @@ import { businessToday } from "../../shared/businessTime";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
-import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { docDay } from "../accounting/ledger.queries";
 import type { DisposalRow } from "./DestructedAssetsPage";
+import { type DocHead, docHead, headBody, type SavedUnitLine, savedItem, useWarehouseDocRecord } from "./WarehouseDocForm";
 import { WarehouseDocInventoryDate } from "./WarehouseDocInventoryDate";
-import { type ItemLine, ItemUnitQuantityCells, RemoveLineCell } from "./WarehouseDocLineCells";
-import { disposalBatchesQuery, docQuery, ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
+import { AddLineButton, type ItemLine, ItemUnitQuantityCells, WarehouseDocLinesEditor } from "./WarehouseDocLineCells";
+import { disposalBatchesQuery, ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
 
-export interface DisposalLine {
-  id: number;
-  item_id: number;
-  item_name: string;
-  unit_id: number;
-  unit_name: string;
-  quantity: string;
+export interface DisposalLine extends SavedUnitLine {
   batch_id: number | null;
-  batch_no: string | null;
-  expire_date: string | null;
   description: string | null;
   loss: string;
 }
@@ -90,40 +81,32 @@ function BatchSelect({
 /** A write-off as a draft: inventory, date, type and the goods; "Save and Done" takes them out at once. */
 export function DestructedUpsertPage() {
   const { t } = useTranslation("warehousedocs");
-  const _names = useSeededNames();
   const navigate = useNavigate();
   const params = useParams();
   const id = Number(params.id) > 0 && params.isUpdate === "1" ? Number(params.id) : null;
-  const record = useQuery(docQuery<DisposalRecord>(WD.disposals, id));
-  const form = useZodForm({
+  const form = useZodForm<DocHead & { disposal_type: string; lines: Line[] }>({
     inventory_id: "",
     date: businessToday(),
     disposal_type: "destruct",
     note: "",
-    lines: [emptyLine()] as Line[],
+    lines: [emptyLine()],
   });
   const invalidate = useInvalidateWarehouse();
   const [andDone, setAndDone] = useState(false);
-  const { reset } = form;
-
-  useEffect(() => {
-    const r = record.data;
-    if (!r) return;
-    reset({
-      inventory_id: String(r.inventory_fk),
-      date: docDay(r.date),
+  const record = useWarehouseDocRecord<DisposalRecord>(WD.disposals, id, (r) =>
+    form.reset({
+      ...docHead(r),
       disposal_type: r.disposal_type,
-      note: r.note ?? "",
       lines: r.lines.map((l) => ({
-        item: { item_id: l.item_id, item_name: l.item_name, item_code: null, has_expire: false, item_units: [], default_unit: null },
+        item: savedItem(l),
         unit_id: String(l.unit_id),
         unit_name: l.unit_name,
         quantity: String(Number(l.quantity)),
         batch_id: l.batch_id ? String(l.batch_id) : "",
         description: l.description ?? "",
       })),
-    });
-  }, [record.data, reset]);
+    }),
+  );
   const { set } = form;
   const setInventory = useCallback((v: string) => set("inventory_id", v), [set]);
 
@@ -154,19 +137,13 @@ export function DestructedUpsertPage() {
   });
 
   const lines = form.values.lines;
-  const setLine = (i: number, patch: Partial<Line>) =>
-    form.set(
-      "lines",
-      lines.map((l, j) => (j === i ? { ...l, ...patch } : l)),
-    );
+  const setLines = (next: Line[]) => form.set("lines", next);
   const inventoryId = form.values.inventory_id ? Number(form.values.inventory_id) : null;
 
   const submit = (done: boolean) => {
     const body = form.validate(ZAssetDisposal, {
-      inventory_id: form.values.inventory_id,
-      date: form.values.date || null,
+      ...headBody(form.values),
       disposal_type: form.values.disposal_type,
-      note: form.values.note.trim() || null,
       lines: lines.map((l) => ({
         item_id: l.item?.item_id ?? "",
         unit_id: l.unit_id,
@@ -205,71 +182,47 @@ export function DestructedUpsertPage() {
             data-testid="disposal-type"
           />
         </SimpleGrid>
-        <Table.ScrollContainer minWidth={900} mt="md">
-          <Table verticalSpacing={4} data-testid="disposal-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("fields.item")}</Table.Th>
-                <Table.Th>{t("fields.unit")}</Table.Th>
-                <Table.Th>{t("fields.quantity")}</Table.Th>
-                <Table.Th>{t("fields.batch")}</Table.Th>
-                <Table.Th>{t("fields.description")}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t("removeLine")}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.map((l, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity of their own until saved
-                <Table.Tr key={i} data-testid="disposal-line">
-                  <ItemUnitQuantityCells
-                    line={l}
-                    index={i}
-                    onChange={(patch) => setLine(i, patch)}
-                    error={form.error}
-                    unitOf={(item) => item.item_units.find((u) => u.is_base)?.unit_fk}
-                    onItem={{ batch_id: "" }}
-                  />
-                  <Table.Td>
-                    <BatchSelect
-                      inventoryId={inventoryId}
-                      line={l}
-                      onChange={(batch_id) => setLine(i, { batch_id })}
-                      error={form.error(`lines.${i}.batch_id`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t("fields.description")}
-                      size="xs"
-                      value={l.description}
-                      onChange={(e) => setLine(i, { description: e.currentTarget.value })}
-                      error={form.error(`lines.${i}.description`)}
-                    />
-                  </Table.Td>
-                  <RemoveLineCell
-                    disabled={lines.length === 1}
-                    onRemove={() =>
-                      form.set(
-                        "lines",
-                        lines.filter((_, j) => j !== i),
-                      )
-                    }
-                  />
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {form.error("lines") && (
-          <Text c="red" size="sm">
-            {form.error("lines")}
-          </Text>
-        )}
-        <Button mt="sm" variant="light" leftSection={<IconPlus size={16} />} onClick={() => form.set("lines", [...lines, emptyLine()])}>
-          {t("addLine")}
-        </Button>
+        <WarehouseDocLinesEditor<Line>
+          headers={[t("fields.item"), t("fields.unit"), t("fields.quantity"), t("fields.batch"), t("fields.description")]}
+          lines={lines}
+          onChange={setLines}
+          keepOne
+          minWidth={900}
+          mt="md"
+          error={form.error("lines")}
+          testId="disposal-lines"
+          rowTestId="disposal-line"
+          row={(l, i, setLine) => (
+            <>
+              <ItemUnitQuantityCells
+                line={l}
+                index={i}
+                onChange={setLine}
+                error={form.error}
+                unitOf={(item) => item.item_units.find((u) => u.is_base)?.unit_fk}
+                onItem={{ batch_id: "" }}
+              />
+              <Table.Td>
+                <BatchSelect
+                  inventoryId={inventoryId}
+                  line={l}
+                  onChange={(batch_id) => setLine({ batch_id })}
+                  error={form.error(`lines.${i}.batch_id`)}
+                />
+              </Table.Td>
+              <Table.Td>
+                <TextInput
+                  aria-label={t("fields.description")}
+                  size="xs"
+                  value={l.description}
+                  onChange={(e) => setLine({ description: e.currentTarget.value })}
+                  error={form.error(`lines.${i}.description`)}
+                />
+              </Table.Td>
+            </>
+          )}
+        />
+        <AddLineButton mt="sm" onClick={() => setLines([...lines, emptyLine()])} />
         <Textarea mt="md" label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => navigate(ROUTES.disposals)}>

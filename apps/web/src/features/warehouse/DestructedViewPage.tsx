@@ -9,11 +9,11 @@ import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
-import { DocStatusBadge } from "./DestructedAssetsPage";
 import type { DisposalLine, DisposalRecord } from "./DestructedUpsertPage";
 import { WarehouseDocAction } from "./WarehouseDocAction";
 import { WarehouseDocFacts } from "./WarehouseDocFacts";
 import { WarehouseDocLinesTable } from "./WarehouseDocLinesTable";
+import { DocStatusBadge } from "./WarehouseDocList";
 import { docQuery, ROUTES, WD } from "./warehouseDocs.queries";
 
 /** A write-off: its goods and the loss each left with; Done and Return To Draft from here. */

@@ -1,27 +1,26 @@
 import { inventoriesMustDiffer, type TransferStatus, ZItemTransfer } from "@app/contracts";
-import { ActionIcon, Badge, Button, Group, Select, SimpleGrid, Table, Text, Textarea, TextInput } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Select, Table, Textarea, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCheck, IconPackageExport, IconPackageImport, IconPlus, IconTransfer, IconTrash, IconX } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
-import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { businessToday } from "../../shared/businessTime";
 import { useCrud } from "../../shared/crud";
-import { type Column, DataTable, editDeleteActions, type FilterField, type RowAction } from "../../shared/DataTable";
-import { DateField } from "../../shared/DateField";
+import { type Column, DocumentList, editDeleteActions, type FilterField, type RowAction } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
+import { FromToDateFields } from "../../shared/FromToDateFields";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
 import { docDay } from "../accounting/ledger.queries";
 import { inventoriesListQuery } from "../settings/settings.queries";
 import { type InStockRow, inStockQuery, STOCK_EP, type TransferRow, transferQuery, type UnitQty } from "./stock.queries";
+import { LinesError } from "./WarehouseDocLineCells";
 import { qty } from "./WarehousePage";
 import "../accounting/amount.css";
 
@@ -166,38 +165,39 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
       testId="item-transfer-form"
       saveTestId="item-transfer-save"
     >
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Select
-          label={t("fields.from_inventory")}
-          withAsterisk
-          data={inventoryOptions}
-          value={v.from_inventory_id || null}
-          onChange={(val) => {
-            form.set("from_inventory_id", val ?? "");
-            if (val !== v.from_inventory_id) form.set("items", []);
-          }}
-          error={form.error("from_inventory_id")}
-          data-testid="transfer-from-inventory"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label={t("fields.to_inventory")}
-          withAsterisk
-          data={inventoryOptions}
-          value={v.to_inventory_id || null}
-          onChange={(val) => form.set("to_inventory_id", val ?? "")}
-          error={form.error("to_inventory_id") ?? (same ? translateMessage(inventoriesMustDiffer) : undefined)}
-          data-testid="transfer-to-inventory"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <DateField
-          label={t("fields.date")}
-          withAsterisk
-          value={v.date || null}
-          onChange={(val) => form.set("date", val ?? "")}
-          error={form.error("date")}
-        />
-      </SimpleGrid>
+      <FromToDateFields
+        from={
+          <Select
+            label={t("fields.from_inventory")}
+            withAsterisk
+            data={inventoryOptions}
+            value={v.from_inventory_id || null}
+            onChange={(val) => {
+              form.set("from_inventory_id", val ?? "");
+              if (val !== v.from_inventory_id) form.set("items", []);
+            }}
+            error={form.error("from_inventory_id")}
+            data-testid="transfer-from-inventory"
+            comboboxProps={{ withinPortal: true }}
+          />
+        }
+        to={
+          <Select
+            label={t("fields.to_inventory")}
+            withAsterisk
+            data={inventoryOptions}
+            value={v.to_inventory_id || null}
+            onChange={(val) => form.set("to_inventory_id", val ?? "")}
+            error={form.error("to_inventory_id") ?? (same ? translateMessage(inventoriesMustDiffer) : undefined)}
+            data-testid="transfer-to-inventory"
+            comboboxProps={{ withinPortal: true }}
+          />
+        }
+        dateLabel={t("fields.date")}
+        date={v.date}
+        onDate={(d) => form.set("date", d)}
+        dateError={form.error("date")}
+      />
       <Table withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -274,20 +274,9 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
         >
           {t("addLine")}
         </Button>
-        {form.error("items") && (
-          <Text c="red" size="sm">
-            {form.error("items")}
-          </Text>
-        )}
+        <LinesError message={form.error("items")} />
       </Group>
-      <Textarea
-        label={t("fields.note")}
-        autosize
-        minRows={2}
-        value={v.note}
-        onChange={(e) => form.set("note", e.currentTarget.value)}
-        error={form.error("note")}
-      />
+      <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
     </FormDialog>
   );
 }
@@ -297,7 +286,6 @@ export function ItemTransfersPage() {
   const { t } = useTranslation("stock");
   const fmt = useFormat();
   const names = useSeededNames();
-  const can = useCan();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const inventories = useQuery(inventoriesListQuery);
@@ -373,28 +361,28 @@ export function ItemTransfersPage() {
     ...editDeleteActions<TransferRow>("stock_transfers", (r) => setEditing(r.transfer_id), del.ask),
   ];
   return (
-    <>
-      <PageHeader title={t("transfers.title")} description={t("transfers.description")} />
-      <DataTable<TransferRow>
-        endpoint={STOCK_EP.transfers}
-        model="stock_transfers"
-        title="stock:transfers.title"
-        columns={columns}
-        rowKey={(r) => r.transfer_id}
-        filters={filters}
-        dateFilter
-        defaultSort="date"
-        toolbar={
-          can("stock_transfers/store") && (
-            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")} data-testid="item-transfer-add">
-              {t("transfers.add")}
-            </Button>
-          )
-        }
-        actions={actions}
-      />
-      {editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      {del.dialog}
-    </>
+    <DocumentList<TransferRow>
+      title={t("transfers.title")}
+      description={t("transfers.description")}
+      endpoint={STOCK_EP.transfers}
+      listTitle="stock:transfers.title"
+      columns={columns}
+      rowKey={(r) => r.transfer_id}
+      filters={filters}
+      amountFilter={false}
+      actions={actions}
+      add={{
+        permission: `${STOCK_EP.transfers}/store`,
+        label: t("transfers.add"),
+        testId: "item-transfer-add",
+        onClick: () => setEditing("new"),
+      }}
+      dialogs={
+        <>
+          {editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+          {del.dialog}
+        </>
+      }
+    />
   );
 }

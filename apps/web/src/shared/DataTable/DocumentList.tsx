@@ -20,6 +20,10 @@ interface Props<Row> {
   filters: FilterField[];
   /** The amount filter (on unless said). */
   amountFilter?: boolean;
+  /** A row's key: its `id` unless the row names it otherwise. */
+  rowKey?: (row: Row) => number;
+  /** The column the list is first sorted by (the date unless said). */
+  defaultSort?: string;
   actions: RowAction<Row>[];
   /** The "Add" button: shown with `permission`, its translated label, test id and action. */
   add: { permission: string; label: string; testId: string; onClick: () => void };
@@ -27,13 +31,16 @@ interface Props<Row> {
   dialogs?: ReactNode;
 }
 
+const byId = (row: unknown) => (row as { id: number }).id;
+
 /**
  * A document list screen (SPEC §2 "List screens"): the header, the table by date with the date
  * and amount filters, the "Add" button and the rows' actions.
  */
-export function DocumentList<Row extends { id: number }>(props: Props<Row>) {
+export function DocumentList<Row extends object>(props: Props<Row>) {
   const can = useCan();
   const { add } = props;
+  const rowKey: (row: Row) => number = props.rowKey ?? byId;
   return (
     <>
       <PageHeader title={props.title} description={props.description} actions={props.headerActions} />
@@ -42,11 +49,11 @@ export function DocumentList<Row extends { id: number }>(props: Props<Row>) {
         model={props.endpoint}
         title={props.listTitle}
         columns={props.columns}
-        rowKey={(r) => r.id}
+        rowKey={rowKey}
         filters={props.filters}
         dateFilter
         amountFilter={props.amountFilter ?? true}
-        defaultSort="date"
+        defaultSort={props.defaultSort ?? "date"}
         toolbar={
           can(add.permission) && (
             <Button data-list-add leftSection={<IconPlus size={16} />} onClick={add.onClick} data-testid={add.testId}>
