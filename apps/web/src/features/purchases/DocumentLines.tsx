@@ -106,12 +106,13 @@ export function DocSummary<K extends string>(props: {
 /**
  * The payment of a document's form: its payment type, the amount paid (`{prefix}-payment-type`,
  * `{prefix}-paid`) and, when paid in cash or in part, the cash account (`{prefix}-account`);
- * labelled by the form's `t` (`fields.payment_type`, `fields.paid_amount`, `fields.account`,
- * `paymentTypes.{type}`).
+ * labelled in the form's own words.
  */
 export function PaymentFields(props: {
   testPrefix: string;
-  t: (key: string) => string;
+  /** The form's own words for the three fields and the types. */
+  labels: { paymentType: string; paid: string; account: string };
+  typeLabel: (type: PaymentType) => string;
   type: { value: PaymentType; onChange: (type: PaymentType) => void };
   /** The type a cleared choice falls back to. */
   fallback: PaymentType;
@@ -119,20 +120,20 @@ export function PaymentFields(props: {
   showAccount: boolean;
   account: { value: string; onChange: (value: string) => void; error?: string | undefined };
 }) {
-  const { t, type, paid, account, testPrefix } = props;
+  const { labels, type, paid, account, testPrefix } = props;
   return (
     <>
       <SimpleGrid cols={2} spacing="sm">
         <Select
-          label={t("fields.payment_type")}
+          label={labels.paymentType}
           allowDeselect={false}
-          data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
+          data={PAYMENT_TYPES.map((p) => ({ value: p, label: props.typeLabel(p) }))}
           value={type.value}
           onChange={(val) => type.onChange((val ?? props.fallback) as PaymentType)}
           data-testid={`${testPrefix}-payment-type`}
         />
         <MoneyInput
-          label={t("fields.paid_amount")}
+          label={labels.paid}
           value={paid.value}
           zeroWhenEmpty={false}
           placeholder={paid.placeholder}
@@ -143,7 +144,7 @@ export function PaymentFields(props: {
       </SimpleGrid>
       {props.showAccount && (
         <CashAccountSelect
-          label={t("fields.account")}
+          label={labels.account}
           value={account.value}
           withCurrency
           onChange={account.onChange}

@@ -241,8 +241,13 @@ export function PurchaseReturnUpsertPage() {
       />
 
       <ReturnSettlement
-        t={t}
-        typesKey="paymentTypes"
+        labels={{
+          receivedType: t("fields.received_type"),
+          types: { Cash: t("paymentTypes.Cash"), "On Account": t("paymentTypes.On Account") },
+          account: t("fields.account"),
+          note: t("fields.note"),
+          total: t("fields.total"),
+        }}
         type={form.field("payment_type")}
         account={form.field("account_id")}
         note={form.text("note")}

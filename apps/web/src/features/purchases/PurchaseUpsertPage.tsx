@@ -466,7 +466,8 @@ export function PurchaseUpsertPage() {
         </Group>
         <PaymentFields
           testPrefix="purchase"
-          t={t}
+          labels={{ paymentType: t("fields.payment_type"), paid: t("fields.paid_amount"), account: t("fields.account") }}
+          typeLabel={(p) => t(`paymentTypes.${p}`)}
           type={form.field("payment_type")}
           fallback="On Account"
           paid={{ ...form.field("paid_amount"), placeholder: v.payment_type === "Cash" ? fmt.amount(totals.total) : "0" }}

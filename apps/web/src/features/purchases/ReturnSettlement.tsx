@@ -12,13 +12,12 @@ export type ReceivedType = PaymentType;
 
 /**
  * How a return is settled, under its lines: the received type (On Account, or Cash with the cash
- * account), the note and the total in the return's currency. Purchase and sale returns share it;
- * `t` is the form's (its `fields.*`, and the types as `{typesKey}.{type}`); `testPrefix` names the
- * test ids (`{prefix}-payment-type`, `{prefix}-account`, `{prefix}-total`).
+ * account), the note and the total in the return's currency. Purchase and sale returns share it,
+ * each labelling it in its own words; `testPrefix` names the test ids (`{prefix}-payment-type`,
+ * `{prefix}-account`, `{prefix}-total`).
  */
 export function ReturnSettlement(props: {
-  t: (key: string) => string;
-  typesKey: string;
+  labels: { receivedType: string; types: Record<ReceivedType, string>; account: string; note: string; total: string };
   type: { value: ReceivedType; onChange: (value: ReceivedType) => void };
   account: { value: string; onChange: (value: string) => void; error?: string | undefined };
   note: ComponentProps<typeof Textarea>;
@@ -26,23 +25,23 @@ export function ReturnSettlement(props: {
   currency: string;
   testPrefix: string;
 }) {
-  const { t, type, account } = props;
+  const { labels, type, account } = props;
   const fmt = useFormat();
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
           <Select
-            label={t("fields.received_type")}
+            label={labels.receivedType}
             allowDeselect={false}
-            data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`${props.typesKey}.${p}`) }))}
+            data={PAYMENT_TYPES.map((p) => ({ value: p, label: labels.types[p] }))}
             value={type.value}
             onChange={(val) => type.onChange((val ?? "On Account") as ReceivedType)}
             data-testid={`${props.testPrefix}-payment-type`}
           />
           {type.value === "Cash" && (
             <CashAccountSelect
-              label={t("fields.account")}
+              label={labels.account}
               value={account.value}
               withCurrency
               onChange={account.onChange}
@@ -50,10 +49,10 @@ export function ReturnSettlement(props: {
               testId={`${props.testPrefix}-account`}
             />
           )}
-          <Textarea label={t("fields.note")} autosize minRows={2} {...props.note} />
+          <Textarea label={labels.note} autosize minRows={2} {...props.note} />
         </Stack>
         <Group justify="space-between" align="flex-start">
-          <Text fw={700}>{t("fields.total")}</Text>
+          <Text fw={700}>{labels.total}</Text>
           <Text fw={700} className="amount" data-testid={`${props.testPrefix}-total`}>
             {`${fmt.amount(props.total.toFixed())} ${props.currency}`}
           </Text>

@@ -260,8 +260,13 @@ export function SaleReturnUpsertPage() {
       />
 
       <ReturnSettlement
-        t={t}
-        typesKey="receivedTypes"
+        labels={{
+          receivedType: t("fields.received_type"),
+          types: { Cash: t("receivedTypes.Cash"), "On Account": t("receivedTypes.On Account") },
+          account: t("fields.account"),
+          note: t("fields.note"),
+          total: t("fields.total"),
+        }}
         type={form.field("received_type")}
         account={form.field("account_fk")}
         note={form.text("note")}

@@ -357,7 +357,8 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
         />
         <PaymentFields
           testPrefix="sale"
-          t={t}
+          labels={{ paymentType: t("fields.payment_type"), paid: t("fields.paid_amount"), account: t("fields.account") }}
+          typeLabel={(p) => t(`paymentTypes.${p}`)}
           type={form.field("payment_type")}
           fallback="Cash"
           paid={{ ...form.field("paid_amount"), placeholder: fmt.amount(paid.toFixed()) }}
