@@ -208,6 +208,8 @@ test.describe("sales", () => {
     await choose(page, form.getByTestId("sale-customer"), new RegExp(s.limitedName));
     await form.getByTestId("sale-barcode").fill(s.boxCode);
     await form.getByTestId("sale-barcode").press("Enter");
+    // As a cashier does: the quantity once the scanned box is on its line.
+    await expect(form.getByTestId("sale-line").first().getByTestId("line-unit")).toHaveValue("Box");
     await typeInto(form.getByTestId("sale-line").first().getByTestId("line-quantity"), "2");
     await choose(page, form.getByTestId("sale-payment-type"), /^On Account$/);
     await expect(form.getByTestId("total-total")).toHaveText("60,000 IQD");
