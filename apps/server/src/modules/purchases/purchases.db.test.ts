@@ -283,6 +283,33 @@ describe("purchase checks", () => {
     expect(ref.body.errors.reference_no).toEqual([MSG.maxChars140]);
   });
 
+  it("an IQD purchase paid from a USD till takes the dollars the dinars come to at the out-rate, not as many dollars as dinars", async () => {
+    const [r] = await q<{ rate: string }>(sql`select rate::text from currency_rates order by date desc, rate_id desc limit 1`);
+    const outRate = Number(r!.rate);
+    const before = await balance(usdCash);
+    const p = await created(
+      "/api/purchases",
+      purchaseBody({
+        currency_id: 1,
+        rate: "1",
+        discount: "0",
+        paid_amount: "15000",
+        lines: [{ item_id: soap, unit_id: piece, quantity: "10", unit_price: "3000" }],
+        charges: [
+          { kind: "transport", consumer_id: carrier, payment_type: "Cash", account_id: usdCash, currency_id: 1, rate: "1", amount: "3000" },
+        ],
+      }),
+    );
+    await ok(`/api/purchases/${p.id}/complete`);
+    const afterComplete = await balance(usdCash);
+    expect(afterComplete.own - before.own).toBeCloseTo(-15000 / outRate, 3);
+    await ok(`/api/purchases/${p.id}/apply_cost`);
+    expect((await balance(usdCash)).own - afterComplete.own).toBeCloseTo(-3000 / outRate, 3);
+    await ok(`/api/purchases/${p.id}/return_to_draft`);
+    expect((await balance(usdCash)).own).toBeCloseTo(before.own, 3);
+    await t.api("DELETE", `/api/purchases/${p.id}`);
+  });
+
   it("modify sale price writes the item units' prices, audited, for the purchase's items only", async () => {
     const p = await created(
       "/api/purchases",

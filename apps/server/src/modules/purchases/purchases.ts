@@ -147,7 +147,13 @@ async function prepareCharge(ctx: Ctx, c: PurchaseChargeInput, i: number, date: 
     throw err;
   });
   const cash = c.payment_type === "Cash" && c.account_id ? await cashAccount(ctx.tx, c.account_id, `charges.${i}.account_id`) : null;
-  const rate = await documentRate(ctx.tx, { currency_id: c.currency_id, rate: c.rate, date, kind: "out" });
+  // A charge in the system currency paid from a till of the other currency: at the day's out-rate, not at rate 1.
+  const rate = await documentRate(ctx.tx, {
+    currency_id: c.currency_id,
+    rate: cash && cash.currency_id !== c.currency_id && c.currency_id === (await systemCurrency(ctx.tx)) ? null : c.rate,
+    date,
+    kind: "out",
+  });
   const creditor: AccountInfo = cash ?? { account_id: accountsOf[c.currency_id]!, currency_id: c.currency_id };
   return {
     row: {
@@ -196,6 +202,12 @@ async function prepare(ctx: Ctx, input: PurchaseInput) {
   const paid = D(input.paid_amount ?? (input.payment_type === "Cash" ? figures.total : 0));
   if (paid.gt(figures.total)) throw new HttpError(422, PURCHASE_MSG.paidTooMuch, { paid_amount: [PURCHASE_MSG.paidTooMuch] });
   const cash = input.account_id && (paid.gt(0) || input.payment_type === "Cash") ? await cashAccount(ctx.tx, input.account_id) : null;
+  // Paid from a till of the other currency for a purchase in the system currency (whose figures
+  // need no rate): the money leaves the till at the day's out-rate, not at rate 1.
+  const docRate =
+    cash && cash.currency_id !== input.currency_id && input.currency_id === sys
+      ? await documentRate(ctx.tx, { currency_id: cash.currency_id, rate: null, date, kind: "out" })
+      : rate;
   const charges = [];
   for (const [i, c] of input.charges.entries()) charges.push(await prepareCharge(ctx, c, i, date));
   return {
@@ -206,7 +218,7 @@ async function prepare(ctx: Ctx, input: PurchaseInput) {
       date,
       inventory_fk: input.inventory_id,
       currency_id: input.currency_id,
-      rate,
+      rate: docRate,
       payment_type: input.payment_type,
       account_fk: cash?.account_id ?? null,
       discount_type: input.discount_type,

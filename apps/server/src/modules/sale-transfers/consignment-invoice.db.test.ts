@@ -104,8 +104,9 @@ describe("send 10, invoice 6, return 3, 1 left", () => {
 
   it("a sale invoiced from the consignment location opens for staff who work with sale transfers, not for others", async () => {
     const [sale] = await rows<{ id: number }>(sql`select id from sales where inventory_fk = ${consignment} order by id limit 1`);
-    const clerk = await t.userWith(["sales/index", "sales/show", "sale_transfers/index"], { inventory_ids: [main] });
-    const other = await t.userWith(["sales/index", "sales/show"], { inventory_ids: [main] });
+    // Both may read every user's sales (View All): what tells them apart is the sale-transfer permission.
+    const clerk = await t.userWith(["sales/index", "sales/show", "sales/view_all", "sale_transfers/index"], { inventory_ids: [main] });
+    const other = await t.userWith(["sales/index", "sales/show", "sales/view_all"], { inventory_ids: [main] });
     expect((await t.api("GET", `/api/sales/${sale!.id}`, { token: clerk.token })).status).toBe(200);
     expect((await t.api("GET", `/api/sales/${sale!.id}`, { token: other.token })).status).toBe(404);
     // Neither is offered the consignment location on a form.

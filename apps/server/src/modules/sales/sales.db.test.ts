@@ -313,6 +313,29 @@ describe("protection and validation", () => {
     await t.api("DELETE", `/api/sales/${res.body.data.id}`);
   });
 
+  it("without View All a clerk reads, changes and deletes only the sales he made, as the list shows him", async () => {
+    const others = await created("/api/sales", saleBody({ paid_amount: "0", lines: [{ item_fk: amox, unit_fk: box, quantity: "1" }] }));
+    const perms = ["sales/store", "sales/show", "sales/index", "sales/update", "sales/destroy", "sales/complete"];
+    const clerk = await t.userWith(perms, { inventory_ids: [1] });
+    const own = await t.api("POST", "/api/sales", {
+      token: clerk.token,
+      body: saleBody({ paid_amount: "0", lines: [{ item_fk: amox, unit_fk: box, quantity: "1" }] }),
+    });
+    expect(own.status).toBe(201);
+    expect((await t.api("GET", `/api/sales/${own.body.data.id}`, { token: clerk.token })).status).toBe(200);
+    expect((await t.api("GET", `/api/sales/${others.id}`, { token: clerk.token })).status).toBe(404);
+    expect((await t.api("POST", `/api/sales/${others.id}/complete`, { token: clerk.token, body: {} })).status).toBe(404);
+    expect((await t.api("DELETE", `/api/sales/${others.id}`, { token: clerk.token })).status).toBe(404);
+    expect((await q<{ status: string }>(sql`select status from sales where id = ${others.id}`))[0]!.status).toBe("draft");
+    const list = await t.api("GET", "/api/sales", { token: clerk.token });
+    expect(list.body.data.data.map((r: { id: number }) => r.id)).toEqual([own.body.data.id]);
+    // With View All he reads the others' sales too.
+    const manager = await t.userWith([...perms, "sales/view_all"], { inventory_ids: [1] });
+    expect((await t.api("GET", `/api/sales/${others.id}`, { token: manager.token })).status).toBe(200);
+    await t.api("DELETE", `/api/sales/${own.body.data.id}`, { token: clerk.token });
+    await t.api("DELETE", `/api/sales/${others.id}`);
+  });
+
   it("refuses bad input with field messages", async () => {
     const res = await t.api("POST", "/api/sales", {
       body: { ...saleBody(), lines: [{ item_fk: 999999, unit_fk: box, quantity: "0" }], payment_type: "Later" },
@@ -328,5 +351,33 @@ describe("protection and validation", () => {
     const noCash = await t.api("POST", "/api/sales", { body: { ...saleBody(), payment_type: "Cash", account_fk: null } });
     expect(noCash.body.errors.account_fk).toEqual(["The account field is required when money is paid."]);
     expect(await stockInconsistencies(t.database.db)).toEqual([]);
+  });
+});
+
+describe("a sale in IQD paid into a USD till", () => {
+  it("puts the dollars the dinars come to at the day's in-rate in the till, not as many dollars as dinars", async () => {
+    const [r] = await q<{ in_rate: string }>(sql`select in_rate::text from currency_rates order by date desc, rate_id desc limit 1`);
+    const inRate = Number(r!.in_rate);
+    const before = await balance(usdTill);
+    // 1 box at 30,000 IQD, half paid in cash into the USD till.
+    const s = await created("/api/sales", {
+      ...saleBody(),
+      currency_id: 1,
+      rate: "1",
+      discount_type: "item",
+      invoice_discount: "0",
+      payment_type: "Cash",
+      account_fk: usdTill,
+      paid_amount: "15000",
+      lines: [{ item_fk: amox, unit_fk: box, quantity: "1" }],
+    });
+    await ok(`/api/sales/${s.id}/complete`);
+    const after = await balance(usdTill);
+    expect(after.own - before.own).toBeCloseTo(15000 / inRate, 3);
+    // The till holds the dollars at the rate (to 4 decimals); the rounding goes to exchange differences.
+    expect(after.sys - before.sys).toBeCloseTo(15000, -1);
+    await ok(`/api/sales/${s.id}/return_to_draft`);
+    expect((await balance(usdTill)).own).toBeCloseTo(before.own, 4);
+    await t.api("DELETE", `/api/sales/${s.id}`);
   });
 });

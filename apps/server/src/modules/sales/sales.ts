@@ -274,6 +274,11 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
   if (paid.gt(0) && !input.account_fk)
     throw new HttpError(422, SALE_MSG.cashAccountRequired, { account_fk: [SALE_MSG.cashAccountRequired] });
   const cash = input.account_fk && paid.gt(0) ? await cashAccount(tx, input.account_fk, "account_fk") : null;
+  // Money taken into a till of the other currency for a sale in the system currency (booked at rate 1): at the day's in-rate.
+  const payRate =
+    cash && cash.currency_id !== input.currency_id && input.currency_id === sys
+      ? await documentRate(tx, { currency_id: cash.currency_id, rate: null, date, kind: "in" })
+      : rate;
 
   return {
     sys,
@@ -327,7 +332,9 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
         position: i,
       };
     }),
-    payments: cash ? [{ account_fk: cash.account_id, method: "cash", currency_id: input.currency_id, rate, amount: paid.toFixed() }] : [],
+    payments: cash
+      ? [{ account_fk: cash.account_id, method: "cash", currency_id: input.currency_id, rate: payRate, amount: paid.toFixed() }]
+      : [],
   };
 }
 
@@ -716,8 +723,13 @@ export async function showSale(ctx: Ctx, id: number, kind?: SaleKind) {
       join currencies cu on cu.currency_id = s.currency_id left join accounts a on a.account_id = s.account_fk
       left join users sm on sm.user_id = s.salesman_fk left join users cb on cb.user_id = s.created_by
      where s.id = ${id}`);
-  const s = res.rows[0] as (Record<string, unknown> & { date: Date; inventory_fk: number; consumer_fk: number; kind: string }) | undefined;
+  const s = res.rows[0] as
+    | (Record<string, unknown> & { date: Date; inventory_fk: number; consumer_fk: number; kind: string; created_by: number | null })
+    | undefined;
   if (!s || (kind && s.kind !== kind)) return undefined;
+  // As in the list: without `view_all` a user reads, changes and prints only the invoice sales he made.
+  if (kind === "sale" && ctx.user && !can(ctx.user, `${SALE_SECTIONS.sale}/view_all`) && Number(s.created_by) !== ctx.user.user_id)
+    return undefined;
   const scope = inventoryScope(ctx, sql`${s.inventory_fk}::int`);
   if (scope && !(await ctx.tx.execute(sql`select 1 where ${scope}`)).rows.length) return undefined;
   const returned = (await ctx.tx.execute<{ t: string | null }>(sql`select to_regclass('sale_return_lines')::text as t`)).rows[0]?.t

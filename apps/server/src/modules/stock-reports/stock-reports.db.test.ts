@@ -2,6 +2,7 @@ import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { addDays, businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { stockIn, stockOut } from "../stock/stock.js";
 
@@ -17,7 +18,8 @@ let cleaning = 0;
 
 const run = <T>(fn: (ctx: Ctx) => Promise<T>, now = new Date()) =>
   t.database.db.transaction(async (tx) => fn({ tx, user: null, now, ip: null }));
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** The business day n days from today (the report counts days left from the business's own date, not UTC's). */
+const day = (n: number) => addDays(businessDay(new Date()), n);
 const at = (d: string) => new Date(`${d}T09:00:00+03:00`);
 
 const makeItem = async (name: string, extra: Record<string, unknown> = {}) => {
