@@ -16,7 +16,7 @@ const SHORTCUTS = [
 
 /** Clicks the page's "add" button (marked `data-list-add`) while no dialog is open. */
 function addOnPage() {
-  if (document.querySelector('[role="dialog"]')) return;
+  if (document.querySelector('[role="dialog"], dialog[open]')) return;
   const add = [...document.querySelectorAll<HTMLButtonElement>("button[data-list-add]")].find((b) => !b.disabled && b.offsetParent);
   add?.click();
 }

@@ -49,7 +49,7 @@ export function useBarcodeScanner(onScan: (code: string) => void) {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
-      if (document.querySelector("[role=dialog]")) return;
+      if (document.querySelector("[role=dialog], dialog[open]")) return;
       const code = feed(e.key, e.timeStamp);
       if (code !== undefined) {
         e.preventDefault();

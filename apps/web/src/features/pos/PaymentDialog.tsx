@@ -1,10 +1,10 @@
 import { CURRENCY_IQD, CURRENCY_USD, type PosCustomer, posChange } from "@app/contracts";
-import { Alert, Button, Group, Kbd, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { Button, Group, Kbd, Stack, Text } from "@mantine/core";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../shared/amount";
-import { MoneyInput } from "../../shared/MoneyInput";
 import type { PricedBill } from "./bill";
+import { Choice, MoneyField, Notice } from "./PosFields";
 import { PosModal } from "./PosModal";
 import { type PosSession, smallestOf } from "./posSession";
 import type { ReceiptData } from "./receipt";
@@ -35,6 +35,7 @@ export function PaymentDialog({
   const [amounts, setAmounts] = useState<Record<Method, string>>({ iqd: total, usd: "", fib: "", credit: "" });
   const [changeCurrency, setChangeCurrency] = useState<number>(CURRENCY_IQD);
   const [busy, setBusy] = useState(false);
+  const changeLabel = useId();
   const system = session.system_currency_id;
   const payments = (
     [
@@ -71,7 +72,7 @@ export function PaymentDialog({
   const money = (v: string, cur: number) => formatAmount(v, cur === CURRENCY_IQD ? 0 : 2);
 
   return (
-    <PosModal onClose={onClose} title={t("payment.title")} size="lg" centered>
+    <PosModal onClose={onClose} title={t("payment.title")} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -94,51 +95,37 @@ export function PaymentDialog({
               <Text dir="ltr">{money(bill.total_usd, CURRENCY_USD)} USD</Text>
             </Stack>
           </Group>
-          <SimpleGrid cols={2}>
-            <MoneyInput
-              label={t("payment.cashIqd")}
-              value={amounts.iqd}
-              onChange={set("iqd")}
-              zeroWhenEmpty={false}
-              data-autofocus
-              data-testid="pay-iqd"
-            />
-            <MoneyInput
-              label={t("payment.cashUsd")}
-              value={amounts.usd}
-              onChange={set("usd")}
-              zeroWhenEmpty={false}
-              data-testid="pay-usd"
-            />
-            <MoneyInput
+          <div className="pos-grid">
+            <MoneyField label={t("payment.cashIqd")} value={amounts.iqd} onChange={set("iqd")} data-autofocus data-testid="pay-iqd" />
+            <MoneyField label={t("payment.cashUsd")} value={amounts.usd} onChange={set("usd")} data-testid="pay-usd" />
+            <MoneyField
               label={t("payment.fib")}
               description={session.fib_account?.account_name ?? t("payment.noFib")}
               value={amounts.fib}
               onChange={set("fib")}
-              zeroWhenEmpty={false}
               error={noFib ? t("payment.noFib") : undefined}
               data-testid="pay-fib"
             />
-            <MoneyInput
+            <MoneyField
               label={t("payment.credit")}
               description={customer?.consumer_name ?? t("payment.creditNeedsCustomer")}
               value={amounts.credit}
               onChange={set("credit")}
-              zeroWhenEmpty={false}
               error={creditWithoutCustomer ? t("payment.creditNeedsCustomer") : undefined}
               data-testid="pay-credit"
             />
-          </SimpleGrid>
+          </div>
           <Group justify="space-between">
-            <Text>{t("payment.changeIn")}</Text>
-            <SegmentedControl
+            <Text id={changeLabel}>{t("payment.changeIn")}</Text>
+            <Choice
+              labelledBy={changeLabel}
               value={String(changeCurrency)}
               onChange={(v) => setChangeCurrency(Number(v))}
-              data={[
+              options={[
                 { value: String(CURRENCY_IQD), label: "IQD" },
                 { value: String(CURRENCY_USD), label: "USD" },
               ]}
-              data-testid="pay-change-currency"
+              testId="pay-change-currency"
             />
           </Group>
           <Group justify="space-between">
@@ -148,7 +135,7 @@ export function PaymentDialog({
             </Text>
           </Group>
           {c.covered ? (
-            <Alert color="green" title={t("payment.change")}>
+            <Notice color="green" title={t("payment.change")}>
               <Text size="xl" fw={700} dir="ltr" data-testid="pay-change">
                 {money(c.change, c.change_currency_id)} {c.change_currency_id === CURRENCY_IQD ? "IQD" : "USD"}
               </Text>
@@ -157,13 +144,13 @@ export function PaymentDialog({
                   {t("payment.rounded", { exact: formatAmount(c.change_exact, 3) })}
                 </Text>
               )}
-            </Alert>
+            </Notice>
           ) : (
-            <Alert color="orange" title={t("payment.due")}>
+            <Notice color="orange" title={t("payment.due")}>
               <Text size="xl" fw={700} dir="ltr" data-testid="pay-due">
                 {money(c.due, system)} IQD
               </Text>
-            </Alert>
+            </Notice>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} rightSection={<Kbd size="xs">{keyLabel("cancel")}</Kbd>}>

@@ -67,13 +67,6 @@ function PosRoot() {
   useEffect(() => {
     if (unauthorized) session.end("expired");
   }, [unauthorized]);
-  // The business's clock (for the receipt's date) comes with the date code, which the screen's
-  // first load does without.
-  const zone = cfg.data?.time_zone;
-  useEffect(() => {
-    void import("../../shared/businessTime").then((m) => m.setBusinessTimeZone(zone));
-  }, [zone]);
-
   const value = useMemo(() => {
     if (!me.data) return null;
     return { me: me.data, systemConfig: cfg.data ?? FALLBACK_CONFIG };

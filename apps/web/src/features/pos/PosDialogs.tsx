@@ -1,14 +1,14 @@
 import { normalizeSearch, type PosItem, type PosUnit } from "@app/contracts";
-import { Badge, Button, Group, Kbd, ScrollArea, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Badge, Button, Group, Kbd, Stack, Text, UnstyledButton } from "@mantine/core";
 import { type KeyboardEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
 import { OpenDrawerDialog, SwitchCashierDialog } from "./CashierDialogs";
 import { type CatalogueIndex, findBarcode, searchItems } from "./catalogue";
+import { TextField } from "./PosFields";
 import { PosModal } from "./PosModal";
 import type { DialogKind } from "./PosPage";
-import { PosQueryScope } from "./PosQueryScope";
 import { type BillLineState, type HeldBill, holdsStore, queueStore } from "./posDb";
 import type { PosSession } from "./posSession";
 import type { QueuedSale } from "./queue";
@@ -31,19 +31,16 @@ export interface PosDialogProps {
   onHeld: () => void;
   onQueueChanged: () => Promise<void>;
   flush: () => Promise<void>;
-  onSwitched: () => void;
+  /** Reads the till's session again (another cashier, money paid out of the drawer). */
+  refreshSession: () => void;
 }
 
-/** The till's dialogs; a chunk of their own, loaded on the first one opened. */
+// One chunk with the payment and the receipt: the till's first visit fetches it at once.
+export { PaymentDialog } from "./PaymentDialog";
+export { ReceiptPrint } from "./ReceiptPrint";
+
+/** The till's dialogs; a chunk of their own, loaded with the screen on a first visit, else on the first one opened. */
 export function PosDialogs(p: PosDialogProps) {
-  return (
-    <PosQueryScope>
-      <Dialog {...p} />
-    </PosQueryScope>
-  );
-}
-
-function Dialog(p: PosDialogProps) {
   switch (p.kind) {
     case "search":
       return <SearchDialog {...p} />;
@@ -56,11 +53,11 @@ function Dialog(p: PosDialogProps) {
     case "queue":
       return <QueueDialog {...p} />;
     case "returnBill":
-      return <ReturnDialog close={p.close} session={p.session} />;
+      return <ReturnDialog close={p.close} session={p.session} onReturned={p.refreshSession} />;
     case "openDrawer":
       return <OpenDrawerDialog close={p.close} />;
     case "switchCashier":
-      return <SwitchCashierDialog close={p.close} session={p.session} onSwitched={p.onSwitched} />;
+      return <SwitchCashierDialog close={p.close} session={p.session} onSwitched={p.refreshSession} />;
     case "printer":
       return <PrinterDialog close={p.close} />;
   }
@@ -173,8 +170,9 @@ function SearchDialog({ close, index, onAdd }: PosDialogProps) {
   const keys = useListKeys(results, pick);
   return (
     <PosModal onClose={close} title={t("search")} size="lg">
-      <TextInput
+      <TextField
         data-autofocus
+        aria-label={t("search")}
         placeholder={t("searchHint")}
         value={term}
         onChange={(e) => {
@@ -194,7 +192,7 @@ function SearchDialog({ close, index, onAdd }: PosDialogProps) {
         }}
         data-testid="pos-search-input"
       />
-      <ScrollArea.Autosize mah={400} mt="sm">
+      <div className="pos-results">
         {results.map((item, i) => (
           <UnstyledButton
             key={item.item_id}
@@ -211,7 +209,7 @@ function SearchDialog({ close, index, onAdd }: PosDialogProps) {
           </UnstyledButton>
         ))}
         {term && !results.length && <Text c="dimmed">{t("nothingFound")}</Text>}
-      </ScrollArea.Autosize>
+      </div>
     </PosModal>
   );
 }
@@ -232,8 +230,9 @@ function CustomerDialog({ close, index, onCustomer, session }: PosDialogProps) {
   const keys = useListKeys(rows, (c) => pick(c.consumer_id));
   return (
     <PosModal onClose={close} title={t("customer")} size="lg">
-      <TextInput
+      <TextField
         data-autofocus
+        aria-label={t("customer")}
         placeholder={t("customerHint")}
         value={term}
         onChange={(e) => setTerm(e.currentTarget.value)}
@@ -243,7 +242,7 @@ function CustomerDialog({ close, index, onCustomer, session }: PosDialogProps) {
       <Button variant="subtle" mt="xs" onClick={() => pick(null)}>
         {session.walk_in_customer?.consumer_name ?? t("walkIn")}
       </Button>
-      <ScrollArea.Autosize mah={400} mt="sm">
+      <div className="pos-results">
         {rows.map((c, i) => (
           <UnstyledButton
             key={c.consumer_id}
@@ -258,7 +257,7 @@ function CustomerDialog({ close, index, onCustomer, session }: PosDialogProps) {
             </Group>
           </UnstyledButton>
         ))}
-      </ScrollArea.Autosize>
+      </div>
     </PosModal>
   );
 }
@@ -280,7 +279,7 @@ function HoldDialog({ close, lines, customerId, onHeld }: PosDialogProps) {
         }}
       >
         <Stack>
-          <TextInput
+          <TextField
             data-autofocus
             label={t("holdNote")}
             value={note}
@@ -346,26 +345,26 @@ function QueueDialog({ close, queue, onQueueChanged, flush }: PosDialogProps) {
         <Text size="sm" c="dimmed">
           {t("queue.explain")}
         </Text>
-        <Table data-testid="pos-queue-table">
-          <Table.Tbody>
+        <table className="pos-table pos-dialog-table" data-testid="pos-queue-table">
+          <tbody>
             {queue.map((s) => (
-              <Table.Tr key={s.key}>
-                <Table.Td>{new Date(s.made_at).toLocaleString()}</Table.Td>
-                <Table.Td>
+              <tr key={s.key}>
+                <td>{new Date(s.made_at).toLocaleString()}</td>
+                <td>
                   <Badge color={s.state === "pending" ? "orange" : "red"}>{t(`queue.state.${s.state}`)}</Badge>
-                </Table.Td>
-                <Table.Td>{s.message ?? ""}</Table.Td>
-                <Table.Td>
+                </td>
+                <td>{s.message ?? ""}</td>
+                <td>
                   {s.state === "review" && (
                     <Button size="xs" variant="light" onClick={() => void acknowledge(s)}>
                       {t("queue.seen")}
                     </Button>
                   )}
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
         {!queue.length && <Text>{t("queue.empty")}</Text>}
         <Group justify="flex-end">
           <Button onClick={() => void flush()} disabled={!queue.some((s) => s.state === "pending")} data-testid="pos-queue-send">

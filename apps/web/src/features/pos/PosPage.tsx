@@ -20,14 +20,13 @@ import { lastReceipt, newKey, type ReceiptData, receiptOf } from "./receipt";
 import { keyLabel, type PosAction, usePosKeys } from "./usePosKeys";
 import "./pos.css";
 
-// Chunks of their own, loaded when first opened. The till must open them even when the server can
-// no longer be reached: the service worker keeps them (see below).
+// The dialogs, the payment and the receipt: one chunk of their own (built on the browser's own
+// dialog and fields, so it is small), loaded when first opened. The till must open them even when
+// the server can no longer be reached: the service worker keeps them (see below).
 const loadDialogs = () => import("./PosDialogs");
-const loadPayment = () => import("./PaymentDialog");
-const loadReceipt = () => import("./ReceiptPrint");
 const PosDialogs = lazy(async () => ({ default: (await loadDialogs()).PosDialogs }));
-const PaymentDialog = lazy(async () => ({ default: (await loadPayment()).PaymentDialog }));
-const ReceiptPrint = lazy(async () => ({ default: (await loadReceipt()).ReceiptPrint }));
+const PaymentDialog = lazy(async () => ({ default: (await loadDialogs()).PaymentDialog }));
+const ReceiptPrint = lazy(async () => ({ default: (await loadDialogs()).ReceiptPrint }));
 
 export type DialogKind =
   | "search"
@@ -91,12 +90,12 @@ export function PosPage() {
   const refreshHolds = useCallback(async () => setHoldCount((await holdsStore.all()).length), []);
 
   useEffect(() => {
-    // Kept by the service worker since an earlier visit: each dialog loads when first opened.
+    // Kept by the service worker since an earlier visit: the dialogs load when one is first opened.
     // Otherwise (the till's first visit, or no service worker) they are fetched now, so that a
     // till cut off right after it first opened still takes payments.
     const kept = "serviceWorker" in navigator && navigator.serviceWorker.controller !== null;
     void registerPosWorker();
-    if (!kept) void Promise.all([loadDialogs(), loadPayment(), loadReceipt()]);
+    if (!kept) void loadDialogs();
   }, []);
 
   // The stored catalogue first (a till that starts offline still sells), then the server's changes.
@@ -439,7 +438,7 @@ export function PosPage() {
             }}
             onQueueChanged={refreshQueue}
             flush={flushNow}
-            onSwitched={() => void session.refetch()}
+            refreshSession={() => void session.refetch()}
           />
         )}
         {paying && bill && (

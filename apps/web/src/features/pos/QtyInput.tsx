@@ -1,6 +1,6 @@
-import { TextInput } from "@mantine/core";
+import { useId } from "react";
 
-/** A small quantity or amount field of the till: digits and a point, left to right. */
+/** A small quantity or amount field of the till: digits and a point, left to right; its message shows under it. */
 export function QtyInput({
   label,
   value,
@@ -16,18 +16,26 @@ export function QtyInput({
   disabled?: boolean;
   testId?: string;
 }) {
+  const id = useId();
   return (
-    <TextInput
-      size="xs"
-      w={90}
-      dir="ltr"
-      inputMode="decimal"
-      aria-label={label}
-      value={value}
-      error={error}
-      disabled={disabled}
-      onChange={(e) => onChange(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
-      data-testid={testId}
-    />
+    <span className="pos-qty">
+      <input
+        className="pos-field"
+        dir="ltr"
+        inputMode="decimal"
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? id : undefined}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
+        data-testid={testId}
+      />
+      {error && (
+        <span className="pos-input-error" id={id}>
+          {error}
+        </span>
+      )}
+    </span>
   );
 }

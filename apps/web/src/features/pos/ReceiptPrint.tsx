@@ -1,24 +1,52 @@
 import { CURRENCY_IQD } from "@app/contracts";
-import JsBarcode from "jsbarcode";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../shared/amount";
 import type { SystemConfig } from "../../shared/api/types";
+import { code128Bars } from "./code128";
 import type { ReceiptData } from "./receipt";
 import { printEscPos } from "./serialPrinter";
 
 const cur = (id: number) => (id === CURRENCY_IQD ? "IQD" : "USD");
 const amount = (v: string, id: number) => formatAmount(v, id === CURRENCY_IQD ? 0 : 2);
 
+/** The business's time zone (the settings'), when the browser knows it: the receipt's date is on that clock. */
+function zoneOf(zone: string | undefined): string | undefined {
+  try {
+    return zone ? new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The receipt number as a Code 128 barcode, with the number under it (none for what Code 128 cannot carry). */
+function Barcode({ code }: { code: string }) {
+  const module = 1.6;
+  let drawn: ReturnType<typeof code128Bars>;
+  try {
+    drawn = code128Bars(code);
+  } catch {
+    return null;
+  }
+  const { bars, modules } = drawn;
+  const width = modules * module;
+  return (
+    <svg width={width} height={54} viewBox={`0 0 ${width} 54`} role="img" aria-label={code}>
+      {bars.map(([x, w]) => (
+        <rect key={x} x={x * module} y={0} width={w * module} height={40} />
+      ))}
+      <text x={width / 2} y={54} textAnchor="middle" fontSize={12} fontFamily="monospace">
+        {code}
+      </text>
+    </svg>
+  );
+}
+
 /** The 80 mm receipt; on screen it is hidden, on paper it is all there is (pos.css). */
 export function Receipt({ receipt: r, shop }: { receipt: ReceiptData; shop: SystemConfig }) {
   const { t, i18n } = useTranslation("pos");
-  const barcode = useRef<SVGSVGElement>(null);
   const number = r.number ?? r.key.slice(0, 8).toUpperCase();
-  useEffect(() => {
-    if (barcode.current) JsBarcode(barcode.current, number, { format: "CODE128", height: 40, width: 1.6, fontSize: 12, margin: 0 });
-  }, [number]);
   return (
     <div className="pos-receipt" dir={i18n.dir()} lang={i18n.language} data-testid="pos-receipt">
       <h1>{shop.shop_name}</h1>
@@ -28,7 +56,9 @@ export function Receipt({ receipt: r, shop }: { receipt: ReceiptData; shop: Syst
         {!r.number && ` (${t("queue.state.pending")})`}
       </p>
       <p className="pos-receipt-center" dir="ltr">
-        {new Date(r.made_at).toLocaleString(i18n.language === "en" ? "en-GB" : `${i18n.language}-IQ`)}
+        {new Date(r.made_at).toLocaleString(i18n.language === "en" ? "en-GB" : `${i18n.language}-IQ`, {
+          timeZone: zoneOf(shop.time_zone),
+        })}
       </p>
       {r.customer && (
         <p>
@@ -74,7 +104,7 @@ export function Receipt({ receipt: r, shop }: { receipt: ReceiptData; shop: Syst
         {t("cashier")}: {r.cashier}
       </p>
       <div className="pos-receipt-center">
-        <svg ref={barcode} aria-label={number} />
+        <Barcode code={number} />
       </div>
       {shop.receipt_footer && <p className="pos-receipt-center">{shop.receipt_footer}</p>}
     </div>

@@ -42,7 +42,7 @@ export function usePosKeys(handler: (action: PosAction) => boolean | undefined) 
       if (!action) return;
       const target = e.target as HTMLElement | null;
       const inField = !!target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
-      if ((action === "remove" || action === "cancel") && (inField || document.querySelector("[role=dialog]"))) return;
+      if ((action === "remove" || action === "cancel") && (inField || document.querySelector("[role=dialog], dialog[open]"))) return;
       if (ref.current(action) !== false) e.preventDefault();
     };
     window.addEventListener("keydown", onKey);
