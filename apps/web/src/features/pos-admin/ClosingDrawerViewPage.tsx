@@ -1,13 +1,12 @@
-import { Alert, Button, Group } from "@mantine/core";
-import { IconPrinter } from "@tabler/icons-react";
+import { Alert } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useSession } from "../../app/session";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
-import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import type { SheetContent } from "../purchases/DocSheet";
+import { DocView } from "../purchases/DocView";
 import { routeId } from "../purchases/routeParams";
 import { closingQuery, PATHS } from "./posAdmin.queries";
 
@@ -16,10 +15,8 @@ export function ClosingDrawerViewPage() {
   const { t } = useTranslation("posadmin");
   const params = useParams();
   const id = routeId(params.id);
-  const navigate = useNavigate();
   const fmt = useFormat();
   const { systemConfig } = useSession();
-  const printSheet = usePrintSheet();
   const doc = useQuery(closingQuery(id));
   if (doc.isPending) return <PageLoader />;
   const z = doc.data;
@@ -52,23 +49,6 @@ export function ClosingDrawerViewPage() {
     note: z.note,
   };
   return (
-    <>
-      <PageHeader
-        title={sheet.title}
-        actions={
-          <Group>
-            {params.newTab !== "1" && (
-              <Button variant="default" onClick={() => void navigate(PATHS.closings)}>
-                {t("actions.back")}
-              </Button>
-            )}
-            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid="closing-print">
-              {t("actions.printZ")}
-            </Button>
-          </Group>
-        }
-      />
-      <DocSheet sheet={sheet} testId="closing-sheet" />
-    </>
+    <DocView sheet={sheet} testId="closing-sheet" printTestId="closing-print" printLabel={t("actions.printZ")} backTo={PATHS.closings} />
   );
 }

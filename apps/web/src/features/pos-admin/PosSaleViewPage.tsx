@@ -1,14 +1,14 @@
-import { Alert, Button, Group } from "@mantine/core";
-import { IconEdit, IconPrinter } from "@tabler/icons-react";
+import { Alert, Button } from "@mantine/core";
+import { IconEdit } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan } from "../../app/session";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import type { SheetContent } from "../purchases/DocSheet";
+import { DocView } from "../purchases/DocView";
 import { routeId } from "../purchases/routeParams";
 import { currencyCode, PATHS, type PosSaleRecord, posSaleQuery } from "./posAdmin.queries";
 
@@ -69,7 +69,6 @@ export function PosSaleViewPage() {
   const id = routeId(params.id);
   const navigate = useNavigate();
   const can = useCan();
-  const printSheet = usePrintSheet();
   const sheetOf = usePosSaleSheet();
   const doc = useQuery(posSaleQuery(id));
   if (doc.isPending) return <PageLoader />;
@@ -77,28 +76,19 @@ export function PosSaleViewPage() {
   if (!s) return <Alert color="red">{t("notFound")}</Alert>;
   const sheet = sheetOf(s);
   return (
-    <>
-      <PageHeader
-        title={sheet.title}
-        actions={
-          <Group>
-            {params.newTab !== "1" && (
-              <Button variant="default" onClick={() => void navigate(PATHS.sales)}>
-                {t("actions.back")}
-              </Button>
-            )}
-            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid="pos-sale-print">
-              {t("actions.print")}
-            </Button>
-            {can("pos_sales/update##pos_admin_sales/update") && !s.closing_fk && (
-              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(PATHS.saleEdit(s.id))}>
-                {t("actions.edit")}
-              </Button>
-            )}
-          </Group>
-        }
-      />
-      <DocSheet sheet={sheet} testId="pos-sale-sheet" />
-    </>
+    <DocView
+      sheet={sheet}
+      testId="pos-sale-sheet"
+      printTestId="pos-sale-print"
+      backTo={PATHS.sales}
+      actions={
+        can("pos_sales/update##pos_admin_sales/update") &&
+        !s.closing_fk && (
+          <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(PATHS.saleEdit(s.id))}>
+            {t("actions.edit")}
+          </Button>
+        )
+      }
+    />
   );
 }

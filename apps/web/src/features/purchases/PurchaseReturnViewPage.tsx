@@ -1,15 +1,14 @@
-import { Alert, Button, Group } from "@mantine/core";
-import { IconEdit, IconPrinter } from "@tabler/icons-react";
+import { Alert } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
-import { DocSheet, type SheetContent, usePrintSheet } from "./DocSheet";
+import type { SheetContent } from "./DocSheet";
+import { currencyShown, DocView } from "./DocView";
 import { DocBadges } from "./docActions";
 import { PATHS, purchaseReturnQuery } from "./purchases.queries";
 import { routeId } from "./routeParams";
@@ -19,12 +18,10 @@ export function PurchaseReturnViewPage() {
   const { t } = useTranslation("purchases");
   const params = useParams();
   const id = routeId(params.id);
-  const navigate = useNavigate();
   const can = useCan();
   const fmt = useFormat();
   const names = useSeededNames();
   const { systemConfig } = useSession();
-  const printSheet = usePrintSheet();
   const doc = useQuery(purchaseReturnQuery(id));
   if (doc.isPending) return <PageLoader />;
   const r = doc.data;
@@ -39,7 +36,7 @@ export function PurchaseReturnViewPage() {
       [t("fields.purchase"), r.purchase_number ?? ""],
       [t("fields.reference_no"), r.reference_no ?? ""],
       [t("fields.inventory"), names.inventory(r.inventory_name)],
-      [t("fields.currency"), r.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(r.rate)})`],
+      [t("fields.currency"), currencyShown(r, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
       [t("fields.received_type"), t(`paymentTypes.${r.payment_type}`)],
     ],
     headers: [
@@ -71,28 +68,13 @@ export function PurchaseReturnViewPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        title={sheet.title}
-        actions={
-          <Group>
-            {params.newTab !== "1" && (
-              <Button variant="default" onClick={() => void navigate(PATHS.returns)}>
-                {t("actions.back")}
-              </Button>
-            )}
-            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid="return-print">
-              {t("actions.print")}
-            </Button>
-            {can("purchase_returns/update") && !r.is_closed && (
-              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(PATHS.returnUpsert(r.id, 1))}>
-                {t("actions.edit")}
-              </Button>
-            )}
-          </Group>
-        }
-      />
-      <DocSheet sheet={sheet} testId="return-sheet" badges={<DocBadges status={r.status} closed={r.is_closed} />} />
-    </>
+    <DocView
+      sheet={sheet}
+      testId="return-sheet"
+      printTestId="return-print"
+      backTo={PATHS.returns}
+      editTo={can("purchase_returns/update") && !r.is_closed && PATHS.returnUpsert(r.id, 1)}
+      badges={<DocBadges status={r.status} closed={r.is_closed} />}
+    />
   );
 }

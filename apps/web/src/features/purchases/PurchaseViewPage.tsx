@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowBackUp, IconCalculator, IconCheck, IconEdit, IconPrinter, IconReceiptRefund, IconTag } from "@tabler/icons-react";
+import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
-import { DocSheet, type SheetContent, usePrintSheet } from "./DocSheet";
+import type { SheetContent } from "./DocSheet";
+import { currencyShown, DocView } from "./DocView";
 import { DocBadges, useDocAction } from "./docActions";
 import { PATHS, PURCHASES, purchaseQuery } from "./purchases.queries";
 import { routeId } from "./routeParams";
@@ -27,9 +27,8 @@ export function PurchaseViewPage() {
   const fmt = useFormat();
   const names = useSeededNames();
   const { systemConfig } = useSession();
-  const printSheet = usePrintSheet();
   const doc = useQuery(purchaseQuery(id));
-  const act = useDocAction(PURCHASES);
+  const act = useDocAction(PURCHASES, "purchases:done");
   if (doc.isPending) return <PageLoader />;
   const p = doc.data;
   if (!p) return <Alert color="red">{t("notFound")}</Alert>;
@@ -41,7 +40,7 @@ export function PurchaseViewPage() {
     [t("fields.supplier"), p.consumer_name],
     [t("fields.reference_no"), p.reference_no ?? ""],
     [t("fields.inventory"), names.inventory(p.inventory_name)],
-    [t("fields.currency"), p.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(p.rate)})`],
+    [t("fields.currency"), currencyShown(p, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
     [t("fields.payment_type"), t(`paymentTypes.${p.payment_type}`)],
     [t("fields.status"), `${t(`status.${p.status}`)} · ${t(`paymentStatus.${p.payment_status}`)}`],
   ];
@@ -87,106 +86,90 @@ export function PurchaseViewPage() {
     ),
     note: p.note,
   };
-  const printIt = () => printSheet(sheet);
 
   return (
-    <>
-      <PageHeader
-        title={`${t("viewTitle")} ${p.number ?? ""}`}
-        actions={
-          <Group>
-            {params.newTab !== "1" && (
-              <Button variant="default" onClick={() => void navigate(PATHS.list)}>
-                {t("actions.back")}
-              </Button>
-            )}
-            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={printIt} data-testid="purchase-print">
-              {t("actions.print")}
+    <DocView
+      sheet={sheet}
+      testId="purchase-sheet"
+      printTestId="purchase-print"
+      backTo={PATHS.list}
+      editTo={can("purchases/update") && !p.is_closed && PATHS.upsert(p.id, 1)}
+      badges={<DocBadges status={p.status} closed={p.is_closed} payment={p.payment_status} />}
+      actions={
+        <>
+          {p.status === "draft" && can("purchases/complete") && (
+            <Button
+              color="green"
+              leftSection={<IconCheck size={16} />}
+              loading={act.isPending}
+              onClick={() => act.mutate({ id: p.id, action: "complete" })}
+              data-testid="purchase-complete"
+            >
+              {t("actions.complete")}
             </Button>
-            {can("purchases/update") && !p.is_closed && (
-              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(PATHS.upsert(p.id, 1))}>
-                {t("actions.edit")}
-              </Button>
-            )}
-            {p.status === "draft" && can("purchases/complete") && (
-              <Button
-                color="green"
-                leftSection={<IconCheck size={16} />}
-                loading={act.isPending}
-                onClick={() => act.mutate({ id: p.id, action: "complete" })}
-                data-testid="purchase-complete"
-              >
-                {t("actions.complete")}
-              </Button>
-            )}
-            {p.status === "complete" && can("purchases/return_to_draft") && (
-              <Button
-                variant="light"
-                color="orange"
-                leftSection={<IconArrowBackUp size={16} />}
-                loading={act.isPending}
-                onClick={() => act.mutate({ id: p.id, action: "return_to_draft" })}
-                data-testid="purchase-return-to-draft"
-              >
-                {t("actions.returnToDraft")}
-              </Button>
-            )}
-            {p.status === "complete" && p.charges.length > 0 && !p.costs_applied && can("purchases/apply_cost") && (
-              <Button
-                variant="light"
-                leftSection={<IconCalculator size={16} />}
-                onClick={() => void navigate(PATHS.applyCost(p.id))}
-                data-testid="purchase-apply-cost"
-              >
-                {t("actions.applyCost")}
-              </Button>
-            )}
-            {can("purchases/modify_sale_price") && (
-              <Button
-                variant="light"
-                leftSection={<IconTag size={16} />}
-                onClick={() => void navigate(PATHS.salePrices(p.id))}
-                data-testid="purchase-sale-prices"
-              >
-                {t("actions.modifySalePrice")}
-              </Button>
-            )}
-            {p.status === "complete" && can("purchase_returns/store") && (
-              <Button
-                variant="light"
-                leftSection={<IconReceiptRefund size={16} />}
-                onClick={() => void navigate(PATHS.returnUpsert(0, 0, p.id))}
-              >
-                {t("actions.return")}
-              </Button>
-            )}
-          </Group>
-        }
-      />
-      <DocSheet
-        sheet={sheet}
-        testId="purchase-sheet"
-        badges={<DocBadges status={p.status} closed={p.is_closed} payment={p.payment_status} />}
-      >
-        {p.charges.length > 0 && (
-          <Stack gap={4}>
-            <Title order={5}>{t("charges")}</Title>
-            {p.charges.map((c) => (
-              <Group key={c.charge_id} justify="space-between" data-testid="view-charge">
-                <Text size="sm">
-                  {t(`chargeKinds.${c.kind}`)} · {c.consumer_name} · {t(`paymentTypes.${c.payment_type}`)}
-                </Text>
-                <Text size="sm" className="amount">
-                  {fmt.amount(c.amount)} {c.currency_name}
-                </Text>
-              </Group>
-            ))}
-            <Text size="xs" c="dimmed">
-              {p.costs_applied ? t("applyCost.applied") : t("applyCost.notApplied")}
-            </Text>
-          </Stack>
-        )}
-      </DocSheet>
-    </>
+          )}
+          {p.status === "complete" && can("purchases/return_to_draft") && (
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconArrowBackUp size={16} />}
+              loading={act.isPending}
+              onClick={() => act.mutate({ id: p.id, action: "return_to_draft" })}
+              data-testid="purchase-return-to-draft"
+            >
+              {t("actions.returnToDraft")}
+            </Button>
+          )}
+          {p.status === "complete" && p.charges.length > 0 && !p.costs_applied && can("purchases/apply_cost") && (
+            <Button
+              variant="light"
+              leftSection={<IconCalculator size={16} />}
+              onClick={() => void navigate(PATHS.applyCost(p.id))}
+              data-testid="purchase-apply-cost"
+            >
+              {t("actions.applyCost")}
+            </Button>
+          )}
+          {can("purchases/modify_sale_price") && (
+            <Button
+              variant="light"
+              leftSection={<IconTag size={16} />}
+              onClick={() => void navigate(PATHS.salePrices(p.id))}
+              data-testid="purchase-sale-prices"
+            >
+              {t("actions.modifySalePrice")}
+            </Button>
+          )}
+          {p.status === "complete" && can("purchase_returns/store") && (
+            <Button
+              variant="light"
+              leftSection={<IconReceiptRefund size={16} />}
+              onClick={() => void navigate(PATHS.returnUpsert(0, 0, p.id))}
+            >
+              {t("actions.return")}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {p.charges.length > 0 && (
+        <Stack gap={4}>
+          <Title order={5}>{t("charges")}</Title>
+          {p.charges.map((c) => (
+            <Group key={c.charge_id} justify="space-between" data-testid="view-charge">
+              <Text size="sm">
+                {t(`chargeKinds.${c.kind}`)} · {c.consumer_name} · {t(`paymentTypes.${c.payment_type}`)}
+              </Text>
+              <Text size="sm" className="amount">
+                {fmt.amount(c.amount)} {c.currency_name}
+              </Text>
+            </Group>
+          ))}
+          <Text size="xs" c="dimmed">
+            {p.costs_applied ? t("applyCost.applied") : t("applyCost.notApplied")}
+          </Text>
+        </Stack>
+      )}
+    </DocView>
   );
 }

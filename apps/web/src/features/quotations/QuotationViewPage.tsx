@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
-import { IconCopy, IconEdit, IconPrinter, IconShoppingCartPlus } from "@tabler/icons-react";
+import { Alert, Button, Stack, Table, Text, Title } from "@mantine/core";
+import { IconCopy, IconShoppingCartPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
@@ -8,10 +8,10 @@ import { useCan, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
-import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import type { SheetContent } from "../purchases/DocSheet";
+import { currencyShown, DocView } from "../purchases/DocView";
 import { routeId } from "../purchases/routeParams";
 import { QuotationBadge } from "./QuotationBadge";
 import { type PriceStep, QUOTATION_PATHS, QUOTATIONS, type QuotationRecord, quotationQuery } from "./quotations.queries";
@@ -32,7 +32,6 @@ export function QuotationViewPage() {
   const fmt = useFormat();
   const names = useSeededNames();
   const { systemConfig } = useSession();
-  const printSheet = usePrintSheet();
   const queryClient = useQueryClient();
   const doc = useQuery(quotationQuery(id));
   const convert = useMutation({
@@ -65,7 +64,7 @@ export function QuotationViewPage() {
       [t("fields.customer"), q.consumer_name],
       [t("fields.mobile"), q.customer_mobile ?? ""],
       [t("fields.inventory"), names.inventory(q.inventory_name)],
-      [t("fields.currency"), q.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(q.rate)})`],
+      [t("fields.currency"), currencyShown(q, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
       [t("fields.status"), t(`status.${q.shown_status}`)],
     ],
     headers: [
@@ -102,75 +101,60 @@ export function QuotationViewPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        title={`${t("viewTitle")} ${q.number ?? ""}`}
-        actions={
-          <Group>
-            {params.newTab !== "1" && (
-              <Button variant="default" onClick={() => void navigate(QUOTATION_PATHS.list)}>
-                {t("actions.back")}
-              </Button>
-            )}
-            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid="quotation-print">
-              {t("actions.print")}
+    <DocView
+      sheet={sheet}
+      testId="quotation-sheet"
+      printTestId="quotation-print"
+      backTo={QUOTATION_PATHS.list}
+      editTo={q.status === "open" && can("quotations/update") && QUOTATION_PATHS.upsert(q.id, 1)}
+      badges={<QuotationBadge state={q.shown_status} />}
+      actions={
+        <>
+          {can("quotations/store") && (
+            <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => void navigate(QUOTATION_PATHS.upsert(0, 0, q.id))}>
+              {t("actions.copy")}
             </Button>
-            {q.status === "open" && can("quotations/update") && (
-              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(QUOTATION_PATHS.upsert(q.id, 1))}>
-                {t("actions.edit")}
-              </Button>
-            )}
-            {can("quotations/store") && (
-              <Button
-                variant="light"
-                leftSection={<IconCopy size={16} />}
-                onClick={() => void navigate(QUOTATION_PATHS.upsert(0, 0, q.id))}
-              >
-                {t("actions.copy")}
-              </Button>
-            )}
-            {q.status === "open" && can("quotations/convert_to_sale") && (
-              <Button
-                color="green"
-                leftSection={<IconShoppingCartPlus size={16} />}
-                loading={convert.isPending}
-                onClick={() => convert.mutate()}
-                data-testid="quotation-convert"
-              >
-                {t("actions.convert")}
-              </Button>
-            )}
-            {q.sale_fk && (
-              <Button variant="light" onClick={() => void navigate(saleView(q.sale_fk ?? 0))} data-testid="quotation-open-sale">
-                {t("actions.openSale")}
-              </Button>
-            )}
-          </Group>
-        }
-      />
-      <DocSheet sheet={sheet} testId="quotation-sheet" badges={<QuotationBadge state={q.shown_status} />}>
-        <Stack gap="xs">
-          <Title order={5}>{t("whyPrice")}</Title>
-          {q.lines.map((l, i) => (
-            <Stack key={l.line_id} gap={2} data-testid="quotation-steps">
-              <Text size="sm" fw={600}>
-                {i + 1}. {l.item_name}
-              </Text>
-              <Table withTableBorder>
-                <Table.Tbody>
-                  {l.steps.map((s) => (
-                    <Table.Tr key={`${s.step}-${s.amount}`}>
-                      <Table.Td>{stepText(s)}</Table.Td>
-                      <Table.Td className="amount">{fmt.amount(s.change)}</Table.Td>
-                      <Table.Td className="amount">{money(s.amount)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Stack>
-          ))}
-        </Stack>
-      </DocSheet>
-    </>
+          )}
+          {q.status === "open" && can("quotations/convert_to_sale") && (
+            <Button
+              color="green"
+              leftSection={<IconShoppingCartPlus size={16} />}
+              loading={convert.isPending}
+              onClick={() => convert.mutate()}
+              data-testid="quotation-convert"
+            >
+              {t("actions.convert")}
+            </Button>
+          )}
+          {q.sale_fk && (
+            <Button variant="light" onClick={() => void navigate(saleView(q.sale_fk ?? 0))} data-testid="quotation-open-sale">
+              {t("actions.openSale")}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Stack gap="xs">
+        <Title order={5}>{t("whyPrice")}</Title>
+        {q.lines.map((l, i) => (
+          <Stack key={l.line_id} gap={2} data-testid="quotation-steps">
+            <Text size="sm" fw={600}>
+              {i + 1}. {l.item_name}
+            </Text>
+            <Table withTableBorder>
+              <Table.Tbody>
+                {l.steps.map((s) => (
+                  <Table.Tr key={`${s.step}-${s.amount}`}>
+                    <Table.Td>{stepText(s)}</Table.Td>
+                    <Table.Td className="amount">{fmt.amount(s.change)}</Table.Td>
+                    <Table.Td className="amount">{money(s.amount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        ))}
+      </Stack>
+    </DocView>
   );
 }

@@ -1,15 +1,14 @@
-import { Alert, Anchor, Button, Group } from "@mantine/core";
-import { IconEdit, IconPrinter } from "@tabler/icons-react";
+import { Alert, Anchor } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
-import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import type { SheetContent } from "../purchases/DocSheet";
+import { currencyShown, DocView } from "../purchases/DocView";
 import { DocBadges } from "../purchases/docActions";
 import { routeId } from "../purchases/routeParams";
 import { PATHS, saleLink, saleReturnQuery } from "./saleReturns.queries";
@@ -19,12 +18,10 @@ export function SaleReturnViewPage() {
   const { t } = useTranslation("salereturns");
   const params = useParams();
   const id = routeId(params.id);
-  const navigate = useNavigate();
   const can = useCan();
   const fmt = useFormat();
   const names = useSeededNames();
   const { systemConfig } = useSession();
-  const printSheet = usePrintSheet();
   const doc = useQuery(saleReturnQuery(id));
   if (doc.isPending) return <PageLoader />;
   const r = doc.data;
@@ -39,7 +36,7 @@ export function SaleReturnViewPage() {
       [t("fields.customer"), names.party(r.consumer_name)],
       [t("fields.sale"), r.sale_number ?? ""],
       [t("fields.inventory"), names.inventory(r.inventory_name)],
-      [t("fields.currency"), r.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(r.rate)})`],
+      [t("fields.currency"), currencyShown(r, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
       [t("fields.received_type"), t(`receivedTypes.${r.received_type}`)],
       [t("fields.account"), r.account_name ? names.account(r.account_name, r.account_system_key) : ""],
     ],
@@ -79,42 +76,21 @@ export function SaleReturnViewPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        title={sheet.title}
-        actions={
-          <Group>
-            {params.newTab !== "1" && (
-              <Button variant="default" onClick={() => void navigate(PATHS.list)}>
-                {t("actions.back")}
-              </Button>
-            )}
-            {r.sale_fk && can(saleLink(r.sale_kind, r.sale_fk).permission) && (
-              <Anchor component={Link} to={saleLink(r.sale_kind, r.sale_fk).to} data-testid="sale-return-sale-link">
-                {t("openSale", { number: r.sale_number ?? "" })}
-              </Anchor>
-            )}
-            <Button
-              variant="light"
-              leftSection={<IconPrinter size={16} />}
-              onClick={() => printSheet(sheet)}
-              data-testid="sale-return-print"
-            >
-              {t("actions.print")}
-            </Button>
-            {can("sale_returns/update") && !r.is_closed && (
-              <Button
-                variant="light"
-                leftSection={<IconEdit size={16} />}
-                onClick={() => void navigate(PATHS.upsert(r.id, 1, r.sale_fk ?? 0))}
-              >
-                {t("actions.edit")}
-              </Button>
-            )}
-          </Group>
-        }
-      />
-      <DocSheet sheet={sheet} testId="sale-return-sheet" badges={<DocBadges status={r.status} closed={r.is_closed} />} />
-    </>
+    <DocView
+      sheet={sheet}
+      testId="sale-return-sheet"
+      printTestId="sale-return-print"
+      backTo={PATHS.list}
+      editTo={can("sale_returns/update") && !r.is_closed && PATHS.upsert(r.id, 1, r.sale_fk ?? 0)}
+      badges={<DocBadges status={r.status} closed={r.is_closed} />}
+      actions={
+        r.sale_fk &&
+        can(saleLink(r.sale_kind, r.sale_fk).permission) && (
+          <Anchor component={Link} to={saleLink(r.sale_kind, r.sale_fk).to} data-testid="sale-return-sale-link">
+            {t("openSale", { number: r.sale_number ?? "" })}
+          </Anchor>
+        )
+      }
+    />
   );
 }

@@ -1,65 +1,18 @@
-import { Alert, Button, Group } from "@mantine/core";
-import { IconArrowBackUp, IconEdit, IconPrinter, IconReceiptRefund, IconSend } from "@tabler/icons-react";
+import { Alert, Button } from "@mantine/core";
+import { IconArrowBackUp, IconReceiptRefund, IconSend } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
-import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import type { SheetContent } from "../purchases/DocSheet";
+import { currencyShown, DocView } from "../purchases/DocView";
 import { routeId } from "../purchases/routeParams";
 import { TransferBadges, useTransferAction } from "./ConsignmentLists";
 import { saleTransferQuery, saleTransferReturnQuery, TRANSFER_PATHS } from "./saleTransfers.queries";
-
-/** The page around a printable consignment document: title, back, print and the document's own actions. */
-function SheetPage({
-  sheet,
-  back,
-  testId,
-  badges,
-  children,
-}: {
-  sheet: SheetContent;
-  back: string;
-  testId: string;
-  badges?: ReactNode;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation("saletransfers");
-  const params = useParams();
-  const navigate = useNavigate();
-  const printSheet = usePrintSheet();
-  return (
-    <>
-      <PageHeader
-        title={sheet.title}
-        actions={
-          <Group>
-            {params.newTab !== "1" && (
-              <Button variant="default" onClick={() => void navigate(back)}>
-                {t("actions.back")}
-              </Button>
-            )}
-            <Button
-              variant="light"
-              leftSection={<IconPrinter size={16} />}
-              onClick={() => printSheet(sheet)}
-              data-testid={`${testId}-print`}
-            >
-              {t("actions.print")}
-            </Button>
-            {children}
-          </Group>
-        }
-      />
-      <DocSheet sheet={sheet} testId={`${testId}-sheet`} badges={badges} />
-    </>
-  );
-}
 
 /** One sale transfer (SPEC §2 `view/{id}/{newTab}`), printable on A4, with send, return to draft and return. */
 export function SaleTransferViewPage() {
@@ -85,7 +38,7 @@ export function SaleTransferViewPage() {
       [t("fields.mobile"), r.customer_mobile ?? ""],
       [t("fields.from_inventory"), names.inventory(r.inventory_name)],
       [t("fields.consignment"), names.inventory(r.consignment_inventory_name)],
-      [t("fields.currency"), r.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(r.rate)})`],
+      [t("fields.currency"), currencyShown(r, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
       [t("fields.status"), t(`status.${r.status}`)],
     ],
     headers: [
@@ -118,51 +71,51 @@ export function SaleTransferViewPage() {
   };
   const open = !r.is_closed;
   return (
-    <SheetPage
+    <DocView
       sheet={sheet}
-      back={TRANSFER_PATHS.list}
-      testId="transfer"
+      testId="transfer-sheet"
+      printTestId="transfer-print"
+      backTo={TRANSFER_PATHS.list}
+      editTo={open && r.status === "pending" && can("sale_transfers/update") && TRANSFER_PATHS.upsert(r.id, 1)}
       badges={<TransferBadges status={r.status} closed={r.is_closed} />}
-    >
-      {open && r.status === "pending" && can("sale_transfers/update") && (
-        <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(TRANSFER_PATHS.upsert(r.id, 1))}>
-          {t("actions.edit")}
-        </Button>
-      )}
-      {open && r.status === "pending" && can("sale_transfers/transfer") && (
-        <Button
-          color="green"
-          leftSection={<IconSend size={16} />}
-          loading={act.isPending}
-          onClick={() => act.mutate({ id: r.id, action: "send" })}
-          data-testid="transfer-send"
-        >
-          {t("actions.send")}
-        </Button>
-      )}
-      {open && r.status === "sent" && can("sale_transfers/return_to_draft") && (
-        <Button
-          variant="light"
-          color="orange"
-          leftSection={<IconArrowBackUp size={16} />}
-          loading={act.isPending}
-          onClick={() => act.mutate({ id: r.id, action: "return_to_draft" })}
-          data-testid="transfer-return-to-draft"
-        >
-          {t("actions.return_to_draft")}
-        </Button>
-      )}
-      {r.status === "sent" && can("sale_transfers/store") && (
-        <Button
-          variant="light"
-          leftSection={<IconReceiptRefund size={16} />}
-          onClick={() => void navigate(TRANSFER_PATHS.returnUpsert(0, 0, r.id))}
-          data-testid="transfer-make-return"
-        >
-          {t("actions.return")}
-        </Button>
-      )}
-    </SheetPage>
+      actions={
+        <>
+          {open && r.status === "pending" && can("sale_transfers/transfer") && (
+            <Button
+              color="green"
+              leftSection={<IconSend size={16} />}
+              loading={act.isPending}
+              onClick={() => act.mutate({ id: r.id, action: "send" })}
+              data-testid="transfer-send"
+            >
+              {t("actions.send")}
+            </Button>
+          )}
+          {open && r.status === "sent" && can("sale_transfers/return_to_draft") && (
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconArrowBackUp size={16} />}
+              loading={act.isPending}
+              onClick={() => act.mutate({ id: r.id, action: "return_to_draft" })}
+              data-testid="transfer-return-to-draft"
+            >
+              {t("actions.return_to_draft")}
+            </Button>
+          )}
+          {r.status === "sent" && can("sale_transfers/store") && (
+            <Button
+              variant="light"
+              leftSection={<IconReceiptRefund size={16} />}
+              onClick={() => void navigate(TRANSFER_PATHS.returnUpsert(0, 0, r.id))}
+              data-testid="transfer-make-return"
+            >
+              {t("actions.return")}
+            </Button>
+          )}
+        </>
+      }
+    />
   );
 }
 
@@ -170,7 +123,6 @@ export function SaleTransferViewPage() {
 export function SaleTransferReturnViewPage() {
   const { t } = useTranslation("saletransfers");
   const id = routeId(useParams().id);
-  const navigate = useNavigate();
   const can = useCan();
   const fmt = useFormat();
   const names = useSeededNames();
@@ -204,12 +156,12 @@ export function SaleTransferReturnViewPage() {
     note: r.note,
   };
   return (
-    <SheetPage sheet={sheet} back={TRANSFER_PATHS.returns} testId="return">
-      {can("sale_transfers/update") && (
-        <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(TRANSFER_PATHS.returnUpsert(r.id, 1))}>
-          {t("actions.edit")}
-        </Button>
-      )}
-    </SheetPage>
+    <DocView
+      sheet={sheet}
+      testId="return-sheet"
+      printTestId="return-print"
+      backTo={TRANSFER_PATHS.returns}
+      editTo={can("sale_transfers/update") && TRANSFER_PATHS.returnUpsert(r.id, 1)}
+    />
   );
 }

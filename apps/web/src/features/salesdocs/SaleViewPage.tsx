@@ -1,15 +1,15 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconEdit, IconPrinter, IconReceiptRefund } from "@tabler/icons-react";
+import { Alert, Button, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconReceiptRefund } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
-import { DocSheet, type SheetContent, usePrintSheet } from "../purchases/DocSheet";
+import type { SheetContent } from "../purchases/DocSheet";
+import { currencyShown, DocView } from "../purchases/DocView";
 import { DocBadges, useDocAction } from "../purchases/docActions";
 import { routeId, shown } from "../purchases/routeParams";
 import { PATHS as RETURN_PATHS } from "../sale-returns/saleReturns.queries";
@@ -31,9 +31,8 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
   const fmt = useFormat();
   const names = useSeededNames();
   const { systemConfig } = useSession();
-  const printSheet = usePrintSheet();
   const doc = useQuery(saleQuery(kind, id));
-  const act = useDocAction(endpoint);
+  const act = useDocAction(endpoint, "salesdocs:done");
   if (doc.isPending) return <PageLoader />;
   const s = doc.data;
   if (!s) return <Alert color="red">{t("notFound")}</Alert>;
@@ -48,7 +47,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
     [t("fields.address"), s.customer_address ?? ""],
     ...(s.salesman_name ? [[t("fields.salesman"), s.salesman_name] as [string, string]] : []),
     [t("fields.inventory"), names.inventory(s.inventory_name)],
-    [t("fields.currency"), s.currency_id === systemConfig.currency_fk ? cur : `${cur} (${t("fields.rate")} ${fmt.rate(s.rate)})`],
+    [t("fields.currency"), currencyShown(s, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
     [t("fields.payment_type"), t(`paymentTypes.${s.payment_type}`)],
     [t("fields.status"), `${t(`status.${s.status}`)} · ${t(`paymentStatus.${s.payment_status}`)}`],
   ];
@@ -97,82 +96,68 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
   const section = endpoint;
 
   return (
-    <>
-      <PageHeader
-        title={`${t(`viewTitle.${kind}`)} ${s.number ?? ""}`}
-        actions={
-          <Group>
-            {params.newTab !== "1" && (
-              <Button variant="default" onClick={() => void navigate(paths.list)}>
-                {t("actions.back")}
-              </Button>
-            )}
-            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid="sale-print">
-              {t("actions.print")}
+    <DocView
+      sheet={sheet}
+      testId="sale-sheet"
+      printTestId="sale-print"
+      backTo={paths.list}
+      editTo={can(`${section}/update`) && !s.is_closed && paths.upsert(s.id, 1)}
+      badges={
+        <Stack gap={4} align="flex-end">
+          <DocBadges status={s.status} closed={s.is_closed} payment={s.payment_status} />
+          {s.number && <Barcode code={s.number} />}
+        </Stack>
+      }
+      above={s.warnings.map((w) => (
+        <Alert key={w} color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="sale-overdue">
+          {shown(w)}
+        </Alert>
+      ))}
+      actions={
+        <>
+          {s.status === "draft" && can(`${section}/complete`) && (
+            <Button
+              color="green"
+              leftSection={<IconCheck size={16} />}
+              loading={act.isPending}
+              onClick={() => act.mutate({ id: s.id, action: "complete" })}
+              data-testid="sale-complete"
+            >
+              {t("actions.complete")}
             </Button>
-            {can(`${section}/update`) && !s.is_closed && (
-              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => void navigate(paths.upsert(s.id, 1))}>
-                {t("actions.edit")}
-              </Button>
-            )}
-            {s.status === "draft" && can(`${section}/complete`) && (
-              <Button
-                color="green"
-                leftSection={<IconCheck size={16} />}
-                loading={act.isPending}
-                onClick={() => act.mutate({ id: s.id, action: "complete" })}
-                data-testid="sale-complete"
-              >
-                {t("actions.complete")}
-              </Button>
-            )}
-            {s.status === "complete" && can("sale_returns/store") && (
-              <Button
-                variant="light"
-                leftSection={<IconReceiptRefund size={16} />}
-                onClick={() => void navigate(RETURN_PATHS.upsert(0, 0, s.id))}
-                data-testid="sale-return-from"
-              >
-                {t("salereturns:actions.return")}
-              </Button>
-            )}
-            {s.status === "complete" && can(`${section}/return_to_draft`) && (
-              <Button
-                variant="light"
-                color="orange"
-                leftSection={<IconArrowBackUp size={16} />}
-                loading={act.isPending}
-                onClick={() => act.mutate({ id: s.id, action: "return_to_draft" })}
-              >
-                {t("actions.returnToDraft")}
-              </Button>
-            )}
-          </Group>
-        }
-      />
-      <Stack gap="md">
-        {s.warnings.map((w) => (
-          <Alert key={w} color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="sale-overdue">
-            {shown(w)}
-          </Alert>
-        ))}
-        <DocSheet
-          sheet={sheet}
-          testId="sale-sheet"
-          badges={
-            <Stack gap={4} align="flex-end">
-              <DocBadges status={s.status} closed={s.is_closed} payment={s.payment_status} />
-              {s.number && <Barcode code={s.number} />}
-            </Stack>
-          }
-        >
-          {kind === "salesman" && s.status === "complete" && (
-            <Text size="sm" data-testid="sale-commission">
-              {t("fields.commission")}: <span className="amount">{fmt.amount(s.commission)}</span>
-            </Text>
           )}
-        </DocSheet>
-      </Stack>
-    </>
+          {s.status === "complete" && can("sale_returns/store") && (
+            <Button
+              variant="light"
+              leftSection={<IconReceiptRefund size={16} />}
+              onClick={() => void navigate(RETURN_PATHS.upsert(0, 0, s.id))}
+              data-testid="sale-return-from"
+            >
+              {t("salereturns:actions.return")}
+            </Button>
+          )}
+          {s.status === "complete" && can(`${section}/return_to_draft`) && (
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconArrowBackUp size={16} />}
+              loading={act.isPending}
+              onClick={() => act.mutate({ id: s.id, action: "return_to_draft" })}
+            >
+              {t("actions.returnToDraft")}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {kind === "salesman" && s.status === "complete" && (
+        <Text size="sm" data-testid="sale-commission">
+          {t("fields.commission")}:{" "}
+          <span className="amount">
+            {fmt.amount(s.commission)} {systemConfig.currency.currency_name}
+          </span>
+        </Text>
+      )}
+    </DocView>
   );
 }
