@@ -179,6 +179,9 @@ test("a customer receipt shows in the customer's statement; a transfer needs two
   // ------------------------------------------------------------ the customer statements report, and the income statement in Arabic
   await page.goto("/reports/customer-statements");
   await page.getByTestId("table-search").fill(customer);
+  // The search applied (it is debounced) before the row's menu opens: a page of rows arriving after would close it.
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.getByTestId("table-row")).toHaveCount(1);
   const party = page.getByTestId("table-row").filter({ hasText: customer });
   await expect(party).toContainText("-50,000");
   await party.getByTestId("row-actions").click();

@@ -203,6 +203,51 @@ test.describe("catalogue", () => {
   });
 });
 
+test.describe("catalogue in Arabic", () => {
+  test("a packet's quantity typed in Arabic-Indic digits is saved; a barcode's digits never run under its button", async ({ page }) => {
+    const token = await login();
+    const s = await seed(token);
+    await signedIn(page, { token, lang: "ar" });
+    await page.goto("/warehouse/items");
+    await page.getByTestId("items-add").click();
+    const form = page.getByTestId("item-form");
+    const name = `أموكسيسيلين ${s.u}`;
+    await form.getByTestId("field-item_name").fill(name);
+    await form.getByTestId("item-tab-units").click();
+    await choose(page, "unit-0-unit", s.piece);
+    await form.getByTestId("unit-0-price").pressSequentially("٢٬٥٠٠");
+    await form.getByTestId("unit-0-barcode").pressSequentially("٦٢٦١٠٠٠٠٠٠٠١٢");
+
+    // The field reads left to right; its generate button sits at its left, beside the padding.
+    const barcode = form.getByTestId("unit-0-barcode");
+    const button = await form.getByTestId("unit-0-generate").boundingBox();
+    const field = await barcode.boundingBox();
+    const padLeft = await barcode.evaluate((el) => Number.parseFloat(getComputedStyle(el).paddingLeft));
+    expect(button!.x + button!.width).toBeLessThanOrEqual(field!.x + padLeft);
+
+    await form.getByRole("button", { name: "إضافة وحدة عبوة" }).click();
+    await choose(page, "unit-1-unit", s.box);
+    await form.getByTestId("unit-1-quantity").fill("");
+    await form.getByTestId("unit-1-quantity").pressSequentially("١٠");
+    await form.getByTestId("unit-1-price").pressSequentially("٢٤٬٠٠٠");
+    await expect(form.getByTestId("unit-1-price")).toHaveValue("24,000");
+    await page.getByTestId("item-save").click();
+    await expect(form).toBeHidden();
+
+    const found = await call<{ data: { data: { item_id: number }[] } }>(`items?search=${encodeURIComponent(name)}`, { token });
+    const item = await call<{ data: { item_units: { unit_name: string; quantity: string; barcode: string | null }[] } }>(
+      `items/${found.data.data[0]!.item_id}`,
+      { token },
+    );
+    expect(item.data.item_units.map((x) => [x.unit_name, Number(x.quantity), x.barcode])).toEqual(
+      expect.arrayContaining([
+        [s.piece, 1, "6261000000012"],
+        [s.box, 10, null],
+      ]),
+    );
+  });
+});
+
 test.describe("settings", () => {
   // A rate's date is read in the server's time zone; the browser here shares the machine's, as a shop's does.
   test.use({ timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone });

@@ -88,9 +88,19 @@ for (const lang of ["ar", "ckb"] as const) {
     await form.locator(`input[name="mobile"]`).fill(arabicDigits(mobile));
     // A number reads left to right inside the right-to-left form.
     await expect(form.locator(`input[name="mobile"]`)).toHaveCSS("direction", "ltr");
+    // The allowed debit typed with the Arabic thousands separator and digits, as on a shop's keyboard.
+    const allowed = form.locator(`input[name="allowed_debit_amount"]`);
+    await allowed.pressSequentially(`${arabicDigits("750")}٬${arabicDigits("000")}`);
+    await expect(allowed).toHaveValue("750,000");
+    await expect(allowed).toHaveCSS("direction", "ltr");
     await shot(page, `entry-mobile-form-${lang}`);
     await form.getByTestId("party-save").click();
     await expect(form).toBeHidden();
+    const saved = await call<{ data: { data: { consumer_name: string; allowed_debit_amount: string | null }[] } }>(
+      `customers?search=${encodeURIComponent(`Mobile ${u}`)}`,
+      { token },
+    );
+    baseExpect(saved.data.data.map((c) => [c.consumer_name, Number(c.allowed_debit_amount)])).toEqual([[`Mobile ${u}`, 750000]]);
     // Found by the start of the number typed in either digits, shown in its one stored form.
     for (const term of [arabicDigits(mobile.slice(0, 8)), mobile.slice(0, 8)]) {
       await search(page, term);

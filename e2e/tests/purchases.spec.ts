@@ -180,3 +180,42 @@ test.describe
       await printedPage.close();
     });
   });
+
+test("a barcode scanned into a line's item field takes its item and the unit it names, and never submits the purchase (ar)", async ({
+  page,
+}) => {
+  const token = await login();
+  const u = unique();
+  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;
+  const piece = units.find((x) => x.unit_name === "Piece")!.unit_id;
+  const box = units.find((x) => x.unit_name === "Box")!.unit_id;
+  const itemName = `Shampoo ${u}`;
+  const code = `626${String(Date.now()).slice(-10)}`;
+  // The box of 12 has a barcode of its own: scanning it buys boxes, not pieces.
+  const boxCode = `627${String(Date.now()).slice(-10)}`;
+  await call("items", {
+    method: "POST",
+    token,
+    body: {
+      item_name: itemName,
+      item_units: [
+        { unit_fk: piece, quantity: "1", price: "5000", is_base: true, is_default: true, barcode: code },
+        { unit_fk: box, quantity: "12", price: "55000", barcode: boxCode },
+      ],
+    },
+  });
+  await signedIn(page, { token, lang: "ar" });
+  await page.goto("/purchases/purchases/upsert/0/0/0/0");
+  const line = page.getByTestId("purchase-form").getByTestId("purchase-line").first();
+  let submitted = false;
+  page.on("request", (r) => {
+    if (r.method() === "POST" && /\/api\/purchases/.test(r.url())) submitted = true;
+  });
+  // A scanner types fast and ends with Enter, before the matches come back; in Arabic-Indic digits on an Arabic keyboard.
+  await line.getByTestId("line-item").click();
+  await page.keyboard.type(`${boxCode.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!)}\n`, { delay: 5 });
+  await expect(line.getByTestId("line-item")).toHaveValue(itemName);
+  await expect(line.getByTestId("line-unit")).toHaveValue("علبة");
+  await expect(page).toHaveURL(/\/purchases\/purchases\/upsert\/0\/0\/0\/0$/);
+  expect(submitted).toBe(false);
+});

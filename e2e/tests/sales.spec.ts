@@ -35,6 +35,7 @@ async function typeInto(field: Locator, text: string) {
 interface Seed {
   token: string;
   item: number;
+  box: number;
   itemName: string;
   boxCode: string;
   pieceCode: string;
@@ -82,6 +83,7 @@ async function seed(): Promise<Seed> {
   return {
     token,
     item: item.item_id,
+    box,
     itemName,
     boxCode,
     pieceCode,
@@ -220,5 +222,27 @@ test.describe("sales", () => {
     );
     // Kept as a draft; nothing left the stock.
     expect(await onHand(s)).toBe(before);
+  });
+
+  test("a draft completed from its page is confirmed in a sale's words, not a purchase's (ar)", async ({ page }) => {
+    const draft = await call<{ data: { id: number } }>("sales", {
+      method: "POST",
+      token: s.token,
+      body: {
+        consumer_fk: s.customer,
+        inventory_fk: 1,
+        currency_id: 1,
+        discount_type: "item",
+        payment_type: "On Account",
+        lines: [{ item_fk: s.item, unit_fk: s.box, quantity: "1" }],
+      },
+    });
+    await signedIn(page, { token: s.token, lang: "ar" });
+    await page.goto(`/sales/sales/view/${draft.data.id}/0`);
+    const completed = page.waitForResponse((r) => r.url().includes("/complete") && r.request().method() === "POST");
+    await page.getByTestId("sale-complete").click();
+    expect((await completed).status()).toBe(200);
+    await expect(page.getByText("اكتمل البيع: خرجت البضائع من المخزون وسُجّلت القيود")).toBeVisible();
+    await expect(page.getByText("اكتملت المشتريات: البضائع في المخزون")).toHaveCount(0);
   });
 });

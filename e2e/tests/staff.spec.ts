@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { createUser, login, unique } from "../support/api";
+import { call, createUser, login, unique } from "../support/api";
 import { expect, signedIn, test } from "../support/fixtures";
 
 test("staff: create, edit and delete through the DataTable, with search, sort, paging and a remembered hidden column", async ({ page }) => {
@@ -109,4 +109,99 @@ test("export downloads an xlsx of the searched rows with the chosen headers", as
     [`Beta${tag}`, "Beta Person"],
     [`Gamma${tag}`, "Gamma Person"],
   ]);
+});
+
+test("a salesman with tiered revenue commission: typed with separators and Arabic-Indic digits, shown again and stored", async ({
+  page,
+}) => {
+  const admin = await login();
+  const tag = unique();
+  const name = `Seller${tag}`;
+  await signedIn(page, { token: admin });
+  await page.goto("/staff");
+  await page.getByTestId("staff-add").click();
+  const form = page.getByTestId("staff-form");
+  await form.locator("input[name=user_name]").fill(name);
+  await form.locator("input[name=email]").fill(`seller${tag}@e2e.test`);
+  await form.locator("input[name=new_password]").fill("amber-falcon-river-72");
+  await form.locator("input[name=new_password_confirmation]").fill("amber-falcon-river-72");
+
+  // The salesman's terms show only once he is marked a salesman.
+  await expect(form.locator("input[name=sale_man_name]")).toHaveCount(0);
+  await form.getByRole("switch", { name: "Salesman" }).check();
+  await form.locator("input[name=sale_man_name]").fill(`Rep ${tag}`);
+  await form.locator("input[name=sale_man_mail]").fill("not-an-address");
+  await form.locator("input[name=base_salary]").pressSequentially("750,000.5");
+  await expect(form.locator("input[name=base_salary]")).toHaveValue("750,000.5");
+  await form.getByTestId("field-commission_type").click();
+  await page.getByRole("option", { name: "Revenue commission", exact: true }).click();
+  await form.locator("input[name=sale_man_commission_percentage]").pressSequentially("٢٫٥");
+  await form.locator("input[name=sale_man_quota_1]").pressSequentially("١٠٠٬٠٠٠");
+  await form.locator("input[name=sale_man_commission_percentage_1]").pressSequentially("٣");
+  await form.locator("input[name=sale_man_quota_2]").pressSequentially("250,000");
+  await form.locator("input[name=sale_man_commission_percentage_2]").pressSequentially("104");
+
+  // The contract's checks answer under the fields.
+  await form.getByTestId("staff-save").click();
+  await expect(form.getByText("The sale man mail must be a valid email address.")).toBeVisible();
+  await expect(form.getByText("must be between 0 and 100")).toBeVisible();
+  await form.locator("input[name=sale_man_mail]").fill(`rep${tag}@e2e.test`);
+  await form.locator("input[name=sale_man_commission_percentage_2]").fill("4.25");
+  await form.getByTestId("staff-save").click();
+  await expect(page.getByText("Added Successfully")).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // Stored as typed meant it.
+  const list = await call<{ data: { data: { user_id: number; user_name: string }[] } }>(`users?search=${name}`, { token: admin });
+  const id = list.data.data.find((u) => u.user_name === name)!.user_id;
+  const stored = await call<{ data: Record<string, unknown> }>(`users/${id}`, { token: admin });
+  expect(stored.data).toMatchObject({
+    is_salesman: true,
+    sale_man_name: `Rep ${tag}`,
+    sale_man_mail: `rep${tag}@e2e.test`,
+    base_salary: "750000.500",
+    commission_type: "revenue_commission",
+    sale_man_commission_percentage: "2.50",
+    sale_man_quota_1: "100000.000",
+    sale_man_commission_percentage_1: "3.00",
+    sale_man_quota_2: "250000.000",
+    sale_man_commission_percentage_2: "4.25",
+    sale_man_quota_3: null,
+    sale_man_commission_percentage_3: null,
+  });
+
+  // Reopened, the form shows the same terms.
+  await page.getByTestId("table-search").fill(name);
+  const rows = page.getByTestId("table-row");
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByTestId("row-actions").click();
+  await page.getByTestId("row-action-edit").click();
+  await expect(form.getByRole("switch", { name: "Salesman" })).toBeChecked();
+  await expect(form.locator("input[name=sale_man_name]")).toHaveValue(`Rep ${tag}`);
+  await expect(form.locator("input[name=sale_man_mail]")).toHaveValue(`rep${tag}@e2e.test`);
+  await expect(form.locator("input[name=base_salary]")).toHaveValue("750,000.5");
+  await expect(form.getByTestId("field-commission_type")).toHaveValue("Revenue commission");
+  await expect(form.locator("input[name=sale_man_commission_percentage]")).toHaveValue("2.5");
+  await expect(form.locator("input[name=sale_man_quota_1]")).toHaveValue("100,000");
+  await expect(form.locator("input[name=sale_man_commission_percentage_1]")).toHaveValue("3");
+  await expect(form.locator("input[name=sale_man_quota_2]")).toHaveValue("250,000");
+  await expect(form.locator("input[name=sale_man_commission_percentage_2]")).toHaveValue("4.25");
+  await expect(form.locator("input[name=sale_man_quota_3]")).toHaveValue("");
+
+  // A server answer on a salesman field shows under it: the salesman name is taken.
+  await call("users", {
+    method: "POST",
+    token: admin,
+    body: {
+      user_name: `Other${tag}`,
+      email: `other${tag}@e2e.test`,
+      new_password: "amber-falcon-river-72",
+      new_password_confirmation: "amber-falcon-river-72",
+      is_salesman: true,
+      sale_man_name: `Taken ${tag}`,
+    },
+  });
+  await form.locator("input[name=sale_man_name]").fill(`Taken ${tag}`);
+  await form.getByTestId("staff-save").click();
+  await expect(form.getByText("The sale man name has already been taken.")).toBeVisible();
 });

@@ -58,6 +58,14 @@ describe("units", () => {
     expect(errors["item_units.1.barcode"]).toBe("catalogue:barcodes.duplicate");
   });
 
+  it("takes a packet's quantity typed in Arabic-Indic digits, with the Arabic decimal separator", () => {
+    const typed = { ...box, quantity: "١٢" };
+    expect(checkUnits([base, typed])).toEqual({});
+    expect(checkUnits([base, { ...box, quantity: "٢٫٥" }])).toEqual({});
+    expect(pricePerBase(typed)).toBe("233.333");
+    expect(toItemPayload({ ...EMPTY_ITEM, item_name: "Pepsi", item_units: [base, typed] }).item_units[1]?.quantity).toBe("12");
+  });
+
   it("an empty price or quantity is required, not badly written", () => {
     const errors = checkUnits([
       { ...base, price: " " },

@@ -1,4 +1,4 @@
-import { MSG, normalizeDigits } from "@app/contracts";
+import { MSG, normalizeDigits, normalizeNumber } from "@app/contracts";
 import Decimal from "decimal.js";
 import { plainDecimal } from "../../shared/format";
 import type { ItemRecord } from "./catalogue.queries";
@@ -139,7 +139,7 @@ export function setDefault(units: UnitDraft[], key: string): UnitDraft[] {
  */
 export function pricePerBase(u: UnitDraft): string | null {
   try {
-    const q = new Decimal(u.quantity);
+    const q = new Decimal(typedQuantity(u.quantity));
     const p = new Decimal(u.price);
     if (q.lte(0)) return null;
     return p.div(q).toDecimalPlaces(3, Decimal.ROUND_HALF_UP).toFixed();
@@ -147,6 +147,9 @@ export function pricePerBase(u: UnitDraft): string | null {
     return null;
   }
 }
+
+/** A packet's quantity as typed, Arabic-Indic digits and the Arabic decimal separator included, in ASCII. */
+const typedQuantity = (text: string) => normalizeNumber(text.trim());
 
 const DECIMAL_RE = (scale: number) => new RegExp(`^\\d{1,15}(\\.\\d{1,${scale}})?$`);
 
@@ -167,8 +170,9 @@ export function checkUnits(units: UnitDraft[]): Record<string, string> {
     else if (seenUnits.has(u.unit_fk)) errors[`item_units.${i}.unit_fk`] = "catalogue:units.duplicateUnit";
     seenUnits.add(u.unit_fk);
     // An empty quantity or price is missing, not badly written.
-    if (u.quantity.trim() === "") errors[`item_units.${i}.quantity`] = "settings:required";
-    else if (!DECIMAL_RE(4).test(u.quantity.trim()) || new Decimal(u.quantity.trim()).lte(0))
+    const quantity = typedQuantity(u.quantity);
+    if (quantity === "") errors[`item_units.${i}.quantity`] = "settings:required";
+    else if (!DECIMAL_RE(4).test(quantity) || new Decimal(quantity).lte(0))
       errors[`item_units.${i}.quantity`] = "catalogue:units.badQuantity";
     if (u.price.trim() === "") errors[`item_units.${i}.price`] = "settings:required";
     else if (!DECIMAL_RE(2).test(u.price.trim())) errors[`item_units.${i}.price`] = "catalogue:units.badPrice";
@@ -211,7 +215,7 @@ export function toItemPayload(v: ItemValues) {
     item_units: v.item_units.map((u) => ({
       item_unit_id: u.item_unit_id,
       unit_fk: Number(u.unit_fk),
-      quantity: u.is_base ? "1" : u.quantity.trim(),
+      quantity: u.is_base ? "1" : typedQuantity(u.quantity),
       price: u.price.trim(),
       barcode: orNull(normalizeDigits(u.barcode)),
       is_base: u.is_base,

@@ -9,6 +9,7 @@ import type { DataBody, MessageBody } from "../../shared/api/types";
 import { useCrud } from "../../shared/crud";
 import { FormDialog } from "../../shared/FormDialog";
 import { ltrProps } from "../../shared/ltr";
+import { MoneyInput } from "../../shared/MoneyInput";
 import { useZodForm } from "../../shared/useZodForm";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { PARTY, type PartyKind, type PartyRow } from "./parties.queries";
@@ -118,7 +119,19 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
     else update.mutate({ id, body }, { onSuccess: done });
   };
 
-  const text = (key: keyof Values & string, opts: { required?: boolean; inputMode?: "decimal" | "numeric" | "tel" } = {}) => (
+  // Money typed as people do: thousands separators and Arabic-Indic digits; left empty it stays unset.
+  const money = (key: "allowed_debit_amount" | "pending_amount") => (
+    <MoneyInput
+      label={t(`fields.${key}`)}
+      zeroWhenEmpty={false}
+      value={form.values[key]}
+      onChange={(v) => form.set(key, v)}
+      error={form.error(key)}
+      name={key}
+    />
+  );
+
+  const text = (key: keyof Values & string, opts: { required?: boolean; inputMode?: "numeric" | "tel" } = {}) => (
     <TextInput
       label={t(`fields.${key}`)}
       withAsterisk={opts.required}
@@ -172,8 +185,8 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
         <>
           <Divider label={t("creditTerms")} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            {text("allowed_debit_amount", { inputMode: "decimal" })}
-            {text("pending_amount", { inputMode: "decimal" })}
+            {money("allowed_debit_amount")}
+            {money("pending_amount")}
             <Select
               label={t("fields.pricing_profile_fk")}
               clearable

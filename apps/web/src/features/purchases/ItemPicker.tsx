@@ -1,3 +1,4 @@
+import { normalizeDigits } from "@app/contracts";
 import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
@@ -7,9 +8,24 @@ import { api } from "../../shared/api/client";
 import { SEARCH_DEBOUNCE_MS } from "../../shared/DataTable/listState";
 import type { PickItem } from "./purchases.queries";
 
+type CodedItem = Omit<PickItem, "item_units"> & { item_units: (PickItem["item_units"][number] & { barcode?: string | null })[] };
+
+/**
+ * The item a code typed or scanned into the picker names: the one whose barcode or code it is,
+ * else the only item found; with the unit whose barcode it is (a box's barcode names the box).
+ */
+export function itemForCode(code: string, found: CodedItem[]): { item: PickItem; unit: number | null } | null {
+  const byBarcode = found.find((i) => i.item_units.some((u) => u.barcode === code));
+  if (byBarcode) return { item: byBarcode, unit: byBarcode.item_units.find((u) => u.barcode === code)!.unit_fk };
+  const item = found.find((i) => i.item_code === code) ?? (found.length === 1 ? found[0]! : null);
+  return item ? { item, unit: null } : null;
+}
+
 /**
  * An item chosen from the catalogue by name, code or barcode (`items/list`, best matches first);
- * the item comes back with its units.
+ * the item comes back with its units. Enter never submits the document from here: a scanner ends
+ * its code with Enter, mostly before the matches have come back, so Enter with no option chosen
+ * looks the typed code up and takes the item it names.
  */
 export function ItemPicker({
   value,
@@ -20,7 +36,8 @@ export function ItemPicker({
   inline = false,
 }: {
   value: PickItem | null;
-  onChange: (item: PickItem | null) => void;
+  /** The item chosen, and the unit a scanned barcode names (else null: the caller's default unit). */
+  onChange: (item: PickItem | null, unit?: number | null) => void;
   label: string;
   /** In a table row: the column names it, so the label is only for assistive technology. */
   inline?: boolean;
@@ -51,6 +68,21 @@ export function ItemPicker({
       filter={({ options }) => options}
       error={error}
       nothingFoundMessage={t("messages:nothingFound")}
+      onKeyDown={(e) => {
+        if (e.key !== "Enter") return;
+        e.preventDefault();
+        // An option chosen with the arrow keys is Mantine's to take.
+        if (e.currentTarget.getAttribute("aria-activedescendant")) return;
+        const code = normalizeDigits(search.trim());
+        if (!code || code === value?.item_name) return;
+        void api<{ message: CodedItem[] }>("items/list", { query: { search: code, per_page: 5 } }).then(({ message }) => {
+          const picked = itemForCode(code, message);
+          if (picked) {
+            onChange(picked.item, picked.unit);
+            setSearch(picked.item.item_name);
+          }
+        });
+      }}
       data-testid={testId}
       comboboxProps={{ withinPortal: true }}
     />

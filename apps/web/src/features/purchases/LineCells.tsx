@@ -70,7 +70,14 @@ export function ItemCell({
 }) {
   return (
     <Table.Td miw={width}>
-      <ItemPicker inline label={label} value={value} onChange={(item) => onPick(item, defaultUnitOf(item))} error={error} testId={testId} />
+      <ItemPicker
+        inline
+        label={label}
+        value={value}
+        onChange={(item, unit) => onPick(item, unit ? String(unit) : defaultUnitOf(item))}
+        error={error}
+        testId={testId}
+      />
       {children}
     </Table.Td>
   );

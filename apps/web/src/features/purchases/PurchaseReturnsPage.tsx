@@ -27,7 +27,7 @@ interface ReturnRow {
 export function PurchaseReturnsPage() {
   const { t } = useTranslation("purchases");
   const navigate = useNavigate();
-  const act = useDocAction(PURCHASE_RETURNS);
+  const act = useDocAction(PURCHASE_RETURNS, "purchases:returnDone");
   const invalidateLedger = useInvalidateLedger();
   const del = useConfirmDelete<ReturnRow>(PURCHASE_RETURNS, {
     idOf: (r) => r.id,

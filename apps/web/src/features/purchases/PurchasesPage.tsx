@@ -14,7 +14,7 @@ export function PurchasesPage() {
   const { t } = useTranslation("purchases");
   const fmt = useFormat();
   const navigate = useNavigate();
-  const act = useDocAction(PURCHASES);
+  const act = useDocAction(PURCHASES, "purchases:done");
   const invalidateLedger = useInvalidateLedger();
   const del = useConfirmDelete<PurchaseRow>(PURCHASES, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "", onDeleted: invalidateLedger });
   const doc = useDocColumns<PurchaseRow>("purchases");

@@ -181,8 +181,8 @@ export function ReturnLinesPanel<L extends ReturnLineBase>(props: {
                   inline
                   label={labels.item}
                   value={l.item}
-                  onChange={(item) => {
-                    const unit = item?.item_units.find((u) => u.unit_fk === item.default_unit) ?? item?.item_units[0];
+                  onChange={(item, scanned) => {
+                    const unit = item?.item_units.find((u) => u.unit_fk === (scanned ?? item.default_unit)) ?? item?.item_units[0];
                     set({
                       item,
                       unit_id: unit ? String(unit.unit_fk) : "",

@@ -7,16 +7,22 @@ import { useInvalidateLedger } from "../accounting/ledger.queries";
 
 export type DocAction = "complete" | "return_to_draft" | "close" | "open";
 
-/** `POST {endpoint}/{id}/{action}`: a document's state change; the lists, the document and the ledger's figures refresh. */
-export function useDocAction(endpoint: string) {
-  const { t } = useTranslation("purchases");
+/** Where each kind of document keeps the words that confirm its state changes. */
+export type DocActionMessages = "purchases:done" | "purchases:returnDone" | "salesdocs:done" | "salereturns:done";
+
+/**
+ * `POST {endpoint}/{id}/{action}`: a document's state change, confirmed in the document's own words
+ * (a completed sale is not a purchase); the lists, the document and the ledger's figures refresh.
+ */
+export function useDocAction(endpoint: string, messages: DocActionMessages) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const invalidateLedger = useInvalidateLedger();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: DocAction }) =>
       api<{ message?: string }>(`${endpoint}/${id}/${action}`, { method: "POST", body: {} }),
     onSuccess: (_res, { action }) => {
-      notifySuccess(t(`done.${action}`));
+      notifySuccess(t(`${messages}.${action}`));
       void queryClient.invalidateQueries({ queryKey: [endpoint] });
       invalidateLedger();
     },

@@ -28,22 +28,30 @@ export interface ReportFilterValue {
 export function useReportFilters(defaultFilter: DateFilter = "THIS_YEAR") {
   const [params, setParams] = useSearchParams();
   const { systemConfig } = useSession();
-  const value: ReportFilterValue = useMemo(() => {
-    const raw = params.get("filter[date_filter]");
+  const read = (p: URLSearchParams): ReportFilterValue => {
+    const raw = p.get("filter[date_filter]");
     const dateFilter = (DATE_FILTERS as readonly string[]).includes(raw ?? "") ? (raw as DateFilter) : defaultFilter;
-    const currency = Number(params.get("filter[currency_id]"));
+    const currency = Number(p.get("filter[currency_id]"));
     return {
       dateFilter,
-      dateBetween: params.get("filter[date_between]") ?? "",
+      dateBetween: p.get("filter[date_between]") ?? "",
       currencyId: Number.isInteger(currency) && currency > 0 ? currency : systemConfig.currency_fk,
     };
-  }, [params, defaultFilter, systemConfig.currency_fk]);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read depends only on the listed values
+  const value: ReportFilterValue = useMemo(() => read(params), [params, defaultFilter, systemConfig.currency_fk]);
 
-  const set = (patch: Partial<ReportFilterValue>) => {
-    const next = { ...value, ...patch };
+  /**
+   * A change applied to the address as it is now, not as this render saw it: the router re-renders
+   * in a transition that typing keeps putting off, so a "to" date typed right after the "from"
+   * date would otherwise write the period back without it.
+   */
+  const set = (patch: Partial<ReportFilterValue> | ((current: ReportFilterValue) => Partial<ReportFilterValue>)) => {
     setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
+      (rendered) => {
+        const p = new URLSearchParams(typeof window === "undefined" ? rendered : window.location.search);
+        const current = read(p);
+        const next = { ...current, ...(typeof patch === "function" ? patch(current) : patch) };
         p.set("filter[date_filter]", next.dateFilter);
         if (next.dateFilter === "DATE_PERIOD" && next.dateBetween) p.set("filter[date_between]", next.dateBetween);
         else p.delete("filter[date_between]");
@@ -87,7 +95,13 @@ export function ReportFilters({
   const [from, to] = value.dateBetween.split(",");
   const [start, end] = periodOf(value);
   const badPeriod = value.dateFilter === "DATE_PERIOD" && !dayjs(end).isAfter(dayjs(start));
-  const setPeriod = (f: string | undefined, t2: string | undefined) => set({ dateBetween: `${f ?? ""},${t2 ?? ""}` });
+  // Each date changes its own side of the period, the other side read from the address as it is now.
+  const setPeriod = (side: 0 | 1, day: string) =>
+    set((current) => {
+      const both = current.dateBetween.split(",");
+      both[side] = day;
+      return { dateBetween: `${both[0] ?? ""},${both[1] ?? ""}` };
+    });
 
   return (
     <Paper withBorder radius="md" p="md" mb="lg" data-testid="report-filters">
@@ -108,7 +122,7 @@ export function ReportFilters({
               <DateField
                 label={t("table:fromDate")}
                 value={from || null}
-                onChange={(v) => setPeriod(v ?? "", to)}
+                onChange={(v) => setPeriod(0, v ?? "")}
                 w={170}
                 clearable
                 data-testid="report-from"
@@ -116,7 +130,7 @@ export function ReportFilters({
               <DateField
                 label={t("table:toDate")}
                 value={to || null}
-                onChange={(v) => setPeriod(from, v ?? "")}
+                onChange={(v) => setPeriod(1, v ?? "")}
                 error={badPeriod ? translateMessage(MSG.endDateAfterStart) : undefined}
                 w={170}
                 clearable

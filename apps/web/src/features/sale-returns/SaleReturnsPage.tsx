@@ -13,7 +13,7 @@ export function SaleReturnsPage() {
   const { t } = useTranslation("salereturns");
   const names = useSeededNames();
   const navigate = useNavigate();
-  const act = useDocAction(SALE_RETURNS);
+  const act = useDocAction(SALE_RETURNS, "salereturns:done");
   const invalidateLedger = useInvalidateLedger();
   const del = useConfirmDelete<SaleReturnRow>(SALE_RETURNS, {
     idOf: (r) => r.id,

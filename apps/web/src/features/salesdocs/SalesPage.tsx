@@ -23,7 +23,7 @@ export function SalesPage({ kind }: { kind: SaleKind }) {
   const navigate = useNavigate();
   const endpoint = ENDPOINTS[kind];
   const paths = pathsOf(kind);
-  const act = useDocAction(endpoint);
+  const act = useDocAction(endpoint, "salesdocs:done");
   const invalidateLedger = useInvalidateLedger();
   const del = useConfirmDelete<SaleRow>(endpoint, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "", onDeleted: invalidateLedger });
   const totals = useCurrencyTotals("total");

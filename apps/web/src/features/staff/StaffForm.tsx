@@ -1,16 +1,18 @@
-import { BLOOD_GROUPS, GENDERS, MARITAL_STATUSES, USER_STATUSES, ZCreateUser, ZUpdateUser } from "@app/contracts";
-import { Divider, PasswordInput, ScrollArea, Select, SimpleGrid, Stack, Switch, Tabs, TextInput } from "@mantine/core";
-import { IconUser } from "@tabler/icons-react";
+import { BLOOD_GROUPS, COMMISSION_TYPES, GENDERS, MARITAL_STATUSES, USER_STATUSES, ZCreateUser, ZUpdateUser } from "@app/contracts";
+import { Divider, PasswordInput, ScrollArea, Select, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from "@mantine/core";
+import { IconPercentage, IconUser } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import customParseFormat from "dayjs/plugin/customParseFormat";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { useCrud } from "../../shared/crud";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
+import { plainDecimal } from "../../shared/format";
 import { ltrProps } from "../../shared/ltr";
+import { MoneyInput } from "../../shared/MoneyInput";
 import { PasswordStrength } from "../../shared/PasswordStrength";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
@@ -31,6 +33,18 @@ const EMPTY = {
   outlet_fk: "",
   status: "active",
   is_cashier: false,
+  is_salesman: false,
+  sale_man_name: "",
+  sale_man_mail: "",
+  base_salary: "",
+  commission_type: "",
+  sale_man_commission_percentage: "",
+  sale_man_commission_percentage_1: "",
+  sale_man_commission_percentage_2: "",
+  sale_man_commission_percentage_3: "",
+  sale_man_quota_1: "",
+  sale_man_quota_2: "",
+  sale_man_quota_3: "",
   gender: "",
   marital_status: "",
   blood_group: "",
@@ -41,6 +55,20 @@ const EMPTY = {
   permissions: [] as string[],
 };
 type Values = typeof EMPTY;
+
+/** The salesman's figures: plain decimal text in the form, a decimal or null on the wire. */
+const SALESMAN_NUMBERS = [
+  "base_salary",
+  "sale_man_commission_percentage",
+  "sale_man_commission_percentage_1",
+  "sale_man_commission_percentage_2",
+  "sale_man_commission_percentage_3",
+  "sale_man_quota_1",
+  "sale_man_quota_2",
+  "sale_man_quota_3",
+] as const;
+type SalesmanNumber = (typeof SALESMAN_NUMBERS)[number];
+const TIERS = [1, 2, 3] as const;
 
 const toIso = (v: string | null) => {
   if (!v) return "";
@@ -58,6 +86,12 @@ const fromRecord = (r: StaffRecord): Values => ({
   outlet_fk: r.outlet_fk ? String(r.outlet_fk) : "",
   status: r.status,
   is_cashier: r.is_cashier,
+  is_salesman: r.is_salesman,
+  sale_man_name: r.sale_man_name ?? "",
+  sale_man_mail: r.sale_man_mail ?? "",
+  commission_type: r.commission_type ?? "",
+  // The server answers at its fixed scale ("2.50", "1000.000"); the inputs show what was meant.
+  ...(Object.fromEntries(SALESMAN_NUMBERS.map((k) => [k, plainDecimal(r[k])])) as Record<SalesmanNumber, string>),
   gender: r.gender ?? "",
   marital_status: r.marital_status ?? "",
   blood_group: r.blood_group ?? "",
@@ -82,6 +116,16 @@ function toPayload(v: Values, creating: boolean, withPermissions: boolean) {
     outlet_fk: v.outlet_fk ? Number(v.outlet_fk) : null,
     status: v.status,
     is_cashier: v.is_cashier,
+    is_salesman: v.is_salesman,
+    // A salesman's terms are sent while he is one; turning the switch off leaves them as they were.
+    ...(v.is_salesman
+      ? {
+          sale_man_name: orNull(v.sale_man_name),
+          sale_man_mail: orNull(v.sale_man_mail),
+          commission_type: orNull(v.commission_type),
+          ...Object.fromEntries(SALESMAN_NUMBERS.map((k) => [k, orNull(v[k])])),
+        }
+      : {}),
     gender: orNull(v.gender),
     marital_status: orNull(v.marital_status),
     blood_group: orNull(v.blood_group),
@@ -142,6 +186,19 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
       searchable
       nothingFoundMessage={t("messages:nothingFound")}
       data-testid={`field-${key}`}
+    />
+  );
+  // Figures typed as people do: thousands separators and Arabic-Indic digits; left empty they stay unset.
+  const number = (key: SalesmanNumber, label: string, opts: { percent?: boolean; description?: string } = {}) => (
+    <MoneyInput
+      label={label}
+      description={opts.description}
+      zeroWhenEmpty={false}
+      rightSection={opts.percent ? <IconPercentage size={16} aria-hidden /> : undefined}
+      value={form.values[key]}
+      onChange={(v) => form.set(key, v)}
+      error={form.error(key)}
+      name={key}
     />
   );
   const date = (key: "user_dob" | "user_joining_date") => (
@@ -214,7 +271,39 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
               checked={form.values.is_cashier}
               onChange={(e) => form.set("is_cashier", e.currentTarget.checked)}
             />
+            <Switch
+              label={t("fields.is_salesman")}
+              checked={form.values.is_salesman}
+              onChange={(e) => form.set("is_salesman", e.currentTarget.checked)}
+            />
           </SimpleGrid>
+          {form.values.is_salesman && (
+            <>
+              <Divider label={t("salesman")} labelPosition="left" />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {text("sale_man_name")}
+                {text("sale_man_mail", { type: "email" })}
+                {number("base_salary", t("fields.base_salary"))}
+                {select("commission_type", options(COMMISSION_TYPES, "salesdocs:commissionTypes"))}
+              </SimpleGrid>
+              <Text size="sm" c="dimmed">
+                {t("tiersHelp")}
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {number("sale_man_commission_percentage", t("fields.sale_man_commission_percentage"), {
+                  percent: true,
+                  description: t("basePercentageHelp"),
+                })}
+                <div />
+                {TIERS.map((i) => (
+                  <Fragment key={i}>
+                    {number(`sale_man_quota_${i}`, t("fields.sale_man_quota", { n: i }))}
+                    {number(`sale_man_commission_percentage_${i}`, t("fields.sale_man_tier_percentage", { n: i }), { percent: true })}
+                  </Fragment>
+                ))}
+              </SimpleGrid>
+            </>
+          )}
           <Divider label={t("personal")} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {select("gender", options(GENDERS, "genders"))}

@@ -27,6 +27,19 @@ export interface StaffRecord extends StaffRow {
   marital_status: string | null;
   blood_group: string | null;
   nationality: string | null;
+  is_salesman: boolean;
+  sale_man_name: string | null;
+  sale_man_mail: string | null;
+  /** Decimals as the server keeps them, at a fixed scale ("750000.500", "2.50"). */
+  base_salary: string | null;
+  commission_type: string | null;
+  sale_man_commission_percentage: string | null;
+  sale_man_commission_percentage_1: string | null;
+  sale_man_commission_percentage_2: string | null;
+  sale_man_commission_percentage_3: string | null;
+  sale_man_quota_1: string | null;
+  sale_man_quota_2: string | null;
+  sale_man_quota_3: string | null;
   /** Keys given to this person directly, beside those of their role. */
   permissions: string[] | null;
 }
