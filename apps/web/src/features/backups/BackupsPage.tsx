@@ -235,7 +235,7 @@ export function BackupsPage() {
         withCloseButton={false}
         padding={0}
         size="md"
-        data-testid="restore-confirm"
+        attributes={{ content: { "data-testid": "restore-confirm" } }}
       >
         <DialogHeader title={t("restoreTitle")} icon={<IconRestore size={18} />} onClose={() => setConfirm(null)} />
         <Stack p="lg" gap="sm">

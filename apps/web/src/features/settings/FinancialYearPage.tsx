@@ -118,7 +118,7 @@ export function FinancialYearPage() {
         withCloseButton={false}
         padding={0}
         size="md"
-        data-testid="year-confirm"
+        attributes={{ content: { "data-testid": "year-confirm" } }}
       >
         {confirm && (
           <>
