@@ -19,7 +19,14 @@ export function ConfirmDelete({
 }) {
   const { t } = useTranslation("common");
   return (
-    <Modal opened={opened} onClose={onClose} withCloseButton={false} padding={0} size="sm" attributes={{ content: { "data-testid": "confirm-delete" } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      withCloseButton={false}
+      padding={0}
+      size="sm"
+      attributes={{ content: { "data-testid": "confirm-delete" } }}
+    >
       <DialogHeader title={t("deleteTitle")} icon={<IconTrash size={18} />} onClose={onClose} />
       <Text p="lg">{t("deleteQuestion", { name })}</Text>
       <Group justify="flex-end" px="lg" pb="lg">

@@ -41,7 +41,14 @@ export function ExportDialog({ opened, onClose, endpoint, query, headers, initia
     onSuccess: onClose,
   });
   return (
-    <Modal opened={opened} onClose={onClose} withCloseButton={false} size="lg" padding={0} attributes={{ content: { "data-testid": "export-dialog" } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      withCloseButton={false}
+      size="lg"
+      padding={0}
+      attributes={{ content: { "data-testid": "export-dialog" } }}
+    >
       <DialogHeader title={t("exportTitle")} icon={<IconFileSpreadsheet size={20} />} onClose={onClose} />
       <Stack p="lg" gap="md">
         <Group justify="space-between">

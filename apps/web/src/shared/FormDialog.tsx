@@ -117,7 +117,14 @@ export function FormDialog({
     </Group>
   );
   return (
-    <Modal opened onClose={requestClose} withCloseButton={false} size={size} padding={0} attributes={{ content: { "data-testid": testId } }}>
+    <Modal
+      opened
+      onClose={requestClose}
+      withCloseButton={false}
+      size={size}
+      padding={0}
+      attributes={{ content: { "data-testid": testId } }}
+    >
       <DialogHeader title={title} icon={icon} onClose={requestClose} />
       {loading ? (
         <PageLoader />

@@ -21,7 +21,13 @@ export function NavigationSearch({ opened, onClose }: { opened: boolean; onClose
     void navigate(path);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t("navigation")} size="md" attributes={{ content: { "data-testid": "navigation-search" } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("navigation")}
+      size="md"
+      attributes={{ content: { "data-testid": "navigation-search" } }}
+    >
       <TextInput
         data-autofocus
         leftSection={<IconSearch size={16} />}

@@ -30,7 +30,14 @@ export function Shortcuts() {
   // Alt+N types nothing, so it works from inside a field too (the list's search box).
   useHotkeys([["alt+N", addOnPage, { usePhysicalKeys: true }]], []);
   return (
-    <Modal opened={opened} onClose={help.close} withCloseButton={false} padding={0} size="md" attributes={{ content: { "data-testid": "shortcuts-help" } }}>
+    <Modal
+      opened={opened}
+      onClose={help.close}
+      withCloseButton={false}
+      padding={0}
+      size="md"
+      attributes={{ content: { "data-testid": "shortcuts-help" } }}
+    >
       <DialogHeader title={t("shortcuts.title")} icon={<IconKeyboard size={18} />} onClose={help.close} />
       <Table m="md" w="auto" verticalSpacing="xs">
         <Table.Tbody>

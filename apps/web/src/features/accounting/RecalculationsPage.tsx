@@ -91,7 +91,14 @@ function RunDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const run = useQuery({ queryKey: [ENDPOINT, "show", id], queryFn: () => api<{ data: RecalculationRun }>(`${ENDPOINT}/${id}`) });
   const data = run.data?.data;
   return (
-    <Modal opened onClose={onClose} withCloseButton={false} size="xl" padding={0} attributes={{ content: { "data-testid": "recalculation-run" } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      withCloseButton={false}
+      size="xl"
+      padding={0}
+      attributes={{ content: { "data-testid": "recalculation-run" } }}
+    >
       <DialogHeader
         title={data ? t("runTitle", { date: fmt.dateTime(data.created_at), name: data.created_by_name ?? "" }) : t("title")}
         icon={<IconCalculator size={20} />}

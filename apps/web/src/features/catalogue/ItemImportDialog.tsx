@@ -85,7 +85,14 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} withCloseButton={false} size="xl" padding={0} attributes={{ content: { "data-testid": "item-import" } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      withCloseButton={false}
+      size="xl"
+      padding={0}
+      attributes={{ content: { "data-testid": "item-import" } }}
+    >
       <DialogHeader title={t("import.title")} icon={<IconFileSpreadsheet size={20} />} onClose={onClose} />
       <Stack p="lg" gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">

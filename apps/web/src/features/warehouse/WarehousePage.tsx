@@ -22,7 +22,14 @@ function BatchesDialog({ row, onClose }: { row: StockRow; onClose: () => void })
   const names = useSeededNames();
   const batches = useQuery(batchesQuery(row.item_id, row.inventory_id));
   return (
-    <Modal opened onClose={onClose} withCloseButton={false} size="xl" padding={0} attributes={{ content: { "data-testid": "stock-batches" } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      withCloseButton={false}
+      size="xl"
+      padding={0}
+      attributes={{ content: { "data-testid": "stock-batches" } }}
+    >
       <DialogHeader title={`${row.item_name} · ${names.inventory(row.inventory_name)}`} icon={<IconStack2 size={20} />} onClose={onClose} />
       <ScrollArea p="lg">
         <Table striped withTableBorder>
