@@ -1,5 +1,5 @@
 import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
-import { convert, D, round3, str, ZERO } from "./money.js";
+import { convert, D, floorWhole, round3, str, ZERO } from "./money.js";
 
 /**
  * What a POS bill's payments come to, and the change: one rule for the cashier's screen and the
@@ -46,7 +46,7 @@ export interface PosChange {
 export function floorToStep(amount: string, step: string): string {
   const s = D(step);
   if (!s.gt(0)) return str(amount);
-  return str(D(amount).div(s).floor().mul(s));
+  return str(floorWhole(D(amount).div(s)).mul(s));
 }
 
 export function posChange(input: PosChangeInput): PosChange {

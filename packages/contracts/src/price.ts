@@ -1,5 +1,5 @@
 import type Decimal from "decimal.js";
-import { convert, D, round3, str, ZERO } from "./money.js";
+import { convert, D, type DecimalValue, floorWhole, round3, str, ZERO } from "./money.js";
 
 /**
  * THE price function: what a customer pays for a line, and why. Sales, quotations, POS and online
@@ -152,7 +152,7 @@ export interface PricedDocument {
 }
 
 const HUNDRED = D(100);
-const pct = (amount: Decimal, percent: Decimal.Value) => round3(amount.mul(D(percent)).div(HUNDRED));
+const pct = (amount: Decimal, percent: DecimalValue) => round3(amount.mul(D(percent)).div(HUNDRED));
 const clampZero = (v: Decimal) => (v.isNegative() ? ZERO : v);
 
 /** What a promotion takes off a line (or gives on top of it), or null when its rules are not met. */
@@ -179,7 +179,7 @@ function promotionEffect(
   const reward = D(promo.reward_value);
   switch (promo.reward_type) {
     case "get_free": {
-      const times = promo.amount_rule_type === "quantity" && ruleValue.gt(0) ? ctx.qty.div(ruleValue).floor() : D(1);
+      const times = promo.amount_rule_type === "quantity" && ruleValue.gt(0) ? floorWhole(ctx.qty.div(ruleValue)) : D(1);
       const free = times.mul(reward);
       return { reduction: ZERO, free };
     }

@@ -7,7 +7,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { i18nReady } from "./i18n";
+import { signInTextsReady } from "./i18n";
 import { ThemeProviders } from "./Providers";
 import { createQueryClient } from "./queryClient";
 import { createRouter } from "./router";
@@ -34,7 +34,7 @@ export function App() {
 
 /** Starts the back office (every page but the POS screen opened on its own) once its texts are in. */
 export function mount(root: HTMLElement) {
-  void i18nReady.then(() =>
+  void signInTextsReady().then(() =>
     createRoot(root).render(
       <StrictMode>
         <App />

@@ -7,9 +7,9 @@ type Files = { default: Record<string, Record<string, unknown>> };
 type Part = "core" | "more" | "pos";
 /**
  * Each language is chunks of the build: the namespaces the sign-in page reads, and the rest,
- * which the signed-in frame waits for; the POS screen, which runs on its own, loads the sign-in
- * part and its own namespaces only. A user downloads the language they read, and the sign-in
- * page only its part.
+ * which the signed-in frame waits for; the POS screen, which runs on its own, loads one chunk of
+ * its own with every namespace it reads (the common ones again, without the sign-in page's and
+ * the menu's). A user downloads the language they read, and each page only its part.
  */
 const BUNDLES: Record<Language, Record<Part, () => Promise<Files>>> = {
   en: { core: () => import("../locales/en"), more: () => import("../locales/en-more"), pos: () => import("../locales/en-pos") },
@@ -33,7 +33,7 @@ function loadPart(lang: Language, part: Part): Promise<void> {
         if (ns) bundle[ns] = content;
       }
       // English server texts are the contract's own words; only ar and ckb carry translations of them.
-      if (lang === "en" && part === "core") bundle.messages = { ...MSG };
+      if (lang === "en" && part !== "more") bundle.messages = { ...MSG };
       resources[lang] = { ...resources[lang], ...bundle };
       for (const [ns, content] of Object.entries(bundle)) i18n.addResourceBundle(lang, ns, content, true, true);
     });
@@ -53,9 +53,10 @@ export const setTextScope = (s: "all" | "pos") => {
  * later calls wait for the same load.
  */
 export function loadLanguage(lang: Language, parts: "signIn" | "pos" | "all" = scope): Promise<void> {
+  if (parts === "pos") return loadPart(lang, "pos");
   const core = loadPart(lang, "core");
   if (parts === "signIn") return core;
-  return Promise.all([core, loadPart(lang, parts === "pos" ? "pos" : "more")]).then(() => undefined);
+  return Promise.all([core, loadPart(lang, "more")]).then(() => undefined);
 }
 
 /** A lazy chunk that shows texts beyond the sign-in page's: it renders once they are in too. */
@@ -99,8 +100,8 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-/** Settles once the stored language's texts are in: the app renders after it. */
-export const i18nReady = loadLanguage(initial, "signIn");
+/** Settles once the stored language's sign-in texts are in: the back office renders after it. */
+export const signInTextsReady = () => loadLanguage(initial, "signIn");
 
 const msgKeyByText = new Map<string, string>(Object.entries(MSG).map(([k, v]) => [v, k]));
 

@@ -1,6 +1,6 @@
-// The POS screen's own namespaces beyond the sign-in page's (`ar.ts`): the till loads these and
-// not the rest of the back office's texts.
-export default import.meta.glob<Record<string, unknown>>("./ar/{pos,seeded,schematexts}.json", {
+// Every namespace the POS screen reads, in one chunk: the till loads this and none of the back
+// office's texts (not even the sign-in page's, `ar.ts`).
+export default import.meta.glob<Record<string, unknown>>("./ar/{common,fields,messages,validation,pos,seeded,schematexts}.json", {
   eager: true,
   import: "default",
 });

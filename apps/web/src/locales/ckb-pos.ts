@@ -1,6 +1,6 @@
-// The POS screen's own namespaces beyond the sign-in page's (`ckb.ts`): the till loads these and
-// not the rest of the back office's texts.
-export default import.meta.glob<Record<string, unknown>>("./ckb/{pos,seeded,schematexts}.json", {
+// Every namespace the POS screen reads, in one chunk: the till loads this and none of the back
+// office's texts (not even the sign-in page's, `ckb.ts`).
+export default import.meta.glob<Record<string, unknown>>("./ckb/{common,fields,messages,validation,pos,seeded,schematexts}.json", {
   eager: true,
   import: "default",
 });

@@ -1,6 +1,6 @@
-// The POS screen's own namespaces beyond the sign-in page's (`en.ts`): the till loads these and
-// not the rest of the back office's texts.
-export default import.meta.glob<Record<string, unknown>>("./en/{pos,seeded}.json", {
+// Every namespace the POS screen reads, in one chunk: the till loads this and none of the back
+// office's texts (not even the sign-in page's, `en.ts`).
+export default import.meta.glob<Record<string, unknown>>("./en/{common,fields,messages,validation,pos,seeded}.json", {
   eager: true,
   import: "default",
 });

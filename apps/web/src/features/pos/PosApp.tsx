@@ -7,7 +7,7 @@ import { StrictMode, useEffect, useMemo } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
 import { POS_PATH } from "../../app/config";
-import { i18nReady, loadLanguage, setTextScope, storedLanguage } from "../../app/i18n";
+import { loadLanguage, setTextScope, storedLanguage } from "../../app/i18n";
 import { LoadingScreen } from "../../app/LoadingScreen";
 import { ThemeProviders } from "../../app/Providers";
 import { FALLBACK_CONFIG, fetchMe, fetchSystemConfig, SessionContext, SessionKeeper } from "../../app/session";
@@ -101,7 +101,7 @@ export function mount(root: HTMLElement) {
     location.replace(`/login/${encodeURIComponent(POS_PATH)}`);
     return;
   }
-  void Promise.all([i18nReady, loadLanguage(storedLanguage(), "pos")]).then(() =>
+  void loadLanguage(storedLanguage(), "pos").then(() =>
     createRoot(root).render(
       <StrictMode>
         <ThemeProviders>

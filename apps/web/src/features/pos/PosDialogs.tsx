@@ -1,10 +1,9 @@
 import { normalizeSearch, type PosItem, type PosUnit } from "@app/contracts";
 import { Badge, Button, Group, Kbd, Stack, Text, UnstyledButton } from "@mantine/core";
-import { type KeyboardEvent, useEffect, useState } from "react";
+import { type KeyboardEvent, lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
-import { OpenDrawerDialog, SwitchCashierDialog } from "./CashierDialogs";
 import { type CatalogueIndex, findBarcode, searchItems } from "./catalogue";
 import { TextField } from "./PosFields";
 import { PosModal } from "./PosModal";
@@ -12,10 +11,17 @@ import type { DialogKind } from "./PosPage";
 import { type BillLineState, type HeldBill, holdsStore, queueStore } from "./posDb";
 import type { PosSession } from "./posSession";
 import type { QueuedSale } from "./queue";
-import { ReturnDialog } from "./ReturnDialog";
 import { newKey } from "./receipt";
 import { choosePrinter, forgetPrinter, printerLabel, rememberedPrinter, type SerialPortLike, testPrint } from "./serialPrinter";
 import { keyLabel } from "./usePosKeys";
+
+// The dialogs that need the server (a return looks its sale up; opening the drawer and switching
+// cashier are the server's to record) load when first opened, not with the others that the till's
+// first visit fetches at once so that it can sell offline (PosPage). The service worker keeps them
+// too.
+const ReturnDialog = lazy(async () => ({ default: (await import("./ReturnDialog")).ReturnDialog }));
+const OpenDrawerDialog = lazy(async () => ({ default: (await import("./CashierDialogs")).OpenDrawerDialog }));
+const SwitchCashierDialog = lazy(async () => ({ default: (await import("./CashierDialogs")).SwitchCashierDialog }));
 
 export interface PosDialogProps {
   kind: Exclude<DialogKind, null>;

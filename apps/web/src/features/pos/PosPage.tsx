@@ -71,7 +71,7 @@ const FLUSH_MS = 10_000;
 /** The POS screen (SPEC §2 /settings/pos): full screen, keyboard first, goes on selling offline. */
 export function PosPage() {
   const { t } = useTranslation("pos");
-  usePageTitle("nav:items.pos");
+  usePageTitle("pos:title");
   const { me, systemConfig } = useSession();
   const names = useSeededLabels();
   const session = usePosSession();

@@ -38,6 +38,6 @@ export function purchaseTotals(form: {
 export function newSalePrice(baseCost: string, profitPercent: string, unitQty: string, roundTo: string): string {
   const raw = D(baseCost).mul(D(unitQty)).mul(D(profitPercent).div(100).plus(1));
   const step = D(roundTo);
-  const rounded = step.gt(0) ? raw.div(step).ceil().mul(step) : raw;
+  const rounded = step.gt(0) ? raw.div(step).toDecimalPlaces(0, Decimal.ROUND_CEIL).mul(step) : raw;
   return rounded.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed();
 }

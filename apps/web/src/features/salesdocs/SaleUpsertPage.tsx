@@ -1,4 +1,5 @@
 import { normalizeDigits, ZSale } from "@app/contracts";
+import type { DecimalValue } from "@app/contracts/money";
 import { Alert, Group, Select, Text, Textarea, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconBarcode } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -227,7 +228,7 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   const record = isUpdate ? source.data : undefined;
   const complete = record?.status === "complete";
   const cur = v.money.currency_id === 2 ? "USD" : "IQD";
-  const money = (x: Decimal.Value) => `${fmt.amount(String(x))} ${cur}`;
+  const money = (x: DecimalValue) => `${fmt.amount(String(x))} ${cur}`;
   const section = endpoint;
 
   return (

@@ -198,7 +198,7 @@ function CountSheet({ id, onClose }: { id: number | null; onClose: () => void })
                     <Text
                       span
                       className="amount"
-                      c={diff === null || diff.isZero() ? undefined : diff.isPos() ? "green" : "red"}
+                      c={diff === null || diff.isZero() ? undefined : diff.gt(0) ? "green" : "red"}
                       data-testid="count-sheet-difference"
                     >
                       {diff === null ? "" : fmt.amount(diff.toFixed())}
