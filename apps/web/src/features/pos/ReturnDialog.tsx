@@ -1,4 +1,5 @@
 import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
+import { D } from "@app/contracts/money";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -123,7 +124,14 @@ export function ReturnDialog({ close, session, onReturned }: { close: () => void
                   <tr key={l.line_id} data-testid="pos-return-line">
                     <td>{l.item_name}</td>
                     <td>{l.unit_name}</td>
-                    <td dir="ltr">{formatAmount(String(Number(l.quantity) + Number(l.free_quantity || "0")), 0)}</td>
+                    <td dir="ltr">
+                      {formatAmount(
+                        D(l.quantity)
+                          .plus(D(l.free_quantity || "0"))
+                          .toFixed(),
+                        0,
+                      )}
+                    </td>
                     <td dir="ltr" data-testid="pos-return-left">
                       {formatAmount(l.returnable_quantity, 0)}
                     </td>

@@ -1,3 +1,4 @@
+import { D } from "@app/contracts/money";
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconReceiptRefund } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -76,7 +77,8 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
         fmt.amount(l.sale_price),
         Number(l.discount_amount) ? fmt.amount(l.discount_amount) : "",
         Number(l.tax_amount) ? fmt.amount(l.tax_amount) : "",
-        fmt.amount(String(Number(l.line_total) + Number(l.tax_amount))),
+        // Stored before tax; shown with it, as the quotation shows its lines. Decimals, not floats.
+        fmt.amount(D(l.line_total).plus(D(l.tax_amount)).toFixed()),
       ],
     })),
     numeric: [false, false, false, true, true, true, true, true],
