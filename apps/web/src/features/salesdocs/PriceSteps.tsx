@@ -19,7 +19,13 @@ export function PriceSteps({ steps, currency }: { steps: PriceStep[]; currency: 
           ? `${t("steps.profile")} «${s.profile_name ?? ""}»`
           : t(`steps.${s.step}`);
     const pct = s.percent ? ` ${fmt.amount(s.percent)}%` : "";
-    if (s.step === "unit_price") return `${name}${s.manual ? ` (${t("steps.manual")})` : ""} ${fmt.amount(s.unit_price)} ${currency}`;
+    if (s.step === "unit_price") {
+      const price = `${name}${s.manual ? ` (${t("steps.manual")})` : ""} ${fmt.amount(s.unit_price)} ${currency}`;
+      // The steps after it change the line's amount, not the unit's: say what the line starts at.
+      return s.unit_price !== undefined && Number(s.amount) !== Number(s.unit_price)
+        ? `${price}, ${t("steps.line", { amount: fmt.amount(s.amount) })}`
+        : price;
+    }
     if (s.skipped) return `${name}: ${t("steps.skipped")}`;
     if (s.step === "promotion" && s.free_quantity && Number(s.free_quantity) > 0)
       return `${name}: ${t("steps.free", { qty: fmt.amount(s.free_quantity) })}`;
