@@ -185,7 +185,7 @@ export function PricedLinesPanel<L extends PricedLine>({
       align="flex-end"
       tools={tools}
       add={{ label: addLabel, onClick: () => onChange([...lines, newLine()]), testId: "line-add" }}
-      minWidth={manualPrice ? 1100 : 960}
+      minWidth={manualPrice ? 1000 : 960}
       testId={testId}
       headers={[
         t("fields.item"),
@@ -205,7 +205,7 @@ export function PricedLinesPanel<L extends PricedLine>({
           <Table.Tr key={l.key} data-testid={rowTestId}>
             <ItemCell
               label={t("fields.item")}
-              width={240}
+              width={220}
               value={l.item}
               onPick={(item, unit_id) => setLine(i, { item, unit_id, quantity: l.quantity || (item ? "1" : "") })}
               error={error(`lines.${i}.item_fk`)}
