@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readFileSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
 import { MSG, PRODUCT_NAME } from "@app/contracts";
@@ -122,16 +122,28 @@ export async function buildApp({ database, config }: { database: Database; confi
   const hasWeb = Boolean(indexFile && existsSync(indexFile));
   // Each answer carries its own style nonce, so index.html is written per request and never
   // stored; the build names every asset by its content hash, so a browser keeps those for good.
-  const indexHtml = hasWeb ? readFileSync(indexFile!, "utf8") : "";
+  // The page is read again when the build changes it: a web build made while the server runs
+  // (an update) is served at once, never the old page naming assets the build has removed.
+  let page = { at: -1, html: "" };
+  const indexHtml = () => {
+    const at = statSync(indexFile!, { throwIfNoEntry: false })?.mtimeMs ?? page.at;
+    if (at === page.at) return page.html;
+    const html = readFileSync(indexFile!, "utf8");
+    // A page caught half written by a build is not kept; the next request reads it again.
+    if (html.includes("</html>")) page = { at, html };
+    return html.includes("</html>") || !page.html ? html : page.html;
+  };
   const sendIndex = (reply: FastifyReply) =>
     reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, pageStyleNonce(app, reply)));
+      .send(indexHtml().replaceAll(NONCE_PLACEHOLDER, pageStyleNonce(app, reply)));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist!,
-      wildcard: false,
+      // Files are looked up when asked for, not listed at start, so a new build's are found too;
+      // a path that is no file goes on to the not-found handler below.
+      wildcard: true,
       index: false,
       preCompressed: true,
       cacheControl: false,
