@@ -10,6 +10,8 @@ import { benchDatabase } from "./database.js";
 import { ADMIN_PASSWORD, scriptMeter, startProduct } from "./product.js";
 
 const ITEMS = Number(process.env.POS_BENCH_ITEMS ?? 100_000);
+/** The till's language (en, ar or ckb): each loads its own texts. */
+const LANG = process.env.POS_BENCH_LANG ?? "en";
 const SCANS = 300;
 const GOAL_P95_MS = 50;
 const GOAL_KB = 150;
@@ -71,10 +73,13 @@ export default async function posBench() {
     const token = (await api<{ access_token: string }>(base, "auth/login", { email: "bench.cashier@bench.test", password })).access_token;
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 820 } });
-    await context.addInitScript((t) => {
-      localStorage.setItem("token", t);
-      localStorage.setItem("lang", "en");
-    }, token);
+    await context.addInitScript(
+      ([t, lang]) => {
+        localStorage.setItem("token", t);
+        localStorage.setItem("lang", lang);
+      },
+      [token, LANG] as const,
+    );
     const page = await context.newPage();
     const meter = scriptMeter(page);
     const opened = Date.now();
@@ -82,7 +87,7 @@ export default async function posBench() {
     await page.getByTestId("pos-cashier").waitFor({ timeout: 300_000 });
     await page.waitForLoadState("networkidle");
     console.log(
-      `/settings/pos: ${meter.scripts.length} scripts, ${(meter.sent() / 1024).toFixed(1)} KB sent (${meter.encodings()}), ${(meter.gzipped() / 1024).toFixed(1)} KB gzipped (goal <= ${GOAL_KB} KB)`,
+      `/settings/pos (${LANG}): ${meter.scripts.length} scripts, ${(meter.sent() / 1024).toFixed(1)} KB sent (${meter.encodings()}), ${(meter.gzipped() / 1024).toFixed(1)} KB gzipped (goal <= ${GOAL_KB} KB)`,
     );
     const biggest = meter.sizes().slice(0, 8);
     console.log(`  largest: ${biggest.map((x) => `${x.file.replace("/assets/", "")} ${(x.gz / 1024).toFixed(1)}`).join(", ")}`);
@@ -136,7 +141,7 @@ export default async function posBench() {
     await page.waitForLoadState("networkidle");
     const controlled = await page.evaluate(() => navigator.serviceWorker?.controller !== null);
     console.log(
-      `/settings/pos reopened (service worker ${controlled ? "in control" : "NOT in control"}): ${again.scripts.length} scripts, ${(again.gzipped() / 1024).toFixed(1)} KB gzipped (goal <= ${GOAL_KB} KB)`,
+      `/settings/pos (${LANG}) reopened (service worker ${controlled ? "in control" : "NOT in control"}): ${again.scripts.length} scripts, ${(again.gzipped() / 1024).toFixed(1)} KB gzipped (goal <= ${GOAL_KB} KB)`,
     );
     await context.close();
   } finally {
