@@ -1,7 +1,7 @@
 import { Combobox, Group, InputBase, Loader, ScrollArea, Text, useCombobox } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSelector } from "@tabler/icons-react";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "./api/client";
@@ -40,6 +40,9 @@ export function Autocomplete<Row>({ endpoint, toChoice, value, onChange, label, 
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     enabled: opened,
+    // The choices shown stay until the next search's arrive: a choice clicked as the search
+    // changes (typing, then picking at once) is still there to be picked, never an empty list.
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
   const choices = (results.data?.pages ?? []).flatMap((p) => p.data.map(toChoice));

@@ -1,7 +1,7 @@
 import { normalizeDigits } from "@app/contracts";
 import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
@@ -51,6 +51,8 @@ export function ItemPicker({
   const found = useQuery({
     queryKey: ["items", "list", term],
     queryFn: async () => (await api<{ message: PickItem[] }>("items/list", { query: { search: term || undefined, per_page: 20 } })).message,
+    // The choices stay until the next search's arrive, so one picked as the search changes is found.
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
   const rows = [...(value ? [value] : []), ...(found.data ?? []).filter((i) => i.item_id !== value?.item_id)];

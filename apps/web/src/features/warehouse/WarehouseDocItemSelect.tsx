@@ -1,6 +1,6 @@
 import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SEARCH_DEBOUNCE_MS } from "../../shared/DataTable/listState";
@@ -22,7 +22,11 @@ export function WarehouseDocItemSelect({ label, value, onChange, error, testId }
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   // Once an item is chosen the box shows its label: that is no search.
-  const found = useQuery(itemsPickerQuery(value && search === labelOf(value) ? "" : debounced));
+  // The choices stay until the next search's arrive, so one picked as the search changes is found.
+  const found = useQuery({
+    ...itemsPickerQuery(value && search === labelOf(value) ? "" : debounced),
+    placeholderData: keepPreviousData,
+  });
   const items = [...(value ? [value] : []), ...(found.data ?? []).filter((i) => i.item_id !== value?.item_id)];
   return (
     <Select
