@@ -57,8 +57,9 @@ for (const lang of ["en", "ar"] as const) {
     const exportOpen = page.getByTestId("export-open");
     await exportOpen.focus();
     await page.keyboard.press("Enter");
-    const dialog = page.getByTestId("export-dialog").getByRole("dialog");
+    const dialog = page.getByTestId("export-dialog");
     await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveRole("dialog");
     await page.waitForTimeout(300);
     found.push(describeViolations(`${lang} export dialog`, await axeViolations(page)));
     await page.keyboard.press("Escape");
@@ -71,8 +72,9 @@ for (const lang of ["en", "ar"] as const) {
     const add = page.getByTestId("cities-add");
     await add.focus();
     await page.keyboard.press("Enter");
-    const form = page.getByTestId("cities-form").getByRole("dialog");
+    const form = page.getByTestId("cities-form");
     await expect(form).toBeVisible();
+    await expect(form).toHaveRole("dialog");
     await page.waitForTimeout(300);
     // The focused field shows where the keyboard is.
     const outline = await page.evaluate(() => {
