@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { translateMessage } from "../../app/i18n";
 import { useSession } from "../../app/session";
 import type { Query } from "../../shared/api/client";
@@ -13,6 +13,7 @@ import { currenciesQuery } from "../../shared/CurrencyPicker";
 import { dateFilterRange } from "../../shared/DataTable/dateFilters";
 import { DateField } from "../../shared/DateField";
 import { useFormat } from "../../shared/format";
+import { liveParams } from "../../shared/liveParams";
 
 export interface ReportFilterValue {
   dateFilter: DateFilter;
@@ -27,6 +28,7 @@ export interface ReportFilterValue {
  */
 export function useReportFilters(defaultFilter: DateFilter = "THIS_YEAR") {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const { systemConfig } = useSession();
   const read = (p: URLSearchParams): ReportFilterValue => {
     const raw = p.get("filter[date_filter]");
@@ -49,7 +51,7 @@ export function useReportFilters(defaultFilter: DateFilter = "THIS_YEAR") {
   const set = (patch: Partial<ReportFilterValue> | ((current: ReportFilterValue) => Partial<ReportFilterValue>)) => {
     setParams(
       (rendered) => {
-        const p = new URLSearchParams(typeof window === "undefined" ? rendered : window.location.search);
+        const p = liveParams(rendered, pathname);
         const current = read(p);
         const next = { ...current, ...(typeof patch === "function" ? patch(current) : patch) };
         p.set("filter[date_filter]", next.dateFilter);

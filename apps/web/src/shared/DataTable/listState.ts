@@ -1,7 +1,8 @@
 import { type DateFilter, SEARCH_DEBOUNCE_MS } from "@app/contracts";
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import type { Query } from "../api/client";
+import { liveParams } from "../liveParams";
 
 export { SEARCH_DEBOUNCE_MS };
 
@@ -64,13 +65,15 @@ export function useListState(
   owned: ReadonlySet<string> = NONE,
 ) {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const state = useMemo(() => parseListState(params, defaults, owned), [params, defaults, owned]);
 
   const update = useCallback(
     (patch: Partial<ListState>, opts: { replace?: boolean } = {}) => {
       setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+        // The address as it is now (a report's period typed just before may not have rendered yet).
+        (rendered) => {
+          const next = liveParams(rendered, pathname);
           const setOrDrop = (k: string, v: string | number | null | undefined) => {
             if (v === null || v === undefined || v === "") next.delete(k);
             else next.set(k, String(v));
@@ -90,7 +93,7 @@ export function useListState(
         { replace: opts.replace ?? false },
       );
     },
-    [setParams, owned],
+    [setParams, owned, pathname],
   );
 
   return { state, update };
