@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { DialogHeader } from "./DialogHeader";
+import { AppDialog } from "./DialogHeader";
 
 /** Asks before a row is deleted. */
 export function ConfirmDelete({
@@ -19,15 +19,7 @@ export function ConfirmDelete({
 }) {
   const { t } = useTranslation("common");
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      withCloseButton={false}
-      padding={0}
-      size="sm"
-      attributes={{ content: { "data-testid": "confirm-delete" } }}
-    >
-      <DialogHeader title={t("deleteTitle")} icon={<IconTrash size={18} />} onClose={onClose} />
+    <AppDialog opened={opened} onClose={onClose} size="sm" testId="confirm-delete" title={t("deleteTitle")} icon={<IconTrash size={18} />}>
       <Text p="lg">{t("deleteQuestion", { name })}</Text>
       <Group justify="flex-end" px="lg" pb="lg">
         <Button variant="default" onClick={onClose}>
@@ -37,6 +29,6 @@ export function ConfirmDelete({
           {t("delete")}
         </Button>
       </Group>
-    </Modal>
+    </AppDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiBlob, type Query, saveBlob } from "./api/client";
-import { DialogHeader } from "./DialogHeader";
+import { AppDialog } from "./DialogHeader";
 
 export interface ExportHeader {
   key: string;
@@ -41,15 +41,14 @@ export function ExportDialog({ opened, onClose, endpoint, query, headers, initia
     onSuccess: onClose,
   });
   return (
-    <Modal
+    <AppDialog
       opened={opened}
       onClose={onClose}
-      withCloseButton={false}
       size="lg"
-      padding={0}
-      attributes={{ content: { "data-testid": "export-dialog" } }}
+      testId="export-dialog"
+      title={t("exportTitle")}
+      icon={<IconFileSpreadsheet size={20} />}
     >
-      <DialogHeader title={t("exportTitle")} icon={<IconFileSpreadsheet size={20} />} onClose={onClose} />
       <Stack p="lg" gap="md">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
@@ -90,6 +89,6 @@ export function ExportDialog({ opened, onClose, endpoint, query, headers, initia
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, Tabs, Text } from "@mantine/core";
+import { Button, Group, Stack, Tabs, Text } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageLoader } from "../app/LoadingScreen";
-import { DialogHeader } from "./DialogHeader";
+import { AppDialog } from "./DialogHeader";
 import { useFocusReturn } from "./useFocusReturn";
 
 export interface FormDialogTab {
@@ -117,15 +117,7 @@ export function FormDialog({
     </Group>
   );
   return (
-    <Modal
-      opened
-      onClose={requestClose}
-      withCloseButton={false}
-      size={size}
-      padding={0}
-      attributes={{ content: { "data-testid": testId } }}
-    >
-      <DialogHeader title={title} icon={icon} onClose={requestClose} />
+    <AppDialog onClose={requestClose} size={size} testId={testId} title={title} icon={icon}>
       {loading ? (
         <PageLoader />
       ) : (
@@ -169,7 +161,7 @@ export function FormDialog({
           )}
         </form>
       )}
-    </Modal>
+    </AppDialog>
   );
 }
 

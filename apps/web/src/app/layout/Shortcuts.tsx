@@ -1,8 +1,8 @@
-import { Kbd, Modal, Table } from "@mantine/core";
+import { Kbd, Table } from "@mantine/core";
 import { useDisclosure, useHotkeys } from "@mantine/hooks";
 import { IconKeyboard } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { AppDialog } from "../../shared/DialogHeader";
 
 /** The keyboard shortcuts, in the order the help lists them. */
 const SHORTCUTS = [
@@ -30,15 +30,14 @@ export function Shortcuts() {
   // Alt+N types nothing, so it works from inside a field too (the list's search box).
   useHotkeys([["alt+N", addOnPage, { usePhysicalKeys: true }]], []);
   return (
-    <Modal
+    <AppDialog
       opened={opened}
       onClose={help.close}
-      withCloseButton={false}
-      padding={0}
       size="md"
-      attributes={{ content: { "data-testid": "shortcuts-help" } }}
+      testId="shortcuts-help"
+      title={t("shortcuts.title")}
+      icon={<IconKeyboard size={18} />}
     >
-      <DialogHeader title={t("shortcuts.title")} icon={<IconKeyboard size={18} />} onClose={help.close} />
       <Table m="md" w="auto" verticalSpacing="xs">
         <Table.Tbody>
           {SHORTCUTS.map((s) => (
@@ -56,6 +55,6 @@ export function Shortcuts() {
           ))}
         </Table.Tbody>
       </Table>
-    </Modal>
+    </AppDialog>
   );
 }

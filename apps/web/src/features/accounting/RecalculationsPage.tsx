@@ -1,5 +1,5 @@
 import type { RecalculationDifference, RecalculationFindings, RecalculationRun } from "@app/contracts";
-import { Alert, Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { IconCalculator, IconEye, IconListDetails, IconRefresh } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { type Column, DataTable, listKey } from "../../shared/DataTable";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { AppDialog } from "../../shared/DialogHeader";
 import { formatAmount, useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
@@ -91,21 +91,15 @@ function RunDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const run = useQuery({ queryKey: [ENDPOINT, "show", id], queryFn: () => api<{ data: RecalculationRun }>(`${ENDPOINT}/${id}`) });
   const data = run.data?.data;
   return (
-    <Modal
-      opened
+    <AppDialog
       onClose={onClose}
-      withCloseButton={false}
       size="xl"
-      padding={0}
-      attributes={{ content: { "data-testid": "recalculation-run" } }}
+      testId="recalculation-run"
+      title={data ? t("runTitle", { date: fmt.dateTime(data.created_at), name: data.created_by_name ?? "" }) : t("title")}
+      icon={<IconCalculator size={20} />}
     >
-      <DialogHeader
-        title={data ? t("runTitle", { date: fmt.dateTime(data.created_at), name: data.created_by_name ?? "" }) : t("title")}
-        icon={<IconCalculator size={20} />}
-        onClose={onClose}
-      />
       <Stack p="lg">{data ? <DifferencesTable findings={data} /> : <Text c="dimmed">{t("loading")}</Text>}</Stack>
-    </Modal>
+    </AppDialog>
   );
 }
 

@@ -6,7 +6,6 @@ import {
   Card,
   FileButton,
   Group,
-  Modal,
   NumberInput,
   Stack,
   Switch,
@@ -24,7 +23,7 @@ import { translateMessage } from "../../app/i18n";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan } from "../../app/session";
 import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { AppDialog } from "../../shared/DialogHeader";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
@@ -229,15 +228,14 @@ export function BackupsPage() {
 
       <ScheduleCard />
 
-      <Modal
+      <AppDialog
         opened={confirm !== null}
         onClose={() => setConfirm(null)}
-        withCloseButton={false}
-        padding={0}
         size="md"
-        attributes={{ content: { "data-testid": "restore-confirm" } }}
+        testId="restore-confirm"
+        title={t("restoreTitle")}
+        icon={<IconRestore size={18} />}
       >
-        <DialogHeader title={t("restoreTitle")} icon={<IconRestore size={18} />} onClose={() => setConfirm(null)} />
         <Stack p="lg" gap="sm">
           <Text>{t("restoreQuestion", { name: confirm?.upload?.name ?? confirm?.file ?? "" })}</Text>
           <Text size="sm" c="dimmed">
@@ -257,7 +255,7 @@ export function BackupsPage() {
             {t("restore")}
           </Button>
         </Group>
-      </Modal>
+      </AppDialog>
     </Stack>
   );
 }

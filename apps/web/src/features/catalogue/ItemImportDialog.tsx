@@ -1,13 +1,13 @@
 import type { ImportRepair, ImportRowError } from "@app/contracts";
 import { ITEM_IMPORT_COLUMNS } from "@app/contracts";
-import { Alert, Button, Code, Group, Modal, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Button, Code, Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconInfoCircle, IconUpload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { AppDialog } from "../../shared/DialogHeader";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { RowReport } from "../../shared/RowReport";
 import { useFocusReturn } from "../../shared/useFocusReturn";
@@ -85,15 +85,7 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      withCloseButton={false}
-      size="xl"
-      padding={0}
-      attributes={{ content: { "data-testid": "item-import" } }}
-    >
-      <DialogHeader title={t("import.title")} icon={<IconFileSpreadsheet size={20} />} onClose={onClose} />
+    <AppDialog onClose={onClose} size="xl" testId="item-import" title={t("import.title")} icon={<IconFileSpreadsheet size={20} />}>
       <Stack p="lg" gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Text size="sm" c="dimmed" maw={480}>
@@ -189,6 +181,6 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppDialog>
   );
 }

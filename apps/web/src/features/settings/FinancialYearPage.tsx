@@ -1,5 +1,5 @@
 import { MSG, ZFinancialYear } from "@app/contracts";
-import { Badge, Button, Group, Modal, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { IconArchive, IconCalendarStats, IconCircleCheck, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
@@ -11,7 +11,7 @@ import { businessNow } from "../../shared/businessTime";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { DateField } from "../../shared/DateField";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { AppDialog } from "../../shared/DialogHeader";
 import { FormDialog } from "../../shared/FormDialog";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
@@ -112,21 +112,16 @@ export function FinancialYearPage() {
         ]}
       />
       {adding && <YearForm onClose={() => setAdding(false)} />}
-      <Modal
+      <AppDialog
         opened={confirm !== null}
         onClose={() => setConfirm(null)}
-        withCloseButton={false}
-        padding={0}
         size="md"
-        attributes={{ content: { "data-testid": "year-confirm" } }}
+        testId="year-confirm"
+        title={confirm ? t(confirmKey(confirm)) : ""}
+        icon={confirm?.action === "archive" ? <IconArchive size={18} /> : <IconCircleCheck size={18} />}
       >
         {confirm && (
           <>
-            <DialogHeader
-              title={t(confirmKey(confirm))}
-              icon={confirm.action === "archive" ? <IconArchive size={18} /> : <IconCircleCheck size={18} />}
-              onClose={() => setConfirm(null)}
-            />
             <Text p="lg">{t(`${confirmKey(confirm)}Question`, { name: confirm.row.name })}</Text>
             <Group justify="flex-end" px="lg" pb="lg">
               <Button variant="default" onClick={() => setConfirm(null)}>
@@ -143,7 +138,7 @@ export function FinancialYearPage() {
             </Group>
           </>
         )}
-      </Modal>
+      </AppDialog>
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { Badge, Group, Modal, ScrollArea, Table, Text } from "@mantine/core";
+import { Badge, Group, ScrollArea, Table, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCalendarExclamation, IconStack2 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { AppDialog } from "../../shared/DialogHeader";
 import { formatAmount, useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
@@ -22,15 +22,13 @@ function BatchesDialog({ row, onClose }: { row: StockRow; onClose: () => void })
   const names = useSeededNames();
   const batches = useQuery(batchesQuery(row.item_id, row.inventory_id));
   return (
-    <Modal
-      opened
+    <AppDialog
       onClose={onClose}
-      withCloseButton={false}
       size="xl"
-      padding={0}
-      attributes={{ content: { "data-testid": "stock-batches" } }}
+      testId="stock-batches"
+      title={`${row.item_name} · ${names.inventory(row.inventory_name)}`}
+      icon={<IconStack2 size={20} />}
     >
-      <DialogHeader title={`${row.item_name} · ${names.inventory(row.inventory_name)}`} icon={<IconStack2 size={20} />} onClose={onClose} />
       <ScrollArea p="lg">
         <Table striped withTableBorder>
           <Table.Thead>
@@ -74,7 +72,7 @@ function BatchesDialog({ row, onClose }: { row: StockRow; onClose: () => void })
         </Table>
         {batches.data?.length === 0 && <Text c="dimmed">{t("noBatches")}</Text>}
       </ScrollArea>
-    </Modal>
+    </AppDialog>
   );
 }
 
