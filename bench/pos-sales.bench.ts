@@ -1,4 +1,4 @@
-// POS sale submission throughput: 16 tills send `POST /api/pos_sales` (one line, paid in cash,
+// POS sale submission throughput: 16 tills, each a cashier with a drawer of their own, send `POST /api/pos_sales` (one line, paid in cash,
 // each under an Idempotency-Key of its own) for BENCH_SECONDS, over HTTP to the server compiled
 // ahead of time (what `npm start` runs) in a process of its own, against pgbench's TPC-B (scale 1,
 // the same 16 clients, the same seconds) on the same database in the same run. Reported as sales
@@ -19,6 +19,7 @@ import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
 import { benchDatabase } from "./database.js";
 import { findPgbench, percentile, tpcb } from "./pgbench.js";
+import { newCashier } from "./product.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const serverDir = path.join(root, "apps/server");
@@ -109,31 +110,42 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
       lines: [{ item_id: item, unit_id: piece, quantity: String(STOCK), unit_price: "2000" }],
     });
     await must(200, "POST", `/api/purchases/${purchase.data.id}/complete`, token, {});
+    // A cashier per till, each with a drawer of their own, as in a shop (BENCH_ONE_DRAWER=1: every
+    // till as the super user, on one drawer).
+    const oneDrawer = process.env.BENCH_ONE_DRAWER === "1";
+    const tills: string[] = [];
+    for (let i = 1; i <= CLIENTS; i++) {
+      if (oneDrawer) {
+        tills.push(token);
+        continue;
+      }
+      tills.push(await newCashier(base, token, `Bench till ${i}`, `till${i}@bench.test`));
+    }
     const body = () => ({
       client_created_at: new Date().toISOString(),
       lines: [{ item_fk: item, unit_fk: piece, quantity: "1" }],
       payments: [{ method: "cash", currency_id: 1, amount: String(PRICE) }],
     });
-    const sell = async (key: string, b = body()) => {
+    const sell = async (till: number, key: string, b = body()) => {
       const start = performance.now();
-      const res = await call("POST", "/api/pos_sales", token, b, { "idempotency-key": key });
+      const res = await call("POST", "/api/pos_sales", tills[till]!, b, { "idempotency-key": key });
       if (res.status !== 201) throw new Error(`sale ${key}: ${res.status} ${JSON.stringify(res.body)}`);
       return { id: res.body.data.id as number, ms: performance.now() - start };
     };
     // One unmeasured round: the first sale opens the drawer, every connection of the pool is opened.
-    await Promise.all(Array.from({ length: CLIENTS }, () => sell(randomUUID())));
+    await Promise.all(Array.from({ length: CLIENTS }, (_, till) => sell(till, randomUUID())));
 
-    const booked = new Map<string, { id: number; body: ReturnType<typeof body> }>();
+    const booked = new Map<string, { id: number; till: number; body: ReturnType<typeof body> }>();
     const latencies: number[] = [];
     const t0 = performance.now();
     const until = t0 + SECONDS * 1000;
     await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
+      Array.from({ length: CLIENTS }, async (_, till) => {
         while (performance.now() < until) {
           const key = randomUUID();
           const b = body();
-          const { id, ms } = await sell(key, b);
-          booked.set(key, { id, body: b });
+          const { id, ms } = await sell(till, key, b);
+          booked.set(key, { id, till, body: b });
           latencies.push(ms);
         }
       }),
@@ -142,8 +154,8 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
     const rate = booked.size / elapsed;
     latencies.sort((a, b) => a - b);
     // Sixteen keys sent again: the same sale answers, none is booked twice.
-    for (const [key, { id, body: b }] of [...booked].slice(0, CLIENTS)) {
-      const again = await sell(key, b);
+    for (const [key, { id, till, body: b }] of [...booked].slice(0, CLIENTS)) {
+      const again = await sell(till, key, b);
       if (again.id !== id) throw new Error(`key ${key} answered sale ${again.id} after ${id}`);
     }
     child.kill("SIGTERM");
@@ -188,7 +200,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
       await db.end();
     }
     console.log(
-      `${label}: ${CLIENTS} tills, ${elapsed.toFixed(1)} s: ${booked.size} POS sales booked, ${rate.toFixed(1)} sales/s, ` +
+      `${label}: ${CLIENTS} tills (${oneDrawer ? "one drawer" : "a cashier and drawer each"}), ${elapsed.toFixed(1)} s: ${booked.size} POS sales booked, ${rate.toFixed(1)} sales/s, ` +
         `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (load average ${load()})`,
     );
     console.log("  checked: every key one complete sale and one stored answer, 16 keys replayed to the same sale, stock, books and till");

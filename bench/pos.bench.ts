@@ -7,7 +7,7 @@
 import pg from "pg";
 import { chromium } from "playwright-core";
 import { benchDatabase } from "./database.js";
-import { ADMIN_PASSWORD, scriptMeter, startProduct } from "./product.js";
+import { ADMIN_PASSWORD, newCashier, scriptMeter, startProduct } from "./product.js";
 
 const ITEMS = Number(process.env.POS_BENCH_ITEMS ?? 100_000);
 /** The till's language (en, ar or ckb): each loads its own texts. */
@@ -53,24 +53,7 @@ export default async function posBench() {
 
     const admin = (await api<{ access_token: string }>(base, "auth/login", { email: "admin@example.com", password: ADMIN_PASSWORD }))
       .access_token;
-    const password = "amber-falcon-river-72";
-    await api(
-      base,
-      "users",
-      {
-        user_name: "Bench Cashier",
-        email: "bench.cashier@bench.test",
-        new_password: password,
-        new_password_confirmation: password,
-        status: "active",
-        is_cashier: true,
-        outlet_fk: 1,
-        inventory_ids: [1],
-        permissions: ["pos_sales/index", "pos_sales/store"],
-      },
-      admin,
-    );
-    const token = (await api<{ access_token: string }>(base, "auth/login", { email: "bench.cashier@bench.test", password })).access_token;
+    const token = await newCashier(base, admin, "Bench Cashier", "bench.cashier@bench.test");
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 820 } });
     await context.addInitScript(

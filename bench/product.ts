@@ -93,3 +93,33 @@ export function scriptMeter(page: Page) {
     encodings: () => [...new Set(scripts.map((x) => x.encoding))].join(", "),
   };
 }
+
+/** A new cashier of outlet 1 selling from inventory 1 (`pos_sales` index and store), signed in: their token. */
+export async function newCashier(base: string, adminToken: string, user_name: string, email: string): Promise<string> {
+  const password = "amber-falcon-river-72";
+  const post = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${base}/api/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { access_token?: string };
+  };
+  await post(
+    "users",
+    {
+      user_name,
+      email,
+      new_password: password,
+      new_password_confirmation: password,
+      status: "active",
+      is_cashier: true,
+      outlet_fk: 1,
+      inventory_ids: [1],
+      permissions: ["pos_sales/index", "pos_sales/store"],
+    },
+    adminToken,
+  );
+  return (await post("auth/login", { email, password })).access_token as string;
+}

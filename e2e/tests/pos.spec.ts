@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { baseUrl, call, createUser, login, unique } from "../support/api";
 import { axeViolations, describeViolations } from "../support/axe";
-import { ARTIFACTS, expect, signedIn, test } from "../support/fixtures";
+import { ARTIFACTS, expect, shot, signedIn, test } from "../support/fixtures";
 
 /**
  * The cashier's day at the POS: PIN sign-in, three scans, a held bill resumed, a bill paid partly in
@@ -12,6 +12,10 @@ import { ARTIFACTS, expect, signedIn, test } from "../support/fixtures";
 const PIN = "4826";
 let admin: string;
 let cashierName: string;
+let unitId: number;
+/** A seeded unit ("Piece"), which an Arabic till names in Arabic. */
+let unitName: string;
+let inventoryId: number | undefined;
 const items: { name: string; barcode: string; price: string; id: number }[] = [];
 
 test.describe.configure({ mode: "serial" });
@@ -19,8 +23,13 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   admin = await login();
   const post = <T>(p: string, body: unknown) => call<{ data: T }>(p, { method: "POST", token: admin, body }).then((r) => r.data);
-  const unit = (await call<{ message: { unit_id: number }[] }>("units/list", { token: admin })).message[0]?.unit_id;
+  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token: admin })).message;
+  const firstUnit = units.find((u) => u.unit_name === "Piece");
+  const unit = firstUnit?.unit_id;
+  unitId = unit ?? 0;
+  unitName = firstUnit?.unit_name ?? "";
   const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token: admin })).message[0]?.inventory_id;
+  inventoryId = inventory;
   const tag = unique();
   for (const [i, price] of ["1000", "2500", "4750"].entries()) {
     const name = `POS Item ${tag} ${i + 1}`;
@@ -122,6 +131,8 @@ test("a cashier scans, holds, resumes, pays in USD and IQD with change in IQD, a
   await expect(receipt).toHaveAttribute("dir", "rtl");
   await expect(receipt).toContainText(body.data.number);
   await expect(receipt).toContainText(items[0]!.name);
+  expect(unitName).not.toBe("");
+  await expect(receipt).not.toContainText(unitName);
   await page.screenshot({ path: path.join(ARTIFACTS, "pos-receipt-ar.png"), fullPage: true });
   await page.emulateMedia({ media: "screen" });
   await expect(receipt).toBeHidden();
@@ -246,6 +257,215 @@ test("a return by receipt number, limited to what is left to return", async ({ p
     { token },
   );
   expect(found.data.lines.map((l) => [Number(l.returned_quantity), Number(l.returnable_quantity)])).toEqual([[2, 1]]);
+});
+
+test("an online sale the server refuses keeps its bill, with the refusal shown in Arabic", async ({ page }) => {
+  await signInAsCashier(page, "ar");
+  const tooMany = 100_000;
+  await scan(page, items[0]!.barcode);
+  await page.getByTestId("pos-qty").fill(String(tooMany));
+  await page.keyboard.press("F8");
+  const refused = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+  await page.getByTestId("pay-confirm").click();
+  expect((await refused).status()).toBe(422);
+  // The server's words in Arabic, in the payment, and nothing queued: the bill is still there to put right.
+  const refusal = page.getByTestId("pay-refused");
+  await expect(refusal).toContainText(items[0]!.name);
+  await expect(refusal).not.toContainText("Not enough stock");
+  await expect(page.getByTestId("pos-queue")).toContainText("0");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("pos-line")).toHaveCount(1);
+  await page.getByTestId("pos-qty").fill("1");
+  await page.keyboard.press("F8");
+  const booked = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+  await page.getByTestId("pay-confirm").click();
+  expect((await booked).status()).toBe(201);
+  await expect(page.getByTestId("pos-line")).toHaveCount(0);
+  await expect(page.getByTestId("pos-queue")).toContainText("0");
+});
+
+test("a manager closes a cashier's drawer in Arabic, counting in Arabic-Indic digits, and reads the Z report", async ({ browser }) => {
+  const desk = await browser.newContext({ baseURL: baseUrl() });
+  const page = await desk.newPage();
+  await signedIn(page, { token: admin, lang: "ar" });
+  await page.goto("/sales/closing-drawer");
+  await page.getByTestId("closing-add").click();
+  const form = page.getByTestId("closing-form");
+  await form.getByTestId("closing-cashier").click();
+  // The cashier's drawer is open with the receipts of the tests before.
+  await page.getByRole("option", { name: new RegExp(cashierName) }).click();
+  await form.getByTestId("closing-counted-iqd").fill("١٢٬٥٠٠");
+  await form.getByTestId("closing-counted-usd").fill("٥");
+  await form.getByTestId("closing-save").click();
+  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(/\/sales\/closing-drawer\/view\/\d+/);
+  const sheet = page.getByTestId("closing-sheet");
+  await expect(sheet).toContainText(cashierName);
+  await expect(sheet).toContainText("12,500");
+  await expect(sheet).toContainText("الفرع الرئيسي");
+  await desk.close();
+});
+
+test("a manager reads an offline sale kept for review, named line by line in Arabic, and marks it booked", async ({ page, browser }) => {
+  await signInAsCashier(page);
+  const cashierToken = await page.evaluate(() => localStorage.getItem("token") ?? "");
+  const made = new Date(Date.now() - 5 * 60_000).toISOString();
+  const kept = await fetch(`${baseUrl()}/api/pos_sales`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${cashierToken}`, "idempotency-key": crypto.randomUUID() },
+    body: JSON.stringify({
+      client_created_at: made,
+      offline: true,
+      lines: [{ item_fk: items[1]!.id, unit_fk: unitId, quantity: "100000" }],
+      payments: [{ method: "cash", currency_id: 1, amount: "250000000" }],
+    }),
+  });
+  expect(kept.status).toBe(202);
+  const review = ((await kept.json()) as { data: { review_id: number } }).data.review_id;
+
+  // The manager, at a desk of the back office: the newest review first.
+  const desk = await browser.newContext({ baseURL: baseUrl() });
+  const manager = await desk.newPage();
+  await signedIn(manager, { token: admin, lang: "ar" });
+  await manager.goto("/sales/pos-reviews");
+  await expect(manager.locator("tbody tr").first()).toContainText(String(review));
+  await manager.locator("tbody tr").first().getByRole("button").last().click();
+  await manager.getByRole("menuitem").first().click();
+  const dialog = manager.getByTestId("pos-review-dialog");
+  await expect(dialog.getByTestId("review-lines")).toContainText(items[1]!.name);
+  await expect(dialog.getByTestId("review-lines")).toContainText("100,000");
+  await expect(dialog).toContainText("وقت البيع");
+  await dialog.getByTestId("review-booked").click();
+  await expect(dialog).toBeHidden();
+  await expect(manager.locator("tbody tr").first()).toContainText("مسجّل");
+  await desk.close();
+});
+
+test("a manager names the customer of a paid POS sale while its drawer is open, in Arabic", async ({ page, browser }) => {
+  const customer = `زبون ${unique()}`;
+  await call("customers", { method: "POST", token: admin, body: { consumer_name: customer } });
+  await signInAsCashier(page);
+  await scan(page, items[0]!.barcode);
+  await page.keyboard.press("F8");
+  const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+  await page.getByTestId("pay-confirm").click();
+  const sold = ((await (await sale).json()) as { data: { id: number } }).data;
+
+  const desk = await browser.newContext({ baseURL: baseUrl() });
+  const manager = await desk.newPage();
+  await signedIn(manager, { token: admin, lang: "ar" });
+  await manager.goto(`/sales/pos-sales/edit/${sold.id}/0`);
+  await manager.getByTestId("pos-sale-customer").click();
+  await manager.getByRole("option", { name: customer }).click();
+  await manager.getByTestId("pos-sale-save").click();
+  await expect(manager).toHaveURL(new RegExp(`/sales/pos-sales/view/${sold.id}`));
+  await expect(manager.getByTestId("pos-sale-sheet")).toContainText(customer);
+  await desk.close();
+});
+
+test("in Arabic, the system settings name the FIB account and the smallest note, and the till pays by FIB with change rounded to it", async ({
+  page,
+  browser,
+}) => {
+  const bank = `FIB ${unique()}`;
+  await call("cashes", { method: "POST", token: admin, body: { account_name: bank, cash_type: 2, currency_id: 1 } });
+  const desk = await browser.newContext({ baseURL: baseUrl() });
+  const manager = await desk.newPage();
+  await signedIn(manager, { token: admin, lang: "ar" });
+  await manager.goto("/settings/system-configurations");
+  const card = manager.getByTestId("pos-settings");
+  await card.getByTestId("field-fib_account_fk").click();
+  await manager.getByRole("option", { name: bank }).click();
+  await card.getByTestId("field-smallest_iqd_amount").fill("٥٠٠");
+  const saved = manager.waitForResponse((r) => r.url().endsWith("/api/pos/settings") && r.request().method() === "POST");
+  await card.getByTestId("pos-settings-save").click();
+  expect((await saved).status()).toBe(200);
+  await manager.reload();
+  await expect(manager.getByTestId("pos-settings").getByTestId("field-smallest_iqd_amount")).toHaveValue("500");
+  await desk.close();
+
+  try {
+    await signInAsCashier(page);
+    await scan(page, items[1]!.barcode);
+    await page.keyboard.press("F8");
+    await expect(page.getByTestId("pay-fib").locator("xpath=ancestor::*[contains(@class,'pos-input')][1]")).toContainText(bank);
+    // 2,500 due: 1,000 by FIB and 2,000 in cash; 500 over, given back whole at the smallest note of 500.
+    await page.getByTestId("pay-iqd").fill("2000");
+    await page.getByTestId("pay-fib").fill("1000");
+    await expect(page.getByTestId("pay-change")).toHaveText("500 IQD");
+    await page.getByTestId("pay-iqd").fill("1700");
+    await expect(page.getByTestId("pay-change")).toHaveText("0 IQD");
+    const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+    await page.getByTestId("pay-confirm").click();
+    expect((await sale).status()).toBe(201);
+  } finally {
+    await call("pos/settings", {
+      method: "POST",
+      token: admin,
+      body: { fib_account_fk: null, smallest_iqd_amount: "250", smallest_usd_amount: "1" },
+    });
+  }
+});
+
+test("a sale the server refuses shows why in Arabic: in the payment online, in the notice and the queue after a reload offline", async ({
+  page,
+  context,
+}) => {
+  // A cashier of its own: the server will stop them selling while their till is open.
+  const name = `Refused ${unique()}`;
+  const sells = ["pos_sales/index", "pos_sales/store"];
+  const cashier = await createUser(admin, {
+    user_name: name,
+    is_cashier: true,
+    outlet_fk: 1,
+    inventory_ids: inventoryId ? [inventoryId] : [],
+    permissions: sells,
+  });
+  const setPermissions = (permissions: string[]) =>
+    call(`users/${cashier.user_id}`, { method: "PATCH", token: admin, body: { user_name: name, email: cashier.email, permissions } });
+  const token = await login(cashier.email, cashier.password);
+  await page.addInitScript((t) => {
+    if (!sessionStorage.getItem("e2e-seeded")) {
+      localStorage.setItem("token", t);
+      localStorage.setItem("lang", "ar");
+      sessionStorage.setItem("e2e-seeded", "1");
+    }
+  }, token);
+  await page.goto("/settings/pos");
+  await expect(page.getByTestId("pos-cashier")).toContainText(name);
+  await scan(page, items[0]!.barcode);
+  await expect(page.getByTestId("pos-line")).toHaveCount(1);
+
+  await setPermissions(["pos_sales/index"]);
+  // Online, the refusal ("This action is unauthorized.") shows in Arabic in the payment, the bill kept.
+  const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+  await page.keyboard.press("F8");
+  await page.getByTestId("pay-confirm").click();
+  expect((await sale).status()).toBe(403);
+  await expect(page.getByTestId("pay-refused")).toHaveText("لا تملك صلاحية لهذا الإجراء.");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("pos-line")).toHaveCount(1);
+
+  // Made offline and refused when the network returns: the till's notice says why, in Arabic.
+  await context.setOffline(true);
+  await expect(page.getByTestId("pos-online")).not.toHaveText("متصل");
+  await page.keyboard.press("F8");
+  await page.getByTestId("pay-confirm").click();
+  await expect(page.getByTestId("pos-line")).toHaveCount(0);
+  const sent = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+  await context.setOffline(false);
+  expect((await sent).status()).toBe(403);
+  const refused = "رُفضت عملية بيع من الطابور: لا تملك صلاحية لهذا الإجراء.";
+  await expect(page.getByText(refused)).toBeVisible();
+  await shot(page, "pos-refused-sale-ar");
+
+  // Opened again (the server's texts not loaded with the screen), the queue still says why in Arabic.
+  await setPermissions(sells);
+  await page.reload();
+  await expect(page.getByTestId("pos-cashier")).toContainText(name);
+  await page.getByTestId("pos-queue").click();
+  await expect(page.getByTestId("pos-queue-table")).toContainText("لا تملك صلاحية لهذا الإجراء.");
+  await shot(page, "pos-refused-queue-ar");
 });
 
 test("the price checker shows a scanned item's price in both currencies, then goes back to waiting", async ({ page }) => {

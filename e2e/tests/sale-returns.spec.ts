@@ -91,7 +91,10 @@ test.describe
       // The statement: the sale's 20,000 less the return's 8,000; the return's line opens it.
       await page.goto(`/customers/${s.customerId}/transactions`);
       const statement = page.getByTestId("statement-1");
-      const back = statement.getByTestId("statement-line").filter({ hasText: `Sale return from ${s.customerName}` });
+      // Named by its number, as the sale's line is.
+      const returnId = Number(/view\/(\d+)\//.exec(returnUrl)![1]);
+      const returnNo = (await call<{ data: { number: string } }>(`sale_returns/${returnId}`, { token: s.token })).data.number;
+      const back = statement.getByTestId("statement-line").filter({ hasText: `Sale return ${returnNo} from ${s.customerName}` });
       await expect(back).toHaveCount(1);
       await expect(back).toContainText("8,000");
       await expect(statement.getByTestId("statement-closing")).toContainText("12,000");

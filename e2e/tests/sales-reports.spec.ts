@@ -24,7 +24,7 @@ async function seedSale(token: string) {
     lines: [{ item_fk: item.item_id, unit_fk: piece, quantity: "4" }],
   });
   await post(`sales/${sale.id}/complete`, {});
-  return { name: `Report Gauze ${u}`, customer: `Report Clinic ${u}` };
+  return { name: `Report Gauze ${u}`, customer: `Report Clinic ${u}`, sale: sale.id };
 }
 
 test("a sale shows on the items profit report with its revenue, cost and profit, and the sales report finds it by customer", async ({
@@ -58,3 +58,43 @@ for (const [lang, title] of [
     await shot(page, `items-profit-${lang}`);
   });
 }
+
+test("in Arabic a sale return reads negative on the sales report, its minus in front, and its kind in a whole word (ar)", async ({
+  page,
+}) => {
+  const token = await login();
+  const seeded = await seedSale(token);
+  const sale = await call<{ data: { lines: { line_id: number }[] } }>(`sales/${seeded.sale}`, { token });
+  const back = await call<{ data: { number: string } }>("sale_returns", {
+    method: "POST",
+    token,
+    body: {
+      sale_fk: seeded.sale,
+      inventory_fk: 1,
+      received_type: "On Account",
+      lines: [{ sale_line_fk: sale.data.lines[0]!.line_id, quantity: "1" }],
+    },
+  });
+  await signedIn(page, { token, lang: "ar" });
+  await page.goto(`/reports/sales?search=${encodeURIComponent(back.data.number)}`);
+  const row = page.getByTestId("table-row").filter({ hasText: back.data.number });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  const net = row.locator('td[data-column="net"]');
+  await expect(net).toHaveText("-2,500 IQD");
+  // Seen as written: the minus left of the digits and the currency after them, not "IQD 2,500-".
+  const order = await net.evaluate((td) => {
+    const node = td.querySelector("span")?.firstChild ?? td.firstChild!;
+    const x = (i: number) => {
+      const r = document.createRange();
+      r.setStart(node, i);
+      r.setEnd(node, i + 1);
+      return r.getBoundingClientRect().left;
+    };
+    const text = node.textContent!;
+    return { minus: x(0), digit: x(1), currency: x(text.length - 1) };
+  });
+  expect(order.minus).toBeLessThan(order.digit);
+  expect(order.digit).toBeLessThan(order.currency);
+  const kind = row.locator('td[data-column="sale_kind"] .mantine-Badge-label');
+  expect(await kind.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});

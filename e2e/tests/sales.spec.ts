@@ -159,6 +159,10 @@ test.describe("sales", () => {
     await expect(sheet.getByTestId("doc-status").first()).toHaveText("Complete");
     await expect(sheet.getByTestId("sale-sheet-totals")).toContainText("105,000 IQD");
     await expect(sheet.getByTestId("sale-barcode-image")).toBeVisible();
+    // A line without discount or tax shows 0 in those columns, as the quotation does, never a blank.
+    const firstRow = sheet.getByTestId("sale-sheet-lines").locator("tbody tr").first();
+    await expect(firstRow.locator("td").nth(5)).toHaveText("0");
+    await expect(firstRow.locator("td").nth(6)).toHaveText("0");
 
     const stored = (await call<{ data: { number: string; total: string; status: string } }>(`sales/${saleId}`, { token: s.token })).data;
     expect(stored).toMatchObject({ status: "complete" });
@@ -201,6 +205,18 @@ test.describe("sales", () => {
     await printed.setContent(html);
     await printed.screenshot({ path: `${ARTIFACTS}/sale-invoice-ar.png`, fullPage: true });
     await printed.close();
+  });
+
+  test("the sales list shows a sale's state and payment status in whole words, not cut to empty pills (ar)", async ({ page }) => {
+    expect(saleId).toBeGreaterThan(0);
+    const number = (await call<{ data: { number: string } }>(`sales/${saleId}`, { token: s.token })).data.number;
+    await signedIn(page, { token: s.token, lang: "ar" });
+    await page.goto("/sales/sales");
+    const row = page.getByTestId("table-row").filter({ hasText: number });
+    const badges = row.locator('td[data-column="status"] .mantine-Badge-label');
+    await expect(badges).toHaveText(["مكتملة", "غير مدفوعة"]);
+    // Each word fits its badge: none is clipped behind an ellipsis.
+    for (const badge of await badges.all()) expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   });
 
   test("a sale past the customer's allowed debit is refused with the limit and the balance (en)", async ({ page }) => {

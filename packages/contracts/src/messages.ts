@@ -28,6 +28,8 @@ export const MSG = {
   twoFactorRoleInvalid: "The selected role is invalid.",
   twoFactorRequired: "Two-factor sign-in is required for your account and cannot be turned off.",
   pinTooSimple: "The PIN may not be one digit repeated or a run of digits such as 1234.",
+  amountTooLarge: "The amount is too large.",
+  quantityTooLarge: "The quantity is too large.",
   noEnoughBalance: "No Enough Balance",
   noEnoughBalanceUsd: "No Enough Balance USD",
   noEnoughBalanceIqd: "No Enough Balance IQD",
@@ -71,7 +73,6 @@ export const MSG = {
   fetchPermissionsFailed: "fetching permissions failed",
   atLeastOneUnit: "At least one unit is required",
   cannotDeleteUnit: "The default unit, the base unit and the last remaining unit cannot be deleted",
-  loadingEssentialData: "Loading Essential Data",
   loginTitle: "Log in to your account",
 } as const;
 

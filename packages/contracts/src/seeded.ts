@@ -78,3 +78,38 @@ export const BASIC_UNITS = [
   "Tablet",
 ] as const;
 export type BasicUnit = (typeof BASIC_UNITS)[number];
+
+/**
+ * The basic units as the Arabic and Kurdish screens name them (the web's `seeded:units`), so a
+ * sheet typed in those languages finds them (the web checks both lists agree).
+ */
+export const BASIC_UNIT_LABELS: Record<"ar" | "ckb", Record<BasicUnit, string>> = {
+  ar: {
+    Piece: "قطعة",
+    Box: "علبة",
+    Packet: "باكيت",
+    Carton: "كارتون",
+    Dozen: "درزن",
+    Kg: "كغم",
+    Gram: "غرام",
+    Liter: "لتر",
+    Meter: "متر",
+    Bottle: "قنينة",
+    Strip: "شريط",
+    Tablet: "حبة",
+  },
+  ckb: {
+    Piece: "دانە",
+    Box: "قوتوو",
+    Packet: "پاکەت",
+    Carton: "کارتۆن",
+    Dozen: "دەرزەن",
+    Kg: "کگم",
+    Gram: "گرام",
+    Liter: "لیتر",
+    Meter: "مەتر",
+    Bottle: "بوتڵ",
+    Strip: "شریت",
+    Tablet: "حەب",
+  },
+};

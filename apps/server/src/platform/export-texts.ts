@@ -526,6 +526,10 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     pending: "Pending",
     sent: "Sent",
     received: "Received",
+    draft: "Draft",
+    complete: "Complete",
+    stolen: "Stolen",
+    destruct: "Destroyed",
   },
   ar: {
     open: "مفتوح",
@@ -566,6 +570,10 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     pending: "معلقة",
     sent: "مرسلة",
     received: "مستلمة",
+    draft: "مسودة",
+    complete: "مكتمل",
+    stolen: "مسروق",
+    destruct: "تالف",
   },
   ckb: {
     open: "کراوە",
@@ -606,5 +614,9 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     pending: "هەڵپەسێردراو",
     sent: "نێردراو",
     received: "وەرگیراو",
+    draft: "ڕەشنووس",
+    complete: "تەواوکراو",
+    stolen: "دزراو",
+    destruct: "تێکچوو",
   },
 };

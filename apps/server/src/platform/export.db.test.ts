@@ -97,6 +97,42 @@ describe("exports", () => {
     expect(cashier.value).toBe("نعم");
   });
 
+  it("write the documents' states and a write-off's type in the user's language, not their stored words", async () => {
+    const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
+    const piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
+    const item = await t.api("POST", "/api/items", {
+      body: { item_name: "Export Gauze", item_units: [{ unit_fk: piece, quantity: "1", price: "500", is_base: true }] },
+    });
+    expect(item.status).toBe(201);
+    const line = { item_id: item.body.data.item_id, unit_id: piece, quantity: "2" };
+    const stolen = await t.api("POST", "/api/asset_disposals", { body: { inventory_id: 1, disposal_type: "stolen", lines: [line] } });
+    expect(stolen.status).toBe(201);
+    const opening = await t.api("POST", "/api/inventory_opening_balances", {
+      body: { inventory_id: 1, lines: [{ ...line, quantity: "5", unit_cost: "300" }] },
+    });
+    expect(opening.status).toBe(201);
+    const destroyed = await t.api("POST", "/api/asset_disposals", { body: { inventory_id: 1, disposal_type: "destruct", lines: [line] } });
+    expect((await t.api("POST", `/api/asset_disposals/${destroyed.body.data.id}/complete`, { body: {} })).status).toBe(200);
+    const headers = encodeURIComponent("number,disposal_type,status");
+    const words = async (lang: string) =>
+      (await sheet(`/api/asset_disposals/export?headers=${headers}&sortColumn=number&sortDir=asc`, lang)).rows.map((r) => [
+        r.getCell(2).value,
+        r.getCell(3).value,
+      ]);
+    expect(await words("ar")).toEqual([
+      ["مسروق", "مسودة"],
+      ["تالف", "مكتمل"],
+    ]);
+    expect(await words("ckb")).toEqual([
+      ["دزراو", "ڕەشنووس"],
+      ["تێکچوو", "تەواوکراو"],
+    ]);
+    expect(await words("en")).toEqual([
+      ["Stolen", "Draft"],
+      ["Destroyed", "Complete"],
+    ]);
+  });
+
   it("keep mobiles and codes as text with their leading zeros; yes and no in Kurdish", async () => {
     const headers = encodeURIComponent("consumer_name,mobile,code,is_active");
     const { ws, rows } = await sheet(`/api/customers/export?search=Export&headers=${headers}`, "ckb");

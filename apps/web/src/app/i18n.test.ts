@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { MSG, ZCashierLogin, ZChangePassword, ZCreateUser, ZLogin, ZOutlet, ZPin, ZRole, ZUpdateUser } from "@app/contracts";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -89,25 +89,56 @@ describe("translations", () => {
     void i18n.changeLanguage("en");
   });
 
+  /** The literal keys a source file names, each with its namespace. */
+  function usedKeys(code: string): { ns: string; key: string }[] {
+    // A t() call takes the namespace of the closest useTranslation above it.
+    const scopes = [...code.matchAll(/useTranslation\((?:"([a-z]+)")?\)/g)].map((m) => ({ at: m.index ?? 0, ns: m[1] ?? "common" }));
+    const nsAt = (at: number) => scopes.filter((s) => s.at < at).at(-1)?.ns ?? "common";
+    const used = [
+      ...[...code.matchAll(/\bt\("([^"]+)"/g)].map((m) => ({ key: m[1] ?? "", at: m.index ?? 0 })),
+      ...[...code.matchAll(/"([a-z]+):([a-zA-Z0-9_.]+)"/g)]
+        .filter((m) => namespaces.includes(m[1] ?? ""))
+        .map((m) => ({ key: m[0].slice(1, -1), at: m.index ?? 0 })),
+    ];
+    return used.map(({ key, at }) => {
+      const [ns, k] = key.includes(":") ? (key.split(":") as [string, string]) : [nsAt(at), key];
+      return { ns, key: k };
+    });
+  }
+
   it("every literal key used in the code exists in English", () => {
     const missing: string[] = [];
-    for (const file of sourceFiles(SRC)) {
-      const code = readFileSync(file, "utf8");
-      // A t() call takes the namespace of the closest useTranslation above it.
-      const scopes = [...code.matchAll(/useTranslation\((?:"([a-z]+)")?\)/g)].map((m) => ({ at: m.index ?? 0, ns: m[1] ?? "common" }));
-      const nsAt = (at: number) => scopes.filter((s) => s.at < at).at(-1)?.ns ?? "common";
-      const used = [
-        ...[...code.matchAll(/\bt\("([^"]+)"/g)].map((m) => ({ key: m[1] ?? "", at: m.index ?? 0 })),
-        ...[...code.matchAll(/"([a-z]+):([a-zA-Z0-9_.]+)"/g)]
-          .filter((m) => namespaces.includes(m[1] ?? ""))
-          .map((m) => ({ key: m[0].slice(1, -1), at: m.index ?? 0 })),
-      ];
-      for (const { key, at } of used) {
-        const [ns, k] = key.includes(":") ? (key.split(":") as [string, string]) : [nsAt(at), key];
-        if (!i18n.exists(k, { ns, lng: "en" }) && !i18n.exists(`${k}_other`, { ns, lng: "en" })) missing.push(`${file}: ${key}`);
-      }
-    }
+    for (const file of sourceFiles(SRC))
+      for (const { ns, key } of usedKeys(readFileSync(file, "utf8")))
+        if (!i18n.exists(key, { ns, lng: "en" }) && !i18n.exists(`${key}_other`, { ns, lng: "en" })) missing.push(`${file}: ${ns}:${key}`);
     expect(missing).toEqual([]);
+  });
+
+  it("the POS screen on its own names only texts of its own part (a server's answer waits for the rest)", async () => {
+    // Every module the POS screen's entry reaches, but the translation of answers itself.
+    const files = new Set<string>();
+    const visit = (file: string) => {
+      if (files.has(file) || file.endsWith("/app/i18n.ts")) return;
+      files.add(file);
+      for (const m of readFileSync(file, "utf8").matchAll(/(?:from |import\()"(\.{1,2}\/[^"]+)"/g)) {
+        const base = join(dirname(file), m[1] ?? "");
+        const found = ["", ".ts", ".tsx", "/index.ts"].map((ext) => base + ext).find((p) => existsSync(p) && statSync(p).isFile());
+        if (found && /\.tsx?$/.test(found)) visit(found);
+      }
+    };
+    visit(join(SRC, "features/pos/PosApp.tsx"));
+    expect(files.has(join(SRC, "app/LoadingScreen.tsx"))).toBe(true);
+    for (const lang of ["en", "ar", "ckb"] as const) {
+      const own = Object.keys((await import(`../locales/${lang}-pos.ts`)).default as Record<string, unknown>).map(
+        (path) => /\/([a-zA-Z]+)\.json$/.exec(path)?.[1],
+      );
+      const elsewhere = [...files].flatMap((file) =>
+        usedKeys(readFileSync(file, "utf8"))
+          .filter(({ ns }) => !own.includes(ns))
+          .map(({ ns, key }) => `${lang}: ${file}: ${ns}:${key}`),
+      );
+      expect(elsewhere).toEqual([]);
+    }
   });
 
   it("no component shows a literal string", () => {

@@ -4,17 +4,34 @@ import { initReactI18next } from "react-i18next";
 import { inventoryLabel } from "../shared/seededLabels";
 
 type Files = { default: Record<string, Record<string, unknown>> };
-type Part = "core" | "more" | "pos";
+type Part = "core" | "more" | "pos" | "answers";
 /**
  * Each language is chunks of the build: the namespaces the sign-in page reads, and the rest,
  * which the signed-in frame waits for; the POS screen, which runs on its own, loads one chunk of
- * its own with every namespace it reads (the common ones again, without the sign-in page's and
- * the menu's). A user downloads the language they read, and each page only its part.
+ * its own with the namespaces it shows by itself (the common ones again, without the sign-in
+ * page's and the menu's), and another with what a server's answer needs (the server's messages,
+ * the schemas' texts, the patterns and field labels they are built from) when an answer is to be
+ * shown. A user downloads the language they read, and each page only its part.
  */
 const BUNDLES: Record<Language, Record<Part, () => Promise<Files>>> = {
-  en: { core: () => import("../locales/en"), more: () => import("../locales/en-more"), pos: () => import("../locales/en-pos") },
-  ar: { core: () => import("../locales/ar"), more: () => import("../locales/ar-more"), pos: () => import("../locales/ar-pos") },
-  ckb: { core: () => import("../locales/ckb"), more: () => import("../locales/ckb-more"), pos: () => import("../locales/ckb-pos") },
+  en: {
+    core: () => import("../locales/en"),
+    more: () => import("../locales/en-more"),
+    pos: () => import("../locales/en-pos"),
+    answers: () => import("../locales/en-answers"),
+  },
+  ar: {
+    core: () => import("../locales/ar"),
+    more: () => import("../locales/ar-more"),
+    pos: () => import("../locales/ar-pos"),
+    answers: () => import("../locales/ar-answers"),
+  },
+  ckb: {
+    core: () => import("../locales/ckb"),
+    more: () => import("../locales/ckb-more"),
+    pos: () => import("../locales/ckb-pos"),
+    answers: () => import("../locales/ckb-answers"),
+  },
 };
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
@@ -37,6 +54,8 @@ function loadPart(lang: Language, part: Part): Promise<void> {
       resources[lang] = { ...resources[lang], ...bundle };
       for (const [ns, content] of Object.entries(bundle)) i18n.addResourceBundle(lang, ns, content, true, true);
     });
+    // A part that failed (the network was lost) is tried again by the next call.
+    done.catch(() => loading.delete(key));
     loading.set(key, done);
   }
   return done;
@@ -57,6 +76,18 @@ export function loadLanguage(lang: Language, parts: "signIn" | "pos" | "all" = s
   const core = loadPart(lang, "core");
   if (parts === "signIn") return core;
   return Promise.all([core, loadPart(lang, "more")]).then(() => undefined);
+}
+
+/**
+ * Settles once the texts a server's answer may need are in, in the current language: the POS
+ * screen on its own loads them now (the API client waits for them before it hands on an error
+ * answer, the till before it shows a sale's refusal or review); the back office has them already.
+ * Never fails: when they cannot be loaded the answer shows as the server wrote it.
+ */
+export function answerTextsReady(): Promise<void> {
+  if (scope !== "pos") return Promise.resolve();
+  const lang = isLanguage(i18n.language) ? i18n.language : storedLanguage();
+  return loadPart(lang, "answers").catch(() => undefined);
 }
 
 /** A lazy chunk that shows texts beyond the sign-in page's: it renders once they are in too. */
@@ -217,7 +248,8 @@ export function sentence(text: string): string {
 
 function translated(text: string): string {
   const key = msgKeyByText.get(text);
-  if (key) return i18n.t(`messages:${key}`);
+  // Until a language's answer texts are in (or when they could not load), the server's own words.
+  if (key) return i18n.t(`messages:${key}`, { defaultValue: text });
   const texts = i18n.getResource(i18n.language, "schematexts", "texts") as Record<string, string> | undefined;
   if (texts?.[text]) return texts[text];
   for (const [re, k] of PATTERNS) {
@@ -226,6 +258,7 @@ function translated(text: string): string {
     const g: Record<string, string | undefined> = m.groups ?? {};
     return i18n.t(`validation:${k}`, {
       ...g,
+      defaultValue: text,
       // A pattern with two wordings names its number differently in each; the text takes `value`.
       value: g.value ?? g.min ?? g.max,
       ...(g.field !== undefined && { field: fieldLabel(g.field) }),

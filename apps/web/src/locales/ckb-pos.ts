@@ -1,6 +1,7 @@
-// Every namespace the POS screen reads, in one chunk: the till loads this and none of the back
-// office's texts (not even the sign-in page's, `ckb.ts`).
-export default import.meta.glob<Record<string, unknown>>("./ckb/{common,fields,messages,validation,pos,seeded,schematexts}.json", {
+// The namespaces the POS screen shows by itself, in one chunk: the till loads this and none of the
+// back office's texts (not even the sign-in page's, `ckb.ts`). What it needs to show a server's
+// answer is `ckb-answers.ts`, loaded when an answer is to be shown.
+export default import.meta.glob<Record<string, unknown>>("./ckb/{common,pos,seeded}.json", {
   eager: true,
   import: "default",
 });

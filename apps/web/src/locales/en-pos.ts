@@ -1,6 +1,7 @@
-// Every namespace the POS screen reads, in one chunk: the till loads this and none of the back
-// office's texts (not even the sign-in page's, `en.ts`).
-export default import.meta.glob<Record<string, unknown>>("./en/{common,fields,messages,validation,pos,seeded}.json", {
+// The namespaces the POS screen shows by itself, in one chunk: the till loads this and none of the
+// back office's texts (not even the sign-in page's, `en.ts`). What it needs to show a server's
+// answer is `en-answers.ts`, loaded when an answer is to be shown.
+export default import.meta.glob<Record<string, unknown>>("./en/{common,pos,seeded}.json", {
   eager: true,
   import: "default",
 });

@@ -1,7 +1,17 @@
-import { BASIC_UNITS, SEEDED_WALKIN_CUSTOMER_NAME, SYSTEM_ACCOUNTS } from "@app/contracts";
+import { BASIC_UNIT_LABELS, BASIC_UNITS, SEEDED_WALKIN_CUSTOMER_NAME, SYSTEM_ACCOUNTS } from "@app/contracts";
 import { describe, expect, it } from "vitest";
 import i18n from "../app/i18n";
-import { accountLabel, countryLabel, countryOptions, inventoryLabel, outletLabel, partyLabel, seededNames, unitLabel } from "./seededNames";
+import {
+  accountLabel,
+  countryLabel,
+  countryOptions,
+  inventoryLabel,
+  journalDescription,
+  outletLabel,
+  partyLabel,
+  seededNames,
+  unitLabel,
+} from "./seededNames";
 
 const tIn = (lang: string) => (key: string, options?: Record<string, unknown>) => i18n.getFixedT(lang)(key, options);
 const ar = tIn("ar");
@@ -61,6 +71,10 @@ describe("seeded outlet, inventory and units", () => {
   it.each(["en", "ar", "ckb"])("every basic unit has a %s name", (lang) => {
     for (const u of BASIC_UNITS) expect(i18n.exists(`seeded:units.${u}`, { lng: lang })).toBe(true);
   });
+
+  it.each(["ar", "ckb"] as const)("the %s unit names a sheet may use on import are the ones the screens show", (lang) => {
+    for (const u of BASIC_UNITS) expect(BASIC_UNIT_LABELS[lang][u]).toBe(unitLabel(tIn(lang), u));
+  });
 });
 
 describe("country names", () => {
@@ -99,5 +113,17 @@ describe("the walk-in customer", () => {
     expect(partyLabel(ar, "Ahmed Store")).toBe("Ahmed Store");
     expect(partyLabel(ar, null)).toBe("");
     expect(seededNames(ar, "ar").party(SEEDED_WALKIN_CUSTOMER_NAME)).toBe("زبون نقدي");
+  });
+});
+
+describe("journal descriptions", () => {
+  it("reads a sale return by its number in each language, and one stored before returns were numbered", () => {
+    expect(journalDescription(ar, "Sale return SRT-000004 from Ahmed Store")).toBe("مرتجع مبيعات SRT-000004 من Ahmed Store");
+    expect(journalDescription(ckb, "Sale return SRT-000004 from Ahmed Store")).toBe("گەڕاندنەوەی فرۆشتنی SRT-000004 لە Ahmed Store");
+    expect(journalDescription(en, "Sale return SRT-000004 from Ahmed Store")).toBe("Sale return SRT-000004 from Ahmed Store");
+    expect(journalDescription(ar, `Sale return SRT-000005 from ${SEEDED_WALKIN_CUSTOMER_NAME}`)).toBe(
+      "مرتجع مبيعات SRT-000005 من زبون نقدي",
+    );
+    expect(journalDescription(ar, "Sale return from Ahmed Store")).toBe("مرتجع مبيعات من Ahmed Store");
   });
 });

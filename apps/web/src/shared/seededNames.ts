@@ -86,6 +86,9 @@ export function journalDescription(t: Translate, text: string | null | undefined
   if (purchaseReturn) return t("seeded:journal.purchaseReturnTo", { name: partyLabel(t, purchaseReturn[1]) });
   const saleReturn = /^Sale return from (.*)$/s.exec(text);
   if (saleReturn) return t("seeded:journal.saleReturnFrom", { name: partyLabel(t, saleReturn[1]) });
+  const numberedReturn = /^Sale return (\S+) from (.*)$/s.exec(text);
+  if (numberedReturn)
+    return t("seeded:journal.saleReturnNumberFrom", { number: numberedReturn[1], name: partyLabel(t, numberedReturn[2]) });
   const purchase = /^Purchase (\S+) from (.*)$/s.exec(text);
   if (purchase) return t("seeded:journal.purchaseFrom", { number: purchase[1], name: partyLabel(t, purchase[2]) });
   const sale = /^Sale (\S+) to (.*)$/s.exec(text);

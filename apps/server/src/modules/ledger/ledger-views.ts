@@ -22,6 +22,14 @@ export const sourceNumber = (type: SQL, id: SQL): SQL => sql`case ${type}
     when 'customer_transaction' then (select x.transaction_no from consumer_transactions x where x.transaction_id = ${id})
     when 'supplier_transaction' then (select x.transaction_no from consumer_transactions x where x.transaction_id = ${id})
     when 'sale' then (select x.number from sales x where x.id = ${id})
+    when 'sale_return' then (select x.number from sale_returns x where x.id = ${id})
+    when 'purchase' then (select x.number from purchases x where x.id = ${id})
+    when 'purchase_return' then (select x.number from purchase_returns x where x.id = ${id})
+    when 'item_transfer' then (select x.transfer_no from item_transfers x where x.transfer_id = ${id})
+    when 'item_transfer_receive' then (select x.transfer_no from item_transfers x where x.transfer_id = ${id})
+    when 'inventory_adjustment' then (select x.number from inventory_adjustments x where x.id = ${id})
+    when 'asset_disposal' then (select x.number from asset_disposals x where x.id = ${id})
+    when 'inventory_opening_balance' then (select x.number from inventory_opening_balances x where x.id = ${id})
   end`;
 
 /** `account_id` (or filter[account_id]): a positive integer, else "Please select an item to view its transactions". */

@@ -54,6 +54,8 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     "sales/store",
     "salesman_sales/store",
     "pos_sales/store",
+    "pos_sales/update",
+    "pos_admin_sales/update",
     "purchases/store",
     "quotations/store",
     "quotations/update",

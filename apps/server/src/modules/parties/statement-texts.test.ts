@@ -15,6 +15,12 @@ describe("statement lines in the reader's language", () => {
     );
     expect(statementDescription("Purchase return to Ali", "ar")).toBe("مرتجع مشتريات إلى Ali");
     expect(statementDescription("Sale SAL-000012 to Ali", "ar")).toBe("مبيعات SAL-000012 إلى Ali");
+    expect(statementDescription("Sale return SRT-000004 from Ali", "ar")).toBe("مرتجع مبيعات SRT-000004 من Ali");
+    expect(statementDescription("Reversal: Sale return SRT-000004 from Ali", "ckb")).toBe(
+      "پێچەوانەکردنەوە: گەڕاندنەوەی فرۆشتنی SRT-000004 لە Ali",
+    );
+    // Returns posted before they were named by their number still read.
+    expect(statementDescription("Sale return from Ali", "ar")).toBe("مرتجع مبيعات من Ali");
     expect(statementDescription(`Reversal: Sale SAL-3-000001 to ${SEEDED_WALKIN_CUSTOMER_NAME}`, "ckb")).toBe(
       "پێچەوانەکردنەوە: فرۆشتنی SAL-3-000001 بۆ کڕیاری نەقد",
     );

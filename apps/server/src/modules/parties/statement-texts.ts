@@ -29,6 +29,11 @@ const NUMBERED: { test: string; pattern: string; words: Words }[] = [
     words: { ar: "مشتريات {number} من {name}", ckb: "کڕینی {number} لە {name}" },
   },
   {
+    test: "^Sale return \\S+ from ",
+    pattern: "^Sale return (\\S+) from (.*)$",
+    words: { ar: "مرتجع مبيعات {number} من {name}", ckb: "گەڕاندنەوەی فرۆشتنی {number} لە {name}" },
+  },
+  {
     test: "^Sale \\S+ to ",
     pattern: "^Sale (\\S+) to (.*)$",
     words: { ar: "مبيعات {number} إلى {name}", ckb: "فرۆشتنی {number} بۆ {name}" },

@@ -131,6 +131,22 @@ export async function closeDrawer(ctx: Ctx, input: ClosingDrawerInput): Promise<
   return { id };
 }
 
+/**
+ * The drawers a manager may close: every active cashier's, and anyone's with POS receipts or
+ * returns not yet in a closing, with how many of each wait (the Z report's counts so far).
+ */
+export async function openDrawers(ctx: Ctx) {
+  const res = await ctx.tx.execute<{ user_id: number; user_name: string; receipts: number; returns: number }>(sql`
+    select u.user_id, u.user_name,
+           count(pi.kind) filter (where pi.kind = 'sale')::int as receipts,
+           count(pi.kind) filter (where pi.kind = 'return')::int as returns
+      from users u left join pos_sale_info pi on pi.user_fk = u.user_id and pi.closing_fk is null
+     where (u.is_cashier and u.status = 'active') or pi.user_fk is not null
+     group by u.user_id, u.user_name
+     order by lower(u.user_name), u.user_id`);
+  return res.rows.map((r) => ({ ...r, user_id: Number(r.user_id) }));
+}
+
 export async function showClosing(ctx: Ctx, id: number) {
   const res = await ctx.tx.execute<Record<string, unknown>>(sql`
     select z.id, z.number, z.code, z.user_fk, u.user_name, z.outlet_fk, o.outlet_name, z.opened_at, z.closed_at,

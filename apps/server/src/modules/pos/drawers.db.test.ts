@@ -168,6 +168,17 @@ describe("closing the drawer", () => {
       body: { user_fk: 1, counted_iqd: "0", counted_usd: "0" },
     });
     expect(others.status).toBe(403);
+    // Which drawers are open is for a manager too; the manager (here the super user) sees the
+    // cashier's, with what waits in it, and closes it for them.
+    expect((await t.api("GET", "/api/closing_drawers/open", { token: cashier.token })).status).toBe(403);
+    const open = await t.api("GET", "/api/closing_drawers/open");
+    expect(open.status).toBe(200);
+    expect(open.body.data).toContainEqual({ user_id: cashier.user_id, user_name: "drawer cashier", receipts: 0, returns: 0 });
+    const forThem = await t.api("POST", "/api/closing_drawers", {
+      body: { user_fk: cashier.user_id, counted_iqd: "4750", counted_usd: "2" },
+    });
+    expect(forThem.status).toBe(201);
+    expect(forThem.body.data).toMatchObject({ user_fk: cashier.user_id, code: "C7-3" });
     const bad = await t.api("POST", "/api/closing_drawers", { token: cashier.token, body: { counted_iqd: "-5", counted_usd: "x" } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["counted_iqd", "counted_usd"]);

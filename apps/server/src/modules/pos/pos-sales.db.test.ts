@@ -180,10 +180,35 @@ describe("offline sales the server cannot book", () => {
     );
     expect(gone.status).toBe(202);
     expect(gone.body.data.reason).toMatch(/Tea/);
+    // The manager reads what was sold, named, to enter it by hand.
+    const shown = await t.api("GET", `/api/pos_reviews/${gone.body.data.review_id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.lines).toEqual([
+      expect.objectContaining({
+        item_fk: tea,
+        item_name: expect.stringMatching(/Tea/),
+        unit_fk: piece,
+        unit_name: "Piece",
+        quantity: "500",
+      }),
+    ]);
+    expect(shown.body.data.made_at).toEqual(expect.any(String));
+    expect(shown.body.data.customer_name).toBeNull();
     const resolved = await t.api("POST", `/api/pos_reviews/${res.body.data.review_id}/resolve`, { body: { resolution: "dismissed" } });
     expect(resolved.status).toBe(200);
     expect(resolved.body.data.status).toBe("dismissed");
     await booksBalance();
+  });
+});
+
+describe("the POS sale's edit", () => {
+  it("lets whoever may edit a POS sale pick its customer from the customers' list", async () => {
+    for (const permission of ["pos_sales/update", "pos_admin_sales/update"]) {
+      const editor = await t.userWith([permission]);
+      const list = await t.api("GET", "/api/customers/list", { token: editor.token });
+      expect(list.status).toBe(200);
+      expect(list.body.message.length).toBeGreaterThan(0);
+    }
   });
 });
 
@@ -193,6 +218,10 @@ describe("the drawer's sales", () => {
     const [iqd, usd] = session.drawer.cash.map((c: { balance: string }) => Number(c.balance));
     const receipts = session.drawer.receipts;
     const open = await sell(bill());
+    // A manager sees this drawer open, with every receipt not yet in a closing.
+    const drawers = await t.api("GET", "/api/closing_drawers/open");
+    expect(drawers.status).toBe(200);
+    expect(drawers.body.data).toContainEqual(expect.objectContaining({ user_id: cashier.user_id, receipts: receipts + 1 }));
     const edited = await t.api("PATCH", `/api/pos_sales/${open.body.data.id}`, { token: cashier.token, body: { note: "gift wrap" } });
     expect(edited.status).toBe(200);
     expect(edited.body.data.note).toBe("gift wrap");

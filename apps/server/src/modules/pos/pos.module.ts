@@ -24,7 +24,7 @@ import { answers, dataOf, savedOf, zDecimal } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { ZSaleReturnShown } from "../sale-returns/sale-returns.module.js";
 import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
-import { closeDrawer, closingDrawersList, showClosing } from "./closing-drawer.js";
+import { closeDrawer, closingDrawersList, openDrawers, showClosing } from "./closing-drawer.js";
 import { returnPosSale, shownPosReturn } from "./pos-returns.js";
 import { bookPosSale, editPosSale, posSaleByNumber, posSalesList, showPosSale } from "./pos-sales.js";
 import { loadPosSettings, posSession, savePosSettings } from "./pos-session.js";
@@ -126,7 +126,25 @@ const ZReviewShown = z.object({
   resolved_by_name: z.string().nullable(),
   resolved_at: z.string().nullable(),
   created_at: z.string(),
+  made_at: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      item_fk: nullableId,
+      item_name: z.string().nullable(),
+      unit_fk: nullableId,
+      unit_name: z.string().nullable(),
+      quantity: z.string().nullable(),
+      unit_price: z.string().nullable(),
+      discount_type: z.enum(["amount", "percent"]).nullable(),
+      discount: z.string().nullable(),
+    }),
+  ),
 });
+
+const ZOpenDrawers = z.array(
+  z.object({ user_id: z.number().int(), user_name: z.string(), receipts: z.number().int(), returns: z.number().int() }),
+);
 
 export const posModule: AppModule = {
   name: "pos",
@@ -178,6 +196,19 @@ export const posModule: AppModule = {
     );
 
     registerPosSales(app);
+
+    app.get(
+      "/api/closing_drawers/open",
+      {
+        config: { permission: "pos_admin_sales/view_all" },
+        ...docs({
+          tags: ["closing_drawers"],
+          summary: "The drawers a manager may close, with their receipts and returns not yet closed",
+          response: dataOf(ZOpenDrawers),
+        }),
+      },
+      async (req) => ({ data: await openDrawers(ctxOf(app, req)) }),
+    );
 
     registerCrud(app, {
       endpoint: "closing_drawers",

@@ -4,6 +4,7 @@ import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
+import { intArray } from "../disposals/warehouse-lines.js";
 import { posReviews } from "./pos.tables.js";
 
 /** Offline sales the server could not book, for a manager (`pos_admin_sales/view_all`). */
@@ -56,7 +57,47 @@ export async function showReview(ctx: Ctx, id: number) {
   const row = res.rows[0];
   if (!row) return undefined;
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-  return { ...row, created_at: iso(row.created_at), resolved_at: iso(row.resolved_at) };
+  return { ...row, ...(await namedBody(ctx, row.body)), created_at: iso(row.created_at), resolved_at: iso(row.resolved_at) };
+}
+
+const idOf = (v: unknown) => (Number.isSafeInteger(v) && (v as number) > 0 ? (v as number) : null);
+const textOf = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : null);
+
+/**
+ * What the till sent, named for the manager who enters it by hand: each line's item and unit
+ * (by their names now; null where the id names nothing), quantity, price and discount as sent, the
+ * customer and when the sale was made. The body is the till's own, so every field is read warily.
+ */
+async function namedBody(ctx: Ctx, body: unknown) {
+  const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const sent = Array.isArray(b.lines) ? (b.lines as Record<string, unknown>[]).filter((l) => l && typeof l === "object") : [];
+  const itemIds = [...new Set(sent.map((l) => idOf(l.item_fk)).filter((x): x is number => x !== null))];
+  const unitIds = [...new Set(sent.map((l) => idOf(l.unit_fk)).filter((x): x is number => x !== null))];
+  const customerId = idOf(b.customer_fk);
+  const names = await ctx.tx.execute<{ kind: string; id: number; name: string }>(sql`
+    select 'item' as kind, item_id as id, item_name as name from items where item_id = any(${intArray(itemIds)})
+    union all
+    select 'unit', unit_id, unit_name from units where unit_id = any(${intArray(unitIds)})
+    union all
+    select 'customer', consumer_id, consumer_name from consumers where kind = 'customer' and consumer_id = ${customerId ?? 0}`);
+  const nameOf = (kind: string, id: number | null) => names.rows.find((r) => r.kind === kind && Number(r.id) === id)?.name ?? null;
+  return {
+    made_at:
+      typeof b.client_created_at === "string" && !Number.isNaN(Date.parse(b.client_created_at))
+        ? new Date(b.client_created_at).toISOString()
+        : null,
+    customer_name: nameOf("customer", customerId),
+    lines: sent.map((l) => ({
+      item_fk: idOf(l.item_fk),
+      item_name: nameOf("item", idOf(l.item_fk)),
+      unit_fk: idOf(l.unit_fk),
+      unit_name: nameOf("unit", idOf(l.unit_fk)),
+      quantity: textOf(l.quantity),
+      unit_price: textOf(l.unit_price),
+      discount_type: l.discount_type === "percent" || l.discount_type === "amount" ? l.discount_type : null,
+      discount: textOf(l.discount),
+    })),
+  };
 }
 
 /** A manager marks a review booked (the sale was entered by hand, optionally naming it) or dismissed. */

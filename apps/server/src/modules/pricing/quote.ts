@@ -6,7 +6,8 @@ import type { Ctx } from "../../platform/context.js";
 import { unprocessable } from "../../platform/errors.js";
 import { documentRate } from "../ledger/document-rate.js";
 import { systemCurrency } from "../ledger/ledger.js";
-import { D, round4 } from "../ledger/money.js";
+import { assertLinesFit } from "../ledger/limits.js";
+import { convert, D, round4 } from "../ledger/money.js";
 import { type PricedLine, type PricingProfileRule, priceDocument } from "./price.js";
 import { activePromotions } from "./promotions.js";
 
@@ -128,6 +129,17 @@ export async function quotePrices(ctx: Ctx, input: PriceQuoteInput, opts: { mayD
       };
     }),
   });
+  // A line or a bill too large for the books is refused on the line (422), not by the database.
+  assertLinesFit(
+    priced.lines.map((l, i) => ({
+      baseQuantity: D(l.quantity)
+        .plus(l.free_quantity)
+        .mul((rows[i] as UnitRow).unit_qty),
+      amounts: [convert(l.gross, currency, system, rate), convert(l.net, currency, system, rate)],
+    })),
+    { field: "total", amounts: [convert(priced.gross, currency, system, rate), convert(priced.net, currency, system, rate)] },
+    "quantity",
+  );
   const titles = new Map(promotions.map((p) => [p.promotion_id, p.title]));
   return {
     currency_id: currency,

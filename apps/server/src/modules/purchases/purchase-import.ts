@@ -1,7 +1,9 @@
 import {
+  BASIC_UNIT_LABELS,
   type ImportRowError,
   type Language,
   normalizeDigits,
+  normalizeNumber,
   PURCHASE_IMPORT_COLUMNS,
   PURCHASE_MSG,
   type PurchaseInput,
@@ -53,6 +55,20 @@ export const purchaseImportTemplate = (lang: Language = "en") =>
 
 const QTY = /^\d{1,15}(\.\d{1,4})?$/;
 const PRICE = /^\d{1,15}(\.\d{1,3})?$/;
+
+/**
+ * A number typed into a text cell as the screens take it: Arabic-Indic digits, the Arabic decimal
+ * point, and thousands grouped by commas ("1,500", "١٬٥٠٠").
+ */
+export function sheetNumber(text: string): string {
+  const t = normalizeNumber(text.trim());
+  return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(t) ? t.replace(/,/g, "") : t;
+}
+
+/** A basic unit's Arabic or Kurdish name (as the screens show it) → its stored name, lower case. */
+const BASIC_UNIT_BY_LABEL = new Map(
+  Object.values(BASIC_UNIT_LABELS).flatMap((labels) => Object.entries(labels).map(([name, label]) => [label, name.toLowerCase()] as const)),
+);
 
 /** A day from the sheet: YYYY-MM-DD, DD/MM/YYYY, or a date cell (days since 1899-12-30). */
 export function sheetDay(text: string, numeric: boolean): string | undefined {
@@ -153,13 +169,19 @@ export async function importPurchaseLines(ctx: Ctx, id: number, file: unknown) {
     if (!r.item) bad("item", "The item is required.");
     else if (!it) bad("item", PURCHASE_MSG.itemInvalid);
     const own = it ? units.filter((u) => Number(u.item_fk) === it.item_id) : [];
-    const unit = r.unit ? own.find((u) => u.unit_name.toLowerCase() === r.unit.toLowerCase()) : own.find((u) => u.is_default);
+    // The unit by its stored name, or a basic unit by the name the Arabic or Kurdish screens show.
+    const typedUnit = r.unit.trim().toLowerCase();
+    const basic = BASIC_UNIT_BY_LABEL.get(r.unit.trim());
+    const unit = typedUnit
+      ? (own.find((u) => u.unit_name.toLowerCase() === typedUnit) ??
+        (basic ? own.find((u) => u.unit_name.toLowerCase() === basic) : undefined))
+      : own.find((u) => u.is_default);
     if (it && !unit) bad("unit", PURCHASE_MSG.unitInvalid);
-    const qty = normalizeDigits(r.unit_quantity);
+    const qty = sheetNumber(r.unit_quantity);
     if (!QTY.test(qty) || Number(qty) <= 0) bad("unit_quantity", "must be a number greater than 0 with at most 4 decimals");
-    const bonus = normalizeDigits(r.unit_bonus) || "0";
+    const bonus = sheetNumber(r.unit_bonus) || "0";
     if (!QTY.test(bonus)) bad("unit_bonus", "must be a number with at most 4 decimals");
-    const price = normalizeDigits(r.unit_price);
+    const price = sheetNumber(r.unit_price);
     if (!PRICE.test(price)) bad("unit_price", "must be a number with at most 3 decimals");
     const expiry = r.expire_date ? sheetDay(r.expire_date, r.numeric.has("expire_date")) : undefined;
     if (r.expire_date && !expiry) bad("expire_date", "must be a date in the format YYYY-MM-DD");

@@ -7,7 +7,8 @@ import { assertInventoryAccess } from "../catalogue/inventories.js";
 import { docDate } from "../ledger/dates.js";
 import { documentRate } from "../ledger/document-rate.js";
 import { accountByKey, lockForPosting, post, reverse, systemCurrency } from "../ledger/ledger.js";
-import { D, round3, ZERO } from "../ledger/money.js";
+import { assertLinesFit } from "../ledger/limits.js";
+import { convert, D, round3, ZERO } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { consumerAccounts } from "../parties/consumers.js";
 import {
@@ -87,6 +88,16 @@ async function prepare(ctx: Ctx, input: PurchaseReturnInput) {
   }
   const totals = input.lines.map((l) => round3(D(l.quantity).mul(l.unit_price)));
   const total = totals.reduce<Decimal>((s, v) => s.plus(v), ZERO);
+  const sys = await systemCurrency(ctx.tx);
+  assertLinesFit(
+    input.lines.map((l, i) => ({
+      baseQuantity: D(l.quantity)
+        .plus(l.bonus ?? 0)
+        .mul(bases[i]!),
+      amounts: [convert(totals[i]!, input.currency_id, sys, rate)],
+    })),
+    { field: "total", amounts: [convert(total, input.currency_id, sys, rate)] },
+  );
   return {
     purchase,
     bought,

@@ -283,6 +283,63 @@ describe("purchase checks", () => {
     expect(ref.body.errors.reference_no).toEqual([MSG.maxChars140]);
   });
 
+  it("figures beyond what the books hold are refused on their field, before anything is saved or posted", async () => {
+    const count = async (table: string) => (await q<{ n: number }>(sql`select count(*)::int n from ${sql.identifier(table)}`))[0]!.n;
+    const before = [await count("purchases"), await count("purchase_returns"), await count("inventory_opening_balances")];
+    // Each number fits its field (15 digits), their product does not.
+    const huge = "99999999999999";
+    const line = await t.api("POST", "/api/purchases", {
+      body: purchaseBody({
+        payment_type: "On Account",
+        paid_amount: "0",
+        lines: [{ item_id: soap, unit_id: box, quantity: "999999999999999", unit_price: huge }],
+      }),
+    });
+    expect(line.status).toBe(422);
+    expect(line.body.errors["lines.0.quantity"]).toEqual([MSG.quantityTooLarge]);
+    expect(line.body.errors["lines.0.unit_price"]).toEqual([MSG.amountTooLarge]);
+    // 1e12 dollars fit the purchase's own columns; at 1,500 dinars each they would not fit the journal.
+    const dollars = await t.api("POST", "/api/purchases", {
+      body: purchaseBody({
+        payment_type: "On Account",
+        paid_amount: "0",
+        discount: "0",
+        lines: [{ item_id: soap, unit_id: piece, quantity: "1000", unit_price: "1000000000000" }],
+      }),
+    });
+    expect(dollars.status).toBe(422);
+    expect(dollars.body.errors.total).toEqual([MSG.amountTooLarge]);
+    // A charge that could never be applied.
+    const charge = await t.api("POST", "/api/purchases", {
+      body: purchaseBody({
+        payment_type: "On Account",
+        paid_amount: "0",
+        charges: [
+          { kind: "transport", consumer_id: carrier, payment_type: "On Account", currency_id: 2, rate: "1500", amount: "999999999999999" },
+        ],
+      }),
+    });
+    expect(charge.status).toBe(422);
+    expect(charge.body.errors["charges.0.amount"]).toEqual([MSG.amountTooLarge]);
+    const ret = await t.api("POST", "/api/purchase_returns", {
+      body: {
+        consumer_id: supplier,
+        inventory_id: 1,
+        currency_id: 1,
+        payment_type: "On Account",
+        lines: [{ item_id: soap, unit_id: piece, quantity: huge, unit_price: huge }],
+      },
+    });
+    expect(ret.status).toBe(422);
+    expect(ret.body.errors["lines.0.unit_price"]).toEqual([MSG.amountTooLarge]);
+    const opening = await t.api("POST", "/api/inventory_opening_balances", {
+      body: { inventory_id: 1, lines: [{ item_id: soap, unit_id: piece, quantity: huge, unit_cost: huge }] },
+    });
+    expect(opening.status).toBe(422);
+    expect(opening.body.errors["lines.0.unit_cost"]).toEqual([MSG.amountTooLarge]);
+    expect([await count("purchases"), await count("purchase_returns"), await count("inventory_opening_balances")]).toEqual(before);
+  });
+
   it("an IQD purchase paid from a USD till takes the dollars the dinars come to at the out-rate, not as many dollars as dinars", async () => {
     const [r] = await q<{ rate: string }>(sql`select rate::text from currency_rates order by date desc, rate_id desc limit 1`);
     const outRate = Number(r!.rate);
@@ -403,5 +460,35 @@ describe("import of lines from xlsx", () => {
     const empty = multipart({ note: "x" });
     const none = await t.api("POST", `/api/purchases/${p.id}/import`, { body: empty.body, headers: empty.headers });
     expect(none.status).toBe(422);
+  });
+
+  it("a sheet typed in Arabic or Kurdish: units by the names the screens show, numbers with Arabic-Indic digits and thousands separators", async () => {
+    const p = await created(
+      "/api/purchases",
+      purchaseBody({
+        payment_type: "On Account",
+        account_id: null,
+        paid_amount: null,
+        charges: [],
+        currency_id: 1,
+        rate: null,
+        discount: "0",
+      }),
+    );
+    const res = await upload(
+      p.id,
+      await sheet([
+        ["Amoxicillin 500", "علبة", "", "١", "٢", "١٢٬٥٠٠", "٣٠/٠٦/٢٠٢٨"],
+        ["Olive Soap", "دانە", "", "", "1,200", "1,500.5", ""],
+        ["Olive Soap", "قطعة", "", "", "3", "٢٥٠٫٧٥", ""],
+      ]),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const lines = (await t.api("GET", `/api/purchases/${p.id}`)).body.data.lines;
+    expect(lines.slice(2)).toMatchObject([
+      { item_fk: amox, unit_fk: box, quantity: "2.0000", bonus: "1.0000", unit_price: "12500.000", expire_date: "2028-06-30" },
+      { item_fk: soap, unit_fk: piece, quantity: "1200.0000", unit_price: "1500.500" },
+      { item_fk: soap, unit_fk: piece, quantity: "3.0000", unit_price: "250.750" },
+    ]);
   });
 });

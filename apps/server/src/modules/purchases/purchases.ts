@@ -23,7 +23,8 @@ import { docDate } from "../ledger/dates.js";
 import { documentRate } from "../ledger/document-rate.js";
 import type { AccountInfo, RuleLine } from "../ledger/journal.js";
 import { accountByKey, lockForPosting, post, reverse, systemCurrency } from "../ledger/ledger.js";
-import { D, round4 } from "../ledger/money.js";
+import { assertFiguresFit, assertLinesFit } from "../ledger/limits.js";
+import { convert, D, round4 } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { consumerAccounts } from "../parties/consumers.js";
 import { assertNotProtected, liveMovements, revalueStock, reverseStock, stockIn } from "../stock/stock.js";
@@ -195,6 +196,15 @@ async function prepare(ctx: Ctx, input: PurchaseInput) {
     },
     sys,
   );
+  assertLinesFit(
+    input.lines.map((l, i) => ({
+      baseQuantity: D(l.quantity)
+        .plus(l.bonus ?? 0)
+        .mul(bases[i]!),
+      amounts: [convert(figures.lines[i]!.line_total, input.currency_id, sys, rate)],
+    })),
+    { field: "total", amounts: [convert(figures.subtotal, input.currency_id, sys, rate)] },
+  );
   if (figures.total.isNeg())
     throw new HttpError(422, "The discount may not be greater than the total.", {
       discount: ["The discount may not be greater than the total."],
@@ -210,6 +220,11 @@ async function prepare(ctx: Ctx, input: PurchaseInput) {
       : rate;
   const charges = [];
   for (const [i, c] of input.charges.entries()) charges.push(await prepareCharge(ctx, c, i, date));
+  const chargeValues = charges.map((c) => convert(c.row.amount, c.row.currency_id, sys, c.row.rate));
+  assertFiguresFit([
+    ...chargeValues.map((value, i) => ({ field: `charges.${i}.amount`, value, kind: "amount" as const })),
+    { field: "charges", value: chargeValues.reduce((s, v) => s.plus(v), D(0)), kind: "amount" },
+  ]);
   return {
     sys,
     row: {

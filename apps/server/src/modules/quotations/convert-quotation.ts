@@ -29,7 +29,8 @@ export async function convertQuotation(ctx: Ctx, id: number, input: QuotationCon
     invoice_discount: q.invoice_discount,
     payment_type: input.payment_type,
     account_fk: input.account_fk ?? null,
-    paid_amount: "0",
+    // Cash: paid in full into the chosen account, as a Cash sale is; On Account: nothing paid yet.
+    paid_amount: input.payment_type === "Cash" ? null : "0",
     note: q.note ? `${q.number ?? ""} — ${q.note}` : (q.number ?? null),
     lines: lines.map((l) => ({
       item_fk: l.item_fk,

@@ -189,6 +189,17 @@ describe("Convert To Sale", () => {
     expect(cash.body.errors.account_fk).toEqual(["The account field is required when money is paid."]);
   });
 
+  it("converted for Cash into an account: the draft sale is paid in full into that account", async () => {
+    const till = (await created("/api/cashes", { account_name: "Counter Till", cash_type: 1, currency_id: 1 })).account_id;
+    const doc = await created("/api/quotations", quotationBody());
+    const res = await t.api("POST", `/api/quotations/${doc.id}/convert_to_sale`, { body: { payment_type: "Cash", account_fk: till } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sale = (await t.api("GET", `/api/sales/${res.body.data.sale_fk}`)).body.data;
+    expect(sale).toMatchObject({ status: "draft", payment_type: "Cash", account_fk: till, payment_status: "paid" });
+    expect([Number(sale.total), Number(sale.paid_amount), Number(sale.remaining)]).toEqual([62000, 62000, 0]);
+    expect(sale.payments.map((p: { account_fk: number; amount: string }) => [p.account_fk, Number(p.amount)])).toEqual([[till, 62000]]);
+  });
+
   it("converted by 8 clients at once: one draft sale, seven told it is converted", async () => {
     const doc = await created("/api/quotations", quotationBody());
     const before = (await q<{ n: number }>(sql`select count(*)::int n from sales`))[0]!.n;

@@ -148,10 +148,13 @@ describe("part of a half-cash USD sale with a percent invoice discount comes bac
     const st = await t.api("GET", `/api/customer_transactions/statement?consumer_id=${customer}`);
     expect(st.status).toBe(200);
     const line = st.body.data.data.find((r: { source_type: string }) => r.source_type === "sale_return");
-    expect(line).toMatchObject({ description: "Sale return from Baghdad Pharmacy", credit: "22.9500" });
+    // Named by its number, as the sale's line is, so one return is told from another.
+    const number = (await t.api("GET", `/api/sale_returns/${line.source_id}`)).body.data.number;
+    expect(number).toMatch(/^SRT-\d+/);
+    expect(line).toMatchObject({ description: `Sale return ${number} from Baghdad Pharmacy`, credit: "22.9500" });
     const ar = await t.api("GET", `/api/customer_transactions/statement?consumer_id=${customer}`, { headers: { "accept-language": "ar" } });
     expect(ar.body.data.data.find((r: { source_type: string }) => r.source_type === "sale_return").description).toBe(
-      "مرتجع مبيعات من Baghdad Pharmacy",
+      `مرتجع مبيعات ${number} من Baghdad Pharmacy`,
     );
     const tb = await trialBalance();
     expect(tb.debit).toBe(tb.credit);

@@ -340,13 +340,15 @@ async function bringBack(ctx: Ctx, id: number, p: Prepared) {
     cost: moved.value,
     commission: await commissionBack(ctx, p, id, figures.revenue.minus(figures.discount)),
   });
-  const name = await ctx.tx.execute<{ name: string }>(
-    sql`select consumer_name as name from consumers where consumer_id = ${p.row.consumer_fk}`,
+  // Named by its number, as a sale's entry is, so the customer's statement tells one return from another.
+  const named = await ctx.tx.execute<{ name: string; number: string | null }>(
+    sql`select c.consumer_name as name, r.number from consumers c, sale_returns r where c.consumer_id = ${p.row.consumer_fk} and r.id = ${id}`,
   );
+  const { name = "", number = null } = named.rows[0] ?? {};
   await post(ctx, {
     date: p.row.date,
     source: saleReturnSource(id),
-    description: `Sale return from ${name.rows[0]?.name ?? ""}`.trim(),
+    description: `Sale return ${number ?? ""} from ${name}`.replace(/\s+/g, " ").trim(),
     lines,
   });
   const paid = lines.find((l) => l.account_id === p.creditor.account_id && l.credit !== undefined);
@@ -388,11 +390,12 @@ export async function createSaleReturn(ctx: Ctx, input: SaleReturnInput) {
     .returning({ id: saleReturns.id });
   const id = row!.id;
   await writeLines(ctx, id, p, input, 0);
-  const paidBack = await bringBack(ctx, id, p);
+  // Numbered before it posts, so its entry names it; the counter is still taken after the accounts (locked above).
   await ctx.tx
     .update(saleReturns)
     .set({ number: await nextNumber(ctx, "sale_returns", "SRT") })
     .where(eq(saleReturns.id, id));
+  const paidBack = await bringBack(ctx, id, p);
   return { id, paidBack };
 }
 

@@ -130,3 +130,28 @@ describe("send 10, invoice 6, return 3, 1 left", () => {
     expect(await stockInconsistencies(t.database.db)).toEqual([]);
   });
 });
+
+describe("invoiced for Cash", () => {
+  it("is paid in full into the chosen cash account: the till takes the money, the customer owes nothing", async () => {
+    const till = (await created("/api/cashes", { account_name: "Consignment Till", cash_type: 1, currency_id: 1 })).account_id;
+    const tillBalance = async () => {
+      const [r] = await rows<{ s: string }>(
+        sql`select coalesce(sum(sys_debit - sys_credit), 0)::text s from journal_lines where account_id = ${till}`,
+      );
+      return Number(r!.s);
+    };
+    const res = await t.api("POST", `/api/sale_transfers/consignments/${customer}/invoice`, {
+      body: { currency_id: 1, payment_type: "Cash", account_fk: till, lines: [{ item_fk: item, unit_fk: piece, quantity: "1" }] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const sale = (await t.api("GET", `/api/sales/${res.body.data.sale_id}`)).body.data;
+    expect(sale).toMatchObject({ status: "complete", payment_type: "Cash", account_fk: till, payment_status: "paid" });
+    expect([Number(sale.total), Number(sale.paid_amount), Number(sale.remaining)]).toEqual([1500, 1500, 0]);
+    expect(await tillBalance()).toBe(1500);
+    const [receivable] = await rows<{ s: string }>(sql`
+      select coalesce(sum(l.sys_debit - l.sys_credit), 0)::text s from journal_lines l join journal_entries e on e.entry_id = l.entry_id
+        join consumers c on c.consumer_id = ${customer} where e.source_type = 'sale' and e.source_id = ${sale.id} and l.account_id = c.account_fk`);
+    expect(Number(receivable!.s)).toBe(0);
+    expect(await trialBalance()).toBe(0);
+  });
+});

@@ -28,7 +28,8 @@ export async function invoiceConsignment(ctx: Ctx, consumerId: number, input: Co
       invoice_discount: "0",
       payment_type: input.payment_type,
       account_fk: input.account_fk ?? null,
-      paid_amount: input.paid_amount ?? "0",
+      // Cash without an amount: paid in full into the account, as a Cash sale is.
+      paid_amount: input.paid_amount ?? (input.payment_type === "Cash" ? null : "0"),
       note: input.note ?? null,
       lines: input.lines.map((l) => ({ item_fk: l.item_fk, unit_fk: l.unit_fk, quantity: l.quantity })),
     },

@@ -350,6 +350,18 @@ describe("protection and validation", () => {
     expect(unknown.body.errors["lines.0.item_fk"]).toEqual(["The selected item is invalid."]);
     const noCash = await t.api("POST", "/api/sales", { body: { ...saleBody(), payment_type: "Cash", account_fk: null } });
     expect(noCash.body.errors.account_fk).toEqual(["The account field is required when money is paid."]);
+    // Figures each field takes but whose product the books cannot hold: on the line, never a database error.
+    const before = await q<{ n: number }>(sql`select count(*)::int as n from sales`);
+    const huge = await t.api("POST", "/api/sales", {
+      body: { ...saleBody(), lines: [{ item_fk: soap, unit_fk: piece, quantity: "99999999999999", unit_price: "999999999" }] },
+    });
+    expect(huge.status).toBe(422);
+    expect(huge.body.errors["lines.0.quantity"]).toEqual([MSG.amountTooLarge]);
+    const quoted = await t.api("POST", "/api/quotations", {
+      body: { ...saleBody(), valid_until: "2099-12-31", lines: [{ item_fk: soap, unit_fk: piece, quantity: "99999999999999" }] },
+    });
+    expect(quoted.status).toBe(422);
+    expect(await q<{ n: number }>(sql`select count(*)::int as n from sales`)).toEqual(before);
     expect(await stockInconsistencies(t.database.db)).toEqual([]);
   });
 });

@@ -157,6 +157,35 @@ describe("staff", () => {
     expect(noMethod.status).toBe(405);
   });
 
+  it("drops a salesman's commission terms when he is no longer a salesman", async () => {
+    const made = await t.api("POST", "/api/users", {
+      body: { ...fullUser, user_name: "samir", user_code: "S-1", email: "samir@example.com", sale_man_name: "Samir S", sale_man_mail: "" },
+    });
+    expect(made.status).toBe(201);
+    const sid = made.body.data.user_id;
+    const off = await t.api("PATCH", `/api/users/${sid}`, {
+      body: { user_name: "samir", email: "samir@example.com", is_salesman: false },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.data).toMatchObject({
+      is_salesman: false,
+      commission_type: null,
+      sale_man_commission_percentage: null,
+      sale_man_commission_percentage_1: null,
+      sale_man_commission_percentage_2: null,
+      sale_man_commission_percentage_3: null,
+      sale_man_quota_1: null,
+      sale_man_quota_2: null,
+      sale_man_quota_3: null,
+    });
+    // Made a salesman again, he starts with the terms he is given, none left over.
+    const on = await t.api("PATCH", `/api/users/${sid}`, {
+      body: { user_name: "samir", email: "samir@example.com", is_salesman: true, commission_type: "revenue_commission" },
+    });
+    expect(on.body.data).toMatchObject({ is_salesman: true, commission_type: "revenue_commission", sale_man_commission_percentage: null });
+    expect((await t.api("DELETE", `/api/users/${sid}`)).status).toBe(200);
+  });
+
   it("answers 404 for unknown ids and SPEC's text for ids that are not integers > 0", async () => {
     for (const [method, body] of [
       ["GET", undefined],

@@ -74,11 +74,24 @@ async function checkRole(ctx: Ctx, roleId: number | null | undefined) {
   checkPermissions(ctx, role.permissions);
 }
 
+/** A salesman's commission terms: they belong to a salesman, and go when he is no longer one. */
+const NO_COMMISSION_TERMS = {
+  commission_type: null,
+  sale_man_commission_percentage: null,
+  sale_man_commission_percentage_1: null,
+  sale_man_commission_percentage_2: null,
+  sale_man_commission_percentage_3: null,
+  sale_man_quota_1: null,
+  sale_man_quota_2: null,
+  sale_man_quota_3: null,
+} as const;
+
 /** Form fields → columns: SPEC's `user_role` is the `role_id` column. */
 function columns(input: Omit<UpdateUser, "new_password" | "new_password_confirmation" | "inventory_ids">) {
   const { permissions, sale_man_mail, user_role, ...rest } = input;
   return {
     ...rest,
+    ...(rest.is_salesman === false ? NO_COMMISSION_TERMS : {}),
     ...(user_role !== undefined ? { role_id: user_role } : {}),
     sale_man_mail: sale_man_mail || null,
     ...(permissions ? { permissions } : {}),

@@ -12,6 +12,8 @@ import { checkLines } from "../disposals/warehouse-lines.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
 import { accountByKey, lockAccounts, lockForPosting, post, reverse } from "../ledger/ledger.js";
+import { assertFiguresFit } from "../ledger/limits.js";
+import { D } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { assertNotProtected, reverseStock, stockAccounts, stockIn } from "../stock/stock.js";
 import { stockInLines } from "../stock/stock.ledger.js";
@@ -52,6 +54,11 @@ const ZOpeningStock = warehouseDocShown(inventoryOpeningBalances, {
 async function save(ctx: Ctx, input: InventoryOpeningBalanceInput, id?: number) {
   await assertInventoryAccess(ctx, input.inventory_id);
   await checkLines(ctx, input.lines, { expiryRequired: true });
+  const values = input.lines.map((l) => D(l.quantity).mul(l.unit_cost));
+  assertFiguresFit([
+    ...values.map((value, i) => ({ field: `lines.${i}.unit_cost`, value, kind: "amount" as const })),
+    { field: "total_value", value: values.reduce((s, v) => s.plus(v), D(0)), kind: "amount" },
+  ]);
   const date = docDate(input.date, ctx.now);
   const acc = await stockAccounts(ctx.tx);
   const equity = await accountByKey(ctx.tx, "opening_equity");

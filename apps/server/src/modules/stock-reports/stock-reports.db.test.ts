@@ -173,3 +173,47 @@ describe("expired items", () => {
     expect(expired.body.data.data.filter((r: { item_id: number }) => r.item_id === syrup)).toEqual([]);
   });
 });
+
+// Last: these documents add an item to the inventories the reports above count.
+describe("item transactions of documents", () => {
+  it("names each movement's document by its number, a reversal marked, and finds them by that number", async () => {
+    const ok = async (method: "POST" | "PUT", url: string, body: unknown = {}) => {
+      const res = await t.api(method, url, { body });
+      if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    };
+    const gauze = await makeItem("Report Gauze");
+    const supplier = await ok("POST", "/api/suppliers", { consumer_name: "Report Supplier" });
+    const purchase = await ok("POST", "/api/purchases", {
+      consumer_id: supplier.consumer_id,
+      inventory_id: main,
+      currency_id: 1,
+      payment_type: "On Account",
+      lines: [{ item_id: gauze, unit_id: piece, quantity: "10", unit_price: "200" }],
+    });
+    await ok("POST", `/api/purchases/${purchase.id}/complete`);
+    const disposal = await ok("POST", "/api/asset_disposals", {
+      inventory_id: main,
+      disposal_type: "destruct",
+      lines: [{ item_id: gauze, unit_id: piece, quantity: "2" }],
+    });
+    await ok("POST", `/api/asset_disposals/${disposal.id}/complete`);
+    await ok("POST", `/api/asset_disposals/${disposal.id}/return_to_draft`);
+    const res = await t.api("GET", `/api/reports/item_transactions?item_id=${gauze}&is_paginated=0`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = res.body.data.data as { source_type: string; source_no: string | null; is_reversal: boolean; qty: string }[];
+    expect(rows.map((r) => [r.source_type, r.source_no, r.is_reversal, Number(r.qty)])).toEqual([
+      ["purchase", purchase.number, false, 10],
+      ["asset_disposal", disposal.number, false, -2],
+      ["asset_disposal", disposal.number, true, 2],
+    ]);
+    const found = await t.api("GET", `/api/reports/item_transactions?item_id=${gauze}&search=${purchase.number}`);
+    expect((found.body.data.data as { source_no: string }[]).map((r) => r.source_no)).toEqual([purchase.number]);
+    // The general ledger names the documents the same way.
+    const inventory = (await t.database.db.execute<{ id: number }>(sql`select account_id id from accounts where system_key = 'inventory'`))
+      .rows[0]!.id;
+    const gl = await t.api("GET", `/api/financial_reports/general_ledger?account_id=${inventory}&search=${disposal.number}&is_paginated=0`);
+    expect(gl.status, JSON.stringify(gl.body)).toBe(200);
+    expect((gl.body.data.data as { source_no: string }[]).map((r) => r.source_no)).toEqual([disposal.number, disposal.number]);
+  });
+});

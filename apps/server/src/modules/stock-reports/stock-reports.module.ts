@@ -13,6 +13,7 @@ const ZMovementRow = z.object({
   is_opening: z.boolean(),
   source_type: z.string(),
   source_id: z.number().int().nullable(),
+  source_no: z.string().nullable(),
   is_reversal: z.boolean(),
   inventory_name: z.string().nullable(),
   batch_no: z.string().nullable(),

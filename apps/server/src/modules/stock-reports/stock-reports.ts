@@ -7,6 +7,7 @@ import { type ListModel, parseDateRange, type RawQuery } from "../../platform/li
 import { itemSearch } from "../catalogue/barcodes.js";
 import { inventoryScope } from "../catalogue/inventories.js";
 import type { DynamicList } from "../ledger/dynamic-list.js";
+import { sourceNumber } from "../ledger/ledger-views.js";
 import { D } from "../ledger/money.js";
 
 export const one = (v: unknown): string | undefined => (Array.isArray(v) ? one(v[v.length - 1]) : typeof v === "string" ? v : undefined);
@@ -95,6 +96,7 @@ export async function itemTransactions(ctx: Ctx, raw: RawQuery): Promise<Dynamic
         is_opening: { expr: sql`t.is_opening`, sortable: false },
         source_type: { expr: sql`t.source_type`, filter: "eq", search: true },
         source_id: { expr: sql`t.source_id`, sortable: false },
+        source_no: { expr: sourceNumber(sql`t.source_type`, sql`t.source_id`), sortable: false, search: true },
         is_reversal: { expr: sql`t.reversal_of is not null`, filter: "bool", sortable: false },
         inventory_name: { expr: sql`inv.inventory_name`, sortable: false },
         batch_no: { expr: sql`sb.batch_no`, sortable: false, search: true },

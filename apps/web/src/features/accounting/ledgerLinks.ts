@@ -25,6 +25,14 @@ const SOURCE_SCREENS: Record<string, string> = {
   opening_balance: "/settings/opening-balance/accounting-opening-balance",
   exchange_revaluation: "/accounting/exchange-revaluations",
   sale: "/sales/sales",
+  sale_return: "/sales/sales-returns",
+  purchase: "/purchases/purchases",
+  purchase_return: "/purchases/purchases-returns",
+  item_transfer: "/warehouse/items-transfers",
+  item_transfer_receive: "/warehouse/items-transfers",
+  inventory_adjustment: "/warehouse/inventory-adjustment",
+  asset_disposal: "/warehouse/destructed-assets",
+  inventory_opening_balance: "/settings/opening-balance/inventory-opening-balance",
 };
 
 /** Where a journal entry's document is shown, or undefined for a source without a screen. */

@@ -5,6 +5,7 @@ import { useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useSession } from "../../app/session";
 import { useFormat } from "../../shared/format";
+import { useSeededNames } from "../../shared/seededNames";
 import type { SheetContent } from "../purchases/DocSheet";
 import { DocView } from "../purchases/DocView";
 import { routeId } from "../purchases/routeParams";
@@ -16,6 +17,7 @@ export function ClosingDrawerViewPage() {
   const params = useParams();
   const id = routeId(params.id);
   const fmt = useFormat();
+  const names = useSeededNames();
   const { systemConfig } = useSession();
   const doc = useQuery(closingQuery(id));
   if (doc.isPending) return <PageLoader />;
@@ -28,7 +30,7 @@ export function ClosingDrawerViewPage() {
       [t("fields.number"), z.number],
       [t("fields.code"), z.code],
       [t("fields.cashier"), z.user_name],
-      [t("fields.outlet"), z.outlet_name ?? ""],
+      [t("fields.outlet"), names.outlet(z.outlet_name)],
       [t("fields.opened_at"), z.opened_at ? fmt.dateTime(z.opened_at) : ""],
       [t("fields.closed_at"), fmt.dateTime(z.closed_at)],
       [t("fields.receipts_count"), String(z.receipts_count)],

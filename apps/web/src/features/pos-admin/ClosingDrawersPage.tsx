@@ -1,10 +1,12 @@
 import { ZClosingDrawer } from "@app/contracts";
-import { Button, Stack, Textarea } from "@mantine/core";
+import { Button, Select, Stack, Textarea } from "@mantine/core";
 import { IconCashRegister, IconEye, IconPlus } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCan } from "../../app/session";
+import { api } from "../../shared/api/client";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, type RowAction } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
@@ -12,7 +14,7 @@ import { MoneyInput } from "../../shared/MoneyInput";
 import { PageHeader } from "../../shared/PageHeader";
 import { useZodForm } from "../../shared/useZodForm";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
-import { CLOSING_DRAWERS, type ClosingRecord, PATHS } from "./posAdmin.queries";
+import { CLOSING_DRAWERS, type ClosingRecord, type OpenDrawer, PATHS } from "./posAdmin.queries";
 import "../accounting/amount.css";
 
 type ClosingRow = Omit<ClosingRecord, "cash" | "created_by_name" | "user_fk">;
@@ -22,10 +24,22 @@ function CloseDrawerForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("posadmin");
   const navigate = useNavigate();
   const invalidateLedger = useInvalidateLedger();
-  const form = useZodForm({ counted_iqd: "0", counted_usd: "0", note: "" });
+  const can = useCan();
+  // A manager closes any cashier's drawer (counting it at the end of the shift); a cashier their own.
+  const manager = can("pos_admin_sales/view_all");
+  const drawers = useQuery({
+    queryKey: [CLOSING_DRAWERS, "open"],
+    queryFn: () => api<{ data: OpenDrawer[] }>(`${CLOSING_DRAWERS}/open`).then((r) => r.data),
+    enabled: manager,
+  });
+  const form = useZodForm({ user_fk: "", counted_iqd: "0", counted_usd: "0", note: "" });
   const { create } = useCrud<{ id: number }>(CLOSING_DRAWERS, { onInvalid: form.applyServerErrors });
   const submit = () => {
-    const body = form.validate(ZClosingDrawer, { ...form.values, note: form.values.note || null });
+    const body = form.validate(ZClosingDrawer, {
+      ...form.values,
+      user_fk: form.values.user_fk ? Number(form.values.user_fk) : null,
+      note: form.values.note || null,
+    });
     if (!body) return;
     create.mutate(body, {
       onSuccess: (res) => {
@@ -47,6 +61,22 @@ function CloseDrawerForm({ onClose }: { onClose: () => void }) {
       saveTestId="closing-save"
     >
       <Stack>
+        {manager && (
+          <Select
+            label={t("fields.cashier")}
+            placeholder={t("closing.ownDrawer")}
+            searchable
+            clearable
+            data={(drawers.data ?? []).map((d) => ({
+              value: String(d.user_id),
+              label: `${d.user_name} (${t("closing.waiting", { count: d.receipts + d.returns })})`,
+            }))}
+            value={form.values.user_fk || null}
+            onChange={(v) => form.set("user_fk", v ?? "")}
+            error={form.error("user_fk")}
+            data-testid="closing-cashier"
+          />
+        )}
         <MoneyInput
           label={t("fields.counted_iqd")}
           withAsterisk

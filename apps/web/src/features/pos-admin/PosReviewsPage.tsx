@@ -1,14 +1,15 @@
-import { Badge, Button, Code, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Badge, Button, Code, Group, Stack, Table, Text, Textarea } from "@mantine/core";
 import { IconCheck, IconEye, IconX } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import { type Column, DataTable, type RowAction } from "../../shared/DataTable";
-import { DialogHeader } from "../../shared/DialogHeader";
+import { AppDialog } from "../../shared/DialogHeader";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { shown } from "../purchases/routeParams";
 import { POS_REVIEWS, type ReviewRecord, reviewQuery } from "./posAdmin.queries";
 
@@ -23,6 +24,7 @@ const COLOR: Record<ReviewRecord["status"], string> = { open: "orange", booked: 
 function ReviewDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation("posadmin");
   const fmt = useFormat();
+  const names = useSeededNames();
   const queryClient = useQueryClient();
   const review = useQuery(reviewQuery(id));
   const [note, setNote] = useState("");
@@ -39,24 +41,64 @@ function ReviewDialog({ id, onClose }: { id: number; onClose: () => void }) {
   });
   const r = review.data;
   return (
-    <Modal opened onClose={onClose} withCloseButton={false} size="lg" padding={0}>
-      <DialogHeader icon={<IconEye size={20} />} title={t("reviews.view")} onClose={onClose} />
+    <AppDialog onClose={onClose} size="lg" icon={<IconEye size={20} />} title={t("reviews.view")} testId="pos-review-dialog">
       {r && (
         <Stack p="lg" data-testid="review-dialog">
           <Group>
             <Badge color={COLOR[r.status]}>{t(`reviews.status.${r.status}`)}</Badge>
-            <Text size="sm">{fmt.dateTime(r.created_at)}</Text>
             <Text size="sm">{r.user_name}</Text>
+            <Text size="sm">
+              {t("reviews.madeAt")}: {r.made_at ? fmt.dateTime(r.made_at) : "—"}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t("reviews.receivedAt")}: {fmt.dateTime(r.created_at)}
+            </Text>
           </Group>
           <Text fw={600}>{shown(r.reason)}</Text>
-          {r.errors &&
-            Object.entries(r.errors).map(([field, msgs]) => (
-              <Text key={field} size="sm" c="red">
-                {field}: {shown(msgs[0])}
-              </Text>
-            ))}
+          {Object.entries(r.errors ?? {})
+            .filter(([, msgs]) => msgs[0] && msgs[0] !== r.reason)
+            .map(([field, msgs]) => {
+              const line = /^lines\.(\d+)\./.exec(field);
+              return (
+                <Text key={field} size="sm" c="var(--mantine-color-error)">
+                  {line ? `${t("reviews.line", { n: Number(line[1]) + 1 })}: ` : ""}
+                  {shown(msgs[0])}
+                </Text>
+              );
+            })}
+          {r.customer_name && (
+            <Text size="sm">
+              {t("fields.customer")}: {names.party(r.customer_name)}
+            </Text>
+          )}
+          <Table withTableBorder data-testid="review-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>{t("fields.item")}</Table.Th>
+                <Table.Th>{t("fields.unit")}</Table.Th>
+                <Table.Th>{t("fields.quantity")}</Table.Th>
+                <Table.Th>{t("fields.unit_price")}</Table.Th>
+                <Table.Th>{t("fields.discount")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.lines.map((l, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the till's lines have no id of their own; their order is fixed
+                <Table.Tr key={i}>
+                  <Table.Td>{i + 1}</Table.Td>
+                  <Table.Td>{l.item_name ?? `#${l.item_fk ?? "?"}`}</Table.Td>
+                  <Table.Td>{l.unit_name ? names.unit(l.unit_name) : `#${l.unit_fk ?? "?"}`}</Table.Td>
+                  <Table.Td className="amount">{l.quantity ? fmt.amount(l.quantity) : "—"}</Table.Td>
+                  <Table.Td className="amount">{l.unit_price ? fmt.amount(l.unit_price) : t("reviews.listPrice")}</Table.Td>
+                  <Table.Td className="amount">
+                    {l.discount ? `${fmt.amount(l.discount)}${l.discount_type === "percent" ? "%" : ""}` : "—"}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
           <Text size="sm">
-            {t("reviews.lines", { count: r.body.lines?.length ?? 0 })} ·{" "}
             {(r.body.payments ?? [])
               .map((p) => `${t(`methods.${p.method}`)} ${fmt.amount(p.amount)} ${p.currency_id === 2 ? "USD" : "IQD"}`)
               .join(" + ")}
@@ -93,7 +135,7 @@ function ReviewDialog({ id, onClose }: { id: number; onClose: () => void }) {
           )}
         </Stack>
       )}
-    </Modal>
+    </AppDialog>
   );
 }
 

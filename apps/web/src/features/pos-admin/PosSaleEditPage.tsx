@@ -1,4 +1,5 @@
 import { ZPosSaleEdit } from "@app/contracts";
+import { D } from "@app/contracts/money";
 import { Alert, Button, Group, Paper, Stack, Textarea } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -8,15 +9,18 @@ import { PageLoader } from "../../app/LoadingScreen";
 import { api } from "../../shared/api/client";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { DocSheet } from "../purchases/DocSheet";
 import { routeId, shown } from "../purchases/routeParams";
+import { CustomerSelect } from "../salesdocs/CustomerSelect";
 import { usePosSaleSheet } from "./PosSaleViewPage";
 import { PATHS, POS_SALES, posSaleQuery } from "./posAdmin.queries";
 
 /**
- * Edit of a POS sale (SPEC §2 `/sales/pos-sales/edit/{id}/{newTab}`): its note while the drawer
- * is open; the goods and the money were settled at the till, and a closed drawer refuses edits.
+ * Edit of a POS sale (SPEC §2 `/sales/pos-sales/edit/{id}/{newTab}`): its customer (unless money
+ * is owed on it) and its note while the drawer is open; the goods and the money were settled at
+ * the till, and a closed drawer refuses edits.
  */
 export function PosSaleEditPage() {
   const { t } = useTranslation("posadmin");
@@ -26,10 +30,12 @@ export function PosSaleEditPage() {
   const queryClient = useQueryClient();
   const sheetOf = usePosSaleSheet();
   const doc = useQuery(posSaleQuery(id));
-  const form = useZodForm({ note: "" });
+  const names = useSeededNames();
+  const form = useZodForm({ customer: "", note: "" });
   const { reset } = form;
   const note = doc.data?.note ?? "";
-  useEffect(() => reset({ note }), [note, reset]);
+  const customer = doc.data ? String(doc.data.consumer_fk) : "";
+  useEffect(() => reset({ customer, note }), [customer, note, reset]);
   const save = useMutation({
     mutationFn: (body: unknown) => api<{ message: string }>(`${POS_SALES}/${id}`, { method: "PATCH", body }),
     onSuccess: (res) => {
@@ -46,7 +52,10 @@ export function PosSaleEditPage() {
   const s = doc.data;
   if (!s) return <Alert color="red">{t("notFound")}</Alert>;
   const submit = () => {
-    const body = form.validate(ZPosSaleEdit, { note: form.values.note || null });
+    const body = form.validate(ZPosSaleEdit, {
+      customer_fk: form.values.customer ? Number(form.values.customer) : null,
+      note: form.values.note || null,
+    });
     if (body) save.mutate(body);
   };
   return (
@@ -60,6 +69,15 @@ export function PosSaleEditPage() {
         ) : (
           <Paper withBorder p="md">
             <Stack>
+              {/* Owed on account, the sale stays the customer's: their debt was booked at the till. */}
+              <CustomerSelect
+                label={t("fields.customer")}
+                value={form.values.customer}
+                onChange={(v) => form.set("customer", v)}
+                error={form.error("customer_fk")}
+                fixed={D(s.remaining).gt(0) ? names.party(s.consumer_name) : undefined}
+                testId="pos-sale-customer"
+              />
               <Textarea label={t("fields.note")} autosize minRows={2} data-autofocus {...form.text("note")} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => void navigate(PATHS.sales)}>

@@ -6,6 +6,7 @@ import { useCurrencyTotals } from "../../shared/CurrencyPicker";
 import { type Column, DataTable, type RowAction } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { PATHS, POS_SALES } from "./posAdmin.queries";
 import "../accounting/amount.css";
 
@@ -30,11 +31,12 @@ export function PosSalesPage() {
   const fmt = useFormat();
   const navigate = useNavigate();
   const totals = useCurrencyTotals("total");
+  const names = useSeededNames();
   const columns: Column<PosSaleRow>[] = [
     { key: "number", label: "posadmin:fields.receipt_no" },
     { key: "date", label: "posadmin:fields.date", format: "datetime" },
     { key: "cashier_name", label: "posadmin:fields.cashier" },
-    { key: "consumer_name", label: "posadmin:fields.customer" },
+    { key: "consumer_name", label: "posadmin:fields.customer", text: (r) => names.party(r.consumer_name) },
     {
       key: "total",
       label: "posadmin:fields.total",

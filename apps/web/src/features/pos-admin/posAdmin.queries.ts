@@ -3,6 +3,14 @@ import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
 
 export const CLOSING_DRAWERS = "closing_drawers";
+
+/** A drawer a manager may close, with its receipts and returns not yet in a closing. */
+export interface OpenDrawer {
+  user_id: number;
+  user_name: string;
+  receipts: number;
+  returns: number;
+}
 export const POS_REVIEWS = "pos_reviews";
 export const POS_SALES = "pos_sales";
 
@@ -71,6 +79,19 @@ export interface ReviewRecord {
   resolved_by_name: string | null;
   resolved_at: string | null;
   created_at: string;
+  /** When the till made the sale (its clock), and what it sold, named now. */
+  made_at: string | null;
+  customer_name: string | null;
+  lines: {
+    item_fk: number | null;
+    item_name: string | null;
+    unit_fk: number | null;
+    unit_name: string | null;
+    quantity: string | null;
+    unit_price: string | null;
+    discount_type: "amount" | "percent" | null;
+    discount: string | null;
+  }[];
 }
 
 export const reviewQuery = (id: number) =>

@@ -1,4 +1,4 @@
-import { Button, Stack } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
@@ -64,6 +64,7 @@ export function SwitchCashierDialog({ close, session, onSwitched }: { close: () 
   const { t } = useTranslation("pos");
   const outletId = session.outlet.outlet_id;
   const cashiers = useLoad(() => loadCashiers(outletId));
+  const others = (cashiers.data ?? []).filter((c) => c.id !== session.cashier.user_id);
   const [user, setUser] = useState("");
   const [pin, setPin] = useState("");
   const submit = useRequest(async (userId: number) => {
@@ -89,13 +90,16 @@ export function SwitchCashierDialog({ close, session, onSwitched }: { close: () 
             data-autofocus
             label={t("cashier")}
             placeholder=""
-            options={(cashiers.data ?? [])
-              .filter((c) => c.id !== session.cashier.user_id)
-              .map((c) => ({ value: String(c.id), label: c.label }))}
+            options={others.map((c) => ({ value: String(c.id), label: c.label }))}
             value={user}
             onChange={(e) => setUser(e.currentTarget.value)}
             data-testid="pos-switch-user"
           />
+          {cashiers.data && !others.length && (
+            <Text size="sm" c="dimmed" data-testid="pos-switch-none">
+              {t("noOtherCashier")}
+            </Text>
+          )}
           <TextField
             type="password"
             label={t("pin")}

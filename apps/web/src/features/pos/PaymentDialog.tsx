@@ -35,6 +35,8 @@ export function PaymentDialog({
   const [amounts, setAmounts] = useState<Record<Method, string>>({ iqd: total, usd: "", fib: "", credit: "" });
   const [changeCurrency, setChangeCurrency] = useState<number>(CURRENCY_IQD);
   const [busy, setBusy] = useState(false);
+  /** The server's refusal of this bill (stock gone, the customer's credit): shown here, the bill kept. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const changeLabel = useId();
   const system = session.system_currency_id;
   const payments = (
@@ -62,8 +64,11 @@ export function PaymentDialog({
   const pay = async () => {
     if (!ok) return;
     setBusy(true);
+    setRefusal(null);
     try {
       await onPaid(payments, { change: c.change, change_currency_id: c.change_currency_id });
+    } catch (err) {
+      setRefusal(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
@@ -151,6 +156,11 @@ export function PaymentDialog({
                 {money(c.due, system)} IQD
               </Text>
             </Notice>
+          )}
+          {refusal && (
+            <Text role="alert" c="var(--mantine-color-error)" fw={600} data-testid="pay-refused">
+              {refusal}
+            </Text>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} rightSection={<Kbd size="xs">{keyLabel("cancel")}</Kbd>}>

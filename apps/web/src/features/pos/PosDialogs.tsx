@@ -2,8 +2,10 @@ import { normalizeSearch, type PosItem, type PosUnit } from "@app/contracts";
 import { Badge, Button, Group, Kbd, Stack, Text, UnstyledButton } from "@mantine/core";
 import { type KeyboardEvent, lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { translateMessage } from "../../app/i18n";
 import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
+import { useSeededLabels } from "../../shared/seededLabels";
 import { type CatalogueIndex, findBarcode, searchItems } from "./catalogue";
 import { TextField } from "./PosFields";
 import { PosModal } from "./PosModal";
@@ -165,6 +167,7 @@ function useListKeys<T>(rows: T[], pick: (row: T) => void) {
 
 function SearchDialog({ close, index, onAdd }: PosDialogProps) {
   const { t } = useTranslation("pos");
+  const names = useSeededLabels();
   const [term, setTerm] = useState("");
   const results = searchItems(index, term);
   const defaultUnit = (i: PosItem) => i.units.find((u) => u.is_default) ?? i.units[0];
@@ -209,7 +212,7 @@ function SearchDialog({ close, index, onAdd }: PosDialogProps) {
             <Group justify="space-between" wrap="nowrap">
               <Text>{item.item_name}</Text>
               <Text dir="ltr" c="dimmed">
-                {formatAmount(defaultUnit(item)?.price ?? "0", 0)} · {defaultUnit(item)?.unit_name}
+                {formatAmount(defaultUnit(item)?.price ?? "0", 0)} · {names.unit(defaultUnit(item)?.unit_name)}
               </Text>
             </Group>
           </UnstyledButton>
@@ -222,6 +225,7 @@ function SearchDialog({ close, index, onAdd }: PosDialogProps) {
 
 function CustomerDialog({ close, index, onCustomer, session }: PosDialogProps) {
   const { t } = useTranslation("pos");
+  const names = useSeededLabels();
   const [term, setTerm] = useState("");
   const words = normalizeSearch(term.trim()).split(/\s+/).filter(Boolean);
   const rows = index.meta.customers
@@ -246,7 +250,7 @@ function CustomerDialog({ close, index, onCustomer, session }: PosDialogProps) {
         data-testid="pos-customer-input"
       />
       <Button variant="subtle" mt="xs" onClick={() => pick(null)}>
-        {session.walk_in_customer?.consumer_name ?? t("walkIn")}
+        {names.party(session.walk_in_customer?.consumer_name) || t("walkIn")}
       </Button>
       <div className="pos-results">
         {rows.map((c, i) => (
@@ -256,7 +260,7 @@ function CustomerDialog({ close, index, onCustomer, session }: PosDialogProps) {
             onClick={() => pick(c.consumer_id)}
           >
             <Group justify="space-between">
-              <Text>{c.consumer_name}</Text>
+              <Text>{names.party(c.consumer_name)}</Text>
               <Text dir="ltr" c="dimmed">
                 {[c.code, c.mobile].filter(Boolean).join(" · ")}
               </Text>
@@ -359,7 +363,7 @@ function QueueDialog({ close, queue, onQueueChanged, flush }: PosDialogProps) {
                 <td>
                   <Badge color={s.state === "pending" ? "orange" : "red"}>{t(`queue.state.${s.state}`)}</Badge>
                 </td>
-                <td>{s.message ?? ""}</td>
+                <td>{s.message ? translateMessage(s.message) : ""}</td>
                 <td>
                   {s.state === "review" && (
                     <Button size="xs" variant="light" onClick={() => void acknowledge(s)}>

@@ -2,7 +2,7 @@ import { CURRENCY_IQD, type PosCustomer, type PosItem, type PosUnit } from "@app
 import { Badge, Button, type ButtonProps, Center, Group, Kbd, Loader, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { translateMessage } from "../../app/i18n";
+import { answerTextsReady, translateMessage } from "../../app/i18n";
 import { usePageTitle } from "../../app/PageTitle";
 import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
@@ -15,7 +15,7 @@ import { type CatalogueIndex, findBarcode, loadIndex, syncCatalogue } from "./ca
 import { type BillLineState, holdsStore, queueStore } from "./posDb";
 import { sendSale, usePosSession } from "./posSession";
 import { registerPosWorker } from "./posWorker";
-import { enqueue, flushOnce, type QueuedSale } from "./queue";
+import { enqueue, flushOnce, type QueuedSale, type QueueEvent } from "./queue";
 import { lastReceipt, newKey, type ReceiptData, receiptOf } from "./receipt";
 import { keyLabel, type PosAction, usePosKeys } from "./usePosKeys";
 import "./pos.css";
@@ -86,7 +86,12 @@ export function PosPage() {
   const [printJob, setPrintJob] = useState<{ receipt: ReceiptData; n: number } | null>(null);
   const [holdCount, setHoldCount] = useState(0);
 
-  const refreshQueue = useCallback(async () => setQueue(await queueStore.all()), []);
+  const refreshQueue = useCallback(async () => {
+    const all = await queueStore.all();
+    // A sale refused or kept for review shows the server's message in the queue: its texts first.
+    if (all.some((s) => s.message)) await answerTextsReady();
+    setQueue(all);
+  }, []);
   const refreshHolds = useCallback(async () => setHoldCount((await holdsStore.all()).length), []);
 
   useEffect(() => {
@@ -121,27 +126,47 @@ export function PosPage() {
     };
   }, []);
 
-  const flushNow = useCallback(async () => {
-    try {
-      await flushOnce(queueStore, sendSale, (e) => {
-        if (e.kind === "booked") {
-          setOnline(true);
-          const data = e.answer.body.data as { number?: string } | undefined;
-          const last = lastReceipt.get();
-          if (data?.number) {
-            const number = String(data.number);
-            if (last?.key === e.sale.key) lastReceipt.set({ ...last, number });
-            setPrintJob((j) => (j && j.receipt.key === e.sale.key ? { ...j, receipt: { ...j.receipt, number } } : j));
-          }
-        } else {
-          const message = translateMessage(e.sale.message ?? "");
-          notifyWarning(t(e.kind === "review" ? "queue.reviewNotice" : "queue.refusedNotice", { message }));
-        }
-      });
-    } finally {
-      await refreshQueue();
-    }
-  }, [refreshQueue, t]);
+  /**
+   * Sends the waiting sales in order. `own`: the sale just paid at an online till, sent at once
+   * (waiting for a run already going) and answered to the caller: refused, it leaves the queue
+   * (nothing was booked) and its bill stays on screen.
+   */
+  const flushNow = useCallback(
+    async (own?: string): Promise<QueueEvent | undefined> => {
+      let mine: QueueEvent | undefined;
+      const removals: Promise<void>[] = [];
+      try {
+        await flushOnce(
+          queueStore,
+          sendSale,
+          (e) => {
+            if (e.sale.key === own) mine = e;
+            if (e.kind === "booked") {
+              setOnline(true);
+              const data = e.answer.body.data as { number?: string } | undefined;
+              const last = lastReceipt.get();
+              if (data?.number) {
+                const number = String(data.number);
+                if (last?.key === e.sale.key) lastReceipt.set({ ...last, number });
+                setPrintJob((j) => (j && j.receipt.key === e.sale.key ? { ...j, receipt: { ...j.receipt, number } } : j));
+              }
+            } else if (e.kind === "refused" && e.sale.key === own) {
+              removals.push(queueStore.remove(e.sale.key));
+            } else {
+              const message = translateMessage(e.sale.message ?? "");
+              notifyWarning(t(e.kind === "review" ? "queue.reviewNotice" : "queue.refusedNotice", { message }));
+            }
+          },
+          { wait: !!own },
+        );
+      } finally {
+        await Promise.all(removals);
+        await refreshQueue();
+      }
+      return mine;
+    },
+    [refreshQueue, t],
+  );
 
   useEffect(() => {
     void refreshQueue();
@@ -224,7 +249,13 @@ export function PosPage() {
       change_currency_id: change.change_currency_id,
     };
     await enqueue(queueStore, key, body);
-    const receipt = receiptOf(bill, {
+    // Online, the sale is booked before the bill clears: a refusal (stock gone, the customer's
+    // credit, a price the till may not give) is shown in the payment and the bill stays to be put
+    // right. Not reached, it stays queued as a sale made offline.
+    const answer = body.offline ? undefined : await flushNow(key);
+    if (answer?.kind === "refused") throw new Error(translateMessage(answer.answer.body.message ?? "") || t("queue.state.refused"));
+    const booked = answer?.kind === "booked" ? (answer.answer.body.data as { number?: string } | undefined)?.number : undefined;
+    const made = receiptOf(bill, {
       key,
       cashier: s.cashier.user_name,
       customer: customer && customer.consumer_id !== walkIn ? customer.consumer_name : null,
@@ -233,13 +264,18 @@ export function PosPage() {
       payments,
       change,
     });
+    // Printed in the till's language: a seeded unit ("Piece") by its translated name.
+    const receipt = { ...made, lines: made.lines.map((l) => ({ ...l, unit: names.unit(l.unit) })) };
+    if (booked) receipt.number = String(booked);
     lastReceipt.set(receipt);
     // Ready on paper's page for the print view; printed with F7.
     setPrintJob({ receipt, n: 0 });
     clearBill();
     setPaying(false);
-    await refreshQueue();
-    void flushNow();
+    if (body.offline) {
+      await refreshQueue();
+      void flushNow();
+    }
   };
 
   const act = (action: PosAction): boolean | undefined => {
@@ -437,7 +473,7 @@ export function PosPage() {
               void refreshHolds();
             }}
             onQueueChanged={refreshQueue}
-            flush={flushNow}
+            flush={async () => void (await flushNow())}
             refreshSession={() => void session.refetch()}
           />
         )}

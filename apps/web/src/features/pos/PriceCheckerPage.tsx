@@ -8,6 +8,7 @@ import { isLanguage, setLanguage } from "../../app/i18n";
 import { usePageTitle } from "../../app/PageTitle";
 import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
+import { useSeededLabels } from "../../shared/seededLabels";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
 import { type CatalogueIndex, findBarcode, loadIndex, syncCatalogue } from "./catalogue";
 import { usePosSession } from "./posSession";
@@ -20,6 +21,7 @@ type Shown = { item: PosItem; unit: PosUnit } | { missing: string } | null;
 /** SPEC §2 /sales/barcode-price-checker: a customer scans, sees the name and the price in both currencies in large type. */
 export function PriceCheckerPage() {
   const { t, i18n } = useTranslation("pos");
+  const names = useSeededLabels();
   usePageTitle("nav:items.barcodePriceChecker");
   const { systemConfig } = useSession();
   const session = usePosSession();
@@ -56,7 +58,7 @@ export function PriceCheckerPage() {
             <Text fz={56} fw={700} ta="center">
               {shown.item.item_name}
             </Text>
-            <Text fz={28}>{shown.unit.unit_name}</Text>
+            <Text fz={28}>{names.unit(shown.unit.unit_name)}</Text>
             <Text fz={96} fw={800} dir="ltr" data-testid="checker-price">
               {formatAmount(shown.unit.price, system === CURRENCY_IQD ? 0 : 2)} {cur(system)}
             </Text>

@@ -7,6 +7,7 @@ import { formatAmount } from "../../shared/amount";
 import { api } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
 import { notifySuccess } from "../../shared/notify";
+import { useSeededLabels } from "../../shared/seededLabels";
 import { Choice, TextField } from "./PosFields";
 import { PosModal, RequestError, useRequest } from "./PosModal";
 import type { PosSession } from "./posSession";
@@ -41,6 +42,7 @@ interface Returned {
  */
 export function ReturnDialog({ close, session, onReturned }: { close: () => void; session: PosSession; onReturned: () => void }) {
   const { t } = useTranslation("pos");
+  const names = useSeededLabels();
   const currencyLabel = useId();
   const [number, setNumber] = useState("");
   const [bill, setBill] = useState<SoldBill | null>(null);
@@ -123,7 +125,7 @@ export function ReturnDialog({ close, session, onReturned }: { close: () => void
                 {bill.lines.map((l) => (
                   <tr key={l.line_id} data-testid="pos-return-line">
                     <td>{l.item_name}</td>
-                    <td>{l.unit_name}</td>
+                    <td>{names.unit(l.unit_name)}</td>
                     <td dir="ltr">
                       {formatAmount(
                         D(l.quantity)

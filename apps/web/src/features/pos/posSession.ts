@@ -1,4 +1,5 @@
 import { CURRENCY_IQD } from "@app/contracts";
+import { answerTextsReady } from "../../app/i18n";
 import { api, apiWithStatus } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
 import { useLoad } from "../../shared/useLoad";
@@ -46,7 +47,11 @@ export const smallestOf = (s: PosSession) => ({ [CURRENCY_IQD]: s.smallest_iqd_a
 /** Sends one queued sale with its key; answers the status whatever it is, throws when unreachable. */
 export async function sendSale(key: string, body: unknown): Promise<SendAnswer> {
   try {
-    return await apiWithStatus<SendAnswer["body"]>("pos_sales", { method: "POST", body, headers: { "Idempotency-Key": key } });
+    const answer = await apiWithStatus<SendAnswer["body"]>("pos_sales", { method: "POST", body, headers: { "Idempotency-Key": key } });
+    // A sale kept for review comes with the server's reason, which the till shows (a refusal's
+    // texts are loaded by the API client).
+    if (answer.status === 202 && answer.body.message) await answerTextsReady();
+    return answer;
   } catch (err) {
     const e = err as { status?: number; body?: SendAnswer["body"] };
     if (typeof e.status === "number") return { status: e.status, body: e.body ?? {} };

@@ -91,10 +91,21 @@ export async function flush(store: QueueStorage, send: Send, onEvent: (e: QueueE
   return booked;
 }
 
-/** One run at a time per browser (two tabs of the till must not send the same sale together). */
-export async function flushOnce(store: QueueStorage, send: Send, onEvent?: (e: QueueEvent) => void): Promise<number> {
+/**
+ * One run at a time per browser (two tabs of the till must not send the same sale together). A
+ * run already going makes this one a no-op, unless `wait`: then it runs after it (a sale just made
+ * at an online till is sent at once, and its answer awaited).
+ */
+export async function flushOnce(
+  store: QueueStorage,
+  send: Send,
+  onEvent?: (e: QueueEvent) => void,
+  opts: { wait?: boolean } = {},
+): Promise<number> {
   if (typeof navigator !== "undefined" && navigator.locks) {
-    return navigator.locks.request("souq-pos-queue", { ifAvailable: true }, (lock) => (lock ? flush(store, send, onEvent) : 0));
+    return navigator.locks.request("souq-pos-queue", opts.wait ? {} : { ifAvailable: true }, (lock) =>
+      lock ? flush(store, send, onEvent) : 0,
+    );
   }
   return flush(store, send, onEvent);
 }

@@ -13,6 +13,7 @@ import { DocHead, docMoney, today, useFillOnce, useNewDocHead } from "../purchas
 import { DocForm, DocSummary } from "../purchases/DocumentLines";
 import { useDocRoute } from "../purchases/routeParams";
 import { useSaveDocument } from "../purchases/useSaveDocument";
+import { CustomerSelect } from "../salesdocs/CustomerSelect";
 import {
   emptyPricedLine,
   InvoiceDiscountFields,
@@ -22,7 +23,6 @@ import {
   quoteRows,
   useLineQuote,
 } from "../salesdocs/PricedLines";
-import { CustomerSelect } from "./CustomerSelect";
 import { QUOTATION_PATHS, QUOTATIONS, type QuotationRecord, quotationQuery } from "./quotations.queries";
 
 const emptyLine = () => emptyPricedLine("percent");

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { type Column, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
+import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { QuotationBadge } from "./QuotationBadge";
 import { QUOTATION_PATHS, QUOTATIONS, type QuotationRow } from "./quotations.queries";
@@ -15,12 +16,13 @@ export function QuotationsPage() {
   const navigate = useNavigate();
   const del = useConfirmDelete<QuotationRow>(QUOTATIONS, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "" });
   const doc = useDocColumns<QuotationRow>("quotations");
+  const names = useSeededNames();
 
   const columns: Column<QuotationRow>[] = [
     doc.number,
     doc.date,
     { key: "valid_until", label: "quotations:fields.valid_until", format: "date", render: (r) => fmt.date(r.valid_until) },
-    { key: "consumer_name", label: "quotations:fields.customer" },
+    { key: "consumer_name", label: "quotations:fields.customer", text: (r) => names.party(r.consumer_name) },
     doc.inventory(),
     doc.total,
     {

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../shared/api/client";
-import type { DataBody, MessageBody } from "../../shared/api/types";
+import type { DataBody } from "../../shared/api/types";
 import type { PriceStep } from "../salesdocs/salesdocs.queries";
 
 export const QUOTATIONS = "quotations";
@@ -78,15 +78,3 @@ export const quotationQuery = (id: number) =>
     queryFn: async () => (await api<DataBody<QuotationRecord>>(`${QUOTATIONS}/${id}`)).data,
     enabled: id > 0,
   });
-
-export interface Customer {
-  consumer_id: number;
-  consumer_name: string;
-  mobile: string | null;
-}
-
-export const customersListQuery = queryOptions({
-  queryKey: ["customers", "dropdown"],
-  queryFn: async () => (await api<MessageBody<Customer[]>>("customers/list")).message,
-  staleTime: 60_000,
-});

@@ -11,6 +11,7 @@ import { type Column, DataTable } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
+import { SourceCell, sourceText } from "../accounting/GeneralLedgerPage";
 import { docDay } from "../accounting/ledger.queries";
 import { categoryTreeQuery, flattenTree } from "../catalogue/catalogue.queries";
 import { brandsListQuery, inventoriesListQuery } from "../settings/settings.queries";
@@ -23,6 +24,8 @@ interface Movement {
   is_opening: boolean;
   source_type: string;
   source_id: number | null;
+  /** The document's number (PUR-000001); null for a source that has none. */
+  source_no: string | null;
   is_reversal: boolean;
   inventory_name: string | null;
   batch_no: string | null;
@@ -84,6 +87,9 @@ export function InventorySelect({ value, onChange }: { value: number | null; onC
  * which document, inventory, batch and expiry, with the running balance in the base unit after
  * the quantity before the period.
  */
+/** A movement's document as people know it: its number, or its id for a source without one. */
+const documentNo = (r: Movement) => r.source_no ?? (r.source_id === null ? null : String(r.source_id));
+
 export function ItemTransactionPage() {
   const { t } = useTranslation("stockreports");
   const fmt = useFormat();
@@ -114,9 +120,8 @@ export function ItemTransactionPage() {
       key: "source_type",
       label: "stockreports:fields.source",
       text: (r) =>
-        r.is_opening
-          ? t("openingQty")
-          : `${t(`ledger:sources.${r.source_type}`, { defaultValue: r.source_type })} ${r.source_id ?? ""}`.trim(),
+        r.is_opening ? t("openingQty") : sourceText((key, options) => t(`ledger:${key}`, options), r.source_type, documentNo(r)),
+      render: (r) => (r.is_opening ? t("openingQty") : <SourceCell type={r.source_type} number={documentNo(r)} reversal={r.is_reversal} />),
     },
     {
       key: "inventory_name",

@@ -15,7 +15,7 @@ import { AmountCell, ItemCell, pickItemOf, RemoveLineOf, UnitCell } from "../pur
 import type { PickItem } from "../purchases/purchases.queries";
 import { useDocRoute } from "../purchases/routeParams";
 import { useSaveDocument } from "../purchases/useSaveDocument";
-import { CustomerSelect } from "../quotations/CustomerSelect";
+import { CustomerSelect } from "../salesdocs/CustomerSelect";
 import {
   SALE_TRANSFER_RETURNS,
   SALE_TRANSFERS,

@@ -3,7 +3,7 @@ import { type PartyPickerProps, PartySelect } from "../purchases/pickers";
 import { customersListQuery } from "./salesdocs.queries";
 
 /** A customer chosen from the list (SPEC §5), found by name, code or mobile; the walk-in customer in the reader's language. */
-export function CustomerSelect(props: Omit<PartyPickerProps, "testId">) {
+export function CustomerSelect(props: PartyPickerProps) {
   const names = useSeededNames();
   return (
     <PartySelect

@@ -75,8 +75,8 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
         names.unit(l.unit_name),
         Number(l.free_quantity) ? `${fmt.amount(l.quantity)} + ${fmt.amount(l.free_quantity)}` : fmt.amount(l.quantity),
         fmt.amount(l.sale_price),
-        Number(l.discount_amount) ? fmt.amount(l.discount_amount) : "",
-        Number(l.tax_amount) ? fmt.amount(l.tax_amount) : "",
+        fmt.amount(l.discount_amount),
+        fmt.amount(l.tax_amount),
         // Stored before tax; shown with it, as the quotation shows its lines. Decimals, not floats.
         fmt.amount(D(l.line_total).plus(D(l.tax_amount)).toFixed()),
       ],

@@ -13,6 +13,7 @@ import { SettingsForm } from "../../shared/SettingsForm";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { rolesListQuery } from "../staff/staff.queries";
+import { PosSettingsCard } from "./PosSettingsCard";
 import { cashAccountsListQuery, inventoriesListQuery, type SystemSettings, systemSettingsQuery } from "./settings.queries";
 
 interface Values extends Record<string, unknown> {
@@ -191,99 +192,102 @@ export function SystemConfigurationsPage() {
   );
 
   return (
-    <SettingsForm
-      title={t("systemConfig.title")}
-      description={t("systemConfig.description")}
-      canSave={!readOnly}
-      saving={save.isPending}
-      saveTestId="settings-save"
-      onSubmit={submit}
-    >
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Section title={t("systemConfig.money")} hint={t("systemConfig.moneyHint")}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {select(
-              "currency_fk",
-              (currencies.data ?? []).map((c) => ({ value: String(c.currency_id), label: c.currency_name })),
-            )}
-            {select(
-              "default_account_fk",
-              (accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: names.account(a.account_name, a.system_key) })),
-            )}
-            {segmented("accounting_option", ACCOUNTING_OPTIONS, t("systemConfig.accountingOptionHint"))}
-          </SimpleGrid>
-        </Section>
-        <Section title={t("systemConfig.stock")} hint={t("systemConfig.stockHint")}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {select(
-              "default_inventory_fk",
-              (inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) })),
-            )}
-            {text("out_of_stock_min_qty")}
-            <Switch
-              mt="sm"
-              label={t("fields.allow_negative_stock")}
-              description={t("systemConfig.negativeHint")}
-              checked={form.values.allow_negative_stock}
-              onChange={(e) => form.set("allow_negative_stock", e.currentTarget.checked)}
-              disabled={readOnly}
-              data-testid="field-allow_negative_stock"
-            />
-          </SimpleGrid>
-        </Section>
-        <Section title={t("systemConfig.sales")} hint={t("systemConfig.salesHint")}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {segmented("cashier_login_option", CASHIER_LOGIN_OPTIONS)}
-            {text("online_order_accepted_minutes", t("systemConfig.minutesHint"))}
-          </SimpleGrid>
-        </Section>
-        <Section title={t("systemConfig.lists")} hint={t("systemConfig.listsHint")}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {text("pagination_default")}
-            {text("pagination_options", t("systemConfig.optionsHint"))}
-          </SimpleGrid>
-        </Section>
-        <Section title={t("systemConfig.security")} hint={t("systemConfig.securityHint")}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {text("password_min_length", t("systemConfig.passwordMinHint"))}
-            <Switch
-              mt="sm"
-              label={t("fields.two_factor_super_user")}
-              description={t("systemConfig.twoFactorSuperUserHint")}
-              checked={form.values.two_factor_super_user}
-              onChange={(e) => form.set("two_factor_super_user", e.currentTarget.checked)}
-              disabled={readOnly}
-              data-testid="field-two_factor_super_user"
-            />
-            <MultiSelect
-              label={t("fields.two_factor_role_ids")}
-              description={t("systemConfig.twoFactorRolesHint")}
-              // A role the list cannot name (no right to see roles) still shows, by its number.
-              data={[
-                ...(roles.data ?? []).map((r) => ({ value: String(r.role_id), label: r.role_name })),
-                ...form.values.two_factor_role_ids
-                  .filter((id) => !(roles.data ?? []).some((r) => String(r.role_id) === id))
-                  .map((id) => ({ value: id, label: `#${id}` })),
-              ]}
-              value={form.values.two_factor_role_ids}
-              onChange={(x) => form.set("two_factor_role_ids", x)}
-              error={form.error("two_factor_role_ids")}
-              searchable
-              clearable
-              disabled={readOnly}
-              nothingFoundMessage={t("messages:nothingFound")}
-              data-testid="field-two_factor_role_ids"
-            />
-          </SimpleGrid>
-        </Section>
-      </SimpleGrid>
-      {elsewhere.length > 0 && (
-        <Group mt="md">
-          <Text c="red" size="sm" data-testid="settings-errors">
-            {elsewhere.map((k) => form.error(k)).join(" · ")}
-          </Text>
-        </Group>
-      )}
-    </SettingsForm>
+    <Stack gap="lg">
+      <SettingsForm
+        title={t("systemConfig.title")}
+        description={t("systemConfig.description")}
+        canSave={!readOnly}
+        saving={save.isPending}
+        saveTestId="settings-save"
+        onSubmit={submit}
+      >
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <Section title={t("systemConfig.money")} hint={t("systemConfig.moneyHint")}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {select(
+                "currency_fk",
+                (currencies.data ?? []).map((c) => ({ value: String(c.currency_id), label: c.currency_name })),
+              )}
+              {select(
+                "default_account_fk",
+                (accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: names.account(a.account_name, a.system_key) })),
+              )}
+              {segmented("accounting_option", ACCOUNTING_OPTIONS, t("systemConfig.accountingOptionHint"))}
+            </SimpleGrid>
+          </Section>
+          <Section title={t("systemConfig.stock")} hint={t("systemConfig.stockHint")}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {select(
+                "default_inventory_fk",
+                (inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) })),
+              )}
+              {text("out_of_stock_min_qty")}
+              <Switch
+                mt="sm"
+                label={t("fields.allow_negative_stock")}
+                description={t("systemConfig.negativeHint")}
+                checked={form.values.allow_negative_stock}
+                onChange={(e) => form.set("allow_negative_stock", e.currentTarget.checked)}
+                disabled={readOnly}
+                data-testid="field-allow_negative_stock"
+              />
+            </SimpleGrid>
+          </Section>
+          <Section title={t("systemConfig.sales")} hint={t("systemConfig.salesHint")}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {segmented("cashier_login_option", CASHIER_LOGIN_OPTIONS)}
+              {text("online_order_accepted_minutes", t("systemConfig.minutesHint"))}
+            </SimpleGrid>
+          </Section>
+          <Section title={t("systemConfig.lists")} hint={t("systemConfig.listsHint")}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {text("pagination_default")}
+              {text("pagination_options", t("systemConfig.optionsHint"))}
+            </SimpleGrid>
+          </Section>
+          <Section title={t("systemConfig.security")} hint={t("systemConfig.securityHint")}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {text("password_min_length", t("systemConfig.passwordMinHint"))}
+              <Switch
+                mt="sm"
+                label={t("fields.two_factor_super_user")}
+                description={t("systemConfig.twoFactorSuperUserHint")}
+                checked={form.values.two_factor_super_user}
+                onChange={(e) => form.set("two_factor_super_user", e.currentTarget.checked)}
+                disabled={readOnly}
+                data-testid="field-two_factor_super_user"
+              />
+              <MultiSelect
+                label={t("fields.two_factor_role_ids")}
+                description={t("systemConfig.twoFactorRolesHint")}
+                // A role the list cannot name (no right to see roles) still shows, by its number.
+                data={[
+                  ...(roles.data ?? []).map((r) => ({ value: String(r.role_id), label: r.role_name })),
+                  ...form.values.two_factor_role_ids
+                    .filter((id) => !(roles.data ?? []).some((r) => String(r.role_id) === id))
+                    .map((id) => ({ value: id, label: `#${id}` })),
+                ]}
+                value={form.values.two_factor_role_ids}
+                onChange={(x) => form.set("two_factor_role_ids", x)}
+                error={form.error("two_factor_role_ids")}
+                searchable
+                clearable
+                disabled={readOnly}
+                nothingFoundMessage={t("messages:nothingFound")}
+                data-testid="field-two_factor_role_ids"
+              />
+            </SimpleGrid>
+          </Section>
+        </SimpleGrid>
+        {elsewhere.length > 0 && (
+          <Group mt="md">
+            <Text c="red" size="sm" data-testid="settings-errors">
+              {elsewhere.map((k) => form.error(k)).join(" · ")}
+            </Text>
+          </Group>
+        )}
+      </SettingsForm>
+      <PosSettingsCard />
+    </Stack>
   );
 }

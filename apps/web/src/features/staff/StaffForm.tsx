@@ -117,7 +117,7 @@ function toPayload(v: Values, creating: boolean, withPermissions: boolean) {
     status: v.status,
     is_cashier: v.is_cashier,
     is_salesman: v.is_salesman,
-    // A salesman's terms are sent while he is one; turning the switch off leaves them as they were.
+    // A salesman's terms are sent while he is one; turning the switch off clears his commission terms on the server.
     ...(v.is_salesman
       ? {
           sale_man_name: orNull(v.sale_man_name),

@@ -192,6 +192,8 @@ export function DataTable<Row extends object>(props: Props<Row>) {
       update({ sortColumn: null }, { replace: true });
   }, [list.data, list.isPlaceholderData, state.sortColumn, update]);
 
+  /** Amounts, rates and percents: a negative one keeps its minus in front inside a right-to-left table. */
+  const numeric = (c: Column<Row>) => c.format === "amount" || c.format === "rate" || c.format === "percent";
   const cellText = (row: Row, c: Column<Row>) => (c.text ? c.text(row) : fmt.value((row as Record<string, unknown>)[c.key], c.format));
   const sortBy = (c: Column<Row>) => {
     if (!sortable.has(c.key)) return;
@@ -216,7 +218,7 @@ export function DataTable<Row extends object>(props: Props<Row>) {
         title: t(title),
         lines: [...(props.printLines ?? []), ...describe({ ...toApiQuery(state, { paged: false }), ...props.query }, filters)],
         headers: visible.map((c) => t(c.label)),
-        numeric: visible.map((c) => c.format === "amount" || c.format === "rate" || c.format === "percent"),
+        numeric: visible.map(numeric),
         ltr: visible.map((c) => isLtrField(c.key)),
         rows: all.data.map((r) => visible.map((c) => cellText(r, c))),
         footer: printFooter
@@ -372,8 +374,8 @@ export function DataTable<Row extends object>(props: Props<Row>) {
                   <Table.Td key={c.key} data-column={c.key}>
                     {c.render ? (
                       c.render(row)
-                    ) : isLtrField(c.key) ? (
-                      // Mobiles, codes and e-mails read left to right inside a right-to-left table.
+                    ) : isLtrField(c.key) || numeric(c) ? (
+                      // Mobiles, codes, e-mails and amounts read left to right inside a right-to-left table.
                       <span dir="ltr">{cellText(row, c)}</span>
                     ) : (
                       cellText(row, c)

@@ -1,5 +1,6 @@
 import { MSG, type TokenResponse } from "@app/contracts";
 import { config } from "../../app/config";
+import { answerTextsReady } from "../../app/i18n";
 import { session } from "./session";
 
 export const API_BASE = "/api";
@@ -84,6 +85,8 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
       parsed = { message: res.statusText };
     }
     if (isTokenFailure(res.status, parsed) && !opts.token) session.end("expired");
+    // Its message is shown in the user's language: the POS screen loads those texts only now.
+    else if (parsed.message !== undefined || parsed.errors !== undefined) await answerTextsReady();
     throw new ApiError(res.status, parsed);
   }
   return res;
