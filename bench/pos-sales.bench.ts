@@ -6,7 +6,8 @@
 // acknowledged key is one complete POS sale and one stored key, the stock fell by exactly the sales
 // booked, the books balance and the till holds every sale's cash; pgbench's history table holds
 // exactly the transactions it reported. Runs on the server DATABASE_URL names and on an embedded
-// PostgreSQL (the product's default), one after the other.
+// PostgreSQL (the product's default), one after the other; each with the sales booked together (the
+// default) and one by one (POS_BOOK_TOGETHER=0), so that both ratios come from the same run.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -33,7 +34,7 @@ type Answer = { access_token: string; message: unknown; data: Record<string, num
 
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
-async function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+async function startServer(databaseUrl: string, dataDir: string, together: boolean): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   // BENCH_NODE_ARGS: options for the server's Node.js, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" to profile it.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -49,6 +50,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<{ chil
       JWT_SECRET: "bench-secret-bench-secret-bench-secret",
       LOG_LEVEL: "warn",
       LOGIN_ATTEMPTS: "1000",
+      POS_BOOK_TOGETHER: together ? "1" : "0",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -66,7 +68,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<{ chil
   throw new Error("the server did not answer");
 }
 
-async function run(label: string, serverUrl: string, pgbench: string | undefined) {
+async function run(label: string, serverUrl: string, pgbench: string | undefined, together: boolean) {
   const { database, url, cleanup } = await benchDatabase("possales", serverUrl);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-possales-"));
   chmodSync(dataDir, 0o755);
@@ -74,7 +76,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
   try {
     await migrate(database);
     await seed(database.db, { adminPassword: "bench-password" });
-    const started = await startServer(url, dataDir);
+    const started = await startServer(url, dataDir, together);
     child = started.child;
     const base = started.base;
     const call = async (method: string, route: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
@@ -229,7 +231,13 @@ export default async function posSalesBench() {
   if (!pgbench) console.log("pgbench NOT FOUND (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin): no TPC-B reference, no ratios.");
   const built = spawnSync(process.execPath, [path.join(serverDir, "build.mjs")], { stdio: "inherit" });
   if (built.status !== 0) throw new Error("the server did not compile");
-  if (process.env.DATABASE_URL) await run("PostgreSQL at DATABASE_URL", process.env.DATABASE_URL, pgbench);
-  // BENCH_EMBEDDED=0: the server DATABASE_URL names only.
-  if (process.env.BENCH_EMBEDDED !== "0") await run("embedded PostgreSQL", "", pgbench);
+  // Sales booked together (the product's default) and, for comparison, one by one (POS_BOOK_TOGETHER=0);
+  // BENCH_TOGETHER=1 measures the first only.
+  const modes = process.env.BENCH_TOGETHER === "1" ? [true] : [true, false];
+  const how = (together: boolean) => (together ? "booked together" : "one by one");
+  for (const together of modes) {
+    if (process.env.DATABASE_URL) await run(`PostgreSQL at DATABASE_URL, ${how(together)}`, process.env.DATABASE_URL, pgbench, together);
+    // BENCH_EMBEDDED=0: the server DATABASE_URL names only.
+    if (process.env.BENCH_EMBEDDED !== "0") await run(`embedded PostgreSQL, ${how(together)}`, "", pgbench, together);
+  }
 }

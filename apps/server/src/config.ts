@@ -35,6 +35,8 @@ export interface AppConfig {
   metricsToken: string;
   /** How long a stop (SIGTERM) waits for the requests in flight before closing the database anyway. */
   shutdownSeconds: number;
+  /** POS sales that arrive together are booked together (one transaction); off (`POS_BOOK_TOGETHER=0`): one by one. */
+  posBookTogether: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -63,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === "1",
     metricsToken: env.METRICS_TOKEN ?? "",
     shutdownSeconds: Number(env.SHUTDOWN_SECONDS ?? 20),
+    posBookTogether: env.POS_BOOK_TOGETHER !== "0",
   };
 }

@@ -44,14 +44,34 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * The zone conversions, remembered by second and zone: a time-zone conversion is slow (it formats
+ * through Intl), and a busy day converts the same few seconds many times over.
+ */
+const MEMO_MAX = 4096;
+const wallTimes = new Map<string, string>();
+const instants = new Map<string, number>();
+function remember<T>(memo: Map<string, T>, key: string, make: () => T): T {
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const value = make();
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /** The business day (`YYYY-MM-DD`) an instant falls on. */
 export function businessDay(instant: Date, zone = current): string {
-  return dayjs(instant).tz(zone).format("YYYY-MM-DD");
+  const t = new Date(instant).getTime();
+  if (!Number.isFinite(t)) return dayjs(instant).tz(zone).format("YYYY-MM-DD");
+  return remember(wallTimes, `${zone}|d|${Math.floor(t / 1000)}`, () => dayjs(t).tz(zone).format("YYYY-MM-DD"));
 }
 
 /** `YYYY-MM-DD HH:mm:ss`: an instant as the wall-clock time of the business. */
 export function businessDateTime(instant: Date, zone = current): string {
-  return dayjs(instant).tz(zone).format("YYYY-MM-DD HH:mm:ss");
+  const t = new Date(instant).getTime();
+  if (!Number.isFinite(t)) return dayjs(instant).tz(zone).format("YYYY-MM-DD HH:mm:ss");
+  return remember(wallTimes, `${zone}|${Math.floor(t / 1000)}`, () => dayjs(t).tz(zone).format("YYYY-MM-DD HH:mm:ss"));
 }
 
 function fieldsValid(y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
@@ -78,7 +98,7 @@ export function parseBusinessTime(text: string, zone = current): Date | undefine
   if (!fieldsValid(y, mo, d, h, mi, s)) return undefined;
   const pad = (n: number) => String(n).padStart(2, "0");
   const wall = `${m[1]}-${m[2]}-${m[3]} ${pad(h)}:${pad(mi)}:${pad(s)}`;
-  return dayjs.tz(wall, zone).toDate();
+  return new Date(remember(instants, `${zone}|${wall}`, () => dayjs.tz(wall, zone).toDate().getTime()));
 }
 
 /** The first instant of a business day (its local midnight). */

@@ -17,6 +17,8 @@ declare module "fastify" {
     permission?: Access;
     /** The route also admits the token of a user who must set up two-factor sign-in. */
     twoFactorSetup?: boolean;
+    /** A write that changes no user, role or token (a POS sale): the signed-in users stay remembered. */
+    keepsUsers?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -97,7 +99,7 @@ interface UserRow extends Record<string, unknown> {
 
 /**
  * Users as last loaded, by token id, for a moment: a burst of reads (a page, its look-ups, a
- * scanner) costs one user query instead of one each. Every write this server answers empties it,
+ * scanner, a till's sales) costs one user query instead of one each. Every write this server answers (but a POS sale) empties it,
  * so a logout, a blocked user or a changed role counts from the next request; another server on
  * the same database sees such a change within AUTH_CACHE_MS.
  */
@@ -116,7 +118,7 @@ function authCacheOf(app: FastifyInstance): AuthCache {
   if (!cache) {
     const fresh: AuthCache = { users: new Map(), generation: 0 };
     app.addHook("onResponse", async (req) => {
-      if (READS.has(req.method)) return;
+      if (READS.has(req.method) || req.routeOptions.config?.keepsUsers) return;
       fresh.generation++;
       fresh.users.clear();
     });
@@ -211,9 +213,14 @@ const RETRYABLE = new Set(["40P01", "40001"]);
  * cannot be repeated.
  */
 export async function inTx<T>(app: FastifyInstance, req: FastifyRequest, fn: (ctx: Ctx & { tx: Tx }) => Promise<T>): Promise<T> {
+  return retryTx(app, (tx) => fn({ tx, user: req.user, now: new Date(), ip: clientIp(req) }));
+}
+
+/** `inTx` without a request: one transaction, run again on a deadlock or serialization failure. */
+export async function retryTx<T>(app: FastifyInstance, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await app.db.transaction(async (tx) => fn({ tx, user: req.user, now: new Date(), ip: clientIp(req) }));
+      return await app.db.transaction(async (tx) => fn(tx));
     } catch (err) {
       const code = sqlState(err) ?? "";
       if (!RETRYABLE.has(code)) throw err;

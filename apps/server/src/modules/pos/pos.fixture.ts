@@ -40,8 +40,13 @@ export interface PosFixture {
  * account from a supplier and completed; and a cashier of outlet 1 selling from inventory 1, with
  * this user name and exactly these permissions.
  */
-export async function posFixture(opts: { tea: string; cashier: string; permissions: string[] }): Promise<PosFixture> {
-  const t = await createTestApp();
+export async function posFixture(opts: {
+  tea: string;
+  cashier: string;
+  permissions: string[];
+  env?: Record<string, string>;
+}): Promise<PosFixture> {
+  const t = await createTestApp(opts.env);
   const { created } = dbHelpers(() => t);
   await created("/api/currency_rates", { rate: "1470", in_rate: "1480" });
   const { piece } = await unitIds(t);

@@ -1,6 +1,7 @@
 import {
   MSG,
   POS_MSG,
+  SUPER_USER_ID,
   ZClosingDrawer,
   ZOpenDrawer,
   ZPosReturn,
@@ -18,13 +19,14 @@ import { z } from "zod";
 import { audit } from "../../platform/audit.js";
 import { bodyOf, docs, parseId, registerCrud, registerList } from "../../platform/crud.js";
 import { HttpError, notFound, parse } from "../../platform/errors.js";
-import { ctxOf, inTx } from "../../platform/http.js";
-import { idempotencyKey, runIdempotent } from "../../platform/idempotency.js";
+import { clientIp, ctxOf, inTx } from "../../platform/http.js";
+import { bodyHash, idempotencyKey, runIdempotent } from "../../platform/idempotency.js";
 import { answers, dataOf, savedOf, zDecimal } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { ZSaleReturnShown } from "../sale-returns/sale-returns.module.js";
 import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
 import { closeDrawer, closingDrawersList, openDrawers, showClosing } from "./closing-drawer.js";
+import { batchable, posBooker, sendAnswer } from "./pos-batch.js";
 import { returnPosSale, shownPosReturn } from "./pos-returns.js";
 import { bookPosSale, editPosSale, posSaleByNumber, posSalesList, showPosSale } from "./pos-sales.js";
 import { loadPosSettings, posSession, savePosSettings } from "./pos-session.js";
@@ -255,6 +257,7 @@ export const posModule: AppModule = {
 /** `/api/pos_sales`: the list, a receipt, its edit while the drawer is open, and the idempotent sale itself. */
 function registerPosSales(app: FastifyInstance) {
   const tags = ["pos_sales"];
+  const together = app.config.posBookTogether ? posBooker(app) : null;
   registerList(app, "/api/pos_sales", posSalesList, "pos_sales/index##pos_admin_sales/index");
   const shown = async (ctx: Parameters<typeof showPosSale>[0], id: number) => {
     const found = await showPosSale(ctx, id);
@@ -325,7 +328,7 @@ function registerPosSales(app: FastifyInstance) {
   app.post(
     "/api/pos_sales",
     {
-      config: { permission: "pos_sales/store" },
+      config: { permission: "pos_sales/store", keepsUsers: true },
       ...created,
       schema: { ...created.schema, response: { ...created.schema.response, 202: savedOf(ZPosReviewAnswer) } },
     },
@@ -333,6 +336,11 @@ function registerPosSales(app: FastifyInstance) {
       const raw = bodyOf(req);
       const key = idempotencyKey(req);
       const input = parse(ZPosSale, raw);
+      const user = req.user;
+      if (together && user && (user.user_id === SUPER_USER_ID || user.is_cashier) && batchable(input)) {
+        const answer = await together({ user, ip: clientIp(req), now: new Date(), input, key, hash: bodyHash(raw) });
+        if (answer) return sendAnswer(reply, answer);
+      }
       return runIdempotent(app, req, reply, "pos_sales", raw, async (ctx) => {
         const book = async (c: typeof ctx) => {
           const { id } = await bookPosSale(c, input, key);

@@ -8,10 +8,10 @@ import { documentRate } from "../ledger/document-rate.js";
 import { systemCurrency } from "../ledger/ledger.js";
 import { assertLinesFit } from "../ledger/limits.js";
 import { convert, D, round4 } from "../ledger/money.js";
-import { type PricedLine, type PricingProfileRule, priceDocument } from "./price.js";
+import { type PricedLine, type PricingProfileRule, type PromotionRule, priceDocument } from "./price.js";
 import { activePromotions } from "./promotions.js";
 
-type UnitRow = {
+export type UnitRow = {
   item_unit_id: number;
   item_id: number;
   item_name: string;
@@ -81,6 +81,14 @@ export type QuotedLine = PricedLine & {
   price_editable: boolean;
 };
 
+/** What pricing reads of the database for some lines: the item units, their category paths, a customer's profile, the day's promotions. */
+export interface QuoteData {
+  units: Map<number, UnitRow>;
+  paths: Map<number, number[]>;
+  profile: PricingProfileRule | null;
+  promotions: PromotionRule[];
+}
+
 /**
  * The price of some lines for a customer on a day, with every step: loads the item units, the
  * customer's pricing profile and the promotions active that day, then calls the one price function.
@@ -103,7 +111,39 @@ export async function quotePrices(ctx: Ctx, input: PriceQuoteInput, opts: { mayD
   const paths = await categoryPaths(tx, [...new Set([...units.values()].flatMap((u) => (u.category_fk ? [u.category_fk] : [])))]);
   const profile = input.customer_id ? await customerProfile(tx, input.customer_id) : null;
   const promotions = await activePromotions(tx, day);
+  return priceQuote({ units, paths, profile, promotions }, { system, currency, rate, day }, input, opts);
+}
 
+/**
+ * Loads what `priceQuote` needs for many bills at once (the POS books several sales together):
+ * the item units, their categories' paths, each customer's profile and each day's promotions.
+ * A customer who is not one is absent from `profiles`.
+ */
+export async function loadQuoteData(tx: DbOrTx, opts: { unitIds: number[]; customerIds: number[]; days: string[] }) {
+  const units = await loadUnits(tx, [...new Set(opts.unitIds)]);
+  const paths = await categoryPaths(tx, [...new Set([...units.values()].flatMap((u) => (u.category_fk ? [u.category_fk] : [])))]);
+  const profiles = new Map<number, PricingProfileRule | null>();
+  for (const id of new Set(opts.customerIds)) {
+    try {
+      profiles.set(id, await customerProfile(tx, id));
+    } catch {
+      // not a customer: left out
+    }
+  }
+  const promotions = new Map<string, PromotionRule[]>();
+  for (const day of new Set(opts.days)) promotions.set(day, await activePromotions(tx, day));
+  return { units, paths, profiles, promotions };
+}
+
+/** Pure: the price function over loaded data (see `quotePrices`); every unit of the lines must be in `data.units`. */
+export function priceQuote(
+  data: QuoteData,
+  at: { system: number; currency: number; rate: string; day: string },
+  input: PriceQuoteInput,
+  opts: { mayDiscount?: boolean } = {},
+) {
+  const { units, paths, profile, promotions } = data;
+  const { system, currency, rate, day } = at;
   const rows = input.lines.map((l) => units.get(l.item_unit_id) as UnitRow);
   const priced = priceDocument({
     currency_id: currency,

@@ -77,7 +77,7 @@ export interface StockResult {
   value: string;
 }
 
-interface ItemInfo {
+export interface ItemInfo {
   item_id: number;
   item_name: string;
   has_expire: boolean;
@@ -100,7 +100,7 @@ async function allowNegative(ctx: Ctx): Promise<boolean> {
 }
 
 /** The items of the lines with their units' base quantities; 422 on an unknown item or a unit the item has not. */
-async function itemsOf(ctx: Ctx, lines: { item_id: number; unit_id?: number | null }[]): Promise<Map<number, ItemInfo>> {
+export async function itemsOf(ctx: Ctx, lines: { item_id: number; unit_id?: number | null }[]): Promise<Map<number, ItemInfo>> {
   const out = new Map<number, ItemInfo>();
   if (!lines.length) return out;
   const res = await ctx.tx.execute<{
@@ -157,7 +157,7 @@ async function batchFor(ctx: Ctx, itemId: number, batchNo: string | null, expire
   return Number(r.rows[0]!.batch_id);
 }
 
-async function batchInfo(ctx: Ctx, batchIds: number[]) {
+export async function batchInfo(ctx: Ctx, batchIds: number[]) {
   const out = new Map<number, { item_id: number; batch_no: string | null; expire_date: string | null }>();
   if (!batchIds.length) return out;
   const r = await ctx.tx.execute<{ batch_id: number; item_fk: number; batch_no: string | null; expire_date: string | null }>(
@@ -167,14 +167,14 @@ async function batchInfo(ctx: Ctx, batchIds: number[]) {
   return out;
 }
 
-interface CostRow {
+export interface CostRow {
   qty: Decimal;
   value: Decimal;
   avg: Decimal;
 }
 
 /** Locks the items' cost rows (made on first use) in ascending item order, after the balance rows. */
-async function lockCosts(ctx: Ctx, itemIds: number[]): Promise<Map<number, CostRow>> {
+export async function lockCosts(ctx: Ctx, itemIds: number[]): Promise<Map<number, CostRow>> {
   const sorted = [...new Set(itemIds)].sort((a, b) => a - b);
   const out = new Map<number, CostRow>();
   if (!sorted.length) return out;
@@ -320,7 +320,7 @@ export async function stockIn(ctx: Ctx, source: StockSource, lines: StockInLine[
   return { movements: await insertMovements(ctx, source, date, rows), value: total(rows) };
 }
 
-interface LockedBalance {
+export interface LockedBalance {
   item_id: number;
   inventory_id: number;
   batch_id: number;
@@ -329,7 +329,7 @@ interface LockedBalance {
 }
 
 /** Locks every balance row of the (item, inventory) pairs, in key order, and answers them. */
-async function lockBalances(ctx: Ctx, pairs: { item_id: number; inventory_id: number }[]): Promise<LockedBalance[]> {
+export async function lockBalances(ctx: Ctx, pairs: { item_id: number; inventory_id: number }[]): Promise<LockedBalance[]> {
   if (!pairs.length) return [];
   const values = sql.join(
     pairs.map((p) => sql`(${p.item_id}::int, ${p.inventory_id}::int)`),
@@ -359,7 +359,7 @@ async function inventoryName(ctx: Ctx, id: number): Promise<string> {
 }
 
 /** First expiry first out; batches without expiry last; older batches first. */
-const fefo = (a: LockedBalance, b: LockedBalance) =>
+export const fefo = (a: LockedBalance, b: LockedBalance) =>
   a.expire_date === b.expire_date
     ? a.batch_id - b.batch_id
     : a.expire_date === null

@@ -1,0 +1,238 @@
+import { ZPosSale } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/harness.js";
+import type { AuthUser } from "../../platform/context.js";
+import { bodyHash } from "../../platform/idempotency.js";
+import { dbHelpers, stockUp } from "../sales/sales.fixture.js";
+import { stockInconsistencies } from "../stock/stock.fixture.js";
+import { type PosFixture, posFixture } from "./pos.fixture.js";
+import { bookPosBatch } from "./pos-batch.js";
+
+/**
+ * POS sales booked together must leave the books, the stock and the answers exactly as the
+ * one-by-one path leaves them. Two products set up alike: one books every sale one by one
+ * (`POS_BOOK_TOGETHER=0`), the other books the same sales in one booking; every row they write
+ * is then compared, column by column (but the clock's), and so are the answers.
+ */
+const PERMISSIONS = ["pos_sales/store", "pos_sales/show", "pos_sales/index", "pos_sales/discount"];
+let one: PosFixture;
+let together: PosFixture;
+let customer = 0;
+
+async function setUp(env: Record<string, string>) {
+  const f = await posFixture({ tea: "40", cashier: "till batch", permissions: PERMISSIONS, env });
+  const { created } = dbHelpers(() => f.t);
+  const fib = (await created("/api/cashes", { account_name: "FIB", cash_type: 2, currency_id: 1 })).account_id;
+  const settings = await f.t.api("POST", "/api/pos/settings", {
+    body: { fib_account_fk: fib, smallest_iqd_amount: "250", smallest_usd_amount: "1" },
+  });
+  expect(settings.status).toBe(200);
+  const profile = (await created("/api/pricing_profiles", { profile_name: "Clinics", discount_percentage: "5", apply_on: "sale_price" }))
+    .profile_id;
+  customer = (await created("/api/customers", { consumer_name: "Careful Clinic", pricing_profile_fk: profile })).consumer_id;
+  // The drawer's first sale makes the drawer: one by one in both products.
+  const first = await f.t.api("POST", "/api/pos_sales", {
+    token: f.cashier.token,
+    body: {
+      client_created_at: "2026-11-20T08:00:00.000Z",
+      lines: [{ item_fk: f.tea, unit_fk: f.piece, quantity: "1" }],
+      payments: [{ method: "cash", currency_id: 1, amount: "5000" }],
+    },
+    headers: { "idempotency-key": "first-sale-of-the-drawer" },
+  });
+  expect(first.status).toBe(201);
+  return f;
+}
+
+beforeAll(async () => {
+  one = await setUp({ POS_BOOK_TOGETHER: "0" });
+  together = await setUp({});
+}, 120_000);
+afterAll(async () => {
+  await one?.t.close();
+  await together?.t.close();
+});
+
+/** The cashier as the server knows him once signed in. */
+async function authUser(f: PosFixture): Promise<AuthUser> {
+  const cashier = (
+    await f.t.database.db.execute<{ user_id: number; user_name: string; email: string }>(
+      sql`select user_id, user_name, email from users where user_id = ${f.cashier.user_id}`,
+    )
+  ).rows[0]!;
+  return { ...cashier, outlet_fk: 1, is_cashier: true, permissions: new Set(PERMISSIONS), inventory_ids: [1], jti: "test", token_exp: 0 };
+}
+
+/** The bills: cash with and without change, dollars with the change in dinars, FIB, discounts, a customer's profile, one refused. */
+function bills(f: PosFixture) {
+  const line = (item: number, quantity: string, extra: Record<string, unknown> = {}) => ({
+    item_fk: item,
+    unit_fk: f.piece,
+    quantity,
+    ...extra,
+  });
+  const cash = (amount: string, currency = 1) => ({ method: "cash", currency_id: currency, amount });
+  const at = (n: number) => `2026-11-20T09:0${n}:00.000Z`;
+  return [
+    { client_created_at: at(1), lines: [line(f.formula, "1"), line(f.tea, "1")], payments: [cash("30000")] },
+    { client_created_at: at(2), lines: [line(f.tea, "2")], payments: [cash("20000")] },
+    { client_created_at: at(3), lines: [line(f.formula, "1")], payments: [cash("17", 2)], change_currency_id: 1 },
+    { client_created_at: at(4), lines: [line(f.tea, "1")], payments: [{ method: "fib", currency_id: 1, amount: "5000" }] },
+    {
+      client_created_at: at(5),
+      lines: [line(f.tea, "3", { discount_type: "percent", discount: "10" })],
+      payments: [cash("5000"), cash("10", 2)],
+    },
+    { client_created_at: at(6), customer_fk: customer, lines: [line(f.tea, "1")], payments: [cash("5000")], note: "clinic" },
+    { client_created_at: at(8), lines: [line(f.tea, "1"), line(f.tea, "2")], payments: [cash("15000")] },
+    { client_created_at: at(9), lines: [line(f.formula, "1")], invoice_discount: "1000", payments: [cash("24000")] },
+    { client_created_at: at(7), lines: [line(f.formula, "50")], payments: [cash("1250000")] },
+  ];
+}
+
+/** Every row the sales wrote, without the clock's columns (the products ran at other moments). */
+async function rows(t: TestApp) {
+  const { q } = dbHelpers(() => t);
+  const clockless = (r: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(r).filter(([k]) => !["date", "created_at", "updated_at", "day", "month"].includes(k)));
+  const tables: [string, string][] = [
+    ["sales", "id"],
+    ["sale_lines", "line_id"],
+    ["sale_payments", "payment_id"],
+    ["stock_movements", "movement_id"],
+    ["stock_balances", "item_fk, inventory_fk, batch_fk"],
+    ["stock_item_costs", "item_fk"],
+    ["journal_entries", "entry_id"],
+    ["journal_lines", "line_id"],
+    ["account_balances", "account_id, day"],
+    ["account_month_balances", "account_id, month"],
+    ["pos_sale_info", "sale_fk"],
+    ["document_counters", "doc_type, outlet_id"],
+  ];
+  const out: Record<string, unknown[]> = {};
+  for (const [table, key] of tables) out[table] = (await q(sql.raw(`select * from ${table} order by ${key}`))).map(clockless);
+  out.keys = (
+    await q(sql`select key, user_id, body_hash, status_code, response from idempotency_keys where scope = 'pos_sales' order by key`)
+  ).map((r) => ({ ...r, response: clockFree(r.response) }));
+  out.audit = (
+    await q(sql`select user_id, module, action, record_id, before, after, ip from audit_logs where module = 'pos_sales' order by id`)
+  ).map((r) => ({ ...r, after: clockFree(r.after) }));
+  return out;
+}
+
+/** An answer without the moments it was made at. */
+function clockFree(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(clockFree);
+  if (v && typeof v === "object")
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k]) => !["date", "created_at", "updated_at", "warnings"].includes(k))
+        .map(([k, x]) => [k, clockFree(x)]),
+    );
+  return v;
+}
+
+describe("POS sales booked together", () => {
+  it("write every row and answer exactly as the one-by-one path", async () => {
+    const keys = bills(one).map((_, i) => `batch-bill-${i}`);
+    const single: Awaited<ReturnType<TestApp["api"]>>[] = [];
+    for (const [i, body] of bills(one).entries())
+      single.push(await one.t.api("POST", "/api/pos_sales", { token: one.cashier.token, body, headers: { "idempotency-key": keys[i]! } }));
+    expect(single.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 422]);
+
+    const user = await authUser(together);
+    const sent = bills(together);
+    const answers = await bookPosBatch(
+      together.t.app,
+      sent.map((body, i) => ({ user, ip: "127.0.0.1", now: new Date(), input: ZPosSale.parse(body), key: keys[i]!, hash: bodyHash(body) })),
+    );
+    // Booked together but the refused one, which the one-by-one path refuses in its own words.
+    expect(answers.map((a) => a?.status ?? null)).toEqual([201, 201, 201, 201, 201, 201, 201, 201, null]);
+    const refused = await together.t.api("POST", "/api/pos_sales", {
+      token: together.cashier.token,
+      body: sent[8],
+      headers: { "idempotency-key": keys[8]! },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual(single[8]!.body);
+
+    answers.forEach((a, i) => {
+      if (a) expect(clockFree(a.body)).toEqual(clockFree(single[i]!.body));
+    });
+    const [a, b] = [await rows(one.t), await rows(together.t)];
+    for (const table of Object.keys(a)) expect({ table, rows: b[table] }).toEqual({ table, rows: a[table] });
+  });
+});
+
+describe("many tills at once, booked together", () => {
+  it("sell the last 10 units to 24 tills: exactly 10 sales, 14 told why, no other answer, books and stock agree", async () => {
+    const t = together.t;
+    const { created, q } = dbHelpers(() => t);
+    const item = (
+      await created("/api/items", {
+        item_name: "Last loaves",
+        item_units: [{ unit_fk: together.piece, quantity: "1", price: "1000", is_base: true }],
+      })
+    ).item_id;
+    const supplier = (await created("/api/suppliers", { consumer_name: "Erbil Bakery" })).consumer_id;
+    await stockUp(t, supplier, [{ item_id: item, unit_id: together.piece, quantity: "10", unit_price: "600" }]);
+    const sales = () => q<{ n: number }>(sql`select count(*)::int n from sales where kind = 'pos'`);
+    const before = (await sales())[0]!.n;
+    const keys = Array.from({ length: 24 }, (_, i) => `last-loaf-${i}`);
+    const body = {
+      client_created_at: new Date().toISOString(),
+      lines: [{ item_fk: item, unit_fk: together.piece, quantity: "1" }],
+      payments: [{ method: "cash", currency_id: 1, amount: "1000" }],
+    };
+    const answers = await Promise.all(
+      keys.map((key) => t.api("POST", "/api/pos_sales", { token: together.cashier.token, body, headers: { "idempotency-key": key } })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(14);
+    for (const a of answers.filter((x) => x.status === 422)) expect(a.body.message).toMatch(/^Not enough stock of Last loaves/);
+    expect((await sales())[0]!.n).toBe(before + 10);
+    const [stock] = await q<{ q: string }>(sql`select coalesce(sum(qty), 0)::text q from stock_balances where item_fk = ${item}`);
+    expect(Number(stock!.q)).toBe(0);
+    // Every key of a sale is stored once with its answer; a refused one left no key.
+    const stored = await q<{ key: string; status_code: number }>(
+      sql`select key, status_code from idempotency_keys where scope = 'pos_sales' and key like 'last-loaf-%'`,
+    );
+    expect(stored).toHaveLength(10);
+    expect(stored.every((k) => k.status_code === 201)).toBe(true);
+    const [tb] = await q<{ d: string; c: string }>(sql`select sum(sys_debit)::text d, sum(sys_credit)::text c from journal_lines`);
+    expect(tb!.d).toBe(tb!.c);
+    expect(await stockInconsistencies(t.database.db)).toEqual([]);
+    // Sent again, every key answers its first answer and nothing more is sold.
+    const again = await Promise.all(
+      answers.map((a, i) =>
+        a.status === 201
+          ? t.api("POST", "/api/pos_sales", { token: together.cashier.token, body, headers: { "idempotency-key": keys[i]! } })
+          : null,
+      ),
+    );
+    again.forEach((a, i) => {
+      if (a) expect(a.body).toEqual(answers[i]!.body);
+    });
+    expect((await sales())[0]!.n).toBe(before + 10);
+  });
+
+  it("answers one sale to a key sent twice in the same booking", async () => {
+    const sent = bills(together)[1]!;
+    const user = await authUser(together);
+    const sale = { user, ip: "127.0.0.1", now: new Date(), input: ZPosSale.parse(sent), key: "twice-in-one", hash: bodyHash(sent) };
+    const [first, second] = await bookPosBatch(together.t.app, [sale, sale]);
+    expect(first?.status).toBe(201);
+    // The second goes the one-by-one way, which finds the first's key and answers it again.
+    expect(second).toBeNull();
+    const replay = await together.t.api("POST", "/api/pos_sales", {
+      token: together.cashier.token,
+      body: sent,
+      headers: { "idempotency-key": "twice-in-one" },
+    });
+    expect(replay.status).toBe(201);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.body).toEqual(first!.body);
+  });
+});

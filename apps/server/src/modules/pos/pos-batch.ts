@@ -1,0 +1,995 @@
+import { CURRENCY_IQD, CURRENCY_USD, can, MSG, overdueMessage, type PosSaleInput } from "@app/contracts";
+import type Decimal from "decimal.js";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { insertRows, queryMany } from "../../db/bulk.js";
+import type { Tx } from "../../db/client.js";
+import { redact } from "../../platform/audit.js";
+import { businessDateTime, businessDay, withBusinessDate } from "../../platform/business-time.js";
+import type { AuthUser, Ctx } from "../../platform/context.js";
+import { retryTx } from "../../platform/http.js";
+import { docDate } from "../ledger/dates.js";
+import { type JournalLineRow, type RuleLine, toJournalLines } from "../ledger/journal.js";
+import { monthOf, ratesAt } from "../ledger/ledger.js";
+import { accountBalances, accountMonthBalances, journalEntries, journalLines } from "../ledger/ledger.tables.js";
+import { D, Dec, round3, round4, ZERO } from "../ledger/money.js";
+import { auditLogs } from "../platform-tables/platform.tables.js";
+import { loadQuoteData, priceQuote } from "../pricing/quote.js";
+import { itemsWithUnits } from "../purchases/purchases.js";
+import { paymentStatus, saleLines as salePostingLines } from "../sales/sale.ledger.js";
+import { customerOverdue } from "../sales/sales.js";
+import { saleLines, salePayments, sales } from "../sales/sales.tables.js";
+import { batchInfo, type CostRow, fefo, itemsOf, type LockedBalance, lockBalances, lockCosts } from "../stock/stock.js";
+import { stockMovements } from "../stock/stock.tables.js";
+import { settlePayments } from "./payments.rule.js";
+import { posSaleInfo } from "./pos.tables.js";
+import { loadPosSettings } from "./pos-session.js";
+
+/**
+ * POS sales booked several to a transaction (ARCHITECTURE.md, "POS sales booked together").
+ *
+ * Tills send one sale each; the sales that arrive while a booking runs wait and are booked
+ * together in the next one: every key claimed in one statement, everything read once, the locks
+ * taken once in the sales core's order (drawers, counter, accounts, stock rows, costs), each sale
+ * worked out in memory in arrival order exactly as the one-by-one path would (the same price
+ * function, first-expiry-first-out at the moving average, the same posting rules), then every row
+ * written in a handful of multi-row statements and committed once. A sale this path does not take
+ * (offline, on credit, change in dollars, a drawer's first sale, anything refused) answers `null`
+ * and goes the one-by-one path (`bookPosSale`), which gives every refusal its usual words.
+ */
+
+export interface BatchSale {
+  user: AuthUser;
+  ip: string | null;
+  now: Date;
+  input: PosSaleInput;
+  key: string;
+  hash: string;
+}
+
+export interface BatchAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Whether a sale may be booked with others, from what it says alone. */
+export function batchable(input: PosSaleInput): boolean {
+  return (
+    !input.offline &&
+    !input.payments.some((p) => p.method === "credit") &&
+    (input.change_currency_id ?? CURRENCY_IQD) === CURRENCY_IQD &&
+    input.lines.length > 0
+  );
+}
+
+/** Not taken here: the sale goes the one-by-one path. */
+class Decline extends Error {}
+const decline = (why: string): never => {
+  throw new Decline(why);
+};
+
+const ids = (xs: Iterable<number>) => `{${[...new Set(xs)].join(",")}}`;
+const dp = (v: Decimal.Value, places: number) => D(v).toDecimalPlaces(places, Dec.ROUND_HALF_UP);
+
+interface Env {
+  tx: Tx;
+  firstOutlet: number | null;
+  defaultInventory: number | null;
+  walkIn: number;
+  settings: Awaited<ReturnType<typeof loadPosSettings>>;
+  rates: (at: Date) => Promise<{ rate: string; in_rate: string }>;
+  drawers: Map<number, Map<number, number>>;
+  customers: Map<number, { name: string; mobile: string | null; address: string | null; iqd: number | null; usd: number | null }>;
+  items: Awaited<ReturnType<typeof itemsWithUnits>>;
+  quote: Awaited<ReturnType<typeof loadQuoteData>>;
+  stockItems: Awaited<ReturnType<typeof itemsOf>>;
+  keys: Record<string, { account_id: number; currency_id: number }>;
+  accountCurrency: Map<number, number>;
+  /** Stock rows as they stand after the sales worked out so far (locked). */
+  left: Map<string, LockedBalance>;
+  batches: Map<number, { batch_no: string | null; expire_date: string | null }>;
+  costs: Map<number, CostRow>;
+  /** Cash accounts' balances in their currency as they stand (the change leaves the IQD drawer). */
+  cash: Map<number, Decimal>;
+}
+
+interface Planned {
+  index: number;
+  sale: BatchSale;
+  row: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+  payments: { account_fk: number; method: string; currency_id: number; rate: string; amount: string }[];
+  moves: {
+    line: number;
+    item_id: number;
+    inventory_id: number;
+    batch_id: number;
+    qty: Decimal;
+    unit_id: number | null;
+    unit_qty: Decimal;
+    unit_cost: Decimal;
+    value: Decimal;
+  }[];
+  lineUpdates: { unit_cost: string; batch_no?: string; expire_date?: string | null }[];
+  date: Date;
+  outlet: number | null;
+  saleEntry: { description: string; rows: JournalLineRow[] };
+  changeEntry: { rows: JournalLineRow[] } | null;
+  info: Record<string, unknown>;
+  stockDeltas: Map<string, { item_id: number; inventory_id: number; batch_id: number; qty: Decimal }>;
+}
+
+const keyOf = (item: number, inventory: number, batch: number) => `${item}:${inventory}:${batch}`;
+
+/**
+ * Books the sales together; each answer is the sale's 201 (what `POST /api/pos_sales` answers),
+ * or null for a sale this path did not take. The whole booking runs again on a deadlock, like
+ * every transaction of the product.
+ */
+export async function bookPosBatch(app: FastifyInstance, batch: BatchSale[]): Promise<(BatchAnswer | null)[]> {
+  const out: (BatchAnswer | null)[] = batch.map(() => null);
+  // A key sent twice in one batch: the second goes the one-by-one path, which waits for this
+  // booking's commit and answers the same.
+  const seen = new Set<string>();
+  const taken: number[] = [];
+  batch.forEach((s, i) => {
+    if (!seen.has(s.key) && batchable(s.input)) {
+      seen.add(s.key);
+      taken.push(i);
+    }
+  });
+  if (!taken.length) return out;
+  const answers = await retryTx(app, (tx) =>
+    bookTogether(
+      tx,
+      taken.map((i) => batch[i]!),
+    ),
+  );
+  taken.forEach((i, k) => {
+    out[i] = answers[k] ?? null;
+  });
+  return out;
+}
+
+async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | null)[]> {
+  const answers: (BatchAnswer | null)[] = batch.map(() => null);
+  const sys = await tx.execute<{
+    currency_fk: number;
+    allow: boolean;
+    default_inventory: number | null;
+    first_outlet: number | null;
+    walk_in: number | null;
+  }>(sql`
+    select c.currency_fk, c.allow_negative_stock as allow, c.default_inventory_fk as default_inventory,
+           (select min(outlet_id) from outlets) as first_outlet,
+           (select consumer_id from consumers where kind = 'customer' and is_default order by consumer_id limit 1) as walk_in
+      from system_config c where c.id = 1`);
+  const system = sys.rows[0];
+  // Below-zero stock and a dollar system book one by one.
+  if (!system || Number(system.currency_fk) !== CURRENCY_IQD || system.allow) return answers;
+
+  // The keys, claimed as the one-by-one path claims them; a key already there is answered by it.
+  const claimed = await tx.execute<{ key: string }>(sql`
+    insert into idempotency_keys (scope, key, user_id, body_hash, status_code, response)
+    select 'pos_sales', x.key, x.user_id, x.hash, 0, 'null'::jsonb
+      from rows from (jsonb_to_recordset(${JSON.stringify(batch.map((s) => ({ key: s.key, user_id: s.user.user_id, hash: s.hash })))}::jsonb)
+                      as (key text, user_id int, hash text)) with ordinality as x(key, user_id, hash, n)
+     order by x.n
+    on conflict (scope, key) do nothing returning key`);
+  const mine = new Set(claimed.rows.map((r) => r.key));
+  let live = batch.map((s, i) => ({ s, i })).filter(({ s }) => mine.has(s.key));
+  if (!live.length) return answers;
+
+  // The drawers, shared, as the one-by-one path takes them first: a closing waits for this booking.
+  const drawerRows = await tx.execute<{ user_fk: number; currency_id: number; account_fk: number }>(sql`
+    select user_fk, currency_id, account_fk from pos_drawers where user_fk = any(${ids(live.map(({ s }) => s.user.user_id))}::int[])
+     order by user_fk, currency_id for share`);
+  const drawers = new Map<number, Map<number, number>>();
+  for (const r of drawerRows.rows) {
+    const m = drawers.get(Number(r.user_fk)) ?? new Map<number, number>();
+    m.set(Number(r.currency_id), Number(r.account_fk));
+    drawers.set(Number(r.user_fk), m);
+  }
+  const walkIn = Number(system.walk_in ?? 0);
+  const customerOf = (s: BatchSale) => s.input.customer_fk ?? walkIn;
+  const env: Env = {
+    tx,
+    firstOutlet: system.first_outlet == null ? null : Number(system.first_outlet),
+    defaultInventory: system.default_inventory == null ? null : Number(system.default_inventory),
+    walkIn,
+    settings: await loadPosSettings(tx),
+    rates: async () => ({ rate: "1", in_rate: "1" }),
+    drawers,
+    customers: new Map(),
+    items: await itemsWithUnits(
+      tx,
+      live.flatMap(({ s }) => s.input.lines.map((l) => l.item_fk)),
+    ),
+    quote: { units: new Map(), paths: new Map(), profiles: new Map(), promotions: new Map() },
+    stockItems: new Map(),
+    keys: {},
+    accountCurrency: new Map(),
+    left: new Map(),
+    batches: new Map(),
+    costs: new Map(),
+    cash: new Map(),
+  };
+  // The rate of a moment: read once when every sale of the booking falls under the same one.
+  const times = live.map(({ s }) => s.now.getTime());
+  const [first, last] = [new Date(Math.min(...times)), new Date(Math.max(...times))];
+  const [r1, r2] = [await ratesAt(tx, first), await ratesAt(tx, last)];
+  env.rates = r1.rate === r2.rate && r1.in_rate === r2.in_rate ? async () => r1 : (at) => ratesAt(tx, at);
+
+  // One open financial year holds every sale's date.
+  const dates = live.map(({ s }) => docDate(businessDateTime(s.now), s.now, null));
+  const [minDate, maxDate] = [new Date(Math.min(...dates.map((d) => d.getTime()))), new Date(Math.max(...dates.map((d) => d.getTime())))];
+  const years = await tx.execute<{ open: boolean; archived: boolean }>(sql`
+    select exists(select 1 from financial_years where not archived and ${minDate.toISOString()}::timestamptz >= start_date
+                    and ${maxDate.toISOString()}::timestamptz < end_date) as open,
+           exists(select 1 from financial_years where archived and start_date <= ${maxDate.toISOString()}::timestamptz
+                    and end_date > ${minDate.toISOString()}::timestamptz) as archived`);
+  if (!years.rows[0]?.open || years.rows[0]?.archived) return release(tx, live, answers);
+
+  const customers = await tx.execute<{
+    consumer_id: number;
+    consumer_name: string;
+    mobile: string | null;
+    address: string | null;
+    account_fk: number | null;
+    account_usd_fk: number | null;
+  }>(sql`
+    select consumer_id, consumer_name, mobile, address, account_fk, account_usd_fk from consumers
+     where kind = 'customer' and consumer_id = any(${ids(live.map(({ s }) => customerOf(s)))}::int[])`);
+  for (const c of customers.rows)
+    env.customers.set(Number(c.consumer_id), {
+      name: c.consumer_name,
+      mobile: c.mobile,
+      address: c.address,
+      iqd: c.account_fk == null ? null : Number(c.account_fk),
+      usd: c.account_usd_fk == null ? null : Number(c.account_usd_fk),
+    });
+  const unitIds: number[] = [];
+  for (const { s } of live)
+    for (const l of s.input.lines) {
+      const u = env.items.get(l.item_fk)?.units.get(l.unit_fk);
+      if (u) unitIds.push(u.item_unit_id);
+    }
+  env.quote = await loadQuoteData(tx, {
+    unitIds,
+    customerIds: live.map(({ s }) => customerOf(s)),
+    days: dates.map((d) => businessDay(d)),
+  });
+  const keyRows = await tx.execute<{ system_key: string; account_id: number; currency_id: number }>(sql`
+    select system_key, account_id, currency_id from accounts
+     where system_key in ('sales', 'discounts', 'sales_tax', 'cogs', 'inventory', 'exchange_diff', 'cash_over_short')`);
+  for (const k of keyRows.rows) env.keys[k.system_key] = { account_id: Number(k.account_id), currency_id: Number(k.currency_id) };
+  if (Object.keys(env.keys).length !== 7) return release(tx, live, answers);
+
+  // A sale needing what this path does not make (a drawer's first sale, a customer's accounts) goes one by one.
+  const unclaimed: BatchSale[] = [];
+  live = live.filter(({ s }) => {
+    const c = env.customers.get(customerOf(s));
+    const ok = drawers.get(s.user.user_id)?.size === 2 && !!c?.iqd && !!c?.usd && s.user.inventory_ids.length > 0;
+    if (!ok) unclaimed.push(s);
+    return ok;
+  });
+
+  // The counter of each outlet, locked (the one-by-one path numbers the sale before it locks the accounts).
+  const outletOf = (s: BatchSale) => s.user.outlet_fk ?? env.firstOutlet ?? 1;
+  const outlets = [...new Set(live.map(({ s }) => outletOf(s)))].sort((a, b) => a - b);
+  const counters = new Map<number, number>();
+  for (const o of outlets) {
+    await tx.execute(sql`
+      insert into document_counters (doc_type, outlet_id, last_number) values ('pos_sales', ${o}, 0) on conflict (doc_type, outlet_id) do nothing`);
+    const c = await tx.execute<{ n: number }>(
+      sql`select last_number as n from document_counters where doc_type = 'pos_sales' and outlet_id = ${o} for update`,
+    );
+    counters.set(o, Number(c.rows[0]!.n));
+  }
+
+  // Every account the sales may touch, in one ascending lock (the posting function's lock).
+  const accountIds = new Set<number>(Object.values(env.keys).map((k) => k.account_id));
+  for (const { s } of live) {
+    for (const a of drawers.get(s.user.user_id)!.values()) accountIds.add(a);
+    const c = env.customers.get(customerOf(s))!;
+    accountIds.add(c.iqd!);
+    accountIds.add(c.usd!);
+  }
+  if (env.settings.fib_account_fk) accountIds.add(env.settings.fib_account_fk);
+  const locked = await tx.execute<{ account_id: number; currency_id: number; is_group: boolean; is_cash: boolean }>(sql`
+    select a.account_id, a.currency_id, a.is_group,
+           coalesce(a.parent_id = (select c.account_id from accounts c where c.system_key = 'cash_and_banks'), false) as is_cash
+      from accounts a where a.account_id = any(${ids(accountIds)}::int[]) order by a.account_id for no key update of a`);
+  const cashAccounts: number[] = [];
+  for (const a of locked.rows) {
+    if (a.is_group) return release(tx, live, answers);
+    env.accountCurrency.set(Number(a.account_id), Number(a.currency_id));
+    if (a.is_cash) cashAccounts.push(Number(a.account_id));
+  }
+  if (env.accountCurrency.size !== accountIds.size) return release(tx, live, answers);
+  const fib = env.settings.fib_account_fk;
+  const fibIsCash = fib != null && cashAccounts.includes(fib);
+
+  // The stock rows of every (item, inventory), then the items' costs: the stock core's locks.
+  const placeOf = (s: BatchSale) =>
+    env.defaultInventory && s.user.inventory_ids.includes(env.defaultInventory) ? env.defaultInventory : s.user.inventory_ids[0]!;
+  const stockLines = live.flatMap(({ s }) =>
+    s.input.lines.filter((l) => env.items.get(l.item_fk)?.units.has(l.unit_fk)).map((l) => ({ item_id: l.item_fk, unit_id: l.unit_fk })),
+  );
+  env.stockItems = await itemsOf({ tx, user: null, now: last, ip: null }, stockLines);
+  const pairs = [
+    ...new Map(
+      live.flatMap(({ s }) =>
+        s.input.lines.map((l) => [`${l.item_fk}:${placeOf(s)}`, { item_id: l.item_fk, inventory_id: placeOf(s) }] as const),
+      ),
+    ).values(),
+  ].sort((a, b) => a.item_id - b.item_id || a.inventory_id - b.inventory_id);
+  const ctx: Ctx = { tx, user: null, now: last, ip: null };
+  for (const b of await lockBalances(ctx, pairs)) env.left.set(keyOf(b.item_id, b.inventory_id, b.batch_id), b);
+  env.batches = await batchInfo(
+    ctx,
+    [...env.left.values()].map((b) => b.batch_id),
+  );
+  env.costs = await lockCosts(
+    ctx,
+    stockLines.map((l) => l.item_id),
+  );
+  // What each cash account holds now (the change leaves a drawer and must find the money there).
+  const balances = await tx.execute<{ account_id: number; b: string }>(sql`
+    select account_id, sum(debit - credit)::text as b from account_month_balances
+     where account_id = any(${ids(cashAccounts)}::int[]) group by account_id`);
+  for (const id of cashAccounts) env.cash.set(id, ZERO);
+  for (const r of balances.rows) env.cash.set(Number(r.account_id), D(r.b));
+
+  // Each sale worked out in arrival order on the state the ones before it left.
+  const planned: Planned[] = [];
+  const numbers = new Map(counters);
+  for (const { s, i } of live) {
+    try {
+      const p = await plan(env, s, i, customerOf(s), placeOf(s), s.user.outlet_fk ?? env.firstOutlet, fibIsCash);
+      const n = numbers.get(outletOf(s))! + 1;
+      numbers.set(outletOf(s), n);
+      const digits = String(n).padStart(6, "0");
+      const number = outletOf(s) === (env.firstOutlet ?? 1) ? `POS-${digits}` : `POS-${outletOf(s)}-${digits}`;
+      p.row.number = number;
+      p.saleEntry.description = `Sale ${number} to ${env.customers.get(customerOf(s))!.name}`.replace(/\s+/g, " ").trim();
+      planned.push(p);
+    } catch (err) {
+      if (!(err instanceof Decline) && !isRefusal(err)) throw err;
+      unclaimed.push(s);
+    }
+  }
+  if (unclaimed.length) await dropKeys(tx, unclaimed);
+  if (!planned.length) return answers;
+
+  await write(tx, planned, numbers, env.costs);
+  const shown = await showPosSales(tx, planned);
+  const bodies = shown.map((data) => ({ message: MSG.added, data }));
+  await tx.insert(auditLogs).values(
+    planned.map((p, k) => ({
+      user_id: p.sale.user.user_id,
+      module: "pos_sales",
+      action: "create",
+      record_id: String(p.row.id),
+      before: null,
+      after: redact(shown[k]) ?? null,
+      ip: p.sale.ip && /^[0-9a-fA-F:.]+$/.test(p.sale.ip) ? p.sale.ip : null,
+    })),
+  );
+  await tx.execute(sql`
+    update idempotency_keys k set status_code = 201, response = x.response
+      from jsonb_to_recordset(${JSON.stringify(planned.map((p, k) => ({ key: p.sale.key, response: bodies[k] })))}::jsonb)
+           as x(key text, response jsonb)
+     where k.scope = 'pos_sales' and k.key = x.key`);
+  planned.forEach((p, k) => {
+    answers[batch.indexOf(p.sale)] = { status: 201, body: JSON.parse(JSON.stringify(bodies[k])) };
+  });
+  return answers;
+}
+
+/** A refusal the one-by-one path would give: 4xx from the sales core's own checks. */
+const isRefusal = (err: unknown) =>
+  !!err && typeof err === "object" && "statusCode" in err && Number((err as { statusCode: number }).statusCode) < 500;
+
+async function dropKeys(tx: Tx, sold: BatchSale[]) {
+  await tx.execute(sql`
+    delete from idempotency_keys where scope = 'pos_sales'
+       and key = any(${`{${sold.map((s) => `"${s.key}"`).join(",")}}`}::text[])`);
+}
+
+/** Nothing booked here: the claimed keys go back and every sale takes the one-by-one path. */
+async function release(tx: Tx, live: { s: BatchSale }[], answers: (BatchAnswer | null)[]) {
+  await dropKeys(
+    tx,
+    live.map(({ s }) => s),
+  );
+  return answers;
+}
+
+/** One sale, as `bookPosSale` → `createSale` → `completeSale` would write it, on the booking's state. */
+async function plan(
+  env: Env,
+  s: BatchSale,
+  index: number,
+  customer: number,
+  inventory: number,
+  outlet: number | null,
+  fibIsCash: boolean,
+): Promise<Planned> {
+  const { input, user } = s;
+  const at = s.now;
+  const drawer = env.drawers.get(user.user_id)!;
+  const settings = env.settings;
+  const { in_rate } = await env.rates(at);
+  if (input.payments.some((p) => p.method === "fib") && (!settings.fib_account_fk || !fibIsCash)) decline("no FIB account");
+  const c = env.customers.get(customer) ?? decline("not a customer");
+
+  const lineDiscounts = input.lines.some((l) => l.discount && D(l.discount).gt(0));
+  const byItem = lineDiscounts || !input.invoice_discount;
+  const date = docDate(businessDateTime(at), at, null);
+  const day = businessDay(date);
+  const units = input.lines.map((l) => env.items.get(l.item_fk)?.units.get(l.unit_fk) ?? decline("unknown unit"));
+
+  // The price function on the costs as the sales before this one left them.
+  const data = { ...env.quote, units: new Map(env.quote.units), profile: env.quote.profiles.get(customer) ?? null };
+  if (!env.quote.profiles.has(customer)) decline("not a customer");
+  for (const u of units) {
+    const row = data.units.get(u.item_unit_id) ?? decline("unknown unit");
+    const cost = env.costs.get(row.item_id);
+    data.units.set(u.item_unit_id, { ...row, avg_cost: cost?.qty.gt(0) ? cost.avg.toFixed() : null });
+  }
+  const quote = priceQuote(
+    { ...data, promotions: env.quote.promotions.get(day) ?? decline("no promotions read") },
+    { system: CURRENCY_IQD, currency: CURRENCY_IQD, rate: "1", day },
+    {
+      customer_id: customer,
+      currency_id: CURRENCY_IQD,
+      rate: "1",
+      date: day,
+      lines: input.lines.map((l, i) => ({
+        item_unit_id: units[i]!.item_unit_id,
+        quantity: l.quantity,
+        unit_price: l.unit_price ?? null,
+        discount: byItem && l.discount && D(l.discount).gt(0) ? { type: l.discount_type ?? "amount", value: l.discount } : null,
+      })),
+      invoice_discount:
+        !byItem && input.invoice_discount && D(input.invoice_discount).gt(0)
+          ? { type: input.invoice_discount_type ?? "amount", value: input.invoice_discount }
+          : null,
+    },
+    { mayDiscount: can(user, "pos_sales/discount") },
+  );
+
+  // The sale as stored (each figure at its column's scale).
+  const gross = dp(quote.gross, 3);
+  const subtotal = dp(quote.net, 3);
+  const tax = dp(quote.tax, 3);
+  const total = dp(quote.total, 3);
+  const smallest = { [CURRENCY_IQD]: settings.smallest_iqd_amount, [CURRENCY_USD]: settings.smallest_usd_amount };
+  const settled = settlePayments({
+    total,
+    systemCurrency: CURRENCY_IQD,
+    rate: in_rate,
+    payments: input.payments,
+    changeCurrency: CURRENCY_IQD,
+    smallest,
+  });
+  const rateOf = (cur: number) => (cur === CURRENCY_IQD ? "1" : in_rate);
+  const payments = settled.applied
+    .filter((a) => a.method !== "credit" && a.amount.gt(0))
+    .map((a) => ({
+      account_fk: a.method === "fib" ? settings.fib_account_fk! : drawer.get(a.currency_id)!,
+      method: a.method,
+      currency_id: a.currency_id,
+      rate: rateOf(a.currency_id),
+      amount: round3(a.amount).toFixed(),
+    }));
+  const paid = settled.applied.filter((a) => a.method !== "credit").reduce((sum, a) => sum.plus(a.sys), ZERO);
+  const tendered = input.payments.reduce(
+    (sum, p) => sum.plus(p.currency_id === CURRENCY_IQD ? p.amount : D(p.amount).mul(rateOf(p.currency_id))),
+    ZERO,
+  );
+  const paidStored = dp(paid, 3);
+  const remaining = dp(total.minus(paid), 3);
+  if (!remaining.isZero()) decline("something owed");
+
+  const row: Record<string, unknown> = {
+    kind: "pos",
+    outlet_fk: user.outlet_fk ?? null,
+    consumer_fk: customer,
+    salesman_fk: null,
+    date,
+    inventory_fk: inventory,
+    currency_id: CURRENCY_IQD,
+    rate: "1",
+    discount_type: byItem ? "item" : "invoice",
+    invoice_discount_type: input.invoice_discount_type ?? "amount",
+    invoice_discount: byItem ? "0" : D(input.invoice_discount ?? 0).toFixed(),
+    discount_amount: D(quote.discount).toFixed(),
+    rounded_discount: "0",
+    tax_amount: D(quote.tax).toFixed(),
+    gross: D(quote.gross).toFixed(),
+    subtotal: D(quote.net).toFixed(),
+    total: D(quote.total).toFixed(),
+    paid_amount: paid.toFixed(),
+    received_amount: round3(tendered).toFixed(),
+    remaining: total.minus(paid).toFixed(),
+    payment_type: total.minus(paid).gt(0) ? "On Account" : "Cash",
+    account_fk: payments[0]?.account_fk ?? null,
+    payment_status: paymentStatus(total, paid),
+    customer_mobile: c.mobile,
+    customer_address: c.address,
+    note: input.note ?? null,
+    status: "complete",
+    created_by: user.user_id,
+    commission_base: "0",
+    commission: "0",
+    updated_by: user.user_id,
+    updated_at: at,
+  };
+  const lines = input.lines.map((l, i) => {
+    const q = quote.lines[i]!;
+    return {
+      item_fk: l.item_fk,
+      unit_fk: l.unit_fk,
+      unit_base_qty: units[i]!.quantity,
+      quantity: l.quantity,
+      free_quantity: q.free_quantity,
+      sale_price: q.sale_price,
+      unit_price: q.unit_price,
+      discount_type: byItem && l.discount && D(l.discount).gt(0) ? (l.discount_type ?? "amount") : null,
+      discount: byItem ? D(l.discount ?? 0).toFixed() : "0",
+      discount_amount: q.discount,
+      promotion_fk: q.promotion_id,
+      tax_amount: q.tax,
+      line_total: q.net,
+      batch_no: null as string | null,
+      description: null,
+      steps: q.steps,
+      position: i,
+    };
+  });
+
+  // The goods out: first expiry first, never an expired batch, never below zero; at the moving average.
+  const touched = new Map<string, LockedBalance>();
+  const stockRow = (k: string) => {
+    let b = touched.get(k);
+    if (!b) {
+      const orig = env.left.get(k)!;
+      b = { ...orig, qty: orig.qty };
+      touched.set(k, b);
+    }
+    return b;
+  };
+  const moves: Planned["moves"] = [];
+  const deltas: Planned["stockDeltas"] = new Map();
+  lines.forEach((l, i) => {
+    const item = env.stockItems.get(l.item_fk) ?? decline("unknown item");
+    const qty = dp(l.quantity, 4).plus(dp(l.free_quantity, 4));
+    const factor = item.factors.get(l.unit_fk) ?? decline("unknown unit");
+    if (!qty.isFinite() || qty.lte(0)) decline("no quantity");
+    const base = qty.mul(factor);
+    const pool = [...env.left.keys()]
+      .filter((k) => k.startsWith(`${l.item_fk}:${inventory}:`))
+      .map(stockRow)
+      .sort(fefo);
+    const usable = pool.filter((b) => b.qty.gt(0) && !(b.expire_date !== null && b.expire_date < day));
+    let need = base;
+    for (const b of usable) {
+      if (need.lte(0)) break;
+      const q = need.lt(b.qty) ? need : b.qty;
+      moves.push({
+        line: i,
+        item_id: l.item_fk,
+        inventory_id: inventory,
+        batch_id: b.batch_id,
+        qty: q.neg(),
+        unit_id: l.unit_fk,
+        unit_qty: q.div(factor).neg(),
+        unit_cost: D(-1),
+        value: ZERO,
+      });
+      b.qty = b.qty.minus(q);
+      const k = keyOf(l.item_fk, inventory, b.batch_id);
+      const d = deltas.get(k) ?? { item_id: l.item_fk, inventory_id: inventory, batch_id: b.batch_id, qty: ZERO };
+      deltas.set(k, { ...d, qty: d.qty.minus(q) });
+      need = need.minus(q);
+    }
+    if (need.gt(0)) decline("not enough stock");
+  });
+  const costs = new Map<number, CostRow>();
+  for (const m of moves) {
+    const cur = costs.get(m.item_id) ?? env.costs.get(m.item_id) ?? decline("no cost row");
+    const qty = cur.qty.plus(m.qty);
+    const value = qty.isZero() ? cur.value : round4(m.qty.neg().mul(cur.avg));
+    m.unit_cost = value.div(m.qty.neg());
+    m.value = value.neg();
+    const rest = cur.value.minus(value);
+    costs.set(m.item_id, { qty, value: rest, avg: qty.gt(0) ? rest.div(qty) : cur.avg });
+  }
+  const lineUpdates = lines.map((l, i) => {
+    const mine = moves.filter((m) => m.line === i);
+    const value = mine.reduce((sum, m) => sum.plus(D(m.value.toFixed()).neg()), ZERO);
+    const baseQty = dp(l.quantity, 4).plus(dp(l.free_quantity, 4)).mul(dp(l.unit_base_qty, 4));
+    const found = new Map(mine.map((m) => [env.batches.get(m.batch_id)?.batch_no ?? "", env.batches.get(m.batch_id)?.expire_date ?? null]));
+    const one = mine.length && found.size === 1 ? [...found.entries()][0]! : null;
+    return {
+      unit_cost: mine.length && baseQty.gt(0) ? value.div(baseQty).toDecimalPlaces(6).toFixed() : "0",
+      ...(one?.[0] ? { batch_no: one[0], expire_date: one[1] } : {}),
+    };
+  });
+  const cost = round4(moves.reduce((sum, m) => sum.plus(D(m.value.toFixed()).abs()), ZERO));
+  row.cost_total = cost.toFixed();
+
+  // The sale's entry and the change's, through the posting rules and the journal's conversion.
+  const paymentAccounts = payments.map((p) => ({
+    account: { account_id: p.account_fk, currency_id: env.accountCurrency.get(p.account_fk)! },
+    currency_id: p.currency_id,
+    rate: dp(p.rate, 4),
+    amount: dp(p.amount, 3),
+  }));
+  const k = env.keys;
+  const ruleLines = salePostingLines({
+    system_currency: CURRENCY_IQD,
+    currency_id: CURRENCY_IQD,
+    rate: "1",
+    receivable: { account_id: c.iqd!, currency_id: CURRENCY_IQD },
+    payments: paymentAccounts,
+    paid: paidStored,
+    gross,
+    discount: gross.minus(subtotal),
+    tax,
+    total,
+    cost,
+    accounts: {
+      sales: k.sales!.account_id,
+      discounts: k.discounts!.account_id,
+      tax: k.sales_tax!.account_id,
+      cogs: k.cogs!.account_id,
+      inventory: k.inventory!.account_id,
+    },
+    commission: null,
+  });
+  const exchange = { account_id: k.exchange_diff!.account_id, currency_id: k.exchange_diff!.currency_id };
+  const currencyOf = (id: number) => env.accountCurrency.get(id) ?? decline("account not locked");
+  const saleRows = toJournalLines(ruleLines, currencyOf, CURRENCY_IQD, exchange);
+  const change: RuleLine[] = [];
+  for (const o of settled.overflow) change.push({ account_id: drawer.get(o.currency_id)!, debit: o.amount, rate: rateOf(o.currency_id) });
+  if (settled.change.given.gt(0)) change.push({ account_id: drawer.get(CURRENCY_IQD)!, credit: settled.change.given, rate: "1" });
+  if (settled.change.gain.gt(0)) change.push({ account_id: k.cash_over_short!.account_id, credit: settled.change.gain });
+  const changeRows = change.length ? toJournalLines(change, currencyOf, CURRENCY_IQD, exchange) : null;
+
+  // Money may leave a cash account only as far as it holds: the drawer pays the change from what it took.
+  const cashAfter = new Map<number, Decimal>();
+  for (const r of [...saleRows, ...(changeRows ?? [])]) {
+    const now = cashAfter.get(r.account_id) ?? env.cash.get(r.account_id);
+    if (now === undefined) continue;
+    cashAfter.set(r.account_id, now.plus(r.debit).minus(r.credit));
+  }
+  for (const r of changeRows ?? [])
+    if (D(r.credit).gt(r.debit) && env.cash.has(r.account_id) && cashAfter.get(r.account_id)!.isNeg()) decline("drawer short");
+  for (const [id, b] of cashAfter) env.cash.set(id, b);
+
+  // Taken: the booking's state moves on.
+  for (const [key, b] of touched) env.left.set(key, { ...b, qty: dp(b.qty, 4) });
+  for (const [item, v] of costs) env.costs.set(item, { qty: dp(v.qty, 4), value: dp(v.value, 4), avg: dp(v.avg, 6) });
+
+  return {
+    index,
+    sale: s,
+    row,
+    lines,
+    payments,
+    moves,
+    lineUpdates,
+    date,
+    outlet,
+    saleEntry: { description: "", rows: saleRows },
+    changeEntry: changeRows ? { rows: changeRows } : null,
+    info: {
+      kind: "sale",
+      user_fk: user.user_id,
+      outlet_fk: outlet,
+      idempotency_key: s.key,
+      offline: false,
+      client_created_at: new Date(input.client_created_at),
+      change_currency_id: settled.change.currency_id,
+      change_amount: settled.change.given.toFixed(),
+      change_exact: settled.change.exact.toFixed(),
+      total_sys: total.toFixed(),
+      discount_sys: gross.minus(subtotal).toFixed(),
+    },
+    stockDeltas: deltas,
+  };
+}
+
+/** Ids taken from the tables' own sequences, in order, as inserts one by one would take them. */
+async function takeIds(tx: Tx, counts: { sales: number; lines: number; entries: number }) {
+  const r = await tx.execute<{ sales: number[] | null; lines: number[] | null; entries: number[] | null }>(sql`
+    select (select array_agg(nextval(pg_get_serial_sequence('sales', 'id')) order by g) from generate_series(1, ${counts.sales}::int) g) as sales,
+           (select array_agg(nextval(pg_get_serial_sequence('sale_lines', 'line_id')) order by g) from generate_series(1, ${counts.lines}::int) g) as lines,
+           (select array_agg(nextval(pg_get_serial_sequence('journal_entries', 'entry_id')) order by g) from generate_series(1, ${counts.entries}::int) g) as entries`);
+  const row = r.rows[0]!;
+  return { sales: (row.sales ?? []).map(Number), lines: (row.lines ?? []).map(Number), entries: (row.entries ?? []).map(Number) };
+}
+
+/**
+ * Every row of the planned sales in one statement (a `with` of one insert or update per table),
+ * in the order the one-by-one path makes them: the sales, their lines and payments, the stock
+ * movements and balances, the costs, the entries with their lines and the per-day and per-month
+ * balances, the POS facts and the counters.
+ */
+async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, costs: Map<number, CostRow>) {
+  const entries: { p: Planned; kind: "sale" | "change"; rows: JournalLineRow[] }[] = [];
+  for (const p of planned) {
+    entries.push({ p, kind: "sale", rows: p.saleEntry.rows });
+    if (p.changeEntry) entries.push({ p, kind: "change", rows: p.changeEntry.rows });
+  }
+  const ids = await takeIds(tx, {
+    sales: planned.length,
+    lines: planned.reduce((n, p) => n + p.lines.length, 0),
+    entries: entries.length,
+  });
+  let nextLine = 0;
+  const lineIdOf = planned.map((p, k) => {
+    p.row.id = ids.sales[k]!;
+    return p.lines.map(() => ids.lines[nextLine++]!);
+  });
+  const saleRows = planned.map((p) => p.row as typeof sales.$inferInsert);
+  const lineRows = planned.flatMap((p, k) =>
+    p.lines.map(
+      (l, i) => ({ ...l, ...p.lineUpdates[i], line_id: lineIdOf[k]![i]!, sale_fk: p.row.id as number }) as typeof saleLines.$inferInsert,
+    ),
+  );
+  const pays = planned.flatMap((p) => p.payments.map((x) => ({ ...x, sale_fk: p.row.id as number })));
+  const moves = planned.flatMap((p, k) =>
+    p.moves.map((m) => ({
+      item_fk: m.item_id,
+      inventory_fk: m.inventory_id,
+      batch_fk: m.batch_id,
+      qty: m.qty.toFixed(),
+      unit_fk: m.unit_id,
+      unit_qty: m.unit_qty.toFixed(),
+      unit_cost: m.unit_cost.toDecimalPlaces(6).toFixed(),
+      value: m.value.toFixed(),
+      source_line: lineIdOf[k]![m.line]!,
+      reversal_of: null,
+      source_type: "sale",
+      source_id: p.row.id as number,
+      date: p.date,
+      created_by: p.sale.user.user_id,
+    })),
+  );
+  const deltas = new Map<string, { item_id: number; inventory_id: number; batch_id: number; qty: Decimal }>();
+  for (const p of planned)
+    for (const [k, d] of p.stockDeltas) {
+      const prev = deltas.get(k);
+      deltas.set(k, prev ? { ...prev, qty: prev.qty.plus(d.qty) } : d);
+    }
+  const stockPayload = [...deltas.values()].map((d) => ({ i: d.item_id, v: d.inventory_id, b: d.batch_id, q: d.qty.toFixed() }));
+  // The items' costs as the last sale left them (the booking's state).
+  const costPayload = [...new Set(planned.flatMap((p) => p.moves.map((m) => m.item_id)))].map((item) => {
+    const c = costs.get(item)!;
+    return { i: item, q: c.qty.toFixed(), v: c.value.toFixed(), a: c.avg.toDecimalPlaces(6).toFixed() };
+  });
+  const entryRows = entries.map((e, k) => ({
+    entry_id: ids.entries[k]!,
+    date: e.kind === "sale" ? e.p.date : e.p.sale.now,
+    source_type: e.kind === "sale" ? "sale" : "pos_change",
+    source_id: e.p.row.id as number,
+    description: e.kind === "sale" ? e.p.saleEntry.description : `Change of POS sale ${String(e.p.row.number ?? "")}`,
+    reversal_of: null,
+    created_by: e.p.sale.user.user_id,
+  }));
+  const journal = entries.flatMap((e, k) => e.rows.map((r) => ({ ...r, entry_id: ids.entries[k]! })));
+  // The per-day and per-month balances, summed per account (one upsert may touch a row once).
+  const days = new Map<string, { account_id: number; day: string; debit: Decimal; credit: Decimal; sd: Decimal; sc: Decimal }>();
+  for (const e of entries) {
+    const day = businessDay(e.kind === "sale" ? e.p.date : e.p.sale.now);
+    for (const r of e.rows) {
+      const k = `${r.account_id}:${day}`;
+      const s = days.get(k) ?? { account_id: r.account_id, day, debit: ZERO, credit: ZERO, sd: ZERO, sc: ZERO };
+      days.set(k, {
+        ...s,
+        debit: s.debit.plus(r.debit),
+        credit: s.credit.plus(r.credit),
+        sd: s.sd.plus(r.sys_debit),
+        sc: s.sc.plus(r.sys_credit),
+      });
+    }
+  }
+  const months = new Map<string, { account_id: number; month: string; debit: Decimal; credit: Decimal; sd: Decimal; sc: Decimal }>();
+  for (const d of days.values()) {
+    const k = `${d.account_id}:${monthOf(d.day)}`;
+    const s = months.get(k) ?? { account_id: d.account_id, month: monthOf(d.day), debit: ZERO, credit: ZERO, sd: ZERO, sc: ZERO };
+    months.set(k, { ...s, debit: s.debit.plus(d.debit), credit: s.credit.plus(d.credit), sd: s.sd.plus(d.sd), sc: s.sc.plus(d.sc) });
+  }
+  const figures = (x: { debit: Decimal; credit: Decimal; sd: Decimal; sc: Decimal }) => ({
+    debit: x.debit.toFixed(),
+    credit: x.credit.toFixed(),
+    sys_debit: x.sd.toFixed(),
+    sys_credit: x.sc.toFixed(),
+  });
+  const dayRows = [...days.values()].map((d) => ({ account_id: d.account_id, day: d.day, ...figures(d) }));
+  const monthRows = [...months.values()].map((m) => ({ account_id: m.account_id, month: m.month, ...figures(m) }));
+  const infoRows = planned.map((p) => ({ ...p.info, sale_fk: p.row.id as number }) as typeof posSaleInfo.$inferInsert);
+  const counterRows = [...counters].map(([outlet, n]) => ({ o: outlet, n }));
+  const sum = (t: string) =>
+    sql.raw(`debit = ${t}.debit + excluded.debit, credit = ${t}.credit + excluded.credit,
+             sys_debit = ${t}.sys_debit + excluded.sys_debit, sys_credit = ${t}.sys_credit + excluded.sys_credit`);
+  const none = sql`select 1 where false`;
+  const r = await tx.execute<{ moved: number; costed: number }>(sql`
+    with new_sales as (${insertRows(sales, saleRows)} returning 1),
+         new_lines as (${insertRows(saleLines, lineRows)} returning 1),
+         new_payments as (${pays.length ? insertRows(salePayments, pays) : none}),
+         new_moves as (${moves.length ? insertRows(stockMovements, moves) : none}),
+         moved as (
+           update stock_balances s set qty = s.qty + x.q, updated_at = now()
+             from jsonb_to_recordset(${JSON.stringify(stockPayload)}::jsonb) as x(i int, v int, b int, q numeric)
+            where s.item_fk = x.i and s.inventory_fk = x.v and s.batch_fk = x.b and s.qty + x.q >= 0
+           returning 1),
+         costed as (
+           update stock_item_costs c set qty = x.q, value = x.v, avg_cost = x.a, updated_at = now()
+             from jsonb_to_recordset(${JSON.stringify(costPayload)}::jsonb) as x(i int, q numeric, v numeric, a numeric)
+            where c.item_fk = x.i
+           returning 1),
+         new_entries as (${insertRows(journalEntries, entryRows)} returning 1),
+         new_journal as (${journal.length ? insertRows(journalLines, journal) : none}),
+         by_day as (${dayRows.length ? sql`${insertRows(accountBalances, dayRows)} on conflict (account_id, day) do update set ${sum("account_balances")}` : none}),
+         by_month as (${monthRows.length ? sql`${insertRows(accountMonthBalances, monthRows)} on conflict (account_id, month) do update set ${sum("account_month_balances")}` : none}),
+         new_info as (${insertRows(posSaleInfo, infoRows)}),
+         counted as (
+           update document_counters d set last_number = x.n
+             from jsonb_to_recordset(${JSON.stringify(counterRows)}::jsonb) as x(o int, n int)
+            where d.doc_type = 'pos_sales' and d.outlet_id = x.o
+           returning 1)
+    select (select count(*) from moved)::int as moved, (select count(*) from costed)::int as costed`);
+  if (r.rows[0]!.moved !== stockPayload.length || r.rows[0]!.costed !== costPayload.length)
+    throw new Error("a stock or cost row moved under its lock");
+}
+
+/** The receipts of the booked sales, as `showPosSale` shows each, read together. */
+async function showPosSales(tx: Tx, planned: Planned[]) {
+  // Numbers only in these statements (ids, instants as ISO text): they go as one round trip.
+  const saleIds = sql.raw(`'${ids(planned.map((p) => p.row.id as number))}'::int[]`);
+  const customerIds = sql.raw(`'${ids(planned.map((p) => p.row.consumer_fk as number))}'::int[]`);
+  // The in-rate each receipt converts at: of its date as shown (`showPosSale` reads it back so).
+  const shownAt = [...new Set(planned.map((p) => new Date(businessDateTime(p.date)).toISOString()))];
+  const [head, regclass, lineRows, payRows, infoRows, creditRows, overdueRows, ...rateRows] = await queryMany(tx, [
+    sql`
+    select s.*, c.consumer_name, i.inventory_name, cu.currency_name, a.account_name,
+           coalesce(sm.sale_man_name, sm.user_name) as salesman_name, cb.user_name as created_by_name
+      from sales s join consumers c on c.consumer_id = s.consumer_fk join inventories i on i.inventory_id = s.inventory_fk
+      join currencies cu on cu.currency_id = s.currency_id left join accounts a on a.account_id = s.account_fk
+      left join users sm on sm.user_id = s.salesman_fk left join users cb on cb.user_id = s.created_by
+     where s.id = any(${saleIds})`,
+    sql`select to_regclass('sale_return_lines')::text as t`,
+    sql`
+    select l.*, to_char(l.expire_date, 'YYYY-MM-DD') as expire_date, it.item_name, it.item_code, u.unit_name,
+           pr.title as promotion_title,
+           coalesce((select sum(rl.quantity) from sale_return_lines rl where rl.sale_line_fk = l.line_id), 0)::text as returned_quantity,
+           (select iu.item_unit_id from item_units iu where iu.item_fk = l.item_fk and iu.unit_fk = l.unit_fk) as item_unit_id
+      from sale_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
+      left join promotions pr on pr.promotion_id = l.promotion_fk
+     where l.sale_fk = any(${saleIds}) order by l.sale_fk, l.position, l.line_id`,
+    sql`
+    select p.*, a.account_name from sale_payments p join accounts a on a.account_id = p.account_fk
+     where p.sale_fk = any(${saleIds}) order by p.payment_id`,
+    sql`
+    select pi.sale_fk, u.user_name from pos_sale_info pi join users u on u.user_id = pi.user_fk
+     where pi.kind = 'sale' and pi.sale_fk = any(${saleIds})`,
+    // As `customerCredit` reads it.
+    sql`
+    select c.consumer_id, c.allowed_debit_amount::text as limit,
+           coalesce((select sum(b.sys_debit - b.sys_credit) from account_balances b where b.account_id in (c.account_fk, c.account_usd_fk)), 0)::text as balance
+      from consumers c where c.consumer_id = any(${customerIds})`,
+    sql`select consumer_id, overdue_type as type, overdue_days as days from consumers where consumer_id = any(${customerIds})`,
+    // As `ratesAt` reads it.
+    ...shownAt.map(
+      (iso) => sql`
+    (select rate::text, in_rate::text from currency_rates where date <= ${sql.raw(`'${iso}'`)}::timestamptz order by date desc, rate_id desc limit 1)
+    union all
+    (select rate::text, in_rate::text from currency_rates order by date asc, rate_id asc limit 1)`,
+    ),
+  ]);
+  // The returns table is one of the product's own: it is there (the statement above reads it).
+  if (!regclass![0]?.t) throw new Error("sale_return_lines is missing");
+  const rates = new Map(shownAt.map((iso, k) => [iso, D(String(rateRows[k]![0]?.in_rate ?? "1"))]));
+  const credit = new Map(
+    creditRows!.map((r) => [
+      Number(r.consumer_id),
+      { limit: r.limit == null ? null : D(String(r.limit)).toFixed(), balance: D(String(r.balance ?? 0)).toFixed() },
+    ]),
+  );
+  const overdue = new Map<number, Awaited<ReturnType<typeof customerOverdue>>>();
+  const out = [];
+  for (const p of planned) {
+    const id = p.row.id as number;
+    const s = head!.find((r) => Number(r.id) === id)!;
+    const customer = Number(s.consumer_fk);
+    // Every sale of the booking is paid in full, so none of them counts as overdue for another.
+    if (!overdue.has(customer)) {
+      const terms = overdueRows!.find((r) => Number(r.consumer_id) === customer);
+      overdue.set(customer, terms?.type ? await customerOverdue(tx, customer, p.sale.now, id) : null);
+    }
+    const o = overdue.get(customer)!;
+    const shown = withBusinessDate({
+      ...s,
+      lines: lineRows!.filter((l) => Number(l.sale_fk) === id),
+      payments: payRows!.filter((x) => Number(x.sale_fk) === id),
+      customer_credit: credit.get(customer),
+      warnings: o ? [overdueText(o)] : [],
+    } as unknown as Record<string, unknown> & { date: Date }) as unknown as Record<string, unknown> & {
+      date: string;
+      total: string;
+      lines: { quantity: string; free_quantity: string; returned_quantity: string }[];
+    };
+    const rate = rates.get(new Date(shown.date).toISOString())!;
+    const total = D(shown.total);
+    out.push({
+      ...shown,
+      lines: shown.lines.map((l) => ({
+        ...l,
+        returnable_quantity: D(l.quantity).plus(l.free_quantity).minus(l.returned_quantity).toFixed(),
+      })),
+      cashier: { user_id: p.sale.user.user_id, user_name: String(infoRows!.find((r) => Number(r.sale_fk) === id)?.user_name ?? "") },
+      total_iqd: total.toFixed(),
+      total_usd: round3(total.div(rate)).toFixed(),
+      change: {
+        currency_id: Number(p.info.change_currency_id ?? CURRENCY_IQD),
+        amount: dp(p.info.change_amount as string, 4).toFixed(),
+        exact: dp(p.info.change_exact as string, 4).toFixed(),
+      },
+      offline: false,
+      client_created_at: new Date(p.sale.input.client_created_at).toISOString(),
+      closing_fk: null,
+    });
+  }
+  return out;
+}
+
+const overdueText = (o: NonNullable<Awaited<ReturnType<typeof customerOverdue>>>) => overdueMessage(o.count, o.amount, o.days);
+
+/** The most sales one booking takes; the rest wait for the next. */
+const MOST = 64;
+
+/**
+ * The process's POS booker: one booking at a time; the sales that arrive while it runs are booked
+ * together in the next. Answers null for a sale to book one by one (also when a booking fails
+ * for another reason than a refusal: each of its sales then goes the one-by-one path, which
+ * meets its own key if the booking did commit).
+ */
+export function posBooker(app: FastifyInstance): (sale: BatchSale) => Promise<BatchAnswer | null> {
+  let queue: { sale: BatchSale; done: (a: BatchAnswer | null) => void }[] = [];
+  let running = false;
+  const drain = async () => {
+    running = true;
+    try {
+      while (queue.length) {
+        const taken = queue.slice(0, MOST);
+        queue = queue.slice(MOST);
+        let answers: (BatchAnswer | null)[];
+        try {
+          answers = await bookPosBatch(
+            app,
+            taken.map((t) => t.sale),
+          );
+        } catch (err) {
+          app.log.warn({ err }, "POS sales booked together failed; they are booked one by one");
+          answers = taken.map(() => null);
+        }
+        for (const [i, t] of taken.entries()) t.done(answers[i] ?? null);
+      }
+    } finally {
+      running = false;
+    }
+  };
+  return (sale) =>
+    new Promise((done) => {
+      queue.push({ sale, done });
+      if (!running) void drain();
+    });
+}
+
+/** Sends a booked sale's answer. */
+export const sendAnswer = (reply: FastifyReply, answer: BatchAnswer) => reply.status(answer.status).send(answer.body);
