@@ -97,11 +97,17 @@ async function nextChildCode(tx: DbOrTx, parent: { account_id: number; code: str
 
 /** The rates in force at `date` (the latest at or before it, else the earliest): `rate` is the out-rate, `in_rate` the in-rate. */
 export async function ratesAt(tx: DbOrTx, date: Date): Promise<{ rate: string; in_rate: string }> {
-  const res = await tx.execute<{ rate: string; in_rate: string }>(sql`
+  return ratesFrom((await tx.execute<{ rate: string; in_rate: string }>(ratesSql(date))).rows);
+}
+
+export const ratesSql = (date: Date) => sql`
     (select rate::text, in_rate::text from currency_rates where date <= ${date.toISOString()}::timestamptz order by date desc, rate_id desc limit 1)
     union all
-    (select rate::text, in_rate::text from currency_rates order by date asc, rate_id asc limit 1)`);
-  const r = res.rows[0];
+    (select rate::text, in_rate::text from currency_rates order by date asc, rate_id asc limit 1)`;
+
+/** The rates `ratesSql` read; 422 when there is none at all. */
+export function ratesFrom(rows: { rate: string; in_rate: string }[]): { rate: string; in_rate: string } {
+  const r = rows[0];
   if (!r) throw new HttpError(422, "A currency rate is required.", { rate: ["A currency rate is required."] });
   return { rate: D(r.rate).toFixed(), in_rate: D(r.in_rate).toFixed() };
 }

@@ -236,3 +236,58 @@ describe("many tills at once, booked together", () => {
     expect(replay.body).toEqual(first!.body);
   });
 });
+
+describe("sales booked together beside sales booked one by one", () => {
+  it("cash, credit and offline sales at once on 12 units: 12 sold, the rest refused or kept for review, no other answer", async () => {
+    const t = together.t;
+    const { created, q } = dbHelpers(() => t);
+    const item = (
+      await created("/api/items", {
+        item_name: "Mixed dates",
+        item_units: [{ unit_fk: together.piece, quantity: "1", price: "2000", is_base: true }],
+      })
+    ).item_id;
+    const supplier = (await created("/api/suppliers", { consumer_name: "Basra Dates" })).consumer_id;
+    await stockUp(t, supplier, [{ item_id: item, unit_id: together.piece, quantity: "12", unit_price: "1500" }]);
+    const line = [{ item_fk: item, unit_fk: together.piece, quantity: "1" }];
+    const now = new Date().toISOString();
+    const bodies = [
+      ...Array.from({ length: 16 }, () => ({
+        client_created_at: now,
+        lines: line,
+        payments: [{ method: "cash", currency_id: 1, amount: "2000" }],
+      })),
+      ...Array.from({ length: 4 }, () => ({
+        client_created_at: now,
+        customer_fk: customer,
+        lines: line,
+        payments: [{ method: "credit", currency_id: 1, amount: "1900" }],
+      })),
+      ...Array.from({ length: 4 }, () => ({
+        client_created_at: now,
+        offline: true,
+        lines: line,
+        payments: [{ method: "cash", currency_id: 1, amount: "2000" }],
+      })),
+    ];
+    const answers = await Promise.all(
+      bodies.map((body, i) =>
+        t.api("POST", "/api/pos_sales", { token: together.cashier.token, body, headers: { "idempotency-key": `mixed-sale-${i}` } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 201 || s === 202 || s === 422)).toBe(true);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(12);
+    // Offline sales are never refused: what cannot be booked waits for a manager.
+    expect(statuses.slice(20).every((s) => s === 201 || s === 202)).toBe(true);
+    const [stock] = await q<{ q: string }>(sql`select coalesce(sum(qty), 0)::text q from stock_balances where item_fk = ${item}`);
+    expect(Number(stock!.q)).toBe(0);
+    const [sold] = await q<{ n: number }>(
+      sql`select count(distinct s.id)::int n from sales s join sale_lines l on l.sale_fk = s.id where l.item_fk = ${item} and s.status = 'complete'`,
+    );
+    expect(sold!.n).toBe(12);
+    const [tb] = await q<{ d: string; c: string }>(sql`select sum(sys_debit)::text d, sum(sys_credit)::text c from journal_lines`);
+    expect(tb!.d).toBe(tb!.c);
+    expect(await stockInconsistencies(t.database.db)).toEqual([]);
+  });
+});

@@ -3,27 +3,37 @@ import type Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { insertRows, queryMany } from "../../db/bulk.js";
-import type { Tx } from "../../db/client.js";
+import { executePrepared, type Tx } from "../../db/client.js";
 import { redact } from "../../platform/audit.js";
 import { businessDateTime, businessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { AuthUser, Ctx } from "../../platform/context.js";
 import { retryTx } from "../../platform/http.js";
 import { docDate } from "../ledger/dates.js";
 import { type JournalLineRow, type RuleLine, toJournalLines } from "../ledger/journal.js";
-import { monthOf, ratesAt } from "../ledger/ledger.js";
+import { monthOf, ratesAt, ratesFrom, ratesSql } from "../ledger/ledger.js";
 import { accountBalances, accountMonthBalances, journalEntries, journalLines } from "../ledger/ledger.tables.js";
 import { D, Dec, round3, round4, ZERO } from "../ledger/money.js";
 import { auditLogs } from "../platform-tables/platform.tables.js";
-import { loadQuoteData, priceQuote } from "../pricing/quote.js";
-import { itemsWithUnits } from "../purchases/purchases.js";
+import { priceQuote, quoteDataFrom, quoteDataSql } from "../pricing/quote.js";
+import { itemsWithUnitsFrom, itemsWithUnitsSql } from "../purchases/purchases.js";
 import { paymentStatus, saleLines as salePostingLines } from "../sales/sale.ledger.js";
 import { customerOverdue } from "../sales/sales.js";
 import { saleLines, salePayments, sales } from "../sales/sales.tables.js";
-import { batchInfo, type CostRow, fefo, itemsOf, type LockedBalance, lockBalances, lockCosts } from "../stock/stock.js";
+import {
+  balancesFrom,
+  type CostRow,
+  costsFrom,
+  fefo,
+  itemsFrom,
+  itemsOfSql,
+  type LockedBalance,
+  lockBalancesSql,
+  lockCostsSql,
+} from "../stock/stock.js";
 import { stockMovements } from "../stock/stock.tables.js";
 import { settlePayments } from "./payments.rule.js";
 import { posSaleInfo } from "./pos.tables.js";
-import { loadPosSettings } from "./pos-session.js";
+import { type PosSettings, posSettingsFrom, posSettingsSql } from "./pos-session.js";
 
 /**
  * POS sales booked several to a transaction (ARCHITECTURE.md, "POS sales booked together").
@@ -76,13 +86,13 @@ interface Env {
   firstOutlet: number | null;
   defaultInventory: number | null;
   walkIn: number;
-  settings: Awaited<ReturnType<typeof loadPosSettings>>;
+  settings: PosSettings;
   rates: (at: Date) => Promise<{ rate: string; in_rate: string }>;
   drawers: Map<number, Map<number, number>>;
   customers: Map<number, { name: string; mobile: string | null; address: string | null; iqd: number | null; usd: number | null }>;
-  items: Awaited<ReturnType<typeof itemsWithUnits>>;
-  quote: Awaited<ReturnType<typeof loadQuoteData>>;
-  stockItems: Awaited<ReturnType<typeof itemsOf>>;
+  items: ReturnType<typeof itemsWithUnitsFrom>;
+  quote: ReturnType<typeof quoteDataFrom>;
+  stockItems: ReturnType<typeof itemsFrom>;
   keys: Record<string, { account_id: number; currency_id: number }>;
   accountCurrency: Map<number, number>;
   /** Stock rows as they stand after the sales worked out so far (locked). */
@@ -153,60 +163,102 @@ export async function bookPosBatch(app: FastifyInstance, batch: BatchSale[]): Pr
 
 async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | null)[]> {
   const answers: (BatchAnswer | null)[] = batch.map(() => null);
-  const sys = await tx.execute<{
-    currency_fk: number;
-    allow: boolean;
-    default_inventory: number | null;
-    first_outlet: number | null;
-    walk_in: number | null;
-  }>(sql`
-    select c.currency_fk, c.allow_negative_stock as allow, c.default_inventory_fk as default_inventory,
-           (select min(outlet_id) from outlets) as first_outlet,
-           (select consumer_id from consumers where kind = 'customer' and is_default order by consumer_id limit 1) as walk_in
-      from system_config c where c.id = 1`);
-  const system = sys.rows[0];
-  // Below-zero stock and a dollar system book one by one.
-  if (!system || Number(system.currency_fk) !== CURRENCY_IQD || system.allow) return answers;
+  const times = batch.map((s) => s.now.getTime());
+  const [first, last] = [new Date(Math.min(...times)), new Date(Math.max(...times))];
+  const dates = batch.map((s) => docDate(businessDateTime(s.now), s.now, null));
+  const [minDate, maxDate] = [new Date(Math.min(...dates.map((d) => d.getTime()))), new Date(Math.max(...dates.map((d) => d.getTime())))];
+  const itemIds = batch.flatMap((s) => s.input.lines.map((l) => l.item_fk));
+  const walkInSql = sql`(select consumer_id from consumers where kind = 'customer' and is_default order by consumer_id limit 1)`;
+  const customerIds = sql`${walkInSql} union all select unnest(${ids(batch.flatMap((s) => (s.input.customer_fk ? [s.input.customer_fk] : [])))}::int[])`;
 
-  // The keys, claimed as the one-by-one path claims them; a key already there is answered by it.
-  const claimed = await tx.execute<{ key: string }>(sql`
-    insert into idempotency_keys (scope, key, user_id, body_hash, status_code, response)
-    select 'pos_sales', x.key, x.user_id, x.hash, 0, 'null'::jsonb
-      from rows from (jsonb_to_recordset(${JSON.stringify(batch.map((s) => ({ key: s.key, user_id: s.user.user_id, hash: s.hash })))}::jsonb)
-                      as (key text, user_id int, hash text)) with ordinality as x(key, user_id, hash, n)
-     order by x.n
-    on conflict (scope, key) do nothing returning key`);
-  const mine = new Set(claimed.rows.map((r) => r.key));
+  // Everything read in one round trip: the system's terms, the keys claimed as the one-by-one
+  // path claims them (a key already there is answered by it), the drawers shared (a closing waits
+  // for this booking), the settings, the rates, the year, the customers, the items and what the
+  // price function reads.
+  const [
+    sysRows,
+    claimedRows,
+    drawerRows,
+    settingsRows,
+    firstRates,
+    lastRates,
+    yearRows,
+    customerRows,
+    unitRows,
+    itemRows,
+    keyRows,
+    ...quoteRows
+  ] = await queryMany(tx, [
+    sql`
+      select c.currency_fk, c.allow_negative_stock as allow, c.default_inventory_fk as default_inventory,
+             (select min(outlet_id) from outlets) as first_outlet, ${walkInSql} as walk_in
+        from system_config c where c.id = 1`,
+    sql`
+      insert into idempotency_keys (scope, key, user_id, body_hash, status_code, response)
+      select 'pos_sales', x.key, x.user_id, x.hash, 0, 'null'::jsonb
+        from rows from (jsonb_to_recordset(${JSON.stringify(batch.map((s) => ({ key: s.key, user_id: s.user.user_id, hash: s.hash })))}::jsonb)
+                        as (key text, user_id int, hash text)) with ordinality as x(key, user_id, hash, n)
+       order by x.n
+      on conflict (scope, key) do nothing returning key`,
+    sql`
+      select user_fk, currency_id, account_fk from pos_drawers where user_fk = any(${ids(batch.map((s) => s.user.user_id))}::int[])
+       order by user_fk, currency_id for share`,
+    posSettingsSql(),
+    ratesSql(first),
+    ratesSql(last),
+    // One open financial year holds every sale's date.
+    sql`
+      select exists(select 1 from financial_years where not archived and ${minDate.toISOString()}::timestamptz >= start_date
+                      and ${maxDate.toISOString()}::timestamptz < end_date) as open,
+             exists(select 1 from financial_years where archived and start_date <= ${maxDate.toISOString()}::timestamptz
+                      and end_date > ${minDate.toISOString()}::timestamptz) as archived`,
+    sql`
+      select consumer_id, consumer_name, mobile, address, account_fk, account_usd_fk from consumers
+       where kind = 'customer' and consumer_id in (${customerIds})`,
+    itemsWithUnitsSql(itemIds),
+    itemsOfSql(itemIds),
+    sql`
+      select system_key, account_id, currency_id from accounts
+       where system_key in ('sales', 'discounts', 'sales_tax', 'cogs', 'inventory', 'exchange_diff', 'cash_over_short')`,
+    ...quoteDataSql({ itemIds, customers: customerIds, days: dates.map((d) => businessDay(d)) }),
+  ]);
+  const mine = new Set(claimedRows!.map((r) => String(r.key)));
   let live = batch.map((s, i) => ({ s, i })).filter(({ s }) => mine.has(s.key));
   if (!live.length) return answers;
+  const system = sysRows![0] as
+    | { currency_fk: number; allow: boolean; default_inventory: number | null; first_outlet: number | null; walk_in: number | null }
+    | undefined;
+  const year = yearRows![0] as { open: boolean; archived: boolean } | undefined;
+  // Below-zero stock, a dollar system, a date outside an open year: one by one.
+  if (!system || Number(system.currency_fk) !== CURRENCY_IQD || system.allow || !year?.open || year.archived)
+    return release(tx, live, answers);
 
-  // The drawers, shared, as the one-by-one path takes them first: a closing waits for this booking.
-  const drawerRows = await tx.execute<{ user_fk: number; currency_id: number; account_fk: number }>(sql`
-    select user_fk, currency_id, account_fk from pos_drawers where user_fk = any(${ids(live.map(({ s }) => s.user.user_id))}::int[])
-     order by user_fk, currency_id for share`);
   const drawers = new Map<number, Map<number, number>>();
-  for (const r of drawerRows.rows) {
+  for (const r of drawerRows!) {
     const m = drawers.get(Number(r.user_fk)) ?? new Map<number, number>();
     m.set(Number(r.currency_id), Number(r.account_fk));
     drawers.set(Number(r.user_fk), m);
   }
   const walkIn = Number(system.walk_in ?? 0);
   const customerOf = (s: BatchSale) => s.input.customer_fk ?? walkIn;
+  const r1 = ratesFrom(firstRates as { rate: string; in_rate: string }[]);
+  const r2 = ratesFrom(lastRates as { rate: string; in_rate: string }[]);
   const env: Env = {
     tx,
     firstOutlet: system.first_outlet == null ? null : Number(system.first_outlet),
     defaultInventory: system.default_inventory == null ? null : Number(system.default_inventory),
     walkIn,
-    settings: await loadPosSettings(tx),
-    rates: async () => ({ rate: "1", in_rate: "1" }),
+    settings: posSettingsFrom(settingsRows![0] as Partial<PosSettings> | undefined),
+    // The rate of a moment: read once when every sale of the booking falls under the same one.
+    rates: r1.rate === r2.rate && r1.in_rate === r2.in_rate ? async () => r1 : (at) => ratesAt(tx, at),
     drawers,
     customers: new Map(),
-    items: await itemsWithUnits(
-      tx,
-      live.flatMap(({ s }) => s.input.lines.map((l) => l.item_fk)),
+    items: itemsWithUnitsFrom(unitRows as Parameters<typeof itemsWithUnitsFrom>[0]),
+    quote: quoteDataFrom(
+      quoteRows,
+      dates.map((d) => businessDay(d)),
     ),
-    quote: { units: new Map(), paths: new Map(), profiles: new Map(), promotions: new Map() },
-    stockItems: new Map(),
+    stockItems: itemsFrom(itemRows as Parameters<typeof itemsFrom>[0]),
     keys: {},
     accountCurrency: new Map(),
     left: new Map(),
@@ -214,55 +266,15 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     costs: new Map(),
     cash: new Map(),
   };
-  // The rate of a moment: read once when every sale of the booking falls under the same one.
-  const times = live.map(({ s }) => s.now.getTime());
-  const [first, last] = [new Date(Math.min(...times)), new Date(Math.max(...times))];
-  const [r1, r2] = [await ratesAt(tx, first), await ratesAt(tx, last)];
-  env.rates = r1.rate === r2.rate && r1.in_rate === r2.in_rate ? async () => r1 : (at) => ratesAt(tx, at);
-
-  // One open financial year holds every sale's date.
-  const dates = live.map(({ s }) => docDate(businessDateTime(s.now), s.now, null));
-  const [minDate, maxDate] = [new Date(Math.min(...dates.map((d) => d.getTime()))), new Date(Math.max(...dates.map((d) => d.getTime())))];
-  const years = await tx.execute<{ open: boolean; archived: boolean }>(sql`
-    select exists(select 1 from financial_years where not archived and ${minDate.toISOString()}::timestamptz >= start_date
-                    and ${maxDate.toISOString()}::timestamptz < end_date) as open,
-           exists(select 1 from financial_years where archived and start_date <= ${maxDate.toISOString()}::timestamptz
-                    and end_date > ${minDate.toISOString()}::timestamptz) as archived`);
-  if (!years.rows[0]?.open || years.rows[0]?.archived) return release(tx, live, answers);
-
-  const customers = await tx.execute<{
-    consumer_id: number;
-    consumer_name: string;
-    mobile: string | null;
-    address: string | null;
-    account_fk: number | null;
-    account_usd_fk: number | null;
-  }>(sql`
-    select consumer_id, consumer_name, mobile, address, account_fk, account_usd_fk from consumers
-     where kind = 'customer' and consumer_id = any(${ids(live.map(({ s }) => customerOf(s)))}::int[])`);
-  for (const c of customers.rows)
+  for (const c of customerRows!)
     env.customers.set(Number(c.consumer_id), {
-      name: c.consumer_name,
-      mobile: c.mobile,
-      address: c.address,
+      name: String(c.consumer_name),
+      mobile: (c.mobile as string | null) ?? null,
+      address: (c.address as string | null) ?? null,
       iqd: c.account_fk == null ? null : Number(c.account_fk),
       usd: c.account_usd_fk == null ? null : Number(c.account_usd_fk),
     });
-  const unitIds: number[] = [];
-  for (const { s } of live)
-    for (const l of s.input.lines) {
-      const u = env.items.get(l.item_fk)?.units.get(l.unit_fk);
-      if (u) unitIds.push(u.item_unit_id);
-    }
-  env.quote = await loadQuoteData(tx, {
-    unitIds,
-    customerIds: live.map(({ s }) => customerOf(s)),
-    days: dates.map((d) => businessDay(d)),
-  });
-  const keyRows = await tx.execute<{ system_key: string; account_id: number; currency_id: number }>(sql`
-    select system_key, account_id, currency_id from accounts
-     where system_key in ('sales', 'discounts', 'sales_tax', 'cogs', 'inventory', 'exchange_diff', 'cash_over_short')`);
-  for (const k of keyRows.rows) env.keys[k.system_key] = { account_id: Number(k.account_id), currency_id: Number(k.currency_id) };
+  for (const k of keyRows!) env.keys[String(k.system_key)] = { account_id: Number(k.account_id), currency_id: Number(k.currency_id) };
   if (Object.keys(env.keys).length !== 7) return release(tx, live, answers);
 
   // A sale needing what this path does not make (a drawer's first sale, a customer's accounts) goes one by one.
@@ -273,50 +285,34 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     if (!ok) unclaimed.push(s);
     return ok;
   });
-
-  // The counter of each outlet, locked (the one-by-one path numbers the sale before it locks the accounts).
-  const outletOf = (s: BatchSale) => s.user.outlet_fk ?? env.firstOutlet ?? 1;
-  const outlets = [...new Set(live.map(({ s }) => outletOf(s)))].sort((a, b) => a - b);
-  const counters = new Map<number, number>();
-  for (const o of outlets) {
-    await tx.execute(sql`
-      insert into document_counters (doc_type, outlet_id, last_number) values ('pos_sales', ${o}, 0) on conflict (doc_type, outlet_id) do nothing`);
-    const c = await tx.execute<{ n: number }>(
-      sql`select last_number as n from document_counters where doc_type = 'pos_sales' and outlet_id = ${o} for update`,
-    );
-    counters.set(o, Number(c.rows[0]!.n));
+  if (!live.length) {
+    await dropKeys(tx, unclaimed);
+    return answers;
   }
 
-  // Every account the sales may touch, in one ascending lock (the posting function's lock).
+  // The locks in one round trip, in the sales core's order: the counter of each outlet (the
+  // one-by-one path numbers a POS sale before it locks the accounts), every account the sales may
+  // touch in one ascending lock, the stock rows of every (item, inventory), the items' costs.
+  const outletOf = (s: BatchSale) => s.user.outlet_fk ?? env.firstOutlet ?? 1;
+  const outlets = [...new Set(live.map(({ s }) => outletOf(s)))].sort((a, b) => a - b);
   const accountIds = new Set<number>(Object.values(env.keys).map((k) => k.account_id));
+  const tills = new Set<number>();
   for (const { s } of live) {
-    for (const a of drawers.get(s.user.user_id)!.values()) accountIds.add(a);
+    for (const a of drawers.get(s.user.user_id)!.values()) {
+      accountIds.add(a);
+      tills.add(a);
+    }
     const c = env.customers.get(customerOf(s))!;
     accountIds.add(c.iqd!);
     accountIds.add(c.usd!);
   }
-  if (env.settings.fib_account_fk) accountIds.add(env.settings.fib_account_fk);
-  const locked = await tx.execute<{ account_id: number; currency_id: number; is_group: boolean; is_cash: boolean }>(sql`
-    select a.account_id, a.currency_id, a.is_group,
-           coalesce(a.parent_id = (select c.account_id from accounts c where c.system_key = 'cash_and_banks'), false) as is_cash
-      from accounts a where a.account_id = any(${ids(accountIds)}::int[]) order by a.account_id for no key update of a`);
-  const cashAccounts: number[] = [];
-  for (const a of locked.rows) {
-    if (a.is_group) return release(tx, live, answers);
-    env.accountCurrency.set(Number(a.account_id), Number(a.currency_id));
-    if (a.is_cash) cashAccounts.push(Number(a.account_id));
-  }
-  if (env.accountCurrency.size !== accountIds.size) return release(tx, live, answers);
   const fib = env.settings.fib_account_fk;
-  const fibIsCash = fib != null && cashAccounts.includes(fib);
-
-  // The stock rows of every (item, inventory), then the items' costs: the stock core's locks.
+  if (fib) {
+    accountIds.add(fib);
+    tills.add(fib);
+  }
   const placeOf = (s: BatchSale) =>
     env.defaultInventory && s.user.inventory_ids.includes(env.defaultInventory) ? env.defaultInventory : s.user.inventory_ids[0]!;
-  const stockLines = live.flatMap(({ s }) =>
-    s.input.lines.filter((l) => env.items.get(l.item_fk)?.units.has(l.unit_fk)).map((l) => ({ item_id: l.item_fk, unit_id: l.unit_fk })),
-  );
-  env.stockItems = await itemsOf({ tx, user: null, now: last, ip: null }, stockLines);
   const pairs = [
     ...new Map(
       live.flatMap(({ s }) =>
@@ -324,22 +320,51 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
       ),
     ).values(),
   ].sort((a, b) => a.item_id - b.item_id || a.inventory_id - b.inventory_id);
-  const ctx: Ctx = { tx, user: null, now: last, ip: null };
-  for (const b of await lockBalances(ctx, pairs)) env.left.set(keyOf(b.item_id, b.inventory_id, b.batch_id), b);
-  env.batches = await batchInfo(
-    ctx,
-    [...env.left.values()].map((b) => b.batch_id),
-  );
-  env.costs = await lockCosts(
-    ctx,
-    stockLines.map((l) => l.item_id),
-  );
-  // What each cash account holds now (the change leaves a drawer and must find the money there).
-  const balances = await tx.execute<{ account_id: number; b: string }>(sql`
+  const stockItemIds = [...new Set(live.flatMap(({ s }) => s.input.lines.map((l) => l.item_fk)))].filter((id) => env.stockItems.has(id));
+  const locks = await queryMany(tx, [
+    ...outlets.flatMap((o) => [
+      sql`insert into document_counters (doc_type, outlet_id, last_number) values ('pos_sales', ${o}, 0) on conflict (doc_type, outlet_id) do nothing`,
+      sql`select last_number as n from document_counters where doc_type = 'pos_sales' and outlet_id = ${o} for update`,
+    ]),
+    sql`
+    select a.account_id, a.currency_id, a.is_group,
+           coalesce(a.parent_id = (select c.account_id from accounts c where c.system_key = 'cash_and_banks'), false) as is_cash
+      from accounts a where a.account_id = any(${ids(accountIds)}::int[]) order by a.account_id for no key update of a`,
+    lockBalancesSql(pairs),
+    sql`
+    select batch_id, item_fk, batch_no, to_char(expire_date, 'YYYY-MM-DD') as expire_date from stock_batches
+     where item_fk = any(${ids(stockItemIds)}::int[])`,
+    ...(stockItemIds.length ? lockCostsSql(stockItemIds) : []),
+    // What each till holds now (the change leaves a drawer and must find the money there).
+    sql`
     select account_id, sum(debit - credit)::text as b from account_month_balances
-     where account_id = any(${ids(cashAccounts)}::int[]) group by account_id`);
-  for (const id of cashAccounts) env.cash.set(id, ZERO);
-  for (const r of balances.rows) env.cash.set(Number(r.account_id), D(r.b));
+     where account_id = any(${ids(tills)}::int[]) group by account_id`,
+  ]);
+  const counters = new Map<number, number>();
+  outlets.forEach((o, k) => {
+    counters.set(o, Number(locks[2 * k + 1]![0]!.n));
+  });
+  const [locked, balanceRows, batchRows, ...rest] = locks.slice(2 * outlets.length);
+  const costRows = stockItemIds.length ? rest[1]! : [];
+  const cashRows = rest.at(-1)!;
+  const cashAccounts: number[] = [];
+  for (const a of locked!) {
+    if (a.is_group) return release(tx, live, answers);
+    env.accountCurrency.set(Number(a.account_id), Number(a.currency_id));
+    if (a.is_cash) cashAccounts.push(Number(a.account_id));
+  }
+  if (env.accountCurrency.size !== accountIds.size) return release(tx, live, answers);
+  const fibIsCash = fib != null && cashAccounts.includes(fib);
+  for (const b of balancesFrom(balanceRows as Parameters<typeof balancesFrom>[0]))
+    env.left.set(keyOf(b.item_id, b.inventory_id, b.batch_id), b);
+  for (const b of batchRows!)
+    env.batches.set(Number(b.batch_id), {
+      batch_no: (b.batch_no as string | null) ?? null,
+      expire_date: (b.expire_date as string | null) ?? null,
+    });
+  env.costs = costsFrom(costRows as Parameters<typeof costsFrom>[0]);
+  for (const id of cashAccounts) if (tills.has(id)) env.cash.set(id, ZERO);
+  for (const r of cashRows) if (env.cash.has(Number(r.account_id))) env.cash.set(Number(r.account_id), D(String(r.b)));
 
   // Each sale worked out in arrival order on the state the ones before it left.
   const planned: Planned[] = [];
@@ -365,24 +390,28 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
   await write(tx, planned, numbers, env.costs);
   const shown = await showPosSales(tx, planned);
   const bodies = shown.map((data) => ({ message: MSG.added, data }));
-  await tx.insert(auditLogs).values(
-    planned.map((p, k) => ({
-      user_id: p.sale.user.user_id,
-      module: "pos_sales",
-      action: "create",
-      record_id: String(p.row.id),
-      before: null,
-      after: redact(shown[k]) ?? null,
-      ip: p.sale.ip && /^[0-9a-fA-F:.]+$/.test(p.sale.ip) ? p.sale.ip : null,
-    })),
-  );
-  await tx.execute(sql`
+  // The audit rows and the keys' answers, in one statement.
+  const texts = bodies.map((b) => JSON.stringify(b));
+  const audits = planned.map((p, k) => ({
+    user_id: p.sale.user.user_id,
+    module: "pos_sales",
+    action: "create",
+    record_id: String(p.row.id),
+    before: null,
+    after: redact(shown[k]) ?? null,
+    ip: p.sale.ip && /^[0-9a-fA-F:.]+$/.test(p.sale.ip) ? p.sale.ip : null,
+  }));
+  await executePrepared(
+    tx,
+    sql`
+    with logged as (${insertRows(auditLogs, audits)})
     update idempotency_keys k set status_code = 201, response = x.response
-      from jsonb_to_recordset(${JSON.stringify(planned.map((p, k) => ({ key: p.sale.key, response: bodies[k] })))}::jsonb)
+      from jsonb_to_recordset(${`[${planned.map((p, k) => `{"key":${JSON.stringify(p.sale.key)},"response":${texts[k]}}`).join(",")}]`}::jsonb)
            as x(key text, response jsonb)
-     where k.scope = 'pos_sales' and k.key = x.key`);
+     where k.scope = 'pos_sales' and k.key = x.key`,
+  );
   planned.forEach((p, k) => {
-    answers[batch.indexOf(p.sale)] = { status: 201, body: JSON.parse(JSON.stringify(bodies[k])) };
+    answers[batch.indexOf(p.sale)] = { status: 201, body: JSON.parse(texts[k]!) };
   });
   return answers;
 }
@@ -703,21 +732,13 @@ async function plan(
   };
 }
 
-/** Ids taken from the tables' own sequences, in order, as inserts one by one would take them. */
-async function takeIds(tx: Tx, counts: { sales: number; lines: number; entries: number }) {
-  const r = await tx.execute<{ sales: number[] | null; lines: number[] | null; entries: number[] | null }>(sql`
-    select (select array_agg(nextval(pg_get_serial_sequence('sales', 'id')) order by g) from generate_series(1, ${counts.sales}::int) g) as sales,
-           (select array_agg(nextval(pg_get_serial_sequence('sale_lines', 'line_id')) order by g) from generate_series(1, ${counts.lines}::int) g) as lines,
-           (select array_agg(nextval(pg_get_serial_sequence('journal_entries', 'entry_id')) order by g) from generate_series(1, ${counts.entries}::int) g) as entries`);
-  const row = r.rows[0]!;
-  return { sales: (row.sales ?? []).map(Number), lines: (row.lines ?? []).map(Number), entries: (row.entries ?? []).map(Number) };
-}
-
 /**
  * Every row of the planned sales in one statement (a `with` of one insert or update per table),
  * in the order the one-by-one path makes them: the sales, their lines and payments, the stock
  * movements and balances, the costs, the entries with their lines and the per-day and per-month
- * balances, the POS facts and the counters.
+ * balances, the POS facts and the counters. The children find their sale by its number (a
+ * movement its line by position, a journal line its entry by kind), so every id is the table's
+ * own, taken in that order. Answers each sale's id by number.
  */
 async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, costs: Map<number, CostRow>) {
   const entries: { p: Planned; kind: "sale" | "change"; rows: JournalLineRow[] }[] = [];
@@ -725,24 +746,13 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
     entries.push({ p, kind: "sale", rows: p.saleEntry.rows });
     if (p.changeEntry) entries.push({ p, kind: "change", rows: p.changeEntry.rows });
   }
-  const ids = await takeIds(tx, {
-    sales: planned.length,
-    lines: planned.reduce((n, p) => n + p.lines.length, 0),
-    entries: entries.length,
-  });
-  let nextLine = 0;
-  const lineIdOf = planned.map((p, k) => {
-    p.row.id = ids.sales[k]!;
-    return p.lines.map(() => ids.lines[nextLine++]!);
-  });
+  const numberOf = (p: Planned) => String(p.row.number);
+  const bySale = { sale_number: "text" };
+  const joinSale = sql`join new_sales s on s.number = x.sale_number`;
   const saleRows = planned.map((p) => p.row as typeof sales.$inferInsert);
-  const lineRows = planned.flatMap((p, k) =>
-    p.lines.map(
-      (l, i) => ({ ...l, ...p.lineUpdates[i], line_id: lineIdOf[k]![i]!, sale_fk: p.row.id as number }) as typeof saleLines.$inferInsert,
-    ),
-  );
-  const pays = planned.flatMap((p) => p.payments.map((x) => ({ ...x, sale_fk: p.row.id as number })));
-  const moves = planned.flatMap((p, k) =>
+  const lineRows = planned.flatMap((p) => p.lines.map((l, i) => ({ ...l, ...p.lineUpdates[i], sale_number: numberOf(p) })));
+  const pays = planned.flatMap((p) => p.payments.map((x) => ({ ...x, sale_number: numberOf(p) })));
+  const moves = planned.flatMap((p) =>
     p.moves.map((m) => ({
       item_fk: m.item_id,
       inventory_fk: m.inventory_id,
@@ -752,12 +762,12 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
       unit_qty: m.unit_qty.toFixed(),
       unit_cost: m.unit_cost.toDecimalPlaces(6).toFixed(),
       value: m.value.toFixed(),
-      source_line: lineIdOf[k]![m.line]!,
       reversal_of: null,
       source_type: "sale",
-      source_id: p.row.id as number,
       date: p.date,
       created_by: p.sale.user.user_id,
+      sale_number: numberOf(p),
+      line_position: m.line,
     })),
   );
   const deltas = new Map<string, { item_id: number; inventory_id: number; batch_id: number; qty: Decimal }>();
@@ -772,16 +782,17 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
     const c = costs.get(item)!;
     return { i: item, q: c.qty.toFixed(), v: c.value.toFixed(), a: c.avg.toDecimalPlaces(6).toFixed() };
   });
-  const entryRows = entries.map((e, k) => ({
-    entry_id: ids.entries[k]!,
+  const entryRows = entries.map((e) => ({
     date: e.kind === "sale" ? e.p.date : e.p.sale.now,
     source_type: e.kind === "sale" ? "sale" : "pos_change",
-    source_id: e.p.row.id as number,
-    description: e.kind === "sale" ? e.p.saleEntry.description : `Change of POS sale ${String(e.p.row.number ?? "")}`,
+    description: e.kind === "sale" ? e.p.saleEntry.description : `Change of POS sale ${numberOf(e.p)}`,
     reversal_of: null,
     created_by: e.p.sale.user.user_id,
+    sale_number: numberOf(e.p),
   }));
-  const journal = entries.flatMap((e, k) => e.rows.map((r) => ({ ...r, entry_id: ids.entries[k]! })));
+  const journal = entries.flatMap((e) =>
+    e.rows.map((r) => ({ ...r, sale_number: numberOf(e.p), entry_type: e.kind === "sale" ? "sale" : "pos_change" })),
+  );
   // The per-day and per-month balances, summed per account (one upsert may touch a row once).
   const days = new Map<string, { account_id: number; day: string; debit: Decimal; credit: Decimal; sd: Decimal; sc: Decimal }>();
   for (const e of entries) {
@@ -812,17 +823,28 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
   });
   const dayRows = [...days.values()].map((d) => ({ account_id: d.account_id, day: d.day, ...figures(d) }));
   const monthRows = [...months.values()].map((m) => ({ account_id: m.account_id, month: m.month, ...figures(m) }));
-  const infoRows = planned.map((p) => ({ ...p.info, sale_fk: p.row.id as number }) as typeof posSaleInfo.$inferInsert);
+  const infoRows = planned.map((p) => ({ ...p.info, sale_number: numberOf(p) })) as unknown as Partial<typeof posSaleInfo.$inferInsert>[];
   const counterRows = [...counters].map(([outlet, n]) => ({ o: outlet, n }));
   const sum = (t: string) =>
     sql.raw(`debit = ${t}.debit + excluded.debit, credit = ${t}.credit + excluded.credit,
              sys_debit = ${t}.sys_debit + excluded.sys_debit, sys_credit = ${t}.sys_credit + excluded.sys_credit`);
   const none = sql`select 1 where false`;
-  const r = await tx.execute<{ moved: number; costed: number }>(sql`
-    with new_sales as (${insertRows(sales, saleRows)} returning 1),
-         new_lines as (${insertRows(saleLines, lineRows)} returning 1),
-         new_payments as (${pays.length ? insertRows(salePayments, pays) : none}),
-         new_moves as (${moves.length ? insertRows(stockMovements, moves) : none}),
+  const r = await executePrepared<{ ids: number[]; numbers: string[]; moved: number; costed: number }>(
+    tx,
+    sql`
+    with new_sales as (${insertRows(sales, saleRows)} returning id, number),
+         new_lines as (${insertRows(saleLines, lineRows, { extra: bySale, join: joinSale, set: { sale_fk: sql`s.id` } })}
+                       returning line_id, sale_fk, position),
+         new_payments as (${pays.length ? insertRows(salePayments, pays, { extra: bySale, join: joinSale, set: { sale_fk: sql`s.id` } }) : none}),
+         new_moves as (${
+           moves.length
+             ? insertRows(stockMovements, moves, {
+                 extra: { ...bySale, line_position: "int" },
+                 join: sql`${joinSale} join new_lines l on l.sale_fk = s.id and l.position = x.line_position`,
+                 set: { source_id: sql`s.id`, source_line: sql`l.line_id` },
+               })
+             : none
+         }),
          moved as (
            update stock_balances s set qty = s.qty + x.q, updated_at = now()
              from jsonb_to_recordset(${JSON.stringify(stockPayload)}::jsonb) as x(i int, v int, b int, q numeric)
@@ -833,19 +855,32 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
              from jsonb_to_recordset(${JSON.stringify(costPayload)}::jsonb) as x(i int, q numeric, v numeric, a numeric)
             where c.item_fk = x.i
            returning 1),
-         new_entries as (${insertRows(journalEntries, entryRows)} returning 1),
-         new_journal as (${journal.length ? insertRows(journalLines, journal) : none}),
+         new_entries as (${insertRows(journalEntries, entryRows, { extra: bySale, join: joinSale, set: { source_id: sql`s.id` } })}
+                         returning entry_id, source_type, source_id),
+         new_journal as (${
+           journal.length
+             ? insertRows(journalLines, journal, {
+                 extra: { ...bySale, entry_type: "text" },
+                 join: sql`${joinSale} join new_entries e on e.source_id = s.id and e.source_type = x.entry_type`,
+                 set: { entry_id: sql`e.entry_id` },
+               })
+             : none
+         }),
          by_day as (${dayRows.length ? sql`${insertRows(accountBalances, dayRows)} on conflict (account_id, day) do update set ${sum("account_balances")}` : none}),
          by_month as (${monthRows.length ? sql`${insertRows(accountMonthBalances, monthRows)} on conflict (account_id, month) do update set ${sum("account_month_balances")}` : none}),
-         new_info as (${insertRows(posSaleInfo, infoRows)}),
+         new_info as (${insertRows(posSaleInfo, infoRows, { extra: bySale, join: joinSale, set: { sale_fk: sql`s.id` } })}),
          counted as (
            update document_counters d set last_number = x.n
              from jsonb_to_recordset(${JSON.stringify(counterRows)}::jsonb) as x(o int, n int)
             where d.doc_type = 'pos_sales' and d.outlet_id = x.o
            returning 1)
-    select (select count(*) from moved)::int as moved, (select count(*) from costed)::int as costed`);
-  if (r.rows[0]!.moved !== stockPayload.length || r.rows[0]!.costed !== costPayload.length)
-    throw new Error("a stock or cost row moved under its lock");
+    select (select array_agg(id order by id) from new_sales) as ids, (select array_agg(number order by id) from new_sales) as numbers,
+           (select count(*) from moved)::int as moved, (select count(*) from costed)::int as costed`,
+  );
+  const row = r.rows[0]!;
+  if (row.moved !== stockPayload.length || row.costed !== costPayload.length) throw new Error("a stock or cost row moved under its lock");
+  const idOf = new Map(row.numbers.map((n, k) => [n, Number(row.ids[k])]));
+  for (const p of planned) p.row.id = idOf.get(numberOf(p))!;
 }
 
 /** The receipts of the booked sales, as `showPosSale` shows each, read together. */

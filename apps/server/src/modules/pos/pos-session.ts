@@ -15,14 +15,20 @@ export interface PosSettings extends Record<string, unknown> {
   smallest_usd_amount: string;
 }
 
-export async function loadPosSettings(tx: DbOrTx): Promise<PosSettings> {
-  const res = await tx.execute<PosSettings>(sql`
+export const posSettingsSql = () => sql`
     select s.fib_account_fk, a.account_name as fib_account_name,
            s.smallest_iqd_amount::text as smallest_iqd_amount, s.smallest_usd_amount::text as smallest_usd_amount
       from (select 1) one
       left join pos_settings s on s.id = 1
-      left join accounts a on a.account_id = s.fib_account_fk`);
-  const r = res.rows[0];
+      left join accounts a on a.account_id = s.fib_account_fk`;
+
+export async function loadPosSettings(tx: DbOrTx): Promise<PosSettings> {
+  const res = await tx.execute<PosSettings>(posSettingsSql());
+  return posSettingsFrom(res.rows[0]);
+}
+
+/** The settings as read by `posSettingsSql`, with the defaults where none are saved. */
+export function posSettingsFrom(r: Partial<PosSettings> | undefined): PosSettings {
   return {
     fib_account_fk: r?.fib_account_fk ?? null,
     fib_account_name: r?.fib_account_name ?? null,

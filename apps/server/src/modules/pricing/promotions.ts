@@ -120,9 +120,11 @@ export async function promotionDropdown(db: DbOrTx) {
 
 /** The promotions the price function considers on a business day: active, and the day within their dates. */
 export async function activePromotions(db: DbOrTx, day: string): Promise<PromotionRule[]> {
-  const r = await db.execute<PromotionRule & Record<string, unknown>>(sql`
-    select promotion_id, title, customer_rule, customer_fk, profile_fk, product_rule, category_fk, brand_fk, item_fk,
-           amount_rule_type, rule_value, reward_type, reward_value
-      from promotions where is_active and ${day}::date between start_date and end_date order by promotion_id`);
+  const r = await db.execute<PromotionRule & Record<string, unknown>>(promotionsSql(day));
   return r.rows;
 }
+
+export const promotionsSql = (day: string) => sql`
+    select promotion_id, title, customer_rule, customer_fk, profile_fk, product_rule, category_fk, brand_fk, item_fk,
+           amount_rule_type, rule_value, reward_type, reward_value
+      from promotions where is_active and ${day}::date between start_date and end_date order by promotion_id`;

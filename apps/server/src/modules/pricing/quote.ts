@@ -1,5 +1,5 @@
 import type { PriceQuoteInput } from "@app/contracts";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { businessDay, endOfBusinessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -9,7 +9,7 @@ import { systemCurrency } from "../ledger/ledger.js";
 import { assertLinesFit } from "../ledger/limits.js";
 import { convert, D, round4 } from "../ledger/money.js";
 import { type PricedLine, type PricingProfileRule, type PromotionRule, priceDocument } from "./price.js";
-import { activePromotions } from "./promotions.js";
+import { activePromotions, promotionsSql } from "./promotions.js";
 
 export type UnitRow = {
   item_unit_id: number;
@@ -27,7 +27,12 @@ export type UnitRow = {
 
 /** The item units of the lines, with what the price function needs from their items. */
 async function loadUnits(tx: DbOrTx, ids: number[]) {
-  const r = await tx.execute<UnitRow>(sql`
+  const r = await tx.execute<UnitRow>(unitsSql(sql`iu.item_unit_id = any(${`{${ids.join(",")}}`}::int[])`));
+  return new Map(r.rows.map((row) => [row.item_unit_id, row]));
+}
+
+/** The item units `where` names, with what the price function needs from their items. */
+const unitsSql = (where: SQL) => sql`
     select iu.item_unit_id, i.item_id, i.item_name, u.unit_name, iu.price, iu.quantity as unit_qty, i.category_fk, i.brand_fk,
            case when i.has_revenue_tax then i.revenue_tax_percent end as tax_percent, sc.avg_cost,
            i.sale_price_editable as editable
@@ -35,30 +40,38 @@ async function loadUnits(tx: DbOrTx, ids: number[]) {
       join items i on i.item_id = iu.item_fk
       join units u on u.unit_id = iu.unit_fk
       left join stock_item_costs sc on sc.item_fk = i.item_id and sc.qty > 0
-     where iu.item_unit_id = any(${`{${ids.join(",")}}`}::int[])`);
-  return new Map(r.rows.map((row) => [row.item_unit_id, row]));
-}
+     where ${where}`;
 
 /** Each category with every category above it, so a promotion on a parent reaches its children. */
 async function categoryPaths(tx: DbOrTx, ids: number[]): Promise<Map<number, number[]>> {
   if (ids.length === 0) return new Map();
-  const r = await tx.execute<{ start: number; ids: number[] }>(sql`
-    with recursive up(start, category_id, parent_id) as (
-      select category_id, category_id, parent_id from categories where category_id = any(${`{${ids.join(",")}}`}::int[])
-      union all
-      select up.start, c.category_id, c.parent_id from categories c join up on c.category_id = up.parent_id
-    ) select start, array_agg(category_id) as ids from up group by start`);
-  return new Map(r.rows.map((row) => [row.start, row.ids.map(Number)]));
+  const r = await tx.execute<{ start: number; ids: number[] }>(categoryPathsSql(sql`${`{${ids.join(",")}}`}::int[]`));
+  return pathsFrom(r.rows);
 }
 
-async function customerProfile(tx: DbOrTx, customerId: number): Promise<PricingProfileRule | null> {
-  const r = await tx.execute<{ consumer_id: number } & Partial<PricingProfileRule> & { is_active: boolean | null }>(sql`
+const categoryPathsSql = (ids: SQL) => sql`
+    with recursive up(start, category_id, parent_id) as (
+      select category_id, category_id, parent_id from categories where category_id = any(${ids})
+      union all
+      select up.start, c.category_id, c.parent_id from categories c join up on c.category_id = up.parent_id
+    ) select start, array_agg(category_id) as ids from up group by start`;
+const pathsFrom = (rows: { start: number; ids: number[] }[]) => new Map(rows.map((row) => [row.start, row.ids.map(Number)]));
+
+type ProfileRow = { consumer_id: number } & Partial<PricingProfileRule> & { is_active: boolean | null };
+const profilesSql = (where: SQL) => sql`
     select c.consumer_id, p.profile_id, p.profile_name, p.discount_percentage, p.apply_on, p.discount_start_amount,
            p.discount_end_amount, p.is_active
       from consumers c left join pricing_profiles p on p.profile_id = c.pricing_profile_fk
-     where c.consumer_id = ${customerId} and c.kind = 'customer'`);
+     where ${where} and c.kind = 'customer'`;
+
+async function customerProfile(tx: DbOrTx, customerId: number): Promise<PricingProfileRule | null> {
+  const r = await tx.execute<ProfileRow>(profilesSql(sql`c.consumer_id = ${customerId}`));
   const row = r.rows[0];
   if (!row) throw unprocessable({ customer_id: ["The selected customer is invalid."] });
+  return profileFrom(row);
+}
+
+function profileFrom(row: ProfileRow): PricingProfileRule | null {
   // An inactive profile stays on its customers (so it can be turned on again) but prices nothing.
   if (!row.profile_id || !row.is_active) return null;
   return {
@@ -119,20 +132,30 @@ export async function quotePrices(ctx: Ctx, input: PriceQuoteInput, opts: { mayD
  * the item units, their categories' paths, each customer's profile and each day's promotions.
  * A customer who is not one is absent from `profiles`.
  */
-export async function loadQuoteData(tx: DbOrTx, opts: { unitIds: number[]; customerIds: number[]; days: string[] }) {
-  const units = await loadUnits(tx, [...new Set(opts.unitIds)]);
-  const paths = await categoryPaths(tx, [...new Set([...units.values()].flatMap((u) => (u.category_fk ? [u.category_fk] : [])))]);
-  const profiles = new Map<number, PricingProfileRule | null>();
-  for (const id of new Set(opts.customerIds)) {
-    try {
-      profiles.set(id, await customerProfile(tx, id));
-    } catch {
-      // not a customer: left out
-    }
-  }
-  const promotions = new Map<string, PromotionRule[]>();
-  for (const day of new Set(opts.days)) promotions.set(day, await activePromotions(tx, day));
-  return { units, paths, profiles, promotions };
+export function quoteDataSql(opts: { itemIds: number[]; customers: SQL; days: string[] }): SQL[] {
+  const items = sql`${`{${[...new Set(opts.itemIds)].join(",")}}`}::int[]`;
+  return [
+    unitsSql(sql`iu.item_fk = any(${items})`),
+    categoryPathsSql(sql`array(select i.category_fk from items i where i.item_id = any(${items}) and i.category_fk is not null)`),
+    profilesSql(sql`c.consumer_id in (${opts.customers})`),
+    ...[...new Set(opts.days)].map((day) => promotionsSql(day)),
+  ];
+}
+
+/** What `quoteDataSql`'s statements answered, in their order; a customer who is not one is absent from `profiles`. */
+export function quoteDataFrom(results: Record<string, unknown>[][], days: string[]) {
+  const [units, paths, profiles, ...promotions] = results as [
+    UnitRow[],
+    { start: number; ids: number[] }[],
+    ProfileRow[],
+    ...PromotionRule[][],
+  ];
+  return {
+    units: new Map(units.map((row) => [row.item_unit_id, row])),
+    paths: pathsFrom(paths),
+    profiles: new Map(profiles.map((row) => [Number(row.consumer_id), profileFrom(row)])),
+    promotions: new Map([...new Set(days)].map((day, k) => [day, promotions[k] ?? []])),
+  };
 }
 
 /** Pure: the price function over loaded data (see `quotePrices`); every unit of the lines must be in `data.units`. */

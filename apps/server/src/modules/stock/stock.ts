@@ -1,6 +1,6 @@
 import { expiredBatchMessage, MSG, notEnoughStockMessage } from "@app/contracts";
 import type Decimal from "decimal.js";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -101,20 +101,36 @@ async function allowNegative(ctx: Ctx): Promise<boolean> {
 
 /** The items of the lines with their units' base quantities; 422 on an unknown item or a unit the item has not. */
 export async function itemsOf(ctx: Ctx, lines: { item_id: number; unit_id?: number | null }[]): Promise<Map<number, ItemInfo>> {
-  const out = new Map<number, ItemInfo>();
-  if (!lines.length) return out;
-  const res = await ctx.tx.execute<{
-    item_id: number;
-    item_name: string;
-    has_expire: boolean;
-    unit_fk: number | null;
-    quantity: string | null;
-    is_base: boolean | null;
-  }>(sql`
+  if (!lines.length) return new Map();
+  const res = await ctx.tx.execute<ItemRow>(itemsOfSql(lines.map((l) => l.item_id)));
+  const out = itemsFrom(res.rows);
+  for (const l of lines) {
+    const info = out.get(l.item_id);
+    if (!info) throw new HttpError(422, "The selected item is invalid.", { item_id: ["The selected item is invalid."] });
+    if (l.unit_id != null && !info.factors.has(l.unit_id))
+      throw new HttpError(422, "The selected unit is invalid.", { unit_id: ["The selected unit is invalid."] });
+  }
+  return out;
+}
+
+interface ItemRow extends Record<string, unknown> {
+  item_id: number;
+  item_name: string;
+  has_expire: boolean;
+  unit_fk: number | null;
+  quantity: string | null;
+  is_base: boolean | null;
+}
+
+export const itemsOfSql = (itemIds: number[]) => sql`
     select i.item_id, i.item_name, i.has_expire, u.unit_fk, u.quantity::text as quantity, u.is_base
       from items i left join item_units u on u.item_fk = i.item_id
-     where i.item_id in (${ids(lines.map((l) => l.item_id))})`);
-  for (const r of res.rows) {
+     where i.item_id in (${ids(itemIds)})`;
+
+/** The items `itemsOfSql` read, with their units' base quantities. */
+export function itemsFrom(rows: ItemRow[]): Map<number, ItemInfo> {
+  const out = new Map<number, ItemInfo>();
+  for (const r of rows) {
     const id = Number(r.item_id);
     let info = out.get(id);
     if (!info) {
@@ -125,12 +141,6 @@ export async function itemsOf(ctx: Ctx, lines: { item_id: number; unit_id?: numb
       info.factors.set(Number(r.unit_fk), D(r.quantity));
       if (r.is_base) info.base_unit = Number(r.unit_fk);
     }
-  }
-  for (const l of lines) {
-    const info = out.get(l.item_id);
-    if (!info) throw new HttpError(422, "The selected item is invalid.", { item_id: ["The selected item is invalid."] });
-    if (l.unit_id != null && !info.factors.has(l.unit_id))
-      throw new HttpError(422, "The selected unit is invalid.", { unit_id: ["The selected unit is invalid."] });
   }
   return out;
 }
@@ -175,16 +185,30 @@ export interface CostRow {
 
 /** Locks the items' cost rows (made on first use) in ascending item order, after the balance rows. */
 export async function lockCosts(ctx: Ctx, itemIds: number[]): Promise<Map<number, CostRow>> {
+  if (!itemIds.length) return new Map();
+  const [made, locked] = lockCostsSql(itemIds);
+  await ctx.tx.execute(made);
+  return costsFrom((await ctx.tx.execute<CostDbRow>(locked)).rows);
+}
+
+type CostDbRow = { item_fk: number; qty: string; value: string; avg_cost: string };
+
+/** The two statements of `lockCosts`: the rows made on first use, then locked in item order. */
+export function lockCostsSql(itemIds: number[]): [SQL, SQL] {
   const sorted = [...new Set(itemIds)].sort((a, b) => a - b);
-  const out = new Map<number, CostRow>();
-  if (!sorted.length) return out;
-  await ctx.tx.execute(sql`
+  return [
+    sql`
     insert into stock_item_costs (item_fk) select x from unnest(${`{${sorted.join(",")}}`}::int[]) as x order by x
-    on conflict (item_fk) do nothing`);
-  const r = await ctx.tx.execute<{ item_fk: number; qty: string; value: string; avg_cost: string }>(sql`
+    on conflict (item_fk) do nothing`,
+    sql`
     select item_fk, qty::text, value::text, avg_cost::text from stock_item_costs where item_fk in (${ids(sorted)})
-     order by item_fk for no key update`);
-  for (const c of r.rows) out.set(Number(c.item_fk), { qty: D(c.qty), value: D(c.value), avg: D(c.avg_cost) });
+     order by item_fk for no key update`,
+  ];
+}
+
+export function costsFrom(rows: CostDbRow[]): Map<number, CostRow> {
+  const out = new Map<number, CostRow>();
+  for (const c of rows) out.set(Number(c.item_fk), { qty: D(c.qty), value: D(c.value), avg: D(c.avg_cost) });
   return out;
 }
 
@@ -331,17 +355,26 @@ export interface LockedBalance {
 /** Locks every balance row of the (item, inventory) pairs, in key order, and answers them. */
 export async function lockBalances(ctx: Ctx, pairs: { item_id: number; inventory_id: number }[]): Promise<LockedBalance[]> {
   if (!pairs.length) return [];
+  return balancesFrom((await ctx.tx.execute<BalanceRow>(lockBalancesSql(pairs))).rows);
+}
+
+type BalanceRow = { item_fk: number; inventory_fk: number; batch_fk: number; qty: string; expire_date: string | null };
+
+export function lockBalancesSql(pairs: { item_id: number; inventory_id: number }[]): SQL {
   const values = sql.join(
     pairs.map((p) => sql`(${p.item_id}::int, ${p.inventory_id}::int)`),
     sql`, `,
   );
-  const r = await ctx.tx.execute<{ item_fk: number; inventory_fk: number; batch_fk: number; qty: string; expire_date: string | null }>(sql`
+  return sql`
     select b.item_fk, b.inventory_fk, b.batch_fk, b.qty::text, to_char(sb.expire_date, 'YYYY-MM-DD') as expire_date
       from stock_balances b join stock_batches sb on sb.batch_id = b.batch_fk
      where (b.item_fk, b.inventory_fk) in (${values})
      order by b.item_fk, b.inventory_fk, b.batch_fk
-       for no key update of b`);
-  return r.rows.map((b) => ({
+       for no key update of b`;
+}
+
+export function balancesFrom(rows: BalanceRow[]): LockedBalance[] {
+  return rows.map((b) => ({
     item_id: Number(b.item_fk),
     inventory_id: Number(b.inventory_fk),
     batch_id: Number(b.batch_fk),
