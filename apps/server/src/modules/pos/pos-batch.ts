@@ -6,7 +6,7 @@ import { insertRows, queryMany } from "../../db/bulk.js";
 import { executePrepared, type Tx } from "../../db/client.js";
 import { redact } from "../../platform/audit.js";
 import { businessDateTime, businessDay, withBusinessDate } from "../../platform/business-time.js";
-import type { AuthUser, Ctx } from "../../platform/context.js";
+import type { AuthUser } from "../../platform/context.js";
 import { retryTx } from "../../platform/http.js";
 import { docDate } from "../ledger/dates.js";
 import { type JournalLineRow, type RuleLine, toJournalLines } from "../ledger/journal.js";
