@@ -16,8 +16,8 @@ import { bookPosBatch } from "./pos-batch.js";
  * is then compared, column by column (but the clock's), and so are the answers.
  */
 const PERMISSIONS = ["pos_sales/store", "pos_sales/show", "pos_sales/index", "pos_sales/discount"];
-let one: PosFixture;
-let together: PosFixture;
+let one: PosFixture & { amox: number };
+let together: PosFixture & { amox: number };
 let customer = 0;
 
 async function setUp(env: Record<string, string>) {
@@ -31,6 +31,27 @@ async function setUp(env: Record<string, string>) {
   const profile = (await created("/api/pricing_profiles", { profile_name: "Clinics", discount_percentage: "5", apply_on: "sale_price" }))
     .profile_id;
   customer = (await created("/api/customers", { consumer_name: "Careful Clinic", pricing_profile_fk: profile })).consumer_id;
+  // A medicine in two batches: a sale takes the batch that expires first, then the next.
+  const amox = (
+    await created("/api/items", {
+      item_name: "Amoxicillin 500",
+      has_expire: true,
+      item_units: [{ unit_fk: f.piece, quantity: "1", price: "4000", is_base: true }],
+    })
+  ).item_id;
+  const supplier = (await created("/api/suppliers", { consumer_name: "Erbil Pharma" })).consumer_id;
+  const bought = await created("/api/purchases", {
+    consumer_id: supplier,
+    inventory_id: 1,
+    currency_id: 1,
+    discount_type: "amount",
+    payment_type: "On Account",
+    lines: [
+      { item_id: amox, unit_id: f.piece, quantity: "3", unit_price: "2500", batch_no: "B-LATE", expire_date: "2099-01-01" },
+      { item_id: amox, unit_id: f.piece, quantity: "3", unit_price: "2800", batch_no: "A-SOON", expire_date: "2098-01-01" },
+    ],
+  });
+  expect((await f.t.api("POST", `/api/purchases/${bought.id}/complete`)).status).toBe(200);
   // The drawer's first sale makes the drawer: one by one in both products.
   const first = await f.t.api("POST", "/api/pos_sales", {
     token: f.cashier.token,
@@ -42,7 +63,7 @@ async function setUp(env: Record<string, string>) {
     headers: { "idempotency-key": "first-sale-of-the-drawer" },
   });
   expect(first.status).toBe(201);
-  return f;
+  return { ...f, amox };
 }
 
 beforeAll(async () => {
@@ -65,7 +86,7 @@ async function authUser(f: PosFixture): Promise<AuthUser> {
 }
 
 /** The bills: cash with and without change, dollars with the change in dinars, FIB, discounts, a customer's profile, one refused. */
-function bills(f: PosFixture) {
+function bills(f: PosFixture & { amox: number }) {
   const line = (item: number, quantity: string, extra: Record<string, unknown> = {}) => ({
     item_fk: item,
     unit_fk: f.piece,
@@ -87,6 +108,9 @@ function bills(f: PosFixture) {
     { client_created_at: at(6), customer_fk: customer, lines: [line(f.tea, "1")], payments: [cash("5000")], note: "clinic" },
     { client_created_at: at(8), lines: [line(f.tea, "1"), line(f.tea, "2")], payments: [cash("15000")] },
     { client_created_at: at(9), lines: [line(f.formula, "1")], invoice_discount: "1000", payments: [cash("24000")] },
+    // The first two from the batch that expires first (the line names it), then one from each.
+    { client_created_at: at(9), lines: [line(f.amox, "2")], payments: [cash("8000")] },
+    { client_created_at: at(9), lines: [line(f.amox, "2")], payments: [cash("8000")] },
     { client_created_at: at(7), lines: [line(f.formula, "50")], payments: [cash("1250000")] },
   ];
 }
@@ -139,7 +163,7 @@ describe("POS sales booked together", () => {
     const single: Awaited<ReturnType<TestApp["api"]>>[] = [];
     for (const [i, body] of bills(one).entries())
       single.push(await one.t.api("POST", "/api/pos_sales", { token: one.cashier.token, body, headers: { "idempotency-key": keys[i]! } }));
-    expect(single.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 422]);
+    expect(single.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 201, 201, 422]);
 
     const user = await authUser(together);
     const sent = bills(together);
@@ -148,18 +172,23 @@ describe("POS sales booked together", () => {
       sent.map((body, i) => ({ user, ip: "127.0.0.1", now: new Date(), input: ZPosSale.parse(body), key: keys[i]!, hash: bodyHash(body) })),
     );
     // Booked together but the refused one, which the one-by-one path refuses in its own words.
-    expect(answers.map((a) => a?.status ?? null)).toEqual([201, 201, 201, 201, 201, 201, 201, 201, null]);
+    expect(answers.map((a) => a?.status ?? null)).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 201, 201, null]);
     const refused = await together.t.api("POST", "/api/pos_sales", {
       token: together.cashier.token,
-      body: sent[8],
-      headers: { "idempotency-key": keys[8]! },
+      body: sent[10],
+      headers: { "idempotency-key": keys[10]! },
     });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual(single[8]!.body);
+    expect(refused.body).toEqual(single[10]!.body);
 
     answers.forEach((a, i) => {
       if (a) expect(clockFree(a.body)).toEqual(clockFree(single[i]!.body));
     });
+    // First expiry first: the first medicine bill from one batch, named on its line; the next from both.
+    const amoxLines = (answers.slice(8, 10) as { body: { data: { lines: { batch_no: string | null }[] } } }[]).map(
+      (a) => a.body.data.lines[0]!.batch_no,
+    );
+    expect(amoxLines).toEqual(["A-SOON", null]);
     const [a, b] = [await rows(one.t), await rows(together.t)];
     for (const table of Object.keys(a)) expect({ table, rows: b[table] }).toEqual({ table, rows: a[table] });
   });

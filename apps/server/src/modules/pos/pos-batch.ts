@@ -17,7 +17,7 @@ import { auditLogs } from "../platform-tables/platform.tables.js";
 import { priceQuote, quoteDataFrom, quoteDataSql } from "../pricing/quote.js";
 import { itemsWithUnitsFrom, itemsWithUnitsSql } from "../purchases/purchases.js";
 import { paymentStatus, saleLines as salePostingLines } from "../sales/sale.ledger.js";
-import { customerOverdue } from "../sales/sales.js";
+import { customerOverdue, saleLineRow } from "../sales/sales.js";
 import { saleLines, salePayments, sales } from "../sales/sales.tables.js";
 import {
   balancesFrom,
@@ -33,6 +33,7 @@ import {
 import { stockMovements } from "../stock/stock.tables.js";
 import { settlePayments } from "./payments.rule.js";
 import { posSaleInfo } from "./pos.tables.js";
+import { paymentRows } from "./pos-sales.js";
 import { type PosSettings, posSettingsFrom, posSettingsSql } from "./pos-session.js";
 
 /**
@@ -504,20 +505,16 @@ async function plan(
     smallest,
   });
   const rateOf = (cur: number) => (cur === CURRENCY_IQD ? "1" : in_rate);
-  const payments = settled.applied
-    .filter((a) => a.method !== "credit" && a.amount.gt(0))
-    .map((a) => ({
-      account_fk: a.method === "fib" ? settings.fib_account_fk! : drawer.get(a.currency_id)!,
-      method: a.method,
-      currency_id: a.currency_id,
-      rate: rateOf(a.currency_id),
-      amount: round3(a.amount).toFixed(),
-    }));
-  const paid = settled.applied.filter((a) => a.method !== "credit").reduce((sum, a) => sum.plus(a.sys), ZERO);
-  const tendered = input.payments.reduce(
-    (sum, p) => sum.plus(p.currency_id === CURRENCY_IQD ? p.amount : D(p.amount).mul(rateOf(p.currency_id))),
-    ZERO,
-  );
+  const {
+    rows: payments,
+    paid,
+    tendered,
+  } = paymentRows(settled, input, {
+    sys: CURRENCY_IQD,
+    in_rate,
+    fib: settings.fib_account_fk,
+    drawer,
+  });
   const paidStored = dp(paid, 3);
   const remaining = dp(total.minus(paid), 3);
   if (!remaining.isZero()) decline("something owed");
@@ -556,28 +553,22 @@ async function plan(
     updated_by: user.user_id,
     updated_at: at,
   };
-  const lines = input.lines.map((l, i) => {
-    const q = quote.lines[i]!;
-    return {
-      item_fk: l.item_fk,
-      unit_fk: l.unit_fk,
-      unit_base_qty: units[i]!.quantity,
-      quantity: l.quantity,
-      free_quantity: q.free_quantity,
-      sale_price: q.sale_price,
-      unit_price: q.unit_price,
-      discount_type: byItem && l.discount && D(l.discount).gt(0) ? (l.discount_type ?? "amount") : null,
-      discount: byItem ? D(l.discount ?? 0).toFixed() : "0",
-      discount_amount: q.discount,
-      promotion_fk: q.promotion_id,
-      tax_amount: q.tax,
-      line_total: q.net,
-      batch_no: null as string | null,
-      description: null,
-      steps: q.steps,
-      position: i,
-    };
-  });
+  const lines = input.lines.map((l, i) =>
+    saleLineRow(
+      {
+        ...l,
+        unit_price: l.unit_price ?? null,
+        discount_type: l.discount_type ?? null,
+        discount: l.discount ?? null,
+        batch_no: null,
+        description: null,
+      },
+      quote.lines[i]!,
+      units[i]!.quantity,
+      byItem,
+      i,
+    ),
+  );
 
   // The goods out: first expiry first, never an expired batch, never below zero; at the moving average.
   const touched = new Map<string, LockedBalance>();

@@ -49,6 +49,34 @@ function saleInstant(ctx: Ctx, input: PosSaleInput): Date {
 }
 
 /**
+ * The payments of a settled POS bill as `sale_payments` rows (cash into the cashier's drawer of
+ * its currency, FIB into the settings' account, credit left on the customer), what they pay in
+ * the system currency and what was tendered (POS sales booked together save theirs so too).
+ */
+export function paymentRows(
+  settled: ReturnType<typeof settlePayments>,
+  input: Pick<PosSaleInput, "payments">,
+  at: { sys: number; in_rate: string; fib: number | null; drawer: Map<number, number> },
+) {
+  const rateOf = (cur: number) => (cur === at.sys ? "1" : at.in_rate);
+  const rows = settled.applied
+    .filter((a) => a.method !== "credit" && a.amount.gt(0))
+    .map((a) => ({
+      account_fk: a.method === "fib" ? at.fib! : at.drawer.get(a.currency_id)!,
+      method: a.method,
+      currency_id: a.currency_id,
+      rate: rateOf(a.currency_id),
+      amount: round3(a.amount).toFixed(),
+    }));
+  const paid = settled.applied.filter((a) => a.method !== "credit").reduce((s, a) => s.plus(a.sys), ZERO);
+  const tendered = input.payments.reduce(
+    (s, p) => s.plus(p.currency_id === at.sys ? p.amount : D(p.amount).mul(rateOf(p.currency_id))),
+    ZERO,
+  );
+  return { rows, paid, tendered };
+}
+
+/**
  * A POS sale through the sales core, in one transaction: priced and saved (kind 'pos', the
  * cashier's inventory, the system currency at the in-rate), its payments settled (cash per
  * currency into the cashier's drawer, FIB into the POS settings' bank account, credit on the named
@@ -118,18 +146,8 @@ export async function bookPosSale(ctx: Ctx, input: PosSaleInput, key: string | n
   const changeCurrency = input.change_currency_id ?? CURRENCY_IQD;
   const settled = settlePayments({ total, systemCurrency: sys, rate: in_rate, payments: input.payments, changeCurrency, smallest });
   const rateOf = (cur: number) => (cur === sys ? "1" : in_rate);
-  const rows = settled.applied
-    .filter((a) => a.method !== "credit" && a.amount.gt(0))
-    .map((a) => ({
-      sale_fk: id,
-      account_fk: a.method === "fib" ? settings.fib_account_fk! : drawer.get(a.currency_id)!,
-      method: a.method,
-      currency_id: a.currency_id,
-      rate: rateOf(a.currency_id),
-      amount: round3(a.amount).toFixed(),
-    }));
-  const paid = settled.applied.filter((a) => a.method !== "credit").reduce((s, a) => s.plus(a.sys), ZERO);
-  const tendered = input.payments.reduce((s, p) => s.plus(p.currency_id === sys ? p.amount : D(p.amount).mul(rateOf(p.currency_id))), ZERO);
+  const { rows: paidRows, paid, tendered } = paymentRows(settled, input, { sys, in_rate, fib: settings.fib_account_fk, drawer });
+  const rows = paidRows.map((r) => ({ ...r, sale_fk: id }));
   if (rows.length) await ctx.tx.insert(salePayments).values(rows);
   await ctx.tx
     .update(sales)

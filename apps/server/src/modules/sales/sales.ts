@@ -310,31 +310,39 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
       customer_address: input.customer_address ?? customer.address,
       note: input.note ?? null,
     },
-    lines: input.lines.map((l, i) => {
-      const q = quote.lines[i]!;
-      return {
-        item_fk: l.item_fk,
-        unit_fk: l.unit_fk,
-        unit_base_qty: unitIds[i]!.quantity,
-        quantity: l.quantity,
-        free_quantity: q.free_quantity,
-        sale_price: q.sale_price,
-        unit_price: q.unit_price,
-        discount_type: byItem && l.discount && D(l.discount).gt(0) ? (l.discount_type ?? "amount") : null,
-        discount: byItem ? D(l.discount ?? 0).toFixed() : "0",
-        discount_amount: q.discount,
-        promotion_fk: q.promotion_id,
-        tax_amount: q.tax,
-        line_total: q.net,
-        batch_no: l.batch_no || null,
-        description: l.description ?? null,
-        steps: q.steps,
-        position: i,
-      };
-    }),
+    lines: input.lines.map((l, i) => saleLineRow(l, quote.lines[i]!, unitIds[i]!.quantity, byItem, i)),
     payments: cash
       ? [{ account_fk: cash.account_id, method: "cash", currency_id: input.currency_id, rate: payRate, amount: paid.toFixed() }]
       : [],
+  };
+}
+
+/** A sale line as saved, from the line sent and its price (POS sales booked together save theirs so too). */
+export function saleLineRow(
+  l: SaleInput["lines"][number],
+  q: Awaited<ReturnType<typeof quotePrices>>["lines"][number],
+  unitBaseQty: string,
+  byItem: boolean,
+  position: number,
+) {
+  return {
+    item_fk: l.item_fk,
+    unit_fk: l.unit_fk,
+    unit_base_qty: unitBaseQty,
+    quantity: l.quantity,
+    free_quantity: q.free_quantity,
+    sale_price: q.sale_price,
+    unit_price: q.unit_price,
+    discount_type: byItem && l.discount && D(l.discount).gt(0) ? (l.discount_type ?? "amount") : null,
+    discount: byItem ? D(l.discount ?? 0).toFixed() : "0",
+    discount_amount: q.discount,
+    promotion_fk: q.promotion_id,
+    tax_amount: q.tax,
+    line_total: q.net,
+    batch_no: l.batch_no || null,
+    description: l.description ?? null,
+    steps: q.steps,
+    position,
   };
 }
 
