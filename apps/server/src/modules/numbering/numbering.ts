@@ -22,6 +22,11 @@ export async function nextNumber(ctx: Ctx, docType: string, prefix: string): Pro
     insert into document_counters (doc_type, outlet_id, last_number) values (${docType}, ${outlet.id}, 1)
     on conflict (doc_type, outlet_id) do update set last_number = document_counters.last_number + 1
     returning last_number as n`);
-  const n = String(res.rows[0]!.n).padStart(6, "0");
-  return outlet.first ? `${prefix}-${n}` : `${prefix}-${outlet.id}-${n}`;
+  return voucherNumber(prefix, outlet.id, outlet.first, Number(res.rows[0]!.n));
+}
+
+/** A voucher number as `nextNumber` makes it: `PREFIX-000042`, or `PREFIX-3-000042` in a later outlet's series. */
+export function voucherNumber(prefix: string, outletId: number, first: boolean, n: number): string {
+  const digits = String(n).padStart(6, "0");
+  return first ? `${prefix}-${digits}` : `${prefix}-${outletId}-${digits}`;
 }

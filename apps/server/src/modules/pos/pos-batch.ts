@@ -13,11 +13,21 @@ import { type JournalLineRow, type RuleLine, toJournalLines } from "../ledger/jo
 import { monthOf, ratesAt, ratesFrom, ratesSql } from "../ledger/ledger.js";
 import { accountBalances, accountMonthBalances, journalEntries, journalLines } from "../ledger/ledger.tables.js";
 import { D, Dec, round3, round4, ZERO } from "../ledger/money.js";
+import { voucherNumber } from "../numbering/numbering.js";
 import { auditLogs } from "../platform-tables/platform.tables.js";
 import { priceQuote, quoteDataFrom, quoteDataSql } from "../pricing/quote.js";
 import { itemsWithUnitsFrom, itemsWithUnitsSql } from "../purchases/purchases.js";
 import { paymentStatus, saleLines as salePostingLines } from "../sales/sale.ledger.js";
-import { customerOverdue, saleLineRow } from "../sales/sales.js";
+import {
+  creditFrom,
+  customerCreditSql,
+  customerOverdue,
+  returnedQuantitySql,
+  saleLineRow,
+  saleLinesShownSql,
+  salePaymentsShownSql,
+  saleShownSql,
+} from "../sales/sales.js";
 import { saleLines, salePayments, sales } from "../sales/sales.tables.js";
 import {
   balancesFrom,
@@ -26,6 +36,7 @@ import {
   fefo,
   itemsFrom,
   itemsOfSql,
+  keyOf,
   type LockedBalance,
   lockBalancesSql,
   lockCostsSql,
@@ -83,7 +94,6 @@ const ids = (xs: Iterable<number>) => `{${[...new Set(xs)].join(",")}}`;
 const dp = (v: Decimal.Value, places: number) => D(v).toDecimalPlaces(places, Dec.ROUND_HALF_UP);
 
 interface Env {
-  tx: Tx;
   firstOutlet: number | null;
   defaultInventory: number | null;
   walkIn: number;
@@ -105,7 +115,6 @@ interface Env {
 }
 
 interface Planned {
-  index: number;
   sale: BatchSale;
   row: Record<string, unknown>;
   lines: Record<string, unknown>[];
@@ -123,14 +132,11 @@ interface Planned {
   }[];
   lineUpdates: { unit_cost: string; batch_no?: string; expire_date?: string | null }[];
   date: Date;
-  outlet: number | null;
   saleEntry: { description: string; rows: JournalLineRow[] };
   changeEntry: { rows: JournalLineRow[] } | null;
   info: Record<string, unknown>;
   stockDeltas: Map<string, { item_id: number; inventory_id: number; batch_id: number; qty: Decimal }>;
 }
-
-const keyOf = (item: number, inventory: number, batch: number) => `${item}:${inventory}:${batch}`;
 
 /**
  * Books the sales together; each answer is the sale's 201 (what `POST /api/pos_sales` answers),
@@ -224,7 +230,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     ...quoteDataSql({ itemIds, customers: customerIds, days: dates.map((d) => businessDay(d)) }),
   ]);
   const mine = new Set(claimedRows!.map((r) => String(r.key)));
-  let live = batch.map((s, i) => ({ s, i })).filter(({ s }) => mine.has(s.key));
+  let live = batch.filter((s) => mine.has(s.key)).map((s) => ({ s }));
   if (!live.length) return answers;
   const system = sysRows![0] as
     | { currency_fk: number; allow: boolean; default_inventory: number | null; first_outlet: number | null; walk_in: number | null }
@@ -245,7 +251,6 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
   const r1 = ratesFrom(firstRates as { rate: string; in_rate: string }[]);
   const r2 = ratesFrom(lastRates as { rate: string; in_rate: string }[]);
   const env: Env = {
-    tx,
     firstOutlet: system.first_outlet == null ? null : Number(system.first_outlet),
     defaultInventory: system.default_inventory == null ? null : Number(system.default_inventory),
     walkIn,
@@ -370,13 +375,12 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
   // Each sale worked out in arrival order on the state the ones before it left.
   const planned: Planned[] = [];
   const numbers = new Map(counters);
-  for (const { s, i } of live) {
+  for (const { s } of live) {
     try {
-      const p = await plan(env, s, i, customerOf(s), placeOf(s), s.user.outlet_fk ?? env.firstOutlet, fibIsCash);
+      const p = await plan(env, s, customerOf(s), placeOf(s), s.user.outlet_fk ?? env.firstOutlet, fibIsCash);
       const n = numbers.get(outletOf(s))! + 1;
       numbers.set(outletOf(s), n);
-      const digits = String(n).padStart(6, "0");
-      const number = outletOf(s) === (env.firstOutlet ?? 1) ? `POS-${digits}` : `POS-${outletOf(s)}-${digits}`;
+      const number = voucherNumber("POS", outletOf(s), outletOf(s) === (env.firstOutlet ?? 1), n);
       p.row.number = number;
       p.saleEntry.description = `Sale ${number} to ${env.customers.get(customerOf(s))!.name}`.replace(/\s+/g, " ").trim();
       planned.push(p);
@@ -440,7 +444,6 @@ async function release(tx: Tx, live: { s: BatchSale }[], answers: (BatchAnswer |
 async function plan(
   env: Env,
   s: BatchSale,
-  index: number,
   customer: number,
   inventory: number,
   outlet: number | null,
@@ -695,7 +698,6 @@ async function plan(
   for (const [item, v] of costs) env.costs.set(item, { qty: dp(v.qty, 4), value: dp(v.value, 4), avg: dp(v.avg, 6) });
 
   return {
-    index,
     sale: s,
     row,
     lines,
@@ -703,7 +705,6 @@ async function plan(
     moves,
     lineUpdates,
     date,
-    outlet,
     saleEntry: { description: "", rows: saleRows },
     changeEntry: changeRows ? { rows: changeRows } : null,
     info: {
@@ -881,52 +882,19 @@ async function showPosSales(tx: Tx, planned: Planned[]) {
   const customerIds = sql.raw(`'${ids(planned.map((p) => p.row.consumer_fk as number))}'::int[]`);
   // The in-rate each receipt converts at: of its date as shown (`showPosSale` reads it back so).
   const shownAt = [...new Set(planned.map((p) => new Date(businessDateTime(p.date)).toISOString()))];
-  const [head, regclass, lineRows, payRows, infoRows, creditRows, overdueRows, ...rateRows] = await queryMany(tx, [
-    sql`
-    select s.*, c.consumer_name, i.inventory_name, cu.currency_name, a.account_name,
-           coalesce(sm.sale_man_name, sm.user_name) as salesman_name, cb.user_name as created_by_name
-      from sales s join consumers c on c.consumer_id = s.consumer_fk join inventories i on i.inventory_id = s.inventory_fk
-      join currencies cu on cu.currency_id = s.currency_id left join accounts a on a.account_id = s.account_fk
-      left join users sm on sm.user_id = s.salesman_fk left join users cb on cb.user_id = s.created_by
-     where s.id = any(${saleIds})`,
-    sql`select to_regclass('sale_return_lines')::text as t`,
-    sql`
-    select l.*, to_char(l.expire_date, 'YYYY-MM-DD') as expire_date, it.item_name, it.item_code, u.unit_name,
-           pr.title as promotion_title,
-           coalesce((select sum(rl.quantity) from sale_return_lines rl where rl.sale_line_fk = l.line_id), 0)::text as returned_quantity,
-           (select iu.item_unit_id from item_units iu where iu.item_fk = l.item_fk and iu.unit_fk = l.unit_fk) as item_unit_id
-      from sale_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
-      left join promotions pr on pr.promotion_id = l.promotion_fk
-     where l.sale_fk = any(${saleIds}) order by l.sale_fk, l.position, l.line_id`,
-    sql`
-    select p.*, a.account_name from sale_payments p join accounts a on a.account_id = p.account_fk
-     where p.sale_fk = any(${saleIds}) order by p.payment_id`,
+  const [head, lineRows, payRows, infoRows, creditRows, overdueRows, ...rateRows] = await queryMany(tx, [
+    saleShownSql(sql`s.id = any(${saleIds})`),
+    saleLinesShownSql(sql`l.sale_fk = any(${saleIds})`, returnedQuantitySql),
+    salePaymentsShownSql(sql`p.sale_fk = any(${saleIds})`),
     sql`
     select pi.sale_fk, u.user_name from pos_sale_info pi join users u on u.user_id = pi.user_fk
      where pi.kind = 'sale' and pi.sale_fk = any(${saleIds})`,
-    // As `customerCredit` reads it.
-    sql`
-    select c.consumer_id, c.allowed_debit_amount::text as limit,
-           coalesce((select sum(b.sys_debit - b.sys_credit) from account_balances b where b.account_id in (c.account_fk, c.account_usd_fk)), 0)::text as balance
-      from consumers c where c.consumer_id = any(${customerIds})`,
+    customerCreditSql(sql`c.consumer_id = any(${customerIds})`),
     sql`select consumer_id, overdue_type as type, overdue_days as days from consumers where consumer_id = any(${customerIds})`,
-    // As `ratesAt` reads it.
-    ...shownAt.map(
-      (iso) => sql`
-    (select rate::text, in_rate::text from currency_rates where date <= ${sql.raw(`'${iso}'`)}::timestamptz order by date desc, rate_id desc limit 1)
-    union all
-    (select rate::text, in_rate::text from currency_rates order by date asc, rate_id asc limit 1)`,
-    ),
+    ...shownAt.map((iso) => ratesSql(new Date(iso))),
   ]);
-  // The returns table is one of the product's own: it is there (the statement above reads it).
-  if (!regclass![0]?.t) throw new Error("sale_return_lines is missing");
-  const rates = new Map(shownAt.map((iso, k) => [iso, D(String(rateRows[k]![0]?.in_rate ?? "1"))]));
-  const credit = new Map(
-    creditRows!.map((r) => [
-      Number(r.consumer_id),
-      { limit: r.limit == null ? null : D(String(r.limit)).toFixed(), balance: D(String(r.balance ?? 0)).toFixed() },
-    ]),
-  );
+  const rates = new Map(shownAt.map((iso, k) => [iso, D(ratesFrom(rateRows[k] as { rate: string; in_rate: string }[]).in_rate)]));
+  const credit = new Map(creditRows!.map((r) => [Number(r.consumer_id), creditFrom(r)]));
   const overdue = new Map<number, Awaited<ReturnType<typeof customerOverdue>>>();
   const out = [];
   for (const p of planned) {

@@ -10,7 +10,7 @@ import {
   type SaleKind,
 } from "@app/contracts";
 import type Decimal from "decimal.js";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { businessDay, sqlBusinessDateTime, startOfBusinessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -376,13 +376,22 @@ async function linesOf(tx: DbOrTx, id: number) {
 
 /** The customer's balance (what he owes, both currencies, system currency) and allowed debit amount. */
 export async function customerCredit(tx: DbOrTx, consumerId: number) {
-  const r = await tx.execute<{ limit: string | null; balance: string }>(sql`
-    select c.allowed_debit_amount::text as limit,
-           coalesce((select sum(b.sys_debit - b.sys_credit) from account_balances b where b.account_id in (c.account_fk, c.account_usd_fk)), 0)::text as balance
-      from consumers c where c.consumer_id = ${consumerId}`);
-  const row = r.rows[0];
-  return { limit: row?.limit == null ? null : D(row.limit).toFixed(), balance: D(row?.balance ?? 0).toFixed() };
+  const r = await tx.execute<CreditRow>(customerCreditSql(sql`c.consumer_id = ${consumerId}`));
+  return creditFrom(r.rows[0]);
 }
+
+type CreditRow = { consumer_id: number; limit: string | null; balance: string };
+
+/** The customers' allowed debit amount and balance (system currency), as `customerCredit` reads them. */
+export const customerCreditSql = (where: SQL) => sql`
+    select c.consumer_id, c.allowed_debit_amount::text as limit,
+           coalesce((select sum(b.sys_debit - b.sys_credit) from account_balances b where b.account_id in (c.account_fk, c.account_usd_fk)), 0)::text as balance
+      from consumers c where ${where}`;
+
+export const creditFrom = (row: Partial<CreditRow> | undefined) => ({
+  limit: row?.limit == null ? null : D(row.limit).toFixed(),
+  balance: D(row?.balance ?? 0).toFixed(),
+});
 
 /**
  * Refuses (422, with the limit and the balance) what would take the customer past his allowed
@@ -722,15 +731,35 @@ export async function setSaleClosed(ctx: Ctx, id: number, closed: boolean, kind?
     .where(eq(sales.id, id));
 }
 
-/** A sale with its lines (item, unit, price steps, returned so far), payments, names, the customer's credit and warnings. */
-export async function showSale(ctx: Ctx, id: number, kind?: SaleKind) {
-  const res = await ctx.tx.execute(sql`
+/** The sales `where` names as `showSale` shows them (POS sales booked together read theirs so too). */
+export const saleShownSql = (where: SQL) => sql`
     select s.*, c.consumer_name, i.inventory_name, cu.currency_name, a.account_name,
            coalesce(sm.sale_man_name, sm.user_name) as salesman_name, cb.user_name as created_by_name
       from sales s join consumers c on c.consumer_id = s.consumer_fk join inventories i on i.inventory_id = s.inventory_fk
       join currencies cu on cu.currency_id = s.currency_id left join accounts a on a.account_id = s.account_fk
       left join users sm on sm.user_id = s.salesman_fk left join users cb on cb.user_id = s.created_by
-     where s.id = ${id}`);
+     where ${where}`;
+
+/** Their lines, each sale's in order; `returned` is what each line had back. */
+export const saleLinesShownSql = (where: SQL, returned: SQL) => sql`
+    select l.*, to_char(l.expire_date, 'YYYY-MM-DD') as expire_date, it.item_name, it.item_code, u.unit_name,
+           pr.title as promotion_title, ${returned} as returned_quantity,
+           (select iu.item_unit_id from item_units iu where iu.item_fk = l.item_fk and iu.unit_fk = l.unit_fk) as item_unit_id
+      from sale_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
+      left join promotions pr on pr.promotion_id = l.promotion_fk
+     where ${where} order by l.sale_fk, l.position, l.line_id`;
+
+/** Their payments with the account's name. */
+export const salePaymentsShownSql = (where: SQL) => sql`
+    select p.*, a.account_name from sale_payments p join accounts a on a.account_id = p.account_fk
+     where ${where} order by p.payment_id`;
+
+/** What each line had back: the returns' quantities (the returns table is there from the sale returns module on). */
+export const returnedQuantitySql = sql`coalesce((select sum(rl.quantity) from sale_return_lines rl where rl.sale_line_fk = l.line_id), 0)::text`;
+
+/** A sale with its lines (item, unit, price steps, returned so far), payments, names, the customer's credit and warnings. */
+export async function showSale(ctx: Ctx, id: number, kind?: SaleKind) {
+  const res = await ctx.tx.execute(saleShownSql(sql`s.id = ${id}`));
   const s = res.rows[0] as
     | (Record<string, unknown> & { date: Date; inventory_fk: number; consumer_fk: number; kind: string; created_by: number | null })
     | undefined;
@@ -741,18 +770,10 @@ export async function showSale(ctx: Ctx, id: number, kind?: SaleKind) {
   const scope = inventoryScope(ctx, sql`${s.inventory_fk}::int`);
   if (scope && !(await ctx.tx.execute(sql`select 1 where ${scope}`)).rows.length) return undefined;
   const returned = (await ctx.tx.execute<{ t: string | null }>(sql`select to_regclass('sale_return_lines')::text as t`)).rows[0]?.t
-    ? sql`coalesce((select sum(rl.quantity) from sale_return_lines rl where rl.sale_line_fk = l.line_id), 0)::text`
+    ? returnedQuantitySql
     : sql`'0'`;
-  const lines = await ctx.tx.execute(sql`
-    select l.*, to_char(l.expire_date, 'YYYY-MM-DD') as expire_date, it.item_name, it.item_code, u.unit_name,
-           pr.title as promotion_title, ${returned} as returned_quantity,
-           (select iu.item_unit_id from item_units iu where iu.item_fk = l.item_fk and iu.unit_fk = l.unit_fk) as item_unit_id
-      from sale_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
-      left join promotions pr on pr.promotion_id = l.promotion_fk
-     where l.sale_fk = ${id} order by l.position, l.line_id`);
-  const payments = await ctx.tx.execute(sql`
-    select p.*, a.account_name from sale_payments p join accounts a on a.account_id = p.account_fk
-     where p.sale_fk = ${id} order by p.payment_id`);
+  const lines = await ctx.tx.execute(saleLinesShownSql(sql`l.sale_fk = ${id}`, returned));
+  const payments = await ctx.tx.execute(salePaymentsShownSql(sql`p.sale_fk = ${id}`));
   const credit = await customerCredit(ctx.tx, s.consumer_fk);
   const overdue = await customerOverdue(ctx.tx, s.consumer_fk, ctx.now, id);
   return withBusinessDate({

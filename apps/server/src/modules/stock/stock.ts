@@ -85,7 +85,7 @@ export interface ItemInfo {
   base_unit: number | null;
 }
 
-const keyOf = (item: number, inventory: number, batch: number) => `${item}:${inventory}:${batch}`;
+export const keyOf = (item: number, inventory: number, batch: number) => `${item}:${inventory}:${batch}`;
 const byKey = <T extends { item_id: number; inventory_id: number; batch_id: number }>(a: T, b: T) =>
   a.item_id - b.item_id || a.inventory_id - b.inventory_id || a.batch_id - b.batch_id;
 const ids = (xs: Iterable<number>) =>
