@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
+import type { Db, Tx } from "./client.js";
 
 /**
  * Many rows of a table as one statement's one parameter: `insert into t (…) select … from
@@ -71,23 +74,103 @@ function literal(v: unknown): string {
   throw new Error(`no literal for ${typeof v}`);
 }
 
+/** A transaction of `inOneGo`: its connection and whether `begin` went out. */
+interface OneGo {
+  conn: pg.PoolClient;
+  begun: boolean;
+  committed: boolean;
+}
+const oneGos = new WeakMap<object, OneGo>();
+/** The statements each connection has prepared (a connection that failed is closed, and its statements with it). */
+const preparedOn = new WeakMap<pg.ClientBase, Set<string>>();
+/** How often each text was sent in `inOneGo` (a bounded count: texts made per call stop being counted). */
+const sent = new Map<string, number>();
+const PREPARE_AFTER = 3;
+const MOST_TEXTS = 2000;
+const MOST_PREPARED = 100;
+
+/**
+ * A transaction whose `begin` goes out with its first statements (those of `queryMany`; a
+ * statement sent otherwise, by `tx.execute` or a query builder, sends `begin` before it if it is
+ * the first): a round trip fewer than `db.transaction`, for a transaction that makes few and whose
+ * every round trip waits behind the other requests the process serves. Commits when `fn` returns;
+ * on any error the connection is closed rather than returned to the pool: the server rolls the
+ * transaction back, and the statements prepared on it (which a rollback leaves in place, and of
+ * which a failed round trip leaves unknown which were made) go with it.
+ */
+export async function inOneGo<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const conn = await pool.connect();
+  const go: OneGo = { conn, begun: false, committed: false };
+  const client = {
+    query: async (...args: unknown[]) => {
+      if (!go.begun) {
+        go.begun = true;
+        await conn.query("begin");
+      }
+      return (conn.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    },
+  };
+  oneGos.set(client, go);
+  try {
+    const out = await fn(drizzle(client as unknown as pg.Client) as unknown as Tx);
+    if (go.begun && !go.committed) await conn.query("commit");
+    conn.release();
+    return out;
+  } catch (err) {
+    conn.release(err instanceof Error ? err : new Error(String(err)));
+    throw err;
+  } finally {
+    oneGos.delete(client);
+  }
+}
+
 /**
  * Several statements sent as one (PostgreSQL's simple query protocol): one round trip instead of
  * one per statement, run in order; each answers its rows as `tx.execute` would. Their values go
- * as literals quoted by pg's `escapeLiteral` (the simple protocol takes no parameters).
+ * as literals quoted by pg's `escapeLiteral` (the simple protocol takes no parameters). In a
+ * transaction of `inOneGo` the first statements carry its `begin`, the last may carry its
+ * `commit` (`{ commit: true }`; nothing is sent after it), and a statement whose text
+ * keeps coming back (the values aside) is prepared on the connection (`prepare`, then `execute`
+ * with the values), so that PostgreSQL plans it once per connection rather than at every call: a
+ * read joining half a dozen tables costs more to plan than to run.
  */
-export async function queryMany(tx: unknown, statements: SQL[]): Promise<Record<string, unknown>[][]> {
+export async function queryMany(tx: unknown, statements: SQL[], opts: { commit?: boolean } = {}): Promise<Record<string, unknown>[][]> {
   if (!statements.length) return [];
-  const text = statements
-    .map((s) => {
-      const q = dialect.sqlToQuery(s);
-      // One pass over the text: a literal put in is never read again as a placeholder.
-      return q.sql.replace(/\$(\d+)\b/g, (_, n: string) => literal(q.params[Number(n) - 1]));
-    })
-    .join(";\n");
   const client = (tx as { _: { session: { client: pg.ClientBase } } })._.session.client;
-  const res = (await client.query({ text, types: rawTypes } as pg.QueryConfig)) as unknown as pg.QueryResult | pg.QueryResult[];
-  return (Array.isArray(res) ? res : [res]).map((r) => r.rows);
+  const go = oneGos.get(client);
+  if (opts.commit && !go) throw new Error("queryMany commits in inOneGo only");
+  const conn = go?.conn ?? client;
+  const known = go ? (preparedOn.get(conn) ?? new Set<string>()) : null;
+  if (known) preparedOn.set(conn, known);
+  const made: string[] = [];
+  // Each text, and whether its rows are answered (those of begin and prepare are not).
+  const texts: { text: string; answered: boolean }[] = [];
+  if (go && !go.begun) texts.push({ text: "begin", answered: false });
+  for (const s of statements) {
+    const q = dialect.sqlToQuery(s);
+    const times = known ? (sent.get(q.sql) ?? 0) + 1 : 0;
+    if (known && (times > 1 || sent.size < MOST_TEXTS)) sent.set(q.sql, times);
+    const name = `souq_${createHash("sha1").update(q.sql).digest("hex")}`;
+    if (known && (known.has(name) || made.includes(name) || (times >= PREPARE_AFTER && known.size + made.length < MOST_PREPARED))) {
+      if (!known.has(name) && !made.includes(name)) {
+        texts.push({ text: `prepare ${name} as ${q.sql}`, answered: false });
+        made.push(name);
+      }
+      texts.push({ text: q.params.length ? `execute ${name}(${q.params.map(literal).join(", ")})` : `execute ${name}`, answered: true });
+      continue;
+    }
+    // One pass over the text: a literal put in is never read again as a placeholder.
+    texts.push({ text: q.sql.replace(/\$(\d+)\b/g, (_, n: string) => literal(q.params[Number(n) - 1])), answered: true });
+  }
+  if (opts.commit) texts.push({ text: "commit", answered: false });
+  if (go) go.begun = true;
+  const res = (await conn.query({ text: texts.map((t) => t.text).join(";\n"), types: rawTypes } as pg.QueryConfig)) as unknown as
+    | pg.QueryResult
+    | pg.QueryResult[];
+  for (const name of made) known!.add(name);
+  if (go && opts.commit) go.committed = true;
+  return (Array.isArray(res) ? res : [res]).filter((_, k) => texts[k]!.answered).map((r) => r.rows);
 }
 
 const dialect = new PgDialect();

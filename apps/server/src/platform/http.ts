@@ -217,10 +217,15 @@ export async function inTx<T>(app: FastifyInstance, req: FastifyRequest, fn: (ct
 }
 
 /** `inTx` without a request: one transaction, run again on a deadlock or serialization failure. */
-export async function retryTx<T>(app: FastifyInstance, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function retryTx<T>(
+  app: FastifyInstance,
+  fn: (tx: Tx) => Promise<T>,
+  /** How the transaction is opened and closed (`inOneGo` saves two round trips). */
+  transaction: (fn: (tx: Tx) => Promise<T>) => Promise<T> = (f) => app.db.transaction(async (tx) => f(tx)),
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await app.db.transaction(async (tx) => fn(tx));
+      return await transaction(fn);
     } catch (err) {
       const code = sqlState(err) ?? "";
       if (!RETRYABLE.has(code)) throw err;

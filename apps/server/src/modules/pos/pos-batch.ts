@@ -2,7 +2,7 @@ import { CURRENCY_IQD, CURRENCY_USD, can, MSG, overdueMessage, type PosSaleInput
 import type Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { insertRows, queryMany } from "../../db/bulk.js";
+import { inOneGo, insertRows, queryMany } from "../../db/bulk.js";
 import { executePrepared, type Tx } from "../../db/client.js";
 import { redact } from "../../platform/audit.js";
 import { businessDateTime, businessDay, withBusinessDate } from "../../platform/business-time.js";
@@ -143,7 +143,12 @@ interface Planned {
  * or null for a sale this path did not take. The whole booking runs again on a deadlock, like
  * every transaction of the product.
  */
-export async function bookPosBatch(app: FastifyInstance, batch: BatchSale[]): Promise<(BatchAnswer | null)[]> {
+export async function bookPosBatch(
+  app: FastifyInstance,
+  batch: BatchSale[],
+  /** Called when the booking has little left to do: the next may start reading. */
+  nearlyDone: () => void = () => {},
+): Promise<(BatchAnswer | null)[]> {
   const out: (BatchAnswer | null)[] = batch.map(() => null);
   // A key sent twice in one batch: the second goes the one-by-one path, which waits for this
   // booking's commit and answers the same.
@@ -156,11 +161,15 @@ export async function bookPosBatch(app: FastifyInstance, batch: BatchSale[]): Pr
     }
   });
   if (!taken.length) return out;
-  const answers = await retryTx(app, (tx) =>
-    bookTogether(
-      tx,
-      taken.map((i) => batch[i]!),
-    ),
+  const answers = await retryTx(
+    app,
+    (tx) =>
+      bookTogether(
+        tx,
+        taken.map((i) => batch[i]!),
+        nearlyDone,
+      ),
+    (fn) => inOneGo(app.db, fn),
   );
   taken.forEach((i, k) => {
     out[i] = answers[k] ?? null;
@@ -168,7 +177,7 @@ export async function bookPosBatch(app: FastifyInstance, batch: BatchSale[]): Pr
   return out;
 }
 
-async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | null)[]> {
+async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void): Promise<(BatchAnswer | null)[]> {
   const answers: (BatchAnswer | null)[] = batch.map(() => null);
   const times = batch.map((s) => s.now.getTime());
   const [first, last] = [new Date(Math.min(...times)), new Date(Math.max(...times))];
@@ -397,6 +406,8 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
   const bodies = shown.map((data) => ({ message: MSG.added, data }));
   // The audit rows and the keys' answers, in one statement.
   const texts = bodies.map((b) => JSON.stringify(b));
+  // Only the last round trip is left: the next booking may start reading meanwhile.
+  nearlyDone();
   const audits = planned.map((p, k) => ({
     user_id: p.sale.user.user_id,
     module: "pos_sales",
@@ -406,14 +417,18 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     after: redact(shown[k]) ?? null,
     ip: p.sale.ip && /^[0-9a-fA-F:.]+$/.test(p.sale.ip) ? p.sale.ip : null,
   }));
-  await executePrepared(
+  // With the commit: the booking's last round trip.
+  await queryMany(
     tx,
-    sql`
+    [
+      sql`
     with logged as (${insertRows(auditLogs, audits)})
     update idempotency_keys k set status_code = 201, response = x.response
       from jsonb_to_recordset(${`[${planned.map((p, k) => `{"key":${JSON.stringify(p.sale.key)},"response":${texts[k]}}`).join(",")}]`}::jsonb)
            as x(key text, response jsonb)
      where k.scope = 'pos_sales' and k.key = x.key`,
+    ],
+    { commit: true },
   );
   planned.forEach((p, k) => {
     answers[batch.indexOf(p.sale)] = { status: 201, body: JSON.parse(texts[k]!) };
@@ -877,9 +892,8 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
 
 /** The receipts of the booked sales, as `showPosSale` shows each, read together. */
 async function showPosSales(tx: Tx, planned: Planned[]) {
-  // Numbers only in these statements (ids, instants as ISO text): they go as one round trip.
-  const saleIds = sql.raw(`'${ids(planned.map((p) => p.row.id as number))}'::int[]`);
-  const customerIds = sql.raw(`'${ids(planned.map((p) => p.row.consumer_fk as number))}'::int[]`);
+  const saleIds = sql`${ids(planned.map((p) => p.row.id as number))}::int[]`;
+  const customerIds = sql`${ids(planned.map((p) => p.row.consumer_fk as number))}::int[]`;
   // The in-rate each receipt converts at: of its date as shown (`showPosSale` reads it back so).
   const shownAt = [...new Set(planned.map((p) => new Date(businessDateTime(p.date)).toISOString()))];
   const [head, lineRows, payRows, infoRows, creditRows, overdueRows, ...rateRows] = await queryMany(tx, [
@@ -948,40 +962,53 @@ const overdueText = (o: NonNullable<Awaited<ReturnType<typeof customerOverdue>>>
 const MOST = 64;
 
 /**
- * The process's POS booker: one booking at a time; the sales that arrive while it runs are booked
- * together in the next. Answers null for a sale to book one by one (also when a booking fails
- * for another reason than a refusal: each of its sales then goes the one-by-one path, which
- * meets its own key if the booking did commit).
+ * The process's POS booker: the sales that arrive while a booking runs are booked together in the
+ * next, which starts when the one before has only its last round trip left (the audit rows, the
+ * keys' answers and the commit): it reads meanwhile, and its locks wait for that commit where they
+ * meet (the accounts every sale posts to), so that the bookings follow one another without a gap
+ * and never two write the same rows at once. Answers null
+ * for a sale to book one by one (also when a booking fails for another reason than a refusal:
+ * each of its sales then goes the one-by-one path, which meets its own key if the booking did
+ * commit).
  */
 export function posBooker(app: FastifyInstance): (sale: BatchSale) => Promise<BatchAnswer | null> {
   let queue: { sale: BatchSale; done: (a: BatchAnswer | null) => void }[] = [];
-  let running = false;
-  const drain = async () => {
-    running = true;
-    try {
-      while (queue.length) {
-        const taken = queue.slice(0, MOST);
-        queue = queue.slice(MOST);
-        let answers: (BatchAnswer | null)[];
-        try {
-          answers = await bookPosBatch(
-            app,
-            taken.map((t) => t.sale),
-          );
-        } catch (err) {
-          app.log.warn({ err }, "POS sales booked together failed; they are booked one by one");
-          answers = taken.map(() => null);
-        }
+  // Bookings under way, and whether the last one started has come far enough for the next to start.
+  let running = 0;
+  let mayStart = true;
+  const start = () => {
+    if (!queue.length || !mayStart || running >= 2) return;
+    const taken = queue.slice(0, MOST);
+    queue = queue.slice(MOST);
+    running++;
+    mayStart = false;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      mayStart = true;
+      start();
+    };
+    bookPosBatch(
+      app,
+      taken.map((t) => t.sale),
+      release,
+    )
+      .catch((err) => {
+        app.log.warn({ err }, "POS sales booked together failed; they are booked one by one");
+        return taken.map(() => null);
+      })
+      .then((answers) => {
         for (const [i, t] of taken.entries()) t.done(answers[i] ?? null);
-      }
-    } finally {
-      running = false;
-    }
+        running--;
+        release();
+        start();
+      });
   };
   return (sale) =>
     new Promise((done) => {
       queue.push({ sale, done });
-      if (!running) void drain();
+      start();
     });
 }
 

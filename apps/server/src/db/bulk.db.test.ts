@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { inOneGo, queryMany } from "./bulk.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.database.db.execute(sql`create table bulk_probe (id serial primary key, note text not null)`);
+});
+afterAll(() => t.close());
+
+const notes = async () =>
+  (await t.database.db.execute<{ note: string }>(sql`select note from bulk_probe order by id`)).rows.map((r) => r.note);
+
+describe("one transaction in few round trips", () => {
+  it("opens the transaction with the first statements and commits when done", async () => {
+    const [a, b] = await inOneGo(t.database.db, async (tx) => {
+      const [first] = await queryMany(tx, [sql`select now()::text as at, txid_current() as id`]);
+      await queryMany(tx, [sql`insert into bulk_probe (note) values (${"one go"})`]);
+      const [second] = await queryMany(tx, [sql`select now()::text as at, txid_current() as id`]);
+      return [first![0]!, second![0]!];
+    });
+    // One transaction: the same transaction id and the same now() throughout.
+    expect(b).toEqual(a);
+    expect(await notes()).toContain("one go");
+  });
+
+  it("commits with the last statements when asked, and only once", async () => {
+    await inOneGo(t.database.db, async (tx) => {
+      await queryMany(tx, [sql`insert into bulk_probe (note) values (${"with the commit"})`], { commit: true });
+    });
+    expect(await notes()).toContain("with the commit");
+  });
+
+  it("prepares a statement that keeps coming back, and answers it as before whatever its values", async () => {
+    const values = ["plain", "it's", "back\\slash", '{"json": "\\u0627"}', "عربي", ""];
+    let prepared = 0;
+    for (let round = 0; round < 6; round++)
+      for (const v of values) {
+        const rows = await inOneGo(t.database.db, async (tx) => {
+          const [echo, seen] = await queryMany(tx, [
+            sql`select ${v}::text as v, ${round}::int + 1 as n, length(${v}::text) as len`,
+            sql`select count(*)::int as n from pg_prepared_statements where name like 'souq_%'`,
+          ]);
+          return { echo: echo![0]!, seen: Number(seen![0]!.n) };
+        });
+        expect(rows.echo).toEqual({ v, n: round + 1, len: [...v].length });
+        prepared = Math.max(prepared, rows.seen);
+      }
+    expect(prepared).toBeGreaterThan(0);
+  });
+
+  it("rolls back everything on an error and leaves no broken connection behind", async () => {
+    const before = await notes();
+    await expect(
+      inOneGo(t.database.db, async (tx) => {
+        await queryMany(tx, [sql`insert into bulk_probe (note) values (${"never"})`]);
+        await queryMany(tx, [sql`select 1 / ${0}::int as boom`], { commit: true });
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect(await notes()).toEqual(before);
+    // The next transactions, on whichever connection, prepare again what they need.
+    for (let i = 0; i < 12; i++) {
+      const rows = await inOneGo(t.database.db, (tx) => queryMany(tx, [sql`select ${i}::int * 2 as twice`]));
+      expect(rows[0]).toEqual([{ twice: i * 2 }]);
+    }
+  });
+
+  it("sends begin first for a statement made otherwise", async () => {
+    const ids = await inOneGo(t.database.db, async (tx) => {
+      const first = await tx.execute<{ id: string }>(sql`select txid_current()::text as id`);
+      const [again] = await queryMany(tx, [sql`select txid_current()::text as id`]);
+      return [first.rows[0]!.id, String(again![0]!.id)];
+    });
+    expect(ids[1]).toBe(ids[0]);
+  });
+});
