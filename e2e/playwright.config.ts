@@ -27,7 +27,9 @@ export default defineConfig({
     // whatever zone the browser runs in.
     timezoneId: "America/Los_Angeles",
     acceptDownloads: true,
-    trace: "retain-on-failure",
+    // A trace records a screencast of every page, which took half of Chromium's work on a
+    // two-core machine: it is taken when a failed test runs again (CI retries once).
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
