@@ -6,7 +6,9 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     pool: "forks",
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous: a test may start servers, kill them and copy databases, and on a shared two-core
+    // machine that has taken several times as long as alone. The limits only end a hang.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
-import type { Db, Tx } from "./client.js";
+import { type Db, statementName, type Tx } from "./client.js";
 
 /**
  * Many rows of a table as one statement's one parameter: `insert into t (…) select … from
@@ -74,7 +73,7 @@ function literal(v: unknown): string {
   throw new Error(`no literal for ${typeof v}`);
 }
 
-/** A transaction of `inOneGo`: its connection and whether `begin` went out. */
+/** A transaction of `inOneGo`: its connection, whether `begin` went out and whether `commit` did. */
 interface OneGo {
   conn: pg.PoolClient;
   begun: boolean;
@@ -151,8 +150,8 @@ export async function queryMany(tx: unknown, statements: SQL[], opts: { commit?:
     const q = dialect.sqlToQuery(s);
     const times = known ? (sent.get(q.sql) ?? 0) + 1 : 0;
     if (known && (times > 1 || sent.size < MOST_TEXTS)) sent.set(q.sql, times);
-    const name = `souq_${createHash("sha1").update(q.sql).digest("hex")}`;
-    if (known && (known.has(name) || made.includes(name) || (times >= PREPARE_AFTER && known.size + made.length < MOST_PREPARED))) {
+    const name = known && (times >= PREPARE_AFTER || known.size || made.length) ? statementName("souq", q.sql) : "";
+    if (name && known && (known.has(name) || made.includes(name) || (times >= PREPARE_AFTER && known.size + made.length < MOST_PREPARED))) {
       if (!known.has(name) && !made.includes(name)) {
         texts.push({ text: `prepare ${name} as ${q.sql}`, answered: false });
         made.push(name);
