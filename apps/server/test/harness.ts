@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
@@ -75,12 +76,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 /** A fresh copy of the migrated, seeded template database and an app on it. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { url, drop: dropDb } = await createTestDatabase();
+  // The app's files (images, backups) go to a folder of its own, removed with it unless the test named one.
+  const dataDir = path.join(os.tmpdir(), `souq-test-data-${process.pid}-${counter++}`);
   const database = await openDatabase({ url, kind: process.env.DATABASE_URL ? "postgres" : "embedded" });
   const config = {
     ...loadConfig({
       LOG_LEVEL: "silent",
       JWT_SECRET: "test-secret-test-secret-test-secret",
-      DATA_DIR: path.join(os.tmpdir(), `souq-test-data-${process.pid}-${counter++}`),
+      DATA_DIR: dataDir,
       LOGIN_ATTEMPTS: "1000",
       ...env,
     }),
@@ -147,6 +150,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await database.close();
       await dropDb();
+      if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true });
     },
   } as TestApp;
 }
