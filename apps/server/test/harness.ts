@@ -40,23 +40,32 @@ export interface TestApp {
 
 let counter = 0;
 
+/**
+ * Makes database `name` a copy of the migrated, seeded template, on `admin` (a connection to the
+ * server's maintenance database). Tried again for a while: PostgreSQL refuses to copy a database
+ * another session is in (an autovacuum worker, or a pool still closing), and the template is
+ * shared by every test file of the run.
+ */
+export async function copyTemplate(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      await admin.query(`create database ${name} template ${inject("template")}`);
+      return;
+    } catch (err) {
+      // 55006 object_in_use: "source database ... is being accessed by other users".
+      if (i > 40 || (err as { code?: string }).code !== "55006") throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+}
+
 /** A fresh copy of the migrated, seeded template database: its URL, and how to drop it. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const template = inject("template");
   const serverUrl = inject("serverUrl");
   const name = `t${counter++}_${process.pid}_${Date.now()}`.replace(/[^a-z0-9_]/g, "");
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  // The template is copied by a single connection at a time.
-  for (let i = 0; ; i++) {
-    try {
-      await admin.query(`create database ${name} template ${template}`);
-      break;
-    } catch (err) {
-      if (i > 40) throw err;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-    }
-  }
+  await copyTemplate(admin, name);
   await admin.end();
   const drop = async () => {
     const a = new pg.Client({ connectionString: serverUrl });

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../../test/db-url.js";
+import { copyTemplate } from "../../test/harness.js";
 import { openDatabase } from "./client.js";
 import { migrate } from "./migrate.js";
 
@@ -16,7 +17,7 @@ afterAll(async () => {
 describe("migrate", () => {
   it("leaves a database holding the journal's last migration as it is without the lock, and takes the lock otherwise", async () => {
     await admin.connect();
-    await admin.query(`create database ${name} template ${inject("template")}`);
+    await copyTemplate(admin, name);
     const database = await openDatabase({ url });
     const other = new pg.Client({ connectionString: url });
     await other.connect();

@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, withDatabase } from "../../../test/db-url.js";
+import { copyTemplate } from "../../../test/harness.js";
 import { freePort } from "../../platform/free-port.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 
@@ -94,7 +95,7 @@ describe("POS sales while the server is killed", () => {
   it("keeps every key exactly once and every acknowledged sale across two SIGKILLs", async () => {
     const admin = new pg.Client({ connectionString: inject("serverUrl") });
     await admin.connect();
-    await admin.query(`create database ${name} template ${inject("template")}`);
+    await copyTemplate(admin, name);
     await admin.end();
     dataDir = await mkdtemp(path.join(os.tmpdir(), "souq-pos-crash-"));
     const port = await freePort();
