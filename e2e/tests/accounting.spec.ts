@@ -165,8 +165,24 @@ test("a customer receipt shows in the customer's statement; a transfer needs two
   expect(Number(balances.data.find((a) => a.account_name === usd)?.balance)).toBe(20);
 
   // ------------------------------------------------------------ an opening balance for the IQD box posts against opening-balance equity
+  // The last rate is held back until the amount is typed: arriving late, it must not wipe the amount.
+  let releaseRate = () => {};
+  const rateHeld = new Promise<void>((r) => {
+    releaseRate = r;
+  });
+  await page.route("**/api/currency_rates/last_rate*", async (route) => {
+    await rateHeld;
+    await route.continue();
+  });
   await page.goto("/settings/opening-balance/accounting-opening-balance");
-  await page.getByTestId("opening-cashes").getByRole("row", { name: iqd }).getByRole("textbox").fill("1000");
+  const amount = page.getByTestId("opening-cashes").getByRole("row", { name: iqd }).getByRole("textbox");
+  await amount.fill("1000");
+  const rateAnswered = page.waitForResponse("**/api/currency_rates/last_rate*");
+  releaseRate();
+  await rateAnswered;
+  // Let the page take the answer in before looking.
+  await page.waitForTimeout(500);
+  await expect(amount).toHaveValue(/^1,?000$/);
   await page.getByTestId("opening-save").click();
   await expect(page.getByText("Updated Successfully")).toBeVisible();
   const after = await call<{ data: { account_name: string; balance: string }[] }>("cash_balance_show", { token });

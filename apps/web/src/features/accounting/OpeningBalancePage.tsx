@@ -3,7 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, T
 import { IconBuildingBank, IconDeviceFloppy, IconTruck, IconUsers } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
@@ -68,6 +68,13 @@ function partyRows(parties: Party[], saved: OpeningBalance["customers"] | undefi
   }));
 }
 
+/** The parties' rows as the server has them, with what the user typed kept where a row was typed in. */
+function keepTyped(fresh: PartyBalance[], typed: PartyBalance[], edited: boolean): PartyBalance[] {
+  if (!edited) return fresh;
+  const kept = new Map(typed.map((r) => [r.consumer_id, r]));
+  return fresh.map((r) => kept.get(r.consumer_id) ?? r);
+}
+
 const nonZero = (v: string) => v !== "" && !new Decimal(orZero(v)).isZero();
 
 /** Opening balances of cash accounts, customers and suppliers, against opening-balance equity. */
@@ -88,16 +95,33 @@ export function OpeningBalancePage() {
   const [cust, setCust] = useState<PartyBalance[]>([]);
   const [supp, setSupp] = useState<PartyBalance[]>([]);
 
+  // What the user has typed since the form last took the server's values: data that arrives or is
+  // fetched again meanwhile (the last rate, a refreshed list) fills the rest and adds rows, but never
+  // overwrites what was typed. Saving hands the form back to the server's values.
+  const typed = useRef({ date: false, rate: false, amounts: false });
+  const edit =
+    <T,>(field: keyof typeof typed.current, set: (v: T) => void) =>
+    (v: T) => {
+      typed.current[field] = true;
+      set(v);
+    };
   useEffect(() => {
     const o = opening.data;
     // The server sends the business day as written; no conversion to the browser's zone.
-    if (o?.date) setDate(docDay(o.date));
+    if (o?.date && !typed.current.date) setDate(docDay(o.date));
     const r = plainDecimal(o?.rate ?? last.data?.rate ?? "");
-    setRate(r ? new Decimal(r).toFixed() : "");
-    setCash(Object.fromEntries((o?.cashes ?? []).map((c) => [c.account_id, c.amount])));
+    if (!typed.current.rate) setRate(r ? new Decimal(r).toFixed() : "");
+    const saved: Record<number, string> = Object.fromEntries((o?.cashes ?? []).map((c) => [c.account_id, c.amount]));
+    setCash(typed.current.amounts ? (mine) => ({ ...saved, ...mine }) : saved);
   }, [opening.data, last.data]);
-  useEffect(() => setCust(partyRows(customers.data ?? [], opening.data?.customers)), [customers.data, opening.data]);
-  useEffect(() => setSupp(partyRows(suppliers.data ?? [], opening.data?.suppliers)), [suppliers.data, opening.data]);
+  useEffect(
+    () => setCust((mine) => keepTyped(partyRows(customers.data ?? [], opening.data?.customers), mine, typed.current.amounts)),
+    [customers.data, opening.data],
+  );
+  useEffect(
+    () => setSupp((mine) => keepTyped(partyRows(suppliers.data ?? [], opening.data?.suppliers), mine, typed.current.amounts)),
+    [suppliers.data, opening.data],
+  );
 
   const save = useMutation({
     mutationFn: () => {
@@ -120,6 +144,7 @@ export function OpeningBalancePage() {
     },
     onSuccess: (res) => {
       notifySuccess(res.message);
+      typed.current = { date: false, rate: false, amounts: false };
       invalidateLedger();
     },
     onError: notifyError,
@@ -202,13 +227,19 @@ export function OpeningBalancePage() {
         <Stack gap="lg">
           <Paper withBorder radius="md" p="md">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <DateField label={t("fields.date")} withAsterisk readOnly={!editable} value={date} onChange={(v) => v && setDate(v)} />
+              <DateField
+                label={t("fields.date")}
+                withAsterisk
+                readOnly={!editable}
+                value={date}
+                onChange={(v) => v && edit("date", setDate)(v)}
+              />
               <MoneyInput
                 label={t("common:currency.rate")}
                 description={t("opening.rateHint")}
                 readOnly={!editable}
                 value={rate}
-                onChange={setRate}
+                onChange={edit("rate", setRate)}
               />
             </SimpleGrid>
           </Paper>
@@ -243,7 +274,7 @@ export function OpeningBalancePage() {
                           {amountInput(
                             `${names.account(a.account_name, a.system_key)} ${t("fields.amount")}`,
                             cash[a.account_id] ?? "",
-                            (v) => setCash((c) => ({ ...c, [a.account_id]: v })),
+                            (v) => edit("amounts", setCash)((c) => ({ ...c, [a.account_id]: v })),
                             `opening-cash-${a.account_id}`,
                           )}
                         </Table.Td>
@@ -253,10 +284,10 @@ export function OpeningBalancePage() {
                 </Table>
               </Tabs.Panel>
               <Tabs.Panel value="customers" p="md">
-                {partyTable(cust, customers.data, setCust, "opening-customers")}
+                {partyTable(cust, customers.data, edit("amounts", setCust), "opening-customers")}
               </Tabs.Panel>
               <Tabs.Panel value="suppliers" p="md">
-                {partyTable(supp, suppliers.data, setSupp, "opening-suppliers")}
+                {partyTable(supp, suppliers.data, edit("amounts", setSupp), "opening-suppliers")}
               </Tabs.Panel>
             </Tabs>
           </Paper>
