@@ -3,10 +3,11 @@ import { IconArrowBack, IconListDetails } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
+import { liveParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
 import { journalDescription, useSeededNames } from "../../shared/seededNames";
 import { usePrint } from "../../shared/usePrint";
@@ -33,6 +34,8 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
   const names = useSeededNames();
   const filters = useReportFilters("THIS_YEAR");
   const [params, setParams] = useSearchParams();
+  // Changes apply to the address as it is now: the rendered one may lag behind a filter just typed.
+  const { pathname } = useLocation();
   const raw = params.get("party");
   const id = raw && /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
   const { choice } = usePartyChoice(kind, id);
@@ -47,7 +50,7 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
   const title = t(`${kind}Statements.title`);
   const choose = (party: number | null) =>
     setParams((prev) => {
-      const p = new URLSearchParams(prev);
+      const p = liveParams(prev, pathname);
       if (party) p.set("party", String(party));
       else p.delete("party");
       return p;
