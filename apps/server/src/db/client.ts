@@ -92,7 +92,7 @@ export async function openDatabase(opts: { url: string; kind?: Database["kind"];
 }
 
 const dialect = new PgDialect();
-const statementNames = new Map<string, string>();
+const statementNames = { q: new Map<string, string>(), souq: new Map<string, string>() };
 
 /**
  * A prepared statement's name: the prefix and the hash of its text, so that the same text always
@@ -101,11 +101,11 @@ const statementNames = new Map<string, string>();
  * namespace. Remembered for a bounded number of texts: a text made per call cannot grow it without end.
  */
 export function statementName(prefix: "q" | "souq", sql: string): string {
-  const key = `${prefix}:${sql}`;
-  let name = statementNames.get(key);
+  const names = statementNames[prefix];
+  let name = names.get(sql);
   if (!name) {
     name = `${prefix}_${createHash("sha1").update(sql).digest("hex")}`;
-    if (statementNames.size < 3000) statementNames.set(key, name);
+    if (names.size < 2000) names.set(sql, name);
   }
   return name;
 }

@@ -69,9 +69,9 @@ function partyRows(parties: Party[], saved: OpeningBalance["customers"] | undefi
 }
 
 /** The parties' rows as the server has them, with what the user typed kept where a row was typed in. */
-function keepTyped(fresh: PartyBalance[], typed: PartyBalance[], edited: boolean): PartyBalance[] {
+function keepTyped(fresh: PartyBalance[], mine: PartyBalance[], edited: boolean): PartyBalance[] {
   if (!edited) return fresh;
-  const kept = new Map(typed.map((r) => [r.consumer_id, r]));
+  const kept = new Map(mine.map((r) => [r.consumer_id, r]));
   return fresh.map((r) => kept.get(r.consumer_id) ?? r);
 }
 

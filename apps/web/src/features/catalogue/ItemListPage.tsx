@@ -4,11 +4,10 @@ import { IconBarcode, IconEdit, IconFileImport, IconHourglass, IconPlus, IconTra
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useSearchParams } from "react-router";
 import { useCan } from "../../app/session";
 import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
 import { ListThumb } from "../../shared/ListThumb";
-import { liveParams } from "../../shared/liveParams";
+import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
@@ -67,9 +66,7 @@ function BarcodeCell({ row }: { row: ItemRow }) {
 export function ItemListPage() {
   const { t } = useTranslation("catalogue");
   const can = useCan();
-  const [, setParams] = useSearchParams();
-  // Changes apply to the address as it is now: the rendered one may lag behind a filter just typed.
-  const { pathname } = useLocation();
+  const changeParams = useChangeParams();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [importing, setImporting] = useState(false);
   const del = useConfirmDelete<ItemRow>(ITEMS_ENDPOINT, { idOf: (r) => r.item_id, nameOf: (r) => r.item_name });
@@ -80,11 +77,9 @@ export function ItemListPage() {
 
   // A scan anywhere on the page searches for the code, as if typed into the search box.
   useBarcodeScanner((code) =>
-    setParams((prev) => {
-      const next = liveParams(prev, pathname);
-      next.set("search", normalizeDigits(code));
-      next.delete("page");
-      return next;
+    changeParams((p) => {
+      p.set("search", normalizeDigits(code));
+      p.delete("page");
     }),
   );
 

@@ -3,11 +3,11 @@ import { IconArrowBack, IconListDetails } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
-import { liveParams } from "../../shared/liveParams";
+import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
 import { journalDescription, useSeededNames } from "../../shared/seededNames";
 import { usePrint } from "../../shared/usePrint";
@@ -33,9 +33,8 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
   const fmt = useFormat();
   const names = useSeededNames();
   const filters = useReportFilters("THIS_YEAR");
-  const [params, setParams] = useSearchParams();
-  // Changes apply to the address as it is now: the rendered one may lag behind a filter just typed.
-  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const changeParams = useChangeParams();
   const raw = params.get("party");
   const id = raw && /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
   const { choice } = usePartyChoice(kind, id);
@@ -49,11 +48,9 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
   const lines = statement.data?.data ?? [];
   const title = t(`${kind}Statements.title`);
   const choose = (party: number | null) =>
-    setParams((prev) => {
-      const p = liveParams(prev, pathname);
+    changeParams((p) => {
       if (party) p.set("party", String(party));
       else p.delete("party");
-      return p;
     });
 
   const onPrint = () => {

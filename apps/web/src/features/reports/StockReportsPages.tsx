@@ -2,14 +2,14 @@ import { MSG } from "@app/contracts";
 import { Badge, Group, Paper, Select, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useLocation, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { translateMessage } from "../../app/i18n";
 import { Autocomplete, type Choice } from "../../shared/Autocomplete";
 import { api } from "../../shared/api/client";
 import type { ListBody } from "../../shared/api/types";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
-import { liveParams } from "../../shared/liveParams";
+import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { SourceCell, sourceText } from "../accounting/GeneralLedgerPage";
@@ -48,19 +48,16 @@ interface ItemRow {
 
 /** An id kept in the address under `key`, with its setter. */
 export function useIdParam(key: string): [number | null, (v: number | null) => void] {
-  const [params, setParams] = useSearchParams();
-  // Changes apply to the address as it is now: the rendered one may lag behind a filter just typed.
-  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const changeParams = useChangeParams();
   const raw = params.get(key);
   const id = raw && /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
   const set = (v: number | null) =>
-    setParams(
-      (prev) => {
-        const p = liveParams(prev, pathname);
+    changeParams(
+      (p) => {
         if (v) p.set(key, String(v));
         else p.delete(key);
         p.delete("page");
-        return p;
       },
       { replace: true },
     );

@@ -4,13 +4,13 @@ import { IconChevronDown, IconChevronLeft, IconChevronRight, IconSearch } from "
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import type { ListBody } from "../../shared/api/types";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { formatCurrencyAmount, useFormat } from "../../shared/format";
-import { liveParams } from "../../shared/liveParams";
+import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { usePrint } from "../../shared/usePrint";
@@ -75,9 +75,8 @@ export function TrialBalancePage() {
   // Every account row opens its general ledger over the same period.
   const canLedger = useCan()([...GENERAL_LEDGER_PERMISSION]);
   const money = (v: string | undefined) => formatCurrencyAmount(v, filters.value.currencyId);
-  const [params, setParams] = useSearchParams();
-  // Changes apply to the address as it is now: the rendered one may lag behind a filter just typed.
-  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const changeParams = useChangeParams();
   const search = params.get("search") ?? "";
   const hideZero = params.get("hide_zero") !== "0";
   const depth = DEPTHS.includes(params.get("depth") ?? "") ? (params.get("depth") as string) : "";
@@ -93,12 +92,10 @@ export function TrialBalancePage() {
   }, [search]);
 
   const setParam = (key: string, value: string | undefined) =>
-    setParams(
-      (prev) => {
-        const p = liveParams(prev, pathname);
+    changeParams(
+      (p) => {
         if (value) p.set(key, value);
         else p.delete(key);
-        return p;
       },
       { replace: true },
     );
