@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.js";
 import { type PosFixture, posFixture, posHelpers } from "./pos.fixture.js";
+import { posSaleByNumberSql } from "./pos-sales.js";
 
 /**
  * POS sales through the API with hand-checked books. In-rate 1,480 IQD per USD. Stock: 10 tins of
@@ -252,6 +253,13 @@ describe("the drawer's sales", () => {
     const found = await t.api("GET", `/api/pos_sales/by_number/${sold.body.data.number}`, { token: cashier.token });
     expect(found.status).toBe(200);
     expect(found.body.data.lines.map((l: { returnable_quantity: string }) => l.returnable_quantity)).toEqual(["1", "1"]);
+    // Found through the receipts' index, not by reading every POS sale (this table is too small for
+    // the planner to prefer any index of its own accord).
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return JSON.stringify((await tx.execute(sql`explain (format json) ${posSaleByNumberSql(String(sold.body.data.number))}`)).rows);
+    });
+    expect(plan).toContain("sales_number_idx");
     const other = await t.userWith(["pos_sales/index", "pos_sales/show"], { is_cashier: true, outlet_fk: 1, inventory_ids: [1] });
     expect((await t.api("GET", "/api/pos_sales", { token: other.token })).body.data.data).toEqual([]);
     expect((await t.api("GET", `/api/pos_sales/${sold.body.data.id}`, { token: other.token })).status).toBe(404);

@@ -81,6 +81,8 @@ export const sales = pgTable(
     index("sales_consumer_idx").on(t.consumer_fk),
     index("sales_salesman_idx").on(t.salesman_fk, t.date),
     index("sales_kind_idx").on(t.kind, t.date),
+    // A receipt found by its number (a POS return, a scanned receipt) on years of sales.
+    index("sales_number_idx").on(t.kind, t.number),
     check("sales_kind_check", sql`${t.kind} in ('sale','salesman','pos')`),
     check("sales_status_check", sql`${t.status} in ('draft','complete')`),
     check("sales_payment_type_check", sql`${t.payment_type} in ('Cash','On Account')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "sales_number_idx" ON "sales" USING btree ("kind","number");
