@@ -19,6 +19,7 @@ import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
+import { cpuBetween, cpuMark } from "./cpu.js";
 import { benchDatabase } from "./database.js";
 import { findPgbench, percentile, tpcb } from "./pgbench.js";
 import { newCashier } from "./product.js";
@@ -191,6 +192,8 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
 
     const booked = new Map<string, { id: number; till: number; body: ReturnType<typeof body> }>();
     const latencies: number[] = [];
+    const dbName = decodeURIComponent(new URL(url).pathname.slice(1));
+    const before = cpuMark(child.pid!, dbName);
     const t0 = performance.now();
     const until = t0 + SECONDS * 1000;
     await Promise.all(
@@ -204,6 +207,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
         }
       }),
     );
+    const cpu = cpuBetween(before, cpuMark(child.pid!, dbName));
     const elapsed = (performance.now() - t0) / 1000;
     const rate = booked.size / elapsed;
     latencies.sort((a, b) => a - b);
@@ -259,6 +263,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
         `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (load average ${load()})`,
     );
     console.log("  checked: every key one complete sale and one stored answer, 16 keys replayed to the same sale, stock, books and till");
+    console.log(`  processors while selling: ${cpu}`);
     if (pgbench) {
       const ref = tpcb(pgbench, url, CLIENTS, SECONDS);
       const history = await new pg.Client({ connectionString: url });
