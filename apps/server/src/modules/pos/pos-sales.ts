@@ -234,10 +234,10 @@ export async function showPosSale(ctx: Ctx, id: number): Promise<PosSaleShown | 
   };
 }
 
-/** The receipt with that number (for a return at the till), else 404. */
 /** A POS receipt's id by its number: an index look-up (`sales_number_idx`), however many years of sales there are. */
 export const posSaleByNumberSql = (number: string) => sql`select id from sales where kind = 'pos' and number = ${number} limit 1`;
 
+/** The receipt with that number (for a return at the till), else 404. */
 export async function posSaleByNumber(ctx: Ctx, number: string) {
   const res = await ctx.tx.execute<{ id: number }>(posSaleByNumberSql(number));
   const id = res.rows[0]?.id;
