@@ -1,6 +1,7 @@
 import { ZCashTransaction, ZConsumerTransaction, ZCreateUser, ZMoneyDoc } from "@app/contracts";
+import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { issueMessages } from "./useZodForm";
+import { issueMessages, useZodForm } from "./useZodForm";
 
 const messagesOf = (schema: { safeParse: (v: unknown) => { error?: { issues: unknown[] } } }, input: Record<string, unknown>) =>
   issueMessages((schema.safeParse(input).error?.issues ?? []) as Parameters<typeof issueMessages>[0], input);
@@ -45,5 +46,38 @@ describe("issueMessages keeps texts that name their field", () => {
     const m = messagesOf(ZCreateUser, { user_name: "", email: "", password: "" });
     expect(m.email).toBe("The email must be a valid email address.");
     expect(m.user_name).toBe("The user name field is required.");
+  });
+});
+
+describe("a record read again", () => {
+  const record = { name: "Zanko Pharmacy", mobile: "0750 111 2233", lines: [{ price: "1000" }] };
+
+  it("takes every field the first time, and after that keeps what was typed while the rest follow the server", () => {
+    const { result } = renderHook(() => useZodForm({ name: "", mobile: "", lines: [] as { price: string }[] }));
+    // A field an input settles on before the record arrives does not count as typed in.
+    act(() => result.current.set("mobile", ""));
+    act(() => result.current.load(record));
+    expect(result.current.values).toEqual(record);
+
+    act(() => result.current.set("name", "Zanko Pharmacy (Erbil)"));
+    act(() => result.current.setErrors({ name: "The name has already been taken.", mobile: "The mobile is invalid." }));
+    // Someone else saved the record meanwhile: a new mobile and price, and another name.
+    act(() => result.current.load({ name: "Zanko", mobile: "0750 999 8877", lines: [{ price: "1250" }] }));
+    expect(result.current.values).toEqual({ name: "Zanko Pharmacy (Erbil)", mobile: "0750 999 8877", lines: [{ price: "1250" }] });
+    expect(result.current.errors).toEqual({ name: "The name has already been taken." });
+
+    // A list typed into keeps the whole list.
+    act(() => result.current.set("lines", [{ price: "1300" }]));
+    act(() => result.current.load({ name: "Zanko", mobile: "0750 999 8877", lines: [{ price: "1500" }] }));
+    expect(result.current.values.lines).toEqual([{ price: "1300" }]);
+  });
+
+  it("after a reset the next record is taken whole", () => {
+    const { result } = renderHook(() => useZodForm({ name: "", mobile: "", lines: [] as { price: string }[] }));
+    act(() => result.current.load(record));
+    act(() => result.current.set("name", "typed"));
+    act(() => result.current.reset({ name: "", mobile: "", lines: [] }));
+    act(() => result.current.load(record));
+    expect(result.current.values).toEqual(record);
   });
 });

@@ -12,6 +12,9 @@ type TextKey<V> = keyof { [K in keyof V as string extends K ? never : V[K] exten
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
+/** Two field values alike (a list's or an object's by content). */
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /** The value at a dotted path ("item_units.0.price") below a value. */
 const at = (v: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<PropertyKey, unknown>)[k] : undefined), v);
@@ -48,6 +51,8 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
   const shown = useRef(new Set<string>());
   const current = useRef(values);
   current.current = values;
+  // The record as last loaded (`load`), against which a field counts as typed in; none after a reset.
+  const loaded = useRef<V | null>(null);
 
   // A message goes as soon as its value changes: the field's own, and those of the parts of a
   // list or object that changed ("item_units.0.price" when that price is typed in).
@@ -103,10 +108,32 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
     shown.current.add(field);
     return errors[field] ? translateMessage(errors[field]) : undefined;
   };
+  /** Every field to these values (a form emptied after a save, a new document): nothing typed is kept. */
   const reset = useCallback((v: V) => {
+    loaded.current = null;
     current.current = v;
     setValues(v);
     setErrors({});
+  }, []);
+
+  /**
+   * The record as the server holds it, read for the first time or again (the query refetched on
+   * focus, or after someone else saved it). The first time every field takes the server's value;
+   * after that, a field whose value differs from what was last loaded was typed in, and keeps what
+   * was typed and its message, while every other field takes the server's value.
+   */
+  const load = useCallback((v: V) => {
+    const before = loaded.current;
+    loaded.current = v;
+    const typed = before ? (Object.keys(v) as (keyof V)[]).filter((k) => !same(current.current[k], before[k])) : [];
+    const next = { ...v };
+    for (const k of typed) next[k] = current.current[k];
+    current.current = next;
+    setValues(next);
+    setErrors((e) => {
+      const kept = Object.entries(e).filter(([k]) => typed.includes(k.split(".")[0] as keyof V));
+      return kept.length === Object.keys(e).length ? e : Object.fromEntries(kept);
+    });
   }, []);
 
   /**
@@ -128,5 +155,5 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
     error: error(key),
   });
 
-  return { values, set, errors, error, text, field, setErrors, validate, applyServerErrors, reset };
+  return { values, set, errors, error, text, field, setErrors, validate, applyServerErrors, reset, load };
 }

@@ -89,12 +89,12 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
   const { create, update } = useCrud(cfg.endpoint, { onInvalid: form.applyServerErrors });
   const invalidateLedger = useInvalidateLedger();
   const queryClient = useQueryClient();
-  const { reset } = form;
+  const { load } = form;
 
   useEffect(() => {
     const r = record.data;
     if (!r) return;
-    reset({
+    load({
       type_id: String(r.type_id ?? r.type_fk ?? ""),
       account_id: String(r.account_id ?? r.account_fk ?? ""),
       date: docDay(r.date),
@@ -109,7 +109,7 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
         foreign_amount: r.foreign_amount ?? r.amount ?? "",
       },
     });
-  }, [record.data, reset]);
+  }, [record.data, load]);
 
   // With an image the document goes as multipart form data (the server reads the file itself).
   const sendForm = useMutation({

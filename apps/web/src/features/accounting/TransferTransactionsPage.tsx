@@ -74,13 +74,13 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
   const form = useZodForm(EMPTY);
   const { create, update } = useCrud(EP.cashTransactions, { onInvalid: form.applyServerErrors });
   const invalidateLedger = useInvalidateLedger();
-  const { reset, set } = form;
+  const { load, set } = form;
   const v = form.values;
 
   useEffect(() => {
     const r = record.data;
     if (!r) return;
-    reset({
+    load({
       from_account_fk: String(r.from_account_fk),
       to_account_fk: String(r.to_account_fk),
       date: docDay(r.date),
@@ -89,7 +89,7 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
       rate_out: plainDecimal(r.rate_out),
       note: r.note ?? "",
     });
-  }, [record.data, reset]);
+  }, [record.data, load]);
 
   // The current rates start from the last recorded ones (SPEC §4).
   useEffect(() => {

@@ -266,16 +266,16 @@ function ScheduleCard() {
   const queryClient = useQueryClient();
   const settings = useQuery(backupSettingsQuery);
   const form = useZodForm<ScheduleValues>({ schedule_enabled: false, schedule_time: "02:00", keep_days: 14, folder: "" });
-  const { reset } = form;
+  const { load } = form;
   useEffect(() => {
     if (settings.data)
-      reset({
+      load({
         schedule_enabled: settings.data.schedule_enabled,
         schedule_time: settings.data.schedule_time,
         keep_days: settings.data.keep_days,
         folder: settings.data.folder ?? "",
       });
-  }, [settings.data, reset]);
+  }, [settings.data, load]);
   const readOnly = !can("backups/update");
   const save = useMutation({
     mutationFn: (v: ScheduleValues) => api<{ message: string }>("backup_settings_update", { method: "POST", body: v }),

@@ -59,11 +59,11 @@ export function ItemForm({ id, onClose }: { id: number | null; onClose: () => vo
       return handled;
     },
   });
-  const { reset, errors } = form;
+  const { load, errors } = form;
 
   useEffect(() => {
-    if (record.data) reset(fromRecord(record.data));
-  }, [record.data, reset]);
+    if (record.data) load(fromRecord(record.data));
+  }, [record.data, load]);
 
   // Errors arrive through state; the tab follows on the next render.
   const [pendingJump, setPendingJump] = useState(false);

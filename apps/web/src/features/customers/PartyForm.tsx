@@ -80,10 +80,10 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
   const form = useZodForm<Values>(EMPTY);
   const { create, update } = useCrud(cfg.endpoint, { onInvalid: form.applyServerErrors });
   const invalidateLedger = useInvalidateLedger();
-  const { reset } = form;
+  const { load } = form;
   useEffect(() => {
-    if (record.data) reset(fromRow(record.data));
-  }, [record.data, reset]);
+    if (record.data) load(fromRow(record.data));
+  }, [record.data, load]);
 
   const submit = () => {
     const v = form.values;

@@ -49,12 +49,12 @@ export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; p
   });
   const { create, update } = useCrud(cfg.transactions, { onInvalid: form.applyServerErrors });
   const invalidateLedger = useInvalidateLedger();
-  const { reset } = form;
+  const { load } = form;
   useEffect(() => {
     const r = record.data;
     if (!r) return;
     const foreign = r.currency_id !== system;
-    reset({
+    load({
       account_id: String(r.account_id),
       date: docDay(r.date),
       note: r.note ?? "",
@@ -70,7 +70,7 @@ export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; p
           : r.amount,
       },
     });
-  }, [record.data, reset, system]);
+  }, [record.data, load, system]);
 
   const submit = () => {
     const v = form.values;

@@ -17,10 +17,10 @@ export function RoleForm({ id, onClose }: { id: number | null; onClose: () => vo
   const tree = useQuery(menuTreeQuery);
   const form = useZodForm<{ role_name: string; permissions: string[] }>({ role_name: "", permissions: [] });
   const { create, update } = useCrud(ROLES_ENDPOINT, { onInvalid: form.applyServerErrors });
-  const { reset } = form;
+  const { load } = form;
   useEffect(() => {
-    if (record.data) reset({ role_name: record.data.role_name, permissions: record.data.permissions });
-  }, [record.data, reset]);
+    if (record.data) load({ role_name: record.data.role_name, permissions: record.data.permissions });
+  }, [record.data, load]);
 
   const submit = () => {
     const body = form.validate(ZRole);

@@ -40,17 +40,17 @@ export function PosSettingsCard() {
   const settings = useQuery(posSettingsQuery);
   const accounts = useQuery(cashAccountsListQuery);
   const form = useZodForm({ fib_account_fk: "", smallest_iqd_amount: "250", smallest_usd_amount: "1" });
-  const { reset } = form;
+  const { load } = form;
   useEffect(() => {
     const s = settings.data;
     if (s)
-      reset({
+      load({
         fib_account_fk: s.fib_account_fk ? String(s.fib_account_fk) : "",
         // Stored with their decimals; shown as a person writes them.
         smallest_iqd_amount: D(s.smallest_iqd_amount).toFixed(),
         smallest_usd_amount: D(s.smallest_usd_amount).toFixed(),
       });
-  }, [settings.data, reset]);
+  }, [settings.data, load]);
   const save = useMutation({
     mutationFn: (body: unknown) => api<{ message: string }>("pos/settings", { method: "POST", body }),
     onSuccess: (res) => {

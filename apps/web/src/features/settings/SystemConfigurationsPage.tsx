@@ -100,10 +100,10 @@ export function SystemConfigurationsPage() {
     two_factor_super_user: false,
     two_factor_role_ids: [],
   });
-  const { reset } = form;
+  const { load } = form;
   useEffect(() => {
-    if (settings.data) reset(toValues(settings.data));
-  }, [settings.data, reset]);
+    if (settings.data) load(toValues(settings.data));
+  }, [settings.data, load]);
   const readOnly = !can("system_settings/update");
 
   const save = useMutation({

@@ -34,15 +34,15 @@ export function SystemProfilePage() {
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
   const logoPreview = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo]);
   useEffect(() => () => void (logoPreview && URL.revokeObjectURL(logoPreview)), [logoPreview]);
-  const { reset } = form;
+  const { load } = form;
   useEffect(() => {
     if (profile.data)
-      reset({
+      load({
         shop_name: profile.data.shop_name,
         receipt_header: profile.data.receipt_header ?? "",
         receipt_footer: profile.data.receipt_footer ?? "",
       });
-  }, [profile.data, reset]);
+  }, [profile.data, load]);
   const readOnly = !can("system_profiles/update");
 
   const save = useMutation({

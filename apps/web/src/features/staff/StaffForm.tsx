@@ -148,11 +148,11 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
   const form = useZodForm<Values>(EMPTY);
   const [tab, setTab] = useState("details");
   const { create, update } = useCrud(STAFF_ENDPOINT, { onInvalid: form.applyServerErrors });
-  const { reset } = form;
+  const { load } = form;
 
   useEffect(() => {
-    if (record.data) reset(fromRecord(record.data));
-  }, [record.data, reset]);
+    if (record.data) load(fromRecord(record.data));
+  }, [record.data, load]);
 
   const submit = () => {
     const payload = toPayload(form.values, creating, mayAssign);

@@ -94,13 +94,13 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
   const record = useQuery({ ...transferQuery(id ?? 0), enabled: id !== null });
   const form = useZodForm(EMPTY);
   const { create, update } = useCrud(STOCK_EP.transfers, { onInvalid: form.applyServerErrors });
-  const { reset } = form;
+  const { load } = form;
   const v = form.values;
 
   useEffect(() => {
     const r = record.data;
     if (!r) return;
-    reset({
+    load({
       from_inventory_id: String(r.from_inventory_id),
       to_inventory_id: String(r.to_inventory_id),
       date: docDay(r.date),
@@ -121,7 +121,7 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
         quantity: l.quantity.replace(/\.?0+$/, ""),
       })),
     });
-  }, [record.data, reset]);
+  }, [record.data, load]);
 
   const inventoryOptions = (inventories.data ?? []).map((i) => ({
     value: String(i.inventory_id),
