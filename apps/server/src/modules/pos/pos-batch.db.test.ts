@@ -7,7 +7,7 @@ import { bodyHash } from "../../platform/idempotency.js";
 import { dbHelpers, stockUp } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 import { type PosFixture, posFixture } from "./pos.fixture.js";
-import { bookPosBatch } from "./pos-batch.js";
+import { bookPosBatch, keyAnswersSql } from "./pos-batch.js";
 
 /**
  * POS sales booked together must leave the books, the stock and the answers exactly as the
@@ -318,5 +318,44 @@ describe("sales booked together beside sales booked one by one", () => {
     const [tb] = await q<{ d: string; c: string }>(sql`select sum(sys_debit)::text d, sum(sys_credit)::text c from journal_lines`);
     expect(tb!.d).toBe(tb!.c);
     expect(await stockInconsistencies(t.database.db)).toEqual([]);
+  });
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+}
+const nodesOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodesOf)];
+
+describe("the keys' answers", () => {
+  it("are stored through the primary key, not by reading every key ever stored", async () => {
+    const t = together.t;
+    const { q } = dbHelpers(() => t);
+    // A few thousand keys, as a shop has after some days of selling, and the planner told so.
+    await q(sql`
+      insert into idempotency_keys (scope, key, user_id, body_hash, status_code, response)
+      select 'pos_sales', 'older-' || i, null, 'hash', 201, '{}'::jsonb from generate_series(1, 5000) as i`);
+    await q(sql`analyze idempotency_keys`);
+    try {
+      const update = keyAnswersSql([
+        { key: "older-17", response: '{"message":"Added."}' },
+        { key: "older-4242", response: '{"message":"Added."}' },
+      ]);
+      const [explained] = await q<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(sql`explain (format json) ${update}`);
+      const read = nodesOf(explained!["QUERY PLAN"][0].Plan).filter(
+        (n) => n["Relation Name"] === "idempotency_keys" && n["Node Type"] !== "ModifyTable",
+      );
+      expect(read.map((n) => [n["Node Type"], n["Index Name"]])).toEqual([["Index Scan", "idempotency_keys_scope_key_pk"]]);
+      const done = await t.database.db.transaction(async (tx) => (await tx.execute(update)).rowCount);
+      expect(done).toBe(2);
+      expect(await q(sql`select key, response from idempotency_keys where key in ('older-17', 'older-4242') order by key`)).toEqual([
+        { key: "older-17", response: { message: "Added." } },
+        { key: "older-4242", response: { message: "Added." } },
+      ]);
+    } finally {
+      await q(sql`delete from idempotency_keys where key like 'older-%'`);
+    }
   });
 });

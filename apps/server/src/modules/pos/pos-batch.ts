@@ -1,6 +1,6 @@
 import { CURRENCY_IQD, CURRENCY_USD, can, MSG, overdueMessage, type PosSaleInput } from "@app/contracts";
 import type Decimal from "decimal.js";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { inOneGo, insertRows, queryMany } from "../../db/bulk.js";
 import { executePrepared, type Tx } from "../../db/client.js";
@@ -91,6 +91,8 @@ const decline = (why: string): never => {
 };
 
 const ids = (xs: Iterable<number>) => `{${[...new Set(xs)].join(",")}}`;
+/** Texts as a text[] literal, each quoted. */
+const textArray = (xs: Iterable<string>) => `{${[...new Set(xs)].map((x) => `"${x.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
 const dp = (v: Decimal.Value, places: number) => D(v).toDecimalPlaces(places, Dec.ROUND_HALF_UP);
 
 interface Env {
@@ -423,10 +425,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
     [
       sql`
     with logged as (${insertRows(auditLogs, audits)})
-    update idempotency_keys k set status_code = 201, response = x.response
-      from jsonb_to_recordset(${`[${planned.map((p, k) => `{"key":${JSON.stringify(p.sale.key)},"response":${texts[k]}}`).join(",")}]`}::jsonb)
-           as x(key text, response jsonb)
-     where k.scope = 'pos_sales' and k.key = x.key`,
+    ${keyAnswersSql(planned.map((p, k) => ({ key: p.sale.key, response: texts[k]! })))}`,
     ],
     { commit: true },
   );
@@ -436,6 +435,20 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
   return answers;
 }
 
+/**
+ * The booked sales' keys get their answers (each `response` a JSON text). The keys are named in an
+ * array as well: PostgreSQL guesses 100 rows for `jsonb_to_recordset`, and against a table of a few
+ * thousand keys that guess makes a hash join that reads every key ever stored; with the array the
+ * few keys are looked up in the primary key.
+ */
+export function keyAnswersSql(answers: { key: string; response: string }[]): SQL {
+  return sql`
+    update idempotency_keys k set status_code = 201, response = x.response
+      from jsonb_to_recordset(${`[${answers.map((a) => `{"key":${JSON.stringify(a.key)},"response":${a.response}}`).join(",")}]`}::jsonb)
+           as x(key text, response jsonb)
+     where k.scope = 'pos_sales' and k.key = any(${textArray(answers.map((a) => a.key))}::text[]) and k.key = x.key`;
+}
+
 /** A refusal the one-by-one path would give: 4xx from the sales core's own checks. */
 const isRefusal = (err: unknown) =>
   !!err && typeof err === "object" && "statusCode" in err && Number((err as { statusCode: number }).statusCode) < 500;
@@ -443,7 +456,7 @@ const isRefusal = (err: unknown) =>
 async function dropKeys(tx: Tx, sold: BatchSale[]) {
   await tx.execute(sql`
     delete from idempotency_keys where scope = 'pos_sales'
-       and key = any(${`{${sold.map((s) => `"${s.key}"`).join(",")}}`}::text[])`);
+       and key = any(${textArray(sold.map((s) => s.key))}::text[])`);
 }
 
 /** Nothing booked here: the claimed keys go back and every sale takes the one-by-one path. */
@@ -855,12 +868,14 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
          moved as (
            update stock_balances s set qty = s.qty + x.q, updated_at = now()
              from jsonb_to_recordset(${JSON.stringify(stockPayload)}::jsonb) as x(i int, v int, b int, q numeric)
+            -- The items named in an array too, so that their rows are found by the key (as keyAnswersSql).
             where s.item_fk = x.i and s.inventory_fk = x.v and s.batch_fk = x.b and s.qty + x.q >= 0
+              and s.item_fk = any(${ids(stockPayload.map((x) => x.i))}::int[])
            returning 1),
          costed as (
            update stock_item_costs c set qty = x.q, value = x.v, avg_cost = x.a, updated_at = now()
              from jsonb_to_recordset(${JSON.stringify(costPayload)}::jsonb) as x(i int, q numeric, v numeric, a numeric)
-            where c.item_fk = x.i
+            where c.item_fk = x.i and c.item_fk = any(${ids(costPayload.map((x) => x.i))}::int[])
            returning 1),
          new_entries as (${insertRows(journalEntries, entryRows, { extra: bySale, join: joinSale, set: { source_id: sql`s.id` } })}
                          returning entry_id, source_type, source_id),
