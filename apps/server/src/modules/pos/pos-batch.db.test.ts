@@ -348,8 +348,7 @@ describe("the keys' answers", () => {
         (n) => n["Relation Name"] === "idempotency_keys" && n["Node Type"] !== "ModifyTable",
       );
       expect(read.map((n) => [n["Node Type"], n["Index Name"]])).toEqual([["Index Scan", "idempotency_keys_scope_key_pk"]]);
-      const done = await t.database.db.transaction(async (tx) => (await tx.execute(update)).rowCount);
-      expect(done).toBe(2);
+      expect(await q(sql`${update} returning k.key`)).toHaveLength(2);
       expect(await q(sql`select key, response from idempotency_keys where key in ('older-17', 'older-4242') order by key`)).toEqual([
         { key: "older-17", response: { message: "Added." } },
         { key: "older-4242", response: { message: "Added." } },
