@@ -76,6 +76,12 @@ function run({ cmd, args, cwd, env }) {
       process.stderr.write(c);
       keep(c);
     });
+    // A tool that cannot start (`npm ci` not run) fails its step with the reason, not the whole run.
+    child.on("error", (err) => {
+      const line = `${cmd}: ${err.message}`;
+      console.error(line);
+      tail.push(line);
+    });
     child.on("close", (code, signal) => {
       if (partial) tail.push(partial);
       resolve({ status: code ?? (signal ? 1 : 0), tail });

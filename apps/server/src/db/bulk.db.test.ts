@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { inOneGo, queryMany } from "./bulk.js";
+import { inOneGo, queryMany, textArray } from "./bulk.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,5 +74,13 @@ describe("one transaction in few round trips", () => {
       return [first.rows[0]!.id, String(again![0]!.id)];
     });
     expect(ids[1]).toBe(ids[0]);
+  });
+});
+
+describe("a text[] literal", () => {
+  it("reaches PostgreSQL as the very texts, quotes, backslashes, commas and braces included, once each", async () => {
+    const texts = ['Ali "Abu Karim"', "C:\\till\\1", "a, b", "{x}", "NULL", "", "a, b"];
+    const [rows] = await inOneGo(t.database.db, (tx) => queryMany(tx, [sql`select unnest(${textArray(texts)}::text[]) as x`]));
+    expect(rows!.map((r) => r.x)).toEqual(['Ali "Abu Karim"', "C:\\till\\1", "a, b", "{x}", "NULL", ""]);
   });
 });

@@ -51,6 +51,12 @@ export function insertRows<T extends PgTable>(
      order by x.n`;
 }
 
+/**
+ * Texts as one `text[]` literal (`{"a","b"}`), each quoted and escaped, repeats dropped: a list of
+ * texts as a single parameter (`= any(${textArray(keys)}::text[])`), which `queryMany` can send.
+ */
+export const textArray = (xs: Iterable<string>) => `{${[...new Set(xs)].map((x) => `"${x.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+
 /** Dates, times and their arrays as text, numbers as pg makes them: what drizzle's `execute` answers. */
 const rawTypes = {
   getTypeParser: (typeId: number, format?: "text" | "binary") => {

@@ -2,7 +2,7 @@ import { CURRENCY_IQD, CURRENCY_USD, can, MSG, overdueMessage, type PosSaleInput
 import type Decimal from "decimal.js";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { inOneGo, insertRows, queryMany } from "../../db/bulk.js";
+import { inOneGo, insertRows, queryMany, textArray } from "../../db/bulk.js";
 import { executePrepared, type Tx } from "../../db/client.js";
 import { redact } from "../../platform/audit.js";
 import { businessDateTime, businessDay, withBusinessDate } from "../../platform/business-time.js";
@@ -91,8 +91,6 @@ const decline = (why: string): never => {
 };
 
 const ids = (xs: Iterable<number>) => `{${[...new Set(xs)].join(",")}}`;
-/** Texts as a text[] literal, each quoted. */
-const textArray = (xs: Iterable<string>) => `{${[...new Set(xs)].map((x) => `"${x.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
 const dp = (v: Decimal.Value, places: number) => D(v).toDecimalPlaces(places, Dec.ROUND_HALF_UP);
 
 interface Env {

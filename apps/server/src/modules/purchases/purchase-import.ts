@@ -9,6 +9,7 @@ import {
   type PurchaseInput,
 } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
+import { textArray } from "../../db/bulk.js";
 import { businessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
@@ -149,7 +150,7 @@ export async function importPurchaseLines(ctx: Ctx, id: number, file: unknown) {
     ? (
         await ctx.tx.execute<{ key: string; item_id: number; has_expire: boolean }>(sql`
           select k.key, i.item_id, i.has_expire
-            from unnest(${`{${names.map((n) => `"${n.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]) as k(key)
+            from unnest(${textArray(names)}::text[]) as k(key)
             join items i on lower(i.item_name) = k.key or lower(i.item_code) = k.key
                          or i.item_id = (select b.item_fk from item_barcodes b where lower(b.barcode) = k.key)`)
       ).rows
