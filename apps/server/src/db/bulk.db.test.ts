@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { inOneGo, queryMany, textArray } from "./bulk.js";
+import { inOneGo, intArray, queryMany, textArray } from "./bulk.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,5 +82,22 @@ describe("a text[] literal", () => {
     const texts = ['Ali "Abu Karim"', "C:\\till\\1", "a, b", "{x}", "NULL", "", "a, b"];
     const [rows] = await inOneGo(t.database.db, (tx) => queryMany(tx, [sql`select unnest(${textArray(texts)}::text[]) as x`]));
     expect(rows!.map((r) => r.x)).toEqual(['Ali "Abu Karim"', "C:\\till\\1", "a, b", "{x}", "NULL", ""]);
+  });
+});
+
+describe("an int[] parameter", () => {
+  it("keeps the order and the repeats, so that two arrays unnest side by side, and refuses what is no whole number", async () => {
+    const [rows] = await inOneGo(t.database.db, (tx) =>
+      queryMany(tx, [sql`select a, b from unnest(${intArray([3, 1, 3])}, ${intArray(new Set([7, 8, 9]))}) as x(a, b)`]),
+    );
+    expect(rows!.map((r) => [r.a, r.b])).toEqual([
+      [3, 7],
+      [1, 8],
+      [3, 9],
+    ]);
+    const [none] = await inOneGo(t.database.db, (tx) => queryMany(tx, [sql`select cardinality(${intArray([])}) as n`]));
+    expect(none![0]!.n).toBe(0);
+    expect(() => intArray([1, 2.5])).toThrow();
+    expect(() => intArray([Number.NaN])).toThrow();
   });
 });

@@ -57,6 +57,17 @@ export function insertRows<T extends PgTable>(
  */
 export const textArray = (xs: Iterable<string>) => `{${[...new Set(xs)].map((x) => `"${x.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
+/**
+ * Whole numbers as one `int[]` parameter (`{1,2,3}::int[]`), in the order given, repeats kept: a
+ * list of ids as a single value (`= any(${intArray(ids)})`, or `unnest` beside another array of the
+ * same length), which `queryMany` can send and whose statement text does not change with the count.
+ */
+export function intArray(xs: Iterable<number>): SQL {
+  const list = [...xs];
+  for (const x of list) if (!Number.isSafeInteger(x)) throw new Error("not a whole number");
+  return sql`${`{${list.join(",")}}`}::int[]`;
+}
+
 /** Dates, times and their arrays as text, numbers as pg makes them: what drizzle's `execute` answers. */
 const rawTypes = {
   getTypeParser: (typeId: number, format?: "text" | "binary") => {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import { intArray } from "../../db/bulk.js";
 import type { Ctx } from "../../platform/context.js";
-import { checkLines, intArray } from "../disposals/warehouse-lines.js";
+import { checkLines } from "../disposals/warehouse-lines.js";
 import { lockAccounts, post } from "../ledger/ledger.js";
 import { D, type Dec } from "../ledger/money.js";
 import { type StockInLine, type StockOutLine, stockAccounts, stockIn, stockOut } from "../stock/stock.js";

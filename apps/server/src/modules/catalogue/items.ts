@@ -1,5 +1,6 @@
 import { type ItemInput, type ItemUnitInput, MSG } from "@app/contracts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { intArray } from "../../db/bulk.js";
 import { executePrepared } from "../../db/client.js";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError, notFound, unprocessable } from "../../platform/errors.js";
@@ -311,7 +312,7 @@ export async function markUnitsChanged(ctx: Ctx, itemUnitIds: number[]) {
   if (itemUnitIds.length === 0) return;
   await ctx.tx.execute(sql`
     update items set updated_at = ${ctx.now}
-     where item_id in (select item_fk from item_units where item_unit_id = any(${`{${itemUnitIds.join(",")}}`}::int[]))`);
+     where item_id in (select item_fk from item_units where item_unit_id = any(${intArray(itemUnitIds)}))`);
 }
 
 export async function setItemOnline(ctx: Ctx, id: number, online: boolean) {

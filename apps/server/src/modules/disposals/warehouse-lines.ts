@@ -2,6 +2,7 @@ import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { intArray } from "../../db/bulk.js";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { docs, parseId } from "../../platform/crud.js";
@@ -11,7 +12,6 @@ import { savedOf, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 
 /** A list of ids as one `int[]` parameter (drizzle would spread a JS array into a row of parameters). */
-export const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
 /** A line of a warehouse document as typed: item, and where the document has them, unit and batch. */
 export interface TypedLine {

@@ -1,10 +1,10 @@
 import { MSG, POS_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
+import { intArray } from "../../db/bulk.js";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
-import { intArray } from "../disposals/warehouse-lines.js";
 import { posReviews } from "./pos.tables.js";
 
 /** Offline sales the server could not book, for a manager (`pos_admin_sales/view_all`). */

@@ -1,5 +1,6 @@
 import type { ItemPricingInput } from "@app/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { intArray } from "../../db/bulk.js";
 import type { DbOrTx } from "../../db/client.js";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
@@ -95,12 +96,11 @@ export async function saveItemPricing(ctx: Ctx, input: ItemPricingInput) {
   await checkTarget(ctx.tx, input);
   const rows = await priceChanges(ctx.tx, input, true);
   if (rows.some((r) => r.below_zero)) throw unprocessable({ amount: [BELOW_ZERO] }, BELOW_ZERO);
-  const ids = `{${rows.map((r) => r.item_unit_id).join(",")}}`;
   const prices = `{${rows.map((r) => r.new_price).join(",")}}`;
   if (rows.length > 0) {
     await ctx.tx.execute(sql`
       update item_units iu set price = v.price
-        from unnest(${ids}::int[], ${prices}::numeric[]) as v(id, price) where iu.item_unit_id = v.id`);
+        from unnest(${intArray(rows.map((r) => r.item_unit_id))}, ${prices}::numeric[]) as v(id, price) where iu.item_unit_id = v.id`);
     await markUnitsChanged(
       ctx,
       rows.map((r) => r.item_unit_id),

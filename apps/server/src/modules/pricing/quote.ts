@@ -1,5 +1,6 @@
 import type { PriceQuoteInput } from "@app/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { intArray } from "../../db/bulk.js";
 import type { DbOrTx } from "../../db/client.js";
 import { businessDay, endOfBusinessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -27,7 +28,7 @@ export type UnitRow = {
 
 /** The item units of the lines, with what the price function needs from their items. */
 async function loadUnits(tx: DbOrTx, ids: number[]) {
-  const r = await tx.execute<UnitRow>(unitsSql(sql`iu.item_unit_id = any(${`{${ids.join(",")}}`}::int[])`));
+  const r = await tx.execute<UnitRow>(unitsSql(sql`iu.item_unit_id = any(${intArray(ids)})`));
   return new Map(r.rows.map((row) => [row.item_unit_id, row]));
 }
 
@@ -45,7 +46,7 @@ const unitsSql = (where: SQL) => sql`
 /** Each category with every category above it, so a promotion on a parent reaches its children. */
 async function categoryPaths(tx: DbOrTx, ids: number[]): Promise<Map<number, number[]>> {
   if (ids.length === 0) return new Map();
-  const r = await tx.execute<{ start: number; ids: number[] }>(categoryPathsSql(sql`${`{${ids.join(",")}}`}::int[]`));
+  const r = await tx.execute<{ start: number; ids: number[] }>(categoryPathsSql(intArray(ids)));
   return pathsFrom(r.rows);
 }
 

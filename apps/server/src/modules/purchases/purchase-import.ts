@@ -9,7 +9,7 @@ import {
   type PurchaseInput,
 } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
-import { textArray } from "../../db/bulk.js";
+import { intArray, textArray } from "../../db/bulk.js";
 import { businessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
@@ -160,7 +160,7 @@ export async function importPurchaseLines(ctx: Ctx, id: number, file: unknown) {
     ? (
         await ctx.tx.execute<{ item_fk: number; unit_fk: number; unit_name: string; is_default: boolean }>(sql`
           select iu.item_fk, iu.unit_fk, u.unit_name, iu.is_default from item_units iu join units u on u.unit_id = iu.unit_fk
-           where iu.item_fk = any(${`{${found.map((f) => f.item_id).join(",")}}`}::int[])`)
+           where iu.item_fk = any(${intArray(found.map((f) => f.item_id))})`)
       ).rows
     : [];
   const added: PurchaseInput["lines"] = [];

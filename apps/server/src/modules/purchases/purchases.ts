@@ -9,6 +9,7 @@ import {
 } from "@app/contracts";
 import type Decimal from "decimal.js";
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import { intArray } from "../../db/bulk.js";
 import type { DbOrTx } from "../../db/client.js";
 import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -99,7 +100,7 @@ interface ItemUnitRow extends Record<string, unknown> {
 export const itemsWithUnitsSql = (itemIds: number[]) => sql`
     select i.item_id, i.item_name, i.has_expire, iu.unit_fk, iu.item_unit_id, iu.quantity::text, u.unit_name
       from items i join item_units iu on iu.item_fk = i.item_id join units u on u.unit_id = iu.unit_fk
-     where i.item_id = any(${`{${[...new Set(itemIds)].join(",")}}`}::int[])`;
+     where i.item_id = any(${intArray(new Set(itemIds))})`;
 
 /** The items `itemsWithUnitsSql` read, each with its units by unit id. */
 export function itemsWithUnitsFrom(rows: ItemUnitRow[]) {

@@ -1,5 +1,6 @@
 import { CURRENCY_IQD, CURRENCY_USD, MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
+import { intArray } from "../../db/bulk.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, unprocessable } from "../../platform/errors.js";
 import { inventoryScope } from "../catalogue/inventories.js";
@@ -21,8 +22,8 @@ export async function lineUnits(ctx: Ctx, lines: { item_fk: number; unit_fk: num
   const r = await ctx.tx.execute<{ item_fk: number; unit_fk: number; item_unit_id: number; quantity: string }>(sql`
     select iu.item_fk, iu.unit_fk, iu.item_unit_id, iu.quantity::text
       from item_units iu
-     where (iu.item_fk, iu.unit_fk) in (select * from unnest(${`{${lines.map((l) => l.item_fk).join(",")}}`}::int[],
-                                                                ${`{${lines.map((l) => l.unit_fk).join(",")}}`}::int[]))`);
+     where (iu.item_fk, iu.unit_fk) in (select * from unnest(${intArray(lines.map((l) => l.item_fk))},
+                                                                ${intArray(lines.map((l) => l.unit_fk))}))`);
   const found = new Map(r.rows.map((row) => [`(${row.item_fk},${row.unit_fk})`, row]));
   const errors: Record<string, string[]> = {};
   pairs.forEach((p, i) => {

@@ -1,5 +1,6 @@
 import { SALE_RETURN_MSG, type SaleReturnInput } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
+import { intArray } from "../../db/bulk.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
@@ -72,7 +73,7 @@ async function catalogueLines(ctx: Ctx, input: SaleReturnInput, currency: number
     select i.item_id, i.has_expire, case when i.has_revenue_tax then i.revenue_tax_percent::text end as tax,
            iu.unit_fk, iu.quantity::text, iu.price::text, coalesce(sc.avg_cost, 0)::text as avg_cost
       from items i join item_units iu on iu.item_fk = i.item_id left join stock_item_costs sc on sc.item_fk = i.item_id
-     where i.item_id = any(${`{${ids.join(",")}}`}::int[])`);
+     where i.item_id = any(${intArray(ids)})`);
   const errors: Record<string, string[]> = {};
   const lines = input.lines.map((l, i) => {
     const rows = res.rows.filter((r) => Number(r.item_id) === l.item_fk);
