@@ -2,7 +2,7 @@ import { CURRENCY_IQD, CURRENCY_USD, can, MSG, overdueMessage, type PosSaleInput
 import type Decimal from "decimal.js";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { inOneGo, insertRows, queryMany, textArray } from "../../db/bulk.js";
+import { inOneGo, insertRows, intArray, queryMany, textArray } from "../../db/bulk.js";
 import { executePrepared, type Tx } from "../../db/client.js";
 import { redact } from "../../platform/audit.js";
 import { businessDateTime, businessDay, withBusinessDate } from "../../platform/business-time.js";
@@ -90,7 +90,6 @@ const decline = (why: string): never => {
   throw new Decline(why);
 };
 
-const ids = (xs: Iterable<number>) => `{${[...new Set(xs)].join(",")}}`;
 const dp = (v: Decimal.Value, places: number) => D(v).toDecimalPlaces(places, Dec.ROUND_HALF_UP);
 
 interface Env {
@@ -185,7 +184,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
   const [minDate, maxDate] = [new Date(Math.min(...dates.map((d) => d.getTime()))), new Date(Math.max(...dates.map((d) => d.getTime())))];
   const itemIds = batch.flatMap((s) => s.input.lines.map((l) => l.item_fk));
   const walkInSql = sql`(select consumer_id from consumers where kind = 'customer' and is_default order by consumer_id limit 1)`;
-  const customerIds = sql`${walkInSql} union all select unnest(${ids(batch.flatMap((s) => (s.input.customer_fk ? [s.input.customer_fk] : [])))}::int[])`;
+  const customerIds = sql`${walkInSql} union all select unnest(${intArray(new Set(batch.flatMap((s) => (s.input.customer_fk ? [s.input.customer_fk] : []))))})`;
 
   // Everything read in one round trip: the system's terms, the keys claimed as the one-by-one
   // path claims them (a key already there is answered by it), the drawers shared (a closing waits
@@ -217,7 +216,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
        order by x.n
       on conflict (scope, key) do nothing returning key`,
     sql`
-      select user_fk, currency_id, account_fk from pos_drawers where user_fk = any(${ids(batch.map((s) => s.user.user_id))}::int[])
+      select user_fk, currency_id, account_fk from pos_drawers where user_fk = any(${intArray(new Set(batch.map((s) => s.user.user_id)))})
        order by user_fk, currency_id for share`,
     posSettingsSql(),
     ratesSql(first),
@@ -344,16 +343,16 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
     sql`
     select a.account_id, a.currency_id, a.is_group,
            coalesce(a.parent_id = (select c.account_id from accounts c where c.system_key = 'cash_and_banks'), false) as is_cash
-      from accounts a where a.account_id = any(${ids(accountIds)}::int[]) order by a.account_id for no key update of a`,
+      from accounts a where a.account_id = any(${intArray(accountIds)}) order by a.account_id for no key update of a`,
     lockBalancesSql(pairs),
     sql`
     select batch_id, item_fk, batch_no, to_char(expire_date, 'YYYY-MM-DD') as expire_date from stock_batches
-     where item_fk = any(${ids(stockItemIds)}::int[])`,
+     where item_fk = any(${intArray(new Set(stockItemIds))})`,
     ...(stockItemIds.length ? lockCostsSql(stockItemIds) : []),
     // What each till holds now (the change leaves a drawer and must find the money there).
     sql`
     select account_id, sum(debit - credit)::text as b from account_month_balances
-     where account_id = any(${ids(tills)}::int[]) group by account_id`,
+     where account_id = any(${intArray(tills)}) group by account_id`,
   ]);
   const counters = new Map<number, number>();
   outlets.forEach((o, k) => {
@@ -667,7 +666,7 @@ async function plan(
       ...(one?.[0] ? { batch_no: one[0], expire_date: one[1] } : {}),
     };
   });
-  const cost = round4(moves.reduce((sum, m) => sum.plus(D(m.value.toFixed()).abs()), ZERO));
+  const cost = round4(moves.reduce((sum, m) => sum.minus(D(m.value.toFixed())), ZERO));
   row.cost_total = cost.toFixed();
 
   // The sale's entry and the change's, through the posting rules and the journal's conversion.
@@ -868,12 +867,12 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
              from jsonb_to_recordset(${JSON.stringify(stockPayload)}::jsonb) as x(i int, v int, b int, q numeric)
             -- The items named in an array too, so that their rows are found by the key (as keyAnswersSql).
             where s.item_fk = x.i and s.inventory_fk = x.v and s.batch_fk = x.b and s.qty + x.q >= 0
-              and s.item_fk = any(${ids(stockPayload.map((x) => x.i))}::int[])
+              and s.item_fk = any(${intArray(new Set(stockPayload.map((x) => x.i)))})
            returning 1),
          costed as (
            update stock_item_costs c set qty = x.q, value = x.v, avg_cost = x.a, updated_at = now()
              from jsonb_to_recordset(${JSON.stringify(costPayload)}::jsonb) as x(i int, q numeric, v numeric, a numeric)
-            where c.item_fk = x.i and c.item_fk = any(${ids(costPayload.map((x) => x.i))}::int[])
+            where c.item_fk = x.i and c.item_fk = any(${intArray(new Set(costPayload.map((x) => x.i)))})
            returning 1),
          new_entries as (${insertRows(journalEntries, entryRows, { extra: bySale, join: joinSale, set: { source_id: sql`s.id` } })}
                          returning entry_id, source_type, source_id),
@@ -905,8 +904,8 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
 
 /** The receipts of the booked sales, as `showPosSale` shows each, read together. */
 async function showPosSales(tx: Tx, planned: Planned[]) {
-  const saleIds = sql`${ids(planned.map((p) => p.row.id as number))}::int[]`;
-  const customerIds = sql`${ids(planned.map((p) => p.row.consumer_fk as number))}::int[]`;
+  const saleIds = intArray(planned.map((p) => p.row.id as number));
+  const customerIds = intArray(new Set(planned.map((p) => p.row.consumer_fk as number)));
   // The in-rate each receipt converts at: of its date as shown (`showPosSale` reads it back so).
   const shownAt = [...new Set(planned.map((p) => new Date(businessDateTime(p.date)).toISOString()))];
   const [head, lineRows, payRows, infoRows, creditRows, overdueRows, ...rateRows] = await queryMany(tx, [

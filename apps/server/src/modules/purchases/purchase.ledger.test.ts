@@ -110,4 +110,25 @@ describe("purchase posting rules (hand-checked)", () => {
       { account_id: 53, debit: "14100", credit: undefined },
     ]);
   });
+
+  it("goods sent back at a value below zero (stock let below zero) debit the inventory; the price and that value are a gain", () => {
+    const lines = purchaseReturnLines(
+      {
+        inventory,
+        debtor: { account_id: 40, currency_id: 1 },
+        currency_id: 1,
+        rate: "1",
+        amount: "10000",
+        cost: "-500",
+        gains: { account_id: 46, currency_id: 1 },
+        losses: { account_id: 53, currency_id: 1 },
+      },
+      1,
+    );
+    expect(s(lines)).toEqual([
+      { account_id: 40, debit: "10000", credit: undefined },
+      { account_id: 13, debit: "500", credit: undefined },
+      { account_id: 46, debit: undefined, credit: "10500" },
+    ]);
+  });
 });

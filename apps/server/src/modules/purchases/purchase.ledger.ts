@@ -173,7 +173,10 @@ export function purchaseReturnLines(doc: ReturnPosting, systemCurrency: number):
   const diff = amountSys.minus(cost);
   const out: RuleLine[] = [
     { account_id: doc.debtor.account_id, debit: convert(doc.amount, doc.currency_id, doc.debtor.currency_id, doc.rate), rate: doc.rate },
-    { account_id: doc.inventory.account_id, credit: cost, rate: doc.rate },
+    // The goods' value as it left the stock (a value below zero, left by stock let below zero, raised it).
+    cost.isNeg()
+      ? { account_id: doc.inventory.account_id, debit: cost.neg(), rate: doc.rate }
+      : { account_id: doc.inventory.account_id, credit: cost, rate: doc.rate },
   ];
   if (diff.gt(0)) out.push({ account_id: doc.gains.account_id, credit: diff, rate: doc.rate });
   if (diff.lt(0)) out.push({ account_id: doc.losses.account_id, debit: diff.neg(), rate: doc.rate });

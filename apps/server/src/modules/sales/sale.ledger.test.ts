@@ -60,6 +60,15 @@ describe("the posting rule of a sale", () => {
     expect(rows.find((r) => r.account_id === 45)).toBeUndefined();
   });
 
+  it("goods that leave at a cost below zero raise the inventory: Dr inventory / Cr cost of goods sold, still balanced", () => {
+    const lines = saleLines({ ...usdSale, cost: "-8867.9676" });
+    expect(sums(lines)[acc.cogs]).toBe("-8867.9676");
+    expect(sums(lines)[acc.inventory]).toBe("8867.9676");
+    expect(lines.every((l) => !D(l.debit ?? 0).isNeg() && !D(l.credit ?? 0).isNeg())).toBe(true);
+    const rows = toJournalLines(lines, currencyOf, IQD, { account_id: 45, currency_id: IQD });
+    expect(rows.reduce((s, r) => s.plus(r.sys_debit).minus(r.sys_credit), D(0)).toFixed()).toBe("0");
+  });
+
   it("a sale paid in full owes nothing; nothing paid is all receivable", () => {
     const paid = saleLines({ ...usdSale, payments: [{ ...usdSale.payments[0]!, amount: "73.8" }], paid: "73.8" });
     expect(paid.find((l) => l.account_id === receivableUsd.account_id)).toBeUndefined();

@@ -60,6 +60,11 @@ export function saleLines(doc: SalePosting): RuleLine[] {
   if (cost.gt(0)) {
     out.push({ account_id: doc.accounts.cogs, debit: cost, rate: doc.rate });
     out.push({ account_id: doc.accounts.inventory, credit: cost, rate: doc.rate });
+  } else if (cost.lt(0)) {
+    // Goods whose average cost had fallen below zero (stock let below zero, then bought back
+    // cheaper): their leaving raised the stock's value, and the books follow it.
+    out.push({ account_id: doc.accounts.inventory, debit: cost.neg(), rate: doc.rate });
+    out.push({ account_id: doc.accounts.cogs, credit: cost.neg(), rate: doc.rate });
   }
   const c = doc.commission;
   if (c && D(c.amount).gt(0)) {

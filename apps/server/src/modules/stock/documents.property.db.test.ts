@@ -344,3 +344,47 @@ it("purchases, sales, their returns, transfers, counts and write-offs keep the s
   expect(done.rows[0]!.sales).toBeGreaterThan(0);
   expect(done.rows[0]!.returns).toBeGreaterThan(0);
 });
+
+it("goods sent back at a price above what the item still holds leave it at no value, never below: the next sale posts what it takes out", async () => {
+  const made = await t.api("POST", "/api/items", {
+    body: {
+      item_name: "Property Bandage",
+      has_expire: false,
+      item_units: [{ unit_fk: piece, quantity: "1", price: "5000", is_base: true }],
+    },
+  });
+  expect(made.status).toBe(201);
+  items.push(made.body.data.item_id);
+  const bandage = items.length - 1;
+  const dear = purchases.length;
+  // 2 at 100,000 and 8 at 1,000: 10 at an average of 20,800; 7 sold leave 3 worth 62,400.
+  const steps: Op[] = [
+    { kind: "purchase", item: bandage, inv: 0, qty: 2, price: 100_000, usd: false, charge: 0, cash: false, batch: 0 },
+    { kind: "purchase", item: bandage, inv: 0, qty: 8, price: 1000, usd: false, charge: 0, cash: false, batch: 0 },
+    { kind: "sale", item: bandage, inv: 0, qty: 7, usd: false, cash: false, discount: 0 },
+  ];
+  for (const o of steps) {
+    await apply(o);
+    await checkInvariants();
+  }
+  // Both dear ones go back at 200,000, more than the 62,400 the three left hold: they take the
+  // 62,400, the one left stays at 0, and the rest of the price is a stock gain.
+  await apply({ kind: "return", pick: purchases.filter((x) => x.complete).findIndex((x) => x.id === purchases[dear]!.id), qty: 2 });
+  await checkInvariants();
+  const cost = await t.database.db.execute<{ qty: string; value: string }>(
+    sql`select qty::text, value::text from stock_item_costs where item_fk = ${items[bandage]!}`,
+  );
+  expect(cost.rows[0]).toEqual({ qty: "1.0000", value: "0.0000" });
+  const back = await t.database.db.execute<{ value: string }>(sql`
+    select value::text from stock_movements where source_type = 'purchase_return' and item_fk = ${items[bandage]!}`);
+  expect(back.rows.map((r) => r.value)).toEqual(["-62400.0000"]);
+  // Bought again and sold out: every step keeps the books and the stock in step.
+  for (const o of [
+    { kind: "purchase", item: bandage, inv: 0, qty: 2, price: 7493, usd: false, charge: 0, cash: false, batch: 0 },
+    { kind: "sale", item: bandage, inv: 0, qty: 3, usd: false, cash: true, discount: 0 },
+  ] satisfies Op[]) {
+    await apply(o);
+    await checkInvariants();
+  }
+  expect(sales.at(-1)?.complete).toBe(true);
+});

@@ -73,7 +73,11 @@ export interface StockMovement {
 
 export interface StockResult {
   movements: StockMovement[];
-  /** The total value moved, positive, in the system currency (what the journal entry carries). */
+  /**
+   * The value moved, in the system currency (what the journal entry carries): what came in, for
+   * goods in; what went out, for goods out; what came back, for a reversal. Below zero only where
+   * goods left at a negative average cost (stock let below zero), which raised the stock's value.
+   */
   value: string;
 }
 
@@ -88,7 +92,7 @@ export interface ItemInfo {
 export const keyOf = (item: number, inventory: number, batch: number) => `${item}:${inventory}:${batch}`;
 const byKey = <T extends { item_id: number; inventory_id: number; batch_id: number }>(a: T, b: T) =>
   a.item_id - b.item_id || a.inventory_id - b.inventory_id || a.batch_id - b.batch_id;
-const ids = (xs: Iterable<number>) =>
+const idList = (xs: Iterable<number>) =>
   sql.join(
     [...new Set(xs)].map((x) => sql`${x}`),
     sql`, `,
@@ -125,7 +129,7 @@ interface ItemRow extends Record<string, unknown> {
 export const itemsOfSql = (itemIds: number[]) => sql`
     select i.item_id, i.item_name, i.has_expire, u.unit_fk, u.quantity::text as quantity, u.is_base
       from items i left join item_units u on u.item_fk = i.item_id
-     where i.item_id in (${ids(itemIds)})`;
+     where i.item_id in (${idList(itemIds)})`;
 
 /** The items `itemsOfSql` read, with their units' base quantities. */
 export function itemsFrom(rows: ItemRow[]): Map<number, ItemInfo> {
@@ -171,7 +175,7 @@ export async function batchInfo(ctx: Ctx, batchIds: number[]) {
   const out = new Map<number, { item_id: number; batch_no: string | null; expire_date: string | null }>();
   if (!batchIds.length) return out;
   const r = await ctx.tx.execute<{ batch_id: number; item_fk: number; batch_no: string | null; expire_date: string | null }>(
-    sql`select batch_id, item_fk, batch_no, to_char(expire_date, 'YYYY-MM-DD') as expire_date from stock_batches where batch_id in (${ids(batchIds)})`,
+    sql`select batch_id, item_fk, batch_no, to_char(expire_date, 'YYYY-MM-DD') as expire_date from stock_batches where batch_id in (${idList(batchIds)})`,
   );
   for (const b of r.rows) out.set(Number(b.batch_id), { item_id: Number(b.item_fk), batch_no: b.batch_no, expire_date: b.expire_date });
   return out;
@@ -201,7 +205,7 @@ export function lockCostsSql(itemIds: number[]): [SQL, SQL] {
     insert into stock_item_costs (item_fk) select x from unnest(${`{${sorted.join(",")}}`}::int[]) as x order by x
     on conflict (item_fk) do nothing`,
     sql`
-    select item_fk, qty::text, value::text, avg_cost::text from stock_item_costs where item_fk in (${ids(sorted)})
+    select item_fk, qty::text, value::text, avg_cost::text from stock_item_costs where item_fk in (${idList(sorted)})
      order by item_fk for no key update`,
   ];
 }
@@ -278,7 +282,12 @@ async function addToBalances(ctx: Ctx, deltas: Map<string, { item_id: number; in
   }
 }
 
-const total = (ms: { value: Decimal }[]) => ms.reduce((s, m) => s.plus(m.value.abs()), ZERO).toFixed();
+/** What the movements moved in value, signed: positive when the stock's value rose (goods in), for `sign` 1; `sign` -1 for goods out. */
+const total = (ms: { value: Decimal }[], sign: 1 | -1) =>
+  ms
+    .reduce((s, m) => s.plus(m.value), ZERO)
+    .mul(sign)
+    .toFixed();
 
 /**
  * Goods in: each line into its batch (made on first use; an expiry is required when the item has
@@ -341,7 +350,7 @@ export async function stockIn(ctx: Ctx, source: StockSource, lines: StockInLine[
     costs.set(m.item_id, { qty, value, avg: qty.gt(0) ? value.div(qty) : m.unit_cost });
   }
   await saveCosts(ctx, costs);
-  return { movements: await insertMovements(ctx, source, date, rows), value: total(rows) };
+  return { movements: await insertMovements(ctx, source, date, rows), value: total(rows, 1) };
 }
 
 export interface LockedBalance {
@@ -519,13 +528,20 @@ export async function stockOut(
       // No cost given: the average; the movement that empties the item takes all its value.
       value = qty.isZero() ? c.value : round4(m.qty.neg().mul(c.avg));
       m.unit_cost = value.div(m.qty.neg());
-    } else value = round4(m.qty.neg().mul(m.unit_cost));
+    } else {
+      // A cost given (goods back to their supplier at what they came in for): never more than the
+      // item holds, so that what stays never has a value below zero (a negative average cost, which
+      // the next sale would take out as a gain); the goods that empty the item take all its value.
+      value = round4(m.qty.neg().mul(m.unit_cost));
+      if (c.qty.gt(0) && (qty.isZero() || value.gt(c.value))) value = qty.isZero() || c.value.gt(0) ? c.value : ZERO;
+      m.unit_cost = value.div(m.qty.neg());
+    }
     m.value = value.neg();
     const rest = c.value.minus(value);
     costs.set(m.item_id, { qty, value: rest, avg: qty.gt(0) ? rest.div(qty) : c.avg });
   }
   await saveCosts(ctx, costs);
-  return { movements: await insertMovements(ctx, source, date, rows), value: total(rows) };
+  return { movements: await insertMovements(ctx, source, date, rows), value: total(rows, -1) };
 }
 
 const min = (a: Decimal, b: Decimal) => (a.lt(b) ? a : b);
@@ -649,7 +665,7 @@ export async function reverseStock(ctx: Ctx, source: StockSource, opts: { date?:
     costs.set(m.item_id, { qty, value, avg: qty.gt(0) ? value.div(qty) : c.avg });
   }
   await saveCosts(ctx, costs);
-  return { movements: await insertMovements(ctx, source, date, rows), value: total(rows) };
+  return { movements: await insertMovements(ctx, source, date, rows), value: total(rows, 1) };
 }
 
 /**
@@ -735,7 +751,7 @@ export async function revalueStock(
     costs.set(m.item_id, { qty: c.qty, value, avg: c.qty.gt(0) ? value.div(c.qty) : c.avg });
   }
   await saveCosts(ctx, costs);
-  return { inventory: total(rows), cogs: cogs.toFixed(), movements: await insertMovements(ctx, source, date, rows) };
+  return { inventory: total(rows, 1), cogs: cogs.toFixed(), movements: await insertMovements(ctx, source, date, rows) };
 }
 
 /** The seeded accounts the stock posting rules use (`stock.ledger.ts`), found by `system_key`. */
