@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -11,7 +13,8 @@ import { stockInconsistencies } from "./stock.fixture.js";
  * in either currency (some with a transport charge whose cost is then applied, some paid in
  * cash), returns from them, returns to draft, item transfers sent and received, inventory
  * counts and write-offs, sales in either currency (a percent invoice discount, cash or on
- * account), returns from them and sales returned to draft. A document may be refused (not enough
+ * account), returns from them and sales returned to draft, POS bills from up to four tills at once
+ * (booked together, paid in dinars, some with change) and their returns at the till. A document may be refused (not enough
  * stock, more returned than bought or sold, protected, no cash to pay back); nothing else may
  * come back. After every step: each balance equals the sum of its movements and is never
  * negative, the inventory account equals the value of the stock (goods in transit between
@@ -38,17 +41,32 @@ type Op =
   | { kind: "writeOff"; item: number; inv: number; qty: number }
   | { kind: "sale"; item: number; inv: number; qty: number; usd: boolean; cash: boolean; discount: number }
   | { kind: "saleReturn"; pick: number; qty: number; cash: boolean }
-  | { kind: "saleToDraft"; pick: number };
+  | { kind: "saleToDraft"; pick: number }
+  | { kind: "pos"; item: number; qty: number; tills: number; change: boolean }
+  | { kind: "posReturn"; pick: number; qty: number; cash: boolean };
 
 const purchases: { id: number; complete: boolean }[] = [];
 const sales: { id: number; complete: boolean }[] = [];
 const inTransit: number[] = [];
+const posBills: number[] = [];
+let cashier = { token: "" };
 const answers = new Map<number, number>();
 
 async function call(method: "GET" | "POST", url: string, body?: unknown) {
   const res = await t.api(method, url, body === undefined ? {} : { body });
   answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
   // A refusal is fine; a conflict that reached the client, a crash or a bad request is not.
+  if (![200, 201, 422].includes(res.status)) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+/** A till's request: a refusal (422) is fine, a review (202) or anything else is not. */
+async function tillCall(method: "GET" | "POST", url: string, body?: unknown) {
+  const res = await t.api(method, url, {
+    token: cashier.token,
+    ...(body === undefined ? {} : { body, headers: { "idempotency-key": randomUUID() } }),
+  });
+  answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
   if (![200, 201, 422].includes(res.status)) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
   return res;
 }
@@ -199,6 +217,30 @@ async function apply(op: Op) {
       });
       return;
     }
+    case "pos": {
+      // Several tills' bills at once (booked together), each one line at 5,000 a piece, paid in
+      // dinars, exactly or with change.
+      const bill = {
+        client_created_at: new Date().toISOString(),
+        lines: [{ item_fk: items[op.item], unit_fk: piece, quantity: String(op.qty) }],
+        payments: [{ method: "cash", currency_id: 1, amount: String(op.qty * 5000 + (op.change ? 750 : 0)) }],
+      };
+      const sold = await Promise.all(Array.from({ length: op.tills }, () => tillCall("POST", "/api/pos_sales", bill)));
+      for (const r of sold) if (r.status === 201) posBills.push(r.body.data.id as number);
+      return;
+    }
+    case "posReturn": {
+      const id = posBills[op.pick % Math.max(posBills.length, 1)];
+      if (id === undefined) return;
+      const line = (await tillCall("GET", `/api/pos_sales/${id}`)).body.data.lines[0];
+      const quantity = Math.min(op.qty, Number(line.returnable_quantity));
+      if (quantity <= 0) return;
+      await tillCall("POST", `/api/pos_sales/${id}/return`, {
+        received_type: op.cash ? "Cash" : "On Account",
+        lines: [{ sale_line_fk: line.line_id, quantity: String(quantity) }],
+      });
+      return;
+    }
     case "saleToDraft": {
       const complete = sales.filter((x) => x.complete);
       const s = complete[op.pick % Math.max(complete.length, 1)];
@@ -267,6 +309,13 @@ beforeAll(async () => {
   carrier = (await created("/api/suppliers", { consumer_name: "Property Transport" })).consumer_id;
   iqdCash = (await created("/api/cashes", { account_name: "Property till", cash_type: 1, currency_id: 1 })).account_id;
   customer = (await created("/api/customers", { consumer_name: "Property Pharmacy" })).consumer_id;
+  await created("/api/currency_rates", { rate: "1500", in_rate: "1500" });
+  cashier = await t.userWith(["pos_sales/store", "pos_sales/show", "pos_sales/return"], {
+    is_cashier: true,
+    outlet_fk: 1,
+    inventory_ids: [inventories[0]],
+    user_name: "property till",
+  });
 });
 afterAll(() => t?.close());
 
@@ -308,6 +357,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant("saleReturn" as const), pick: fc.nat(), qty, cash: fc.boolean() }), weight: 2 },
   fc.record({ kind: fc.constant("saleToDraft" as const), pick: fc.nat() }),
+  {
+    arbitrary: fc.record({ kind: fc.constant("pos" as const), item, qty, tills: fc.integer({ min: 1, max: 4 }), change: fc.boolean() }),
+    weight: 2,
+  },
+  fc.record({ kind: fc.constant("posReturn" as const), pick: fc.nat(), qty, cash: fc.boolean() }),
 );
 
 it("purchases, sales, their returns, transfers, counts and write-offs keep the stock and the books in step", {
@@ -328,6 +382,7 @@ it("purchases, sales, their returns, transfers, counts and write-offs keep the s
   const fixed: Op[] = [
     { kind: "purchase", item: 1, inv: 0, qty: 9, price: 1000, usd: false, charge: 0, cash: false, batch: 0 },
     { kind: "sale", item: 1, inv: 0, qty: 3, usd: false, cash: false, discount: 5 },
+    { kind: "pos", item: 1, qty: 1, tills: 3, change: true },
   ];
   for (const o of fixed) {
     await apply(o);
@@ -336,6 +391,8 @@ it("purchases, sales, their returns, transfers, counts and write-offs keep the s
   expect(sales.at(-1)?.complete).toBe(true);
   await apply({ kind: "saleReturn", pick: sales.filter((x) => x.complete).length - 1, qty: 2, cash: false });
   await checkInvariants();
+  await apply({ kind: "posReturn", pick: posBills.length - 1, qty: 1, cash: true });
+  await checkInvariants();
   // The sequences did real work: documents were saved, and some were refused.
   expect(answers.get(201) ?? 0).toBeGreaterThan(5);
   // Sales and their returns took part.
@@ -343,6 +400,12 @@ it("purchases, sales, their returns, transfers, counts and write-offs keep the s
     select (select count(*) from sales where status = 'complete')::int as sales, (select count(*) from sale_returns)::int as returns`);
   expect(done.rows[0]!.sales).toBeGreaterThan(0);
   expect(done.rows[0]!.returns).toBeGreaterThan(0);
+  // So did the tills: three bills at once, and one of them brought back at the till.
+  const tills = await t.database.db.execute<{ bills: number; back: number }>(sql`
+    select (select count(*) from sales where kind = 'pos')::int as bills,
+           (select count(*) from pos_sale_info where kind <> 'sale')::int as back`);
+  expect(tills.rows[0]!.bills).toBeGreaterThanOrEqual(3);
+  expect(tills.rows[0]!.back).toBeGreaterThan(0);
 });
 
 it("goods sent back at a price above what the item still holds leave it at no value, never below: the next sale posts what it takes out", async () => {
@@ -387,4 +450,25 @@ it("goods sent back at a price above what the item still holds leave it at no va
     await checkInvariants();
   }
   expect(sales.at(-1)?.complete).toBe(true);
+});
+
+it("a purchase whose cost has gone out with others of the item, sold from another inventory, is protected from going back to draft", async () => {
+  const made = await t.api("POST", "/api/items", {
+    body: { item_name: "Property Lint", has_expire: false, item_units: [{ unit_fk: piece, quantity: "1", price: "5000", is_base: true }] },
+  });
+  items.push(made.body.data.item_id);
+  const lint = items.length - 1;
+  // 2 at 100,000 in the main inventory, 8 at 1,000 in the branch: 10 at 20,800; the branch sells 7.
+  await apply({ kind: "purchase", item: lint, inv: 0, qty: 2, price: 100_000, usd: false, charge: 0, cash: false, batch: 0 });
+  const dear = purchases.at(-1)!.id;
+  await apply({ kind: "purchase", item: lint, inv: 1, qty: 8, price: 1000, usd: false, charge: 0, cash: false, batch: 0 });
+  await apply({ kind: "sale", item: lint, inv: 1, qty: 7, usd: false, cash: false, discount: 0 });
+  expect(sales.at(-1)?.complete).toBe(true);
+  await checkInvariants();
+  // Taking the dear two back would leave the last one worth 62,400 - 200,000.
+  const back = await t.api("POST", `/api/purchases/${dear}/return_to_draft`);
+  expect(back.status).toBe(422);
+  expect(back.body.message).toBe(MSG.protectedDocument);
+  expect((await t.api("GET", `/api/purchases/${dear}`)).body.data.status).toBe("complete");
+  await checkInvariants();
 });

@@ -610,7 +610,9 @@ export async function liveMovements(ctx: Ctx, source: StockSource): Promise<Live
 /**
  * Undoes a document's stock (return to draft, edit = reverse + new, delete): a mirror movement of
  * each live one, the balances and the average cost restored by the same quantities and values.
- * Taking back goods that came in is guarded like any stock out (422 when they are gone).
+ * Taking back goods that came in is guarded like any stock out (422 when they are gone), and is
+ * refused as protected when what stays of the item would be worth less than nothing (others of it
+ * went out, from another inventory, at an average that counted these goods' cost).
  */
 export async function reverseStock(ctx: Ctx, source: StockSource, opts: { date?: Date } = {}): Promise<StockResult> {
   const live = await liveMovements(ctx, source);
@@ -658,12 +660,17 @@ export async function reverseStock(ctx: Ctx, source: StockSource, opts: { date?:
     value: m.value.neg(),
     reversal_of: m.movement_id,
   }));
+  const before = new Map(costs);
   for (const m of rows) {
     const c = costs.get(m.item_id)!;
     const qty = c.qty.plus(m.qty);
     const value = c.value.plus(m.value);
     costs.set(m.item_id, { qty, value, avg: qty.gt(0) ? value.div(qty) : c.avg });
   }
+  // Goods taken back whose cost has since gone out with others of the item (sold from another
+  // inventory at an average that counted them): what stays would be worth less than nothing.
+  for (const [item, c] of costs)
+    if (c.qty.gt(0) && c.value.isNeg() && c.value.lt(before.get(item)!.value)) throw new HttpError(422, MSG.protectedDocument);
   await saveCosts(ctx, costs);
   return { movements: await insertMovements(ctx, source, date, rows), value: total(rows, 1) };
 }
