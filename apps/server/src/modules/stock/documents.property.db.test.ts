@@ -14,7 +14,7 @@ import { stockInconsistencies } from "./stock.fixture.js";
  * cash), returns from them, returns to draft, item transfers sent and received, inventory
  * counts and write-offs, sales in either currency (a percent invoice discount, cash or on
  * account), returns from them and sales returned to draft, POS bills from up to four tills at once
- * (booked together, paid in dinars, some with change) and their returns at the till. A document may be refused (not enough
+ * (booked together, paid in dinars or in dollars and dinars, some with change) and their returns at the till. A document may be refused (not enough
  * stock, more returned than bought or sold, protected, no cash to pay back); nothing else may
  * come back. After every step: each balance equals the sum of its movements and is never
  * negative, the inventory account equals the value of the stock (goods in transit between
@@ -42,7 +42,7 @@ type Op =
   | { kind: "sale"; item: number; inv: number; qty: number; usd: boolean; cash: boolean; discount: number }
   | { kind: "saleReturn"; pick: number; qty: number; cash: boolean }
   | { kind: "saleToDraft"; pick: number }
-  | { kind: "pos"; item: number; qty: number; tills: number; change: boolean }
+  | { kind: "pos"; item: number; qty: number; tills: number; change: boolean; usd: boolean }
   | { kind: "posReturn"; pick: number; qty: number; cash: boolean };
 
 const purchases: { id: number; complete: boolean }[] = [];
@@ -219,11 +219,15 @@ async function apply(op: Op) {
     }
     case "pos": {
       // Several tills' bills at once (booked together), each one line at 5,000 a piece, paid in
-      // dinars, exactly or with change.
+      // dinars, or 2 dollars (3,000 at the in-rate 1,500) and the rest in dinars; exactly or with change.
+      const dinars = op.qty * 5000 - (op.usd ? 3000 : 0) + (op.change ? 750 : 0);
       const bill = {
         client_created_at: new Date().toISOString(),
         lines: [{ item_fk: items[op.item], unit_fk: piece, quantity: String(op.qty) }],
-        payments: [{ method: "cash", currency_id: 1, amount: String(op.qty * 5000 + (op.change ? 750 : 0)) }],
+        payments: [
+          ...(op.usd ? [{ method: "cash", currency_id: 2, amount: "2" }] : []),
+          { method: "cash", currency_id: 1, amount: String(dinars) },
+        ],
       };
       const sold = await Promise.all(Array.from({ length: op.tills }, () => tillCall("POST", "/api/pos_sales", bill)));
       for (const r of sold) if (r.status === 201) posBills.push(r.body.data.id as number);
@@ -358,7 +362,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant("saleReturn" as const), pick: fc.nat(), qty, cash: fc.boolean() }), weight: 2 },
   fc.record({ kind: fc.constant("saleToDraft" as const), pick: fc.nat() }),
   {
-    arbitrary: fc.record({ kind: fc.constant("pos" as const), item, qty, tills: fc.integer({ min: 1, max: 4 }), change: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant("pos" as const),
+      item,
+      qty,
+      tills: fc.integer({ min: 1, max: 4 }),
+      change: fc.boolean(),
+      usd: fc.boolean(),
+    }),
     weight: 2,
   },
   fc.record({ kind: fc.constant("posReturn" as const), pick: fc.nat(), qty, cash: fc.boolean() }),
@@ -382,7 +393,7 @@ it("purchases, sales, their returns, transfers, counts and write-offs keep the s
   const fixed: Op[] = [
     { kind: "purchase", item: 1, inv: 0, qty: 9, price: 1000, usd: false, charge: 0, cash: false, batch: 0 },
     { kind: "sale", item: 1, inv: 0, qty: 3, usd: false, cash: false, discount: 5 },
-    { kind: "pos", item: 1, qty: 1, tills: 3, change: true },
+    { kind: "pos", item: 1, qty: 1, tills: 3, change: true, usd: true },
   ];
   for (const o of fixed) {
     await apply(o);
