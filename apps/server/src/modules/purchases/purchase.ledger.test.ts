@@ -90,20 +90,19 @@ describe("purchase posting rules (hand-checked)", () => {
     ]);
   });
 
+  const usdReturn = {
+    inventory,
+    debtor: { account_id: 40, currency_id: 2 },
+    currency_id: 2,
+    rate: "1500",
+    amount: "21.6",
+    cost: "46500",
+    gains: { account_id: 46, currency_id: 1 },
+    losses: { account_id: 53, currency_id: 1 },
+  };
+
   it("a return at 21.6 USD of goods that cost 46,500 IQD books the 14,100 loss", () => {
-    const lines = purchaseReturnLines(
-      {
-        inventory,
-        debtor: { account_id: 40, currency_id: 2 },
-        currency_id: 2,
-        rate: "1500",
-        amount: "21.6",
-        cost: "46500",
-        gains: { account_id: 46, currency_id: 1 },
-        losses: { account_id: 53, currency_id: 1 },
-      },
-      1,
-    );
+    const lines = purchaseReturnLines(usdReturn, 1);
     expect(s(lines)).toEqual([
       { account_id: 40, debit: "21.6", credit: undefined },
       { account_id: 13, debit: undefined, credit: "46500" },
@@ -112,19 +111,8 @@ describe("purchase posting rules (hand-checked)", () => {
   });
 
   it("goods sent back at a value below zero (stock let below zero) debit the inventory; the price and that value are a gain", () => {
-    const lines = purchaseReturnLines(
-      {
-        inventory,
-        debtor: { account_id: 40, currency_id: 1 },
-        currency_id: 1,
-        rate: "1",
-        amount: "10000",
-        cost: "-500",
-        gains: { account_id: 46, currency_id: 1 },
-        losses: { account_id: 53, currency_id: 1 },
-      },
-      1,
-    );
+    const dinars = { ...usdReturn, debtor: { account_id: 40, currency_id: 1 }, currency_id: 1, rate: "1", amount: "10000" };
+    const lines = purchaseReturnLines({ ...dinars, cost: "-500" }, 1);
     expect(s(lines)).toEqual([
       { account_id: 40, debit: "10000", credit: undefined },
       { account_id: 13, debit: "500", credit: undefined },
