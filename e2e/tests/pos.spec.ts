@@ -465,6 +465,9 @@ test("a sale the server refuses shows why in Arabic: in the payment online, in t
   await expect(page.getByTestId("pos-cashier")).toContainText(name);
   await page.getByTestId("pos-queue").click();
   await expect(page.getByTestId("pos-queue-table")).toContainText("لا تملك صلاحية لهذا الإجراء.");
+  // When it was made, on the shop's clock (Baghdad; this browser is in Los Angeles) in Arabic digits.
+  const shopDay = await page.evaluate(() => new Date().toLocaleDateString("ar-IQ", { timeZone: "Asia/Baghdad" }));
+  await expect(page.getByTestId("pos-queue-table").locator("td").first()).toContainText(shopDay);
   await shot(page, "pos-refused-queue-ar");
 });
 

@@ -15,6 +15,7 @@ import type { PosSession } from "./posSession";
 import type { QueuedSale } from "./queue";
 import { newKey } from "./receipt";
 import { choosePrinter, forgetPrinter, printerLabel, rememberedPrinter, type SerialPortLike, testPrint } from "./serialPrinter";
+import { shopTime } from "./shopClock";
 import { keyLabel } from "./usePosKeys";
 
 // The dialogs that need the server (a return looks its sale up; opening the drawer and switching
@@ -307,7 +308,8 @@ function HoldDialog({ close, lines, customerId, onHeld }: PosDialogProps) {
 }
 
 function HoldsDialog({ close, onResume, lines }: PosDialogProps) {
-  const { t } = useTranslation("pos");
+  const { t, i18n } = useTranslation("pos");
+  const zone = useSession().systemConfig.time_zone;
   const [holds, setHolds] = useState<HeldBill[] | null>(null);
   if (holds === null) void holdsStore.all().then(setHolds);
   const resume = async (h: HeldBill) => {
@@ -332,7 +334,7 @@ function HoldsDialog({ close, onResume, lines }: PosDialogProps) {
             <Group justify="space-between">
               <Text fw={500}>{h.note || t("noNote")}</Text>
               <Text c="dimmed" size="sm">
-                {t("linesCount", { count: h.lines.length })} · {new Date(h.held_at).toLocaleTimeString()}
+                {t("linesCount", { count: h.lines.length })} · {shopTime(h.held_at, i18n.language, zone, { timeStyle: "medium" })}
               </Text>
             </Group>
           </UnstyledButton>
@@ -344,7 +346,8 @@ function HoldsDialog({ close, onResume, lines }: PosDialogProps) {
 }
 
 function QueueDialog({ close, queue, onQueueChanged, flush }: PosDialogProps) {
-  const { t } = useTranslation("pos");
+  const { t, i18n } = useTranslation("pos");
+  const zone = useSession().systemConfig.time_zone;
   const acknowledge = async (s: QueuedSale) => {
     await queueStore.remove(s.key);
     await onQueueChanged();
@@ -359,7 +362,7 @@ function QueueDialog({ close, queue, onQueueChanged, flush }: PosDialogProps) {
           <tbody>
             {queue.map((s) => (
               <tr key={s.key}>
-                <td>{new Date(s.made_at).toLocaleString()}</td>
+                <td dir="ltr">{shopTime(s.made_at, i18n.language, zone)}</td>
                 <td>
                   <Badge color={s.state === "pending" ? "orange" : "red"}>{t(`queue.state.${s.state}`)}</Badge>
                 </td>

@@ -7,18 +7,10 @@ import type { SystemConfig } from "../../shared/api/types";
 import { code128Bars } from "./code128";
 import type { ReceiptData } from "./receipt";
 import { printEscPos } from "./serialPrinter";
+import { shopTime } from "./shopClock";
 
 const cur = (id: number) => (id === CURRENCY_IQD ? "IQD" : "USD");
 const amount = (v: string, id: number) => formatAmount(v, id === CURRENCY_IQD ? 0 : 2);
-
-/** The business's time zone (the settings'), when the browser knows it: the receipt's date is on that clock. */
-function zoneOf(zone: string | undefined): string | undefined {
-  try {
-    return zone ? new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The receipt number as a Code 128 barcode, with the number under it (none for what Code 128 cannot carry). */
 function Barcode({ code }: { code: string }) {
@@ -56,9 +48,7 @@ export function Receipt({ receipt: r, shop }: { receipt: ReceiptData; shop: Syst
         {!r.number && ` (${t("queue.state.pending")})`}
       </p>
       <p className="pos-receipt-center" dir="ltr">
-        {new Date(r.made_at).toLocaleString(i18n.language === "en" ? "en-GB" : `${i18n.language}-IQ`, {
-          timeZone: zoneOf(shop.time_zone),
-        })}
+        {shopTime(r.made_at, i18n.language, shop.time_zone)}
       </p>
       {r.customer && (
         <p>
