@@ -38,7 +38,7 @@ export async function unitIds(t: TestApp): Promise<{ piece: number; box: number 
 export async function stockUp(
   t: TestApp,
   supplier: number,
-  lines: { item_id: number; unit_id: number; quantity: string; unit_price: string }[],
+  lines: { item_id: number; unit_id: number; quantity: string; unit_price: string; batch_no?: string; expire_date?: string }[],
   date?: string,
 ): Promise<void> {
   const { created, ok } = dbHelpers(() => t);
