@@ -11,8 +11,6 @@ import { inTx } from "../../platform/http.js";
 import { savedOf, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 
-/** A list of ids as one `int[]` parameter (drizzle would spread a JS array into a row of parameters). */
-
 /** A line of a warehouse document as typed: item, and where the document has them, unit and batch. */
 export interface TypedLine {
   item_id: number;

@@ -134,7 +134,7 @@ export async function quotePrices(ctx: Ctx, input: PriceQuoteInput, opts: { mayD
  * A customer who is not one is absent from `profiles`.
  */
 export function quoteDataSql(opts: { itemIds: number[]; customers: SQL; days: string[] }): SQL[] {
-  const items = sql`${`{${[...new Set(opts.itemIds)].join(",")}}`}::int[]`;
+  const items = intArray(new Set(opts.itemIds));
   return [
     unitsSql(sql`iu.item_fk = any(${items})`),
     categoryPathsSql(sql`array(select i.category_fk from items i where i.item_id = any(${items}) and i.category_fk is not null)`),

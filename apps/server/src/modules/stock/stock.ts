@@ -1,6 +1,7 @@
 import { expiredBatchMessage, MSG, notEnoughStockMessage } from "@app/contracts";
 import type Decimal from "decimal.js";
 import { type SQL, sql } from "drizzle-orm";
+import { intArray } from "../../db/bulk.js";
 import type { DbOrTx } from "../../db/client.js";
 import { businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -202,7 +203,7 @@ export function lockCostsSql(itemIds: number[]): [SQL, SQL] {
   const sorted = [...new Set(itemIds)].sort((a, b) => a - b);
   return [
     sql`
-    insert into stock_item_costs (item_fk) select x from unnest(${`{${sorted.join(",")}}`}::int[]) as x order by x
+    insert into stock_item_costs (item_fk) select x from unnest(${intArray(sorted)}) as x order by x
     on conflict (item_fk) do nothing`,
     sql`
     select item_fk, qty::text, value::text, avg_cost::text from stock_item_costs where item_fk in (${idList(sorted)})
@@ -533,7 +534,10 @@ export async function stockOut(
       // item holds, so that what stays never has a value below zero (a negative average cost, which
       // the next sale would take out as a gain); the goods that empty the item take all its value.
       value = round4(m.qty.neg().mul(m.unit_cost));
-      if (c.qty.gt(0) && (qty.isZero() || value.gt(c.value))) value = qty.isZero() || c.value.gt(0) ? c.value : ZERO;
+      if (c.qty.gt(0)) {
+        if (qty.isZero()) value = c.value;
+        else if (value.gt(c.value)) value = c.value.gt(0) ? c.value : ZERO;
+      }
       m.unit_cost = value.div(m.qty.neg());
     }
     m.value = value.neg();
