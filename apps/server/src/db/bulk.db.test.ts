@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { inOneGo, intArray, queryMany, textArray } from "./bulk.js";
+import { salePayments, sales } from "../modules/sales/sales.tables.js";
+import { inOneGo, intArray, queryMany, readBack, textArray } from "./bulk.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,5 +100,42 @@ describe("an int[] parameter", () => {
     expect(none![0]!.n).toBe(0);
     expect(() => intArray([1, 2.5])).toThrow();
     expect(() => intArray([Number.NaN])).toThrow();
+  });
+});
+
+describe("a row as read back", () => {
+  it("gives every number at its column's scale as PostgreSQL rounds and prints it, plain defaults, and refuses what must be read", async () => {
+    const values = [
+      "0",
+      "-0",
+      "1",
+      "1.0005",
+      "-1.0005",
+      "2.0004999",
+      "-2.0004",
+      "0.0005",
+      "-0.0004",
+      "999.9995",
+      "12345678.1234567",
+      "7e0",
+    ];
+    const ok = values.filter((v) => /^-?\d+(\.\d+)?$/.test(v));
+    const [pgRows] = await inOneGo(t.database.db, (tx) =>
+      queryMany(tx, [
+        sql`select x::numeric(20,3)::text as amount, x::numeric(20,4)::text as rate from unnest(${`{${ok.join(",")}}`}::text[]) as x`,
+      ]),
+    );
+    const made = ok.map((v) =>
+      readBack(salePayments, { account_fk: 5, currency_id: 1, rate: v, amount: v }, { payment_id: 1, sale_fk: 2 }),
+    );
+    expect(made.map((r) => ({ amount: r.amount, rate: r.rate }))).toEqual(pgRows!.map((r) => ({ amount: r.amount, rate: r.rate })));
+    // A plain default (the method's 'cash'), whole numbers as numbers, what was read as given.
+    expect(made[0]).toEqual({ payment_id: 1, sale_fk: 2, account_fk: 5, method: "cash", currency_id: 1, rate: "0.0000", amount: "0.000" });
+    expect(() =>
+      readBack(salePayments, { rate: "7e0", amount: "1", account_fk: 1, currency_id: 1 }, { payment_id: 1, sale_fk: 1 }),
+    ).toThrow();
+    // A serial id, a time or an expression's default is never made up.
+    expect(() => readBack(salePayments, { rate: "1", amount: "1", account_fk: 1, currency_id: 1 }, { sale_fk: 1 })).toThrow(/payment_id/);
+    expect(() => readBack(sales, { number: "1" }, { id: 1 })).toThrow(/must be read/);
   });
 });

@@ -58,6 +58,62 @@ export function insertRows<T extends PgTable>(
 export const textArray = (xs: Iterable<string>) => `{${[...new Set(xs)].map((x) => `"${x.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
 /**
+ * A row as PostgreSQL answers it when read back from its table (`select *` through `execute`),
+ * made from the values written: numbers at their column's scale as text, whole numbers as numbers,
+ * a missing value as the column's plain default (or null), jsonb as parsed JSON. Times and dates
+ * are PostgreSQL's own text and must be given in `read` (with the ids the table made), as must
+ * any column whose default is an expression; a column that cannot be made so throws.
+ */
+export function readBack<T extends PgTable>(
+  table: T,
+  values: Record<string, unknown>,
+  read: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of Object.entries(getTableColumns(table))) {
+    const c = col as unknown as { columnType: string; scale?: number; hasDefault: boolean; default?: unknown; name: string };
+    if (key in read) {
+      out[key] = read[key];
+      continue;
+    }
+    let v = values[key];
+    if (v === undefined) {
+      if (c.hasDefault && (c.default === undefined || (typeof c.default === "object" && c.default !== null)))
+        throw new Error(`readBack: ${getTableName(table)}.${c.name} must be read`);
+      v = c.hasDefault ? c.default : null;
+    }
+    if (v === null) out[key] = null;
+    else if (c.columnType === "PgNumeric") {
+      const [whole, frac = ""] = decimalText(v).split(".");
+      const places = c.scale ?? 0;
+      out[key] = roundText(whole!, frac, places);
+    } else if (c.columnType === "PgInteger" || c.columnType === "PgSerial" || c.columnType === "PgSmallInt") out[key] = Number(v);
+    else if (c.columnType === "PgJsonb" || c.columnType === "PgJson") out[key] = JSON.parse(JSON.stringify(v));
+    else if (c.columnType === "PgText" || c.columnType === "PgBoolean") out[key] = v;
+    else throw new Error(`readBack: ${getTableName(table)}.${c.name} must be read`);
+  }
+  return out;
+}
+
+/** A number's plain decimal text (no exponent). */
+function decimalText(v: unknown): string {
+  const t = typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : (v as { toFixed(): string }).toFixed();
+  if (!/^-?\d+(\.\d+)?$/.test(t)) throw new Error(`readBack: not a plain number: ${t}`);
+  return t;
+}
+
+/** `whole.frac` rounded half away from zero to `places`, as numeric(p, places) prints it. */
+function roundText(whole: string, frac: string, places: number): string {
+  const neg = whole.startsWith("-");
+  const digits = (neg ? whole.slice(1) : whole) + frac.padEnd(places, "0").slice(0, places);
+  let n = BigInt(digits);
+  if (frac.length > places && frac[places]! >= "5") n += 1n;
+  let t = n.toString().padStart(places + 1, "0");
+  t = places ? `${t.slice(0, -places)}.${t.slice(-places)}` : t;
+  return neg && n !== 0n ? `-${t}` : t;
+}
+
+/**
  * Whole numbers as one `int[]` parameter (`{1,2,3}::int[]`), in the order given, repeats kept: a
  * list of ids as a single value (`= any(${intArray(ids)})`, or `unnest` beside another array of the
  * same length), which `queryMany` can send and whose statement text does not change with the count.

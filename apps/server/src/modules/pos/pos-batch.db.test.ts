@@ -8,7 +8,7 @@ import { bodyHash } from "../../platform/idempotency.js";
 import { dbHelpers, stockUp } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 import { type PosFixture, posFixture } from "./pos.fixture.js";
-import { bookPosBatch, keyAnswersSql } from "./pos-batch.js";
+import { type BatchAnswer, bookPosBatch, keyAnswersSql } from "./pos-batch.js";
 
 /**
  * POS sales booked together must leave the books, the stock and the answers exactly as the
@@ -146,6 +146,20 @@ async function rows(t: TestApp) {
   return out;
 }
 
+/**
+ * Each receipt a booking answered is the sale as it reads back from the database, to the field
+ * (its times included): the booking makes its receipts from what it wrote, without reading them.
+ */
+async function asReadBack(f: PosFixture, answers: (BatchAnswer | null)[]) {
+  for (const a of answers) {
+    if (!a) continue;
+    const data = (a.body as { data: { id: number } }).data;
+    const back = await f.t.api("GET", `/api/pos_sales/${data.id}`, { token: f.cashier.token });
+    expect(back.status).toBe(200);
+    expect(back.body.data).toEqual(data);
+  }
+}
+
 /** An answer without the moments it was made at. */
 function clockFree(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(clockFree);
@@ -190,6 +204,7 @@ describe("POS sales booked together", () => {
       (a) => a.body.data.lines[0]!.batch_no,
     );
     expect(amoxLines).toEqual(["A-SOON", null]);
+    await asReadBack(together, answers);
     const [a, b] = [await rows(one.t), await rows(together.t)];
     for (const table of Object.keys(a)) expect({ table, rows: b[table] }).toEqual({ table, rows: a[table] });
   });
@@ -294,6 +309,7 @@ describe("random bills booked together", () => {
             body: clockFree(single[i]!.body),
           });
         }
+        await asReadBack(together, answers);
         const [a, b] = [await rows(one.t), await rows(together.t)];
         for (const table of Object.keys(a)) expect({ table, rows: b[table] }).toEqual({ table, rows: a[table] });
       }),

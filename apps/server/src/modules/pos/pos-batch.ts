@@ -2,7 +2,7 @@ import { CURRENCY_IQD, CURRENCY_USD, can, MSG, overdueMessage, type PosSaleInput
 import type Decimal from "decimal.js";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { inOneGo, insertRows, intArray, queryMany, textArray } from "../../db/bulk.js";
+import { inOneGo, insertRows, intArray, queryMany, readBack, textArray } from "../../db/bulk.js";
 import { executePrepared, type Tx } from "../../db/client.js";
 import { redact } from "../../platform/audit.js";
 import { businessDateTime, businessDay, withBusinessDate } from "../../platform/business-time.js";
@@ -18,16 +18,7 @@ import { auditLogs } from "../platform-tables/platform.tables.js";
 import { priceQuote, quoteDataFrom, quoteDataSql } from "../pricing/quote.js";
 import { itemsWithUnitsFrom, itemsWithUnitsSql } from "../purchases/purchases.js";
 import { paymentStatus, saleLines as salePostingLines } from "../sales/sale.ledger.js";
-import {
-  creditFrom,
-  customerCreditSql,
-  customerOverdue,
-  returnedQuantitySql,
-  saleLineRow,
-  saleLinesShownSql,
-  salePaymentsShownSql,
-  saleShownSql,
-} from "../sales/sales.js";
+import { creditFrom, customerCreditSql, customerOverdue, saleLineRow } from "../sales/sales.js";
 import { saleLines, salePayments, sales } from "../sales/sales.tables.js";
 import {
   balancesFrom,
@@ -113,6 +104,20 @@ interface Env {
   cash: Map<number, Decimal>;
 }
 
+/** What the receipts show beside the rows written: names, the customers' credit, the in-rates of the dates shown. */
+interface Shown {
+  users: Map<number, string>;
+  inventories: Map<number, string>;
+  currencies: Map<number, string>;
+  itemCodes: Map<number, string | null>;
+  accountNames: Map<number, string>;
+  /** Each customer's allowed debit amount and balance (system currency) as the booking goes on. */
+  credit: Map<number, { limit: string | null; balance: Decimal }>;
+  overdueTerms: Map<number, boolean>;
+  /** The rates read for each date shown (`ratesSql`). */
+  inRates: Map<string, { rate: string; in_rate: string }[]>;
+}
+
 interface Planned {
   sale: BatchSale;
   row: Record<string, unknown>;
@@ -130,6 +135,10 @@ interface Planned {
     value: Decimal;
   }[];
   lineUpdates: { unit_cost: string; batch_no?: string; expire_date?: string | null }[];
+  /** What the tables made of the sale when it was written: its times as text, its lines' and payments' ids in order. */
+  stored?: { date: string; created_at: string; updated_at: string; line_ids: number[]; payment_ids: number[] };
+  /** Each line's item, unit and promotion as the receipt names them. */
+  lineNames: { item_name: string; unit_name: string; item_unit_id: number; promotion_title: string | null }[];
   date: Date;
   saleEntry: { description: string; rows: JournalLineRow[] };
   changeEntry: { rows: JournalLineRow[] } | null;
@@ -185,6 +194,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
   const itemIds = batch.flatMap((s) => s.input.lines.map((l) => l.item_fk));
   const walkInSql = sql`(select consumer_id from consumers where kind = 'customer' and is_default order by consumer_id limit 1)`;
   const customerIds = sql`${walkInSql} union all select unnest(${intArray(new Set(batch.flatMap((s) => (s.input.customer_fk ? [s.input.customer_fk] : []))))})`;
+  const shownAt = [...new Set(dates.map((d) => new Date(businessDateTime(d)).toISOString()))];
 
   // Everything read in one round trip: the system's terms, the keys claimed as the one-by-one
   // path claims them (a key already there is answered by it), the drawers shared (a closing waits
@@ -202,7 +212,8 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
     unitRows,
     itemRows,
     keyRows,
-    ...quoteRows
+    nameRows,
+    ...restRows
   ] = await queryMany(tx, [
     sql`
       select c.currency_fk, c.allow_negative_stock as allow, c.default_inventory_fk as default_inventory,
@@ -228,15 +239,26 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
              exists(select 1 from financial_years where archived and start_date <= ${maxDate.toISOString()}::timestamptz
                       and end_date > ${minDate.toISOString()}::timestamptz) as archived`,
     sql`
-      select consumer_id, consumer_name, mobile, address, account_fk, account_usd_fk from consumers
-       where kind = 'customer' and consumer_id in (${customerIds})`,
+      select consumer_id, consumer_name, mobile, address, account_fk, account_usd_fk, allowed_debit_amount::text as limit, overdue_type
+        from consumers where kind = 'customer' and consumer_id in (${customerIds})`,
     itemsWithUnitsSql(itemIds),
     itemsOfSql(itemIds),
     sql`
       select system_key, account_id, currency_id from accounts
        where system_key in ('sales', 'discounts', 'sales_tax', 'cogs', 'inventory', 'exchange_diff', 'cash_over_short')`,
+    // The names the receipts show: the cashiers, their inventories, the currencies, the items' codes.
+    sql`
+      select 'u' as k, user_id as id, user_name as name from users where user_id = any(${intArray(new Set(batch.map((s) => s.user.user_id)))})
+      union all select 'i', inventory_id, inventory_name from inventories
+       where inventory_id = any(${intArray(new Set(batch.flatMap((s) => s.user.inventory_ids)))})
+      union all select 'c', currency_id, currency_name from currencies
+      union all select 't', item_id, item_code from items where item_id = any(${intArray(new Set(itemIds))})`,
+    // The in-rate each receipt converts at: of its date as shown (`showPosSale` reads it back so).
+    ...shownAt.map((iso) => ratesSql(new Date(iso))),
     ...quoteDataSql({ itemIds, customers: customerIds, days: dates.map((d) => businessDay(d)) }),
   ]);
+  const shownRates = restRows.slice(0, shownAt.length);
+  const quoteRows = restRows.slice(shownAt.length);
   const mine = new Set(claimedRows!.map((r) => String(r.key)));
   let live = batch.filter((s) => mine.has(s.key)).map((s) => ({ s }));
   if (!live.length) return answers;
@@ -289,6 +311,17 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
       usd: c.account_usd_fk == null ? null : Number(c.account_usd_fk),
     });
   for (const k of keyRows!) env.keys[String(k.system_key)] = { account_id: Number(k.account_id), currency_id: Number(k.currency_id) };
+  const names = (k: string) => new Map(nameRows!.filter((r) => r.k === k).map((r) => [Number(r.id), r.name as string]));
+  const look: Shown = {
+    users: names("u"),
+    inventories: names("i"),
+    currencies: names("c"),
+    itemCodes: new Map(nameRows!.filter((r) => r.k === "t").map((r) => [Number(r.id), (r.name as string | null) ?? null])),
+    accountNames: new Map(),
+    credit: new Map(),
+    overdueTerms: new Map(customerRows!.map((c) => [Number(c.consumer_id), !!c.overdue_type])),
+    inRates: new Map(shownAt.map((iso, k) => [iso, shownRates[k] as { rate: string; in_rate: string }[]])),
+  };
   if (Object.keys(env.keys).length !== 7) return release(tx, live, answers);
 
   // A sale needing what this path does not make (a drawer's first sale, a customer's accounts) goes one by one.
@@ -341,7 +374,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
       sql`select last_number as n from document_counters where doc_type = 'pos_sales' and outlet_id = ${o} for update`,
     ]),
     sql`
-    select a.account_id, a.currency_id, a.is_group,
+    select a.account_id, a.currency_id, a.is_group, a.account_name,
            coalesce(a.parent_id = (select c.account_id from accounts c where c.system_key = 'cash_and_banks'), false) as is_cash
       from accounts a where a.account_id = any(${intArray(accountIds)}) order by a.account_id for no key update of a`,
     lockBalancesSql(pairs),
@@ -349,6 +382,8 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
     select batch_id, item_fk, batch_no, to_char(expire_date, 'YYYY-MM-DD') as expire_date from stock_batches
      where item_fk = any(${intArray(new Set(stockItemIds))})`,
     ...(stockItemIds.length ? lockCostsSql(stockItemIds) : []),
+    // The customers' credit as the receipts show it, their accounts locked above.
+    customerCreditSql(sql`c.consumer_id = any(${intArray(new Set(live.map(({ s }) => customerOf(s))))})`),
     // What each till holds now (the change leaves a drawer and must find the money there).
     sql`
     select account_id, sum(debit - credit)::text as b from account_month_balances
@@ -361,10 +396,15 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
   const [locked, balanceRows, batchRows, ...rest] = locks.slice(2 * outlets.length);
   const costRows = stockItemIds.length ? rest[1]! : [];
   const cashRows = rest.at(-1)!;
+  for (const r of rest.at(-2)!) {
+    const c = creditFrom(r);
+    look.credit.set(Number(r.consumer_id), { limit: c.limit, balance: D(c.balance) });
+  }
   const cashAccounts: number[] = [];
   for (const a of locked!) {
     if (a.is_group) return release(tx, live, answers);
     env.accountCurrency.set(Number(a.account_id), Number(a.currency_id));
+    look.accountNames.set(Number(a.account_id), String(a.account_name));
     if (a.is_cash) cashAccounts.push(Number(a.account_id));
   }
   if (env.accountCurrency.size !== accountIds.size) return release(tx, live, answers);
@@ -401,7 +441,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
   if (!planned.length) return answers;
 
   await write(tx, planned, numbers, env.costs);
-  const shown = await showPosSales(tx, planned);
+  const shown = await receipts(tx, planned, look, env);
   const bodies = shown.map((data) => ({ message: MSG.added, data }));
   // The audit rows and the keys' answers, in one statement.
   const texts = bodies.map((b) => JSON.stringify(b));
@@ -729,6 +769,12 @@ async function plan(
     payments,
     moves,
     lineUpdates,
+    lineNames: lines.map((l, i) => ({
+      item_name: env.items.get(l.item_fk)!.item_name,
+      unit_name: units[i]!.unit_name,
+      item_unit_id: units[i]!.item_unit_id,
+      promotion_title: quote.lines[i]!.promotion_title ?? null,
+    })),
     date,
     saleEntry: { description: "", rows: saleRows },
     changeEntry: changeRows ? { rows: changeRows } : null,
@@ -846,13 +892,29 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
     sql.raw(`debit = ${t}.debit + excluded.debit, credit = ${t}.credit + excluded.credit,
              sys_debit = ${t}.sys_debit + excluded.sys_debit, sys_credit = ${t}.sys_credit + excluded.sys_credit`);
   const none = sql`select 1 where false`;
-  const r = await executePrepared<{ ids: number[]; numbers: string[]; moved: number; costed: number }>(
+  const r = await executePrepared<{
+    ids: number[];
+    numbers: string[];
+    dates: string[];
+    created: string[];
+    updated: string[];
+    line_sales: number[];
+    line_ids: number[];
+    paid_sales: number[] | null;
+    payment_ids: number[] | null;
+    moved: number;
+    costed: number;
+  }>(
     tx,
     sql`
-    with new_sales as (${insertRows(sales, saleRows)} returning id, number),
+    with new_sales as (${insertRows(sales, saleRows)} returning id, number, date, created_at, updated_at),
          new_lines as (${insertRows(saleLines, lineRows, { extra: bySale, join: joinSale, set: { sale_fk: sql`s.id` } })}
                        returning line_id, sale_fk, position),
-         new_payments as (${pays.length ? insertRows(salePayments, pays, { extra: bySale, join: joinSale, set: { sale_fk: sql`s.id` } }) : none}),
+         new_payments as (${
+           pays.length
+             ? sql`${insertRows(salePayments, pays, { extra: bySale, join: joinSale, set: { sale_fk: sql`s.id` } })} returning payment_id, sale_fk`
+             : sql`select null::int as payment_id, null::int as sale_fk where false`
+         }),
          new_moves as (${
            moves.length
              ? insertRows(stockMovements, moves, {
@@ -893,58 +955,94 @@ async function write(tx: Tx, planned: Planned[], counters: Map<number, number>, 
              from jsonb_to_recordset(${JSON.stringify(counterRows)}::jsonb) as x(o int, n int)
             where d.doc_type = 'pos_sales' and d.outlet_id = x.o
            returning 1)
+    -- The ids the tables gave and the times as PostgreSQL prints them: what the receipts show.
     select (select array_agg(id order by id) from new_sales) as ids, (select array_agg(number order by id) from new_sales) as numbers,
+           (select array_agg(date::text order by id) from new_sales) as dates,
+           (select array_agg(created_at::text order by id) from new_sales) as created,
+           (select array_agg(updated_at::text order by id) from new_sales) as updated,
+           (select array_agg(sale_fk order by line_id) from new_lines) as line_sales,
+           (select array_agg(line_id order by line_id) from new_lines) as line_ids,
+           (select array_agg(sale_fk order by payment_id) from new_payments) as paid_sales,
+           (select array_agg(payment_id order by payment_id) from new_payments) as payment_ids,
            (select count(*) from moved)::int as moved, (select count(*) from costed)::int as costed`,
   );
   const row = r.rows[0]!;
   if (row.moved !== stockPayload.length || row.costed !== costPayload.length) throw new Error("a stock or cost row moved under its lock");
-  const idOf = new Map(row.numbers.map((n, k) => [n, Number(row.ids[k])]));
-  for (const p of planned) p.row.id = idOf.get(numberOf(p))!;
+  const at = new Map(row.numbers.map((n, k) => [n, k]));
+  const idsOf = (sales: number[] | null, ids: number[] | null, id: number) =>
+    (ids ?? []).filter((_, k) => Number(sales![k]) === id).map(Number);
+  for (const p of planned) {
+    const k = at.get(numberOf(p))!;
+    const id = Number(row.ids[k]);
+    p.row.id = id;
+    p.stored = {
+      date: row.dates[k]!,
+      created_at: row.created[k]!,
+      updated_at: row.updated[k]!,
+      line_ids: idsOf(row.line_sales, row.line_ids, id),
+      payment_ids: idsOf(row.paid_sales, row.payment_ids, id),
+    };
+  }
 }
 
-/** The receipts of the booked sales, as `showPosSale` shows each, read together. */
-async function showPosSales(tx: Tx, planned: Planned[]) {
-  const saleIds = intArray(planned.map((p) => p.row.id as number));
-  const customerIds = intArray(new Set(planned.map((p) => p.row.consumer_fk as number)));
-  // The in-rate each receipt converts at: of its date as shown (`showPosSale` reads it back so).
-  const shownAt = [...new Set(planned.map((p) => new Date(businessDateTime(p.date)).toISOString()))];
-  const [head, lineRows, payRows, infoRows, creditRows, overdueRows, ...rateRows] = await queryMany(tx, [
-    saleShownSql(sql`s.id = any(${saleIds})`),
-    saleLinesShownSql(sql`l.sale_fk = any(${saleIds})`, returnedQuantitySql),
-    salePaymentsShownSql(sql`p.sale_fk = any(${saleIds})`),
-    sql`
-    select pi.sale_fk, u.user_name from pos_sale_info pi join users u on u.user_id = pi.user_fk
-     where pi.kind = 'sale' and pi.sale_fk = any(${saleIds})`,
-    customerCreditSql(sql`c.consumer_id = any(${customerIds})`),
-    sql`select consumer_id, overdue_type as type, overdue_days as days from consumers where consumer_id = any(${customerIds})`,
-    ...shownAt.map((iso) => ratesSql(new Date(iso))),
-  ]);
-  const rates = new Map(shownAt.map((iso, k) => [iso, D(ratesFrom(rateRows[k] as { rate: string; in_rate: string }[]).in_rate)]));
-  const credit = new Map(creditRows!.map((r) => [Number(r.consumer_id), creditFrom(r)]));
+/**
+ * The receipts of the booked sales, as `showPosSale` shows each, made from the rows just written
+ * and what the booking read (no read back): each row as its table gives it back (`readBack`), the
+ * names joined as `saleShownSql`, `saleLinesShownSql` and `salePaymentsShownSql` join them, the
+ * customer's credit as it stands after the sale. Only a customer with overdue terms is looked up.
+ */
+async function receipts(tx: Tx, planned: Planned[], look: Shown, env: Env) {
   const overdue = new Map<number, Awaited<ReturnType<typeof customerOverdue>>>();
   const out = [];
   for (const p of planned) {
     const id = p.row.id as number;
-    const s = head!.find((r) => Number(r.id) === id)!;
-    const customer = Number(s.consumer_fk);
+    const stored = p.stored!;
+    const customer = Number(p.row.consumer_fk);
+    // The customer's balance after this sale: what its entries moved on his accounts.
+    const c = env.customers.get(customer)!;
+    const credit = look.credit.get(customer)!;
+    for (const r of [...p.saleEntry.rows, ...(p.changeEntry?.rows ?? [])])
+      if (r.account_id === c.iqd || r.account_id === c.usd) credit.balance = credit.balance.plus(r.sys_debit).minus(r.sys_credit);
     // Every sale of the booking is paid in full, so none of them counts as overdue for another.
-    if (!overdue.has(customer)) {
-      const terms = overdueRows!.find((r) => Number(r.consumer_id) === customer);
-      overdue.set(customer, terms?.type ? await customerOverdue(tx, customer, p.sale.now, id) : null);
-    }
+    if (!overdue.has(customer))
+      overdue.set(customer, look.overdueTerms.get(customer) ? await customerOverdue(tx, customer, p.sale.now, id) : null);
     const o = overdue.get(customer)!;
+    const account = p.row.account_fk == null ? null : Number(p.row.account_fk);
+    const head = readBack(sales, p.row, { id, date: stored.date, created_at: stored.created_at, updated_at: stored.updated_at });
+    const lines = p.lines.map((l, i) => {
+      const x = { ...l, ...p.lineUpdates[i] } as Record<string, unknown>;
+      return {
+        ...readBack(saleLines, x, { line_id: stored.line_ids[i]!, sale_fk: id, expire_date: x.expire_date ?? null }),
+        item_name: p.lineNames[i]!.item_name,
+        item_code: look.itemCodes.get(Number(l.item_fk)) ?? null,
+        unit_name: p.lineNames[i]!.unit_name,
+        promotion_title: p.lineNames[i]!.promotion_title,
+        returned_quantity: "0",
+        item_unit_id: p.lineNames[i]!.item_unit_id,
+      };
+    });
+    const payments = p.payments.map((x, i) => ({
+      ...readBack(salePayments, x, { payment_id: stored.payment_ids[i]!, sale_fk: id }),
+      account_name: look.accountNames.get(x.account_fk)!,
+    }));
     const shown = withBusinessDate({
-      ...s,
-      lines: lineRows!.filter((l) => Number(l.sale_fk) === id),
-      payments: payRows!.filter((x) => Number(x.sale_fk) === id),
-      customer_credit: credit.get(customer),
+      ...head,
+      consumer_name: c.name,
+      inventory_name: look.inventories.get(Number(p.row.inventory_fk))!,
+      currency_name: look.currencies.get(Number(p.row.currency_id))!,
+      account_name: account == null ? null : look.accountNames.get(account)!,
+      salesman_name: null,
+      created_by_name: look.users.get(p.sale.user.user_id)!,
+      lines,
+      payments,
+      customer_credit: { limit: credit.limit, balance: credit.balance.toFixed() },
       warnings: o ? [overdueText(o)] : [],
-    } as unknown as Record<string, unknown> & { date: Date }) as unknown as Record<string, unknown> & {
+    } as unknown as Record<string, unknown> & { date: string }) as unknown as Record<string, unknown> & {
       date: string;
       total: string;
       lines: { quantity: string; free_quantity: string; returned_quantity: string }[];
     };
-    const rate = rates.get(new Date(shown.date).toISOString())!;
+    const rate = D(ratesFrom(look.inRates.get(new Date(shown.date).toISOString())!).in_rate);
     const total = D(shown.total);
     out.push({
       ...shown,
@@ -952,7 +1050,7 @@ async function showPosSales(tx: Tx, planned: Planned[]) {
         ...l,
         returnable_quantity: D(l.quantity).plus(l.free_quantity).minus(l.returned_quantity).toFixed(),
       })),
-      cashier: { user_id: p.sale.user.user_id, user_name: String(infoRows!.find((r) => Number(r.sale_fk) === id)?.user_name ?? "") },
+      cashier: { user_id: p.sale.user.user_id, user_name: look.users.get(p.sale.user.user_id) ?? "" },
       total_iqd: total.toFixed(),
       total_usd: round3(total.div(rate)).toFixed(),
       change: {
