@@ -105,27 +105,13 @@ describe("an int[] parameter", () => {
 
 describe("a row as read back", () => {
   it("gives every number at its column's scale as PostgreSQL rounds and prints it, plain defaults, and refuses what must be read", async () => {
-    const values = [
-      "0",
-      "-0",
-      "1",
-      "1.0005",
-      "-1.0005",
-      "2.0004999",
-      "-2.0004",
-      "0.0005",
-      "-0.0004",
-      "999.9995",
-      "12345678.1234567",
-      "7e0",
-    ];
-    const ok = values.filter((v) => /^-?\d+(\.\d+)?$/.test(v));
+    const values = ["0", "-0", "1", "1.0005", "-1.0005", "2.0004999", "-2.0004", "0.0005", "-0.0004", "999.9995", "12345678.1234567"];
     const [pgRows] = await inOneGo(t.database.db, (tx) =>
       queryMany(tx, [
-        sql`select x::numeric(20,3)::text as amount, x::numeric(20,4)::text as rate from unnest(${`{${ok.join(",")}}`}::text[]) as x`,
+        sql`select x::numeric(20,3)::text as amount, x::numeric(20,4)::text as rate from unnest(${`{${values.join(",")}}`}::text[]) as x`,
       ]),
     );
-    const made = ok.map((v) =>
+    const made = values.map((v) =>
       readBack(salePayments, { account_fk: 5, currency_id: 1, rate: v, amount: v }, { payment_id: 1, sale_fk: 2 }),
     );
     expect(made.map((r) => ({ amount: r.amount, rate: r.rate }))).toEqual(pgRows!.map((r) => ({ amount: r.amount, rate: r.rate })));

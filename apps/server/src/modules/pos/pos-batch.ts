@@ -769,11 +769,11 @@ async function plan(
     payments,
     moves,
     lineUpdates,
-    lineNames: lines.map((l, i) => ({
-      item_name: env.items.get(l.item_fk)!.item_name,
-      unit_name: units[i]!.unit_name,
-      item_unit_id: units[i]!.item_unit_id,
-      promotion_title: quote.lines[i]!.promotion_title ?? null,
+    lineNames: quote.lines.map(({ item_name, unit_name, item_unit_id, promotion_title }) => ({
+      item_name,
+      unit_name,
+      item_unit_id,
+      promotion_title,
     })),
     date,
     saleEntry: { description: "", rows: saleRows },
