@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { call, login, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
+import { scan } from "../support/scanner";
 
 const ean13Valid = (code: string) => {
   if (!/^\d{13}$/.test(code)) return false;
@@ -106,7 +107,7 @@ test.describe("catalogue", () => {
     // ------------------------------------------------------------ scan the barcode into the list search
     await page.getByRole("heading", { name: "Items" }).click();
     // One burst, Enter included, as a scanner sends it.
-    await page.keyboard.type(`${barcode}\n`, { delay: 5 });
+    await scan(page, barcode);
     await expect(page).toHaveURL(new RegExp(`search=${barcode}`));
     await expect(page.getByTestId("table-search")).toHaveValue(barcode);
     await expect(page.getByTestId("table-row")).toHaveCount(1);

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
 import { call, createUser, login, unique } from "../support/api";
 import { expect, test } from "../support/fixtures";
+import { scan } from "../support/scanner";
 
 /**
  * The till without network: once the POS screen has been open, its service worker keeps the
@@ -38,13 +38,6 @@ test.beforeAll(async () => {
   });
   cashierToken = await login(cashier.email, cashier.password);
 });
-
-async function scan(page: Page, code: string) {
-  await page.locator("body").click({ position: { x: 5, y: 5 } });
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press("Enter");
-}
 
 test("a reload without network opens the POS from its service worker, and it sells into its queue", async ({ page, context }) => {
   await context.addInitScript((t) => {

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { baseUrl, call, createUser, login, unique } from "../support/api";
 import { axeViolations, describeViolations } from "../support/axe";
 import { ARTIFACTS, expect, shot, signedIn, test } from "../support/fixtures";
+import { scan } from "../support/scanner";
 
 /**
  * The cashier's day at the POS: PIN sign-in, three scans, a held bill resumed, a bill paid partly in
@@ -72,14 +73,6 @@ async function signInAsCashier(page: Page, lang: "en" | "ar" = "en") {
   await page.getByTestId("cashier-submit").click();
   await expect(page).toHaveURL(/\/settings\/pos$/);
   await expect(page.getByTestId("pos-cashier")).toContainText(cashierName);
-}
-
-/** A barcode scanner: the whole code in a burst of keys, then Enter, with nothing focused. */
-async function scan(page: Page, code: string) {
-  await page.locator("body").click({ position: { x: 5, y: 5 } });
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press("Enter");
 }
 
 const lineCount = (page: Page) => page.getByTestId("pos-line").count();
@@ -175,9 +168,10 @@ test("offline: two sales are queued, and booked exactly once when the network re
   await page.reload();
   await expect(page.getByTestId("pos-queue")).toContainText("0", { timeout: 30_000 });
   const storedKeys = stored.map((s) => s.key).sort();
-  // Every key went out, and the server holds one sale for each.
-  const keys = [...new Set(posted.filter(Boolean))].sort();
-  expect(keys).toEqual(storedKeys);
+  // Nothing but the stored keys ever went out (a send cut short by the reload may go unseen here:
+  // that each key reached the server is shown below, by the server itself).
+  expect(posted.length).toBeGreaterThan(0);
+  for (const key of posted) expect(storedKeys).toContain(key);
   // The server holds exactly two offline sales of this cashier, and a resend of either (same key,
   // same body) answers the first answer again instead of booking it twice.
   const cashierToken = await page.evaluate(() => localStorage.getItem("token") ?? "");

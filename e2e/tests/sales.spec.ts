@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { call, login, unique } from "../support/api";
 import { ARTIFACTS, expect, shot, signedIn, test } from "../support/fixtures";
+import { scan } from "../support/scanner";
 
 /**
  * A sale made at the counter: its lines by scanning barcodes (a box twice, then a piece whose
@@ -13,18 +14,6 @@ import { ARTIFACTS, expect, shot, signedIn, test } from "../support/fixtures";
 async function choose(page: Page, field: Locator, label: RegExp) {
   await field.click();
   await page.getByRole("option", { name: label }).first().click();
-}
-
-/**
- * A scanner: the code's keys and Enter in one burst on the page (not in a field), as fast as a
- * scanner sends them, whatever the load on the machine running the browser.
- */
-async function scan(page: Page, code: string) {
-  await page.evaluate((keys) => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    for (const key of [...keys.split(""), "Enter"])
-      document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
-  }, code);
 }
 
 async function typeInto(field: Locator, text: string) {

@@ -40,4 +40,21 @@ describe("barcode scan detection", () => {
     feed("b", 300);
     expect(type(feed, code, [900, ...Array(13).fill(7)], 300)).toBe(code);
   });
+
+  it("takes nothing from a burst that began where the scanner does not listen", () => {
+    const feed = scanDetector();
+    // The first two keys went into a dialog that was closing: the rest is not a code of its own.
+    feed(code[0]!, 1000, true);
+    feed(code[1]!, 1006, true);
+    expect(type(feed, code.slice(2), Array(12).fill(6), 1006)).toBeUndefined();
+    // The next scan is whole again.
+    expect(type(feed, code, Array(14).fill(6), 1200)).toBe(code);
+  });
+
+  it("scans at once after a quantity typed into a field and its Enter", () => {
+    const feed = scanDetector();
+    feed("3", 1000, true);
+    feed("Enter", 1100, true);
+    expect(type(feed, code, Array(14).fill(6), 1150)).toBe(code);
+  });
 });

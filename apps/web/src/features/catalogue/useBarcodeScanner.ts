@@ -14,19 +14,34 @@ const MIN_LENGTH = 4;
 
 /**
  * Feeds keys (with their event time) to a scan detector: answers the scanned code on the Enter
- * that ends a fast enough burst of at least four characters, else undefined.
+ * that ends a fast enough burst of at least four characters, else undefined. A key that went
+ * elsewhere (into a field or a dialog) breaks its burst up to the burst's Enter, so a scan begun
+ * there never yields the rest of its code, which could be another item's barcode.
  */
 export function scanDetector() {
   let buffer = "";
   let first = 0;
   let last = Number.NEGATIVE_INFINITY;
-  return (key: string, at: number): string | undefined => {
-    if (at - last > PAUSE_MS) buffer = "";
+  /** A key of this burst went elsewhere: the burst is not a scan, up to its Enter or a pause. */
+  let broken = false;
+  return (key: string, at: number, elsewhere = false): string | undefined => {
+    if (at - last > PAUSE_MS) {
+      buffer = "";
+      broken = false;
+    }
     last = at;
+    if (elsewhere) {
+      buffer = "";
+      // Its Enter (a field's, say) ends that burst: the next one starts whole.
+      broken = key !== "Enter";
+      return undefined;
+    }
     if (key === "Enter") {
       const code = buffer;
+      const whole = !broken;
       buffer = "";
-      if (code.length >= MIN_LENGTH && (at - first) / code.length <= MAX_AVERAGE_MS) return normalizeDigits(code);
+      broken = false;
+      if (whole && code.length >= MIN_LENGTH && (at - first) / code.length <= MAX_AVERAGE_MS) return normalizeDigits(code);
       return undefined;
     }
     if (key.length === 1) {
@@ -38,8 +53,14 @@ export function scanDetector() {
 }
 
 /**
+ * A dialog the person sees. One still open but hidden (React hides a suspended boundary's old
+ * content, a closing dialog among it, until the new content is ready) takes no keys.
+ */
+const dialogShown = () => [...document.querySelectorAll("[role=dialog], dialog[open]")].some((d) => d.getClientRects().length > 0);
+
+/**
  * Hears a barcode scanner anywhere on the page (it acts as a keyboard that ends with Enter) and
- * hands over the code. Keys typed into a field are left to that field.
+ * hands over the code. Keys typed into a field or a dialog are left to it.
  */
 export function useBarcodeScanner(onScan: (code: string) => void) {
   const handler = useRef(onScan);
@@ -48,8 +69,11 @@ export function useBarcodeScanner(onScan: (code: string) => void) {
     const feed = scanDetector();
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
-      if (document.querySelector("[role=dialog], dialog[open]")) return;
+      const elsewhere = target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+      if (elsewhere || dialogShown()) {
+        feed(e.key, e.timeStamp, true);
+        return;
+      }
       const code = feed(e.key, e.timeStamp);
       if (code !== undefined) {
         e.preventDefault();

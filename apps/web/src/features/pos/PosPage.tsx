@@ -11,12 +11,12 @@ import { useSeededLabels } from "../../shared/seededLabels";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
 import { BillRow } from "./BillRow";
 import { addToBill, priceBill } from "./bill";
-import { type CatalogueIndex, findBarcode, loadIndex, syncCatalogue } from "./catalogue";
 import { type BillLineState, holdsStore, queueStore } from "./posDb";
 import { sendSale, usePosSession } from "./posSession";
 import { registerPosWorker } from "./posWorker";
 import { enqueue, flushOnce, type QueuedSale, type QueueEvent } from "./queue";
 import { lastReceipt, newKey, type ReceiptData, receiptOf } from "./receipt";
+import { useCatalogue } from "./useCatalogue";
 import { keyLabel, type PosAction, usePosKeys } from "./usePosKeys";
 import "./pos.css";
 
@@ -75,7 +75,6 @@ export function PosPage() {
   const { me, systemConfig } = useSession();
   const names = useSeededLabels();
   const session = usePosSession();
-  const [index, setIndex] = useState<CatalogueIndex | null>(null);
   const [lines, setLines] = useState<BillLineState[]>([]);
   const [selected, setSelected] = useState(0);
   const [customerId, setCustomerId] = useState<number | null>(null);
@@ -103,28 +102,7 @@ export function PosPage() {
     if (!kept) void loadDialogs();
   }, []);
 
-  // The stored catalogue first (a till that starts offline still sells), then the server's changes.
-  useEffect(() => {
-    let live = true;
-    const sync = async () => {
-      try {
-        const changed = await syncCatalogue();
-        if (changed && live) setIndex(await loadIndex());
-      } catch {
-        // Offline: keep selling from what is stored; the next round tries again.
-      }
-    };
-    void loadIndex().then(async (i) => {
-      if (!live) return;
-      setIndex(i);
-      await sync();
-    });
-    const timer = setInterval(() => void sync(), SYNC_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, []);
+  const { index, lookup } = useCatalogue(SYNC_MS);
 
   /**
    * Sends the waiting sales in order. `own`: the sale just paid at an online till, sent at once
@@ -208,10 +186,10 @@ export function PosPage() {
   }, []);
 
   useBarcodeScanner((code) => {
-    if (!index) return;
-    const hit = findBarcode(index, code);
-    if (hit) add(hit.item, hit.unit);
-    else notifyWarning(t("notFound", { code }));
+    void lookup(code).then((hit) => {
+      if (hit) add(hit.item, hit.unit);
+      else notifyWarning(t("notFound", { code }));
+    });
   });
 
   const setLine = useCallback(
@@ -477,6 +455,10 @@ export function PosPage() {
             refreshSession={() => void session.refetch()}
           />
         )}
+      </Suspense>
+      {/* Each behind a boundary of its own: the receipt's first load (after a sale) must not hide
+          the dialogs' last frame and keep a closing payment open, hidden, taking the next scan. */}
+      <Suspense fallback={null}>
         {paying && bill && (
           <PaymentDialog
             bill={bill}
@@ -486,8 +468,8 @@ export function PosPage() {
             onPaid={completeSale}
           />
         )}
-        {printJob && <ReceiptPrint job={printJob} shop={systemConfig} />}
       </Suspense>
+      <Suspense fallback={null}>{printJob && <ReceiptPrint job={printJob} shop={systemConfig} />}</Suspense>
     </div>
   );
 }

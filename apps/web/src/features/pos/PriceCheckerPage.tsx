@@ -10,11 +10,13 @@ import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
 import { useSeededLabels } from "../../shared/seededLabels";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
-import { type CatalogueIndex, findBarcode, loadIndex, syncCatalogue } from "./catalogue";
 import { usePosSession } from "./posSession";
+import { useCatalogue } from "./useCatalogue";
 
 /** How long an answer stays on the customer's screen before it goes back to waiting. */
 export const CHECKER_SHOW_MS = 6000;
+/** How often a checker left on all day takes the server's price changes. */
+const CHECKER_SYNC_MS = 60_000;
 
 type Shown = { item: PosItem; unit: PosUnit } | { missing: string } | null;
 
@@ -25,23 +27,16 @@ export function PriceCheckerPage() {
   usePageTitle("nav:items.barcodePriceChecker");
   const { systemConfig } = useSession();
   const session = usePosSession();
-  const [index, setIndex] = useState<CatalogueIndex | null>(null);
+  const { lookup } = useCatalogue(CHECKER_SYNC_MS);
   const [shown, setShown] = useState<Shown>(null);
 
-  useEffect(() => {
-    void loadIndex().then(setIndex);
-    void syncCatalogue()
-      .then(async () => setIndex(await loadIndex()))
-      .catch(() => undefined);
-  }, []);
   useEffect(() => {
     if (!shown) return;
     const timer = setTimeout(() => setShown(null), CHECKER_SHOW_MS);
     return () => clearTimeout(timer);
   }, [shown]);
   useBarcodeScanner((code) => {
-    if (!index) return;
-    setShown(findBarcode(index, code) ?? { missing: code });
+    void lookup(code).then((hit) => setShown(hit ?? { missing: code }));
   });
 
   const system = session.data?.system_currency_id ?? systemConfig.currency_fk;
