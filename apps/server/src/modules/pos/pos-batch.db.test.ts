@@ -8,7 +8,7 @@ import { bodyHash } from "../../platform/idempotency.js";
 import { dbHelpers, stockUp } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 import { type PosFixture, posFixture } from "./pos.fixture.js";
-import { type BatchAnswer, bookPosBatch, keyAnswersSql } from "./pos-batch.js";
+import { answeredSql, type BatchAnswer, bookPosBatch } from "./pos-batch.js";
 
 /**
  * POS sales booked together must leave the books, the stock and the answers exactly as the
@@ -116,6 +116,11 @@ function bills(f: PosFixture & { amox: number }) {
   ];
 }
 
+/** The answers of a booking as a client reads them (a booking's bodies are JSON texts, sent as they are). */
+async function booked(...args: Parameters<typeof bookPosBatch>): Promise<(BatchAnswer | null)[]> {
+  return (await bookPosBatch(...args)).map((a) => a && { status: a.status, body: JSON.parse(JSON.stringify(a.body)) });
+}
+
 /** Every row the sales wrote, without the clock's columns (the products ran at other moments). */
 async function rows(t: TestApp) {
   const { q } = dbHelpers(() => t);
@@ -182,7 +187,7 @@ describe("POS sales booked together", () => {
 
     const user = await authUser(together);
     const sent = bills(together);
-    const answers = await bookPosBatch(
+    const answers = await booked(
       together.t.app,
       sent.map((body, i) => ({ user, ip: "127.0.0.1", now: new Date(), input: ZPosSale.parse(body), key: keys[i]!, hash: bodyHash(body) })),
     );
@@ -286,7 +291,7 @@ describe("random bills booked together", () => {
             }),
           );
         const sent = list.map((b, i) => billBody(together, b, at(i)));
-        const answers = await bookPosBatch(
+        const answers = await booked(
           together.t.app,
           sent.map((body, i) => ({
             user,
@@ -379,7 +384,7 @@ describe("many tills at once, booked together", () => {
     const sent = bills(together)[1]!;
     const user = await authUser(together);
     const sale = { user, ip: "127.0.0.1", now: new Date(), input: ZPosSale.parse(sent), key: "twice-in-one", hash: bodyHash(sent) };
-    const [first, second] = await bookPosBatch(together.t.app, [sale, sale]);
+    const [first, second] = await booked(together.t.app, [sale, sale]);
     expect(first?.status).toBe(201);
     // The second goes the one-by-one way, which finds the first's key and answers it again.
     expect(second).toBeNull();
@@ -467,22 +472,32 @@ describe("the keys' answers", () => {
       select 'pos_sales', 'older-' || i, null, 'hash', 201, '{}'::jsonb from generate_series(1, 5000) as i`);
     await q(sql`analyze idempotency_keys`);
     try {
-      const update = keyAnswersSql([
-        { key: "older-17", response: '{"message":"Added."}' },
-        { key: "older-4242", response: '{"message":"Added."}' },
+      const update = answeredSql([
+        { key: "older-17", response: '{"message":"Added.","data":{"id":17}}', user_id: null, record_id: "older-17", ip: "10.0.0.7" },
+        { key: "older-4242", response: '{"message":"Added.","data":{"id":4242}}', user_id: null, record_id: "older-4242", ip: null },
       ]);
       const [explained] = await q<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(sql`explain (format json) ${update}`);
       const read = nodesOf(explained!["QUERY PLAN"][0].Plan).filter(
         (n) => n["Relation Name"] === "idempotency_keys" && n["Node Type"] !== "ModifyTable",
       );
       expect(read.map((n) => [n["Node Type"], n["Index Name"]])).toEqual([["Index Scan", "idempotency_keys_scope_key_pk"]]);
-      expect(await q(sql`${update} returning k.key`)).toHaveLength(2);
+      await q(update);
       expect(await q(sql`select key, response from idempotency_keys where key in ('older-17', 'older-4242') order by key`)).toEqual([
-        { key: "older-17", response: { message: "Added." } },
-        { key: "older-4242", response: { message: "Added." } },
+        { key: "older-17", response: { message: "Added.", data: { id: 17 } } },
+        { key: "older-4242", response: { message: "Added.", data: { id: 4242 } } },
+      ]);
+      // Each with its audit row, in the order given, whose `after` is the answer's data.
+      expect(
+        await q(
+          sql`select module, action, record_id, before, after, host(ip) as ip from audit_logs where record_id like 'older-%' order by id`,
+        ),
+      ).toEqual([
+        { module: "pos_sales", action: "create", record_id: "older-17", before: null, after: { id: 17 }, ip: "10.0.0.7" },
+        { module: "pos_sales", action: "create", record_id: "older-4242", before: null, after: { id: 4242 }, ip: null },
       ]);
     } finally {
       await q(sql`delete from idempotency_keys where key like 'older-%'`);
+      await q(sql`delete from audit_logs where record_id like 'older-%'`);
     }
   });
 });

@@ -4,17 +4,16 @@ import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { inOneGo, insertRows, intArray, queryMany, readBack, textArray } from "../../db/bulk.js";
 import { executePrepared, type Tx } from "../../db/client.js";
-import { redact } from "../../platform/audit.js";
 import { businessDateTime, businessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { AuthUser } from "../../platform/context.js";
 import { retryTx } from "../../platform/http.js";
+import { JsonText } from "../../platform/json-text.js";
 import { docDate } from "../ledger/dates.js";
 import { type JournalLineRow, type RuleLine, toJournalLines } from "../ledger/journal.js";
 import { monthOf, ratesAt, ratesFrom, ratesSql } from "../ledger/ledger.js";
 import { accountBalances, accountMonthBalances, journalEntries, journalLines } from "../ledger/ledger.tables.js";
 import { D, Dec, round3, round4, ZERO } from "../ledger/money.js";
 import { voucherNumber } from "../numbering/numbering.js";
-import { auditLogs } from "../platform-tables/platform.tables.js";
 import { priceQuote, quoteDataFrom, quoteDataSql } from "../pricing/quote.js";
 import { itemsWithUnitsFrom, itemsWithUnitsSql } from "../purchases/purchases.js";
 import { paymentStatus, saleLines as salePostingLines } from "../sales/sale.ledger.js";
@@ -442,48 +441,57 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
 
   await write(tx, planned, numbers, env.costs);
   const shown = await receipts(tx, planned, look, env);
-  const bodies = shown.map((data) => ({ message: MSG.added, data }));
-  // The audit rows and the keys' answers, in one statement.
-  const texts = bodies.map((b) => JSON.stringify(b));
+  // Each answer made into JSON once: stored as the key's answer, its data as the audit row's
+  // `after` (taken from it in SQL), and sent as it is.
+  const texts = shown.map((data) => JSON.stringify({ message: MSG.added, data }));
   // Only the last round trip is left: the next booking may start reading meanwhile.
   nearlyDone();
-  const audits = planned.map((p, k) => ({
-    user_id: p.sale.user.user_id,
-    module: "pos_sales",
-    action: "create",
-    record_id: String(p.row.id),
-    before: null,
-    after: redact(shown[k]) ?? null,
-    ip: p.sale.ip && /^[0-9a-fA-F:.]+$/.test(p.sale.ip) ? p.sale.ip : null,
-  }));
   // With the commit: the booking's last round trip.
   await queryMany(
     tx,
     [
-      sql`
-    with logged as (${insertRows(auditLogs, audits)})
-    ${keyAnswersSql(planned.map((p, k) => ({ key: p.sale.key, response: texts[k]! })))}`,
+      answeredSql(
+        planned.map((p, k) => ({
+          key: p.sale.key,
+          response: texts[k]!,
+          user_id: p.sale.user.user_id,
+          record_id: String(p.row.id),
+          ip: p.sale.ip && /^[0-9a-fA-F:.]+$/.test(p.sale.ip) ? p.sale.ip : null,
+        })),
+      ),
     ],
     { commit: true },
   );
   planned.forEach((p, k) => {
-    answers[batch.indexOf(p.sale)] = { status: 201, body: JSON.parse(texts[k]!) };
+    answers[batch.indexOf(p.sale)] = { status: 201, body: new JsonText(texts[k]!) };
   });
   return answers;
 }
 
 /**
- * The booked sales' keys get their answers (each `response` a JSON text). The keys are named in an
- * array as well: PostgreSQL guesses 100 rows for `jsonb_to_recordset`, and against a table of a few
- * thousand keys that guess makes a hash join that reads every key ever stored; with the array the
- * few keys are looked up in the primary key.
+ * The booked sales' keys get their answers (each `response` a JSON text), and each sale its audit
+ * row, whose `after` is the answer's data (a receipt holds no secret field for `redact` to hide).
+ * The keys are named in an array as well: PostgreSQL guesses 100 rows for `jsonb_to_recordset`,
+ * and against a table of a few thousand keys that guess makes a hash join that reads every key
+ * ever stored; with the array the few keys are looked up in the primary key.
  */
-export function keyAnswersSql(answers: { key: string; response: string }[]): SQL {
+export function answeredSql(
+  answers: { key: string; response: string; user_id: number | null; record_id: string; ip: string | null }[],
+): SQL {
+  const rows = answers.map(
+    (a) =>
+      `{"key":${JSON.stringify(a.key)},"response":${a.response},"user_id":${JSON.stringify(a.user_id)},"record_id":${JSON.stringify(a.record_id)},"ip":${JSON.stringify(a.ip)}}`,
+  );
   return sql`
-    update idempotency_keys k set status_code = 201, response = x.response
-      from jsonb_to_recordset(${`[${answers.map((a) => `{"key":${JSON.stringify(a.key)},"response":${a.response}}`).join(",")}]`}::jsonb)
-           as x(key text, response jsonb)
-     where k.scope = 'pos_sales' and k.key = any(${textArray(answers.map((a) => a.key))}::text[]) and k.key = x.key`;
+    with x as materialized (
+      select * from rows from (jsonb_to_recordset(${`[${rows.join(",")}]`}::jsonb)
+                               as (key text, response jsonb, user_id int, record_id text, ip inet))
+                    with ordinality as r(key, response, user_id, record_id, ip, n)),
+    answered as (
+      update idempotency_keys k set status_code = 201, response = x.response from x
+       where k.scope = 'pos_sales' and k.key = any(${textArray(answers.map((a) => a.key))}::text[]) and k.key = x.key)
+    insert into audit_logs (user_id, module, action, record_id, before, after, ip)
+    select x.user_id, 'pos_sales', 'create', x.record_id, null, x.response -> 'data', x.ip from x order by x.n`;
 }
 
 /** A refusal the one-by-one path would give: 4xx from the sales core's own checks. */
