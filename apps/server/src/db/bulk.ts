@@ -34,18 +34,20 @@ export function insertRows<T extends PgTable>(
     ...keys.map((k) => `"${columns[k]!.name}" ${typeOf(columns[k]!.getSQLType())}`),
     ...Object.entries(extra).map(([k, t]) => `"${k}" ${t}`),
   ];
-  const payload = rows.map((r) =>
-    Object.fromEntries([
-      ...keys.map((k) => [columns[k]!.name, (r as Record<string, unknown>)[k] ?? null]),
-      ...Object.keys(extra).map((k) => [k, (r as Record<string, unknown>)[k] ?? null]),
-    ]),
-  );
+  // The rows as one JSON text, written field by field (no object a row on the way).
+  const fields = [
+    ...keys.map((k) => ({ from: k, to: `${JSON.stringify(columns[k]!.name)}:` })),
+    ...Object.keys(extra).map((k) => ({ from: k, to: `${JSON.stringify(k)}:` })),
+  ];
+  const payload = rows
+    .map((r) => `{${fields.map((f) => f.to + JSON.stringify((r as Record<string, unknown>)[f.from] ?? null)).join(",")}}`)
+    .join(",");
   const set = Object.entries(opts.set ?? {});
   const into = [...names, ...set.map(([k]) => `"${columns[k]!.name}"`)].join(", ");
   const values = sql.join([...names.map((n) => sql.raw(`x.${n}`)), ...set.map(([, v]) => v)], sql`, `);
   return sql`insert into ${sql.raw(`"${getTableName(table)}"`)} (${sql.raw(into)})
     select ${values}
-      from rows from (jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as (${sql.raw(defs.join(", "))}))
+      from rows from (jsonb_to_recordset(${`[${payload}]`}::jsonb) as (${sql.raw(defs.join(", "))}))
            with ordinality as x(${sql.raw([...names, ...extraNames, "n"].join(", "))})
            ${opts.join ?? sql``}
      order by x.n`;
