@@ -340,6 +340,7 @@ test("a manager names the customer of a paid POS sale while its drawer is open, 
   await call("customers", { method: "POST", token: admin, body: { consumer_name: customer } });
   await signInAsCashier(page);
   await scan(page, items[0]!.barcode);
+  await expect(page.getByTestId("pos-line")).toHaveCount(1);
   await page.keyboard.press("F8");
   const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
   await page.getByTestId("pay-confirm").click();
@@ -381,6 +382,7 @@ test("in Arabic, the system settings name the FIB account and the smallest note,
   try {
     await signInAsCashier(page);
     await scan(page, items[1]!.barcode);
+    await expect(page.getByTestId("pos-line")).toHaveCount(1);
     await page.keyboard.press("F8");
     await expect(page.getByTestId("pay-fib").locator("xpath=ancestor::*[contains(@class,'pos-input')][1]")).toContainText(bank);
     // 2,500 due: 1,000 by FIB and 2,000 in cash; 500 over, given back whole at the smallest note of 500.
