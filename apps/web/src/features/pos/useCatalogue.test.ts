@@ -9,13 +9,21 @@ const store = vi.hoisted(() => ({
   server: [] as PosItem[],
   gate: null as Promise<void> | null,
   syncs: 0,
+  /** Loads that fail before one succeeds (the browser's storage refusing). */
+  failedLoads: 0,
 }));
 
 vi.mock("./catalogue", async (original) => {
   const real = await original<typeof import("./catalogue")>();
   return {
     ...real,
-    loadIndex: async (): Promise<CatalogueIndex> => real.buildIndex(store.stored),
+    loadIndex: async (): Promise<CatalogueIndex> => {
+      if (store.failedLoads > 0) {
+        store.failedLoads--;
+        throw new Error("storage refused");
+      }
+      return real.buildIndex(store.stored);
+    },
     syncCatalogue: async () => {
       store.syncs++;
       if (store.gate) await store.gate;
@@ -58,6 +66,7 @@ beforeEach(() => {
   store.server = [];
   store.gate = null;
   store.syncs = 0;
+  store.failedLoads = 0;
   online = true;
   vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
 });
@@ -108,5 +117,14 @@ describe("the till's catalogue", () => {
       expect(await result.current.lookup("999")).toBeNull();
     });
     expect(store.syncs).toBe(before);
+  });
+
+  it("a stored catalogue that cannot be read does not hold the scans: they are answered after the first sync", async () => {
+    store.server = [item(1, "111")];
+    store.failedLoads = 1;
+    const { result } = renderHook(() => useCatalogue(60_000));
+    await act(async () => {
+      expect((await result.current.lookup("111"))?.item.item_id).toBe(1);
+    });
   });
 });

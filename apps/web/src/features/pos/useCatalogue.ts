@@ -54,12 +54,14 @@ export function useCatalogue(syncMs: number) {
   useEffect(() => {
     live.current = true;
     const ready = readiness.current!;
-    void loadIndex().then(async (stored) => {
-      show(stored);
-      if (stored.items.size) ready.resolve();
+    void (async () => {
+      // Without a stored catalogue (the browser's storage refused), the server's is the first.
+      const stored = await loadIndex().catch(() => null);
+      if (stored) show(stored);
+      if (stored?.items.size) ready.resolve();
       await syncNow();
       ready.resolve();
-    });
+    })();
     const timer = setInterval(() => void syncNow(), syncMs);
     return () => {
       live.current = false;
