@@ -46,6 +46,9 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry & { user_id: numb
     record_id: entry.record_id == null ? null : String(entry.record_id),
     before: redact(entry.before) ?? null,
     after: redact(entry.after) ?? null,
-    ip: entry.ip && /^[0-9a-fA-F:.]+$/.test(entry.ip) ? entry.ip : null,
+    ip: auditIp(entry.ip),
   });
 }
+
+/** The client's address as the audit row keeps it (an `inet`): null for anything else. */
+export const auditIp = (ip: string | null): string | null => (ip && /^[0-9a-fA-F:.]+$/.test(ip) ? ip : null);

@@ -4,6 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { inOneGo, insertRows, intArray, queryMany, readBack, textArray } from "../../db/bulk.js";
 import { executePrepared, type Tx } from "../../db/client.js";
+import { auditIp } from "../../platform/audit.js";
 import { businessDateTime, businessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { AuthUser } from "../../platform/context.js";
 import { retryTx } from "../../platform/http.js";
@@ -456,7 +457,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[], nearlyDone: () => void):
           response: texts[k]!,
           user_id: p.sale.user.user_id,
           record_id: String(p.row.id),
-          ip: p.sale.ip && /^[0-9a-fA-F:.]+$/.test(p.sale.ip) ? p.sale.ip : null,
+          ip: auditIp(p.sale.ip),
         })),
       ),
     ],

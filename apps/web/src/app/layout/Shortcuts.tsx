@@ -3,6 +3,7 @@ import { useDisclosure, useHotkeys } from "@mantine/hooks";
 import { IconKeyboard } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AppDialog } from "../../shared/DialogHeader";
+import { dialogShown } from "../../shared/dialogShown";
 
 /** The keyboard shortcuts, in the order the help lists them. */
 const SHORTCUTS = [
@@ -16,7 +17,7 @@ const SHORTCUTS = [
 
 /** Clicks the page's "add" button (marked `data-list-add`) while no dialog is open. */
 function addOnPage() {
-  if (document.querySelector('[role="dialog"], dialog[open]')) return;
+  if (dialogShown()) return;
   const add = [...document.querySelectorAll<HTMLButtonElement>("button[data-list-add]")].find((b) => !b.disabled && b.offsetParent);
   add?.click();
 }

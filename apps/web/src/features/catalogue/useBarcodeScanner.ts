@@ -1,5 +1,6 @@
 import { normalizeDigits } from "@app/contracts";
 import { useEffect, useRef } from "react";
+import { dialogShown } from "../../shared/dialogShown";
 
 /**
  * A scanner types a whole code far faster than any person (a few ms a key) and ends it with
@@ -51,12 +52,6 @@ export function scanDetector() {
     return undefined;
   };
 }
-
-/**
- * A dialog the person sees. One still open but hidden (React hides a suspended boundary's old
- * content, a closing dialog among it, until the new content is ready) takes no keys.
- */
-const dialogShown = () => [...document.querySelectorAll("[role=dialog], dialog[open]")].some((d) => d.getClientRects().length > 0);
 
 /**
  * Hears a barcode scanner anywhere on the page (it acts as a keyboard that ends with Enter) and

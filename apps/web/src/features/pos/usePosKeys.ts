@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { dialogShown } from "../../shared/dialogShown";
 
 /** Every action of the till and its key; the buttons show the same keys. */
 export const POS_KEYS = {
@@ -42,7 +43,7 @@ export function usePosKeys(handler: (action: PosAction) => boolean | undefined) 
       if (!action) return;
       const target = e.target as HTMLElement | null;
       const inField = !!target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
-      if ((action === "remove" || action === "cancel") && (inField || document.querySelector("[role=dialog], dialog[open]"))) return;
+      if ((action === "remove" || action === "cancel") && (inField || dialogShown())) return;
       if (ref.current(action) !== false) e.preventDefault();
     };
     window.addEventListener("keydown", onKey);
