@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { salePayments, sales } from "../modules/sales/sales.tables.js";
-import { inOneGo, intArray, queryMany, readBack, textArray } from "./bulk.js";
+import { inOneGo, intArray, queryMany, quoted, readBack, textArray } from "./bulk.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,6 +85,21 @@ describe("a text[] literal", () => {
     const texts = ['Ali "Abu Karim"', "C:\\till\\1", "a, b", "{x}", "NULL", "", "a, b"];
     const [rows] = await inOneGo(t.database.db, (tx) => queryMany(tx, [sql`select unnest(${textArray(texts)}::text[]) as x`]));
     expect(rows!.map((r) => r.x)).toEqual(['Ali "Abu Karim"', "C:\\till\\1", "a, b", "{x}", "NULL", ""]);
+  });
+});
+
+describe("a text quoted into a statement", () => {
+  it("reads as pg's escapeLiteral writes it, and reaches PostgreSQL as the very text", async () => {
+    const texts = fc.sample(fc.string({ unit: fc.constantFrom("a", "'", "\\", '"', "\n", "ب", "$", "E", " ") }), 200);
+    for (const x of ["", "'", "\\", "\\'", "O'Neil C:\\till", ...texts]) expect(quoted(x)).toBe(pg.escapeLiteral(x));
+    const some = ["O'Neil", "C:\\till\\1'", '{"note":"a \\"b\\""}', "سلام 'x'", ...texts.slice(0, 20)];
+    const [rows] = await inOneGo(t.database.db, (tx) =>
+      queryMany(
+        tx,
+        some.map((x) => sql`select ${x}::text as x`),
+      ).then((r) => [r.flat()]),
+    );
+    expect(rows!.map((r) => r.x)).toEqual(some);
   });
 });
 

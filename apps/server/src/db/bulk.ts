@@ -143,9 +143,22 @@ function literal(v: unknown): string {
     return String(v);
   }
   if (typeof v === "boolean") return v ? "true" : "false";
-  if (v instanceof Date) return pg.escapeLiteral(v.toISOString());
-  if (typeof v === "string") return pg.escapeLiteral(v);
+  if (v instanceof Date) return quoted(v.toISOString());
+  if (typeof v === "string") return quoted(v);
   throw new Error(`no literal for ${typeof v}`);
+}
+
+/**
+ * A text quoted as pg's `escapeLiteral` quotes it (quotes doubled; with a backslash, every
+ * backslash doubled and the literal marked ` E'…'`), by the engine's own search and replace:
+ * `escapeLiteral` builds its answer a character at a time, about a millisecond for the 40 KB of
+ * rows a POS booking writes.
+ */
+export function quoted(v: string): string {
+  const backslash = v.includes("\\");
+  let t = v.includes("'") ? v.replaceAll("'", "''") : v;
+  if (backslash) t = t.replaceAll("\\", "\\\\");
+  return backslash ? ` E'${t}'` : `'${t}'`;
 }
 
 /** A transaction of `inOneGo`: its connection, whether `begin` went out and whether `commit` did. */
@@ -202,7 +215,7 @@ export async function inOneGo<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T>
 /**
  * Several statements sent as one (PostgreSQL's simple query protocol): one round trip instead of
  * one per statement, run in order; each answers its rows as `tx.execute` would. Their values go
- * as literals quoted by pg's `escapeLiteral` (the simple protocol takes no parameters). In a
+ * as literals quoted as pg's `escapeLiteral` quotes them (`quoted`; the simple protocol takes no parameters). In a
  * transaction of `inOneGo` the first statements carry its `begin`, the last may carry its
  * `commit` (`{ commit: true }`; nothing is sent after it), and a statement whose text
  * keeps coming back (the values aside) is prepared on the connection (`prepare`, then `execute`

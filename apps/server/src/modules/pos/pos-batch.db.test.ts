@@ -106,7 +106,14 @@ function bills(f: PosFixture & { amox: number }) {
       lines: [line(f.tea, "3", { discount_type: "percent", discount: "10" })],
       payments: [cash("5000"), cash("10", 2)],
     },
-    { client_created_at: at(6), customer_fk: customer, lines: [line(f.tea, "1")], payments: [cash("5000")], note: "clinic" },
+    // A note that reads like the ids a receipt made before the write leaves to it (`withIds`).
+    {
+      client_created_at: at(6),
+      customer_fk: customer,
+      lines: [line(f.tea, "1")],
+      payments: [cash("5000")],
+      note: 'clinic "id":"@" "line_id":"@" "sale_fk":"@" "payment_id":"@"',
+    },
     { client_created_at: at(8), lines: [line(f.tea, "1"), line(f.tea, "2")], payments: [cash("15000")] },
     { client_created_at: at(9), lines: [line(f.formula, "1")], invoice_discount: "1000", payments: [cash("24000")] },
     // The first two from the batch that expires first (the line names it), then one from each.
