@@ -465,7 +465,6 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
           key: p.sale.key,
           response: texts[k]!,
           user_id: p.sale.user.user_id,
-          record_id: ID,
           ip: auditIp(p.sale.ip),
           number: String(p.row.number),
         })),
@@ -485,8 +484,9 @@ interface Answered {
   /** The answer's JSON text. */
   response: string;
   user_id: number | null;
-  record_id: string;
   ip: string | null;
+  /** Without the write: the audit row's record. */
+  record_id?: string;
   /** With the write: the sale's number, whose ids go into its answer and audit row (`withIds`). */
   number?: string;
 }
@@ -506,13 +506,13 @@ const ID = "@";
 function answeredWith(answers: Answered[], written?: { sales: SQL; lines: SQL; payments: SQL }): SQL {
   const rows = answers.map(
     (a) =>
-      `{"key":${JSON.stringify(a.key)},"response":${a.response},"user_id":${JSON.stringify(a.user_id)},"record_id":${JSON.stringify(a.record_id)},"ip":${JSON.stringify(a.ip)},"number":${JSON.stringify(a.number ?? null)}}`,
+      `{"key":${JSON.stringify(a.key)},"response":${a.response},"user_id":${JSON.stringify(a.user_id)},"record_id":${JSON.stringify(a.record_id ?? null)},"ip":${JSON.stringify(a.ip)},"number":${JSON.stringify(a.number ?? null)}}`,
   );
   const given = sql`
     rows from (jsonb_to_recordset(${`[${rows.join(",")}]`}::jsonb)
                as (key text, response jsonb, user_id int, record_id text, ip inet, number text))
     with ordinality as r(key, response, user_id, record_id, ip, number, n)`;
-  const withIds = (path: string, table: SQL, id: string) => sql`
+  const idsIn = (path: string, table: SQL, id: string) => sql`
     coalesce((select jsonb_agg(e.v || jsonb_build_object(${sql.raw(`'${id}'`)}, w.${sql.raw(id)}, 'sale_fk', s.id) order by e.k)
                 from jsonb_array_elements(r.response #> ${sql.raw(`'{data,${path}}'`)}) with ordinality as e(v, k)
                 join (select ${sql.raw(id)}, row_number() over (order by ${sql.raw(id)}) as k from ${table} where sale_fk = s.id) w
@@ -521,8 +521,8 @@ function answeredWith(answers: Answered[], written?: { sales: SQL; lines: SQL; p
     ? sql`
       select r.key,
              jsonb_set(jsonb_set(jsonb_set(r.response, '{data,id}', to_jsonb(s.id)),
-                                 '{data,lines}', ${withIds("lines", written.lines, "line_id")}),
-                       '{data,payments}', ${withIds("payments", written.payments, "payment_id")}) as response,
+                                 '{data,lines}', ${idsIn("lines", written.lines, "line_id")}),
+                       '{data,payments}', ${idsIn("payments", written.payments, "payment_id")}) as response,
              r.user_id, s.id::text as record_id, r.ip, r.n
         from ${given} join ${written.sales} s on s.number = r.number`
     : sql`select r.key, r.response, r.user_id, r.record_id, r.ip, r.n from ${given}`;
@@ -564,7 +564,7 @@ function idsFrom(row: WrittenIds): Map<string, { id: number; lines: number[]; pa
  * sale's, and its lines' and payments' in order. Only the receipt's own fields can read
  * `"line_id":"@"` and the like in its JSON text (a quote inside any text is escaped there).
  */
-export function withIds(text: string, ids: { id: number; lines: number[]; payments: number[] }): string {
+function withIds(text: string, ids: { id: number; lines: number[]; payments: number[] }): string {
   const each = (t: string, field: string, values: number[]) => {
     const parts = t.split(`"${field}":${JSON.stringify(ID)}`);
     if (parts.length !== values.length + 1) throw new Error(`a receipt's ${field} and the rows written differ`);
@@ -1140,7 +1140,7 @@ const MOST = 64;
  * next, which starts when the one before has committed, so that never two bookings hold or wait
  * for the same rows. (A next booking that read during the last round trip of the one before, its
  * first lock then waiting for that commit, took fewer sales, about 5.5 instead of 8 with 16
- * tills, and PostgreSQL spent a quarter more of its time on each sale, even when it started
+ * tills, and PostgreSQL spent a quarter to a half more of its time on each sale, even when it started
  * reading only so late that its reads ended about when that commit did.) Answers null for a
  * sale to book one by one (also when a booking fails for another reason than a refusal: each of
  * its sales then goes the one-by-one path, which meets its own key if the booking did commit).
