@@ -92,15 +92,18 @@ describe("a foreign document carries its rate", () => {
   });
 
   it("when the rate in force is 1, a foreign document may be at 1", async () => {
-    await created("/api/currency_rates", { rate: "1", in_rate: "1" });
+    const rate = await created("/api/currency_rates", { rate: "1", in_rate: "1" });
+    // A rate takes effect at the moment it is saved: every rate a day earlier, in the same order,
+    // so that today's last minute lies after this one whatever the hour the test runs (10:00 fell
+    // before it from 10:00 Baghdad time on, and 23:59 during the day's last minute).
+    await t.database.db.execute(sql`update currency_rates set date = date - interval '1 day'`);
+    expect(rate.rate_id).toBeGreaterThan(0);
     const doc = await created("/api/expenses", {
       type_id: expenseType,
       account_id: iqdCash,
       currency_id: 2,
       rate: "1",
       amount: "3",
-      // Today at the day's last minute: after the rate just set, whatever the hour the test runs
-      // (10:00 fell before it from 10:00 Baghdad time on).
       payment_time: "23:59",
     });
     expect(doc.id).toBeGreaterThan(0);
