@@ -1,90 +1,75 @@
 // `npm test`: lint and format check, type checks of every workspace, unit and integration tests
-// (on an embedded PostgreSQL, or on the server DATABASE_URL names), then the browser tests.
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+// (on an embedded PostgreSQL, or on the server DATABASE_URL names), every benchmark at a smoke
+// size, then the browser tests; each step's wall time and the slowest tests are printed at the end.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { stripVTControlCharacters } from "node:util";
+import { bin, clock, pkg, printTails, root, runSteps, script } from "./steps.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-
-/**
- * A workspace's script as npm runs it (`sh -c`, in the workspace, its own and the root's
- * `node_modules/.bin` first on PATH), but without npm in between: npm once stayed idle after
- * starting, waiting on a file operation that never finished, and held a CI run for half an hour.
- */
-function script(workspace, name) {
-  const dir = path.join(root, workspace);
-  const text = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).scripts?.[name];
-  if (!text) return null;
-  const bins = [path.join(dir, "node_modules/.bin"), path.join(root, "node_modules/.bin")];
-  return { cmd: "sh", args: ["-c", text], cwd: dir, env: { ...process.env, PATH: [...bins, process.env.PATH].join(path.delimiter) } };
-}
-const bin = (name, args) => ({ cmd: path.join(root, "node_modules/.bin", name), args, cwd: root, env: process.env });
+// The wall times of every test file and browser test go to files in a scratch folder; the 20
+// slowest of each are printed at the end, so that what makes the run long is seen on every run.
+const timings = mkdtempSync(path.join(os.tmpdir(), "souq-timings-"));
+const vitestTimings = path.join(timings, "vitest.json");
+const browserTimings = path.join(timings, "playwright.json");
+const vitest = bin("vitest", ["run", "--reporter=default", `--reporter=${path.join(root, "scripts/vitest-timings.mjs")}`], {
+  ...process.env,
+  TEST_TIMINGS_FILE: vitestTimings,
+});
+const browser = script("e2e", "test", " --reporter=list,json");
+browser.env.PLAYWRIGHT_JSON_OUTPUT_NAME = browserTimings;
 
 const steps = [
   ["lint", [bin("biome", ["check", "."])]],
   ["typecheck", pkg.workspaces.map((w) => script(w, "typecheck")).filter(Boolean)],
-  ["unit and integration tests", [bin("vitest", ["run"])]],
-  ["browser tests", [script("e2e", "test")]],
+  ["unit and integration tests", [vitest]],
+  // Every benchmark at a tiny size with its correctness checks, so that one that no longer runs fails here.
+  ["bench smoke", [bin("tsx", ["bench/run-all.ts", "--smoke"])]],
+  ["browser tests", [browser]],
 ];
-const only = process.argv[2];
-// The end of a failed step's output, printed again after the summary: a long run's log is often
+// `node scripts/test.mjs unit bench`: only the steps whose names start with one of the words.
+const only = process.argv.slice(2);
+// The end of a failed step's output is printed again after the summary: a long run's log is often
 // read from its end, where the browser tests' report would otherwise hide why an earlier step failed.
-const TAIL = 120;
-const tails = [];
-let failed = 0;
-let passed = 0;
-for (const [name, commands] of steps) {
-  if (only && !name.startsWith(only)) continue;
-  console.log(`\n=== ${name}${process.env.DATABASE_URL ? " (PostgreSQL at DATABASE_URL)" : " (embedded PostgreSQL)"}`);
-  let status = 0;
-  const tail = [];
-  for (const command of commands) {
-    const done = await run(command);
-    tail.push(...done.tail);
-    if (done.status !== 0) status = done.status;
-  }
-  if (status === 0) passed++;
-  else {
-    failed++;
-    console.error(`--- ${name} failed`);
-    tails.push([name, tail.slice(-TAIL)]);
-  }
-}
-for (const [name, tail] of tails) console.error(`\n--- the end of what ${name} printed:\n${tail.join("\n")}`);
-console.log(`\nsteps: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+const started = Date.now();
+const chosen = steps.filter(([name]) => !only.length || only.some((w) => name.startsWith(w)));
+const where = process.env.DATABASE_URL ? " (PostgreSQL at DATABASE_URL)" : " (embedded PostgreSQL)";
+const { summary, tails } = await runSteps(chosen, (name) => `${name}${where}`);
+printSlowest();
+rmSync(timings, { recursive: true, force: true });
+printTails(tails);
+console.log(
+  `\n${summary.join("\n")}\nsteps: ${chosen.length - tails.length} passed, ${tails.length} failed in ${clock(Date.now() - started)}`,
+);
+process.exit(tails.length ? 1 : 0);
 
-/** Runs a step with its output passed through, keeping its last lines. */
-function run({ cmd, args, cwd, env }) {
-  return new Promise((resolve) => {
-    const tail = [];
-    let partial = "";
-    const keep = (chunk) => {
-      const lines = (partial + chunk.toString("utf8")).split("\n");
-      partial = lines.pop() ?? "";
-      tail.push(...lines.map((l) => stripVTControlCharacters(l)));
-      if (tail.length > TAIL) tail.splice(0, tail.length - TAIL);
+/** The 20 slowest test files and browser tests of this run, from the timings the tools wrote. */
+function printSlowest() {
+  const table = (title, rows) => {
+    if (!rows.length) return;
+    const total = rows.reduce((a, r) => a + r.ms, 0);
+    console.log(`\n--- the 20 slowest ${title} (of ${rows.length}, ${clock(total)} in all, summed over workers)`);
+    for (const r of rows.sort((a, b) => b.ms - a.ms).slice(0, 20)) console.log(`${(r.ms / 1000).toFixed(1).padStart(7)} s  ${r.name}`);
+  };
+  if (existsSync(vitestTimings)) {
+    const rows = JSON.parse(readFileSync(vitestTimings, "utf8"));
+    table(
+      "test files",
+      rows.map((r) => ({ ms: r.ms, name: `${r.name} (${r.tests} tests, ${r.project})` })),
+    );
+  }
+  if (existsSync(browserTimings)) {
+    const rows = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          const ms = (t.results ?? []).reduce((a, r) => a + (r.duration ?? 0), 0);
+          const tries = (t.results ?? []).length;
+          rows.push({ ms, name: `${spec.file}:${spec.line} ${spec.title}${tries > 1 ? ` (${tries} tries)` : ""}` });
+        }
+      }
+      for (const s of suite.suites ?? []) walk(s);
     };
-    const child = spawn(cmd, args, { cwd, env, stdio: ["inherit", "pipe", "pipe"] });
-    child.stdout.on("data", (c) => {
-      process.stdout.write(c);
-      keep(c);
-    });
-    child.stderr.on("data", (c) => {
-      process.stderr.write(c);
-      keep(c);
-    });
-    // A tool that cannot start (`npm ci` not run) fails its step with the reason, not the whole run.
-    child.on("error", (err) => {
-      const line = `${cmd}: ${err.message}`;
-      console.error(line);
-      tail.push(line);
-    });
-    child.on("close", (code, signal) => {
-      if (partial) tail.push(partial);
-      resolve({ status: code ?? (signal ? 1 : 0), tail });
-    });
-  });
+    for (const s of JSON.parse(readFileSync(browserTimings, "utf8")).suites ?? []) walk(s);
+    table("browser tests", rows);
+  }
 }
