@@ -3,6 +3,7 @@
 // checked row for row on both sides; p50 and p99 of requests sent one after another, the two sides
 // interleaved. Throughput: the barcode look-up and the cheapest signed-in route over real HTTP
 // (autocannon in its own process) against a Fastify hello-world served by the same process.
+// (Smoke size: 2,000 items, 20 requests a side, one unwarmed round of 200 requests per target.)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -19,13 +20,18 @@ import { itemSearch } from "@app/server/src/modules/catalogue/barcodes.js";
 import { type SQL, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { benchDatabase } from "./database.js";
+import { size, smoke } from "./size.js";
 
-const ITEMS = 100_000;
-const SAMPLES = 400;
+const ITEMS = size(100_000, 2_000);
+const SAMPLES = size(400, 20);
 const PAGE = 20;
 const LOAD_SECONDS = 3;
-const ROUNDS = 5;
+/** Smoke mode: a round is this many requests instead of LOAD_SECONDS. */
+const SMOKE_REQUESTS = 200;
+const ROUNDS = size(5, 1);
 const CONNECTIONS = 10;
+/** The item whose barcode is looked up (its id, as items are made in one statement). */
+const LOOKED_UP = size(73_217, 1_463);
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -55,9 +61,9 @@ async function latency(api: () => Promise<unknown>, raw: () => Promise<unknown>)
 
 const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 
-/** Requests per second over LOAD_SECONDS, from autocannon in a process of its own. */
+/** Requests per second over LOAD_SECONDS (smoke: SMOKE_REQUESTS), from autocannon in a process of its own. */
 function load(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; non2xx: number; errors: number }> {
-  const args = [autocannonBin, "-j", "-c", String(CONNECTIONS), "-d", String(LOAD_SECONDS)];
+  const args = [autocannonBin, "-j", "-c", String(CONNECTIONS), ...(smoke ? ["-a", String(SMOKE_REQUESTS)] : ["-d", String(LOAD_SECONDS)])];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
   args.push(url);
   return new Promise((resolve, reject) => {
@@ -165,7 +171,7 @@ export default async function catalogueBench() {
       if (JSON.stringify(asJson(envelope.data)) !== JSON.stringify(asJson(raw)) || raw.length !== PAGE) {
         throw new Error(`${p.what}: the API's page and the raw SQL's rows differ`);
       }
-      for (let i = 0; i < 20; i++) await Promise.all([api(p.url), p.raw()]);
+      for (let i = 0; i < size(20, 2); i++) await Promise.all([api(p.url), p.raw()]);
       const l = await latency(() => api(p.url), p.raw);
       console.log(
         `  ${p.what.padEnd(48)} API p50 ${l.api50.toFixed(2).padStart(6)} p99 ${l.api99.toFixed(2).padStart(6)} | raw SQL p50 ${l.raw50.toFixed(2).padStart(6)} p99 ${l.raw99.toFixed(2).padStart(6)} | p99 ratio ${(l.api99 / l.raw99).toFixed(2)}x (goal <= 2x)`,
@@ -175,11 +181,11 @@ export default async function catalogueBench() {
       );
     }
 
-    const code = `62${String(73_217).padStart(11, "0")}`;
+    const code = `62${String(LOOKED_UP).padStart(11, "0")}`;
     const lookup = `/api/items/list?per_page=20&search=${code}`;
     const found = await app.inject({ method: "GET", url: lookup, headers });
     const names = (found.json().message as { item_name: string }[]).map((r) => r.item_name);
-    if (found.statusCode !== 200 || names.join() !== "Item 73217")
+    if (found.statusCode !== 200 || names.join() !== `Item ${LOOKED_UP}`)
       throw new Error(`the barcode look-up answered ${found.statusCode} ${names}`);
     const cheapest = "/api/currencies/list";
 
@@ -187,16 +193,16 @@ export default async function catalogueBench() {
     await app.listen({ port: 0, host: "127.0.0.1" });
     const base = (s: { server: { address(): unknown } }) => `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`;
     console.log(
-      `throughput, ${CONNECTIONS} connections over HTTP, ${ROUNDS} rounds of ${LOAD_SECONDS} s per target taken in turn (requests/s, median):`,
+      `throughput, ${CONNECTIONS} connections over HTTP, ${ROUNDS} rounds of ${smoke ? `${SMOKE_REQUESTS} requests` : `${LOAD_SECONDS} s`} per target taken in turn (requests/s, median):`,
     );
     const targets = [
       { what: "Fastify hello-world", url: `${base(hello)}/`, headers: {}, rps: [] as number[] },
       { what: "barcode look-up (items/list?search=<barcode>)", url: `${base(app)}${lookup}`, headers, rps: [] as number[] },
       { what: "cheapest signed-in route (currencies/list)", url: `${base(app)}${cheapest}`, headers, rps: [] as number[] },
     ];
-    // One round unmeasured first (the JIT, the pools, the kept look-ups warm up); then rounds in
+    // One round unmeasured first (the JIT, the pools, the kept look-ups warm up; not in smoke mode); then rounds in
     // turn, so that a change in the machine's load falls on every target alike.
-    for (const t of targets) await load(t.url, t.headers);
+    if (!smoke) for (const t of targets) await load(t.url, t.headers);
     for (let round = 0; round < ROUNDS; round++) {
       for (const t of targets) {
         const r = await load(t.url, t.headers);

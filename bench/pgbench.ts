@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { missingTool } from "./size.js";
 
 /** pgbench from PATH, `pg_config --bindir`, or Debian's /usr/lib/postgresql/<version>/bin; undefined when none. */
 export function findPgbench(): string | undefined {
@@ -17,6 +18,16 @@ export function findPgbench(): string | undefined {
   if (existsSync(debian))
     for (const v of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(debian, v, "bin", "pgbench"));
   return candidates.find((c) => existsSync(c));
+}
+
+/**
+ * pgbench for a bench's TPC-B reference; when there is none the bench says so and goes on without
+ * its ratios (under CI=true, a failure).
+ */
+export function pgbenchOrSkip(): string | undefined {
+  const found = findPgbench();
+  if (!found) missingTool("pgbench", "PATH, pg_config --bindir, /usr/lib/postgresql/*/bin", "no TPC-B reference, no ratios");
+  return found;
 }
 
 /** The value below which `p` of the sorted values lie (nearest rank). */

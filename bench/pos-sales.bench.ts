@@ -8,7 +8,9 @@
 // exactly the transactions it reported. Runs on the server DATABASE_URL names and on an embedded
 // PostgreSQL (the product's default), one after the other; each with the sales booked together (the
 // default) and one by one (POS_BOOK_TOGETHER=0), so that both ratios come from the same run.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+// (Smoke size: 4 tills for 1 s without warm-up, TPC-B for 1 s beside the first mode only; on the
+// server DATABASE_URL names when it is set, else on the embedded one, not both.)
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -21,19 +23,23 @@ import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
 import { cpuBetween, cpuMark } from "./cpu.js";
 import { benchDatabase } from "./database.js";
-import { findPgbench, percentile, tpcb } from "./pgbench.js";
+import { percentile, pgbenchOrSkip, tpcb } from "./pgbench.js";
 import { newCashier } from "./product.js";
+import { compiledServer } from "./server.js";
+import { sizeFromEnv, smoke } from "./size.js";
 
 const root = path.resolve(import.meta.dirname, "..");
-const serverDir = path.join(root, "apps/server");
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const CLIENTS = sizeFromEnv("BENCH_CLIENTS", 16, 4);
+const SECONDS = sizeFromEnv("BENCH_SECONDS", 10, 1);
+const WARMUP = sizeFromEnv("BENCH_WARMUP", 3, 0);
 const PRICE = 5000;
 const STOCK = 1_000_000;
 
 /** What the routes used here answer: a token, a list, or a saved record's ids. */
 type Answer = { access_token: string; message: unknown; data: Record<string, number> };
+
+/** Smoke mode runs TPC-B (and checks its history) once, not beside every mode. */
+let tpcbDone = false;
 
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
@@ -41,7 +47,7 @@ async function startServer(databaseUrl: string, dataDir: string, together: boole
   const port = await freePort();
   // BENCH_NODE_ARGS: options for the server's Node.js, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" to profile it.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(serverDir, "dist/bin/main.js")], {
+  const child = spawn(process.execPath, [...nodeArgs, compiledServer().main], {
     cwd: root,
     env: {
       ...process.env,
@@ -211,7 +217,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
     const elapsed = (performance.now() - t0) / 1000;
     const rate = booked.size / elapsed;
     latencies.sort((a, b) => a - b);
-    // Sixteen keys sent again: the same sale answers, none is booked twice.
+    // A key per till sent again: the same sale answers, none is booked twice.
     for (const [key, { id, till, body: b }] of [...booked].slice(0, CLIENTS)) {
       const again = await sell(till, key, b);
       if (again.id !== id) throw new Error(`key ${key} answered sale ${again.id} after ${id}`);
@@ -262,9 +268,12 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
       `${label}: ${CLIENTS} tills (${oneDrawer ? "one drawer" : "a cashier and drawer each"}), ${elapsed.toFixed(1)} s: ${booked.size} POS sales booked, ${rate.toFixed(1)} sales/s, ` +
         `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (load average ${load()})`,
     );
-    console.log("  checked: every key one complete sale and one stored answer, 16 keys replayed to the same sale, stock, books and till");
+    console.log(
+      `  checked: every key one complete sale and one stored answer, ${Math.min(CLIENTS, booked.size)} keys replayed to the same sale, stock, books and till`,
+    );
     console.log(`  processors while selling: ${cpu}`);
-    if (pgbench) {
+    if (pgbench && !(smoke && tpcbDone)) {
+      tpcbDone = true;
       const ref = tpcb(pgbench, url, CLIENTS, SECONDS);
       const history = await new pg.Client({ connectionString: url });
       await history.connect();
@@ -285,17 +294,16 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
 }
 
 export default async function posSalesBench() {
-  const pgbench = findPgbench();
-  if (!pgbench) console.log("pgbench NOT FOUND (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin): no TPC-B reference, no ratios.");
-  const built = spawnSync(process.execPath, [path.join(serverDir, "build.mjs")], { stdio: "inherit" });
-  if (built.status !== 0) throw new Error("the server did not compile");
+  const pgbench = pgbenchOrSkip();
+  compiledServer();
   // Sales booked together (the product's default) and, for comparison, one by one (POS_BOOK_TOGETHER=0);
   // BENCH_TOGETHER=1 measures the first only.
   const modes = process.env.BENCH_TOGETHER === "1" ? [true] : [true, false];
   const how = (together: boolean) => (together ? "booked together" : "one by one");
   for (const together of modes) {
     if (process.env.DATABASE_URL) await run(`PostgreSQL at DATABASE_URL, ${how(together)}`, process.env.DATABASE_URL, pgbench, together);
-    // BENCH_EMBEDDED=0: the server DATABASE_URL names only.
-    if (process.env.BENCH_EMBEDDED !== "0") await run(`embedded PostgreSQL, ${how(together)}`, "", pgbench, together);
+    // BENCH_EMBEDDED=0 (and smoke mode with DATABASE_URL set): the server DATABASE_URL names only.
+    if (process.env.BENCH_EMBEDDED !== "0" && !(smoke && process.env.DATABASE_URL))
+      await run(`embedded PostgreSQL, ${how(together)}`, "", pgbench, together);
   }
 }

@@ -2,17 +2,19 @@
 // loaded for /settings/pos (gzip bytes of the build's precompressed files) on the till's first
 // visit and when it opens again (its service worker in control), how long the first
 // catalogue sync takes into IndexedDB, and scan-to-line: from the scanner's first key to the
-// line painted on screen, for scans of distinct items, bills cleared every 20 lines.
+// line painted on screen, for scans of distinct items, bills cleared every 20 lines. (Smoke size:
+// 500 items, 20 scans.)
 
 import pg from "pg";
 import { chromium } from "playwright-core";
 import { benchDatabase } from "./database.js";
-import { ADMIN_PASSWORD, newCashier, scriptMeter, startProduct } from "./product.js";
+import { ADMIN_PASSWORD, chromiumOrSkip, newCashier, scriptMeter, startProduct } from "./product.js";
+import { size, sizeFromEnv } from "./size.js";
 
-const ITEMS = Number(process.env.POS_BENCH_ITEMS ?? 100_000);
+const ITEMS = sizeFromEnv("POS_BENCH_ITEMS", 100_000, 500);
 /** The till's language (en, ar or ckb): each loads its own texts. */
 const LANG = process.env.POS_BENCH_LANG ?? "en";
-const SCANS = 300;
+const SCANS = size(300, 20);
 const GOAL_P95_MS = 50;
 const GOAL_KB = 150;
 const barcode = (n: number) => String(2_000_000_000_000 + n);
@@ -28,12 +30,16 @@ async function api<T>(base: string, path: string, body: unknown, token?: string)
 }
 
 export default async function posBench() {
+  const executablePath = chromiumOrSkip();
+  if (!executablePath) return;
   const db = await benchDatabase("pos");
-  const product = await startProduct({ DATABASE_URL: db.url });
-  const { base } = product;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  let product: Awaited<ReturnType<typeof startProduct>> | undefined;
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   const client = new pg.Client({ connectionString: db.url });
   try {
+    product = await startProduct({ DATABASE_URL: db.url });
+    const { base } = product;
+    browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
     await client.connect();
     const started = Date.now();
     await client.query("begin");
@@ -129,8 +135,8 @@ export default async function posBench() {
     await context.close();
   } finally {
     await client.end().catch(() => undefined);
-    await browser.close();
-    await product.stop();
+    await browser?.close();
+    await product?.stop();
     await db.cleanup();
   }
 }

@@ -1,5 +1,8 @@
 // The whole product as `npm start` runs it (it builds the web app and compiles the server when
 // stale), on a free port and a data directory of its own, for the benchmarks that drive a browser.
+// In smoke mode, when the web app has been built, the server compiled for the run serves that
+// build as it is (a smoke run checks that the benches still run, not the latest web sources'
+// figures; the browser tests build it afresh), and only a missing build is made through `npm start`.
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
@@ -7,6 +10,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { freePort } from "@app/server/src/platform/free-port.js";
 import type { Page } from "playwright-core";
+import { compiledServer } from "./server.js";
+import { missingTool, smoke } from "./size.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "apps/web/dist");
@@ -34,11 +39,14 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<Running
     ...env,
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: childEnv,
-    stdio: "inherit",
-  });
+  const direct = smoke && existsSync(path.join(dist, "index.html"));
+  const child: ChildProcess = direct
+    ? spawn(process.execPath, [compiledServer().main], {
+        cwd: root,
+        env: { NODE_ENV: "production", ...childEnv, WEB_DIST: dist },
+        stdio: "inherit",
+      })
+    : spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env: childEnv, stdio: "inherit" });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     child.kill("SIGTERM");
@@ -62,6 +70,17 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<Running
     await new Promise((r) => setTimeout(r, 100));
   }
   return { base, stop };
+}
+
+/**
+ * The Chromium the browser benches drive (CHROMIUM_PATH, else /usr/bin/chromium, headless), or
+ * undefined when it is not installed and the bench is skipped (under CI=true a failure).
+ */
+export function chromiumOrSkip(): string | undefined {
+  const executable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (existsSync(executable)) return executable;
+  missingTool("Chromium", `CHROMIUM_PATH or ${executable}`, "this browser benchmark is skipped");
+  return undefined;
 }
 
 /** Counts the scripts a page downloads: as sent, and as the build's precompressed gzip of the same files. */

@@ -3,7 +3,8 @@
 // round, through the HTTP layer (app.inject over the server's pool). The completions' p99 latency
 // is reported against pgbench's TPC-B (scale 1, the same 64 clients) on the same database in the
 // same run: as a ratio to TPC-B's p99 latency, and as TPC-B transactions per sale p99
-// (p99 × TPC-B tps). On the server DATABASE_URL names, or on an embedded PostgreSQL.
+// (p99 × TPC-B tps). On the server DATABASE_URL names, or on an embedded PostgreSQL. (Smoke size:
+// one round of 8 clients for the last 3 units, TPC-B for 1 s.)
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,16 +14,16 @@ import { loadConfig } from "@app/server/src/config.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { benchDatabase } from "./database.js";
-import { findPgbench, percentile, tpcb } from "./pgbench.js";
+import { percentile, pgbenchOrSkip, tpcb } from "./pgbench.js";
+import { sizeFromEnv } from "./size.js";
 
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
-const UNITS = Number(process.env.BENCH_UNITS ?? 20);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = sizeFromEnv("BENCH_CLIENTS", 64, 8);
+const UNITS = sizeFromEnv("BENCH_UNITS", 20, 3);
+const ROUNDS = sizeFromEnv("BENCH_ROUNDS", 5, 1);
+const SECONDS = sizeFromEnv("BENCH_SECONDS", 10, 1);
 
 export default async function salesBench() {
-  const pgbench = findPgbench();
-  if (!pgbench) console.log("pgbench NOT FOUND (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin): no TPC-B reference, no ratios.");
+  const pgbench = pgbenchOrSkip();
   const { database, url, cleanup } = await benchDatabase("sales");
   const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-"));
   try {
@@ -92,6 +93,8 @@ export default async function salesBench() {
       }
       const ok = answers.filter((a) => a.status === 200).length;
       if (ok !== UNITS) throw new Error(`round ${round}: ${ok} sales completed for ${UNITS} units`);
+      const other = answers.filter((a) => a.status !== 200 && a.status !== 422);
+      if (other.length) throw new Error(`round ${round}: answers neither completed nor refused: ${other.map((a) => a.status).join(", ")}`);
     }
     latencies.sort((a, b) => a - b);
     completed.sort((a, b) => a - b);

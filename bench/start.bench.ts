@@ -2,18 +2,24 @@
 // from its TypeScript through tsx (what it ran before), on the same existing data directory, in the
 // same run: time from launch to the first answer, and resident memory once answering and after
 // 200 more requests. On the default database (no DATABASE_URL: an existing data directory) and,
-// when DATABASE_URL is set, on an existing PostgreSQL database as well.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+// when DATABASE_URL is set, on an existing PostgreSQL database as well. (Smoke mode: one start of
+// each on existing data (no first start: the database is a copy of one already migrated and
+// seeded) and 20 requests, on a database of the smoke run's PostgreSQL only; embedded.bench.ts
+// starts the product on a data directory of its own.)
+import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
+import { type BenchDatabase, benchDatabase } from "./database.js";
+import { compiledServer, serverDir as server } from "./server.js";
+import { size, smoke } from "./size.js";
 
 const root = path.resolve(import.meta.dirname, "..");
-const server = path.join(root, "apps/server");
-const RUNS = 3;
+const RUNS = size(3, 1);
+const REQUESTS = size(200, 20);
 
 const rssMb = (pid: number) => {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
@@ -37,39 +43,51 @@ async function start(args: string[], dataDir: string, databaseUrl?: string) {
   const t0 = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}/api/login_options`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      // not listening yet
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(url)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 20));
     }
-    await new Promise((r) => setTimeout(r, 20));
+    const ms = performance.now() - t0;
+    const rss = rssMb(child.pid!);
+    for (let i = 0; i < REQUESTS; i++) {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    }
+    return { ms, rss, rssAfter: rssMb(child.pid!) };
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
   }
-  const ms = performance.now() - t0;
-  const rss = rssMb(child.pid!);
-  for (let i = 0; i < 200; i++) await (await fetch(url)).arrayBuffer();
-  const rssAfter = rssMb(child.pid!);
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-  return { ms, rss, rssAfter };
 }
 
 export default async function startBench() {
-  const b0 = performance.now();
-  const built = spawnSync(process.execPath, [path.join(server, "build.mjs")], { stdio: "inherit" });
-  if (built.status !== 0) throw new Error("the server did not compile");
-  console.log(`compiled the server in ${((performance.now() - b0) / 1000).toFixed(1)} s (node apps/server/build.mjs)`);
+  const built = compiledServer();
+  console.log(`compiled the server in ${(built.ms / 1000).toFixed(1)} s (node apps/server/build.mjs)`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-start-"));
   // Under root the embedded PostgreSQL runs as the postgres user, which must enter the directory.
   chmodSync(dataDir, 0o755);
   const url = process.env.DATABASE_URL;
   const name = `bench_start_${process.pid}`;
-  const admin = url ? new pg.Client({ connectionString: url }) : undefined;
+  const admin = url && !smoke ? new pg.Client({ connectionString: url }) : undefined;
+  let db: BenchDatabase | undefined;
   try {
-    const compiled = [path.join(server, "dist/bin/main.js")];
+    const compiled = [built.main];
     const source = ["--import", "tsx", path.join(server, "src/main.ts")];
-    const databases: [string, string | undefined][] = [["existing data directory (embedded PostgreSQL)", undefined]];
+    const databases: [string, string | undefined][] = [];
+    if (smoke) {
+      db = await benchDatabase("start");
+      databases.push(["the smoke run's PostgreSQL", db.url]);
+    } else databases.push(["existing data directory (embedded PostgreSQL)", undefined]);
     if (admin && url) {
       await admin.connect();
       await admin.query(`create database ${name}`);
@@ -79,8 +97,10 @@ export default async function startBench() {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     for (const [label, databaseUrl] of databases) {
-      const fresh = await start(compiled, dataDir, databaseUrl);
-      console.log(`${label}: first start (migrations and seed), compiled: ${fresh.ms.toFixed(0)} ms`);
+      if (!smoke) {
+        const fresh = await start(compiled, dataDir, databaseUrl);
+        console.log(`${label}: first start (migrations and seed), compiled: ${fresh.ms.toFixed(0)} ms`);
+      }
       const runs = { compiled: [] as Awaited<ReturnType<typeof start>>[], "tsx (source)": [] as Awaited<ReturnType<typeof start>>[] };
       for (let i = 0; i < RUNS; i++) {
         runs.compiled.push(await start(compiled, dataDir, databaseUrl));
@@ -99,7 +119,7 @@ export default async function startBench() {
         ["tsx (source)", s],
       ] as const) {
         console.log(
-          `  ${k.padEnd(14)} first answer ${v.ms.toFixed(0).padStart(5)} ms   resident ${v.rss.toFixed(0).padStart(4)} MB, ${v.after.toFixed(0).padStart(4)} MB after 200 requests`,
+          `  ${k.padEnd(14)} first answer ${v.ms.toFixed(0).padStart(5)} ms   resident ${v.rss.toFixed(0).padStart(4)} MB, ${v.after.toFixed(0).padStart(4)} MB after ${REQUESTS} requests`,
         );
       }
       console.log(
@@ -107,6 +127,7 @@ export default async function startBench() {
       );
     }
   } finally {
+    await db?.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
     if (admin) {
       await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});

@@ -1,17 +1,26 @@
 // The login page as a browser gets it from `npm start` (Chromium, a new profile): the JavaScript it
 // downloads, compressed as sent (brotli) and as gzip (the build's precompressed .gz of the same
 // files), which language chunks it loads in English and in Arabic, and the cache headers of a
-// hashed asset and of index.html.
+// hashed asset and of index.html. (Smoke mode: the same pages, the product on a database of the
+// run's PostgreSQL instead of an embedded one of its own.)
 import { chromium } from "playwright-core";
-import { scriptMeter, startProduct } from "./product.js";
+import { type BenchDatabase, benchDatabase } from "./database.js";
+import { chromiumOrSkip, scriptMeter, startProduct } from "./product.js";
+import { smoke } from "./size.js";
 
 const GOAL_KB = 200;
 
 export default async function webBench() {
-  const product = await startProduct();
-  const { base } = product;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const executablePath = chromiumOrSkip();
+  if (!executablePath) return;
+  let db: BenchDatabase | undefined;
+  let product: Awaited<ReturnType<typeof startProduct>> | undefined;
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
+    if (smoke) db = await benchDatabase("web");
+    product = await startProduct(db ? { DATABASE_URL: db.url } : {});
+    const { base } = product;
+    browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
     for (const lang of ["en", "ar"]) {
       const context = await browser.newContext();
       await context.addInitScript((l) => localStorage.setItem("lang", l), lang);
@@ -28,10 +37,13 @@ export default async function webBench() {
     }
     const html = await fetch(`${base}/login`);
     const asset = /\/assets\/index-[\w-]+\.js/.exec(await html.text())?.[0];
+    if (!html.ok || !asset) throw new Error(`/login answered ${html.status}${asset ? "" : " without the index script"}`);
     const hashed = await fetch(`${base}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
+    if (!hashed.ok) throw new Error(`${asset} answered ${hashed.status}`);
     console.log(`cache-control: index.html "${html.headers.get("cache-control")}"; ${asset} "${hashed.headers.get("cache-control")}"`);
   } finally {
-    await browser.close();
-    await product.stop();
+    await browser?.close();
+    await product?.stop();
+    await db?.cleanup();
   }
 }
