@@ -3,7 +3,7 @@
 // checked row for row on both sides; p50 and p99 of requests sent one after another, the two sides
 // interleaved. Throughput: the barcode look-up and the cheapest signed-in route over real HTTP
 // (autocannon in its own process) against a Fastify hello-world served by the same process.
-// (Smoke size: 2,000 items, 20 requests a side, one unwarmed round of 200 requests per target.)
+// (Smoke size: 2,000 items, 20 requests a side, one unwarmed round of 1 s per target.)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -25,9 +25,7 @@ import { size, smoke } from "./size.js";
 const ITEMS = size(100_000, 2_000);
 const SAMPLES = size(400, 20);
 const PAGE = 20;
-const LOAD_SECONDS = 3;
-/** Smoke mode: a round is this many requests instead of LOAD_SECONDS. */
-const SMOKE_REQUESTS = 200;
+const LOAD_SECONDS = size(3, 1);
 const ROUNDS = size(5, 1);
 const CONNECTIONS = 10;
 /** The item whose barcode is looked up (its id, as items are made in one statement). */
@@ -61,9 +59,9 @@ async function latency(api: () => Promise<unknown>, raw: () => Promise<unknown>)
 
 const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 
-/** Requests per second over LOAD_SECONDS (smoke: SMOKE_REQUESTS), from autocannon in a process of its own. */
+/** Requests per second over LOAD_SECONDS, from autocannon in a process of its own. */
 function load(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; non2xx: number; errors: number }> {
-  const args = [autocannonBin, "-j", "-c", String(CONNECTIONS), ...(smoke ? ["-a", String(SMOKE_REQUESTS)] : ["-d", String(LOAD_SECONDS)])];
+  const args = [autocannonBin, "-j", "-c", String(CONNECTIONS), "-d", String(LOAD_SECONDS)];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
   args.push(url);
   return new Promise((resolve, reject) => {
@@ -193,7 +191,7 @@ export default async function catalogueBench() {
     await app.listen({ port: 0, host: "127.0.0.1" });
     const base = (s: { server: { address(): unknown } }) => `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`;
     console.log(
-      `throughput, ${CONNECTIONS} connections over HTTP, ${ROUNDS} rounds of ${smoke ? `${SMOKE_REQUESTS} requests` : `${LOAD_SECONDS} s`} per target taken in turn (requests/s, median):`,
+      `throughput, ${CONNECTIONS} connections over HTTP, ${ROUNDS} rounds of ${LOAD_SECONDS} s per target taken in turn (requests/s, median):`,
     );
     const targets = [
       { what: "Fastify hello-world", url: `${base(hello)}/`, headers: {}, rps: [] as number[] },

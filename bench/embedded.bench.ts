@@ -3,8 +3,8 @@
 // restart after a SIGKILL (the orphaned postmaster is taken over; goal 2 s), resident memory, and
 // income postings per second with 16 clients. MACHINE_DATABASE_URL (default: DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres) names the machine's server. (Smoke size: 4 clients
-// for 1 s; the first start is the one killed, not restarted once more first; the machine's server
-// only when DATABASE_URL or MACHINE_DATABASE_URL names one, started once.)
+// for 1 s; the first start is the one killed, not restarted once more first; the embedded side
+// only: start.bench.ts starts the product on the smoke run's server.)
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -213,7 +213,7 @@ const ms = (v: number) => `${Math.round(v)} ms`;
 
 export default async function embeddedBench() {
   const named = process.env.MACHINE_DATABASE_URL ?? process.env.DATABASE_URL;
-  const serverUrl = named ?? (smoke ? undefined : "postgres://postgres@127.0.0.1:5432/postgres");
+  const serverUrl = smoke ? undefined : (named ?? "postgres://postgres@127.0.0.1:5432/postgres");
   compiledServer();
   console.log(`the product as npm start runs it (apps/server/build.mjs's main.js); ${CLIENTS} clients for ${SECONDS} s`);
   const e = await embeddedFigures();

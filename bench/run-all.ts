@@ -8,7 +8,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { stopSharedServer } from "./database.js";
-import { smoke } from "./size.js";
+import { missing, smoke } from "./size.js";
 
 const here = import.meta.dirname;
 const wanted = process.argv.slice(2).filter((a) => a !== "--smoke");
@@ -18,15 +18,17 @@ const files = readdirSync(here)
   .sort();
 const timeoutMs = Number(process.env.BENCH_SMOKE_TIMEOUT ?? 300) * 1000;
 
-const results: { file: string; ms: number; error?: string }[] = [];
+const results: { file: string; ms: number; error?: string; without?: string[] }[] = [];
 /** A smoke bench still running at the time limit. */
 class TimedOut extends Error {}
-let exiting = false;
+let finishing: Promise<never> | undefined;
 
-/** Stops the shared PostgreSQL (smoke mode), prints what ran and exits: open handles cannot keep the run alive. */
-async function finish(code: number): Promise<never> {
-  if (!exiting) {
-    exiting = true;
+/**
+ * Stops the shared PostgreSQL (smoke mode), prints what ran and exits: open handles cannot keep the
+ * run alive. Runs once; what fails meanwhile (connections the stopping server ends) waits for it.
+ */
+function finish(code: number): Promise<never> {
+  finishing ??= (async () => {
     try {
       await stopSharedServer();
     } catch (err) {
@@ -35,17 +37,26 @@ async function finish(code: number): Promise<never> {
     }
     const total = results.reduce((s, r) => s + r.ms, 0);
     console.log(`\n### ${smoke ? "smoke run" : "run"}: ${results.length} of ${files.length} benchmarks`);
-    for (const r of results) console.log(`${r.error ? "FAILED" : "passed"}  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}`);
+    for (const r of results)
+      console.log(
+        `${r.error ? "FAILED" : "passed"}  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}${r.without?.length ? ` (without ${r.without.join(", ")}: not installed)` : ""}`,
+      );
     console.log(`total ${(total / 1000).toFixed(1)} s; ${results.filter((r) => r.error).length} failed`);
-  }
-  process.exit(code);
+    process.exit(code);
+  })();
+  return finishing;
 }
 
 // What escapes a bench's own awaiting (a rejected promise nobody awaited, an error thrown in a
 // callback) fails the run too, after the shared server is stopped.
 for (const event of ["unhandledRejection", "uncaughtException"] as const) {
   process.on(event, (err: unknown) => {
+    if (finishing) {
+      console.error(`(while stopping) ${(err as Error)?.message ?? err}`);
+      return;
+    }
     console.error(`\n${event}:`, err);
+    results.push({ file: `${event} (outside a bench's own awaiting)`, ms: 0, error: String(err) });
     void finish(1);
   });
 }
@@ -62,6 +73,7 @@ if (smoke)
 for (const f of files) {
   console.log(`\n### ${f}`);
   const t0 = performance.now();
+  const missingBefore = missing.length;
   let timer: NodeJS.Timeout | undefined;
   try {
     const mod = (await import(pathToFileURL(path.join(here, f)).href)) as { default?: () => Promise<void> };
@@ -73,7 +85,7 @@ for (const f of files) {
       });
       await Promise.race([run, late]);
     } else await run;
-    results.push({ file: f, ms: performance.now() - t0 });
+    results.push({ file: f, ms: performance.now() - t0, without: missing.slice(missingBefore) });
   } catch (err) {
     console.error(`${f} FAILED:`, err);
     results.push({ file: f, ms: performance.now() - t0, error: (err as Error)?.message ?? String(err) });

@@ -23,11 +23,15 @@ export function sizeFromEnv(name: string, full: number, small: number): number {
 /** Under CI (CI=true) a tool a bench needs must be installed. */
 export const ci = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 
+/** The tools found missing so far in this run (run-all prints them beside the bench). */
+export const missing: string[] = [];
+
 /**
  * A tool the bench needs was not found: under CI a failure; elsewhere the bench says so and goes
  * on without what needs it.
  */
 export function missingTool(what: string, lookedIn: string, without: string): void {
   if (ci) throw new Error(`${what} is not installed (looked in ${lookedIn}); under CI=true the benchmarks need it`);
+  missing.push(what);
   console.log(`${what} NOT FOUND (${lookedIn}): ${without}.`);
 }
