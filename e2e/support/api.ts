@@ -26,9 +26,26 @@ export async function call<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** A sign-in of its own: a token nobody else holds, for a test that signs out or changes its user. */
 export async function login(email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<string> {
   const body = await call<{ access_token: string }>("auth/login", { method: "POST", body: { email, password } });
   return body.access_token;
+}
+
+let admin: { token: string; exp: number } | undefined;
+
+/**
+ * The super user's token, signed in once per worker and shared by its tests (every sign-in costs
+ * the server a password hash, and sign-ins are throttled). A test that signs out, or whose page
+ * may, takes a `login()` of its own instead. Signed in again five minutes before it expires.
+ */
+export async function adminToken(): Promise<string> {
+  if (!admin || admin.exp - Date.now() / 1000 < 300) {
+    const token = await login();
+    const { exp } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { exp: number };
+    admin = { token, exp };
+  }
+  return admin.token;
 }
 
 /** A unique suffix so that tests running side by side never clash on unique names. */

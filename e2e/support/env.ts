@@ -8,3 +8,5 @@ export const ADMIN_PASSWORD = "admin-e2e-pass";
 export const JWT_SECRET = "e2e-signing-key-that-is-long-enough-0123456789";
 /** What the global setup started, for the teardown of the same run. */
 export const stateFile = () => path.join(tmpdir(), `souq-e2e-${process.env.E2E_RUN_ID ?? process.pid}.json`);
+/** The rows `seededOnce` made for this run, and the lock of the worker making them. */
+export const seededFile = () => path.join(tmpdir(), `souq-e2e-${process.env.E2E_RUN_ID ?? process.pid}-seeded.json`);

@@ -1,4 +1,6 @@
-import { call, createUser, unique } from "./api";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { adminToken, call, createUser, unique } from "./api";
+import { seededFile } from "./env";
 
 /** A valid EAN-13 starting with 0, different on every call: the kind of code a spreadsheet turns into a number. */
 export function ean13WithLeadingZero(): string {
@@ -142,6 +144,43 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
       "/sales/pos-reviews": await seedPosReview(token, itemIds[0]!, unit),
     },
   };
+}
+
+/**
+ * `seedEveryList` once for the whole run, whichever worker asks first: the others wait for its
+ * rows (a file beside the run's state, removed by the teardown) instead of seeding again.
+ */
+export async function seededOnce(): Promise<SeededRows> {
+  const file = seededFile();
+  const lock = `${file}.lock`;
+  let mine = true;
+  try {
+    writeFileSync(lock, String(process.pid), { flag: "wx" });
+  } catch {
+    mine = false;
+  }
+  const publish = (answer: { rows: SeededRows } | { error: string }) => {
+    writeFileSync(`${file}.tmp`, JSON.stringify(answer));
+    renameSync(`${file}.tmp`, file);
+  };
+  if (mine) {
+    try {
+      const rows = await seedEveryList(await adminToken());
+      publish({ rows });
+      return rows;
+    } catch (e) {
+      publish({ error: String(e) });
+      throw e;
+    }
+  }
+  const until = Date.now() + 180_000;
+  while (!existsSync(file)) {
+    if (Date.now() > until) throw new Error(`another worker began seeding every list (${lock}) and never finished`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const answer = JSON.parse(readFileSync(file, "utf8")) as { rows: SeededRows } | { error: string };
+  if ("error" in answer) throw new Error(`seeding every list failed in another worker: ${answer.error}`);
+  return answer.rows;
 }
 
 /** A complete sale paid in cash, and a salesman's complete sale on account with his commission. */
