@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { call, login, unique } from "../support/api";
-import { expect, shot, signedIn, test } from "../support/fixtures";
+import { adminToken, call, unique } from "../support/api";
+import { expect, quiet, shot, signedIn, test } from "../support/fixtures";
 
 /** Picks a choice in a Mantine select by its visible label. */
 async function choose(page: Page, testId: string, label: string) {
@@ -29,7 +29,7 @@ interface TrialBalanceRow {
 
 for (const lang of ["en", "ar"] as const) {
   test(`an income in USD at a custom rate moves the cash balance and the trial balance (${lang})`, async ({ page }) => {
-    const token = await login();
+    const token = await adminToken();
     const s = await seed(token);
     await signedIn(page, { token, lang });
     await page.goto("/accounting/incomes");
@@ -111,7 +111,7 @@ for (const lang of ["en", "ar"] as const) {
 test("a customer receipt shows in the customer's statement; a transfer needs two different accounts and converts IQD to USD", async ({
   page,
 }) => {
-  const token = await login();
+  const token = await adminToken();
   const u = unique();
   const customer = `Customer ${u}`;
   const iqd = `IQD Box ${u}`;
@@ -180,8 +180,8 @@ test("a customer receipt shows in the customer's statement; a transfer needs two
   const rateAnswered = page.waitForResponse("**/api/currency_rates/last_rate*");
   releaseRate();
   await rateAnswered;
-  // Let the page take the answer in before looking.
-  await page.waitForTimeout(500);
+  // Let the page take the answer in (nothing more on its way, two frames drawn) before looking.
+  await quiet(page);
   await expect(amount).toHaveValue(/^1,?000$/);
   await page.getByTestId("opening-save").click();
   await expect(page.getByText("Updated Successfully")).toBeVisible();
@@ -207,7 +207,7 @@ test("a customer receipt shows in the customer's statement; a transfer needs two
 });
 
 test("the income statement, the expense form, customers and the opening balance read right to left in Arabic", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   await signedIn(page, { token, lang: "ar" });
   await page.goto("/reports/financial-reports/income-statement");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

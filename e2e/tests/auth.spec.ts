@@ -1,4 +1,4 @@
-import { call, createUser, expiredToken, login, unique } from "../support/api";
+import { adminToken, call, createUser, expiredToken, unique } from "../support/api";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../support/env";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
@@ -42,7 +42,7 @@ test.describe("sign-in", () => {
   });
 
   test("cashier login: outlet, then the outlet's cashiers, then PIN", async ({ page }) => {
-    const admin = await login();
+    const admin = await adminToken();
     const name = `Cashier ${unique()}`;
     const cashier = await createUser(admin, { user_name: name, is_cashier: true, outlet_fk: 1, permissions: ["pos_sales/index"] });
     await call("user_pins", { method: "POST", token: admin, body: { name: `${name} PIN`, pin: "2580", user_id: cashier.user_id } });

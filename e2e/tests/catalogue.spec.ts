@@ -1,7 +1,7 @@
 import { ITEM_IMPORT_COLUMNS } from "@app/contracts";
 import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 import { scan } from "../support/scanner";
 
@@ -47,7 +47,7 @@ test.describe("catalogue", () => {
   }) => {
     // A long flow on a shared two-core machine.
     test.setTimeout(180_000);
-    const token = await login();
+    const token = await adminToken();
     const s = await seed(token);
     await signedIn(page, { token, lang: "en" });
 
@@ -206,7 +206,7 @@ test.describe("catalogue", () => {
 
 test.describe("catalogue in Arabic", () => {
   test("a packet's quantity typed in Arabic-Indic digits is saved; a barcode's digits never run under its button", async ({ page }) => {
-    const token = await login();
+    const token = await adminToken();
     const s = await seed(token);
     await signedIn(page, { token, lang: "ar" });
     await page.goto("/warehouse/items");
@@ -255,7 +255,7 @@ test.describe("settings", () => {
 
   test("reference data, a past-dated rate, configuration, profile, and the archived-year warning", async ({ page }) => {
     test.setTimeout(180_000);
-    const token = await login();
+    const token = await adminToken();
     const u = unique();
     await signedIn(page, { token, lang: "en" });
 

@@ -1,4 +1,4 @@
-import { call, createUser, login, unique } from "../support/api";
+import { adminToken, call, createUser, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 /**
@@ -8,7 +8,7 @@ import { expect, shot, signedIn, test } from "../support/fixtures";
  */
 test("the commissions view shows what a return took back and what is left, in English and Arabic", async ({ page }) => {
   test.setTimeout(120_000);
-  const token = await login();
+  const token = await adminToken();
   const u = unique();
   const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
   const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });

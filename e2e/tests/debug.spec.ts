@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { createUser, login, unique } from "../support/api";
+import { adminToken, createUser, login, unique } from "../support/api";
 import { expect, signedIn, test } from "../support/fixtures";
 
 const VERSION = (JSON.parse(readFileSync(new URL("../../apps/web/package.json", import.meta.url), "utf8")) as { version: string }).version;
@@ -33,7 +33,7 @@ test("the debug menu shows the version and the session, copies no token and relo
 });
 
 test("a user without the module logs permission has no debug menu", async ({ page }) => {
-  const admin = await login();
+  const admin = await adminToken();
   const user = await createUser(admin, { user_name: `NoDebug ${unique()}`, permissions: ["users/index"] });
   await signedIn(page, { token: await login(user.email, user.password) });
   await page.goto("/");

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
-import { call, createUser, login, unique } from "../support/api";
+import { adminToken, call, createUser, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 /** Texts the checks read, in the language under test. */
@@ -42,7 +42,7 @@ for (const lang of ["ar", "ckb"] as const) {
   }) => {
     // A dozen sorts, each a round trip: more than the usual minute on a busy machine.
     test.setTimeout(180_000);
-    const token = await login();
+    const token = await adminToken();
     const u = unique();
     const { stored, typed } = SPELLINGS[lang];
     await call("customers", { method: "POST", token, body: { consumer_name: `${stored} ${u}` } });
@@ -114,7 +114,7 @@ for (const lang of ["ar", "ckb"] as const) {
   });
 
   test(`a cashier signs in with a PIN in Arabic-Indic digits; a blocked user is told so (${lang})`, async ({ page }) => {
-    const admin = await login();
+    const admin = await adminToken();
     const u = unique();
     const name = `Cashier ${u}`;
     const cashier = await createUser(admin, { user_name: name, is_cashier: true, outlet_fk: 1, permissions: ["pos_sales/index"] });

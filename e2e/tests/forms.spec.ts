@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 async function choose(page: Page, testId: string, label: string) {
@@ -53,7 +53,7 @@ const expensesOf = async (token: string, ref: string) =>
   (await call<{ data: { data: Expense[] } }>(`expenses?is_paginated=0&search=${encodeURIComponent(ref)}`, { token })).data.data;
 
 test("typed dates are read as the page shows them (en)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   await signedIn(page, { token, lang: "en" });
   await page.goto("/accounting/expenses");
@@ -82,7 +82,7 @@ test("typed dates are read as the page shows them (en)", async ({ page }) => {
 });
 
 test("a date outside every financial year is refused with the server's reason under the date (en)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   await signedIn(page, { token, lang: "en" });
   await page.goto("/accounting/expenses");
@@ -102,7 +102,7 @@ test("a date outside every financial year is refused with the server's reason un
 });
 
 test("a USD cash account switches the expense to USD at the last out-rate, and the footer totals each currency (en)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   const last = (await call<{ data: { rate: string } }>("currency_rates/last_rate", { token })).data;
   await signedIn(page, { token, lang: "en" });
@@ -143,7 +143,7 @@ test("a USD cash account switches the expense to USD at the last out-rate, and t
 });
 
 test("a transfer the balance cannot cover shows the server's reason (en)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   const empty = `Empty Safe ${unique()}`;
   await call("cashes", { method: "POST", token, body: { account_name: empty, cash_type: 1, currency_id: 1 } });
@@ -162,7 +162,7 @@ test("a transfer the balance cannot cover shows the server's reason (en)", async
 });
 
 test("Arabic: dates typed year first with Arabic-Indic digits, amounts with Arabic separators (ar)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   await signedIn(page, { token, lang: "ar" });
   await page.goto("/accounting/incomes");

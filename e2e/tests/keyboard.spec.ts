@@ -1,4 +1,4 @@
-import { login, unique } from "../support/api";
+import { adminToken, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 test("the login page puts the cursor in the e-mail field", async ({ page }) => {
@@ -7,7 +7,7 @@ test("the login page puts the cursor in the e-mail field", async ({ page }) => {
 });
 
 test("Alt+N adds, the first field has the focus, Esc asks before throwing changes away, Ctrl+S saves (en)", async ({ page }) => {
-  await signedIn(page, { token: await login(), lang: "en" });
+  await signedIn(page, { token: await adminToken(), lang: "en" });
   await page.goto("/settings/units");
   await expect(page.getByTestId("table-units")).toBeVisible();
 
@@ -53,7 +53,7 @@ test("Alt+N adds, the first field has the focus, Esc asks before throwing change
 });
 
 test("Shift+? lists the shortcuts (ar)", async ({ page }) => {
-  await signedIn(page, { token: await login(), lang: "ar" });
+  await signedIn(page, { token: await adminToken(), lang: "ar" });
   await page.goto("/accounting/expenses");
   await expect(page.getByTestId("table-expenses")).toBeVisible();
   await page.keyboard.press("Shift+?");

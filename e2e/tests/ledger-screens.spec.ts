@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { call, createUser, login, unique } from "../support/api";
+import { adminToken, call, createUser, login, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 /** The business's year (Asia/Baghdad): the one financial year the product opens at first start. */
@@ -31,7 +31,7 @@ async function seedTill(token: string) {
 test("the trial balance opens an account's general ledger over its period: the opening row, running balance, document links, print (en)", async ({
   page,
 }) => {
-  const token = await login();
+  const token = await adminToken();
   const till = await seedTill(token);
   const y = year();
   await signedIn(page, { token, lang: "en" });
@@ -71,7 +71,7 @@ test("the trial balance opens an account's general ledger over its period: the o
 });
 
 test("the journal lists entries with their lines for log readers only; the statement links to the ledger (en)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const till = await seedTill(token);
   await signedIn(page, { token, lang: "en" });
   await page.goto(`/accounting/general-ledger/${till.id}`);
@@ -109,7 +109,7 @@ test("the journal lists entries with their lines for log readers only; the state
 test("opening balance, rates and item prices are typed with separators and Arabic-Indic digits; the opening balance shows as opening (ar)", async ({
   page,
 }) => {
-  const token = await login();
+  const token = await adminToken();
   const u = unique();
   const safe = await post<{ account_id: number }>(token, "cashes", { account_name: `Opening Safe ${u}`, cash_type: 1, currency_id: 1 });
   await signedIn(page, { token, lang: "ar" });
@@ -149,7 +149,7 @@ test("opening balance, rates and item prices are typed with separators and Arabi
 });
 
 test("item search finds the code without case and by its beginning (en)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const u = unique().toUpperCase();
   const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;
   const piece = units.find((x) => x.unit_name === "Piece")!.unit_id;

@@ -1,8 +1,8 @@
-import { createUser, login, unique } from "../support/api";
+import { adminToken, createUser, login, unique } from "../support/api";
 import { expect, signedIn, test } from "../support/fixtures";
 
 test("a user holding only users/index sees only Staff in the menu and tiles", async ({ page }) => {
-  const admin = await login();
+  const admin = await adminToken();
   const user = await createUser(admin, { user_name: `Viewer ${unique()}`, permissions: ["users/index"] });
   await signedIn(page, { token: await login(user.email, user.password) });
   await page.goto("/");

@@ -1,4 +1,4 @@
-import { call, createUser, login, unique } from "../support/api";
+import { adminToken, call, createUser, login, unique } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { scan } from "../support/scanner";
 
@@ -12,7 +12,7 @@ let cashierToken: string;
 const item = { name: "", barcode: "", id: 0 };
 
 test.beforeAll(async () => {
-  admin = await login();
+  admin = await adminToken();
   const post = <T>(p: string, body: unknown) => call<{ data: T }>(p, { method: "POST", token: admin, body }).then((r) => r.data);
   const unit = (await call<{ message: { unit_id: number }[] }>("units/list", { token: admin })).message[0]?.unit_id;
   const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token: admin })).message[0]?.inventory_id;

@@ -1,4 +1,4 @@
-import { call, createUser, login, unique } from "../support/api";
+import { adminToken, call, createUser, login, unique } from "../support/api";
 import { expect, test } from "../support/fixtures";
 
 /**
@@ -10,7 +10,7 @@ import { expect, test } from "../support/fixtures";
 let cashierToken: string;
 
 test.beforeAll(async () => {
-  const admin = await login();
+  const admin = await adminToken();
   const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token: admin })).message[0]?.inventory_id;
   const cashier = await createUser(admin, {
     user_name: `Printer Cashier ${unique()}`,

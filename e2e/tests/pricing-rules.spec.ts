@@ -1,4 +1,4 @@
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 /** The business's day (Asia/Baghdad), as the server counts promotions' days. */
@@ -35,7 +35,7 @@ async function seedCategory(token: string, name: string) {
 }
 
 test("a promotion made on its screen with dates typed as shown prices the lines of its category (en)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const u = unique();
   const category = `Vitamins ${u}`;
   const seed = await seedCategory(token, category);
@@ -107,7 +107,7 @@ test("a promotion made on its screen with dates typed as shown prices the lines 
 test("sale prices of a category raised in bulk, amounts typed in Arabic-Indic digits with separators, previewed then saved (ar)", async ({
   page,
 }) => {
-  const token = await login();
+  const token = await adminToken();
   const u = unique();
   const category = `أرز ${u}`;
   const seed = await seedCategory(token, category);

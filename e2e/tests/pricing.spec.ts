@@ -1,4 +1,4 @@
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 interface Customer {
@@ -9,7 +9,7 @@ interface Customer {
 }
 
 test("a pricing profile made on its screen is the pricing list a customer is saved with", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const profile = `Wholesale ${unique()}`;
   await signedIn(page, { token, lang: "en" });
   await page.goto("/accounting/pricing-profile");
@@ -51,7 +51,7 @@ test("a pricing profile made on its screen is the pricing list a customer is sav
 });
 
 test("the pricing profiles list reads right to left in Arabic", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const profile = `جملة ${unique()}`;
   await call("pricing_profiles", {
     method: "POST",

@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
-import { call, login } from "../support/api";
+import { adminToken, call } from "../support/api";
 import { expect, signedIn, test } from "../support/fixtures";
 
 /** The printed page: the hidden frame the print went through. */
 const printed = (page: Page) => page.frameLocator("iframe[data-print]").locator("body");
 
 test("a list prints every row of its filter, with the shop, the title and who printed it (en)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const units = await call<{ data: { total: number } }>("units?per_page=10", { token });
   expect(units.data.total).toBeGreaterThan(10);
   const config = await call<{ data: { shop_name: string } }>("system_config", { token });
@@ -30,7 +30,7 @@ test("a list prints every row of its filter, with the shop, the title and who pr
 });
 
 test("the trial balance prints its period and currency (ar)", async ({ page }) => {
-  await signedIn(page, { token: await login(), lang: "ar" });
+  await signedIn(page, { token: await adminToken(), lang: "ar" });
   await page.goto("/reports/financial-reports/trial-balance");
   await expect(page.getByTestId("table-trial_balance")).toBeVisible();
   await page.getByTestId("report-print").click();

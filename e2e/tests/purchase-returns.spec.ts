@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { axeViolations, describeViolations } from "../support/axe";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
@@ -22,7 +22,7 @@ interface Seed {
 
 /** 2,500 pieces at 1,200 IQD on the supplier's account: 3,000,000 IQD owed. */
 async function seed(): Promise<Seed> {
-  const token = await login();
+  const token = await adminToken();
   const u = unique();
   const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
   const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;

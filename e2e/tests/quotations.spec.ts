@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 /** An item with a box of ten at 9,500 and a customer. */
@@ -37,7 +37,7 @@ async function pickCustomerAndItem(page: Page, s: { name: string; customerName: 
 
 test("a quotation typed on its screen shows its prices and why, and Convert To Sale lands on the draft sale", async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   await signedIn(page, { token, lang: "en" });
   await page.goto("/sales/sale-quotations");
@@ -78,7 +78,7 @@ test("a quotation typed on its screen shows its prices and why, and Convert To S
 
 test("a quotation's lines are priced as they are typed, before saving: the customer's promotion shows in the price", async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
   const customers = await call<{ message: { consumer_id: number; consumer_name: string }[] }>("customers/list", { token });
@@ -140,7 +140,7 @@ test("a quotation's lines are priced as they are typed, before saving: the custo
 
 test("in Arabic: the quotation prints right to left with its validity", async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   const customers = await call<{ message: { consumer_id: number; consumer_name: string }[] }>("customers/list", { token });
   const items = await call<{ message: { item_id: number; item_name: string; item_units: { unit_fk: number; is_default: boolean }[] }[] }>(

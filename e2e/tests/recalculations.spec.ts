@@ -1,8 +1,8 @@
-import { login } from "../support/api";
+import { adminToken } from "../support/api";
 import { expect, signedIn, test } from "../support/fixtures";
 
 test("a recalculation previewed and run on its screen finds books and stock kept right, and enters the history", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   await signedIn(page, { token, lang: "en" });
   await page.goto("/accounting/recalculations");
   // The screen's chunk loads on first visit; a busy build machine may take a while.
@@ -29,7 +29,7 @@ for (const [lang, title] of [
   ["ckb", "دووبارە ژماردنەوە"],
 ] as const) {
   test(`the recalculations screen reads right to left (${lang})`, async ({ page }) => {
-    await signedIn(page, { token: await login(), lang });
+    await signedIn(page, { token: await adminToken(), lang });
     await page.goto("/accounting/recalculations");
     await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

@@ -1,4 +1,4 @@
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { expect, signedIn, test } from "../support/fixtures";
 
 interface Revaluation {
@@ -6,7 +6,7 @@ interface Revaluation {
 }
 
 test("a revaluation saved on its screen restates a USD box at the rate typed", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const box = await call<{ data: { account_id: number } }>("cashes", {
     method: "POST",
     token,
@@ -56,7 +56,7 @@ test("a revaluation saved on its screen restates a USD box at the rate typed", a
 });
 
 test("the revaluations screen reads right to left in Arabic and Kurdish", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   await signedIn(page, { token, lang: "ar" });
   for (const [lang, title] of [
     ["ar", "إعادة تقييم العملات"],

@@ -1,4 +1,4 @@
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 interface Held {
@@ -30,7 +30,7 @@ async function seed(token: string) {
 
 test("goods sent on consignment from the screen, then partly returned, and what the customer still holds", async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   await signedIn(page, { token, lang: "en" });
   await page.goto("/sales/sale-transfers");
@@ -83,7 +83,7 @@ test("goods sent on consignment from the screen, then partly returned, and what 
 
 test("in Arabic: a sale-transfer return refused past what the customer holds, right to left", async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
   const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });

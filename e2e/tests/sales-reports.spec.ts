@@ -1,4 +1,4 @@
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 /** An item with 10 in stock at 1,000 a piece, sold 4 at 2,500 today: 10,000 of revenue, 4,000 of cost. */
@@ -30,7 +30,7 @@ async function seedSale(token: string) {
 test("a sale shows on the items profit report with its revenue, cost and profit, and the sales report finds it by customer", async ({
   page,
 }) => {
-  const token = await login();
+  const token = await adminToken();
   const seeded = await seedSale(token);
   await signedIn(page, { token, lang: "en" });
   await page.goto(`/reports/items-profit?search=${encodeURIComponent(seeded.name)}`);
@@ -48,7 +48,7 @@ for (const [lang, title] of [
   ["ckb", "قازانجی کاڵاکان"],
 ] as const) {
   test(`the items profit report reads right to left (${lang})`, async ({ page }) => {
-    const token = await login();
+    const token = await adminToken();
     await seedSale(token);
     await signedIn(page, { token, lang });
     await page.goto("/reports/items-profit");
@@ -62,7 +62,7 @@ for (const [lang, title] of [
 test("in Arabic a sale return reads negative on the sales report, its minus in front, and its kind in a whole word (ar)", async ({
   page,
 }) => {
-  const token = await login();
+  const token = await adminToken();
   const seeded = await seedSale(token);
   const sale = await call<{ data: { lines: { line_id: number }[] } }>(`sales/${seeded.sale}`, { token });
   const back = await call<{ data: { number: string } }>("sale_returns", {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { ARTIFACTS, expect, shot, signedIn, test } from "../support/fixtures";
 import { scan } from "../support/scanner";
 
@@ -35,7 +35,7 @@ interface Seed {
 }
 
 async function seed(): Promise<Seed> {
-  const token = await login();
+  const token = await adminToken();
   const u = unique();
   const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
   const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;

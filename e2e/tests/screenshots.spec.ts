@@ -1,9 +1,9 @@
-import { call, login } from "../support/api";
+import { adminToken, call } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 for (const lang of ["en", "ar"] as const) {
   test(`home, staff list and roles look finished (${lang})`, async ({ page }) => {
-    const admin = await login();
+    const admin = await adminToken();
     const roles = await call<{ data: { total: number } }>("roles", { token: admin });
     if (roles.data.total === 0) {
       await call("roles", {

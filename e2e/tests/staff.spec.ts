@@ -1,10 +1,10 @@
 import ExcelJS from "exceljs";
-import { call, createUser, login, unique } from "../support/api";
+import { adminToken, call, createUser, unique } from "../support/api";
 import { expect, signedIn, test } from "../support/fixtures";
 
 test("staff: create, edit and delete through the DataTable, with search, sort, paging and a remembered hidden column", async ({ page }) => {
   test.setTimeout(120_000);
-  const admin = await login();
+  const admin = await adminToken();
   const tag = unique();
   // Twelve people sharing a tag: more than one page of ten.
   for (let i = 1; i <= 12; i++) await createUser(admin, { user_name: `Team${tag} ${String(i).padStart(2, "0")}` });
@@ -83,7 +83,7 @@ test("staff: create, edit and delete through the DataTable, with search, sort, p
 });
 
 test("export downloads an xlsx of the searched rows with the chosen headers", async ({ page }) => {
-  const admin = await login();
+  const admin = await adminToken();
   const tag = unique();
   for (const n of ["Alpha", "Beta", "Gamma"]) await createUser(admin, { user_name: `${n}${tag}`, user_full_name: `${n} Person` });
   await signedIn(page, { token: admin });
@@ -114,7 +114,7 @@ test("export downloads an xlsx of the searched rows with the chosen headers", as
 test("a salesman with tiered revenue commission: typed with separators and Arabic-Indic digits, shown again and stored", async ({
   page,
 }) => {
-  const admin = await login();
+  const admin = await adminToken();
   const tag = unique();
   const name = `Seller${tag}`;
   await signedIn(page, { token: admin });

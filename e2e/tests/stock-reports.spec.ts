@@ -1,4 +1,4 @@
-import { login, unique } from "../support/api";
+import { adminToken, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 import { seedExpiringItem } from "../support/seed";
 
@@ -10,7 +10,7 @@ const seedItem = (token: string, name: string) =>
   ]);
 
 test("item transactions: choose an item, every movement with the running quantity, printed (en)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const name = `Report Drops ${unique()}`;
   await seedItem(token, name);
   await signedIn(page, { token, lang: "en" });
@@ -32,7 +32,7 @@ test("item transactions: choose an item, every movement with the running quantit
 });
 
 test("expired items: expired and expiring batches soonest first; inventories with their value (ar)", async ({ page }) => {
-  const token = await login();
+  const token = await adminToken();
   const name = `دواء سعال ${unique()}`;
   await seedItem(token, name);
   await signedIn(page, { token, lang: "ar" });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { call, login, unique } from "../support/api";
+import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 
 interface Transfer {
@@ -52,7 +52,7 @@ async function rowAction(page: Page, rowText: string, action: string) {
 
 test("a transfer made on its screen is approved, sent and received, and its batches show in the warehouse", async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   await signedIn(page, { token, lang: "en" });
   await page.goto("/warehouse/items-transfers");
@@ -114,7 +114,7 @@ test("a transfer made on its screen is approved, sent and received, and its batc
 
 test("in Arabic: a transfer typed with Arabic-Indic digits, and the warehouse's batches right to left", async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await login();
+  const token = await adminToken();
   const s = await seed(token);
   await signedIn(page, { token, lang: "ar" });
   await page.goto("/warehouse/items-transfers");
