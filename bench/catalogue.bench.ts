@@ -5,11 +5,9 @@
 // (autocannon in its own process) against a Fastify hello-world served by the same process.
 // (Smoke size: 2,000 items, 20 requests a side, one unwarmed round of 1 s per target.)
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { normalizeSearch } from "@app/contracts";
 import { buildApp } from "@app/server/src/app.js";
@@ -20,6 +18,7 @@ import { itemSearch } from "@app/server/src/modules/catalogue/barcodes.js";
 import { type SQL, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { benchDatabase } from "./database.js";
+import { scratchDir } from "./scratch.js";
 import { size, smoke } from "./size.js";
 
 const ITEMS = size(100_000, 2_000);
@@ -83,7 +82,7 @@ function load(url: string, headers: Record<string, string> = {}): Promise<{ rps:
 const asJson = (rows: unknown[]) => JSON.parse(JSON.stringify(rows)) as Record<string, unknown>[];
 
 export default async function catalogueBench() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-catalogue-"));
+  const dir = scratchDir("souq-bench-catalogue-");
   const { database, cleanup } = await benchDatabase("catalogue");
   const hello = Fastify();
   hello.get("/", async () => ({ hello: "world" }));

@@ -1,17 +1,19 @@
 // A fresh, empty database for one benchmark: on the server DATABASE_URL names, or on an embedded
 // PostgreSQL started in a temporary directory (the product's default); both removed afterwards.
 // In smoke mode one embedded PostgreSQL serves the whole run (started on first use, stopped by
-// stopSharedServer), each benchmark in a database of its own on it; and every such database, on it
+// closeAll), each benchmark in a database of its own on it; and every such database, on it
 // or on the server DATABASE_URL names, is a copy of one the run migrated and seeded once (the
-// benchmarks' own migrate and seed then find nothing to do).
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+// benchmarks' own migrate and seed then find nothing to do). closeAll, when a run ends (also early,
+// on a signal or a smoke run's time limit), removes what a benchmark did not: its database, its
+// embedded PostgreSQL, the smoke run's.
+import { chmodSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type Database, openDatabase } from "@app/server/src/db/client.js";
 import { startEmbeddedPostgres } from "@app/server/src/db/embedded.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import pg from "pg";
+import { scratchDir } from "./scratch.js";
 import { smoke } from "./size.js";
 
 export interface BenchDatabase {
@@ -28,7 +30,7 @@ interface Server {
 
 /** An embedded PostgreSQL in a temporary directory, removed when stopped. */
 async function embeddedServer(label: string): Promise<Server> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `souq-bench-${label}-`));
+  const dir = scratchDir(`souq-bench-${label}-`);
   // Under root the embedded server runs as the postgres user, which must enter the directory.
   chmodSync(dir, 0o755);
   try {
@@ -81,8 +83,24 @@ async function makeTemplate(adminUrl: string) {
   return { adminUrl, name: templateName };
 }
 
-/** Ends a smoke run: drops its template database and stops its embedded PostgreSQL, if they were made. */
-export async function stopSharedServer(): Promise<void> {
+/** What benchDatabase made and its benchmark has not cleaned up yet, each with how to remove it. */
+const open = new Set<() => Promise<void>>();
+
+/**
+ * Ends a run: removes the databases and embedded servers benchmarks left (a run stopped early),
+ * then the smoke run's template database and embedded PostgreSQL, if they were made.
+ */
+export async function closeAll(): Promise<void> {
+  const failures: unknown[] = [];
+  for (const remove of [...open]) {
+    open.delete(remove);
+    await remove().catch((err: unknown) => failures.push(err));
+  }
+  await closeShared().catch((err: unknown) => failures.push(err));
+  if (failures.length) throw failures[0];
+}
+
+async function closeShared(): Promise<void> {
   const t = template;
   template = undefined;
   const s = shared;
@@ -103,9 +121,11 @@ export async function stopSharedServer(): Promise<void> {
   }
 }
 
+const noServer = async () => {};
+
 export async function benchDatabase(label: string, serverUrl = process.env.DATABASE_URL, max?: number): Promise<BenchDatabase> {
   let adminUrl = serverUrl;
-  let stopServer = async () => {};
+  let stopServer = noServer;
   if (!adminUrl && smoke) {
     shared ??= embeddedServer("smoke");
     adminUrl = (await shared).adminUrl;
@@ -122,11 +142,26 @@ export async function benchDatabase(label: string, serverUrl = process.env.DATAB
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}${copyOf ? ` template ${copyOf}` : ""}`);
   const url = databaseUrl(adminUrl, name);
+  // Left behind (the run stopped): a server of the bench's own is stopped, which ends its sessions
+  // and removes its directory; a database on a shared server is dropped, its sessions ended.
+  const ownServer = stopServer;
+  const remove = async () => {
+    if (ownServer !== noServer) return ownServer();
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await c.end();
+    }
+  };
+  open.add(remove);
   const database = await openDatabase({ url, kind: serverUrl ? "postgres" : "embedded", max });
   return {
     database,
     url,
     cleanup: async () => {
+      open.delete(remove);
       await database.close();
       // The pool's connections finish closing after close() resolves: wait for them before dropping.
       for (let i = 0; i < 50; i++) {

@@ -6,13 +6,13 @@
 // for 1 s; the first start is the one killed, not restarted once more first; the embedded side
 // only: start.bench.ts starts the product on the smoke run's server.)
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { startEmbeddedPostgres } from "@app/server/src/db/embedded.js";
 import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
+import { scratchDir } from "./scratch.js";
 import { compiledServer } from "./server.js";
 import { size, smoke } from "./size.js";
 
@@ -146,7 +146,7 @@ interface Figures {
 }
 
 async function embeddedFigures(): Promise<Figures> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-embedded-"));
+  const dir = scratchDir("souq-bench-embedded-");
   // Under root the embedded server runs as the postgres user, which must enter the directory.
   chmodSync(dir, 0o755);
   const env = { DATABASE_URL: "", DATA_DIR: dir };
@@ -186,7 +186,7 @@ async function machineFigures(serverUrl: string): Promise<Figures> {
   await admin.query(`create database ${name}`);
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
-  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-machine-"));
+  const dir = scratchDir("souq-bench-machine-");
   const env = { DATABASE_URL: u.toString(), DATA_DIR: dir };
   const port = await freePort();
   try {

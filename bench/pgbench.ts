@@ -1,8 +1,8 @@
 // pgbench, the reference the write benchmarks report their figures against.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { scratchDir } from "./scratch.js";
 import { missingTool } from "./size.js";
 
 /** pgbench from PATH, `pg_config --bindir`, or Debian's /usr/lib/postgresql/<version>/bin; undefined when none. */
@@ -38,7 +38,7 @@ export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorte
  * `seconds`: its transactions per second and, from its per-transaction log, the p50 and p99 latency in ms.
  */
 export function tpcb(pgbench: string, url: string, clients: number, seconds: number) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-pgbench-"));
+  const dir = scratchDir("souq-pgbench-");
   try {
     execFileSync(pgbench, ["-i", "-s", "1", "-q", url], { stdio: "ignore" });
     const out = execFileSync(

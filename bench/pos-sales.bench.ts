@@ -12,9 +12,8 @@
 // checks; on the server DATABASE_URL names when it is set, else on the embedded one, not both.)
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { migrate } from "@app/server/src/db/migrate.js";
@@ -25,6 +24,7 @@ import { cpuBetween, cpuMark } from "./cpu.js";
 import { benchDatabase } from "./database.js";
 import { percentile, pgbenchOrSkip, tpcb } from "./pgbench.js";
 import { newCashier } from "./product.js";
+import { scratchDir } from "./scratch.js";
 import { compiledServer } from "./server.js";
 import { sizeFromEnv, smoke } from "./size.js";
 
@@ -76,7 +76,7 @@ async function startServer(databaseUrl: string, dataDir: string, together: boole
 
 async function run(label: string, serverUrl: string, pgbench: string | undefined, together: boolean) {
   const { database, url, cleanup } = await benchDatabase("possales", serverUrl);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-possales-"));
+  const dataDir = scratchDir("souq-bench-possales-");
   chmodSync(dataDir, 0o755);
   let child: ChildProcess | undefined;
   try {

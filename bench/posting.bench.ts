@@ -4,9 +4,7 @@
 // `pg_config --bindir`, or Debian's /usr/lib/postgresql/<version>/bin) for the ratios. Every answer
 // must be 201. (Smoke size: 4 clients, 1 s per measurement.)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "@app/server/src/app.js";
 import { loadConfig } from "@app/server/src/config.js";
@@ -14,6 +12,7 @@ import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { benchDatabase } from "./database.js";
 import { pgbenchOrSkip } from "./pgbench.js";
+import { scratchDir } from "./scratch.js";
 import { sizeFromEnv } from "./size.js";
 
 const CLIENTS = sizeFromEnv("BENCH_CLIENTS", 16, 4);
@@ -40,7 +39,7 @@ async function drive(clients: number, seconds: number, job: (client: number) => 
 export default async function postingBench() {
   const pgbench = pgbenchOrSkip();
   const { database, url: dbUrl, cleanup } = await benchDatabase("posting");
-  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-"));
+  const dir = scratchDir("souq-bench-");
   try {
     await migrate(database);
     await seed(database.db, { adminPassword: "bench-password" });

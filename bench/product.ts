@@ -4,12 +4,12 @@
 // build as it is (a smoke run checks that the benches still run, not the latest web sources'
 // figures; the browser tests build it afresh), and only a missing build is made through `npm start`.
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import os from "node:os";
+import { chmodSync, existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { freePort } from "@app/server/src/platform/free-port.js";
 import type { Page } from "playwright-core";
+import { scratchDir } from "./scratch.js";
 import { compiledServer } from "./server.js";
 import { missingTool, smoke } from "./size.js";
 
@@ -25,7 +25,7 @@ export interface RunningProduct {
 /** Starts the product; `env` may name a DATABASE_URL, else it runs its embedded PostgreSQL. */
 export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-web-"));
+  const dataDir = scratchDir("souq-bench-web-");
   // Under root the embedded database runs as the postgres user, which must enter the directory.
   chmodSync(dataDir, 0o755);
   const childEnv: NodeJS.ProcessEnv = {

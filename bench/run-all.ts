@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { stopSharedServer } from "./database.js";
+import { closeAll } from "./database.js";
 import { missing, smoke } from "./size.js";
 
 const here = import.meta.dirname;
@@ -24,15 +24,16 @@ class TimedOut extends Error {}
 let finishing: Promise<never> | undefined;
 
 /**
- * Stops the shared PostgreSQL (smoke mode), prints what ran and exits: open handles cannot keep the
- * run alive. Runs once; what fails meanwhile (connections the stopping server ends) waits for it.
+ * Removes what the benchmarks left open (database.ts closeAll: also the smoke run's PostgreSQL),
+ * prints what ran and exits: open handles cannot keep the run alive. Runs once; what fails
+ * meanwhile (connections the stopping server ends) waits for it.
  */
 function finish(code: number): Promise<never> {
   finishing ??= (async () => {
     try {
-      await stopSharedServer();
+      await closeAll();
     } catch (err) {
-      console.error(`the smoke run's PostgreSQL did not stop: ${(err as Error).message}`);
+      console.error(`what the benchmarks opened was not all removed: ${(err as Error).message}`);
       code ||= 1;
     }
     const total = results.reduce((s, r) => s + r.ms, 0);
@@ -48,7 +49,7 @@ function finish(code: number): Promise<never> {
 }
 
 // What escapes a bench's own awaiting (a rejected promise nobody awaited, an error thrown in a
-// callback) fails the run too, after the shared server is stopped.
+// callback) fails the run too, after what the benchmarks opened is removed.
 for (const event of ["unhandledRejection", "uncaughtException"] as const) {
   process.on(event, (err: unknown) => {
     if (finishing) {

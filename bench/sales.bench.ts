@@ -5,9 +5,7 @@
 // same run: as a ratio to TPC-B's p99 latency, and as TPC-B transactions per sale p99
 // (p99 × TPC-B tps). On the server DATABASE_URL names, or on an embedded PostgreSQL. (Smoke size:
 // one round of 8 clients for the last 3 units, TPC-B for 1 s.)
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "@app/server/src/app.js";
 import { loadConfig } from "@app/server/src/config.js";
@@ -15,6 +13,7 @@ import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { benchDatabase } from "./database.js";
 import { percentile, pgbenchOrSkip, tpcb } from "./pgbench.js";
+import { scratchDir } from "./scratch.js";
 import { sizeFromEnv } from "./size.js";
 
 const CLIENTS = sizeFromEnv("BENCH_CLIENTS", 64, 8);
@@ -25,7 +24,7 @@ const SECONDS = sizeFromEnv("BENCH_SECONDS", 10, 1);
 export default async function salesBench() {
   const pgbench = pgbenchOrSkip();
   const { database, url, cleanup } = await benchDatabase("sales");
-  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-"));
+  const dir = scratchDir("souq-bench-");
   try {
     await migrate(database);
     await seed(database.db, { adminPassword: "bench-password" });

@@ -7,13 +7,13 @@
 // seeded) and 20 requests, on a database of the smoke run's PostgreSQL only; embedded.bench.ts
 // starts the product on a data directory of its own.)
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { chmodSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
 import { type BenchDatabase, benchDatabase } from "./database.js";
+import { scratchDir } from "./scratch.js";
 import { compiledServer, serverDir as server } from "./server.js";
 import { size, smoke } from "./size.js";
 
@@ -73,7 +73,7 @@ async function start(args: string[], dataDir: string, databaseUrl?: string) {
 export default async function startBench() {
   const built = compiledServer();
   console.log(`compiled the server in ${(built.ms / 1000).toFixed(1)} s (node apps/server/build.mjs)`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-start-"));
+  const dataDir = scratchDir("souq-bench-start-");
   // Under root the embedded PostgreSQL runs as the postgres user, which must enter the directory.
   chmodSync(dataDir, 0o755);
   const url = process.env.DATABASE_URL;

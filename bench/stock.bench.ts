@@ -6,9 +6,7 @@
 // period with the running balance) against the raw SQL that runs the balance over all the item's
 // movements and keeps the period. Each pair is checked to give the same rows; printed as ratios.
 // (Smoke size: 100 items, 10,000 movements, one run each.)
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "@app/server/src/app.js";
 import { loadConfig } from "@app/server/src/config.js";
@@ -17,6 +15,7 @@ import { seed } from "@app/server/src/db/seed.js";
 import { itemTransactions } from "@app/server/src/modules/stock/warehouse.js";
 import { sql } from "drizzle-orm";
 import { benchDatabase } from "./database.js";
+import { scratchDir } from "./scratch.js";
 import { size } from "./size.js";
 
 const ITEMS = size(10_000, 100);
@@ -63,7 +62,7 @@ async function pair(name: string, product: () => Promise<unknown[]>, raw: () => 
 }
 
 export default async function stockBench() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "souq-bench-stock-"));
+  const dir = scratchDir("souq-bench-stock-");
   const { database, cleanup } = await benchDatabase("stock");
   try {
     const db = database.db;
