@@ -39,7 +39,9 @@ export async function startProduct(databaseUrl: string, port: number, env: Recor
     out += d;
   });
   const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
-  const until = Date.now() + 60_000;
+  // The limit only ends a hang: three processes compile the server with tsx at once, which on a
+  // loaded two-core machine has taken more than a minute.
+  const until = Date.now() + 150_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${out}`);
     const ready = await request(port, null, "GET", "/ready").catch(() => null);
@@ -47,7 +49,7 @@ export async function startProduct(databaseUrl: string, port: number, env: Recor
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill("SIGKILL");
-  throw new Error(`the server was not ready within 60 s:\n${out}`);
+  throw new Error(`the server was not ready within 150 s:\n${out}`);
 }
 
 export interface Answer {
