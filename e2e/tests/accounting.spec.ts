@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { adminToken, call, unique } from "../support/api";
+import { exclusive } from "../support/exclusive";
 import { expect, quiet, shot, signedIn, test } from "../support/fixtures";
+import { openInApp } from "../support/walk";
 
 /** Picks a choice in a Mantine select by its visible label. */
 async function choose(page: Page, testId: string, label: string) {
@@ -174,17 +176,20 @@ test("a customer receipt shows in the customer's statement; a transfer needs two
     await rateHeld;
     await route.continue();
   });
-  await page.goto("/settings/opening-balance/accounting-opening-balance");
-  const amount = page.getByTestId("opening-cashes").getByRole("row", { name: iqd }).getByRole("textbox");
-  await amount.fill("1000");
-  const rateAnswered = page.waitForResponse("**/api/currency_rates/last_rate*");
-  releaseRate();
-  await rateAnswered;
-  // Let the page take the answer in (nothing more on its way, two frames drawn) before looking.
-  await quiet(page);
-  await expect(amount).toHaveValue(/^1,?000$/);
-  await page.getByTestId("opening-save").click();
-  await expect(page.getByText("Updated Successfully")).toBeVisible();
+  // One opening balance for everyone, saved whole from the form: another test's save stays apart.
+  await exclusive("accounting-opening-balance", async () => {
+    await page.goto("/settings/opening-balance/accounting-opening-balance");
+    const amount = page.getByTestId("opening-cashes").getByRole("row", { name: iqd }).getByRole("textbox");
+    await amount.fill("1000");
+    const rateAnswered = page.waitForResponse("**/api/currency_rates/last_rate*");
+    releaseRate();
+    await rateAnswered;
+    // Let the page take the answer in (nothing more on its way, two frames drawn) before looking.
+    await quiet(page);
+    await expect(amount).toHaveValue(/^1,?000$/);
+    await page.getByTestId("opening-save").click();
+    await expect(page.getByText("Updated Successfully")).toBeVisible();
+  });
   const after = await call<{ data: { account_name: string; balance: string }[] }>("cash_balance_show", { token });
   expect(Number(after.data.find((a) => a.account_name === iqd)?.balance)).toBe(21000);
   const tb = await call<{ data: { footer: { debit: string; credit: string } } }>("financial_reports/trial_balance?is_paginated=0", {
@@ -245,18 +250,18 @@ test("the income statement, the expense form, customers and the opening balance 
   await expect(page.getByTestId("table-row").filter({ hasText: "WALKIN" })).toContainText("زبون نقدي");
   await expect(page.getByText("Walk-in Customer")).toHaveCount(0);
 
-  await page.goto("/settings/opening-balance/accounting-opening-balance");
+  await openInApp(page, "/settings/opening-balance/accounting-opening-balance");
   await expect(page.getByTestId("opening-cashes")).toBeVisible();
   await shot(page, "opening-balance-ar");
 
   // An expense type made on its screen; suppliers wait for a choice before showing transactions.
   const type = `إيجار ${unique()}`;
-  await page.goto("/accounting/expense-types");
+  await openInApp(page, "/accounting/expense-types");
   await page.getByTestId("type-add").click();
   await page.getByTestId("type-form").getByLabel("اسم النوع").fill(type);
   await page.getByTestId("type-save").click();
   await expect(page.getByTestId("table-row").filter({ hasText: type })).toBeVisible();
-  await page.goto("/suppliers/transactions");
+  await openInApp(page, "/suppliers/transactions");
   await expect(page.getByTestId("select-party-hint")).toBeVisible();
   await expect(page.getByTestId("party-picker")).toBeVisible();
 });

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { adminToken, call, createUser, login, unique } from "../support/api";
+import { exclusive } from "../support/exclusive";
 import { expect, shot, signedIn, test } from "../support/fixtures";
+import { openInApp } from "../support/walk";
 
 /** The business's year (Asia/Baghdad): the one financial year the product opens at first start. */
 const year = () => Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Baghdad", year: "numeric" }).format(new Date()));
@@ -90,7 +92,7 @@ test("the journal lists entries with their lines for log readers only; the state
     mobile: "07501234567",
   });
   await post(token, "customer_transactions", { consumer_id: customer.consumer_id, account_id: till.id, currency_id: 1, amount: "25000" });
-  await page.goto(`/reports/customer-statements?party=${customer.consumer_id}`);
+  await openInApp(page, `/reports/customer-statements?party=${customer.consumer_id}`);
   await page.getByTestId("statement-ledger-link").first().click();
   await expect(page).toHaveURL(/\/accounting\/general-ledger\/\d+/);
   await expect(page.getByTestId("gl-balance").last()).toHaveText("-25,000");
@@ -113,13 +115,16 @@ test("opening balance, rates and item prices are typed with separators and Arabi
   const u = unique();
   const safe = await post<{ account_id: number }>(token, "cashes", { account_name: `Opening Safe ${u}`, cash_type: 1, currency_id: 1 });
   await signedIn(page, { token, lang: "ar" });
-  await page.goto("/settings/opening-balance/accounting-opening-balance");
-  const amount = page.getByTestId(`opening-cash-${safe.account_id}`);
-  await amount.pressSequentially("١٬٢٥٠٬٠٠٠");
-  await expect(amount).toHaveValue("1,250,000");
-  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/api/opening_balance_update/"));
-  await page.getByTestId("opening-save").click();
-  expect((await saved).status()).toBe(200);
+  // One opening balance for everyone, saved whole from the form: another test's save stays apart.
+  await exclusive("accounting-opening-balance", async () => {
+    await page.goto("/settings/opening-balance/accounting-opening-balance");
+    const amount = page.getByTestId(`opening-cash-${safe.account_id}`);
+    await amount.pressSequentially("١٬٢٥٠٬٠٠٠");
+    await expect(amount).toHaveValue("1,250,000");
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/api/opening_balance_update/"));
+    await page.getByTestId("opening-save").click();
+    expect((await saved).status()).toBe(200);
+  });
 
   // This year's trial balance: in the Opening columns, not in the period's movement.
   await page.goto("/reports/financial-reports/trial-balance");
@@ -135,7 +140,7 @@ test("opening balance, rates and item prices are typed with separators and Arabi
   await shot(page, "general-ledger-ar");
 
   // A currency rate typed with a separator.
-  await page.goto("/accounting/currency-rates");
+  await openInApp(page, "/accounting/currency-rates");
   await page.getByTestId("rate-add").click();
   await page.getByTestId("field-rate").fill("");
   await page.getByTestId("field-rate").pressSequentially("١٬٤٧٥");
