@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page, type Request } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { adminToken } from "./api";
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, "../artifacts");
@@ -21,37 +21,56 @@ export async function signedIn(page: Page, opts: { token?: string; lang?: "en" |
   return token;
 }
 
-/** The requests of a page still waiting for their answer, for pages whose requests are watched. */
-const pending = new WeakMap<Page, Set<Request>>();
+/**
+ * Counts, in the page, the requests of its own on their way: every request of the app's goes
+ * through fetch. (Playwright's request events would do, but listening to them has every request of
+ * every page sent over to the test.)
+ */
+function countFetches() {
+  const w = window as unknown as { __e2eFetching?: number };
+  if (w.__e2eFetching !== undefined) return;
+  w.__e2eFetching = 0;
+  const native = window.fetch;
+  window.fetch = function (this: unknown, ...args: Parameters<typeof fetch>) {
+    w.__e2eFetching! += 1;
+    return native.apply(this, args).finally(() => {
+      w.__e2eFetching! -= 1;
+    });
+  };
+}
 
-/** Keeps count of the page's requests on their way (the `page` of every test is watched). */
-export function watchRequests(page: Page) {
-  if (pending.has(page)) return;
-  const open = new Set<Request>();
-  page.on("request", (r) => open.add(r));
-  page.on("requestfinished", (r) => open.delete(r));
-  page.on("requestfailed", (r) => open.delete(r));
-  pending.set(page, open);
+/** Counts the page's requests on their way from its first script on (the `page` of every test). */
+export async function watchRequests(page: Page) {
+  await page.addInitScript(countFetches);
 }
 
 /**
- * Until no request of the page is on its way, and none went out over two frames after the last
+ * Until no request of the page is on its way, and none went out over three frames after the last
  * answer (the page renders the answer and may ask for more). A page not watched waits for the
  * network to be idle half a second.
  */
 export async function quiet(page: Page) {
-  const open = pending.get(page);
-  if (!open) return page.waitForLoadState("networkidle");
-  await expect
-    .poll(
-      async () => {
-        if (open.size) return [...open].map((r) => r.url());
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-        return [...open].map((r) => r.url());
+  type Counted = { __e2eFetching?: number; __e2eCalm?: number };
+  const watched = await page.evaluate(() => {
+    const w = window as unknown as Counted;
+    w.__e2eCalm = 0;
+    return w.__e2eFetching !== undefined;
+  });
+  if (!watched) return page.waitForLoadState("networkidle");
+  await page
+    .waitForFunction(
+      () => {
+        const w = window as unknown as Counted;
+        w.__e2eCalm = w.__e2eFetching === 0 ? (w.__e2eCalm ?? 0) + 1 : 0;
+        return w.__e2eCalm >= 3;
       },
-      { intervals: [50], timeout: 30_000, message: "requests still on their way" },
+      undefined,
+      { timeout: 30_000 },
     )
-    .toEqual([]);
+    .catch(async (e: Error) => {
+      const open = await page.evaluate(() => (window as unknown as Counted).__e2eFetching).catch(() => "?");
+      throw new Error(`${open} requests of the page still on their way: ${e.message}`);
+    });
 }
 
 /**
@@ -59,9 +78,15 @@ export async function quiet(page: Page) {
  * network, fonts and images in, Mantine's transitions (dialogs, menus, notifications) ended.
  */
 export async function settled(page: Page) {
-  await expect(page.getByTestId("loading-essential-data")).toHaveCount(0, { timeout: 20_000 });
+  // Each waited for in the page, frame by frame, then asserted.
+  const gone = (testId: string, timeout: number) =>
+    page
+      .waitForFunction((id) => !document.querySelector(`[data-testid="${id}"]`), testId, { timeout })
+      .catch(() => {})
+      .then(() => expect(page.getByTestId(testId)).toHaveCount(0));
+  await gone("loading-essential-data", 20_000);
   await quiet(page);
-  await expect(page.getByTestId("table-loading")).toHaveCount(0);
+  await gone("table-loading", 10_000);
   await page.waitForFunction(
     () =>
       document.fonts.status === "loaded" &&
@@ -81,7 +106,7 @@ export async function shot(page: Page, name: string) {
 
 export const test = base.extend({
   page: async ({ page }, use) => {
-    watchRequests(page);
+    await watchRequests(page);
     await use(page);
   },
 });

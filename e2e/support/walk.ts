@@ -47,5 +47,8 @@ export async function openInApp(page: Page, url: string) {
     },
     [url, LEAVING] as const,
   );
-  await expect(page, url).not.toHaveTitle(LEAVING, { timeout: 30_000 });
+  // Waited for in the page, frame by frame (an assertion looks only twice a second once it has
+  // waited a little), then asserted.
+  await page.waitForFunction((leaving) => document.title !== leaving, LEAVING, { timeout: 30_000 }).catch(() => {});
+  await expect(page, url).not.toHaveTitle(LEAVING);
 }

@@ -4,6 +4,7 @@ import ExcelJS from "exceljs";
 import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 import { scan } from "../support/scanner";
+import { openInApp } from "../support/walk";
 
 const ean13Valid = (code: string) => {
   if (!/^\d{13}$/.test(code)) return false;
@@ -288,7 +289,7 @@ test.describe("settings", () => {
     await expect(page.getByTestId("table-row").first()).toBeVisible();
     await shot(page, "inventories-en");
 
-    await page.goto("/accounting/currency-rates");
+    await openInApp(page, "/accounting/currency-rates");
     await page.getByTestId("rate-add").click();
     await page.getByTestId("field-rate").fill("1480");
     await page.getByTestId("field-in_rate").fill("1475.5");

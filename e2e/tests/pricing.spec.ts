@@ -1,5 +1,6 @@
 import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
+import { openInApp } from "../support/walk";
 
 interface Customer {
   consumer_id: number;
@@ -33,7 +34,7 @@ test("a pricing profile made on its screen is the pricing list a customer is sav
 
   // ------------------------------------------------------------ a customer on that pricing list
   const customer = `Pharmacy ${unique()}`;
-  await page.goto("/customers/customers");
+  await openInApp(page, "/customers/customers");
   await page.getByTestId("party-add").click();
   const party = page.getByTestId("party-form");
   await party.getByRole("textbox", { name: "Name", exact: true }).fill(customer);

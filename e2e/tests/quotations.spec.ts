@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
+import { openInApp } from "../support/walk";
 
 /** An item with a box of ten at 9,500 and a customer. */
 async function seed(token: string) {
@@ -167,7 +168,7 @@ test("in Arabic: the quotation prints right to left with its validity", async ({
   await expect(line.getByTestId("line-price")).toHaveText("9,500");
   await expect(line.getByTestId("line-total")).toHaveText("9,500");
   await shot(page, "quotation-form-ar");
-  await page.goto(`/sales/sale-quotations/view/${doc.data.id}/0`);
+  await openInApp(page, `/sales/sale-quotations/view/${doc.data.id}/0`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByTestId("quotation-sheet")).toContainText("صالح حتى");
   await expect(page.getByTestId("quotation-sheet")).toContainText("9,500");

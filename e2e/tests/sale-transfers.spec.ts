@@ -1,5 +1,6 @@
 import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
+import { openInApp } from "../support/walk";
 
 interface Held {
   data: { data: { item_name: string; qty: string; value: string }[] };
@@ -75,7 +76,7 @@ test("goods sent on consignment from the screen, then partly returned, and what 
 
   const held = await call<Held>(`sale_transfers/consignments?search=${encodeURIComponent(s.name)}`, { token });
   expect(held.data.data).toEqual([expect.objectContaining({ item_name: s.name, qty: "7.0000", value: "4900.0000" })]);
-  await page.goto("/sales/sale-transfers/consignments");
+  await openInApp(page, "/sales/sale-transfers/consignments");
   await page.getByTestId("table-search").fill(s.name);
   await expect(page.getByTestId("table-row")).toHaveCount(1);
   await expect(page.getByTestId("table-row").first()).toContainText("4,900");

@@ -1,5 +1,6 @@
 import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
+import { openInApp } from "../support/walk";
 
 /** An item with 10 in stock at 1,000 a piece, sold 4 at 2,500 today: 10,000 of revenue, 4,000 of cost. */
 async function seedSale(token: string) {
@@ -39,7 +40,7 @@ test("a sale shows on the items profit report with its revenue, cost and profit,
   await expect(row).toContainText("10,000");
   await expect(row).toContainText("4,000");
   await expect(row).toContainText("6,000");
-  await page.goto(`/reports/sales?search=${encodeURIComponent(seeded.customer)}`);
+  await openInApp(page, `/reports/sales?search=${encodeURIComponent(seeded.customer)}`);
   await expect(page.getByTestId("table-row").filter({ hasText: seeded.customer })).toBeVisible({ timeout: 30_000 });
 });
 

@@ -1,5 +1,6 @@
 import { adminToken, call } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
+import { openInApp } from "../support/walk";
 
 for (const lang of ["en", "ar"] as const) {
   test(`home, staff list and roles look finished (${lang})`, async ({ page }) => {
@@ -22,11 +23,11 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("home-tiles")).toBeVisible();
     await shot(page, `home-${lang}`);
 
-    await page.goto("/staff");
+    await openInApp(page, "/staff");
     await expect(page.getByTestId("table-row").first()).toBeVisible();
     await shot(page, `staff-${lang}`);
 
-    await page.goto("/roles-and-permissions");
+    await openInApp(page, "/roles-and-permissions");
     await expect(page.getByTestId("table-row").first()).toBeVisible();
     await shot(page, `roles-${lang}`);
     await page.getByTestId("role-add").click();

@@ -1,6 +1,7 @@
 import { adminToken, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
 import { seedExpiringItem } from "../support/seed";
+import { openInApp } from "../support/walk";
 
 /** Opening stock of two batches: 12 expiring in 5 days, 5 expired 2 days ago. */
 const seedItem = (token: string, name: string) =>
@@ -45,7 +46,7 @@ test("expired items: expired and expiring batches soonest first; inventories wit
   await expect(rows.nth(1)).toContainText("SOON");
   await shot(page, "expired-items-ar");
 
-  await page.goto("/reports/inventories");
+  await openInApp(page, "/reports/inventories");
   const first = page.getByTestId("table-inventories_report").getByTestId("table-row").first();
   await expect(first).toBeVisible();
   const value = await first.locator("[data-column='value']").innerText();

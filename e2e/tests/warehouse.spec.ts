@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
+import { openInApp } from "../support/walk";
 
 interface Transfer {
   transfer_id: number;
@@ -91,7 +92,7 @@ test("a transfer made on its screen is approved, sent and received, and its batc
   const shown = await call<{ data: Transfer }>(`stock_transfers/${id}`, { token });
   expect(shown.data).toMatchObject({ status: "received", items: [{ quantity: "2.0000", batch_no: "EARLY", value: "14000.0000" }] });
 
-  await page.goto("/warehouse/warehouse");
+  await openInApp(page, "/warehouse/warehouse");
   await expect(page.getByTestId("table-stocks")).toBeVisible({ timeout: 30_000 });
   await page.getByTestId("table-search").fill(s.name);
   const rows = page.getByTestId("table-row");
