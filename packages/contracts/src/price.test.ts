@@ -146,6 +146,25 @@ describe("the price function", () => {
     expect(priceDocument({ ...d, lines: [line({ quantity: "9" })] }).lines[0]).toMatchObject({ free_quantity: "0", promotion_id: null });
   });
 
+  it("counts a quantity rule in base units: two boxes of 12 meet 'at least 24'", () => {
+    const atLeast24 = promo({ amount_rule_type: "quantity", rule_value: "24", reward_type: "get_discount", reward_value: "10" });
+    const boxes = line({ quantity: "2", unit_qty: "12", sale_price: "7250" });
+    expect(priceDocument(doc({ promotions: [atLeast24], lines: [boxes] })).lines[0]).toMatchObject({
+      promotion_id: 1,
+      gross: "14500",
+      net: "13050",
+    });
+    // One box of 12 is 12 pieces: not met; 24 pieces of a unit of 1 are.
+    expect(priceDocument(doc({ promotions: [atLeast24], lines: [{ ...boxes, quantity: "1" }] })).lines[0]?.promotion_id).toBeNull();
+    expect(priceDocument(doc({ promotions: [atLeast24], lines: [line({ quantity: "24" })] })).lines[0]?.promotion_id).toBe(1);
+    // Free units are base units too, given in the line's unit: 12 free for every 24 is half a box per two boxes.
+    const free = promo({ amount_rule_type: "quantity", rule_value: "24", reward_type: "get_free", reward_value: "12" });
+    expect(priceDocument(doc({ promotions: [free], lines: [{ ...boxes, quantity: "4" }] })).lines[0]).toMatchObject({
+      free_quantity: "2",
+      net: "29000",
+    });
+  });
+
   it("checks the customer, product and amount rules", () => {
     const priced = (p: Partial<PromotionRule>, d: Partial<PriceDocumentInput> = {}) =>
       priceDocument(doc({ promotions: [promo(p)], ...d })).lines[0]?.promotion_id;

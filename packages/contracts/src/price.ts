@@ -1,4 +1,4 @@
-import type Decimal from "decimal.js";
+import Decimal from "decimal.js";
 import { convert, D, type DecimalValue, floorWhole, round3, str, ZERO } from "./money.js";
 
 /**
@@ -54,13 +54,16 @@ export interface PromotionRule {
   category_fk: number | null;
   brand_fk: number | null;
   item_fk: number | null;
-  /** none, at least `rule_value` units of the line's unit, or a line amount of at least `rule_value` (system currency). */
+  /**
+   * none, at least `rule_value` units counted in the item's base unit (a line of 2 boxes of 12 is
+   * 24), or a line amount of at least `rule_value` (system currency).
+   */
   amount_rule_type: (typeof AMOUNT_RULE_TYPES)[number];
   rule_value: string;
   /**
-   * get_free: `reward_value` units free for every `rule_value` units bought (quantity rule), else
-   * once; get_discount: `reward_value` percent off the line; get_amount: `reward_value` (system
-   * currency) off the line, at most the line's amount.
+   * get_free: `reward_value` base units free for every `rule_value` base units bought (quantity
+   * rule), else once; given on the line in its own unit; get_discount: `reward_value` percent off
+   * the line; get_amount: `reward_value` (system currency) off the line, at most the line's amount.
    */
   reward_type: (typeof REWARD_TYPES)[number];
   reward_value: string;
@@ -72,6 +75,8 @@ export interface PriceLineInput {
   category_ids: number[];
   brand_id: number | null;
   quantity: string;
+  /** Base units in one of the line's unit (a box of 12: 12); none: 1. A promotion's quantity rule counts base units. */
+  unit_qty?: string | null;
   /** The unit's sale price, in the system currency. */
   sale_price: string;
   /** The unit's average cost (system currency); needed only by a profile that applies on cost. */
@@ -152,6 +157,7 @@ export interface PricedDocument {
 }
 
 const HUNDRED = D(100);
+const ONE = D(1);
 const pct = (amount: Decimal, percent: DecimalValue) => round3(amount.mul(D(percent)).div(HUNDRED));
 const clampZero = (v: Decimal) => (v.isNegative() ? ZERO : v);
 
@@ -174,13 +180,16 @@ function promotionEffect(
   if (promo.product_rule === "brand" && (line.brand_id === null || promo.brand_fk !== line.brand_id)) return null;
   if (promo.product_rule === "category" && (promo.category_fk === null || !line.category_ids.includes(promo.category_fk))) return null;
   const ruleValue = D(promo.rule_value);
-  if (promo.amount_rule_type === "quantity" && ctx.qty.lt(ruleValue)) return null;
+  const perUnit = line.unit_qty != null && D(line.unit_qty).gt(0) ? D(line.unit_qty) : ONE;
+  const baseQty = ctx.qty.mul(perUnit);
+  if (promo.amount_rule_type === "quantity" && baseQty.lt(ruleValue)) return null;
   if (promo.amount_rule_type === "amount" && ctx.amount.lt(ctx.toDoc(promo.rule_value))) return null;
   const reward = D(promo.reward_value);
   switch (promo.reward_type) {
     case "get_free": {
-      const times = promo.amount_rule_type === "quantity" && ruleValue.gt(0) ? floorWhole(ctx.qty.div(ruleValue)) : D(1);
-      const free = times.mul(reward);
+      const times = promo.amount_rule_type === "quantity" && ruleValue.gt(0) ? floorWhole(baseQty.div(ruleValue)) : ONE;
+      // The free base units in the line's unit, never more than the promotion gives (4 decimals, as quantities are kept).
+      const free = times.mul(reward).div(perUnit).toDecimalPlaces(4, Decimal.ROUND_FLOOR);
       return { reduction: ZERO, free };
     }
     case "get_discount":

@@ -206,4 +206,37 @@ describe("the price of a line", () => {
     const other = await t.userWith(["customers/index"]);
     expect((await t.api("POST", "/api/pricing/quote", { token: other.token, body: { lines: [] } })).status).toBe(403);
   });
+
+  it("counts a promotion's quantity in base units: two boxes of 12 meet 'at least 24'", async () => {
+    const item = await created("/api/items", {
+      item_name: "Baby Wipes",
+      item_units: [
+        { unit_fk: piece, quantity: "1", price: "650", is_base: true },
+        { unit_fk: box, quantity: "12", price: "7250", is_default: true },
+      ],
+    });
+    const [pieceUnit, boxUnit] = item.item_units.map((u: { item_unit_id: number }) => u.item_unit_id);
+    const p = await created(
+      "/api/promotions",
+      promo({
+        title: "24 and more",
+        product_rule: "item",
+        item_fk: item.item_id,
+        amount_rule_type: "quantity",
+        rule_value: "24",
+        reward_value: "10",
+      }),
+    );
+    const quote = async (lines: { item_unit_id: number; quantity: string }[]) =>
+      (await t.api("POST", "/api/pricing/quote", { body: { lines } })).body.data.lines;
+    const [twoBoxes, oneBox, pieces] = await quote([
+      { item_unit_id: boxUnit, quantity: "2" },
+      { item_unit_id: boxUnit, quantity: "1" },
+      { item_unit_id: pieceUnit, quantity: "23" },
+    ]);
+    // 2 × 7,250 = 14,500, 10% off: 13,050; one box (12) and 23 pieces stay under 24.
+    expect(twoBoxes).toMatchObject({ gross: "14500", net: "13050", promotion_id: p.promotion_id });
+    expect(oneBox).toMatchObject({ net: "7250", promotion_id: null });
+    expect(pieces).toMatchObject({ net: "14950", promotion_id: null });
+  });
 });

@@ -184,6 +184,7 @@ export function priceQuote(
         category_ids: u.category_fk ? (paths.get(u.category_fk) ?? [u.category_fk]) : [],
         brand_id: u.brand_fk,
         quantity: l.quantity,
+        unit_qty: u.unit_qty,
         sale_price: u.price,
         unit_cost: u.avg_cost === null ? null : round4(D(u.avg_cost).mul(u.unit_qty)).toFixed(),
         tax_percent: u.tax_percent,

@@ -55,6 +55,7 @@ export function priceBill(
       category_ids: item.category_ids,
       brand_id: item.brand_id,
       quantity: state.quantity,
+      unit_qty: unit.quantity,
       sale_price: item.sale_price_editable && state.unit_price ? state.unit_price : unit.price,
       unit_cost: null,
       tax_percent: item.tax_percent,

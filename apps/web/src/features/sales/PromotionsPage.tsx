@@ -164,7 +164,15 @@ function PromotionForm({ row, onClose }: { row: PromotionRow | null; onClose: ()
       <Group grow align="flex-start">
         {select("amount_rule_type", PROMO_AMOUNT_RULE_TYPES, "amountRule")}
         {v.amount_rule_type !== "none" && (
-          <TextInput label={t("promotions.fields.rule_value")} withAsterisk inputMode="decimal" dir="ltr" {...form.text("rule_value")} />
+          <TextInput
+            label={t("promotions.fields.rule_value")}
+            withAsterisk
+            inputMode="decimal"
+            dir="ltr"
+            description={t(`promotions.ruleHint.${v.amount_rule_type}`)}
+            data-testid="promotion-rule-value"
+            {...form.text("rule_value")}
+          />
         )}
       </Group>
       <Group grow align="flex-start">
