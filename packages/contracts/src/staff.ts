@@ -5,6 +5,14 @@ import { BLOOD_GROUPS, COMMISSION_TYPES, GENDERS, MARITAL_STATUSES, USER_STATUSE
 import { MSG } from "./messages.js";
 import { zPhone, zPin } from "./text-schemas.js";
 
+/** What the server answers about the inventories and outlet a user is given. */
+export const STAFF_MSG = {
+  inventoryInvalid: "The selected inventory is invalid.",
+  outletInvalid: "The selected outlet is invalid.",
+  inventoryNotYours: "You cannot give an inventory you do not use yourself.",
+  cashierNeedsInventory: "A cashier needs at least one inventory to sell from.",
+} as const;
+
 const optText = (max = 191) => z.string().trim().max(max, `may not be greater than ${max} characters`).optional().nullable();
 const percent = zDecimal({ scale: 2, min: 0 })
   .refine((v) => Number(v) <= 100, "must be between 0 and 100")

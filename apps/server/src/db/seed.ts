@@ -5,12 +5,17 @@ import {
   SEEDED_INVENTORY_NAME,
   SEEDED_OUTLET_NAME,
   BASIC_UNITS as SEEDED_UNITS,
+  STARTER_CITIES,
+  STARTER_EXPENSE_TYPES,
+  STARTER_INCOME_TYPES,
+  STARTER_ROLES,
   SUPER_USER_ID,
   SYSTEM_ACCOUNTS,
   type SystemAccount,
 } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import { accounts } from "../modules/ledger/accounts.tables.js";
+import { createAccount } from "../modules/ledger/ledger.js";
 import { businessDay, yearBounds } from "../platform/business-time.js";
 import { hashSecret } from "../platform/passwords.js";
 import type { Db } from "./client.js";
@@ -47,6 +52,32 @@ async function seeded(db: Db): Promise<boolean> {
        and exists(select 1 from currency_rates) and exists(select 1 from financial_years)
        and exists(select 1 from users where user_id = ${SUPER_USER_ID}) as done`);
   return res.rows[0]?.done === true;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Roles, cities, and expense and income types (each type with its ledger account) a new shop starts with. */
+async function starterData(tx: Tx) {
+  await tx
+    .insert(t.roles)
+    .values(STARTER_ROLES.map((r) => ({ role_name: r.name, permissions: [...r.permissions] })))
+    .onConflictDoNothing();
+  await tx
+    .insert(t.cities)
+    .values(STARTER_CITIES.map((c) => ({ city_name: c.name })))
+    .onConflictDoNothing();
+  const kinds = [
+    { table: t.expenseTypes, parentKey: "expenses", names: STARTER_EXPENSE_TYPES },
+    { table: t.incomeTypes, parentKey: "incomes", names: STARTER_INCOME_TYPES },
+  ] as const;
+  for (const kind of kinds) {
+    const taken = new Set((await tx.select({ name: kind.table.type_name }).from(kind.table)).map((r) => r.name.toLowerCase()));
+    for (const { name } of kind.names) {
+      if (taken.has(name.toLowerCase())) continue;
+      const account = await createAccount(tx, { parentKey: kind.parentKey, name, currency_id: CURRENCY_IQD });
+      await tx.insert(kind.table).values({ type_name: name, account_fk: account });
+    }
+  }
 }
 
 /** Idempotent first-start data: running it again changes nothing. */
@@ -103,6 +134,11 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
         .returning();
       ids.set(a.key, row!.account_id);
     }
+
+    // The system configuration is written once, by the very first start: the starter data comes
+    // with it then, and never again (a shop that deletes a role or a city does not get it back).
+    const [config] = await tx.select({ id: t.systemConfig.id }).from(t.systemConfig).where(eq(t.systemConfig.id, 1));
+    if (!config) await starterData(tx);
 
     await tx
       .insert(t.systemConfig)

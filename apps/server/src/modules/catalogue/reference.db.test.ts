@@ -1,4 +1,4 @@
-import { COUNTRIES_COUNT, MSG } from "@app/contracts";
+import { COUNTRIES_COUNT, MSG, STARTER_CITIES } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
@@ -32,16 +32,20 @@ describe("units, cities and brands", () => {
     expect(empty.body.errors.unit_name).toEqual(["The unit name field is required."]);
   });
 
-  it("cities: CRUD and the dropdown", async () => {
-    const add = await t.api("POST", "/api/cities", { body: { city_name: "Erbil" } });
+  it("cities: CRUD and the dropdown, beside the governorates' cities a new shop starts with", async () => {
+    const seeded = STARTER_CITIES.map((c) => c.name);
+    const taken = await t.api("POST", "/api/cities", { body: { city_name: "erbil" } });
+    expect(taken.status).toBe(422);
+    const add = await t.api("POST", "/api/cities", { body: { city_name: "Zakho" } });
     expect(add.status).toBe(201);
-    await t.api("POST", "/api/cities", { body: { city_name: "Duhok" } });
+    await t.api("POST", "/api/cities", { body: { city_name: "Soran" } });
     const dd = await t.api("GET", "/api/cities/list");
-    expect(dd.body.message.map((c: { city_name: string }) => c.city_name)).toEqual(["Duhok", "Erbil"]);
-    const upd = await t.api("PATCH", `/api/cities/${add.body.data.city_id}`, { body: { city_name: "Hewler" } });
-    expect(upd.body.data.city_name).toBe("Hewler");
+    const names = dd.body.message.map((c: { city_name: string }) => c.city_name);
+    expect(names).toEqual([...seeded, "Soran", "Zakho"].sort((a, b) => a.localeCompare(b)));
+    const upd = await t.api("PATCH", `/api/cities/${add.body.data.city_id}`, { body: { city_name: "Zaxo" } });
+    expect(upd.body.data.city_name).toBe("Zaxo");
     const list = await t.api("GET", "/api/cities?sortColumn=city_name&sortDir=asc");
-    expect(list.body.data.total).toBe(2);
+    expect(list.body.data.total).toBe(seeded.length + 2);
     expect(list.body.data.model).toBe("cities");
     expect((await t.api("DELETE", `/api/cities/${add.body.data.city_id}`)).status).toBe(200);
   });

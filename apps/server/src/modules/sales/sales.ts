@@ -689,10 +689,10 @@ export async function deleteSale(ctx: Ctx, id: number, kind?: SaleKind) {
 export async function completeSale(ctx: Ctx, id: number, kind?: SaleKind) {
   const s = await stored(ctx, id, kind);
   assertOpen(s);
-  if (s.status === "complete") return;
+  assertDraft(s);
   await lockForPosting(ctx, { lines: await accountLines(ctx, s, await paymentsOf(ctx.tx, id)) });
   const locked = await lockSale(ctx, id);
-  if (locked.status === "complete") return;
+  assertDraft(locked);
   await bringOut(ctx, locked);
   await ctx.tx
     .update(sales)
@@ -704,10 +704,10 @@ export async function completeSale(ctx: Ctx, id: number, kind?: SaleKind) {
 export async function returnToDraft(ctx: Ctx, id: number, kind?: SaleKind) {
   const s = await stored(ctx, id, kind);
   assertOpen(s);
-  if (s.status !== "complete") return;
+  assertComplete(s);
   await lockForPosting(ctx, { reversing: saleSource(id) });
   const locked = await lockSale(ctx, id);
-  if (locked.status !== "complete") return;
+  assertComplete(locked);
   await takeBack(ctx, locked);
   await ctx.tx
     .update(sales)
@@ -719,6 +719,14 @@ export async function returnToDraft(ctx: Ctx, id: number, kind?: SaleKind) {
       updated_by: ctx.user?.user_id ?? null,
       updated_at: ctx.now,
     })
+/** Complete and Return To Draft are refused in the other state, in words (a second click, another user's first). */
+const assertDraft = (s: { status: string }) => {
+  if (s.status !== "draft") throw new HttpError(422, MSG.alreadyDone, { status: [MSG.alreadyDone] });
+};
+const assertComplete = (s: { status: string }) => {
+  if (s.status !== "complete") throw new HttpError(422, SALE_MSG.notComplete, { status: [SALE_MSG.notComplete] });
+};
+
     .where(eq(sales.id, id));
   await ctx.tx.update(saleLines).set({ unit_cost: "0" }).where(eq(saleLines.sale_fk, id));
 }

@@ -1,4 +1,5 @@
-import { MSG } from "@app/contracts";
+import { MSG, STAFF_MSG } from "@app/contracts";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
 
@@ -45,7 +46,9 @@ describe("staff", () => {
   let roleId: number;
 
   it("adds a member with every SPEC §3 field", async () => {
-    const role = await t.api("POST", "/api/roles", { body: { role_name: "Cashier", permissions: ["pos_sales/index", "pos_sales/store"] } });
+    const role = await t.api("POST", "/api/roles", {
+      body: { role_name: "Front Cashier", permissions: ["pos_sales/index", "pos_sales/store"] },
+    });
     expect(role.status).toBe(201);
     roleId = role.body.data.role_id;
     const res = await t.api("POST", "/api/users", { body: { ...fullUser, user_role: roleId } });
@@ -262,12 +265,12 @@ describe("roles", () => {
 
   it("adds, updates, lists, refuses a taken name and deletes", async () => {
     const add = await t.api("POST", "/api/roles", {
-      body: { role_name: "Manager", permissions: ["users/index", "users/index", "roles/index"] },
+      body: { role_name: "Shift Manager", permissions: ["users/index", "users/index", "roles/index"] },
     });
     expect(add.status).toBe(201);
     expect(add.body.data.permissions).toEqual(["roles/index", "users/index"]);
     const rid = add.body.data.role_id;
-    const taken = await t.api("POST", "/api/roles", { body: { role_name: "manager", permissions: ["users/index"] } });
+    const taken = await t.api("POST", "/api/roles", { body: { role_name: "shift manager", permissions: ["users/index"] } });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ role_name: ["The role name has already been taken."] });
     const upd = await t.api("POST", `/api/roles/${rid}`, {
@@ -308,5 +311,101 @@ describe("PINs", () => {
     expect(JSON.stringify(idx.body)).not.toContain("4862");
     expect(JSON.stringify(idx.body)).not.toContain("argon2");
     expect((await t.api("DELETE", `/api/user_pins/${add.body.data.id}`)).body.message).toBe(MSG.deleted);
+  });
+});
+
+describe("a user's inventories and outlet", () => {
+  const person = (n: string, extra: Record<string, unknown> = {}) => ({
+    user_name: `places ${n}`,
+    email: `places.${n}@example.com`,
+    new_password: TEST_PASSWORD,
+    new_password_confirmation: TEST_PASSWORD,
+    ...extra,
+  });
+  const inventory = async (name: string) =>
+    (await t.api("POST", "/api/inventories", { body: { inventory_name: name, outlet_fk: 1 } })).body.data.inventory_id as number;
+  const saved = async (email: string) =>
+    (await t.app.db.execute<{ user_id: number }>(sql`select user_id from users where lower(email) = lower(${email})`)).rows;
+
+  it("refuses an inventory or outlet that does not exist, and saves nothing", async () => {
+    const badInventory = await t.api("POST", "/api/users", { body: person("a", { inventory_ids: [1, 99999] }) });
+    expect(badInventory.status).toBe(422);
+    expect(badInventory.body.errors).toEqual({ inventory_ids: [STAFF_MSG.inventoryInvalid] });
+    const badOutlet = await t.api("POST", "/api/users", { body: person("a", { outlet_fk: 99999, inventory_ids: [1] }) });
+    expect(badOutlet.status).toBe(422);
+    expect(badOutlet.body.errors).toEqual({ outlet_fk: [STAFF_MSG.outletInvalid] });
+    expect(await saved("places.a@example.com")).toEqual([]);
+    const notNumber = await t.api("POST", "/api/users", { body: person("a", { inventory_ids: ["x"] }) });
+    expect(notNumber.status).toBe(422);
+    expect(await saved("places.a@example.com")).toEqual([]);
+  });
+
+  it("gives only the inventories the giver uses, and lets the user keep those they had", async () => {
+    const shop = await inventory("Places Shop");
+    const store = await inventory("Places Store");
+    const manager = await t.userWith(["users/index", "users/show", "users/store", "users/update"], { inventory_ids: [shop] });
+    const refused = await t.api("POST", "/api/users", { token: manager.token, body: person("b", { inventory_ids: [shop, store] }) });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(STAFF_MSG.inventoryNotYours);
+    expect(await saved("places.b@example.com")).toEqual([]);
+    const made = await t.api("POST", "/api/users", { token: manager.token, body: person("b", { inventory_ids: [shop] }) });
+    expect(made.status).toBe(201);
+    expect(made.body.data.inventory_ids).toEqual([shop]);
+    // The super user gives the store as well; the manager's edit keeps it, but cannot add it anew elsewhere.
+    const id = made.body.data.user_id as number;
+    await t.api("PATCH", `/api/users/${id}`, { body: { ...person("b"), new_password: "", inventory_ids: [shop, store] } });
+    const kept = await t.api("PATCH", `/api/users/${id}`, {
+      token: manager.token,
+      body: { ...person("b"), new_password: "", user_full_name: "Kept", inventory_ids: [store, shop] },
+    });
+    expect(kept.status).toBe(200);
+    expect([...kept.body.data.inventory_ids].sort()).toEqual([shop, store].sort());
+    const other = (await t.api("POST", "/api/users", { body: person("c") })).body.data.user_id as number;
+    const added = await t.api("PATCH", `/api/users/${other}`, {
+      token: manager.token,
+      body: { ...person("c"), new_password: "", inventory_ids: [store] },
+    });
+    expect(added.status).toBe(403);
+    expect((await t.api("GET", `/api/users/${other}`)).body.data.inventory_ids).toEqual([]);
+  });
+
+  it("a new cashier sells from the system's default inventory at the main outlet unless told otherwise, and opens the till", async () => {
+    const fallback = await inventory("Places Default");
+    const elsewhere = await inventory("Places Elsewhere");
+    await t.app.db.execute(sql`update system_config set default_inventory_fk = ${fallback} where id = 1`);
+    try {
+      const role = await t.api("POST", "/api/roles", {
+        body: { role_name: "Places Till", permissions: ["pos_sales/index", "pos_sales/store"] },
+      });
+      // The role sells at the till: its holder is a cashier, at the default inventory and the first outlet.
+      const made = await t.api("POST", "/api/users", { body: person("d", { user_role: role.body.data.role_id }) });
+      expect(made.status).toBe(201);
+      expect(made.body.data).toMatchObject({ is_cashier: true, outlet_fk: 1, inventory_ids: [fallback] });
+      const chosen = await t.api("POST", "/api/users", { body: person("e", { is_cashier: true, inventory_ids: [elsewhere] }) });
+      expect(chosen.body.data).toMatchObject({ is_cashier: true, outlet_fk: 1, inventory_ids: [elsewhere] });
+      const none = await t.api("POST", "/api/users", { body: person("f", { is_cashier: true, inventory_ids: [] }) });
+      expect(none.status).toBe(422);
+      expect(none.body.errors).toEqual({ inventory_ids: [STAFF_MSG.cashierNeedsInventory] });
+      expect(await saved("places.f@example.com")).toEqual([]);
+      // Told on purpose they are no cashier, they are not one.
+      const clerk = await t.api("POST", "/api/users", { body: person("g", { user_role: role.body.data.role_id, is_cashier: false }) });
+      expect(clerk.body.data).toMatchObject({ is_cashier: false, inventory_ids: [] });
+      // Made a cashier later, they get the same places.
+      const later = await t.api("PATCH", `/api/users/${clerk.body.data.user_id}`, {
+        body: { ...person("g"), new_password: "", is_cashier: true },
+      });
+      expect(later.body.data).toMatchObject({ is_cashier: true, outlet_fk: 1, inventory_ids: [fallback] });
+
+      const id = made.body.data.user_id as number;
+      expect((await t.api("POST", "/api/user_pins", { body: { name: "Places PIN", pin: "7391", user_id: id } })).status).toBe(201);
+      const signIn = await t.api("POST", "/api/auth/cashier_login", { token: null, body: { outlet_id: 1, user_id: id, pin: "7391" } });
+      expect(signIn.status).toBe(200);
+      const session = await t.api("GET", "/api/pos/session", { token: signIn.body.access_token });
+      expect(session.status).toBe(200);
+      expect(session.body.data.inventory).toEqual({ inventory_id: fallback, inventory_name: "Places Default" });
+      expect(session.body.data.drawer.cash.map((c: { currency_id: number }) => c.currency_id)).toEqual([1, 2]);
+    } finally {
+      await t.app.db.execute(sql`update system_config set default_inventory_fk = 1 where id = 1`);
+    }
   });
 });

@@ -1,11 +1,15 @@
-import { type CreateUser, isKnownPermission, SUPER_USER_ID, type ZUpdateUser } from "@app/contracts";
-import { eq, sql } from "drizzle-orm";
+import { type CreateUser, isKnownPermission, MSG, STAFF_MSG, SUPER_USER_ID, type ZUpdateUser } from "@app/contracts";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Ctx } from "../../platform/context.js";
 import { forbidden, unprocessable } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { hashSecret } from "../../platform/passwords.js";
 import { checkNewPassword } from "../auth/password-rules.js";
+import { inventories } from "../catalogue/inventories.tables.js";
+import { outlets } from "../outlets/outlets.tables.js";
+import { drawerAccounts } from "../pos/pos-session.js";
+import { systemConfig } from "../settings/settings.tables.js";
 import { passwordHistory, roles, userInventories, users } from "./staff.tables.js";
 
 type UpdateUser = z.output<typeof ZUpdateUser>;
@@ -66,12 +70,74 @@ function checkPermissions(ctx: Ctx, keys: string[] | undefined) {
   }
 }
 
-/** A non-super user may assign only a role whose keys they hold themselves. */
-async function checkRole(ctx: Ctx, roleId: number | null | undefined) {
-  if (!roleId) return;
+/** A non-super user may assign only a role whose keys they hold themselves. Answers the role's keys. */
+async function checkRole(ctx: Ctx, roleId: number | null | undefined): Promise<string[]> {
+  if (!roleId) return [];
   const [role] = await ctx.tx.select({ permissions: roles.permissions }).from(roles).where(eq(roles.role_id, roleId));
   if (!role) throw unprocessable({ user_role: ["The selected user role is invalid."] });
   checkPermissions(ctx, role.permissions);
+  return role.permissions;
+}
+
+/** A role that sells at the till makes its holder a cashier unless the form says otherwise. */
+const sellsAtTill = (keys: string[]) => keys.includes("pos_sales/store");
+
+/**
+ * The inventories and outlet a user is given. Each must exist (a customer's consignment location
+ * is no one's to be given), and, as with permissions, nobody hands out an inventory they do not
+ * use themselves; those the user had already stay theirs to keep.
+ */
+async function checkPlaces(
+  ctx: Ctx,
+  input: { inventory_ids?: number[] | undefined; outlet_fk?: number | null | undefined },
+  had: number[],
+) {
+  if (input.outlet_fk != null) {
+    const [o] = await ctx.tx.select({ id: outlets.outlet_id }).from(outlets).where(eq(outlets.outlet_id, input.outlet_fk));
+    if (!o) throw unprocessable({ outlet_fk: [STAFF_MSG.outletInvalid] });
+  }
+  const ids = [...new Set(input.inventory_ids ?? [])];
+  if (!ids.length) return;
+  const found = await ctx.tx
+    .select({ id: inventories.inventory_id, consignment: inventories.consignment_consumer_fk })
+    .from(inventories)
+    .where(inArray(inventories.inventory_id, ids));
+  const usable = new Set(found.filter((r) => r.consignment == null).map((r) => r.id));
+  const bad = ids.find((id) => !usable.has(id));
+  if (bad !== undefined) throw unprocessable({ inventory_ids: [STAFF_MSG.inventoryInvalid] });
+  const actor = ctx.user;
+  if (actor && actor.user_id !== SUPER_USER_ID && ids.some((id) => !had.includes(id) && !actor.inventory_ids.includes(id)))
+    throw forbidden(STAFF_MSG.inventoryNotYours);
+}
+
+/** The system configuration's default inventory and the main (first) outlet: where a new cashier sells. */
+async function tillDefaults(ctx: Ctx) {
+  const [cfg] = await ctx.tx.select({ inventory: systemConfig.default_inventory_fk }).from(systemConfig).where(eq(systemConfig.id, 1));
+  const [main] = await ctx.tx.select({ id: sql<number>`min(${outlets.outlet_id})` }).from(outlets);
+  if (!cfg?.inventory) throw unprocessable({ inventory_ids: [MSG.mustHaveDefaultInventory] });
+  return { inventory: cfg.inventory, outlet: main?.id == null ? null : Number(main.id) };
+}
+
+/**
+ * A cashier signs in at an outlet and sells from an inventory: becoming one without either named
+ * gives the main outlet and the default inventory; an empty list of inventories chosen on purpose
+ * is refused, as the till could not open.
+ */
+async function cashierPlaces<
+  T extends { is_cashier?: boolean | undefined; inventory_ids?: number[] | undefined; outlet_fk?: number | null | undefined },
+>(ctx: Ctx, input: T, before: { is_cashier: boolean; outlet_fk: number | null; inventory_ids: number[] } | undefined): Promise<T> {
+  const cashier = input.is_cashier ?? before?.is_cashier ?? false;
+  if (!cashier) return input;
+  const out = { ...input };
+  const inventoriesAfter = input.inventory_ids ?? before?.inventory_ids ?? [];
+  if (input.inventory_ids !== undefined && !input.inventory_ids.length)
+    throw unprocessable({ inventory_ids: [STAFF_MSG.cashierNeedsInventory] });
+  const outletAfter = input.outlet_fk !== undefined ? input.outlet_fk : (before?.outlet_fk ?? null);
+  if (inventoriesAfter.length && outletAfter != null) return out;
+  const defaults = await tillDefaults(ctx);
+  if (!inventoriesAfter.length) out.inventory_ids = [defaults.inventory];
+  if (outletAfter == null) out.outlet_fk = defaults.outlet;
+  return out;
 }
 
 /** A salesman's commission terms: they belong to a salesman, and go when he is no longer one. */
@@ -104,9 +170,11 @@ async function setInventories(ctx: Ctx, userId: number, ids: number[] | undefine
   if (ids.length) await ctx.tx.insert(userInventories).values([...new Set(ids)].map((inventory_id) => ({ user_id: userId, inventory_id })));
 }
 
-export async function createUser(ctx: Ctx, input: CreateUser): Promise<{ id: number }> {
-  checkPermissions(ctx, input.permissions);
-  await checkRole(ctx, input.user_role);
+export async function createUser(ctx: Ctx, given: CreateUser): Promise<{ id: number }> {
+  checkPermissions(ctx, given.permissions);
+  const roleKeys = await checkRole(ctx, given.user_role);
+  await checkPlaces(ctx, given, []);
+  const input = await cashierPlaces(ctx, { ...given, is_cashier: given.is_cashier ?? sellsAtTill(roleKeys) }, undefined);
   const { new_password, new_password_confirmation: _c, inventory_ids, ...fields } = input;
   await checkNewPassword(ctx.tx, { password: new_password, userInputs: [fields.email, fields.user_name, fields.user_full_name] });
   const [row] = await ctx.tx
@@ -114,17 +182,26 @@ export async function createUser(ctx: Ctx, input: CreateUser): Promise<{ id: num
     .values({ ...columns(fields), password_hash: await hashSecret(new_password), created_by: ctx.user?.user_id ?? null })
     .returning({ id: users.user_id });
   await setInventories(ctx, row!.id, inventory_ids);
+  // The till books its cash into the cashier's drawer: ready before the first sale.
+  if (input.is_cashier) await drawerAccounts(ctx, row!.id);
   return { id: row!.id };
 }
 
-export async function updateUser(ctx: Ctx, id: number, input: UpdateUser): Promise<void> {
-  checkPermissions(ctx, input.permissions);
-  await checkRole(ctx, input.user_role);
+export async function updateUser(ctx: Ctx, id: number, given: UpdateUser): Promise<void> {
+  checkPermissions(ctx, given.permissions);
+  await checkRole(ctx, given.user_role);
   // Whoever may edit the super user could take over the whole system through its password or e-mail.
   if (id === SUPER_USER_ID && ctx.user?.user_id !== SUPER_USER_ID) throw forbidden("Only the super user can change the super user.");
-  if (id === SUPER_USER_ID && input.status && input.status !== "active") throw forbidden("The super user cannot be deactivated.");
-  const { new_password, new_password_confirmation: _c, inventory_ids, ...fields } = input;
+  if (id === SUPER_USER_ID && given.status && given.status !== "active") throw forbidden("The super user cannot be deactivated.");
   const [before] = await ctx.tx.select().from(users).where(eq(users.user_id, id));
+  const had = (await ctx.tx.select({ id: userInventories.inventory_id }).from(userInventories).where(eq(userInventories.user_id, id))).map(
+    (r) => r.id,
+  );
+  await checkPlaces(ctx, given, had);
+  const input = before
+    ? await cashierPlaces(ctx, given, { is_cashier: before.is_cashier, outlet_fk: before.outlet_fk, inventory_ids: had })
+    : given;
+  const { new_password, new_password_confirmation: _c, inventory_ids, ...fields } = input;
   const set: Partial<typeof users.$inferInsert> = { ...columns(fields), updated_at: ctx.now };
   let revoke = fields.status !== undefined && fields.status !== "active" && before?.status === "active";
   if (new_password) {
@@ -142,6 +219,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateUser): Promi
     .set(revoke ? { ...set, token_version: sql`${users.token_version} + 1` } : set)
     .where(eq(users.user_id, id));
   await setInventories(ctx, id, inventory_ids);
+  if (before && !before.is_cashier && input.is_cashier) await drawerAccounts(ctx, id);
 }
 
 export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
