@@ -87,3 +87,20 @@ export async function clearAttempts(db: Db, key: string): Promise<void> {
 export async function refundAttempt(db: Db, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
+
+/**
+ * Remembers that `key` succeeded now (a sign-in from an address), in the same table: its
+ * `window_start` is the time of the latest success and nothing counts against it.
+ */
+export async function rememberSuccess(db: Db, key: string): Promise<void> {
+  await db.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 0)
+    on conflict (key) do update set window_start = now()`);
+}
+
+/** Whether `key` succeeded within the last `days` days. */
+export async function succeededWithin(db: Db, key: string, days: number): Promise<boolean> {
+  const res = await db.execute(
+    sql`select 1 from rate_limits where key = ${key} and window_start > now() - make_interval(days => ${days}::int)`,
+  );
+  return res.rows.length > 0;
+}

@@ -16,6 +16,7 @@ import { parse } from "../../platform/errors.js";
 import { ctxOf, requireUser } from "../../platform/http.js";
 import { answers, dataOf, dropdownOf, ZMessage, zDateTime } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
+import { readDevice, sendDevice } from "./known-device.js";
 import { cashierLogin, issue, listCashiers, loginOptions, logout, passwordLogin, refreshToken } from "./login.js";
 import { changePassword, me, updateProfile } from "./profile.js";
 import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus } from "./two-factor.js";
@@ -51,9 +52,12 @@ const ZCashier = z.object({ user_id: z.number().int(), user_name: z.string(), us
 export const authModule: AppModule = {
   name: "auth",
   register(app: FastifyInstance) {
-    app.post("/api/auth/login", { config: { permission: "public" }, ...answers(ZSignIn) }, async (req) =>
-      passwordLogin(app, ctxOf(app, req), parse(ZLogin, req.body)),
-    );
+    app.post("/api/auth/login", { config: { permission: "public" }, ...answers(ZSignIn) }, async (req, reply) => {
+      const device = await readDevice(app, req);
+      const answer = await passwordLogin(app, ctxOf(app, req), parse(ZLogin, req.body), device);
+      await sendDevice(app, reply, device);
+      return answer;
+    });
     app.get("/api/login_options", { config: { permission: "public" }, ...answers(dataOf(ZLoginOptions)) }, async () => ({
       data: await loginOptions(app.db),
     }));
@@ -62,9 +66,12 @@ export const authModule: AppModule = {
       const q = parse(ZCashierListQuery, req.query);
       return { message: await listCashiers(app.db, outletId, q.cashier_login_option, q.email) };
     });
-    app.post("/api/auth/cashier_login", { config: { permission: "public" }, ...answers(ZToken) }, async (req) =>
-      cashierLogin(app, ctxOf(app, req), parse(ZCashierLogin, req.body)),
-    );
+    app.post("/api/auth/cashier_login", { config: { permission: "public" }, ...answers(ZToken) }, async (req, reply) => {
+      const device = await readDevice(app, req);
+      const answer = await cashierLogin(app, ctxOf(app, req), parse(ZCashierLogin, req.body), device);
+      await sendDevice(app, reply, device);
+      return answer;
+    });
     app.post("/api/auth/me", { config: { permission: "authenticated" }, ...answers(dataOf(ZMe)) }, async (req) => ({
       data: await me(app.db, requireUser(req)),
     }));

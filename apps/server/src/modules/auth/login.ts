@@ -12,7 +12,8 @@ import { revokeToken, SETUP_TOKEN_SECONDS } from "../../platform/tokens.js";
 import { outlets } from "../outlets/outlets.tables.js";
 import { systemConfig } from "../settings/settings.tables.js";
 import { userPins, users } from "../staff/staff.tables.js";
-import { guardSecret, secretAccepted } from "./throttle.js";
+import type { KnownDevice } from "./known-device.js";
+import { guardSecret } from "./throttle.js";
 import { twoFactorEnabled, twoFactorRequiredFor, verifySecondFactor } from "./two-factor.js";
 
 // A real hash to compare against when the e-mail is unknown, so both paths take the same time.
@@ -46,15 +47,16 @@ export async function passwordLogin(
   app: FastifyInstance,
   ctx: Ctx,
   input: { email: string; password: string; code?: string | undefined },
+  device?: KnownDevice,
 ): Promise<TokenResponse | TwoFactorChallenge | TwoFactorSetupRequired> {
-  await guardSecret(app, ctx, "login", input.email, { action: "login_throttled", detail: { email: input.email } });
+  const guard = await guardSecret(app, ctx, "login", input.email, { action: "login_throttled", detail: { email: input.email } }, device);
   const [user] = await app.db.select().from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
   const ok = await verifySecret(user?.password_hash ?? (await dummy()), input.password);
   if (!user || !ok) {
     await auditAuth(app.db, ctx, "login_failed", user?.user_id ?? null, { email: input.email, reason: "credentials" });
     throw new HttpError(401, MSG.wrongCredentials, { email: [MSG.wrongCredentials] });
   }
-  await secretAccepted(app, ctx, "login", input.email);
+  await guard.accepted();
   // Only someone who knows the password learns that the account is blocked or inactive.
   await refuseUnlessActive(app, ctx, "login_failed", user);
   if (await twoFactorEnabled(app, user.user_id)) {
@@ -75,6 +77,7 @@ export async function passwordLogin(
     };
   }
   await app.db.update(users).set({ last_login_at: new Date() }).where(eq(users.user_id, user.user_id));
+  await guard.signedIn();
   await auditAuth(app.db, ctx, "login", user.user_id, { email: user.email });
   return issue(app, user.user_id, user.token_version);
 }
@@ -112,11 +115,16 @@ export async function cashierLogin(
   app: FastifyInstance,
   ctx: Ctx,
   input: { outlet_id: number; user_id: number; pin: string },
+  device?: KnownDevice,
 ): Promise<TokenResponse> {
-  await guardSecret(app, ctx, "cashier", String(input.user_id), {
-    action: "cashier_login_throttled",
-    detail: { outlet_id: input.outlet_id, user_id: input.user_id },
-  });
+  const guard = await guardSecret(
+    app,
+    ctx,
+    "cashier",
+    String(input.user_id),
+    { action: "cashier_login_throttled", detail: { outlet_id: input.outlet_id, user_id: input.user_id } },
+    device,
+  );
   const [user] = await app.db.select().from(users).where(eq(users.user_id, input.user_id));
   if (!user || user.outlet_fk !== input.outlet_id) {
     await auditAuth(app.db, ctx, "cashier_login_failed", user?.user_id ?? null, { outlet_id: input.outlet_id });
@@ -133,8 +141,9 @@ export async function cashierLogin(
     await auditAuth(app.db, ctx, "cashier_login_failed", user.user_id, { reason: "pin" });
     throw new HttpError(422, MSG.pinWrong, { pin: [MSG.pinWrong] });
   }
-  await secretAccepted(app, ctx, "cashier", String(input.user_id));
+  await guard.accepted();
   await refuseUnlessActive(app, ctx, "cashier_login_failed", user);
+  await guard.signedIn();
   await auditAuth(app.db, ctx, "cashier_login", user.user_id, { outlet_id: input.outlet_id });
   return issue(app, user.user_id, user.token_version);
 }

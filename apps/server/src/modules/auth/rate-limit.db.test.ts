@@ -159,4 +159,105 @@ describe("two processes on one database", () => {
     expect(counts.refresh).toBe(10);
     expect(counts.logout).toBe(1);
   });
+
+  it("let the owner's device and address in every time while two addresses take turns guessing", async () => {
+    const u = await t.userWith([]);
+    // The owner signed in before, from the shop's address, in this browser: it has a device cookie.
+    const first = await login(t.app, u.email, TEST_PASSWORD, "10.0.7.50");
+    expect(first.statusCode).toBe(200);
+    const cookie = String(first.headers["set-cookie"]).split(";")[0]!;
+    expect(cookie).toMatch(/^souq_device=[\w-]+\.[\w-]+$/);
+    expect(String(first.headers["set-cookie"])).toMatch(/HttpOnly; SameSite=Strict/);
+    const owner = (app: FastifyInstance, ip: string, headers: Record<string, string> = { cookie }) =>
+      app.inject({ method: "POST", url: "/api/auth/login", payload: { email: u.email, password: TEST_PASSWORD }, remoteAddress: ip, headers });
+    const answers: { attacker: number[]; owner: number[]; ownerAddress: number[]; ownerElsewhere: number[] } = {
+      attacker: [],
+      owner: [],
+      ownerAddress: [],
+      ownerElsewhere: [],
+    };
+    for (let round = 0; round < 15; round++) {
+      for (const ip of ["10.0.7.1", "10.0.7.2", "10.0.7.1", "10.0.7.2"]) {
+        const res = await login(round % 2 ? second : t.app, u.email, "wrong-pass", ip);
+        answers.attacker.push(res.statusCode);
+        if (res.statusCode === 429) expect(res.json().message).toBe(MSG.tooManyAttempts);
+      }
+      // In the known browser, from a new address (a phone on the move), and from the known address without the cookie.
+      const own = await owner(round % 2 ? t.app : second, `10.0.7.${100 + round}`);
+      answers.owner.push(own.statusCode);
+      expect(own.json().access_token, `round ${round}`).toBeTypeOf("string");
+      answers.ownerAddress.push((await owner(t.app, "10.0.7.50", {})).statusCode);
+      await delayPassed(u.email);
+    }
+    expect(answers.owner).toEqual(Array(15).fill(200));
+    expect(answers.ownerAddress).toEqual(Array(15).fill(200));
+    // Each attacker address is held to LOGIN_ATTEMPTS guesses in the window, and refused after.
+    expect(answers.attacker.filter((s) => s === 401)).toHaveLength(6);
+    expect(answers.attacker.filter((s) => s === 429)).toHaveLength(54);
+    // A stranger (the owner on a new machine and address, without the cookie) is held back with the attackers.
+    const stranger = await owner(t.app, "10.0.7.99", {});
+    expectThrottled(stranger, 300);
+    const audited = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_logs where action = 'login' and record_id = ${u.user_id} and host(ip) like '10.0.7.%'`,
+    );
+    expect(audited.rows[0]?.n).toBe(1 + 15 + 15);
+  });
+
+  it("count a known device's wrong guesses against that device alone", async () => {
+    const u = await t.userWith([]);
+    const first = await login(t.app, u.email, TEST_PASSWORD, "10.0.10.1");
+    const cookie = String(first.headers["set-cookie"]).split(";")[0]!;
+    const withCookie = (password: string, ip: string, c = cookie) =>
+      t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: u.email, password }, remoteAddress: ip, headers: { cookie: c } });
+    for (let i = 0; i < 3; i++) expect((await withCookie("wrong-pass", "10.0.10.2")).statusCode).toBe(401);
+    expectThrottled(await withCookie(TEST_PASSWORD, "10.0.10.2"), 300);
+    // The address it guessed from, and the account, are untouched: another client there signs in.
+    expect((await login(t.app, u.email, TEST_PASSWORD, "10.0.10.2")).statusCode).toBe(200);
+    // An altered cookie is a stranger's, and another account's cookie does not vouch for this one.
+    const [body, mac] = cookie.slice("souq_device=".length).split(".");
+    const altered = `souq_device=${body}x.${mac}`;
+    for (let i = 0; i < 3; i++) expect((await withCookie("wrong-pass", "10.0.10.3", altered)).statusCode).toBe(401);
+    expectThrottled(await withCookie(TEST_PASSWORD, "10.0.10.3", altered), 300);
+    const other = await t.userWith([]);
+    const otherCookie = String((await login(t.app, other.email, TEST_PASSWORD, "10.0.10.4")).headers["set-cookie"]).split(";")[0]!;
+    for (let i = 0; i < 3; i++) {
+      await delayPassed(u.email);
+      expect((await withCookie("wrong-pass", "10.0.10.5", otherCookie)).statusCode).toBe(401);
+    }
+    expectThrottled(await withCookie(TEST_PASSWORD, "10.0.10.5", otherCookie), 300);
+  });
+
+  it("let the cashier's own terminal in with the PIN while two addresses take turns guessing it", async () => {
+    const u = await t.userWith([], { is_cashier: true, outlet_fk: 1 });
+    expect((await t.api("POST", "/api/user_pins", { body: { name: "rl pin 2", pin: "5823", user_id: u.user_id } })).status).toBe(201);
+    const pin = (app: FastifyInstance, p: string, ip: string, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/cashier_login",
+        payload: { outlet_id: 1, user_id: u.user_id, pin: p },
+        remoteAddress: ip,
+        headers,
+      });
+    const first = await pin(t.app, "5823", "10.0.11.50");
+    expect(first.statusCode).toBe(200);
+    const cookie = String(first.headers["set-cookie"]).split(";")[0]!;
+    const attacker: number[] = [];
+    const terminal: number[] = [];
+    for (let round = 0; round < 15; round++) {
+      for (const ip of ["10.0.11.1", "10.0.11.2", "10.0.11.1", "10.0.11.2"]) {
+        const res = await pin(round % 2 ? second : t.app, "0000", ip);
+        attacker.push(res.statusCode);
+        if (res.statusCode === 429) expect(res.json().message).toBe(MSG.tooManyAttempts);
+      }
+      terminal.push((await pin(second, "5823", "10.0.11.50")).statusCode);
+      terminal.push((await pin(t.app, "5823", `10.0.11.${100 + round}`, { cookie })).statusCode);
+      await t.database.db.execute(
+        sql`update rate_limits set blocked_until = now() - interval '1 second' where key = ${`cashier:account:${u.user_id}`}`,
+      );
+    }
+    expect(terminal).toEqual(Array(30).fill(200));
+    expect(attacker.filter((s) => s === 422)).toHaveLength(6);
+    expect(attacker.filter((s) => s === 429)).toHaveLength(54);
+    expect((await pin(t.app, "5823", "10.0.11.99")).statusCode).toBe(429);
+  });
 });

@@ -10,7 +10,7 @@ import { verifySecret } from "../../platform/passwords.js";
 import { revokeToken } from "../../platform/tokens.js";
 import { systemConfig } from "../settings/settings.tables.js";
 import { twoFactorRecoveryCodes, users, userTwoFactor } from "../staff/staff.tables.js";
-import { guardSecret, secretAccepted } from "./throttle.js";
+import { guardSecret } from "./throttle.js";
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD = 30;
@@ -55,9 +55,9 @@ export async function twoFactorEnabled(app: FastifyInstance, userId: number): Pr
 
 async function checkPassword(app: FastifyInstance, ctx: Ctx, userId: number, password: string) {
   const [u] = await app.db.select({ email: users.email, hash: users.password_hash }).from(users).where(eq(users.user_id, userId));
-  await guardSecret(app, ctx, "login", u!.email, { action: "two_factor_throttled", detail: { user_id: userId } });
+  const guard = await guardSecret(app, ctx, "login", u!.email, { action: "two_factor_throttled", detail: { user_id: userId } });
   if (!(await verifySecret(u!.hash, password))) throw fieldError("password", MSG.passwordMismatch);
-  await secretAccepted(app, ctx, "login", u!.email);
+  await guard.accepted();
   return u!.email;
 }
 
@@ -80,10 +80,10 @@ export async function confirmTwoFactor(app: FastifyInstance, ctx: Ctx, input: { 
   const state = await stateOf(app, userId);
   if (state?.enabled_at) throw new HttpError(422, MSG.twoFactorAlreadyOn);
   if (!state?.pending_secret) throw new HttpError(422, MSG.twoFactorNotStarted);
-  await guardSecret(app, ctx, "totp", String(userId), { action: "two_factor_throttled", detail: { user_id: userId } });
+  const guard = await guardSecret(app, ctx, "totp", String(userId), { action: "two_factor_throttled", detail: { user_id: userId } });
   const step = codeStep(state.pending_secret, input.code);
   if (step === undefined) throw fieldError("code", MSG.twoFactorCodeInvalid);
-  await secretAccepted(app, ctx, "totp", String(userId));
+  await guard.accepted();
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await app.db.transaction(async (tx) => {
     await tx
@@ -108,7 +108,7 @@ export async function confirmTwoFactor(app: FastifyInstance, ctx: Ctx, input: { 
  * recovery code, which is spent. Attempts are limited like passwords, per account and address.
  */
 export async function verifySecondFactor(app: FastifyInstance, ctx: Ctx, userId: number, code: string): Promise<boolean> {
-  await guardSecret(app, ctx, "totp", String(userId), { action: "two_factor_throttled", detail: { user_id: userId } });
+  const guard = await guardSecret(app, ctx, "totp", String(userId), { action: "two_factor_throttled", detail: { user_id: userId } });
   const state = await stateOf(app, userId);
   if (!state?.secret) return false;
   const step = codeStep(state.secret, code.trim());
@@ -141,7 +141,7 @@ export async function verifySecondFactor(app: FastifyInstance, ctx: Ctx, userId:
       await audit(app, ctx, "two_factor_recovery_used", userId, { recovery_codes_left: left?.n ?? 0 });
     }
   }
-  if (ok) await secretAccepted(app, ctx, "totp", String(userId));
+  if (ok) await guard.accepted();
   else await audit(app, ctx, "two_factor_failed", userId);
   return ok;
 }
