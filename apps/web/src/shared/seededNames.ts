@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from "@app/contracts";
+import { COUNTRY_CODES, starterLabel } from "@app/contracts";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import regionNames from "./regionNames.json";
@@ -37,6 +37,11 @@ export function countryOptions(lang: string, rows: readonly { country_id: number
 
 export interface SeededNames {
   account: (name: Name, systemKey?: string | null) => string;
+  /** The starter roles, cities and expense and income types (the first start's). */
+  role: (name: Name) => string;
+  city: (name: Name) => string;
+  expenseType: (name: Name) => string;
+  incomeType: (name: Name) => string;
   outlet: (name: Name) => string;
   inventory: (name: Name) => string;
   unit: (name: Name) => string;
@@ -47,7 +52,13 @@ export interface SeededNames {
 
 export function seededNames(t: Translate, lang: string): SeededNames {
   return {
-    account: (name, systemKey) => accountLabel(t, name, systemKey),
+    // A starter expense or income type's account carries the type's name (no system key).
+    account: (name, systemKey) =>
+      systemKey ? accountLabel(t, name, systemKey) : starterLabel("expenseType", lang, starterLabel("incomeType", lang, name)),
+    role: (name) => starterLabel("role", lang, name),
+    city: (name) => starterLabel("city", lang, name),
+    expenseType: (name) => starterLabel("expenseType", lang, name),
+    incomeType: (name) => starterLabel("incomeType", lang, name),
     outlet: (name) => outletLabel(t, name),
     inventory: (name) => inventoryLabel(t, name),
     unit: (name) => unitLabel(t, name),

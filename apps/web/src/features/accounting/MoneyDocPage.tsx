@@ -15,7 +15,7 @@ import { type Column, DataTable, editDeleteActions, type FilterField } from "../
 import { plainDecimal, useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
-import { useSeededNames } from "../../shared/seededNames";
+import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { imageProblem } from "./attachment";
 import { CashAccountSelect } from "./CashAccountSelect";
@@ -64,8 +64,12 @@ interface MoneyDocRecord extends MoneyDocRow {
 
 const typeNameOf = (r: MoneyDocRow) => r.type_name ?? r.expense_type_name ?? r.income_type_name ?? "";
 
+/** A type's name in the user's language while it keeps a starter type's name. */
+const typeLabelOf = (names: SeededNames, kind: Kind) => (kind === "expenses" ? names.expenseType : names.incomeType);
+
 function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; onClose: () => void }) {
   const { t } = useTranslation("accounting");
+  const typeLabel = typeLabelOf(useSeededNames(), kind);
   const cfg = KIND[kind];
   const { systemConfig } = useSession();
   const system = systemConfig.currency_fk;
@@ -184,7 +188,7 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
           label={t(`${kind}.type`)}
           withAsterisk
           searchable
-          data={(types.data ?? []).map((x) => ({ value: String(x.type_id), label: x.type_name }))}
+          data={(types.data ?? []).map((x) => ({ value: String(x.type_id), label: typeLabel(x.type_name) }))}
           value={form.values.type_id || null}
           onChange={(val) => form.set("type_id", val ?? "")}
           error={typeError}
@@ -266,7 +270,7 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
       label: "accounting:fields.payment_time",
       render: (r) => (r.payment_time ? fmt.time(`${docDay(r.date) || "2000-01-01"}T${r.payment_time}`) : ""),
     },
-    { key: "type_name", label: `accounting:${kind}.type`, render: typeNameOf },
+    { key: "type_name", label: `accounting:${kind}.type`, text: (r) => typeLabelOf(names, kind)(typeNameOf(r)) },
     { key: "account_name", label: "accounting:fields.account", text: (r) => names.account(r.account_name, r.account_system_key) },
     {
       key: "amount",
@@ -301,7 +305,7 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
       key: "type_id",
       label: `accounting:${kind}.type`,
       type: "select",
-      options: (types.data ?? []).map((x) => ({ value: String(x.type_id), label: x.type_name })),
+      options: (types.data ?? []).map((x) => ({ value: String(x.type_id), label: typeLabelOf(names, kind)(x.type_name) })),
     },
     { key: "reference_no", label: "accounting:fields.reference_no", type: "text" },
   ];

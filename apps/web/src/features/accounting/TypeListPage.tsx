@@ -8,6 +8,7 @@ import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
 import { EP, type NamedType } from "./ledger.queries";
@@ -53,11 +54,13 @@ export function TypeListPage({ endpoint }: { endpoint: TypeEndpoint }) {
   const { t } = useTranslation("accounting");
   const can = useCan();
   const p = PREFIX[endpoint];
+  const names = useSeededNames();
+  const label = endpoint === EP.expenseTypes ? names.expenseType : names.incomeType;
   const [editing, setEditing] = useState<TypeRow | "new" | null>(null);
   const del = useConfirmDelete<TypeRow>(endpoint, { idOf: (r) => r.type_id, nameOf: (r) => r.type_name });
   const columns: Column<TypeRow>[] = [
     { key: "type_id", label: "accounting:fields.id" },
-    { key: "type_name", label: "accounting:fields.type_name" },
+    { key: "type_name", label: "accounting:fields.type_name", text: (r) => label(r.type_name) },
     { key: "created_at", label: "common:createdAt", format: "datetime" },
   ];
   return (

@@ -10,6 +10,7 @@ import { useCrud } from "../../shared/crud";
 import { FormDialog } from "../../shared/FormDialog";
 import { ltrProps } from "../../shared/ltr";
 import { MoneyInput } from "../../shared/MoneyInput";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { PARTY, type PartyKind, type PartyRow } from "./parties.queries";
@@ -69,6 +70,7 @@ const pricingProfilesQuery = {
 export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number | null; onClose: () => void }) {
   const cfg = PARTY[kind];
   const { t } = useTranslation("parties");
+  const names = useSeededNames();
   const customer = kind === "customer";
   const record = useQuery({
     queryKey: [cfg.endpoint, "show", id],
@@ -166,7 +168,7 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
           label={t("fields.city_fk")}
           clearable
           searchable
-          data={(cities.data ?? []).map((c) => ({ value: String(c.city_id), label: c.city_name }))}
+          data={(cities.data ?? []).map((c) => ({ value: String(c.city_id), label: names.city(c.city_name) }))}
           value={form.values.city_fk || null}
           onChange={(v) => form.set("city_fk", v ?? "")}
           nothingFoundMessage={t("messages:nothingFound")}

@@ -45,7 +45,7 @@ export function PartyListPage({ kind }: { kind: PartyKind }) {
     { key: "mobile", label: "parties:fields.mobile" },
     ...(customer ? ([{ key: "office_phone", label: "parties:fields.office_phone" }] satisfies Column<PartyRow>[]) : []),
     { key: "address", label: "parties:fields.address" },
-    { key: "city_name", label: "parties:fields.city_name" },
+    { key: "city_name", label: "parties:fields.city_name", text: (r) => names.city(r.city_name) },
     ...(can(`${cfg.endpoint}/balance_view##${cfg.endpoint}/index`)
       ? ([
           { key: "balance_iqd", label: "parties:fields.balance_iqd", format: "amount", render: (r) => balance(r.balance_iqd) },

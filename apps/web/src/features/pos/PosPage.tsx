@@ -16,6 +16,7 @@ import { sendSale, usePosSession } from "./posSession";
 import { registerPosWorker } from "./posWorker";
 import { enqueue, flushOnce, type QueuedSale, type QueueEvent } from "./queue";
 import { lastReceipt, newKey, type ReceiptData, receiptOf } from "./receipt";
+import { ScanField } from "./ScanField";
 import { useCatalogue } from "./useCatalogue";
 import { keyLabel, type PosAction, usePosKeys } from "./usePosKeys";
 import "./pos.css";
@@ -185,12 +186,13 @@ export function PosPage() {
     });
   }, []);
 
-  useBarcodeScanner((code) => {
+  const onCode = (code: string) => {
     void lookup(code).then((hit) => {
       if (hit) add(hit.item, hit.unit);
       else notifyWarning(t("notFound", { code }));
     });
-  });
+  };
+  useBarcodeScanner(onCode);
 
   const setLine = useCallback(
     (i: number, patch: Partial<BillLineState>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l))),
@@ -356,6 +358,9 @@ export function PosPage() {
 
       <main className="pos-main">
         <section className="pos-lines">
+          <div className="pos-scan-row">
+            <ScanField onScan={onCode} label={t("scanField")} testId="pos-scan" />
+          </div>
           <table className="pos-table">
             <thead>
               <tr>

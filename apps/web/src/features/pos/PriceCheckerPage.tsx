@@ -11,6 +11,7 @@ import { formatAmount } from "../../shared/amount";
 import { useSeededLabels } from "../../shared/seededLabels";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
 import { usePosSession } from "./posSession";
+import { ScanField } from "./ScanField";
 import { useCatalogue } from "./useCatalogue";
 
 /** How long an answer stays on the customer's screen before it goes back to waiting. */
@@ -35,9 +36,10 @@ export function PriceCheckerPage() {
     const timer = setTimeout(() => setShown(null), CHECKER_SHOW_MS);
     return () => clearTimeout(timer);
   }, [shown]);
-  useBarcodeScanner((code) => {
+  const onCode = (code: string) => {
     void lookup(code).then((hit) => setShown(hit ?? { missing: code }));
-  });
+  };
+  useBarcodeScanner(onCode);
 
   const system = session.data?.system_currency_id ?? systemConfig.currency_fk;
   const rate = session.data?.in_rate ?? "0";
@@ -73,6 +75,7 @@ export function PriceCheckerPage() {
             <Text fz={40}>{t("checker.scan")}</Text>
           </Stack>
         )}
+        <ScanField onScan={onCode} label={t("scanField")} testId="checker-scan" />
         <SegmentedControl
           value={i18n.language}
           onChange={(lang) => {

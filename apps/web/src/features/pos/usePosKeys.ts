@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { dialogShown } from "../../shared/dialogShown";
+import { inEmptyScanField } from "./ScanField";
 
 /** Every action of the till and its key; the buttons show the same keys. */
 export const POS_KEYS = {
@@ -42,7 +43,8 @@ export function usePosKeys(handler: (action: PosAction) => boolean | undefined) 
       const action = BY_KEY.get(keyName(e));
       if (!action) return;
       const target = e.target as HTMLElement | null;
-      const inField = !!target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+      // The scan field holds the focus while nothing is typed in it: the till's keys still act there.
+      const inField = !!target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) && !inEmptyScanField(target);
       if ((action === "remove" || action === "cancel") && (inField || dialogShown())) return;
       if (ref.current(action) !== false) e.preventDefault();
     };

@@ -25,13 +25,14 @@ export const docMoney = (currencyId: number, rate: string | number = "1"): Curre
   foreign_amount: "0",
 });
 
-/** A new document's date, inventory (the user's first) and currency (the system's). */
+/** A new document's date, inventory (the system's default when the user uses it, else their first) and currency (the system's). */
 export function useNewDocHead() {
   const { systemConfig, me } = useSession();
+  const own = me.inventories.find((i) => i.inventory_id === systemConfig.default_inventory_fk) ?? me.inventories[0];
   return {
     system: systemConfig.currency_fk,
     date: today(),
-    inventory: String(me.inventories[0]?.inventory_id ?? ""),
+    inventory: String(own?.inventory_id ?? ""),
     money: docMoney(systemConfig.currency_fk),
   };
 }

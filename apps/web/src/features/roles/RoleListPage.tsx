@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { type Column, DataTable, editDeleteActions } from "../../shared/DataTable";
 import { PageHeader } from "../../shared/PageHeader";
+import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { RoleForm } from "./RoleForm";
 import { ROLES_ENDPOINT, type RoleRow } from "./roles.queries";
@@ -18,8 +19,8 @@ function PermissionCount({ count }: { count: number }) {
   );
 }
 
-const columns: Column<RoleRow>[] = [
-  { key: "role_name", label: "roles:fields.role_name" },
+const columnsOf = (names: SeededNames): Column<RoleRow>[] => [
+  { key: "role_name", label: "roles:fields.role_name", text: (r) => names.role(r.role_name) },
   {
     key: "permissions_count",
     label: "roles:fields.permissions",
@@ -32,6 +33,7 @@ const columns: Column<RoleRow>[] = [
 export function RoleListPage() {
   const { t } = useTranslation("roles");
   const can = useCan();
+  const names = useSeededNames();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const del = useConfirmDelete<RoleRow>(ROLES_ENDPOINT, { idOf: (r) => r.role_id, nameOf: (r) => r.role_name });
   return (
@@ -41,7 +43,7 @@ export function RoleListPage() {
         endpoint={ROLES_ENDPOINT}
         model="roles"
         title="nav:items.roles"
-        columns={columns}
+        columns={columnsOf(names)}
         rowKey={(r) => r.role_id}
         defaultSort="role_id"
         toolbar={

@@ -262,7 +262,7 @@ export function SystemConfigurationsPage() {
                 description={t("systemConfig.twoFactorRolesHint")}
                 // A role the list cannot name (no right to see roles) still shows, by its number.
                 data={[
-                  ...(roles.data ?? []).map((r) => ({ value: String(r.role_id), label: r.role_name })),
+                  ...(roles.data ?? []).map((r) => ({ value: String(r.role_id), label: names.role(r.role_name) })),
                   ...form.values.two_factor_role_ids
                     .filter((id) => !(roles.data ?? []).some((r) => String(r.role_id) === id))
                     .map((id) => ({ value: id, label: `#${id}` })),

@@ -1,12 +1,12 @@
 import { BLOOD_GROUPS, COMMISSION_TYPES, GENDERS, MARITAL_STATUSES, USER_STATUSES, ZCreateUser, ZUpdateUser } from "@app/contracts";
-import { Divider, PasswordInput, ScrollArea, Select, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from "@mantine/core";
+import { Divider, MultiSelect, PasswordInput, ScrollArea, Select, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from "@mantine/core";
 import { IconPercentage, IconUser } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import customParseFormat from "dayjs/plugin/customParseFormat";
-import { Fragment, useEffect, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useCan } from "../../app/session";
+import { useCan, useSession } from "../../app/session";
 import { useCrud } from "../../shared/crud";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
@@ -18,7 +18,7 @@ import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { PermissionTree } from "../roles/PermissionTree";
 import { menuTreeQuery } from "../roles/roles.queries";
-import { outletsListQuery, rolesListQuery, STAFF_ENDPOINT, type StaffRecord, staffQuery } from "./staff.queries";
+import { inventoriesListQuery, outletsListQuery, rolesListQuery, STAFF_ENDPOINT, type StaffRecord, staffQuery } from "./staff.queries";
 
 dayjs.extend(customParseFormat);
 
@@ -53,8 +53,12 @@ const EMPTY = {
   user_dob: "",
   user_joining_date: "",
   permissions: [] as string[],
+  inventory_ids: [] as string[],
 };
 type Values = typeof EMPTY;
+
+/** A role that sells at the till: whoever gets it is a cashier unless the switch is turned off. */
+const sellsAtTill = (permissions: readonly string[] | undefined) => !!permissions?.includes("pos_sales/store");
 
 /** The salesman's figures: plain decimal text in the form, a decimal or null on the wire. */
 const SALESMAN_NUMBERS = [
@@ -99,6 +103,7 @@ const fromRecord = (r: StaffRecord): Values => ({
   user_dob: toIso(r.user_dob),
   user_joining_date: toIso(r.user_joining_date),
   permissions: r.permissions ?? [],
+  inventory_ids: (r.inventory_ids ?? []).map(String),
 });
 
 const orNull = (v: string) => (v.trim() === "" ? null : v.trim());
@@ -114,6 +119,7 @@ function toPayload(v: Values, creating: boolean, withPermissions: boolean) {
     email: v.email,
     user_role: v.user_role ? Number(v.user_role) : null,
     outlet_fk: v.outlet_fk ? Number(v.outlet_fk) : null,
+    inventory_ids: v.inventory_ids.map(Number),
     status: v.status,
     is_cashier: v.is_cashier,
     is_salesman: v.is_salesman,
@@ -145,6 +151,8 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
   const record = useQuery({ ...staffQuery(id ?? 0), enabled: !creating });
   const roles = useQuery(rolesListQuery);
   const outlets = useQuery(outletsListQuery);
+  const inventories = useQuery(inventoriesListQuery);
+  const { systemConfig } = useSession();
   const form = useZodForm<Values>(EMPTY);
   const [tab, setTab] = useState("details");
   const { create, update } = useCrud(STAFF_ENDPOINT, { onInvalid: form.applyServerErrors });
@@ -153,6 +161,23 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
   useEffect(() => {
     if (record.data) load(fromRecord(record.data));
   }, [record.data, load]);
+
+  // A new member starts where the shop sells: the main (first) outlet and the system's default
+  // inventory, when the person adding them uses it; both can be changed before saving.
+  const mainOutlet = outlets.data?.length ? Math.min(...outlets.data.map((o) => o.outlet_id)) : null;
+  const defaultInventory = inventories.data?.find((i) => i.inventory_id === systemConfig.default_inventory_fk)?.inventory_id ?? null;
+  const { set } = form;
+  const placed = useRef({ outlet: false, inventory: false });
+  useEffect(() => {
+    if (!creating || mainOutlet === null || placed.current.outlet) return;
+    placed.current.outlet = true;
+    set("outlet_fk", String(mainOutlet));
+  }, [creating, mainOutlet, set]);
+  useEffect(() => {
+    if (!creating || defaultInventory === null || placed.current.inventory) return;
+    placed.current.inventory = true;
+    set("inventory_ids", [String(defaultInventory)]);
+  }, [creating, defaultInventory, set]);
 
   const submit = () => {
     const payload = toPayload(form.values, creating, mayAssign);
@@ -256,14 +281,37 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
               {...form.text("new_password_confirmation")}
               autoComplete="new-password"
             />
-            {select(
-              "user_role",
-              (roles.data ?? []).map((r) => ({ value: String(r.role_id), label: r.role_name })),
-            )}
+            <Select
+              label={t("fields.user_role")}
+              data={(roles.data ?? []).map((r) => ({ value: String(r.role_id), label: names.role(r.role_name) }))}
+              value={form.values.user_role || null}
+              onChange={(v) => {
+                form.set("user_role", v ?? "");
+                if (creating && sellsAtTill(roles.data?.find((r) => String(r.role_id) === v)?.permissions)) form.set("is_cashier", true);
+              }}
+              error={form.error("user_role")}
+              clearable
+              searchable
+              nothingFoundMessage={t("messages:nothingFound")}
+              data-testid="field-user_role"
+            />
             {select(
               "outlet_fk",
               (outlets.data ?? []).map((o) => ({ value: String(o.outlet_id), label: names.outlet(o.outlet_name) })),
             )}
+            <MultiSelect
+              label={t("fields.inventory_ids")}
+              description={form.values.is_cashier ? t("inventoriesHelp") : undefined}
+              data={(inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) }))}
+              value={form.values.inventory_ids}
+              onChange={(v) => form.set("inventory_ids", v)}
+              error={form.error("inventory_ids")}
+              withAsterisk={form.values.is_cashier}
+              searchable
+              clearable
+              nothingFoundMessage={t("messages:nothingFound")}
+              data-testid="field-inventory_ids"
+            />
             {select("status", options(USER_STATUSES, "common:status"), false)}
             <Switch
               mt={30}

@@ -20,7 +20,7 @@ const columnsOf = (names: SeededNames): Column<StaffRow>[] => [
   { key: "user_code", label: "staff:fields.user_code" },
   { key: "user_full_name", label: "staff:fields.user_full_name" },
   { key: "email", label: "staff:fields.email" },
-  { key: "role_name", label: "staff:fields.role_name" },
+  { key: "role_name", label: "staff:fields.role_name", text: (r) => names.role(r.role_name) },
   { key: "outlet_name", label: "staff:fields.outlet_name", text: (r) => names.outlet(r.outlet_name) },
   { key: "status", label: "staff:fields.status", render: (r) => <StatusBadge value={r.status} colors={STATUS_COLORS} /> },
   { key: "is_cashier", label: "staff:fields.is_cashier", render: (r) => <CashierBadge on={r.is_cashier} /> },

@@ -42,6 +42,8 @@ export interface StaffRecord extends StaffRow {
   sale_man_quota_3: string | null;
   /** Keys given to this person directly, beside those of their role. */
   permissions: string[] | null;
+  /** The inventories they use (a cashier sells from one of them). */
+  inventory_ids: number[];
 }
 
 export const staffQuery = (id: number) =>
@@ -58,4 +60,11 @@ export const rolesListQuery = queryOptions({
 export const outletsListQuery = queryOptions({
   queryKey: ["outlets_list"],
   queryFn: async () => (await api<MessageBody<{ outlet_id: number; outlet_name: string }[]>>("outlets_list")).message,
+});
+
+/** The inventories the signed-in user uses: only those can be given to someone else. */
+export const inventoriesListQuery = queryOptions({
+  queryKey: ["inventories", "dropdown", "inventories/list"],
+  queryFn: async () => (await api<MessageBody<{ inventory_id: number; inventory_name: string }[]>>("inventories/list")).message,
+  staleTime: 60_000,
 });

@@ -2,12 +2,13 @@ import { Select } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useSession } from "../../app/session";
 import { DateField } from "../../shared/DateField";
 import { useSeededNames } from "../../shared/seededNames";
 import { inventoriesListQuery } from "../settings/settings.queries";
 
 interface Props {
-  /** A new document takes the caller's first inventory. */
+  /** A new document takes the system's default inventory (the caller's first when they do not use it). */
   isNew: boolean;
   inventoryId: string;
   onInventory: (id: string) => void;
@@ -18,15 +19,21 @@ interface Props {
   testId: string;
 }
 
+/** The system configuration's default inventory when the user uses it, else the first of theirs. */
+export function preferredInventory(list: readonly { inventory_id: number }[] | undefined, defaultId: number | null | undefined) {
+  return list?.find((i) => i.inventory_id === defaultId)?.inventory_id ?? list?.[0]?.inventory_id;
+}
+
 /** The inventory (of those the user may use) and the date every warehouse document starts with. */
 export function WarehouseDocInventoryDate({ isNew, inventoryId, onInventory, date, onDate, error, testId }: Props) {
   const { t } = useTranslation("warehousedocs");
   const names = useSeededNames();
   const inventories = useQuery(inventoriesListQuery);
-  const first = inventories.data?.[0]?.inventory_id;
+  const { systemConfig } = useSession();
+  const start = preferredInventory(inventories.data, systemConfig.default_inventory_fk);
   useEffect(() => {
-    if (isNew && !inventoryId && first) onInventory(String(first));
-  }, [isNew, inventoryId, first, onInventory]);
+    if (isNew && !inventoryId && start) onInventory(String(start));
+  }, [isNew, inventoryId, start, onInventory]);
   return (
     <>
       <Select

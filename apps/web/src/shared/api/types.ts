@@ -23,6 +23,8 @@ export interface SystemConfig {
   time_zone?: string;
   /** The shortest new password the server accepts (system setting, at least 4). */
   password_min_length?: number;
+  /** The inventory new documents, stock forms and new cashiers start with. */
+  default_inventory_fk?: number | null;
 }
 
 export interface LoginOptions {
