@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { floorToStep, posChange } from "./pos-change.js";
+import { dueIn, floorToStep, posChange } from "./pos-change.js";
 
 const smallest = { 1: "250", 2: "1" } as const;
 
@@ -17,7 +17,16 @@ describe("posChange", () => {
       change_currency_id: 1,
       smallest,
     });
-    expect(c).toEqual({ paid: "24100", due: "0", over: "500", change_currency_id: 1, change_exact: "500", change: "500", covered: true });
+    expect(c).toEqual({
+      paid: "24100",
+      due: "0",
+      over: "500",
+      change_currency_id: 1,
+      change_exact: "500",
+      change: "500",
+      change_iqd: "0",
+      covered: true,
+    });
   });
 
   it("rounds the change down to the smallest note", () => {
@@ -33,7 +42,7 @@ describe("posChange", () => {
     expect(c.change).toBe("7750");
   });
 
-  it("change in USD: converted at the in-rate and down to whole dollars", () => {
+  it("change in USD: converted at the in-rate, whole dollars and the rest in IQD down to 250", () => {
     // Bill 30,000; $50 = 65,500; 35,500 over = $27.099 (3 decimals), $27 handed over.
     const c = posChange({
       total: "30000",
@@ -46,6 +55,50 @@ describe("posChange", () => {
     expect(c.over).toBe("35500");
     expect(c.change_exact).toBe("27.099");
     expect(c.change).toBe("27");
+    // 35,500 − 27 × 1,310 = 130 left: below a 250 note, kept.
+    expect(c.change_iqd).toBe("0");
+  });
+
+  it("change in USD for 31.974 USD paid with 40 USD at 1,470: 8 USD and nothing kept above a note", () => {
+    // Bill 47,000 IQD = 31.974 USD; 40 USD = 58,800; 11,800 over = 8.027 USD; 8 USD = 11,760; 40 left, kept.
+    const c = posChange({
+      total: "47000",
+      currency_id: 1,
+      rate: "1470",
+      payments: [{ method: "cash", currency_id: 2, amount: "40" }],
+      change_currency_id: 2,
+      smallest,
+    });
+    expect([c.change, c.change_iqd]).toEqual(["8", "0"]);
+  });
+
+  it("change in USD: 7 USD and 1,000 IQD of 7.714 USD (1,050 IQD above 7 dollars, 50 kept)", () => {
+    const c = posChange({
+      total: "47000",
+      currency_id: 1,
+      rate: "1470",
+      payments: [{ method: "cash", currency_id: 1, amount: "58340" }],
+      change_currency_id: 2,
+      smallest,
+    });
+    expect([c.change_exact, c.change, c.change_iqd]).toEqual(["7.714", "7", "1000"]);
+  });
+
+  it("what a customer paying in the other currency hands over: dollars up to the cent, dinars up to the dinar", () => {
+    // 47,000 IQD at 1,470 = 31.97278… USD: 31.98, so that paying it covers the bill.
+    expect(dueIn("47000", 1, 2, "1470")).toBe("31.98");
+    expect(dueIn("44100", 1, 2, "1470")).toBe("30");
+    expect(dueIn("31.974", 2, 1, "1470")).toBe("47002");
+    expect(dueIn("500", 1, 1, "1470")).toBe("500");
+    // 31.98 USD pays 47,010.6 IQD: covered.
+    const c = posChange({
+      total: "47000",
+      currency_id: 1,
+      rate: "1470",
+      payments: [{ method: "cash", currency_id: 2, amount: dueIn("47000", 1, 2, "1470") }],
+      smallest,
+    });
+    expect(c.covered).toBe(true);
   });
 
   it("not covered: what is due, no change", () => {

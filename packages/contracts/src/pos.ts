@@ -125,7 +125,8 @@ export const ZPosSaleShown = ZSaleShown.extend({
   cashier: z.object({ user_id: z.number().int(), user_name: z.string() }),
   total_iqd: zDec,
   total_usd: zDec,
-  change: z.object({ currency_id: z.number().int(), amount: zDec, exact: zDec }),
+  /** `amount` in the change currency; with change in USD, `amount_iqd` is the rest handed over in IQD. */
+  change: z.object({ currency_id: z.number().int(), amount: zDec, exact: zDec, amount_iqd: zDec }),
   offline: z.boolean(),
   client_created_at: z.string().nullable(),
   /** The drawer closing it belongs to; null while the drawer is open. */

@@ -1,5 +1,5 @@
-import { CURRENCY_IQD, POS_MSG, type PosPaymentMethod } from "@app/contracts";
-import Decimal from "decimal.js";
+import { CURRENCY_IQD, CURRENCY_USD, POS_MSG, type PosPaymentMethod, splitChange } from "@app/contracts";
+import type Decimal from "decimal.js";
 import { HttpError } from "../../platform/errors.js";
 import { D, round3, round4, ZERO } from "../ledger/money.js";
 
@@ -42,7 +42,9 @@ export interface Settlement {
     exact: Decimal;
     /** Handed back: the exact change rounded down to the smallest amount in circulation. */
     given: Decimal;
-    /** Kept by the rounding, in the system currency (to Cash Over and Short). */
+    /** With change in USD: the rest handed back in IQD, down to the smallest IQD note (else 0). */
+    given_iqd: Decimal;
+    /** Kept by the rounding, in the system currency (to Cash Over and Short): less than the smallest note. */
     gain: Decimal;
   };
 }
@@ -53,8 +55,9 @@ const fail = (message: string) => new HttpError(422, message, { payments: [messa
  * Pure: how a POS bill is paid. FIB and credit pay exactly (no change from them). Cash in the
  * currencies other than the change currency is applied first, then cash in the change currency;
  * whatever cash is above the bill is given back in the change currency at the in-rate, rounded
- * down to the smallest amount in circulation, and the rounding is the shop's (a gain). A bill
- * the payments do not cover is refused.
+ * down to the smallest amount in circulation (with dollars, the rest in dinars: `splitChange`, the
+ * rule the till's screen shows), and the rounding is the shop's (a gain). A bill the payments do
+ * not cover is refused.
  */
 export function settlePayments(input: SettleInput): Settlement {
   const rate = D(input.rate);
@@ -102,12 +105,20 @@ export function settlePayments(input: SettleInput): Settlement {
   if (remaining.gt(0)) throw fail(POS_MSG.notCovered);
 
   const excess = overflow.reduce((s, o) => s.plus(o.sys), ZERO);
-  const exact = fromSys(excess, input.changeCurrency);
-  const smallest = D(input.smallest[input.changeCurrency] ?? 1);
-  const given = exact.div(smallest).toDecimalPlaces(0, Decimal.ROUND_DOWN).mul(smallest);
+  const split = splitChange({
+    over: excess,
+    currency_id: sys,
+    change_currency_id: input.changeCurrency,
+    smallest: {
+      [CURRENCY_IQD]: input.smallest[CURRENCY_IQD] ?? 1,
+      [CURRENCY_USD]: input.smallest[CURRENCY_USD] ?? 1,
+    },
+    toBill: toSys,
+    fromBill: fromSys,
+  });
   return {
     applied,
     overflow,
-    change: { currency_id: input.changeCurrency, exact, given, gain: excess.minus(toSys(given, input.changeCurrency)) },
+    change: { currency_id: input.changeCurrency, exact: split.exact, given: split.given, given_iqd: split.given_iqd, gain: split.kept },
   };
 }

@@ -1,4 +1,4 @@
-import { CURRENCY_IQD, CURRENCY_USD, can, MSG, overdueMessage, type PosSaleInput } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD, can, dueIn, MSG, overdueMessage, type PosSaleInput } from "@app/contracts";
 import type Decimal from "decimal.js";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -1116,11 +1116,12 @@ async function receipts(tx: Tx, planned: Planned[], look: Shown, env: Env) {
       })),
       cashier: { user_id: p.sale.user.user_id, user_name: look.users.get(p.sale.user.user_id) ?? "" },
       total_iqd: total.toFixed(),
-      total_usd: round3(total.div(rate)).toFixed(),
+      total_usd: dueIn(total, CURRENCY_IQD, CURRENCY_USD, rate),
       change: {
         currency_id: Number(p.info.change_currency_id ?? CURRENCY_IQD),
         amount: dp(p.info.change_amount as string, 4).toFixed(),
         exact: dp(p.info.change_exact as string, 4).toFixed(),
+        amount_iqd: "0",
       },
       offline: false,
       client_created_at: new Date(p.sale.input.client_created_at).toISOString(),

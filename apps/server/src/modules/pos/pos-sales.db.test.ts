@@ -105,9 +105,10 @@ describe("a bill paid in IQD and USD with change", () => {
     expect(res.status).toBe(201);
     const s = res.body.data;
     // 10 USD × 1,480 = 14,800; 15,200 of the 20,000 IQD; 4,800 over, handed back in 250s: 4,750.
-    expect(s.change).toEqual({ currency_id: 1, amount: "4750", exact: "4800" });
+    expect(s.change).toEqual({ currency_id: 1, amount: "4750", exact: "4800", amount_iqd: "0" });
     expect(s.total_iqd).toBe("30000");
-    expect(s.total_usd).toBe("20.27");
+    // 30,000 / 1,480 = 20.2702… USD: a customer paying in dollars hands over 20.28 (20.27 would not cover it).
+    expect(s.total_usd).toBe("20.28");
     expect(s.payments.map((p: Record<string, string>) => [p.method, p.currency_id, p.amount])).toEqual([
       ["cash", 2, "10.000"],
       ["cash", 1, "15200.000"],
@@ -119,6 +120,33 @@ describe("a bill paid in IQD and USD with change", () => {
     expect((await balance("cash_over_short")).sys - overShortBefore.sys).toBe(-50);
     expect((await balance("sales")).sys - salesBefore.sys).toBe(-30000);
     expect(formulaBefore - (await onHand(formula))).toBe(1);
+    await booksBalance();
+  });
+
+  it("gives change in USD as whole dollars and the rest in IQD: Cash Over and Short keeps only what no note pays", async () => {
+    const iqdBefore = await balance(await drawer(1));
+    const usdBefore = await balance(await drawer(2));
+    const overShortBefore = await balance("cash_over_short");
+    const res = await sell(
+      bill({
+        payments: [
+          { method: "cash", currency_id: 1, amount: "10000" },
+          { method: "cash", currency_id: 2, amount: "20" },
+        ],
+        change_currency_id: 2,
+      }),
+    );
+    expect(res.status).toBe(201);
+    const s = res.body.data;
+    // 10,000 IQD first, then 13.514 of the 20 USD; 6.486 USD (9,600 IQD) over: 6 USD (8,880) back,
+    // 720 IQD left: 500 IQD back in 250s, 220 kept (not the 720 whole dollars alone would keep).
+    expect(s.change).toEqual({ currency_id: 2, amount: "6", exact: "6.486", amount_iqd: "500" });
+    expect((await balance(await drawer(1))).own - iqdBefore.own).toBe(9500);
+    expect((await balance(await drawer(2))).own - usdBefore.own).toBe(14);
+    expect((await balance("cash_over_short")).sys - overShortBefore.sys).toBe(-220);
+    // The receipt as the server shows it again.
+    const again = await t.api("GET", `/api/pos_sales/${s.id}`);
+    expect(again.body.data.change).toEqual({ currency_id: 2, amount: "6", exact: "6.486", amount_iqd: "500" });
     await booksBalance();
   });
 

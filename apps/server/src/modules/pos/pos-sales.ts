@@ -1,4 +1,4 @@
-import { CURRENCY_IQD, CURRENCY_USD, can, POS_MSG, type PosSaleInput, type PosSaleShown, type SaleInput } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD, can, dueIn, POS_MSG, type PosSaleInput, type PosSaleShown, type SaleInput } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import { businessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -168,6 +168,8 @@ export async function bookPosSale(ctx: Ctx, input: PosSaleInput, key: string | n
   const change = settled.change;
   if (change.given.gt(0))
     lines.push({ account_id: drawer.get(change.currency_id)!, credit: change.given, rate: rateOf(change.currency_id) });
+  // Beside whole dollars, the rest in dinars from the IQD drawer.
+  if (change.given_iqd.gt(0)) lines.push({ account_id: drawer.get(CURRENCY_IQD)!, credit: change.given_iqd, rate: rateOf(CURRENCY_IQD) });
   if (change.gain.gt(0)) lines.push({ account_id: (await accountByKey(ctx.tx, "cash_over_short")).account_id, credit: change.gain });
   if (lines.length) await post(ctx, { date: at, source: changeSource(id), description: `Change of POS sale ${sale!.number ?? ""}`, lines });
 
@@ -182,6 +184,7 @@ export async function bookPosSale(ctx: Ctx, input: PosSaleInput, key: string | n
     change_currency_id: change.currency_id,
     change_amount: change.given.toFixed(),
     change_exact: change.exact.toFixed(),
+    change_iqd_amount: change.given_iqd.toFixed(),
     total_sys: total.toFixed(),
     discount_sys: D(sale!.gross).minus(sale!.subtotal).plus(sale!.rounded_discount).toFixed(),
   });
@@ -199,9 +202,10 @@ export async function showPosSale(ctx: Ctx, id: number): Promise<PosSaleShown | 
     change_currency_id: number | null;
     change_amount: string;
     change_exact: string;
+    change_iqd_amount: string;
   }>(sql`
     select pi.user_fk, u.user_name, pi.closing_fk, pi.offline, pi.client_created_at, pi.change_currency_id,
-           pi.change_amount::text, pi.change_exact::text
+           pi.change_amount::text, pi.change_exact::text, pi.change_iqd_amount::text
       from pos_sale_info pi join users u on u.user_id = pi.user_fk where pi.kind = 'sale' and pi.sale_fk = ${id}`);
   const pi = info.rows[0];
   if (!pi || (!seesAllPosSales(ctx) && pi.user_fk !== ctx.user?.user_id)) return undefined;
@@ -212,7 +216,8 @@ export async function showPosSale(ctx: Ctx, id: number): Promise<PosSaleShown | 
   const rate = D((await ratesAt(ctx.tx, new Date(shown.date))).in_rate);
   const total = D(shown.total);
   const inIqd = sys === CURRENCY_IQD ? total : round3(total.mul(rate));
-  const inUsd = sys === CURRENCY_USD ? total : round3(total.div(rate));
+  // What a customer paying in dollars hands over: up to the cent.
+  const inUsd = sys === CURRENCY_USD ? total : D(dueIn(total, sys, CURRENCY_USD, rate));
   return {
     ...shown,
     // Free units of a promotion left with the line and may come back with it, as a sale return counts them.
@@ -227,6 +232,7 @@ export async function showPosSale(ctx: Ctx, id: number): Promise<PosSaleShown | 
       currency_id: Number(pi.change_currency_id ?? sys),
       amount: D(pi.change_amount).toFixed(),
       exact: D(pi.change_exact).toFixed(),
+      amount_iqd: D(pi.change_iqd_amount).toFixed(),
     },
     offline: pi.offline,
     client_created_at: pi.client_created_at ? new Date(pi.client_created_at).toISOString() : null,

@@ -150,6 +150,8 @@ export const posSaleInfo = pgTable(
     /** Given, in the change currency; `change_exact` before rounding to the smallest note. */
     change_amount: money("change_amount"),
     change_exact: money("change_exact"),
+    /** With change in USD: the rest handed over in IQD (whole dollars first, then dinar notes). */
+    change_iqd_amount: money("change_iqd_amount"),
     total_sys: money("total_sys"),
     discount_sys: money("discount_sys"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),

@@ -29,7 +29,16 @@ export function usePosSaleSheet() {
         t("fields.payments"),
         s.payments.map((p) => `${t(`methods.${p.method}`)} ${fmt.amount(p.amount)} ${currencyCode(p.currency_id)}`).join(" + "),
       ],
-      [t("fields.change"), Number(s.change.amount) ? `${fmt.amount(s.change.amount)} ${currencyCode(s.change.currency_id)}` : ""],
+      [
+        t("fields.change"),
+        [
+          Number(s.change.amount) ? `${fmt.amount(s.change.amount)} ${currencyCode(s.change.currency_id)}` : "",
+          // Beside whole dollars, the rest handed over in dinars.
+          Number(s.change.amount_iqd) ? `${fmt.amount(s.change.amount_iqd)} IQD` : "",
+        ]
+          .filter(Boolean)
+          .join(" + "),
+      ],
     ],
     headers: [
       "#",

@@ -119,7 +119,7 @@ export interface PosSaleRecord {
   payment_type: string;
   note: string | null;
   cashier: { user_id: number; user_name: string };
-  change: { currency_id: number; amount: string; exact: string };
+  change: { currency_id: number; amount: string; exact: string; amount_iqd: string };
   offline: boolean;
   closing_fk: number | null;
   lines: {

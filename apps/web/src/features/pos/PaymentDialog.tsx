@@ -1,4 +1,4 @@
-import { CURRENCY_IQD, CURRENCY_USD, type PosCustomer, posChange } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD, dueIn, type PosCustomer, posChange } from "@app/contracts";
 import { Button, Group, Kbd, Stack, Text } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -66,7 +66,7 @@ export function PaymentDialog({
     setBusy(true);
     setRefusal(null);
     try {
-      await onPaid(payments, { change: c.change, change_currency_id: c.change_currency_id });
+      await onPaid(payments, { change: c.change, change_currency_id: c.change_currency_id, change_iqd: c.change_iqd });
     } catch (err) {
       setRefusal(err instanceof Error ? err.message : String(err));
     } finally {
@@ -143,6 +143,8 @@ export function PaymentDialog({
             <Notice color="green" title={t("payment.change")}>
               <Text size="xl" fw={700} dir="ltr" data-testid="pay-change">
                 {money(c.change, c.change_currency_id)} {c.change_currency_id === CURRENCY_IQD ? "IQD" : "USD"}
+                {/* Whole dollars and the rest in dinars, as a cashier hands it over. */}
+                {Number(c.change_iqd) > 0 && ` + ${money(c.change_iqd, CURRENCY_IQD)} IQD`}
               </Text>
               {c.change !== c.change_exact && (
                 <Text size="xs" c="dimmed">
@@ -155,6 +157,11 @@ export function PaymentDialog({
               <Text size="xl" fw={700} dir="ltr" data-testid="pay-due">
                 {money(c.due, system)} IQD
               </Text>
+              {system === CURRENCY_IQD && (
+                <Text dir="ltr" data-testid="pay-due-usd">
+                  {money(dueIn(c.due, system, CURRENCY_USD, session.in_rate), CURRENCY_USD)} USD
+                </Text>
+              )}
             </Notice>
           )}
           {refusal && (

@@ -88,6 +88,9 @@ export function Receipt({ receipt: r, shop }: { receipt: ReceiptData; shop: Syst
             value={amount(r.change.change, r.change.change_currency_id)}
             strong
           />
+          {Number(r.change.change_iqd ?? 0) > 0 && (
+            <Line label={`${t("payment.change")} IQD`} value={amount(r.change.change_iqd ?? "0", CURRENCY_IQD)} strong />
+          )}
         </tbody>
       </table>
       <p>

@@ -85,13 +85,14 @@ describe("the till's catalogue and bill", () => {
     lines = addToBill(lines, items[1]!, items[1]!.units[0]!);
     expect(lines.map((l) => l.quantity)).toEqual(["2", "2"]);
     const bill = priceBill(index, lines, { customer: null, system_currency_id: 1, rate: "1310", now: new Date("2026-06-01T10:00:00") });
-    // Cake: 2 × 1,000 = 2,000 less 10% = 1,800. Water: 2 × 500 = 1,000 + 5% tax = 1,050. 2,850 IQD = $2.176.
+    // Cake: 2 × 1,000 = 2,000 less 10% = 1,800. Water: 2 × 500 = 1,000 + 5% tax = 1,050. 2,850 IQD = $2.1756…:
+    // $2.18 asked of a customer paying in dollars ($2.17 would not cover it).
     expect(bill.lines.map((l) => [l.priced.total, l.promotion_title])).toEqual([
       ["1800", "Cakes 10%"],
       ["1050", null],
     ]);
     expect(bill.doc.total).toBe("2850");
-    expect(bill.total_usd).toBe("2.176");
+    expect(bill.total_usd).toBe("2.18");
   });
 
   it("a promotion outside its dates does not apply", () => {

@@ -1,5 +1,5 @@
-import { CURRENCY_IQD, CURRENCY_USD, type PosCustomer, type PosItem, type PosUnit } from "@app/contracts";
-import { convert, D, str } from "@app/contracts/money";
+import { CURRENCY_IQD, CURRENCY_USD, dueIn, type PosCustomer, type PosItem, type PosUnit } from "@app/contracts";
+import { D, str } from "@app/contracts/money";
 import { type PricedDocument, type PromotionRule, priceDocument } from "@app/contracts/price";
 import type { CatalogueIndex } from "./catalogue";
 import type { BillLineState } from "./posDb";
@@ -15,7 +15,7 @@ export interface PricedBillLine {
 export interface PricedBill {
   lines: PricedBillLine[];
   doc: PricedDocument;
-  /** The total in USD at the in-rate, to show beside the IQD one. */
+  /** The total in the other currency at the in-rate, to show beside it: up to the cent (or dinar), so paying it covers the bill. */
   total_usd: string;
 }
 
@@ -70,7 +70,7 @@ export function priceBill(
       return { ...r, priced, promotion_title: priced.promotion_id ? (titles.get(priced.promotion_id) ?? null) : null };
     }),
     doc,
-    total_usd: D(opts.rate).gt(0) ? str(convert(doc.total, opts.system_currency_id, other, opts.rate)) : "0",
+    total_usd: dueIn(doc.total, opts.system_currency_id, other, opts.rate),
   };
 }
 

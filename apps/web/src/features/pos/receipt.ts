@@ -18,7 +18,8 @@ export interface ReceiptData {
   total: string;
   total_usd: string;
   payments: { method: string; currency_id: number; amount: string }[];
-  change: Pick<PosChange, "change" | "change_currency_id">;
+  /** With change in USD, `change_iqd` is the rest handed over in IQD (absent on receipts kept before it was). */
+  change: Pick<PosChange, "change" | "change_currency_id"> & { change_iqd?: string };
 }
 
 export function receiptOf(

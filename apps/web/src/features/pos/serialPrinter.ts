@@ -123,6 +123,7 @@ export async function printEscPos(
   say(`${texts.labels.total}: ${r.total} IQD / ${r.total_usd} USD`, undefined, true);
   for (const pay of r.payments) say(`${texts.labels[pay.method] ?? pay.method}: ${pay.amount} ${cur(pay.currency_id)}`);
   say(`${texts.labels.change}: ${r.change.change} ${cur(r.change.change_currency_id)}`);
+  if (Number(r.change.change_iqd ?? 0) > 0) say(`${texts.labels.change}: ${r.change.change_iqd} IQD`);
   say(`${texts.labels.cashier}: ${r.cashier}`);
   if (texts.footer) say(texts.footer, "center");
   return write(p.feed(4).cut().kick().bytes());

@@ -1,0 +1,1 @@
+ALTER TABLE "pos_sale_info" ADD COLUMN "change_iqd_amount" numeric(20, 4) DEFAULT '0' NOT NULL;
