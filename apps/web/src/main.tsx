@@ -4,6 +4,9 @@
  * nor its other texts; every other address starts the back office, which also shows the POS screen
  * when reached from within it.
  */
+import { installSelectOnFocus } from "./shared/selectOnFocus";
+
+installSelectOnFocus();
 const root = document.getElementById("root");
 if (root) {
   if (location.pathname.replace(/\/+$/, "") === "/settings/pos") void import("./features/pos/PosApp").then((m) => m.mount(root));

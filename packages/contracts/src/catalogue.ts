@@ -3,6 +3,7 @@ import { zBoolish, zDecimal } from "./common.js";
 import { PASSWORD_MIN } from "./constants.js";
 import { ACCOUNTING_OPTIONS, CASHIER_LOGIN_OPTIONS } from "./enums.js";
 import { MSG } from "./messages.js";
+import { zConfirmed } from "./plausible.js";
 import { normalizeDigits } from "./text.js";
 
 /*
@@ -187,17 +188,20 @@ export interface ImportRepair {
 
 const rate = zDecimal({ scale: 4, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0");
 
-export const ZCurrencyRate = z.object({ rate, in_rate: rate.optional() });
+/** `confirmed`: the rate is meant although it is more than ten times, or under a tenth of, the rate before it (`rateJump`). */
+export const ZCurrencyRate = z.object({ rate, in_rate: rate.optional(), confirmed: zConfirmed });
 
-export const ZPastRate = z.object({
-  rate,
-  in_rate: rate.optional(),
-  date: z
-    .string({ error: required("date") })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, "The date does not match the format YYYY-MM-DD hh:mm:ss."),
-});
+const rateDate = z
+  .string({ error: required("date") })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, "The date does not match the format YYYY-MM-DD hh:mm:ss.");
+
+export const ZPastRate = z.object({ rate, in_rate: rate.optional(), date: rateDate, confirmed: zConfirmed });
 export type PastRate = z.output<typeof ZPastRate>;
+
+/** A mistyped rate corrected: its figures and, optionally, the moment it took effect. */
+export const ZRateUpdate = z.object({ rate, in_rate: rate.optional(), date: rateDate.optional(), confirmed: zConfirmed });
+export type RateUpdate = z.output<typeof ZRateUpdate>;
 
 const positiveId = (msg: string) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ error: msg }).int(msg).positive(msg));

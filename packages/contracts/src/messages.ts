@@ -35,6 +35,8 @@ export const MSG = {
   noEnoughBalanceIqd: "No Enough Balance IQD",
   noEnoughCashBalance: "No Enough Cash Balance",
   protectedDocument: "Protected, Some of items Returned, Sold or Damaged.",
+  /** Complete (or Done) asked of a document already complete: another click, or another user first. */
+  alreadyDone: "The document is already done.",
   noPayableStatement: "Does not exists any payablestatement with the specified identificator",
   imageLinkUnavailable: "Sorry, the image link is not available",
   fileTypeNotAllowed: "File type is not allowed",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { zCurrencyId, zFk } from "./accounting.js";
 import { zDecimal, zNote } from "./common.js";
 import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
+import { zConfirmed } from "./plausible.js";
 import { ZSaleShown } from "./sales.js";
 import { zPin } from "./text-schemas.js";
 
@@ -59,6 +60,8 @@ export const ZPosSale = z.object({
   /** The total the till showed (system currency): an offline sale whose total the server prices otherwise goes to review. */
   client_total: zMoney.optional().nullable(),
   note: zNote.optional().nullable(),
+  /** The cashier confirmed cash tendered a banknote or more above the bill (`tenderExcess`). */
+  confirmed: zConfirmed,
 });
 export type PosSaleInput = z.output<typeof ZPosSale>;
 

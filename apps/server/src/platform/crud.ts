@@ -1,4 +1,4 @@
-import { MSG, ZListQuery } from "@app/contracts";
+import { can, MSG, ZListQuery } from "@app/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { audit } from "./audit.js";
@@ -110,7 +110,30 @@ export interface CrudSpec<TCreate extends z.ZodType, TUpdate extends z.ZodType> 
   create?: { schema: TCreate; run: (ctx: Ctx, input: z.output<TCreate>) => Promise<{ id: number }> };
   update?: { schema: TUpdate; run: (ctx: Ctx, id: number, input: z.output<TUpdate>) => Promise<void> };
   remove?: (ctx: Ctx, id: number) => Promise<void>;
+  /**
+   * "Save and complete": `complete: true` in the body of a store or an update saves the document
+   * and runs this state change in the same transaction (under its own `permission`), so a refused
+   * completion (stock, the customer's credit) leaves nothing behind: no draft, no stock move, no
+   * entry. `action` names it in the audit log ("complete", "send").
+   */
+  complete?: { permission: string; action: string; run: (ctx: Ctx, id: number) => Promise<unknown> };
 }
+
+/**
+ * The body's "save and complete" flag (a JSON `true`, or "1"/"true" from a form) and the body
+ * without it, for a document that has one (elsewhere `complete` is left to the schema).
+ */
+function completeFlag(body: Body, honoured: boolean): { complete: boolean; rest: Body } {
+  if (!honoured) return { complete: false, rest: body };
+  const { complete, ...rest } = body;
+  return { complete: complete === true || complete === "1" || complete === "true", rest };
+}
+
+/** The flag in the OpenAPI document, beside the document's own fields. */
+const withCompleteFlag = (schema: z.ZodType) =>
+  schema instanceof z.ZodObject
+    ? schema.extend({ complete: z.boolean().optional().describe("Save and complete in one transaction: refused, nothing is saved") })
+    : schema;
 
 /** Strips the form-method override and multipart artefacts before validation. */
 export function bodyOf(req: FastifyRequest): Body {
@@ -136,6 +159,22 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
   const doc = (kind: RouteDoc["kind"]): RouteDoc =>
     listShaped && kind !== "delete" ? rowsLike(listShaped, kind === "show" ? "data" : "saved", kind) : { kind };
 
+  /** The completion a "save and complete" asks for, once its permission is checked (403 before anything is saved). */
+  const completionOf = (req: FastifyRequest) => {
+    const completion = spec.complete!;
+    const user = req.user;
+    if (!user || !can({ user_id: user.user_id, permissions: user.permissions }, completion.permission))
+      throw new HttpError(403, MSG.forbidden);
+    return completion;
+  };
+  /** Completes the document just saved, audited as its own action; the answer is the document completed. */
+  const completeIn = async (ctx: Ctx, id: number, before: unknown, completion: NonNullable<typeof spec.complete>) => {
+    await completion.run(ctx, id);
+    const after = await spec.show(ctx, id);
+    await audit(ctx, { module, action: completion.action, record_id: id, before, after });
+    return after;
+  };
+
   app.get(
     `${base}/:id`,
     {
@@ -156,15 +195,23 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
       base,
       {
         config: { permission: p("store"), openapi: doc("create") },
-        ...docs({ tags, summary: `Add to ${spec.endpoint}`, body: create.schema, response: savedOf(row), status: 201 }),
+        ...docs({
+          tags,
+          summary: `Add to ${spec.endpoint}`,
+          body: spec.complete ? withCompleteFlag(create.schema) : create.schema,
+          response: savedOf(row),
+          status: 201,
+        }),
       },
       async (req, reply) => {
-        const input = parse(create.schema, bodyOf(req));
+        const { complete, rest } = completeFlag(bodyOf(req), spec.complete !== undefined);
+        const completion = complete ? completionOf(req) : undefined;
+        const input = parse(create.schema, rest);
         const row = await inTx(app, req, async (ctx) => {
           const { id } = await create.run(ctx, input);
           const after = await spec.show(ctx, id);
           await audit(ctx, { module, action: "create", record_id: id, after });
-          return after;
+          return completion ? await completeIn(ctx, id, after, completion) : after;
         });
         return reply.status(201).send({ message: MSG.added, data: row });
       },
@@ -180,20 +227,22 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
         const m = typeof raw?._method === "string" ? raw._method.toUpperCase() : "";
         if (m !== "PATCH" && m !== "PUT") throw new HttpError(405, "Use _method=PATCH to update.");
       }
-      const input = parse(update.schema, bodyOf(req));
+      const { complete, rest } = completeFlag(bodyOf(req), spec.complete !== undefined);
+      const completion = complete ? completionOf(req) : undefined;
+      const input = parse(update.schema, rest);
       const row = await inTx(app, req, async (ctx) => {
         const before = await spec.show(ctx, id);
         if (!before) throw notFound();
         await update.run(ctx, id, input);
         const after = await spec.show(ctx, id);
         await audit(ctx, { module, action: "update", record_id: id, before, after });
-        return after;
+        return completion ? await completeIn(ctx, id, after, completion) : after;
       });
       return { message: MSG.updated, data: row };
     };
     const opts = (kind: RouteDoc["kind"], summary: string) => ({
       config: { permission: p("update"), openapi: doc(kind) },
-      ...docs({ tags, summary, body: update.schema, response: savedOf(row) }),
+      ...docs({ tags, summary, body: spec.complete ? withCompleteFlag(update.schema) : update.schema, response: savedOf(row) }),
     });
     app.patch(`${base}/:id`, opts("update", `Update one of ${spec.endpoint}`), handler);
     app.put(`${base}/:id`, opts("replace", `Update one of ${spec.endpoint} (PUT)`), handler);

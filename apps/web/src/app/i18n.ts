@@ -180,6 +180,30 @@ const PATTERNS: [RegExp, string][] = [
     "creditLimit",
   ],
   [
+    new RegExp(
+      `^The cash tendered is (?<value>${NUM}) (?<currency>[A-Z]{3}) more than the bill, a (?<note>${NUM}) (?<noteCurrency>[A-Z]{3}) note or more\\. Check the amount, or confirm it\\.$`,
+    ),
+    "tenderTooMuch",
+  ],
+  [
+    new RegExp(
+      `^The drawer holds (?<value>${NUM}) (?<currency>[A-Z]{3}); it cannot give (?<change>${NUM}) [A-Z]{3} in change\\. Give the change in the other currency\\.$`,
+    ),
+    "drawerShort",
+  ],
+  [
+    new RegExp(
+      `^The rate (?<value>${NUM}) is more than (?<factor>\\d+) times the rate before it, (?<previous>${NUM})\\. Check the rate, or confirm it\\.$`,
+    ),
+    "rateJumpUp",
+  ],
+  [
+    new RegExp(
+      `^The rate (?<value>${NUM}) is less than a tenth of the rate before it, (?<previous>${NUM})\\. Check the rate, or confirm it\\.$`,
+    ),
+    "rateJumpDown",
+  ],
+  [
     /^The customer has (?<count>\d+) overdue invoice\(s\) of (?<value>-?[0-9.]+) in all, the oldest (?<days>\d+) day\(s\) old\.$/,
     "overdue",
   ],

@@ -77,6 +77,10 @@ const SERVER_TEXTS = [
   "The rounded discount may not be greater than the total.",
   "The selected salesman is invalid.",
   "The salesman field is required.",
+  "The cash tendered is 189475000 IQD more than the bill, a 50000 IQD note or more. Check the amount, or confirm it.",
+  "The drawer holds 21 USD; it cannot give 182 USD in change. Give the change in the other currency.",
+  "The rate 13101480 is more than 10 times the rate before it, 1310. Check the rate, or confirm it.",
+  "The rate 130 is less than a tenth of the rate before it, 1310. Check the rate, or confirm it.",
 ];
 
 const SERVER_SRC = join(__dirname, "../../../server/src");

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
-import { IconTrash } from "@tabler/icons-react";
+import { IconAlertTriangle, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AppDialog } from "./DialogHeader";
 
@@ -27,6 +27,48 @@ export function ConfirmDelete({
         </Button>
         <Button color="red" loading={loading} onClick={onConfirm} data-testid="confirm-delete-yes">
           {t("delete")}
+        </Button>
+      </Group>
+    </AppDialog>
+  );
+}
+
+/**
+ * Asks about a figure far from what is usual (a rate ten times the one before it), in the
+ * server's words: "Back" returns to the form to put it right, the other button saves it as meant.
+ */
+export function ConfirmFigure({
+  opened,
+  message,
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  message: string;
+  loading: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("common");
+  return (
+    <AppDialog
+      opened={opened}
+      onClose={onClose}
+      size="md"
+      testId="confirm-figure"
+      title={t("confirmFigure.title")}
+      icon={<IconAlertTriangle size={18} />}
+    >
+      <Text p="lg" data-testid="confirm-figure-message">
+        {message}
+      </Text>
+      <Group justify="flex-end" px="lg" pb="lg">
+        <Button variant="default" onClick={onClose} data-autofocus data-testid="confirm-figure-back">
+          {t("confirmFigure.back")}
+        </Button>
+        <Button color="orange" loading={loading} onClick={onConfirm} data-testid="confirm-figure-yes">
+          {t("confirmFigure.yes")}
         </Button>
       </Group>
     </AppDialog>

@@ -182,6 +182,7 @@ export const disposalsModule: AppModule = {
         assertDraft((await statusOf(ctx, id)).status);
         await ctx.tx.delete(assetDisposals).where(eq(assetDisposals.id, id));
       },
+      complete: { permission: "asset_disposals/complete", action: "complete", run: complete },
     });
 
     app.get(

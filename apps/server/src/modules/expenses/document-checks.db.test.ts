@@ -92,7 +92,8 @@ describe("a foreign document carries its rate", () => {
   });
 
   it("when the rate in force is 1, a foreign document may be at 1", async () => {
-    const rate = await created("/api/currency_rates", { rate: "1", in_rate: "1" });
+    // A rate of 1 is far below the rate before it: saved as meant, confirmed.
+    const rate = await created("/api/currency_rates", { rate: "1", in_rate: "1", confirmed: true });
     // A rate takes effect at the moment it is saved: every rate a day earlier, in the same order,
     // so that today's last minute lies after this one whatever the hour the test runs (10:00 fell
     // before it from 10:00 Baghdad time on, and 23:59 during the day's last minute).

@@ -1,4 +1,4 @@
-import { CURRENCY_IQD, CURRENCY_USD, can, dueIn, MSG, overdueMessage, type PosSaleInput } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD, can, dueIn, MSG, overdueMessage, type PosSaleInput, tenderExcess } from "@app/contracts";
 import type Decimal from "decimal.js";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -657,6 +657,8 @@ async function plan(
   const subtotal = dp(quote.net, 3);
   const tax = dp(quote.tax, 3);
   const total = dp(quote.total, 3);
+  if (!input.confirmed && tenderExcess({ total: total.toFixed(), currency_id: CURRENCY_IQD, rate: in_rate, payments: input.payments }))
+    decline("cash tendered to confirm");
   const smallest = { [CURRENCY_IQD]: settings.smallest_iqd_amount, [CURRENCY_USD]: settings.smallest_usd_amount };
   const settled = settlePayments({
     total,

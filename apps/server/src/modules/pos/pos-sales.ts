@@ -1,11 +1,24 @@
-import { CURRENCY_IQD, CURRENCY_USD, can, dueIn, POS_MSG, type PosSaleInput, type PosSaleShown, type SaleInput } from "@app/contracts";
+import {
+  CONFIRM_FIELD,
+  CURRENCY_IQD,
+  CURRENCY_USD,
+  can,
+  drawerShortMessage,
+  dueIn,
+  POS_MSG,
+  type PosSaleInput,
+  type PosSaleShown,
+  type SaleInput,
+  tenderExcess,
+  tenderExcessMessage,
+} from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import { businessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import type { RuleLine } from "../ledger/journal.js";
-import { accountByKey, post, ratesAt, systemCurrency } from "../ledger/ledger.js";
+import { accountBalance, accountByKey, post, ratesAt, systemCurrency } from "../ledger/ledger.js";
 import { D, round3, ZERO } from "../ledger/money.js";
 import { paymentStatus } from "../sales/sale.ledger.js";
 import { completeSale, createSale, salesList, showSale } from "../sales/sales.js";
@@ -142,6 +155,15 @@ export async function bookPosSale(ctx: Ctx, input: PosSaleInput, key: string | n
     throw new HttpError(422, reason, { client_total: [reason] });
   }
 
+  // Cash a banknote or more above the bill is a figure typed wrong until the cashier confirms it.
+  const excess = input.confirmed
+    ? null
+    : tenderExcess({ total: total.toFixed(), currency_id: sys, rate: in_rate, payments: input.payments });
+  if (excess) {
+    const msg = tenderExcessMessage(excess);
+    throw new HttpError(422, msg, { payments: [msg], [CONFIRM_FIELD]: [msg] });
+  }
+
   const smallest = { [CURRENCY_IQD]: settings.smallest_iqd_amount, [CURRENCY_USD]: settings.smallest_usd_amount };
   const changeCurrency = input.change_currency_id ?? CURRENCY_IQD;
   const settled = settlePayments({ total, systemCurrency: sys, rate: in_rate, payments: input.payments, changeCurrency, smallest });
@@ -166,6 +188,17 @@ export async function bookPosSale(ctx: Ctx, input: PosSaleInput, key: string | n
   const lines: RuleLine[] = [];
   for (const o of settled.overflow) lines.push({ account_id: drawer.get(o.currency_id)!, debit: o.amount, rate: rateOf(o.currency_id) });
   const change = settled.change;
+  if (change.given.gt(0)) {
+    // The drawer gives the change from what it held and what this sale put in it; the ledger's
+    // guard refuses an overdraft too, this says it in the cashier's terms.
+    const account = drawer.get(change.currency_id)!;
+    const takenNow = settled.overflow.filter((o) => o.currency_id === change.currency_id).reduce((s, o) => s.plus(o.amount), ZERO);
+    const holds = (await accountBalance(ctx.tx, account)).balance.plus(takenNow);
+    if (change.given.gt(holds)) {
+      const msg = drawerShortMessage((holds.gt(0) ? holds : ZERO).toFixed(), change.given.toFixed(), change.currency_id);
+      throw new HttpError(422, msg, { change_currency_id: [msg] });
+    }
+  }
   if (change.given.gt(0))
     lines.push({ account_id: drawer.get(change.currency_id)!, credit: change.given, rate: rateOf(change.currency_id) });
   // Beside whole dollars, the rest in dinars from the IQD drawer.

@@ -151,6 +151,7 @@ export const purchasesModule: AppModule = {
       create: { schema: ZPurchase, run: createPurchase },
       update: { schema: ZPurchase, run: updatePurchase },
       remove: deletePurchase,
+      complete: { permission: "purchases/complete", action: "complete", run: completePurchase },
     });
     action(app, "purchases", "complete", "purchases/complete", showPurchase, completePurchase, ZPurchaseShown);
     action(app, "purchases", "return_to_draft", "purchases/return_to_draft", showPurchase, returnToDraft, ZPurchaseShown);

@@ -1,6 +1,7 @@
 import {
   CURRENCY_IQD,
   CURRENCY_USD,
+  MSG,
   type ModifySalePriceInput,
   PURCHASE_MSG,
   type PurchaseChargeInput,
@@ -308,6 +309,13 @@ async function lockPurchase(ctx: Ctx, id: number): Promise<StoredPurchase> {
 const assertOpen = (p: { is_closed: boolean }) => {
   if (p.is_closed) throw new HttpError(422, PURCHASE_MSG.closed);
 };
+/** Complete and Return To Draft are refused in the other state, in words (a second click, another user's first). */
+const assertDraft = (p: { status: string }) => {
+  if (p.status !== "draft") throw new HttpError(422, MSG.alreadyDone, { status: [MSG.alreadyDone] });
+};
+const assertComplete = (p: { status: string }) => {
+  if (p.status !== "complete") throw new HttpError(422, PURCHASE_MSG.notComplete, { status: [PURCHASE_MSG.notComplete] });
+};
 
 async function linesOf(tx: DbOrTx, id: number) {
   return tx
@@ -438,11 +446,11 @@ export async function deletePurchase(ctx: Ctx, id: number) {
 export async function completePurchase(ctx: Ctx, id: number) {
   const p = await stored(ctx, id);
   assertOpen(p);
-  if (p.status === "complete") return;
+  assertDraft(p);
   const { journal } = await postingOf(ctx, p);
   await lockForPosting(ctx, { lines: journal });
   const locked = await lockPurchase(ctx, id);
-  if (locked.status === "complete") return;
+  assertDraft(locked);
   await ctx.tx
     .update(purchases)
     .set({ status: "complete", updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
@@ -454,10 +462,10 @@ export async function completePurchase(ctx: Ctx, id: number) {
 export async function returnToDraft(ctx: Ctx, id: number) {
   const p = await stored(ctx, id);
   assertOpen(p);
-  if (p.status !== "complete") return;
+  assertComplete(p);
   await lockForPosting(ctx, { reversing: purchaseSource(id) });
   const locked = await lockPurchase(ctx, id);
-  if (locked.status !== "complete") return;
+  assertComplete(locked);
   await takeBack(ctx, locked);
   // The lines' costs lose the charges again.
   const prepared = await recomputeCosts(ctx, locked);

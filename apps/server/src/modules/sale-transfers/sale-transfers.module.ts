@@ -102,6 +102,7 @@ export const saleTransfersModule: AppModule = {
       create: { schema: ZSaleTransfer, run: createSaleTransfer },
       update: { schema: ZSaleTransfer, run: updateSaleTransfer },
       remove: deleteSaleTransfer,
+      complete: { permission: "sale_transfers/transfer", action: "send", run: sendSaleTransfer },
     });
     const action = (name: string, permission: string, run: (ctx: Ctx, id: number) => Promise<unknown>) =>
       registerAction(app, { endpoint: "sale_transfers", name, permission, show: showSaleTransfer, row: ZSaleTransferShown, run });

@@ -37,6 +37,7 @@ function registerKind(app: FastifyInstance, kind: Exclude<SaleKind, "pos">) {
     create: { schema: ZSale, run: (ctx, input) => createSale(ctx, input, { kind }) },
     update: { schema: ZSale, run: (ctx, id, input) => updateSale(ctx, id, input, kind) },
     remove: (ctx, id) => deleteSale(ctx, id, kind),
+    complete: { permission: `${endpoint}/complete`, action: "complete", run: (ctx, id) => completeSale(ctx, id, kind) },
   });
   registerAction(app, {
     endpoint,

@@ -1,4 +1,4 @@
-import { MSG, ZCurrencyRate, ZFinancialYear, ZPastRate, ZSystemProfile, ZSystemSettings } from "@app/contracts";
+import { MSG, ZCurrencyRate, ZFinancialYear, ZPastRate, ZRateUpdate, ZSystemProfile, ZSystemSettings } from "@app/contracts";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -10,7 +10,7 @@ import { issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, dataOf, dropdownOf, rowOf, rowsLike, savedOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
-import { createRate, deleteRate, ratesList, showRate, storePastRate } from "./currency-rates.js";
+import { createRate, deleteRate, ratesList, showRate, storePastRate, updateRate } from "./currency-rates.js";
 import { activateYear, archiveYear, createYear, deleteYear, showYear, updateYear, yearsDropdown, yearsList } from "./financial-years.js";
 import { currencies, currencyRates, systemConfig } from "./settings.tables.js";
 import { showSystemProfile, showSystemSettings, updateSystemProfile, updateSystemSettings } from "./system-settings.js";
@@ -154,6 +154,7 @@ export const settingsModule: AppModule = {
       row: ZRate,
       show: showRate,
       create: { schema: ZCurrencyRate, run: createRate },
+      update: { schema: ZRateUpdate, run: updateRate },
       remove: deleteRate,
     });
 

@@ -1,4 +1,4 @@
-import { CURRENCY_IQD, CURRENCY_USD, dueIn, type PosCustomer, posChange } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD, currencyCode, dueIn, type PosCustomer, posChange, tenderExcess } from "@app/contracts";
 import { Button, Group, Kbd, Stack, Text } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import type { PricedBill } from "./bill";
 import { Choice, MoneyField, Notice } from "./PosFields";
 import { PosModal } from "./PosModal";
 import { type PosSession, smallestOf } from "./posSession";
+import { ConfirmationAsked } from "./queue";
 import type { ReceiptData } from "./receipt";
 import { keyLabel } from "./usePosKeys";
 
@@ -15,7 +16,9 @@ type Method = "iqd" | "usd" | "fib" | "credit";
 /**
  * Payment: IQD cash and USD cash together at the in-rate, FIB (the bank account of the POS
  * settings) and credit (a named customer only); the change in the currency the cashier picks,
- * down to the smallest note. Enter or F8 takes the payment once the bill is covered.
+ * down to the smallest note. Enter or F8 takes the payment once the bill is covered. Cash a
+ * banknote or more above the bill (`tenderExcess`: the cash field held the total when the amount
+ * was typed after it) is asked about first, and taken only once the cashier says it is right.
  */
 export function PaymentDialog({
   bill,
@@ -28,7 +31,7 @@ export function PaymentDialog({
   session: PosSession;
   customer: PosCustomer | null;
   onClose: () => void;
-  onPaid: (payments: ReceiptData["payments"], change: ReceiptData["change"]) => Promise<void>;
+  onPaid: (payments: ReceiptData["payments"], change: ReceiptData["change"], confirmed: boolean) => Promise<void>;
 }) {
   const { t } = useTranslation("pos");
   const total = bill.doc.total;
@@ -37,7 +40,10 @@ export function PaymentDialog({
   const [busy, setBusy] = useState(false);
   /** The server's refusal of this bill (stock gone, the customer's credit): shown here, the bill kept. */
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The question about an unusual amount, until the cashier answers it or changes the amounts. */
+  const [asked, setAsked] = useState<string | null>(null);
   const changeLabel = useId();
+  const askedId = useId();
   const system = session.system_currency_id;
   const payments = (
     [
@@ -61,20 +67,40 @@ export function PaymentDialog({
   const noFib = Number(amounts.fib || "0") > 0 && !session.fib_account;
   const ok = c.covered && payments.length > 0 && !creditWithoutCustomer && !noFib && !busy;
 
-  const pay = async () => {
+  const money = (v: string, cur: number) => formatAmount(v, cur === CURRENCY_IQD ? 0 : 2);
+  const excess = tenderExcess({ total, currency_id: system, rate: session.in_rate, payments });
+
+  const pay = async (confirmed = false) => {
     if (!ok) return;
+    if (excess && !confirmed) {
+      setAsked(
+        t("payment.tooMuch", {
+          over: `${money(excess.over, excess.currency_id)} ${currencyCode(excess.currency_id)}`,
+          note: `${money(excess.note, excess.note_currency_id)} ${currencyCode(excess.note_currency_id)}`,
+        }),
+      );
+      return;
+    }
     setBusy(true);
     setRefusal(null);
+    setAsked(null);
     try {
-      await onPaid(payments, { change: c.change, change_currency_id: c.change_currency_id, change_iqd: c.change_iqd });
+      await onPaid(payments, { change: c.change, change_currency_id: c.change_currency_id, change_iqd: c.change_iqd }, confirmed);
     } catch (err) {
-      setRefusal(err instanceof Error ? err.message : String(err));
+      if (err instanceof ConfirmationAsked) setAsked(err.message);
+      else setRefusal(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
   };
-  const set = (k: Method) => (v: string) => setAmounts((a) => ({ ...a, [k]: v }));
-  const money = (v: string, cur: number) => formatAmount(v, cur === CURRENCY_IQD ? 0 : 2);
+  const set = (k: Method) => (v: string) => {
+    setAsked(null);
+    setAmounts((a) => ({ ...a, [k]: v }));
+  };
+  const changeAmount = () => {
+    setAsked(null);
+    document.querySelector<HTMLInputElement>('[data-testid="pay-iqd"]')?.focus();
+  };
 
   return (
     <PosModal onClose={onClose} title={t("payment.title")} size="lg">
@@ -163,6 +189,21 @@ export function PaymentDialog({
                 </Text>
               )}
             </Notice>
+          )}
+          {asked && (
+            <div className="pos-notice pos-notice-orange" role="alertdialog" aria-labelledby={askedId} data-testid="pay-asked">
+              <p className="pos-notice-title" id={askedId}>
+                {asked}
+              </p>
+              <Group justify="flex-end" gap="xs">
+                <Button variant="default" onClick={changeAmount} data-testid="pay-asked-change">
+                  {t("payment.changeAmount")}
+                </Button>
+                <Button color="orange" onClick={() => void pay(true)} data-testid="pay-asked-yes">
+                  {t("payment.amountRight")}
+                </Button>
+              </Group>
+            </div>
           )}
           {refusal && (
             <Text role="alert" c="var(--mantine-color-error)" fw={600} data-testid="pay-refused">

@@ -1,4 +1,4 @@
-import { CURRENCY_IQD, type PosCustomer, type PosItem, type PosUnit } from "@app/contracts";
+import { CURRENCY_IQD, confirmationAsked, type PosCustomer, type PosItem, type PosUnit } from "@app/contracts";
 import { Badge, Button, type ButtonProps, Center, Group, Kbd, Loader, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +14,7 @@ import { addToBill, priceBill } from "./bill";
 import { type BillLineState, holdsStore, queueStore } from "./posDb";
 import { sendSale, usePosSession } from "./posSession";
 import { registerPosWorker } from "./posWorker";
-import { enqueue, flushOnce, type QueuedSale, type QueueEvent } from "./queue";
+import { ConfirmationAsked, enqueue, flushOnce, type QueuedSale, type QueueEvent } from "./queue";
 import { lastReceipt, newKey, type ReceiptData, receiptOf } from "./receipt";
 import { ScanField } from "./ScanField";
 import { useCatalogue } from "./useCatalogue";
@@ -210,7 +210,7 @@ export function PosPage() {
     setSelected(0);
   };
 
-  const completeSale = async (payments: ReceiptData["payments"], change: ReceiptData["change"]) => {
+  const completeSale = async (payments: ReceiptData["payments"], change: ReceiptData["change"], confirmed: boolean) => {
     if (!bill || !s) return;
     const key = newKey();
     const body = {
@@ -227,12 +227,16 @@ export function PosPage() {
       })),
       payments: payments.map((p) => ({ method: p.method, currency_id: p.currency_id, amount: p.amount })),
       change_currency_id: change.change_currency_id,
+      // The cashier said yes to cash a banknote or more above the bill (the server asks otherwise).
+      ...(confirmed ? { confirmed: true } : {}),
     };
     await enqueue(queueStore, key, body);
     // Online, the sale is booked before the bill clears: a refusal (stock gone, the customer's
     // credit, a price the till may not give) is shown in the payment and the bill stays to be put
     // right. Not reached, it stays queued as a sale made offline.
     const answer = body.offline ? undefined : await flushNow(key);
+    const asked = answer?.kind === "refused" ? confirmationAsked(answer.answer.body) : null;
+    if (asked) throw new ConfirmationAsked(translateMessage(asked));
     if (answer?.kind === "refused") throw new Error(translateMessage(answer.answer.body.message ?? "") || t("queue.state.refused"));
     const booked = answer?.kind === "booked" ? (answer.answer.body.data as { number?: string } | undefined)?.number : undefined;
     const made = receiptOf(bill, {

@@ -31,6 +31,9 @@ export interface SendAnswer {
 }
 export type Send = (key: string, body: unknown) => Promise<SendAnswer>;
 
+/** The server asks the cashier to confirm a figure (cash a note or more above the bill) before it books the sale. */
+export class ConfirmationAsked extends Error {}
+
 export type QueueEvent =
   | { kind: "booked"; sale: QueuedSale; answer: SendAnswer }
   | { kind: "review"; sale: QueuedSale; answer: SendAnswer }

@@ -13,11 +13,12 @@ interface SavedDocument {
 
 /**
  * Saves a document: checked first with the contract's schema (messages under their fields), then
- * `POST {endpoint}` or `PATCH {endpoint}/{id}` and, submitted to complete, a draft completed
- * (`POST {endpoint}/{id}/complete`, or as `completion` says); the server's field messages go to the form, anything else to
- * `onError` and a notice. On success: the message, the queries of `endpoint` and `invalidates`
- * and (unless `ledger` is false: a document that posts nothing) the ledger's figures refreshed,
- * then `onSaved`.
+ * `POST {endpoint}` or `PATCH {endpoint}/{id}`; submitted to complete (or send), the same call
+ * carries `complete: true` and the server saves and completes in one transaction, so a refused
+ * completion leaves nothing saved (no new draft behind). The server's field messages go to the
+ * form, anything else to `onError` and a notice. On success: the message, the queries of
+ * `endpoint` and `invalidates` and (unless `ledger` is false: a document that posts nothing) the
+ * ledger's figures refreshed, then `onSaved`.
  */
 export function useSaveDocument<R extends SavedDocument>(opts: {
   endpoint: string;
@@ -29,30 +30,18 @@ export function useSaveDocument<R extends SavedDocument>(opts: {
   savedMessage: (doc: R) => string;
   invalidates?: string[];
   ledger?: boolean;
-  /** What "complete" does: from which status, by which action (`POST {endpoint}/{id}/{action}`); a draft completed unless said. */
-  completion?: { from: string; action: string };
   onSaved: (doc: R) => void;
-  /** Saved, but refused on completion: the draft as saved (the refusal then goes to `onError`). */
-  onCompleteRefused?: (draft: R) => void;
   onError?: (err: unknown) => void;
 }) {
   const queryClient = useQueryClient();
   const invalidateLedger = useInvalidateLedger();
   const save = useMutation({
     mutationFn: async ({ complete }: { complete: boolean }) => {
-      const body = opts.payload();
-      const doc =
-        opts.id > 0
-          ? (await api<{ data: R }>(`${opts.endpoint}/${opts.id}`, { method: "PATCH", body })).data
-          : (await api<{ data: R }>(opts.endpoint, { method: "POST", body })).data;
-      const completion = opts.completion ?? { from: "draft", action: "complete" };
-      if (!complete || doc.status !== completion.from) return doc;
-      try {
-        return (await api<{ data: R }>(`${opts.endpoint}/${doc.id}/${completion.action}`, { method: "POST", body: {} })).data;
-      } catch (err) {
-        opts.onCompleteRefused?.(doc);
-        throw err;
-      }
+      const payload = opts.payload() as Record<string, unknown>;
+      const body = complete ? { ...payload, complete: true } : payload;
+      return opts.id > 0
+        ? (await api<{ data: R }>(`${opts.endpoint}/${opts.id}`, { method: "PATCH", body })).data
+        : (await api<{ data: R }>(opts.endpoint, { method: "POST", body })).data;
     },
     onSuccess: (doc) => {
       notifySuccess(opts.savedMessage(doc));

@@ -118,7 +118,6 @@ function ConsignmentUpsert({ kind }: { kind: Kind }) {
     savedMessage: (doc) => t("saved", { number: doc.number ?? "" }),
     invalidates: [SALE_TRANSFERS],
     ledger: false,
-    completion: { from: "pending", action: "send" },
     onSaved: (doc) =>
       void navigate(isTransfer ? TRANSFER_PATHS.view(doc.id, route.newTab) : TRANSFER_PATHS.returnView(doc.id, route.newTab)),
   });

@@ -2,7 +2,7 @@ import { normalizeDigits, ZSale } from "@app/contracts";
 import type { DecimalValue } from "@app/contracts/money";
 import { Alert, Group, Select, Text, Textarea, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconBarcode } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -79,7 +79,6 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   const fmt = useFormat();
   const head = useNewDocHead();
   const { system } = head;
-  const queryClient = useQueryClient();
   const source = useQuery(saleQuery(kind, isUpdate ? id : from));
   const customers = useQuery(customersListQuery);
   const salesmen = useQuery({ ...salesmenQuery, enabled: kind === "salesman" });
@@ -210,11 +209,6 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
     form,
     savedMessage: (doc) => t("saved", { number: doc.number ?? "" }),
     onSaved: (doc) => void navigate(paths.view(doc.id, route.newTab)),
-    // Saved as a draft, refused on completion (the credit limit): stay on the draft with the reason.
-    onCompleteRefused: (draft) => {
-      void queryClient.invalidateQueries({ queryKey: [endpoint] });
-      if (!isUpdate) void navigate(paths.upsert(draft.id, 1), { replace: true });
-    },
     // The server's own words (the credit limit with the limit and the balance), in the reader's language.
     onError: (err) =>
       setServerMessage(err instanceof ApiError && typeof err.body.message === "string" ? shown(err.body.message) : errorText(err)),
@@ -365,6 +359,7 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
           paid={{ ...form.field("paid_amount"), placeholder: fmt.amount(paid.toFixed()) }}
           showAccount={v.payment_type === "Cash" || paid.gt(0)}
           account={form.field("account_fk")}
+          excludeDrawers
         />
         <MoneyInput
           label={t("fields.received_amount")}

@@ -111,19 +111,14 @@ export function DestructedUpsertPage() {
   const setInventory = useCallback((v: string) => set("inventory_id", v), [set]);
 
   const save = useMutation({
-    mutationFn: async (body: unknown) => {
+    mutationFn: async ({ fields, done }: { fields: Record<string, unknown>; done: boolean }) => {
+      // "Save and done" is one call: the server saves and completes together, so a refused Done
+      // (not enough stock) saves nothing and the form stays with the reason.
+      const body = done ? { ...fields, complete: true } : fields;
       const saved = id
         ? await api<{ data: { id: number } }>(`${WD.disposals}/${id}`, { method: "PATCH", body })
         : await api<{ data: { id: number } }>(WD.disposals, { method: "POST", body });
-      if (!andDone) return { id: saved.data.id, done: false };
-      // The draft is saved either way; a refused Done (not enough stock) is told on its view.
-      try {
-        await api(`${WD.disposals}/${saved.data.id}/complete`, { method: "POST", body: {} });
-        return { id: saved.data.id, done: true };
-      } catch (err) {
-        notifyError(err);
-        return { id: saved.data.id, done: false };
-      }
+      return { id: saved.data.id, done };
     },
     onSuccess: ({ id: savedId, done }) => {
       notifySuccess(t(done ? "disposals.done" : "disposals.saved"));
@@ -154,7 +149,7 @@ export function DestructedUpsertPage() {
     });
     if (!body) return;
     setAndDone(done);
-    save.mutate(body);
+    save.mutate({ fields: body, done });
   };
 
   if (id !== null && record.isPending) return <PageLoader />;

@@ -1,0 +1,139 @@
+import { MSG, PURCHASE_MSG, SALE_MSG } from "@app/contracts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/harness.js";
+import { stockInconsistencies } from "../stock/stock.fixture.js";
+import { dbHelpers, salesFixture } from "./sales.fixture.js";
+
+/**
+ * "Save and complete" is one call (`complete: true` on store or update): the document is saved and
+ * completed in one transaction, so a refused completion leaves no draft, no stock move and no
+ * journal entry behind. State actions a document's state forbids are refused in words, never a 500.
+ */
+let t: TestApp;
+let box = 0;
+let amox = 0;
+let supplier = 0;
+let limited = 0;
+let customer = 0;
+const { created, ok, q, onHand } = dbHelpers(() => t);
+
+const counts = async () =>
+  (
+    await q<{ sales: number; moves: number; entries: number; purchases: number }>(sql`
+      select (select count(*)::int from sales) sales, (select count(*)::int from stock_movements) moves,
+             (select count(*)::int from journal_entries) entries, (select count(*)::int from purchases) purchases`)
+  )[0]!;
+const trialBalance = async () =>
+  Number((await q<{ d: string }>(sql`select coalesce(sum(sys_debit - sys_credit), 0)::text d from journal_lines`))[0]!.d);
+
+const saleOf = (boxes: string) => ({
+  date: "2026-11-22 12:00",
+  consumer_fk: limited,
+  inventory_fk: 1,
+  currency_id: 1,
+  payment_type: "On Account",
+  lines: [{ item_fk: amox, unit_fk: box, quantity: boxes }],
+});
+const purchaseOf = (quantity: string) => ({
+  consumer_id: supplier,
+  inventory_id: 1,
+  currency_id: 1,
+  discount_type: "amount",
+  payment_type: "On Account",
+  lines: [{ item_id: amox, unit_id: box, quantity, unit_price: "15000" }],
+});
+
+beforeAll(async () => {
+  ({ t, box, amox, supplier, customer } = await salesFixture());
+  limited = (await created("/api/customers", { consumer_name: "Careful Clinic", allowed_debit_amount: "50000" })).consumer_id;
+});
+afterAll(() => t?.close());
+
+describe("save and complete in one call", () => {
+  it("a refused completion of a new sale leaves no sale, no stock move and no journal entry", async () => {
+    const before = await counts();
+    const stock = await onHand(amox);
+    const res = await t.api("POST", "/api/sales", { body: { ...saleOf("2"), complete: true } });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe("The customer's allowed debit amount is 50000; the balance is 0 and this sale would make it 60000.");
+    expect(res.body.errors.consumer_fk).toEqual([res.body.message]);
+    expect(await counts()).toEqual(before);
+    expect(await onHand(amox)).toBe(stock);
+    expect(await trialBalance()).toBe(0);
+  });
+
+  it("a refused completion of an edited draft keeps the draft as it was", async () => {
+    const draft = await created("/api/sales", saleOf("1"));
+    const before = await counts();
+    const res = await t.api("PATCH", `/api/sales/${draft.id}`, { body: { ...saleOf("2"), complete: true } });
+    expect(res.status).toBe(422);
+    const kept = (await t.api("GET", `/api/sales/${draft.id}`)).body.data;
+    expect(kept.status).toBe("draft");
+    expect(kept.lines.map((l: { quantity: string }) => Number(l.quantity))).toEqual([1]);
+    expect(await counts()).toEqual(before);
+    await ok(`/api/sales/${draft.id}/close`);
+    await ok(`/api/sales/${draft.id}/open`);
+    expect((await t.api("DELETE", `/api/sales/${draft.id}`)).status).toBe(200);
+  });
+
+  it("an accepted one answers the complete document, posted once, with the completion audited", async () => {
+    const before = await counts();
+    const res = await t.api("POST", "/api/sales", { body: { ...saleOf("1"), complete: true } });
+    expect(res.status).toBe(201);
+    expect(res.body.data.status).toBe("complete");
+    const after = await counts();
+    expect(after.sales).toBe(before.sales + 1);
+    expect(after.entries).toBe(before.entries + 1);
+    const audits = await q<{ action: string }>(
+      sql`select action from audit_logs where module = 'sales' and record_id = ${String(res.body.data.id)} order by id`,
+    );
+    expect(audits.map((a) => a.action)).toEqual(["create", "complete"]);
+    const purchase = await t.api("POST", "/api/purchases", { body: { ...purchaseOf("2"), complete: true } });
+    expect(purchase.status).toBe(201);
+    expect(purchase.body.data.status).toBe("complete");
+    expect(await trialBalance()).toBe(0);
+    expect(await stockInconsistencies(t.database.db)).toEqual([]);
+  });
+
+  it("needs the completion's own permission: without it nothing is saved", async () => {
+    const { token } = await t.userWith(["sales/index", "sales/store", "sales/show"], { outlet_fk: 1, inventory_ids: [1] });
+    const before = await counts();
+    const res = await t.api("POST", "/api/sales", { token, body: { ...saleOf("1"), complete: true } });
+    expect(res.status).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("state actions the state forbids", () => {
+  it("are refused in words: completing a complete document, returning a draft to draft, changing a closed one", async () => {
+    const sale = await created("/api/sales", { ...saleOf("1"), consumer_fk: customer, complete: true });
+    const purchase = await created("/api/purchases", { ...purchaseOf("1"), complete: true });
+    const draftSale = await created("/api/sales", { ...saleOf("1"), consumer_fk: customer });
+    const draftPurchase = await created("/api/purchases", purchaseOf("1"));
+    const before = await counts();
+    const refusals: ["POST", string, number, string][] = [
+      ["POST", `/api/sales/${sale.id}/complete`, 422, MSG.alreadyDone],
+      ["POST", `/api/purchases/${purchase.id}/complete`, 422, MSG.alreadyDone],
+      ["POST", `/api/sales/${draftSale.id}/return_to_draft`, 422, SALE_MSG.notComplete],
+      ["POST", `/api/purchases/${draftPurchase.id}/return_to_draft`, 422, PURCHASE_MSG.notComplete],
+      ["POST", `/api/purchases/${draftPurchase.id}/apply_cost`, 422, PURCHASE_MSG.notComplete],
+    ];
+    for (const [method, url, status, message] of refusals) {
+      const res = await t.api(method, url, { body: {} });
+      expect([url, res.status, res.body.message]).toEqual([url, status, message]);
+    }
+    await ok(`/api/purchases/${draftPurchase.id}/close`);
+    for (const [method, url] of [
+      ["POST", `/api/purchases/${draftPurchase.id}/complete`],
+      ["PATCH", `/api/purchases/${draftPurchase.id}`],
+      ["DELETE", `/api/purchases/${draftPurchase.id}`],
+    ] as const) {
+      const res = await t.api(method, url, { body: purchaseOf("1") });
+      expect([url, res.status, res.body.message]).toEqual([url, 422, PURCHASE_MSG.closed]);
+    }
+    // Nothing moved while refusing.
+    expect(await counts()).toEqual(before);
+    expect(await trialBalance()).toBe(0);
+  });
+});
