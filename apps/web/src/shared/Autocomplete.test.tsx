@@ -51,4 +51,45 @@ describe("autocomplete", () => {
     expect(picked).toEqual([{ value: 7, label: "Zanko Pharmacy" }]);
     await act(async () => answerSearch(json(page([zanko]))));
   });
+
+  it("picks a typed name with one match on Enter, and keeps a text that finds nothing with the field's error", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const search = new URL(String(input), "http://x").searchParams.get("search") ?? "";
+      const rows = [
+        { id: 3, name: "Ahmad" },
+        { id: 7, name: "Zanko Pharmacy" },
+      ].filter((r) => r.name.toLowerCase().includes(search.toLowerCase()));
+      return json(page(rows));
+    });
+    const picked: (Choice | null)[] = [];
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={new QueryClient()}>
+          <Autocomplete<Row>
+            endpoint="customers"
+            label="Customer"
+            toChoice={(r) => ({ value: r.id, label: r.name })}
+            value={null}
+            onChange={(c) => picked.push(c)}
+            data-testid="picker"
+          />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const input = screen.getByTestId("picker") as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "zanko" } });
+    // Once the matches answer what was typed, Enter takes the one match.
+    await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(1));
+    await waitFor(() => {
+      fireEvent.keyDown(input, { key: "Enter", code: "Enter" });
+      expect(picked).toEqual([{ value: 7, label: "Zanko Pharmacy" }]);
+    });
+    fireEvent.change(input, { target: { value: "Nobody" } });
+    await screen.findByText("Nothing found");
+    fireEvent.blur(input);
+    fireEvent.keyDown(input, { key: "Escape", code: "Escape" });
+    await screen.findByText('Nothing matches "Nobody". Choose one from the list.');
+    expect(input.value).toBe("Nobody");
+  });
 });

@@ -2,7 +2,7 @@ import { Combobox, Group, InputBase, Loader, ScrollArea, Text, useCombobox } fro
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSelector } from "@tabler/icons-react";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "./api/client";
 import type { ListBody } from "./api/types";
@@ -26,12 +26,28 @@ interface Props<Row> {
   "data-testid"?: string;
 }
 
+/**
+ * A choice from a list searched on the server, the next page loaded as the options scroll to their
+ * end. A typed name whose matches are in and find one choice is picked by Enter; a typed text that
+ * finds nothing stays in the field with the field's error when the field is left, instead of being
+ * dropped, until it is typed again or a choice is picked.
+ */
 export function Autocomplete<Row>({ endpoint, toChoice, value, onChange, label, placeholder, error, pageSize = 20, ...rest }: Props<Row>) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
   const [typing, setTyping] = useState(false);
+  const [unmatched, setUnmatched] = useState<string | null>(null);
+  // What was typed and not picked since (a ref: a pick closes the dropdown in the same event).
+  const typed = useRef("");
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const combobox = useCombobox({ onDropdownClose: () => setTyping(false) });
+  const combobox = useCombobox({
+    onDropdownClose: () => {
+      // Typed and never picked: the text stays, with the field's error (cleared or picked, it goes).
+      const text = typed.current.trim();
+      if (text) setUnmatched(text);
+      else setTyping(false);
+    },
+  });
   const opened = combobox.dropdownOpened;
   const results = useInfiniteQuery({
     queryKey: [endpoint, "autocomplete", debounced, pageSize],
@@ -46,15 +62,21 @@ export function Autocomplete<Row>({ endpoint, toChoice, value, onChange, label, 
     meta: { silent: true },
   });
   const choices = (results.data?.pages ?? []).flatMap((p) => p.data.map(toChoice));
+  // The choices answer what is typed now (not a search typed before, kept while the next comes).
+  const settled = debounced === search && results.isSuccess && !results.isFetching && !results.isPlaceholderData;
+  const choose = (picked: Choice | null) => {
+    typed.current = "";
+    onChange(picked);
+    setTyping(false);
+    setUnmatched(null);
+  };
 
   return (
     <Combobox
       store={combobox}
       withinPortal
       onOptionSubmit={(v) => {
-        const picked = choices.find((c) => String(c.value) === v) ?? null;
-        onChange(picked);
-        setTyping(false);
+        choose(choices.find((c) => String(c.value) === v) ?? null);
         combobox.closeDropdown();
       }}
     >
@@ -62,7 +84,7 @@ export function Autocomplete<Row>({ endpoint, toChoice, value, onChange, label, 
         <InputBase
           label={label}
           placeholder={placeholder}
-          error={error}
+          error={unmatched !== null ? t("common:noMatch", { text: unmatched }) : error}
           value={typing ? search : (value?.label ?? "")}
           rightSection={results.isFetching ? <Loader size={14} /> : <IconSelector size={16} />}
           rightSectionPointerEvents="none"
@@ -70,9 +92,21 @@ export function Autocomplete<Row>({ endpoint, toChoice, value, onChange, label, 
           onFocus={() => combobox.openDropdown()}
           onChange={(e) => {
             setTyping(true);
+            setUnmatched(null);
+            typed.current = e.currentTarget.value;
             setSearch(e.currentTarget.value);
             combobox.openDropdown();
-            if (e.currentTarget.value === "") onChange(null);
+            if (e.currentTarget.value === "") choose(null);
+          }}
+          onKeyDown={(e) => {
+            // An option highlighted with the arrow keys is the combobox's own to take.
+            if (e.key !== "Enter" || e.nativeEvent.isComposing || combobox.getSelectedOptionIndex() !== -1) return;
+            if (!typing || !search.trim()) return;
+            e.preventDefault();
+            if (settled && choices.length === 1) {
+              choose(choices[0]!);
+              combobox.closeDropdown();
+            }
           }}
           data-testid={rest["data-testid"]}
         />

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next";
 import { PageLoader } from "../app/LoadingScreen";
 import { AppDialog } from "./DialogHeader";
+import { enterMovesOn } from "./enterMovesOn";
 import { useFocusReturn } from "./useFocusReturn";
 
 export interface FormDialogTab {
@@ -17,7 +18,7 @@ interface Props {
   title: string;
   icon: ReactNode;
   onClose: () => void;
-  /** Called on Save and on Enter; the dialog never lets the browser validate or submit. */
+  /** Called on Save and on Enter (not in a document's line); the dialog never lets the browser validate or submit. */
   onSubmit: () => void;
   saving: boolean;
   /** While the record being edited loads, the dialog shows a loader instead of the form. */
@@ -134,6 +135,8 @@ export function FormDialog({
             e.preventDefault();
             onSubmit();
           }}
+          // Enter in a document's line moves on to the next field; elsewhere it saves, as Save does.
+          onKeyDown={(e) => enterMovesOn(e, false)}
         >
           {tabs ? (
             <>

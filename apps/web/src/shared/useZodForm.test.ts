@@ -81,3 +81,24 @@ describe("a record read again", () => {
     expect(result.current.values).toEqual(record);
   });
 });
+
+describe("a line's message", () => {
+  it("goes when the line is put right, though the server names the field otherwise (item_fk for the line's item)", () => {
+    const { result } = renderHook(() =>
+      useZodForm({
+        lines: [
+          { item: null as string | null, quantity: "1" },
+          { item: "Soap", quantity: "" },
+        ],
+      }),
+    );
+    act(() =>
+      result.current.setErrors({ "lines.0.item_fk": "The selected item is invalid.", "lines.1.quantity": "This field is required." }),
+    );
+    // Typing in the other line leaves this line's message.
+    act(() => result.current.set("lines", [result.current.values.lines[0]!, { item: "Soap", quantity: "2" }]));
+    expect(result.current.errors).toEqual({ "lines.0.item_fk": "The selected item is invalid." });
+    act(() => result.current.set("lines", [{ item: "Amoxicillin", quantity: "1" }, result.current.values.lines[1]!]));
+    expect(result.current.errors).toEqual({});
+  });
+});

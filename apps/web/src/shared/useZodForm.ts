@@ -19,6 +19,23 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
 const at = (v: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<PropertyKey, unknown>)[k] : undefined), v);
 
+/** Whether a value holds the dotted path (the key there may hold nothing yet). */
+const holds = (v: unknown, path: readonly string[]) => {
+  const parent = at(v, path.slice(0, -1));
+  return parent !== null && typeof parent === "object" && path[path.length - 1]! in parent;
+};
+
+/**
+ * Whether what a message at `path` is about changed. A message under a key the form's values do
+ * not hold (the server's `lines.0.item_fk`, where the form keeps the line's `item`) is about the
+ * nearest part they hold: the line.
+ */
+function changedAt(before: unknown, after: unknown, path: readonly string[]): boolean {
+  let p = path;
+  while (p.length > 1 && !holds(before, p) && !holds(after, p)) p = p.slice(0, -1);
+  return at(before, p) !== at(after, p);
+}
+
 /**
  * The first message of each field. A field left empty whose message is a fragment that names no
  * field ("must be a number with at most 3 decimals", "must be greater than 0") answers "The {field}
@@ -55,7 +72,8 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
   const loaded = useRef<V | null>(null);
 
   // A message goes as soon as its value changes: the field's own, and those of the parts of a
-  // list or object that changed ("item_units.0.price" when that price is typed in).
+  // list or object that changed ("item_units.0.price" when that price is typed in; a line's
+  // "lines.0.item_fk" when the line's item is picked).
   const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
     const before = current.current[key];
     current.current = { ...current.current, [key]: value };
@@ -65,8 +83,7 @@ export function useZodForm<V extends Record<string, unknown>>(initial: V) {
       const gone = Object.keys(e).filter((k) => {
         if (k === key) return true;
         if (!k.startsWith(prefix)) return false;
-        const path = k.slice(prefix.length).split(".");
-        return at(before, path) !== at(value, path);
+        return changedAt(before, value, k.slice(prefix.length).split("."));
       });
       if (!gone.length) return e;
       const rest = { ...e };

@@ -2,6 +2,7 @@ import { PAYMENT_TYPES } from "@app/contracts";
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconCheck, IconDeviceFloppy, IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { enterMovesOn } from "../../shared/enterMovesOn";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { PageHeader } from "../../shared/PageHeader";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
@@ -119,6 +120,8 @@ export function PaymentFields(props: {
   paid: { value: string; placeholder: string; onChange: (value: string) => void; error?: string | undefined };
   showAccount: boolean;
   account: { value: string; onChange: (value: string) => void; error?: string | undefined };
+  /** Leave the cashiers' drawer accounts out (a back-office sale). */
+  excludeDrawers?: boolean;
 }) {
   const { labels, type, paid, account, testPrefix } = props;
   return (
@@ -147,6 +150,7 @@ export function PaymentFields(props: {
           label={labels.account}
           value={account.value}
           withCurrency
+          excludeDrawers={props.excludeDrawers ?? false}
           onChange={account.onChange}
           error={account.error}
           testId={`${testPrefix}-account`}
@@ -199,8 +203,9 @@ export function DocFormHeader(props: {
 }
 
 /**
- * A document's form: the form (`testId`) that submits on Enter as its submit button does, its
- * header (`DocFormHeader`) and its panels one under the other.
+ * A document's form: the form (`testId`), its header (`DocFormHeader`) and its panels one under
+ * the other. Only its buttons save it: Enter in a field moves to the next field (the next of a
+ * line, then the next line), so a half-typed document is never saved by Enter.
  */
 export function DocForm({
   testId,
@@ -214,6 +219,7 @@ export function DocForm({
         e.preventDefault();
         onSubmit();
       }}
+      onKeyDown={(e) => enterMovesOn(e, true)}
       data-testid={testId}
     >
       <DocFormHeader {...header} />

@@ -1,11 +1,11 @@
 import { normalizeDigits } from "@app/contracts";
-import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import { SEARCH_DEBOUNCE_MS } from "../../shared/DataTable/listState";
+import { SearchSelect } from "../../shared/SearchSelect";
 import type { PickItem } from "./purchases.queries";
 
 type CodedItem = Omit<PickItem, "item_units"> & { item_units: (PickItem["item_units"][number] & { barcode?: string | null })[] };
@@ -23,9 +23,10 @@ export function itemForCode(code: string, found: CodedItem[]): { item: PickItem;
 
 /**
  * An item chosen from the catalogue by name, code or barcode (`items/list`, best matches first);
- * the item comes back with its units. Enter never submits the document from here: a scanner ends
- * its code with Enter, mostly before the matches have come back, so Enter with no option chosen
- * looks the typed code up and takes the item it names.
+ * the item comes back with its units. Enter never submits the document from here: a name whose
+ * matches are in and find one item takes it; otherwise (a scanner ends its code with Enter,
+ * mostly before the matches have come back) the typed code is looked up and the item it names
+ * taken.
  */
 export function ItemPicker({
   value,
@@ -57,10 +58,9 @@ export function ItemPicker({
   });
   const rows = [...(value ? [value] : []), ...(found.data ?? []).filter((i) => i.item_id !== value?.item_id)];
   return (
-    <Select
+    <SearchSelect
       label={inline ? undefined : label}
       aria-label={label}
-      searchable
       clearable
       data={rows.map((i) => ({ value: String(i.item_id), label: i.item_name }))}
       value={value ? String(value.item_id) : null}
@@ -70,12 +70,10 @@ export function ItemPicker({
       filter={({ options }) => options}
       error={error}
       nothingFoundMessage={t("messages:nothingFound")}
-      onKeyDown={(e) => {
-        if (e.key !== "Enter") return;
-        e.preventDefault();
-        // An option chosen with the arrow keys is Mantine's to take.
-        if (e.currentTarget.getAttribute("aria-activedescendant")) return;
-        const code = normalizeDigits(search.trim());
+      // The matches answer the search typed now, not one typed before.
+      settled={!found.isFetching && found.isSuccess && term !== "" && term === search}
+      onUnmatchedEnter={(typed) => {
+        const code = normalizeDigits(typed);
         if (!code || code === value?.item_name) return;
         void api<{ message: CodedItem[] }>("items/list", { query: { search: code, per_page: 5 } }).then(({ message }) => {
           const picked = itemForCode(code, message);

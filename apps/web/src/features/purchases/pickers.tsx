@@ -1,6 +1,7 @@
 import { Select, TextInput } from "@mantine/core";
 import { type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { SearchSelect } from "../../shared/SearchSelect";
 import { useSeededNames } from "../../shared/seededNames";
 import { inventoriesListQuery } from "../settings/settings.queries";
 import { suppliersListQuery } from "./purchases.queries";
@@ -44,10 +45,9 @@ export function PartySelect<P extends Party>({
   // The name keeps its own direction (a Latin name on an Arabic page).
   if (fixed !== undefined) return <TextInput label={label} value={fixed} readOnly dir="auto" />;
   return (
-    <Select
+    <SearchSelect
       label={label}
       withAsterisk
-      searchable
       data={(parties.data ?? []).map((p) => ({ value: String(p.consumer_id), label: optionLabel(p) }))}
       value={value || null}
       onChange={(v) => onChange(v ?? "")}

@@ -1,9 +1,9 @@
-import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SEARCH_DEBOUNCE_MS } from "../../shared/DataTable/listState";
+import { SearchSelect } from "../../shared/SearchSelect";
 import { itemsPickerQuery, type PickedItem } from "./warehouseDocs.queries";
 
 interface Props {
@@ -23,16 +23,16 @@ export function WarehouseDocItemSelect({ label, value, onChange, error, testId }
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   // Once an item is chosen the box shows its label: that is no search.
   // The choices stay until the next search's arrive, so one picked as the search changes is found.
+  const term = value && search === labelOf(value) ? "" : debounced;
   const found = useQuery({
-    ...itemsPickerQuery(value && search === labelOf(value) ? "" : debounced),
+    ...itemsPickerQuery(term),
     placeholderData: keepPreviousData,
   });
   const items = [...(value ? [value] : []), ...(found.data ?? []).filter((i) => i.item_id !== value?.item_id)];
   return (
-    <Select
+    <SearchSelect
       aria-label={label}
       placeholder={t("chooseItem")}
-      searchable
       size="xs"
       miw={200}
       data={items.map((i) => ({ value: String(i.item_id), label: labelOf(i) }))}
@@ -41,6 +41,8 @@ export function WarehouseDocItemSelect({ label, value, onChange, error, testId }
       onSearchChange={setSearch}
       onChange={(v) => onChange(items.find((i) => String(i.item_id) === v) ?? null)}
       filter={({ options }) => options}
+      // Enter picks the one match only once the matches answer what is typed now.
+      settled={!found.isFetching && found.isSuccess && term !== "" && term === search}
       nothingFoundMessage={t("messages:nothingFound")}
       error={error}
       data-testid={testId}
