@@ -86,3 +86,8 @@ export const notEnoughStockMessage = (item: string, inventory: string, onHand: s
   `Not enough stock of ${item} in ${inventory}: ${onHand} on hand.`;
 /** A sale may not take an expired batch (a return or a write-off may). */
 export const expiredBatchMessage = (item: string, expireDate: string) => `${item} expired on ${expireDate} and cannot be sold.`;
+/** Money refused at save: the cash account, and what it holds now in its currency ("50000 IQD"). */
+export const notEnoughBalanceMessage = (account: string, available: string, currency: string) =>
+  `No Enough Balance in ${account}: ${available} ${currency} available.`;
+/** A back-office document may not move money through a cashier's drawer: the drawer is counted at its closing. */
+export const DRAWER_ACCOUNT_REFUSED = "A cashier's drawer account is used only at the POS; choose a cash or bank account.";

@@ -1,6 +1,17 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { MSG, ZCashierLogin, ZChangePassword, ZCreateUser, ZLogin, ZOutlet, ZPin, ZRole, ZUpdateUser } from "@app/contracts";
+import {
+  MSG,
+  notEnoughBalanceMessage,
+  ZCashierLogin,
+  ZChangePassword,
+  ZCreateUser,
+  ZLogin,
+  ZOutlet,
+  ZPin,
+  ZRole,
+  ZUpdateUser,
+} from "@app/contracts";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import i18n, { resources, translateMessage } from "./i18n";
@@ -87,6 +98,21 @@ describe("translations", () => {
       "لا يوجد مخزون كافٍ من Vitamin C 1000 في المخزن الرئيسي: الكمية المتوفرة 0.",
     );
     void i18n.changeLanguage("en");
+  });
+
+  it("names the account and what it holds inside a balance refusal, a seeded account in the user's language", () => {
+    void i18n.changeLanguage("ar");
+    expect(translateMessage(notEnoughBalanceMessage("Main Cash", "50000", "IQD"))).toBe(
+      "لا يوجد رصيد كافٍ في الصندوق الرئيسي: المتوفر 50000 IQD.",
+    );
+    void i18n.changeLanguage("ckb");
+    expect(translateMessage(notEnoughBalanceMessage("Erbil Till", "-2.5", "USD"))).toBe(
+      "باڵانسی پێویست لە Erbil Till نییە: بەردەست -2.5 USD.",
+    );
+    void i18n.changeLanguage("en");
+    expect(translateMessage(notEnoughBalanceMessage("Main Cash", "50000", "IQD"))).toBe(
+      "No Enough Balance in Main Cash: 50000 IQD available.",
+    );
   });
 
   /** The literal keys a source file names, each with its namespace. */

@@ -1,7 +1,7 @@
-import { LANGUAGES, type Language, MSG, RTL_LANGUAGES } from "@app/contracts";
+import { LANGUAGES, type Language, MSG, RTL_LANGUAGES, SYSTEM_ACCOUNT_NAMES } from "@app/contracts";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { inventoryLabel } from "../shared/seededLabels";
+import { accountLabel, inventoryLabel } from "../shared/seededLabels";
 
 type Files = { default: Record<string, Record<string, unknown>> };
 type Part = "core" | "more" | "pos" | "answers";
@@ -173,6 +173,7 @@ const PATTERNS: [RegExp, string][] = [
   [/^The system account (?<value>.+) is missing$/, "systemAccountMissing"],
   [/^Not enough stock of (?<item>.+) in (?<inventory>.+): (?<value>-?[0-9.]+) on hand\.$/, "notEnoughStock"],
   [/^(?<item>.+) expired on (?<value>\d{4}-\d{2}-\d{2}) and cannot be sold\.$/, "expiredBatch"],
+  [/^No Enough Balance in (?<account>.+): (?<value>-?[0-9.]+) (?<currency>IQD|USD) available\.$/, "notEnoughBalance"],
   [
     new RegExp(
       `^The customer's allowed debit amount is (?<limit>${NUM}); the balance is (?<balance>${NUM}) and this sale would make it (?<value>${NUM})\\.$`,
@@ -252,6 +253,14 @@ const fieldList = (words: string) =>
         .map(fieldLabel)
         .join(i18n.t("validation:listSeparator"));
 
+/** An account named in a server text: a seeded account under its seeded name shows in the user's language. */
+const seededAccountLabel = (name: string) =>
+  accountLabel(
+    (key, options) => i18n.t(key, options),
+    name,
+    Object.entries(SYSTEM_ACCOUNT_NAMES).find(([, seeded]) => seeded === name)?.[0],
+  );
+
 /**
  * Shows a text that came from the server or from a contract schema in the current language:
  * a MSG text by its key, a known whole text from the dictionary, or a known pattern.
@@ -287,6 +296,7 @@ function translated(text: string): string {
       value: g.value ?? g.min ?? g.max,
       ...(g.field !== undefined && { field: fieldLabel(g.field) }),
       ...(g.inventory !== undefined && { inventory: inventoryLabel((key, options) => i18n.t(key, options), g.inventory) }),
+      ...(g.account !== undefined && { account: seededAccountLabel(g.account) }),
       ...(g.fields !== undefined && { fields: fieldList(g.fields) }),
       ...(g.others !== undefined && { others: fieldList(g.others) }),
       ...(g.count !== undefined && { count: Number(g.count) }),

@@ -7,7 +7,17 @@ import { parseId, registerCrud } from "../../platform/crud.js";
 import { answers, dataOf, dropdownOf, rowOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { cashTransactions } from "./cash.tables.js";
-import { CASH_SCOPE, cashBalances, cashesList, createCash, deleteCash, showCash, totalCashBalance, updateCash } from "./cashes.js";
+import {
+  CASH_SCOPE,
+  cashBalances,
+  cashesList,
+  createCash,
+  deleteCash,
+  IS_DRAWER,
+  showCash,
+  totalCashBalance,
+  updateCash,
+} from "./cashes.js";
 import { createTransfer, deleteTransfer, showTransfer, transfersList, updateTransfer } from "./transfers.js";
 
 /** Documents that pick a cash account may read the account list. */
@@ -38,9 +48,14 @@ const ZCashPick = z.object({
   currency_id: z.number().int(),
   currency_name: z.string(),
   cash_type: z.number().int(),
+  /** A cashier's drawer: back-office sales, expenses and incomes do not offer it. */
+  is_drawer: z.boolean(),
   currency: ZCurrencyRef,
 });
-const ZCashBalance = ZCashPick.omit({ cash_type: true, currency: true }).extend({ balance: z.string(), sys_balance: z.string() });
+const ZCashBalance = ZCashPick.omit({ cash_type: true, is_drawer: true, currency: true }).extend({
+  balance: z.string(),
+  sys_balance: z.string(),
+});
 
 export const cashModule: AppModule = {
   name: "cash",
@@ -55,8 +70,10 @@ export const cashModule: AppModule = {
           currency_id: number;
           currency_name: string;
           cash_type: number;
+          is_drawer: boolean;
         }>(sql`
-          select a.account_id, a.account_name, a.system_key, a.code, a.currency_id, cu.currency_name, coalesce(c.cash_type, 1) cash_type
+          select a.account_id, a.account_name, a.system_key, a.code, a.currency_id, cu.currency_name, coalesce(c.cash_type, 1) cash_type,
+                 ${IS_DRAWER} as is_drawer
             from accounts a join currencies cu on cu.currency_id = a.currency_id left join cash_accounts c on c.account_id = a.account_id
            where ${CASH_SCOPE} and a.is_active order by a.account_id`)
       ).rows.map((r) => ({ ...r, currency: { currency_id: r.currency_id, currency_name: r.currency_name } }));

@@ -1,11 +1,13 @@
-import { type CashAccount, CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
+import { type CashAccount, CURRENCY_IQD, CURRENCY_USD, DRAWER_ACCOUNT_REFUSED, notEnoughBalanceMessage } from "@app/contracts";
+import type Decimal from "decimal.js";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { accounts } from "../ledger/accounts.tables.js";
-import { createAccount } from "../ledger/ledger.js";
+import { accountBalance, createAccount } from "../ledger/ledger.js";
+import { D } from "../ledger/money.js";
 import { cashAccounts } from "./cash.tables.js";
 
 /** Ledger accounts under cash_and_banks are the cash, bank and remittance accounts. */
@@ -48,14 +50,50 @@ export async function showCash(ctx: Ctx, id: number) {
   return row ? { ...row, currency: { currency_id: row.currency_id, currency_name: row.currency_name } } : undefined;
 }
 
-/** The cash account or 422 on `field`: documents only move money through cash accounts. */
-export async function cashAccount(tx: DbOrTx, id: number, field = "account_id") {
-  const res = await tx.execute<{ account_id: number; currency_id: number; account_name: string }>(
-    sql`select a.account_id, a.currency_id, a.account_name from accounts a where ${CASH_SCOPE} and a.account_id = ${id}`,
+/** A cashier's drawer (one of the two accounts each cashier's till takes money into), as SQL over `a`. */
+export const IS_DRAWER = sql`exists (select 1 from pos_drawers d where d.account_fk = a.account_id)`;
+
+/**
+ * The cash account or 422 on `field`: documents only move money through cash accounts. With
+ * `drawers: false` (back-office sales, expenses and incomes) a cashier's drawer is refused: its
+ * money is counted at the drawer's closing, and a document from the back office would make the
+ * count come out wrong.
+ */
+export async function cashAccount(tx: DbOrTx, id: number, field = "account_id", opts: { drawers?: boolean } = {}) {
+  const res = await tx.execute<{ account_id: number; currency_id: number; account_name: string; is_drawer: boolean }>(
+    sql`select a.account_id, a.currency_id, a.account_name, ${IS_DRAWER} as is_drawer from accounts a where ${CASH_SCOPE} and a.account_id = ${id}`,
   );
   const row = res.rows[0];
   if (!row) throw new HttpError(422, "The selected account is invalid.", { [field]: ["The selected account is invalid."] });
+  if (opts.drawers === false && row.is_drawer) throw new HttpError(422, DRAWER_ACCOUNT_REFUSED, { [field]: [DRAWER_ACCOUNT_REFUSED] });
   return { account_id: Number(row.account_id), currency_id: Number(row.currency_id), account_name: row.account_name };
+}
+
+/**
+ * Refuses to take out of cash accounts more than they hold now: each need names its account, the
+ * amount in the account's currency and the field it came from; the needs of one account are added
+ * up, and every field of an account short of money gets the refusal naming the account and what
+ * it holds. Called under the accounts' locks where the money leaves, so the balance read stays true.
+ */
+export async function assertCashCovers(
+  tx: DbOrTx,
+  needs: { account: { account_id: number; currency_id: number; account_name: string }; amount: Decimal.Value; field: string }[],
+) {
+  const byAccount = new Map<number, { account: (typeof needs)[number]["account"]; amount: Decimal; fields: string[] }>();
+  for (const n of needs) {
+    const s = byAccount.get(n.account.account_id) ?? { account: n.account, amount: D(0), fields: [] };
+    byAccount.set(n.account.account_id, { ...s, amount: s.amount.plus(n.amount), fields: [...s.fields, n.field] });
+  }
+  const errors: Record<string, string[]> = {};
+  for (const s of [...byAccount.values()].sort((a, b) => a.account.account_id - b.account.account_id)) {
+    if (!s.amount.gt(0)) continue;
+    const { balance } = await accountBalance(tx, s.account.account_id);
+    if (balance.gte(s.amount)) continue;
+    const msg = notEnoughBalanceMessage(s.account.account_name, balance.toFixed(), s.account.currency_id === CURRENCY_USD ? "USD" : "IQD");
+    for (const f of s.fields) errors[f] = [msg];
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(422, first[0]!, errors);
 }
 
 export async function createCash(ctx: Ctx, input: CashAccount) {

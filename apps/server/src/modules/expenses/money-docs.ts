@@ -193,7 +193,8 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
 
   async function prepare(ctx: Ctx, input: MoneyDocInput) {
     const type = await typeAccount(ctx.tx, k, input.type_id);
-    const cash = await cashAccount(ctx.tx, input.account_id);
+    // Not a cashier's drawer: its money is counted at the drawer's closing.
+    const cash = await cashAccount(ctx.tx, input.account_id, "account_id", { drawers: false });
     const date = docDate(input.date, ctx.now, input.payment_time);
     const rate = await documentRate(ctx.tx, { currency_id: input.currency_id, rate: input.rate, date, kind: k.rateKind });
     const doc: MoneyDoc = { type, cash, currency_id: input.currency_id, amount: round3(input.amount), rate };

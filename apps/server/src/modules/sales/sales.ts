@@ -273,7 +273,8 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
   if (paid.gt(total)) throw new HttpError(422, SALE_MSG.paidTooMuch, { paid_amount: [SALE_MSG.paidTooMuch] });
   if (paid.gt(0) && !input.account_fk)
     throw new HttpError(422, SALE_MSG.cashAccountRequired, { account_fk: [SALE_MSG.cashAccountRequired] });
-  const cash = input.account_fk && paid.gt(0) ? await cashAccount(tx, input.account_fk, "account_fk") : null;
+  // Back-office money goes through the shop's tills and banks, not a cashier's drawer (counted at its closing).
+  const cash = input.account_fk && paid.gt(0) ? await cashAccount(tx, input.account_fk, "account_fk", { drawers: kind === "pos" }) : null;
   // Money taken into a till of the other currency for a sale in the system currency (booked at rate 1): at the day's in-rate.
   const payRate =
     cash && cash.currency_id !== input.currency_id && input.currency_id === sys

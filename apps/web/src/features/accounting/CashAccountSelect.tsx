@@ -5,8 +5,18 @@ import { useSeededNames } from "../../shared/seededNames";
 import { accountCurrencyName, type CashAccount, cashAccountsListQuery } from "./ledger.queries";
 
 /**
+ * The accounts a form offers: without the cashiers' drawers when the form is a back-office sale,
+ * expense or income (the server refuses them there), but the one already chosen stays, so an old
+ * document still shows what it was paid with.
+ */
+export function offeredAccounts(accounts: CashAccount[], opts: { excludeDrawers: boolean; value: string }): CashAccount[] {
+  return opts.excludeDrawers ? accounts.filter((a) => !a.is_drawer || String(a.account_id) === opts.value) : accounts;
+}
+
+/**
  * The cash or bank account a document pays from or into: `cashes/accounts_list`, seeded accounts
- * in the user's language, optionally with each account's currency.
+ * in the user's language, optionally with each account's currency; `excludeDrawers` leaves the
+ * cashiers' drawer accounts out.
  */
 export function CashAccountSelect({
   label,
@@ -14,6 +24,7 @@ export function CashAccountSelect({
   onChange,
   error,
   withCurrency = false,
+  excludeDrawers = false,
   testId,
 }: {
   label: string;
@@ -21,12 +32,13 @@ export function CashAccountSelect({
   onChange: (value: string, account: CashAccount | undefined) => void;
   error?: string;
   withCurrency?: boolean;
+  excludeDrawers?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
   const names = useSeededNames();
   const accounts = useQuery(cashAccountsListQuery);
-  const data = (accounts.data ?? []).map((a) => {
+  const data = offeredAccounts(accounts.data ?? [], { excludeDrawers, value }).map((a) => {
     const name = names.account(a.account_name, a.system_key);
     return { value: String(a.account_id), label: withCurrency ? `${name} (${accountCurrencyName(a)})` : name };
   });

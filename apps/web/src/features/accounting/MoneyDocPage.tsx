@@ -198,6 +198,7 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
         <CashAccountSelect
           label={t("fields.account")}
           value={form.values.account_id}
+          excludeDrawers
           onChange={(val, acc) => {
             form.set("account_id", val);
             const cur = acc?.currency_id ?? acc?.currency?.currency_id;

@@ -60,6 +60,8 @@ export interface CashAccount {
   system_key?: string | null;
   code: string | null;
   cash_type: number;
+  /** A cashier's drawer: only the POS and the drawer's closing move its money. */
+  is_drawer?: boolean;
   currency_id: number;
   currency_name?: string | null;
   currency?: { currency_id: number; currency_name: string } | null;

@@ -93,7 +93,13 @@ export function InvoiceDialog({ row, onClose }: { row: ConsignmentRow; onClose: 
           onChange={(v) => setPayment(v === "Cash" ? "Cash" : "On Account")}
         />
         {payment === "Cash" && (
-          <CashAccountSelect label={t("fields.account")} value={account} onChange={(v) => setAccount(v)} error={errors.account_fk} />
+          <CashAccountSelect
+            label={t("fields.account")}
+            value={account}
+            excludeDrawers
+            onChange={(v) => setAccount(v)}
+            error={errors.account_fk}
+          />
         )}
       </Stack>
     </FormDialog>
