@@ -30,6 +30,12 @@ export const sourceNumber = (type: SQL, id: SQL): SQL => sql`case ${type}
     when 'inventory_adjustment' then (select x.number from inventory_adjustments x where x.id = ${id})
     when 'asset_disposal' then (select x.number from asset_disposals x where x.id = ${id})
     when 'inventory_opening_balance' then (select x.number from inventory_opening_balances x where x.id = ${id})
+    when 'sale_transfer' then (select x.number from sale_transfers x where x.id = ${id})
+    when 'sale_transfer_in' then (select x.number from sale_transfers x where x.id = ${id})
+    when 'sale_transfer_return' then (select x.number from sale_transfer_returns x where x.id = ${id})
+    when 'sale_transfer_return_in' then (select x.number from sale_transfer_returns x where x.id = ${id})
+    when 'pos_change' then (select x.number from sales x where x.id = ${id})
+    when 'closing_drawers' then (select x.number from closing_drawers x where x.id = ${id})
   end`;
 
 /** `account_id` (or filter[account_id]): a positive integer, else "Please select an item to view its transactions". */

@@ -24,6 +24,16 @@ export function idParam(raw: RawQuery, key: string): number | undefined {
   return Number(s);
 }
 
+/** Movements that carry goods from one place to another at their cost (no entry, the cost unchanged). */
+const TRANSFER_SOURCES = [
+  "item_transfer",
+  "item_transfer_receive",
+  "sale_transfer",
+  "sale_transfer_in",
+  "sale_transfer_return",
+  "sale_transfer_return_in",
+];
+
 /**
  * Every stock movement of one item (in one inventory, or all the user sees), the quantity before
  * the period as the first row when a period is given, then each movement with the running balance
@@ -60,16 +70,35 @@ export async function itemTransactions(ctx: Ctx, raw: RawQuery): Promise<Dynamic
   const openingRow = range
     ? sql`select 0::bigint movement_id, ${range[0].toISOString()}::timestamptz date, 'opening' source_type, null::int source_id,
                  null::int inventory_fk, null::int batch_fk, null::int unit_fk, null::numeric unit_qty,
-                 ${opening.qty}::numeric qty, null::numeric unit_cost, ${opening.value}::numeric "value", null::bigint reversal_of, true is_opening
+                 ${opening.qty}::numeric qty, null::numeric unit_cost, ${opening.value}::numeric "value", null::bigint reversal_of, true is_opening,
+                 0::numeric revalued
           union all `
     : sql``;
   const period = range ? sql`and m.date between ${range[0].toISOString()}::timestamptz and ${range[1].toISOString()}::timestamptz` : sql``;
-  const from = sql`from (select g.*, sum(g.qty) over w balance, sum(g."value") over w balance_value
+  // A re-valuation (apply cost) is a movement of no quantity: it is no row of its own, but its
+  // value counts in the running value, in the cost of the goods it re-valued, and in the cost the
+  // goods are moved on at. A transfer moves goods at their cost and changes none, so its row shows
+  // the item's cost at that point: the running value over the running quantity of everything but
+  // transfers.
+  const transfer = sql`g.source_type in (${sql.join(
+    TRANSFER_SOURCES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+  const from = sql`from (select w0.* from (select g.*, sum(g.qty) over w balance, sum(g."value") over w balance_value,
+               sum(case when ${transfer} then 0 else g.qty end) over w cost_qty,
+               sum(case when ${transfer} then 0 else g."value" end) over w cost_value,
+               ${transfer} is_transfer
         from (${openingRow}
               select m.movement_id, m.date, m.source_type, m.source_id, m.inventory_fk, m.batch_fk, m.unit_fk, m.unit_qty,
-                     m.qty, m.unit_cost, m."value", m.reversal_of, false is_opening
+                     m.qty, m.unit_cost, m."value", m.reversal_of, false is_opening,
+                     case when m.qty > 0 then (select coalesce(sum(r."value"), 0) from stock_movements r
+                        where r.source_type = m.source_type and r.source_id = m.source_id and r.source_line is not distinct from m.source_line
+                          and r.item_fk = m.item_fk and r.inventory_fk = m.inventory_fk and r.batch_fk = m.batch_fk and r.qty = 0
+                          and r.reversal_of is null and not exists (select 1 from stock_movements x where x.reversal_of = r.movement_id))
+                     else 0 end revalued
                 from stock_movements m where ${base} ${period}) g
-       window w as (order by g.date, g.movement_id rows between unbounded preceding and current row)) t
+       window w as (order by g.date, g.movement_id rows between unbounded preceding and current row)) w0
+       where w0.is_opening or w0.qty <> 0) t
        left join inventories inv on inv.inventory_id = t.inventory_fk
        left join stock_batches sb on sb.batch_id = t.batch_fk
        left join units un on un.unit_id = t.unit_fk`;
@@ -107,9 +136,15 @@ export async function itemTransactions(ctx: Ctx, raw: RawQuery): Promise<Dynamic
         qty_out: { expr: sql`case when t.is_opening then null when t.qty < 0 then -t.qty else 0 end`, sortable: false },
         qty: { expr: sql`t.qty` },
         balance: { expr: sql`t.balance`, sortable: false },
-        unit_cost: { expr: sql`round(t.unit_cost, 4)`, sortable: false },
-        value: { expr: sql`t."value"`, sortable: false },
-        balance_value: { expr: sql`t.balance_value`, sortable: false },
+        unit_cost: {
+          expr: sql`round(case when t.is_transfer and t.cost_qty > 0 then t.cost_value / t.cost_qty
+                               when t.qty > 0 and t.revalued <> 0 then (t."value" + t.revalued) / t.qty
+                               else t.unit_cost end, 4)`,
+          sortable: false,
+        },
+        value: { expr: sql`t."value" + t.revalued`, sortable: false },
+        // The goods' re-valuation is dated with them and comes right after their row.
+        balance_value: { expr: sql`t.balance_value + t.revalued`, sortable: false },
         footer_in: { expr: sql`case when not t.is_opening and t.qty > 0 then t.qty else 0 end`, sum: true, sortable: false },
         footer_out: { expr: sql`case when not t.is_opening and t.qty < 0 then -t.qty else 0 end`, sum: true, sortable: false },
       },
