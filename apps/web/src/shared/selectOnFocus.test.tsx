@@ -103,6 +103,18 @@ describe("numeric fields select their figure on focus", () => {
     expect(saved().rate).toBe("1480");
   });
 
+  it("the first click into a field the screen focused keeps its figure selected; the next places the caret", () => {
+    render(<Fields />);
+    const cash = screen.getByTestId("cash") as HTMLInputElement;
+    // A dialog focuses its first field itself (data-autofocus): the cashier then clicks into it.
+    cash.focus();
+    expect(click(cash)).toBe(false);
+    expect(whole(cash)).toEqual([0, cash.value.length]);
+    typeKeys(cash, "5000");
+    expect(saved().cash).toBe("5000");
+    expect(click(cash)).toBe(true);
+  });
+
   it("leaves text fields and empty fields alone", () => {
     render(<Fields />);
     const name = screen.getByTestId("name") as HTMLInputElement;

@@ -11,7 +11,8 @@
  *
  * Chromium places the caret of a mouse press inside a selection on the mouseup, which undoes a
  * selection made by the focus that press caused: that one mouseup is cancelled, so the figure
- * stays selected. A press in a field that already had focus places the caret as usual.
+ * stays selected. The same goes for the first press into a field the screen focused (a dialog's
+ * first field) while its figure is still selected; any later press places the caret as usual.
  */
 const NUMERIC_MODES = new Set(["decimal", "numeric"]);
 
@@ -37,14 +38,21 @@ const wholeSelected = (input: HTMLInputElement) => {
 
 /** Installs the behaviour on `doc`; answers its removal (for tests). */
 export function installSelectOnFocus(doc: Document = document): () => void {
-  /** The numeric field a mouse press is focusing right now (it had no focus when pressed). */
+  /** The numeric field whose whole figure the current mouse press keeps selected. */
   let focusing: HTMLInputElement | null = null;
+  /** Fields pressed since they got focus: their next press places the caret. */
+  const pressed = new WeakSet<HTMLInputElement>();
 
   const onMouseDown = (e: MouseEvent) => {
-    focusing = isNumericField(e.target) && doc.activeElement !== e.target ? e.target : null;
+    const input = isNumericField(e.target) ? e.target : null;
+    focusing = input && (doc.activeElement !== input || (!pressed.has(input) && wholeSelected(input))) ? input : null;
+    if (input) pressed.add(input);
   };
   const onFocusIn = (e: FocusEvent) => {
-    if (isNumericField(e.target)) selectAll(e.target);
+    if (!isNumericField(e.target)) return;
+    // Focus that a press gives comes after its mousedown: that press counts as the first.
+    if (focusing !== e.target) pressed.delete(e.target);
+    selectAll(e.target);
   };
   const onMouseUp = (e: MouseEvent) => {
     const input = focusing;
