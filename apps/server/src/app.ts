@@ -14,6 +14,7 @@ import * as schema from "./db/schema.js";
 import { MODULES } from "./modules/index.js";
 import { installMultipart, installTextChecks } from "./platform/body.js";
 import { setBusinessTimeZone } from "./platform/business-time.js";
+import { answerClientError } from "./platform/client-errors.js";
 import { installErrorHandler, uniqueFieldsOf } from "./platform/errors.js";
 import { imagePath } from "./platform/files.js";
 import { installAccessControl, type RouteInfo } from "./platform/http.js";
@@ -48,6 +49,8 @@ export async function buildApp({ database, config }: { database: Database; confi
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
+    // Refusals of Node's parser (431, 400, 408) answer completely, with Connection: close.
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,5 @@
+import http from "node:http";
+import net from "node:net";
 import { IMAGE_MAX_BYTES, MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
@@ -305,6 +307,157 @@ describe("malformed input to every endpoint", () => {
   it("left every table as it was", async () => {
     expect(await fingerprint()).toEqual(before);
     expect(sent.filter((s) => s.status >= 500)).toEqual([]);
+  });
+});
+
+/** What a client read on one raw connection, to the end: the whole answer, then how the connection ended. */
+interface WireAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The body is exactly Content-Length long. */
+  complete: boolean;
+  /** "end": the server closed after the answer; otherwise the socket error (a reset loses answers). */
+  ended: string;
+}
+
+/**
+ * Sends `head` on a fresh connection, then `bodyBytes` in 64 KB chunks as fast as the server takes
+ * them, and reads the answer only once all is sent, as a simple client does: a server that closes
+ * with the body still arriving resets the connection, and the answer is lost.
+ */
+function wire(port: number, head: string, bodyBytes = 0, tail = ""): Promise<WireAnswer & { text: string }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    if (bodyBytes) socket.pause();
+    const chunks: Buffer[] = [];
+    let ended = "";
+    socket.on("data", (d) => chunks.push(d));
+    socket.on("end", () => {
+      ended ||= "end";
+    });
+    socket.on("error", (e: NodeJS.ErrnoException) => {
+      ended ||= e.code ?? e.message;
+    });
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("latin1");
+      const split = text.indexOf("\r\n\r\n");
+      const lines = text.slice(0, split).split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const l of lines.slice(1)) headers[l.slice(0, l.indexOf(":")).toLowerCase()] = l.slice(l.indexOf(":") + 1).trim();
+      const body = split < 0 ? "" : text.slice(split + 4);
+      resolve({
+        text,
+        status: Number(lines[0]?.split(" ")[1] ?? 0),
+        headers,
+        body,
+        complete: split >= 0 && Buffer.byteLength(body, "latin1") === Number(headers["content-length"]),
+        ended,
+      });
+    });
+    socket.write(head);
+    let left = bodyBytes;
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    const more = () => {
+      while (left > 0 && !socket.destroyed && socket.writable) {
+        left -= chunk.length;
+        if (!socket.write(chunk)) return void socket.once("drain", more);
+      }
+      if (tail && socket.writable) socket.write(tail);
+      socket.resume();
+    };
+    socket.on("error", () => {
+      left = 0;
+    });
+    more();
+  });
+}
+
+describe("refusals on the wire", () => {
+  let port = 0;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+
+  function expectClosedRefusal(res: WireAnswer, status: number) {
+    expect(res.status).toBe(status);
+    expect(res.headers.connection).toBe("close");
+    expect(res.complete, res.body).toBe(true);
+    expect(JSON.parse(res.body).message).toEqual(expect.any(String));
+    expect(res.ended).toBe("end");
+  }
+
+  it("answer headers over 16 KB with a complete 431 and Connection: close, even while more headers arrive", async () => {
+    const big = `GET /health HTTP/1.1\r\nHost: a\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`;
+    const res = await wire(port, big);
+    expectClosedRefusal(res, 431);
+    expect(JSON.parse(res.body).message).toBe("The request headers are too large.");
+    // The client is still sending header lines (1 MB of them) when the answer comes.
+    expectClosedRefusal(await wire(port, `GET /health HTTP/1.1\r\nHost: a\r\nX-Big: ${"a".repeat(20_000)}`, 1024 * 1024), 431);
+  });
+
+  it("answer a malformed request with a complete 400 and Connection: close", async () => {
+    expectClosedRefusal(await wire(port, "NOT HTTP AT ALL\r\n\r\n"), 400);
+    expectClosedRefusal(await wire(port, "GET /health HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n"), 400);
+  });
+
+  it("answer a body over the limit with a complete 413 and Connection: close while the body still arrives", async () => {
+    const head = (length: number) =>
+      `POST /api/auth/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+    // Declared too large, and sent anyway; then declared small enough but chunked past the limit.
+    // A sign-in sent after it on the same connection, before the client read the answer, is not run.
+    const signIn = JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const after = `${head(signIn.length)}${signIn}`;
+    const logins = () => t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_logs where action = 'login'`);
+    const loginsBefore = (await logins()).rows[0]!.n;
+    const declared = await wire(port, head(8 * 1024 * 1024), 8 * 1024 * 1024, after);
+    expectClosedRefusal(declared, 413);
+    expect(JSON.parse(declared.body).message).toBe("The request is too large.");
+    expect(declared.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect((await logins()).rows[0]!.n).toBe(loginsBefore);
+    const chunked = await wire(
+      port,
+      "POST /api/auth/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n800000\r\n",
+      6 * 1024 * 1024,
+    );
+    expectClosedRefusal(chunked, 413);
+  });
+
+  it("answer a request too slow to arrive with a complete 408 and Connection: close", async () => {
+    // Node's request timer reports a slow request as this error on its connection.
+    const socket = new Promise<net.Socket>((resolve) => t.app.server.once("connection", resolve));
+    const answer = wire(port, "GET /health HTTP/1.1\r\nHost: a\r\n");
+    const timeout = Object.assign(new Error("Request timeout"), { code: "ERR_HTTP_REQUEST_TIMEOUT" });
+    const server = await socket;
+    await new Promise((r) => setTimeout(r, 50));
+    t.app.server.emit("clientError", timeout, server);
+    expectClosedRefusal(await answer, 408);
+  });
+
+  it("leave every other client's requests alone: 400 at once on kept connections beside the refusals", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+    const get = (headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.get({ host: "127.0.0.1", port, path: "/health", agent, headers }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (d) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on("error", reject);
+        });
+        req.on("error", reject);
+      });
+    const oversized = { "x-big": "a".repeat(20_000) };
+    const results = await Promise.allSettled(
+      Array.from({ length: 440 }, (_, i) => (i % 11 === 5 ? get(oversized).then((r) => ({ ...r, refused: true })) : get())),
+    );
+    agent.destroy();
+    const failed = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason));
+    expect(failed).toEqual([]);
+    const answers = results.map((r) => (r as PromiseFulfilledResult<{ status: number; refused?: boolean }>).value);
+    expect(answers.filter((a) => !a.refused && a.status === 200)).toHaveLength(400);
+    expect(answers.filter((a) => a.refused && a.status === 431)).toHaveLength(40);
   });
 });
 

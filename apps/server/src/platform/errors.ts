@@ -4,6 +4,7 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError, type z } from "zod";
+import { closeAfterAnswer, onRefusedConnection } from "./client-errors.js";
 
 /** An error that carries its HTTP answer. Anything else that escapes is logged and answered generically. */
 export class HttpError extends Error {
@@ -136,7 +137,11 @@ export function toHttp(err: unknown, uniqueFields: Map<string, string>): HttpErr
 }
 
 export function installErrorHandler(app: FastifyInstance, uniqueFields = new Map<string, string>()) {
+  app.addHook("onRequest", onRefusedConnection);
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused before its body has all arrived (too large, not parsable, not allowed): the
+    // connection closes after the answer, once the client can have read it.
+    if (!request.raw.complete) closeAfterAnswer(request, reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const v of error.validation) {

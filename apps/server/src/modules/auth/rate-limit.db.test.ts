@@ -169,7 +169,13 @@ describe("two processes on one database", () => {
     expect(cookie).toMatch(/^souq_device=[\w-]+\.[\w-]+$/);
     expect(String(first.headers["set-cookie"])).toMatch(/HttpOnly; SameSite=Strict/);
     const owner = (app: FastifyInstance, ip: string, headers: Record<string, string> = { cookie }) =>
-      app.inject({ method: "POST", url: "/api/auth/login", payload: { email: u.email, password: TEST_PASSWORD }, remoteAddress: ip, headers });
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: u.email, password: TEST_PASSWORD },
+        remoteAddress: ip,
+        headers,
+      });
     const answers: { attacker: number[]; owner: number[]; ownerAddress: number[]; ownerElsewhere: number[] } = {
       attacker: [],
       owner: [],
@@ -208,7 +214,13 @@ describe("two processes on one database", () => {
     const first = await login(t.app, u.email, TEST_PASSWORD, "10.0.10.1");
     const cookie = String(first.headers["set-cookie"]).split(";")[0]!;
     const withCookie = (password: string, ip: string, c = cookie) =>
-      t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: u.email, password }, remoteAddress: ip, headers: { cookie: c } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: u.email, password },
+        remoteAddress: ip,
+        headers: { cookie: c },
+      });
     for (let i = 0; i < 3; i++) expect((await withCookie("wrong-pass", "10.0.10.2")).statusCode).toBe(401);
     expectThrottled(await withCookie(TEST_PASSWORD, "10.0.10.2"), 300);
     // The address it guessed from, and the account, are untouched: another client there signs in.

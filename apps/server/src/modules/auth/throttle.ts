@@ -35,7 +35,13 @@ export function secretLimits(app: FastifyInstance, scope: string, account: strin
     { key: `${scope}:ip:${address}`, limit: loginAccountAttempts, windowSeconds },
   ];
   if (standing === "unknown")
-    limits.push({ key: `${scope}:account:${who}`, limit: loginAccountAttempts, windowSeconds, delayAfter: loginAttempts, maxDelaySeconds: 60 });
+    limits.push({
+      key: `${scope}:account:${who}`,
+      limit: loginAccountAttempts,
+      windowSeconds,
+      delayAfter: loginAttempts,
+      maxDelaySeconds: 60,
+    });
   return limits;
 }
 
