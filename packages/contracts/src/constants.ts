@@ -28,6 +28,8 @@ export const PIN_MIN = 4;
 export const COUNTRIES_COUNT = 224;
 export const FOREIGN_DECIMALS = 3;
 export const ROUND_DECIMALS = 4;
+/** Days before a batch's expiry it counts as near expiry, for an item whose own expiry alert is empty. */
+export const DEFAULT_EXPIRE_ALERT_DAYS = 30;
 export const DEFAULT_START_DATE = "1900-01-01";
 export const LANGUAGES = ["en", "ar", "ckb"] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { addDays, businessDay } from "../../platform/business-time.js";
+import { stockIn } from "../stock/stock.js";
 
 /** The item transactions of documents made through the API: numbers, charges applied, transfers, and the order of a day. */
 let t: TestApp;
@@ -98,5 +100,35 @@ describe("item transactions of purchases with charges and sale transfers", () =>
     expect(res.body.data.footer).toMatchObject({ qty_in: "156", qty_out: "24", closing: "132" });
     const found = await t.api("GET", `/api/reports/item_transactions?item_id=${item}&search=${transfer.number}&is_paginated=0`);
     expect((found.body.data.data as Row[]).map((r) => r.source_type)).toEqual(["sale_transfer", "sale_transfer_in"]);
+  });
+});
+
+describe("expiry without an alert of the item's own", () => {
+  it("counts 30 days as near expiry, and an expired batch is flagged expired", async () => {
+    const item = (
+      await ok("/api/items", {
+        item_name: "Eye Drops",
+        has_expire: true,
+        item_units: [{ unit_fk: piece, quantity: "1", price: "900", is_base: true }],
+      })
+    ).item_id;
+    const today = businessDay(new Date());
+    await t.database.db.transaction((tx) =>
+      stockIn({ tx, user: null, now: new Date(), ip: null }, { type: "test", id: 1 }, [
+        { line_id: 1, item_id: item, inventory_id: 1, quantity: "5", unit_cost: "400", batch_no: "SOON", expire_date: addDays(today, 20) },
+        { line_id: 2, item_id: item, inventory_id: 1, quantity: "3", unit_cost: "400", batch_no: "LATE", expire_date: addDays(today, 45) },
+      ]),
+    );
+    const flags = async () =>
+      (await t.api("GET", `/api/stocks?filter[item_id]=${item}`)).body.data.data[0] as { is_near_expiry: boolean; is_expired: boolean };
+    expect(await flags()).toMatchObject({ is_near_expiry: true, is_expired: false });
+    const report = await t.api("GET", `/api/reports/expired_items?filter[item_id]=${item}&is_paginated=0`);
+    expect((report.body.data.data as { batch_no: string }[]).map((r) => r.batch_no)).toEqual(["SOON"]);
+    await t.database.db.transaction((tx) =>
+      stockIn({ tx, user: null, now: new Date(), ip: null }, { type: "test", id: 2 }, [
+        { line_id: 1, item_id: item, inventory_id: 1, quantity: "2", unit_cost: "400", batch_no: "OLD", expire_date: addDays(today, -1) },
+      ]),
+    );
+    expect(await flags()).toMatchObject({ is_near_expiry: true, is_expired: true });
   });
 });

@@ -1,4 +1,4 @@
-import { MSG } from "@app/contracts";
+import { DEFAULT_EXPIRE_ALERT_DAYS, MSG } from "@app/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { businessTimeZone, sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -223,7 +223,8 @@ export const expiredItemsReport: ListModel = {
   idColumn: "row_id",
   defaultSort: "expire_date",
   defaultDir: "asc",
-  scope: () => sql`b.qty > 0 and sb.expire_date is not null and sb.expire_date <= ${today()} + coalesce(i.expire_alert, 0)`,
+  scope: () =>
+    sql`b.qty > 0 and sb.expire_date is not null and sb.expire_date <= ${today()} + coalesce(i.expire_alert, ${DEFAULT_EXPIRE_ALERT_DAYS}::int)`,
   search: (term) => sql`(${itemSearch(term, "i")} or sb.batch_no = ${term.trim()})`,
   columns: {
     row_id: { expr: sql`b.item_fk::bigint * 1000000000 + b.batch_fk::bigint * 1000 + b.inventory_fk`, sortable: false, notNull: true },

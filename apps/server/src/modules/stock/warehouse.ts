@@ -1,3 +1,4 @@
+import { DEFAULT_EXPIRE_ALERT_DAYS } from "@app/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { businessTimeZone } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -18,7 +19,7 @@ const perUnit = (qty: SQL, item: SQL) => sql`(
  * Stock on hand per item and inventory (`/api/stocks`, the warehouse screen): quantity in the base
  * unit, value at the item's average cost, the nearest expiry of a batch in stock, and the flags
  * shortage (below the item's shortage alert) and near expiry (a batch in stock expires within the
- * item's expiry alert days, or has expired).
+ * item's expiry alert days, 30 when it has none, or has expired) and expired.
  */
 export const stocksList: ListModel = {
   model: "stocks",
@@ -54,10 +55,12 @@ export const stocksList: ListModel = {
     expire_alert: { expr: sql`i.expire_alert` },
     next_expiry: { expr: sql`to_char(s.next_expiry, 'YYYY-MM-DD')`, sortExpr: sql`s.next_expiry` },
     is_shortage: { expr: sql`(i.shortage_alert is not null and s.qty < i.shortage_alert)`, filter: "bool" },
+    // Near expiry: within the item's alert days (the default when it has none), or already expired.
     is_near_expiry: {
-      expr: sql`(s.next_expiry is not null and s.next_expiry <= ${today()} + coalesce(i.expire_alert, 0))`,
+      expr: sql`(s.next_expiry is not null and s.next_expiry <= ${today()} + coalesce(i.expire_alert, ${DEFAULT_EXPIRE_ALERT_DAYS}::int))`,
       filter: "bool",
     },
+    is_expired: { expr: sql`(s.next_expiry is not null and s.next_expiry < ${today()})`, filter: "bool" },
   },
   filters: {
     /** `filter[in_stock]=1`: rows holding stock (or owing it, with negative stock allowed). */

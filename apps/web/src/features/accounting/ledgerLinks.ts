@@ -33,6 +33,12 @@ const SOURCE_SCREENS: Record<string, string> = {
   inventory_adjustment: "/warehouse/inventory-adjustment",
   asset_disposal: "/warehouse/destructed-assets",
   inventory_opening_balance: "/settings/opening-balance/inventory-opening-balance",
+  sale_transfer: "/sales/sale-transfers",
+  sale_transfer_in: "/sales/sale-transfers",
+  sale_transfer_return: "/sales/sale-transfer-return",
+  sale_transfer_return_in: "/sales/sale-transfer-return",
+  pos_change: "/sales/pos-sales",
+  closing_drawers: "/sales/closing-drawer",
 };
 
 /** Where a journal entry's document is shown, or undefined for a source without a screen. */

@@ -1,3 +1,4 @@
+import { CURRENCY_USD } from "@app/contracts";
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconDeviceFloppy } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -12,8 +13,8 @@ import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { newSalePrice } from "./figures";
-import { PATHS, PURCHASES, salePricesQuery } from "./purchases.queries";
+import { belowCost, newSalePrice, unitCostOf } from "./figures";
+import { PATHS, PURCHASES, purchaseQuery, salePricesQuery } from "./purchases.queries";
 import { routeId } from "./routeParams";
 import "../accounting/amount.css";
 
@@ -39,6 +40,8 @@ export function ModifySalePricePage() {
   const { systemConfig } = useSession();
   const queryClient = useQueryClient();
   const data = useQuery(salePricesQuery(id));
+  // The net price is in the purchase's own currency, the costs and sale prices in the system's.
+  const purchase = useQuery(purchaseQuery(id));
   const [lines, setLines] = useState<Record<number, LineState>>({});
 
   useEffect(() => {
@@ -75,6 +78,7 @@ export function ModifySalePricePage() {
   const p = data.data;
   if (!p) return <Alert color="red">{t("notFound")}</Alert>;
   const cur = systemConfig.currency.currency_name;
+  const purchaseCurrency = purchase.data ? (purchase.data.currency_id === CURRENCY_USD ? "USD" : "IQD") : "";
 
   const update = (lineId: number, patch: Partial<LineState>) => {
     const line = p.lines.find((l) => l.line_id === lineId)!;
@@ -142,7 +146,9 @@ export function ModifySalePricePage() {
                   <Text size="xs" c="dimmed">
                     {t("salePrice.netPrice")}
                   </Text>
-                  <Text className="amount">{fmt.amount(l.net_price)}</Text>
+                  <Text className="amount" data-testid="sale-price-net">
+                    {fmt.amount(l.net_price)} {purchaseCurrency}
+                  </Text>
                 </Stack>
                 <MoneyInput
                   label={t("salePrice.profit")}
@@ -170,21 +176,32 @@ export function ModifySalePricePage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {l.units.map((u) => (
-                    <Table.Tr key={u.item_unit_id}>
-                      <Table.Td>{names.unit(u.unit_name)}</Table.Td>
-                      <Table.Td className="amount">{fmt.amount(u.quantity)}</Table.Td>
-                      <Table.Td className="amount">{fmt.amount(u.price)}</Table.Td>
-                      <Table.Td>
-                        <MoneyInput
-                          aria-label={`${t("salePrice.newPrice")} ${names.unit(u.unit_name)}`}
-                          value={s.prices[u.item_unit_id] ?? ""}
-                          onChange={(v) => update(l.line_id, { prices: { ...s.prices, [u.item_unit_id]: v } })}
-                          data-testid={`sale-price-${u.unit_name}`}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                  {l.units.map((u) => {
+                    const price = s.prices[u.item_unit_id] ?? "";
+                    const under = belowCost(l.unit_cost, u.quantity, price);
+                    return (
+                      <Table.Tr key={u.item_unit_id}>
+                        <Table.Td>{names.unit(u.unit_name)}</Table.Td>
+                        <Table.Td className="amount">{fmt.amount(u.quantity)}</Table.Td>
+                        <Table.Td className="amount">{fmt.amount(u.price)}</Table.Td>
+                        <Table.Td>
+                          <MoneyInput
+                            aria-label={`${t("salePrice.newPrice")} ${names.unit(u.unit_name)}`}
+                            value={price}
+                            onChange={(v) => update(l.line_id, { prices: { ...s.prices, [u.item_unit_id]: v } })}
+                            rightSection={<Text size="xs">{cur}</Text>}
+                            rightSectionWidth={44}
+                            error={
+                              under
+                                ? t("salePrice.belowCost", { cost: `${fmt.amount(unitCostOf(l.unit_cost, u.quantity))} ${cur}` })
+                                : undefined
+                            }
+                            data-testid={`sale-price-${u.unit_name}`}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
                 </Table.Tbody>
               </Table>
             </Paper>

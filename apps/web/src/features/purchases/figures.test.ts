@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newSalePrice, purchaseTotals } from "./figures";
+import { belowCost, newSalePrice, purchaseTotals } from "./figures";
 
 describe("purchase form figures (as the server computes them)", () => {
   it("totals lines, a percent discount, what is paid and what is owed", () => {
@@ -30,5 +30,13 @@ describe("purchase form figures (as the server computes them)", () => {
     expect(newSalePrice("1550", "20", "10", "250")).toBe("18750");
     expect(newSalePrice("1550", "20", "1", "")).toBe("1860");
     expect(newSalePrice("0.333333", "0", "3", "0")).toBe("1");
+  });
+
+  it("flags a unit's price below what the unit costs", () => {
+    // A box of 10 at 1,550 a piece costs 15,500.
+    expect(belowCost("1550", "10", "15000")).toBe(true);
+    expect(belowCost("1550", "10", "15500")).toBe(false);
+    expect(belowCost("1550", "1", "1860")).toBe(false);
+    expect(belowCost("1550", "1", "")).toBe(false);
   });
 });

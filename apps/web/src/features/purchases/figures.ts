@@ -41,3 +41,15 @@ export function newSalePrice(baseCost: string, profitPercent: string, unitQty: s
   const rounded = step.gt(0) ? raw.div(step).toDecimalPlaces(0, Decimal.ROUND_CEIL).mul(step) : raw;
   return rounded.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed();
 }
+
+/**
+ * Modify sale price: whether a unit's price (system currency) is below what the unit costs, the
+ * cost of one base unit times the unit's base quantity; an empty price is no price yet.
+ */
+export function belowCost(baseCost: string, unitQty: string, price: string): boolean {
+  if (price.trim() === "") return false;
+  return D(price).lt(unitCostOf(baseCost, unitQty));
+}
+
+/** What one of a unit costs: the cost of one base unit times the unit's base quantity. */
+export const unitCostOf = (baseCost: string, unitQty: string): string => D(baseCost).mul(D(unitQty)).toFixed();

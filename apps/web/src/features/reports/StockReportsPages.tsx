@@ -115,7 +115,8 @@ export function ItemTransactionPage() {
   const choice: Choice | null = itemId ? { value: itemId, label: footer.item_name ?? "" } : null;
   const qty = (v: string | null | undefined) => (v === null || v === undefined ? "" : fmt.amount(v));
   const columns: Column<Movement>[] = [
-    { key: "date", label: "stockreports:fields.date", text: (r) => fmt.date(docDay(r.date)) },
+    // Date and time: the rows of a day follow one another by the time of each document.
+    { key: "date", label: "stockreports:fields.date", text: (r) => (r.is_opening ? fmt.date(docDay(r.date)) : fmt.dateTime(r.date)) },
     {
       key: "source_type",
       label: "stockreports:fields.source",

@@ -76,6 +76,10 @@ function BatchesDialog({ row, onClose }: { row: StockRow; onClose: () => void })
   );
 }
 
+/** An expired batch is labelled expired, not near expiry. */
+export const expiryFlag = (r: Pick<StockRow, "is_expired" | "is_near_expiry">): "expired" | "nearExpiry" | null =>
+  r.is_expired ? "expired" : r.is_near_expiry ? "nearExpiry" : null;
+
 /**
  * Stock on hand per item and inventory (`/warehouse/warehouse`): quantity, value at average cost,
  * the nearest expiry, shortage and near-expiry flags with their filters; each row opens its batches.
@@ -105,7 +109,7 @@ export function WarehousePage() {
     {
       key: "is_shortage",
       label: "stock:fields.flags",
-      text: (r) => [r.is_shortage ? t("shortage") : "", r.is_near_expiry ? t("nearExpiry") : ""].filter(Boolean).join(", "),
+      text: (r) => [r.is_shortage ? "shortage" : null, expiryFlag(r)].flatMap((k) => (k ? [t(k)] : [])).join(", "),
       render: (r) => (
         <Group gap={4} wrap="nowrap">
           {r.is_shortage && (
@@ -113,10 +117,16 @@ export function WarehousePage() {
               {t("shortage")}
             </Badge>
           )}
-          {r.is_near_expiry && (
-            <Badge color="red" variant="light" leftSection={<IconCalendarExclamation size={12} />} data-testid="flag-near-expiry">
-              {t("nearExpiry")}
+          {r.is_expired ? (
+            <Badge color="red" variant="filled" leftSection={<IconCalendarExclamation size={12} />} data-testid="flag-expired">
+              {t("expired")}
             </Badge>
+          ) : (
+            r.is_near_expiry && (
+              <Badge color="red" variant="light" leftSection={<IconCalendarExclamation size={12} />} data-testid="flag-near-expiry">
+                {t("nearExpiry")}
+              </Badge>
+            )
           )}
         </Group>
       ),

@@ -28,6 +28,8 @@ export interface StockRow {
   next_expiry: string | null;
   is_shortage: boolean;
   is_near_expiry: boolean;
+  /** The nearest expiry in stock has passed. */
+  is_expired?: boolean;
 }
 
 export interface UnitQty {
