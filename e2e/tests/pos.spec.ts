@@ -523,6 +523,76 @@ test("the price checker shows a scanned item's price in both currencies, then go
   await expect(page.getByTestId("checker-idle")).toBeVisible();
 });
 
+test("typed over pre-filled fields: the line's quantity, the cash tendered (asked about when a note too much) and the drawer's count", async ({
+  page,
+  browser,
+}) => {
+  await openTill(page);
+  await scan(page, items[1]!.barcode);
+  await expect(page.getByTestId("pos-line")).toHaveCount(1);
+  // The quantity holds 1: clicked into and typed over, it is 3 (not 13): 7,500 IQD.
+  await page.getByTestId("pos-qty").click();
+  await page.keyboard.type("3");
+  await expect(page.getByTestId("pos-total")).toHaveText("7,500");
+
+  // The payment opens with the bill's total in Cash IQD. Typed over, a figure far above the bill
+  // is asked about; "Change the amount" goes back to the field, and what is typed replaces it.
+  await page.keyboard.press("F8");
+  const cash = page.getByTestId("pay-iqd");
+  await expect(cash).toHaveValue("7,500");
+  await cash.click();
+  await page.keyboard.type("250000");
+  await expect(cash).toHaveValue("250,000");
+  await page.keyboard.press("Enter");
+  const asked = page.getByTestId("pay-asked");
+  await expect(asked).toContainText("242,500 IQD");
+  await expect(asked).toContainText("50,000 IQD");
+  await page.getByTestId("pay-asked-change").click();
+  await expect(asked).toBeHidden();
+  await page.keyboard.type("10000");
+  await expect(cash).toHaveValue("10,000");
+  await expect(page.getByTestId("pay-change")).toHaveText("2,500 IQD");
+  const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+  await page.keyboard.press("F8");
+  const answer = await sale;
+  expect(answer.status()).toBe(201);
+  const id = ((await answer.json()) as { data: { id: number } }).data.id;
+  const saved = (
+    await call<{ data: { received_amount: string; change: { amount: string }; lines: { quantity: string }[] } }>(`pos_sales/${id}`, {
+      token: admin,
+    })
+  ).data;
+  expect(Number(saved.received_amount)).toBe(10000);
+  expect(saved.change.amount).toBe("2500");
+  expect(saved.lines.map((l) => Number(l.quantity))).toEqual([3]);
+
+  // The drawer's count holds 0: clicked into and typed over, 7,500 is counted (not 07,500).
+  const desk = await browser.newContext({ baseURL: baseUrl() });
+  const office = await desk.newPage();
+  await signedIn(office, { token: admin });
+  await office.goto("/sales/closing-drawer");
+  await office.getByTestId("closing-add").click();
+  const form = office.getByTestId("closing-form");
+  await form.getByTestId("closing-cashier").click();
+  await office.getByRole("option", { name: new RegExp(cashierName) }).click();
+  const counted = form.getByTestId("closing-counted-iqd");
+  await expect(counted).toHaveValue("0");
+  await counted.click();
+  await office.keyboard.type("7,500");
+  await expect(counted).toHaveValue("7,500");
+  await form.getByTestId("closing-save").click();
+  await expect(office).toHaveURL(/\/sales\/closing-drawer\/view\/\d+/);
+  const closing = Number(/view\/(\d+)/.exec(office.url())?.[1]);
+  const closed = (
+    await call<{ data: { cash: { currency_id: number; counted: string }[] } }>(`closing_drawers/${closing}`, { token: admin })
+  ).data;
+  expect(closed.cash.map((c) => [c.currency_id, Number(c.counted)])).toEqual([
+    [1, 7500],
+    [2, 0],
+  ]);
+  await desk.close();
+});
+
 for (const lang of ["en", "ar"] as const) {
   test(`the POS and the price checker pass axe-core (${lang})`, async ({ page }) => {
     await openTill(page, lang);
