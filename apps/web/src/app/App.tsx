@@ -2,11 +2,11 @@ import "@mantine/core/styles.css";
 import "@mantine/dates/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app.css";
-import { DatesProvider } from "@mantine/dates";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { DatesByLanguage } from "./DatesByLanguage";
 import { signInTextsReady } from "./i18n";
 import { ThemeProviders } from "./Providers";
 import { createQueryClient } from "./queryClient";
@@ -17,7 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProviders>
       <QueryClientProvider client={queryClient}>
-        <DatesProvider settings={{ locale: "en", firstDayOfWeek: 6, weekendDays: [5, 6] }}>{children}</DatesProvider>
+        <DatesByLanguage>{children}</DatesByLanguage>
       </QueryClientProvider>
     </ThemeProviders>
   );

@@ -81,6 +81,9 @@ export const theme = createTheme({
     Select: { defaultProps: { filter: foldedOptionsFilter } },
     MultiSelect: { defaultProps: { filter: foldedOptionsFilter } },
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
+    // A table wider than its place shows its scrollbar, not only under the mouse: its last columns
+    // are then seen to be further along, never taken for cut off.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: "auto" } } },
   },
 });
 

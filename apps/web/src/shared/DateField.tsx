@@ -1,23 +1,24 @@
 import { DateInput, type DateInputProps } from "@mantine/dates";
 import { useState } from "react";
-import { useFormat } from "./format";
+import { DATE_FORMAT } from "./format";
 import { parseTypedDate } from "./typedDate";
 
 /**
- * A date input that shows dates as the page reads them (DD/MM/YYYY, or YYYY-MM-DD right to left,
- * SPEC §9) and reads typed dates the same way, never through the browser's guess (which took
- * `15/11/2026` for 2001 and `5/11/2026` for 11 May).
+ * A date input that shows dates as every screen writes them (`DATE_FORMAT`, DD/MM/YYYY in all
+ * three languages) and reads typed dates day first, or year first as a date copied from a
+ * document's data is, never through the browser's guess (which took `15/11/2026` for 2001 and
+ * `5/11/2026` for 11 May). Its calendar names months and weekdays in the screen's language
+ * (`DatesByLanguage`).
  *
  * A whole date typed closes the calendar, as Enter and Esc do: left open, it covered what comes
  * after the field (a line's expiry hid the form's Save button). A click, or typing something that
  * is no whole date, opens it again.
  */
 export function DateField({ popoverProps, onInput, onKeyDown, onClick, onFocus, ...props }: DateInputProps) {
-  const fmt = useFormat();
   const [typedShut, setTypedShut] = useState(false);
   return (
     <DateInput
-      valueFormat={fmt.rtl ? "YYYY-MM-DD" : "DD/MM/YYYY"}
+      valueFormat={DATE_FORMAT}
       dateParser={parseTypedDate}
       {...props}
       popoverProps={typedShut ? { ...popoverProps, opened: false } : popoverProps}

@@ -7,6 +7,7 @@ import {
   formatPercent,
   formatRate,
   formatTime,
+  formatUnsigned,
   plainDecimal,
 } from "./format";
 
@@ -38,19 +39,26 @@ describe("formatting (SPEC §9)", () => {
     expect(formatRate("1310.1234")).toBe("1,310.1234");
   });
 
+  it("drops the sign of a figure whose label says which way it went (a net loss)", () => {
+    expect(formatUnsigned("-44465")).toBe("44,465");
+    expect(formatUnsigned("-0.5")).toBe("0.5");
+    expect(formatUnsigned("1200")).toBe("1,200");
+    expect(formatUnsigned(null)).toBe("");
+  });
+
   it("adds a percent sign", () => {
     expect(formatPercent("12.5")).toBe("12.5%");
   });
 
-  it("writes dates DD/MM/YYYY, or YYYY-MM-DD right to left", () => {
-    expect(formatDate("2026-03-07", false)).toBe("07/03/2026");
-    expect(formatDate("2026-03-07", true)).toBe("2026-03-07");
+  it("writes dates DD/MM/YYYY, in every language alike", () => {
+    expect(formatDate("2026-03-07")).toBe("07/03/2026");
+    expect(formatDate("2026-11-23 22:30:00")).toBe("23/11/2026");
   });
 
   it("uses 12-hour times", () => {
     expect(formatTime("2026-03-07T15:04:00", marks)).toBe("03:04 PM");
     expect(formatTime("2026-03-07T00:30:00", marks)).toBe("12:30 AM");
-    expect(formatDateTime("2026-03-07T09:15:00", false, marks)).toBe("07/03/2026 09:15 AM");
+    expect(formatDateTime("2026-03-07T09:15:00", marks)).toBe("07/03/2026 09:15 AM");
   });
 });
 
@@ -60,10 +68,10 @@ describe("times on the business's clock", () => {
     setBusinessTimeZone("Asia/Baghdad");
     try {
       // 22:30 UTC is 01:30 the next day in Baghdad, whatever zone the browser runs in.
-      expect(formatDateTime("2026-11-23T22:30:00.000Z", false, marks)).toBe("24/11/2026 01:30 AM");
-      expect(formatDateTime(new Date("2026-11-23T22:30:00.000Z"), true, marks)).toBe("2026-11-24 01:30 AM");
-      expect(formatDate("2026-11-23 22:30:00+00", false)).toBe("24/11/2026");
-      expect(formatDateTime("2026-11-23 22:30:00", false, marks)).toBe("23/11/2026 10:30 PM");
+      expect(formatDateTime("2026-11-23T22:30:00.000Z", marks)).toBe("24/11/2026 01:30 AM");
+      expect(formatDateTime(new Date("2026-11-23T22:30:00.000Z"), marks)).toBe("24/11/2026 01:30 AM");
+      expect(formatDate("2026-11-23 22:30:00+00")).toBe("24/11/2026");
+      expect(formatDateTime("2026-11-23 22:30:00", marks)).toBe("23/11/2026 10:30 PM");
     } finally {
       setBusinessTimeZone(undefined);
     }

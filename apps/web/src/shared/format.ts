@@ -47,6 +47,12 @@ export function plainDecimal(value: string | number | null | undefined): string 
   }
 }
 
+/**
+ * An amount without its sign, for a figure whose label already says which way it went: "Net loss
+ * 44,465", never "Net loss -44,465".
+ */
+export const formatUnsigned = (value: string | number | null | undefined): string => formatAmount(value).replace(/^-/, "");
+
 /** Rates are IQD per 1 USD with up to 4 decimals (the contract's rate scale). */
 const RATE_DECIMALS = 4;
 export const formatRate = (value: string | number | null | undefined) => formatAmount(value, RATE_DECIMALS);
@@ -62,11 +68,18 @@ export const formatPercent = (value: string | number | null | undefined) => {
  */
 export const docDay = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : "");
 
-/** DD/MM/YYYY, or YYYY-MM-DD when the page reads right to left (SPEC §9). */
-export function formatDate(value: string | Date | null | undefined, rtl: boolean): string {
+/**
+ * How every screen, print and date field writes a day, in all three languages: DD/MM/YYYY, as
+ * Iraq writes dates in Arabic and Kurdish too (SPEC §9's format). Right to left it reads the same,
+ * day first: the numbers and their slashes keep their order in an Arabic line.
+ */
+export const DATE_FORMAT = "DD/MM/YYYY";
+
+/** A day as `DATE_FORMAT`; what is no date shows as it came. */
+export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return "";
   const d = onBusinessClock(value);
-  return d.isValid() ? d.format(rtl ? "YYYY-MM-DD" : "DD/MM/YYYY") : String(value);
+  return d.isValid() ? d.format(DATE_FORMAT) : String(value);
 }
 
 /** 12-hour time with the language's own morning/evening marks. */
@@ -76,10 +89,10 @@ export function formatTime(value: string | Date | null | undefined, marks: { am:
   return d.isValid() ? `${d.format("hh:mm")} ${d.hour() < 12 ? marks.am : marks.pm}` : "";
 }
 
-export function formatDateTime(value: string | Date | null | undefined, rtl: boolean, marks: { am: string; pm: string }): string {
+export function formatDateTime(value: string | Date | null | undefined, marks: { am: string; pm: string }): string {
   if (!value) return "";
   const d = onBusinessClock(value);
-  return d.isValid() ? `${formatDate(value, rtl)} ${formatTime(value, marks)}` : String(value);
+  return d.isValid() ? `${formatDate(value)} ${formatTime(value, marks)}` : String(value);
 }
 
 export type ValueFormat = "text" | "amount" | "rate" | "percent" | "date" | "datetime" | "time";
@@ -94,9 +107,9 @@ export function useFormat() {
     amount: formatAmount,
     rate: formatRate,
     percent: formatPercent,
-    date: (v: string | Date | null | undefined) => formatDate(v, rtl),
+    date: (v: string | Date | null | undefined) => formatDate(v),
     time: (v: string | Date | null | undefined) => formatTime(v, marks),
-    dateTime: (v: string | Date | null | undefined) => formatDateTime(v, rtl, marks),
+    dateTime: (v: string | Date | null | undefined) => formatDateTime(v, marks),
     value(v: unknown, format: ValueFormat = "text"): string {
       if (v === null || v === undefined) return "";
       // Booleans read as words, on screen and in print.
@@ -110,9 +123,9 @@ export function useFormat() {
         case "percent":
           return formatPercent(s);
         case "date":
-          return formatDate(String(s), rtl);
+          return formatDate(String(s));
         case "datetime":
-          return formatDateTime(String(s), rtl, marks);
+          return formatDateTime(String(s), marks);
         case "time":
           return formatTime(String(s), marks);
         default:

@@ -14,10 +14,18 @@ export type Name = string | null | undefined;
 
 const UNITS: ReadonlySet<string> = new Set(BASIC_UNITS);
 
-/** A system account (one with a `system_key`) still under its seeded name shows translated. */
+/** A cashier's drawer account, as the server names it on the cashier's first sale: "Drawer shilan IQD". */
+const DRAWER = /^Drawer (.+) (IQD|USD)$/s;
+
+/**
+ * A system account (one with a `system_key`) still under its seeded name shows translated, and so
+ * does a cashier's drawer under the name the product gave it (the cashier's name stays as it is).
+ */
 export function accountLabel(t: Translate, name: Name, systemKey?: string | null): string {
   if (name == null) return "";
   if (isSystemAccountKey(systemKey) && SYSTEM_ACCOUNT_NAMES[systemKey] === name) return t(`seeded:accounts.${systemKey}`);
+  const drawer = DRAWER.exec(name);
+  if (drawer) return t("seeded:drawer", { user: drawer[1], currency: drawer[2] });
   return name;
 }
 
@@ -33,6 +41,13 @@ export function inventoryLabel(t: Translate, name: Name): string {
   if (consignment) return t("seeded:consignmentInventory", { customer: partyLabel(t, consignment[1]), id: consignment[2] });
   return name ?? "";
 }
+
+/** The description the server gives a consignment location it makes. */
+export const CONSIGNMENT_DESCRIPTION = "Goods held by the customer on consignment (sale transfers).";
+
+/** An inventory's description: a consignment location's, as the server wrote it, in the user's language. */
+export const inventoryDescriptionLabel = (t: Translate, text: Name): string =>
+  text === CONSIGNMENT_DESCRIPTION ? t("seeded:consignmentDescription") : (text ?? "");
 
 /** A customer or supplier: the walk-in customer under its seeded name shows translated. */
 export const partyLabel = (t: Translate, name: Name): string =>

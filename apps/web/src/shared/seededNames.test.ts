@@ -5,6 +5,7 @@ import {
   accountLabel,
   countryLabel,
   countryOptions,
+  inventoryDescriptionLabel,
   inventoryLabel,
   journalDescription,
   outletLabel,
@@ -125,5 +126,34 @@ describe("journal descriptions", () => {
       "مرتجع مبيعات SRT-000005 من زبون نقدي",
     );
     expect(journalDescription(ar, "Sale return from Ahmed Store")).toBe("مرتجع مبيعات من Ahmed Store");
+  });
+
+  it("reads the entries the server numbers after their document, and the opening stock and revaluations", () => {
+    expect(journalDescription(ar, "Drawer closing ZC-000001")).toBe("إغلاق الصندوق ZC-000001");
+    expect(journalDescription(ckb, "Change of POS sale POS-000012")).toBe("باقیی فرۆشتنی خاڵی فرۆشتن POS-000012");
+    expect(journalDescription(ar, "Write-off 7")).toBe("إتلاف 7");
+    expect(journalDescription(ckb, "Inventory count CNT-000002")).toBe("ژماردنی کۆگا CNT-000002");
+    expect(journalDescription(ar, "Opening stock")).toBe("الرصيد الافتتاحي للمخزن");
+    expect(journalDescription(ar, "Reversal: Exchange revaluation at 1437.5")).toBe("عكس: إعادة تقييم العملة بسعر 1437.5");
+    expect(journalDescription(en, "Drawer closing ZC-000001")).toBe("Drawer closing ZC-000001");
+  });
+});
+
+describe("what the product makes on its own", () => {
+  it("names a cashier's drawer account in the user's language, the cashier's name as it is", () => {
+    expect(accountLabel(ar, "Drawer shilan IQD", null)).toBe("صندوق shilan IQD");
+    expect(accountLabel(ckb, "Drawer shilan USD")).toBe("سندوقی shilan USD");
+    expect(accountLabel(en, "Drawer shilan IQD")).toBe("Drawer shilan IQD");
+    expect(seededNames(ar, "ar").account("Drawer Hawre Aziz IQD", null)).toBe("صندوق Hawre Aziz IQD");
+    // Not a drawer's name: a currency the drawers do not hold.
+    expect(accountLabel(ar, "Drawer shilan EUR")).toBe("Drawer shilan EUR");
+  });
+
+  it("describes a consignment location in the user's language, any other description as written", () => {
+    const made = "Goods held by the customer on consignment (sale transfers).";
+    expect(inventoryDescriptionLabel(ar, made)).toBe("بضائع لدى الزبون أمانةً (تحويلات البيع).");
+    expect(inventoryDescriptionLabel(ckb, made)).toBe("کاڵای لای کڕیار بە ئەمانەت (گواستنەوەی فرۆشتن).");
+    expect(inventoryDescriptionLabel(ar, "Back room")).toBe("Back room");
+    expect(inventoryDescriptionLabel(ar, null)).toBe("");
   });
 });

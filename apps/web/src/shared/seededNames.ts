@@ -2,9 +2,18 @@ import { COUNTRY_CODES, starterLabel } from "@app/contracts";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import regionNames from "./regionNames.json";
-import { accountLabel, inventoryLabel, type Name, outletLabel, partyLabel, type Translate, unitLabel } from "./seededLabels";
+import {
+  accountLabel,
+  inventoryDescriptionLabel,
+  inventoryLabel,
+  type Name,
+  outletLabel,
+  partyLabel,
+  type Translate,
+  unitLabel,
+} from "./seededLabels";
 
-export { accountLabel, inventoryLabel, outletLabel, partyLabel, unitLabel };
+export { accountLabel, inventoryDescriptionLabel, inventoryLabel, outletLabel, partyLabel, unitLabel };
 
 /**
  * Records the product seeds (the chart-of-accounts skeleton, the first outlet and inventory, the
@@ -44,6 +53,8 @@ export interface SeededNames {
   incomeType: (name: Name) => string;
   outlet: (name: Name) => string;
   inventory: (name: Name) => string;
+  /** An inventory's description: a consignment location's as the server wrote it, translated. */
+  inventoryDescription: (text: Name) => string;
   unit: (name: Name) => string;
   party: (name: Name) => string;
   country: (name: Name) => string;
@@ -54,13 +65,16 @@ export function seededNames(t: Translate, lang: string): SeededNames {
   return {
     // A starter expense or income type's account carries the type's name (no system key).
     account: (name, systemKey) =>
-      systemKey ? accountLabel(t, name, systemKey) : starterLabel("expenseType", lang, starterLabel("incomeType", lang, name)),
+      systemKey
+        ? accountLabel(t, name, systemKey)
+        : accountLabel(t, starterLabel("expenseType", lang, starterLabel("incomeType", lang, name))),
     role: (name) => starterLabel("role", lang, name),
     city: (name) => starterLabel("city", lang, name),
     expenseType: (name) => starterLabel("expenseType", lang, name),
     incomeType: (name) => starterLabel("incomeType", lang, name),
     outlet: (name) => outletLabel(t, name),
     inventory: (name) => inventoryLabel(t, name),
+    inventoryDescription: (text) => inventoryDescriptionLabel(t, text),
     unit: (name) => unitLabel(t, name),
     party: (name) => partyLabel(t, name),
     country: (name) => countryLabel(lang, name),
@@ -74,6 +88,14 @@ export function useSeededNames(): SeededNames {
   const lang = i18n.language;
   return useMemo(() => seededNames((key, options) => t(key, options), lang), [t, lang]);
 }
+
+/** The entries the server numbers after their document: "Drawer closing ZC-000001". */
+const NUMBERED = {
+  "Drawer closing": "drawerClosing",
+  "Change of POS sale": "posChange",
+  "Write-off": "writeOff",
+  "Inventory count": "inventoryCount",
+} as const;
 
 /**
  * A journal entry's description as the server writes it (in English: "Receipt from Ahmed",
@@ -104,5 +126,10 @@ export function journalDescription(t: Translate, text: string | null | undefined
   if (purchase) return t("seeded:journal.purchaseFrom", { number: purchase[1], name: partyLabel(t, purchase[2]) });
   const sale = /^Sale (\S+) to (.*)$/s.exec(text);
   if (sale) return t("seeded:journal.saleTo", { number: sale[1], name: partyLabel(t, sale[2]) });
+  const numbered = /^(Drawer closing|Change of POS sale|Write-off|Inventory count) (\S+)$/s.exec(text);
+  if (numbered) return t(`seeded:journal.${NUMBERED[numbered[1] as keyof typeof NUMBERED]}`, { number: numbered[2] });
+  if (text === "Opening stock") return t("seeded:journal.openingStock");
+  const revaluation = /^Exchange revaluation at (\S+)$/s.exec(text);
+  if (revaluation) return t("seeded:journal.exchangeRevaluation", { rate: revaluation[1] });
   return text;
 }

@@ -1,6 +1,9 @@
 import { normalizeDigits } from "@app/contracts";
 
-/** Day, month, year (SPEC §9's DD/MM/YYYY) or year, month, day (YYYY-MM-DD, shown right to left). */
+/**
+ * Day, month, year (the product's DD/MM/YYYY, in every language) or year, month, day (YYYY-MM-DD,
+ * as the data and the spreadsheets write days, and as a date copied from them is pasted).
+ */
 const DAY_FIRST = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
 const YEAR_FIRST = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
 

@@ -8,6 +8,7 @@ import type { FilterField } from "./DataTable/AdvancedSearch";
 import { dateFilterRange } from "./DataTable/dateFilters";
 import { type PrintDocument, printTable } from "./DataTable/print";
 import { useFormat } from "./format";
+import { isolate } from "./ltr";
 
 type Printable = Pick<PrintDocument, "title" | "headers" | "rows" | "footer" | "numeric" | "ltr" | "barcodeSvg"> & {
   lines?: string[];
@@ -32,8 +33,10 @@ export function usePrint() {
       return v === undefined || v === null || v === "" ? undefined : String(v);
     };
     const out: string[] = [];
+    // What was typed keeps its own order after a right-to-left label ("Zagros Trading Co.").
+    const typed = (v: string) => (fmt.rtl ? isolate(v) : v);
     const search = get("search");
-    if (search) out.push(`${t("searchLabel")}: ${search}`);
+    if (search) out.push(`${t("searchLabel")}: ${typed(search)}`);
     const preset = get("date_filter");
     const between = get("date_between");
     if (preset && (DATE_FILTERS as readonly string[]).includes(preset)) {
@@ -53,7 +56,7 @@ export function usePrint() {
       const v = get(f.key);
       if (v === undefined) continue;
       const option = f.options?.find((o) => o.value === v);
-      out.push(`${t(f.label)}: ${option ? t(option.label) : v}`);
+      out.push(`${t(f.label)}: ${option ? t(option.label) : typed(v)}`);
     }
     const currency = get("currency_id");
     if (currency) {
@@ -72,7 +75,10 @@ export function usePrint() {
       shop: systemConfig.shop_name,
       receiptHeader: systemConfig.receipt_header ?? undefined,
       nonce: styleNonce,
-      printed: t("printedBy", { user: me.user_full_name || me.user_name, at: fmt.dateTime(new Date()) }),
+      printed: t("printedBy", {
+        user: fmt.rtl ? isolate(me.user_full_name || me.user_name) : me.user_full_name || me.user_name,
+        at: fmt.dateTime(new Date()),
+      }),
     });
 
   return { print, describe };

@@ -93,7 +93,7 @@ export function HeaderBar({ mobileOpened, onToggleMobile, sidebarShown, onToggle
             </Text>
             {systemConfig.shop_name && systemConfig.shop_name !== PRODUCT_NAME && (
               <Text size="xs" c="dimmed" lh={1.1}>
-                {systemConfig.shop_name}
+                <bdi>{systemConfig.shop_name}</bdi>
               </Text>
             )}
           </div>

@@ -85,7 +85,7 @@ export function LoginPage() {
           </List>
         </Stack>
         <Text size="sm" opacity={0.8}>
-          {options.data?.shop_name || t("heroFooter")}
+          <bdi>{options.data?.shop_name || t("heroFooter")}</bdi>
         </Text>
       </aside>
 

@@ -12,6 +12,7 @@ import { type Column, DataTable, type RowAction } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { CLOSING_DRAWERS, type ClosingRecord, type OpenDrawer, PATHS } from "./posAdmin.queries";
@@ -106,13 +107,14 @@ export function ClosingDrawersPage() {
   const can = useCan();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
+  const names = useSeededNames();
   const columns: Column<ClosingRow>[] = [
     { key: "number", label: "posadmin:fields.number" },
     { key: "code", label: "posadmin:fields.code" },
     { key: "closed_at", label: "posadmin:fields.closed_at", format: "datetime" },
     { key: "opened_at", label: "posadmin:fields.opened_at", format: "datetime" },
     { key: "user_name", label: "posadmin:fields.cashier" },
-    { key: "outlet_name", label: "posadmin:fields.outlet" },
+    { key: "outlet_name", label: "posadmin:fields.outlet", text: (r) => names.outlet(r.outlet_name) },
     { key: "receipts_count", label: "posadmin:fields.receipts_count" },
     { key: "invoices_count", label: "posadmin:fields.invoices_count" },
     { key: "sales_total", label: "posadmin:fields.sales_total", format: "amount" },

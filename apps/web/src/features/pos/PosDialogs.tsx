@@ -308,8 +308,9 @@ function HoldDialog({ close, lines, customerId, onHeld }: PosDialogProps) {
 }
 
 function HoldsDialog({ close, onResume, lines }: PosDialogProps) {
-  const { t, i18n } = useTranslation("pos");
+  const { t } = useTranslation("pos");
   const zone = useSession().systemConfig.time_zone;
+  const marks = { am: t("common:time.am"), pm: t("common:time.pm") };
   const [holds, setHolds] = useState<HeldBill[] | null>(null);
   if (holds === null) void holdsStore.all().then(setHolds);
   const resume = async (h: HeldBill) => {
@@ -334,7 +335,7 @@ function HoldsDialog({ close, onResume, lines }: PosDialogProps) {
             <Group justify="space-between">
               <Text fw={500}>{h.note || t("noNote")}</Text>
               <Text c="dimmed" size="sm">
-                {t("linesCount", { count: h.lines.length })} · {shopTime(h.held_at, i18n.language, zone, { timeStyle: "medium" })}
+                {t("linesCount", { count: h.lines.length })} · {shopTime(h.held_at, zone, marks, true)}
               </Text>
             </Group>
           </UnstyledButton>
@@ -346,8 +347,9 @@ function HoldsDialog({ close, onResume, lines }: PosDialogProps) {
 }
 
 function QueueDialog({ close, queue, onQueueChanged, flush }: PosDialogProps) {
-  const { t, i18n } = useTranslation("pos");
+  const { t } = useTranslation("pos");
   const zone = useSession().systemConfig.time_zone;
+  const marks = { am: t("common:time.am"), pm: t("common:time.pm") };
   const acknowledge = async (s: QueuedSale) => {
     await queueStore.remove(s.key);
     await onQueueChanged();
@@ -362,7 +364,7 @@ function QueueDialog({ close, queue, onQueueChanged, flush }: PosDialogProps) {
           <tbody>
             {queue.map((s) => (
               <tr key={s.key}>
-                <td dir="ltr">{shopTime(s.made_at, i18n.language, zone)}</td>
+                <td dir="ltr">{shopTime(s.made_at, zone, marks)}</td>
                 <td>
                   <Badge color={s.state === "pending" ? "orange" : "red"}>{t(`queue.state.${s.state}`)}</Badge>
                 </td>

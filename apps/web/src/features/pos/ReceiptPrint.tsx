@@ -48,7 +48,7 @@ export function Receipt({ receipt: r, shop }: { receipt: ReceiptData; shop: Syst
         {!r.number && ` (${t("queue.state.pending")})`}
       </p>
       <p className="pos-receipt-center" dir="ltr">
-        {shopTime(r.made_at, i18n.language, shop.time_zone)}
+        {shopTime(r.made_at, shop.time_zone, { am: t("common:time.am"), pm: t("common:time.pm") })}
       </p>
       {r.customer && (
         <p>

@@ -54,10 +54,13 @@ export function DocSheet({
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
-            <Title order={3}>{systemConfig.shop_name}</Title>
+            {/* Names, values and cells read by their own letters (<bdi>): a Latin name keeps its full stop at its end. */}
+            <Title order={3}>
+              <bdi>{systemConfig.shop_name}</bdi>
+            </Title>
             {systemConfig.receipt_header && (
               <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-                {systemConfig.receipt_header}
+                <bdi>{systemConfig.receipt_header}</bdi>
               </Text>
             )}
           </Stack>
@@ -69,7 +72,9 @@ export function DocSheet({
               <Text size="xs" c="dimmed">
                 {k}
               </Text>
-              <Text size="sm">{v || "—"}</Text>
+              <Text size="sm">
+                <bdi>{v || "—"}</bdi>
+              </Text>
             </Stack>
           ))}
         </SimpleGrid>
@@ -89,7 +94,7 @@ export function DocSheet({
                 <Table.Tr key={r.key}>
                   {r.cells.map((c, j) => (
                     <Table.Td key={sheet.headers[j]} className={sheet.numeric[j] ? "amount" : undefined}>
-                      {c}
+                      {sheet.numeric[j] ? c : <bdi>{c}</bdi>}
                     </Table.Td>
                   ))}
                 </Table.Tr>
@@ -108,10 +113,14 @@ export function DocSheet({
             </Group>
           ))}
         </Stack>
-        {sheet.note && <Text size="sm">{sheet.note}</Text>}
+        {sheet.note && (
+          <Text size="sm">
+            <bdi>{sheet.note}</bdi>
+          </Text>
+        )}
         {systemConfig.receipt_footer && (
           <Text size="sm" ta="center" style={{ whiteSpace: "pre-line" }}>
-            {systemConfig.receipt_footer}
+            <bdi>{systemConfig.receipt_footer}</bdi>
           </Text>
         )}
       </Stack>

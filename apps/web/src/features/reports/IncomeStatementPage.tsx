@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import type { ListBody } from "../../shared/api/types";
 import { ExportDialog } from "../../shared/ExportDialog";
-import { useFormat } from "../../shared/format";
+import { formatUnsigned, useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { usePrint } from "../../shared/usePrint";
@@ -52,6 +52,8 @@ export function IncomeStatementPage() {
   const totalExpense = footer.expense ?? sum(expenses);
   const net = footer.net_profit ?? new Decimal(totalIncome).minus(totalExpense).toFixed();
   const netNegative = new Decimal(net).isNegative();
+  // "Net loss" already says which way it went: the figure shows without a sign.
+  const netShown = formatUnsigned(net);
 
   const onPrint = () =>
     print({
@@ -67,7 +69,7 @@ export function IncomeStatementPage() {
         ...expenses.map((r) => [r.code, names.account(r.account_name, r.system_key), fmt.amount(amountOf(r))]),
         ["", t("incomeStatement.totalExpenses"), fmt.amount(totalExpense)],
       ],
-      footer: ["", t(netNegative ? "incomeStatement.netLoss" : "incomeStatement.netIncome"), fmt.amount(net)],
+      footer: ["", t(netNegative ? "incomeStatement.netLoss" : "incomeStatement.netIncome"), netShown],
     });
 
   const section = (title: string, list: IncomeStatementRow[], total: string, testId: string) => (
@@ -137,7 +139,7 @@ export function IncomeStatementPage() {
             <Group justify="space-between">
               <Title order={3}>{t(netNegative ? "incomeStatement.netLoss" : "incomeStatement.netIncome")}</Title>
               <Text fz={26} fw={700} c={netNegative ? "red" : "teal"} data-testid="net-income">
-                <span className="amount">{fmt.amount(net)}</span>
+                <span className="amount">{netShown}</span>
               </Text>
             </Group>
             <Divider my="sm" />

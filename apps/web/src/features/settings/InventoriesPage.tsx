@@ -33,7 +33,7 @@ const columnsOf = (names: SeededNames): Column<InventoryRow>[] => [
   },
   { key: "outlet_name", label: "settings:fields.outlet_fk", text: (r) => names.outlet(r.outlet_name) },
   { key: "is_active", label: "settings:fields.is_active", render: (r) => <ActiveBadge on={r.is_active} /> },
-  { key: "description", label: "settings:fields.description" },
+  { key: "description", label: "settings:fields.description", text: (r) => names.inventoryDescription(r.description) },
 ];
 
 export function InventoriesPage() {

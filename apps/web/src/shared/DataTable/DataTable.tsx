@@ -327,8 +327,9 @@ export function DataTable<Row extends object>(props: Props<Row>) {
         data-testid={list.isFetching ? "table-loading" : undefined}
       />
 
-      {/* A table wider than the screen scrolls: keyboard users reach the scrolling with Tab. */}
-      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+      {/* A table wider than the screen scrolls, its scrollbar shown (not only on hover), so that no
+          column looks cut off: keyboard users reach the scrolling with Tab. */}
+      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ type: "auto", viewportProps: { tabIndex: 0 } }}>
         <Table className="data-table" striped highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -378,7 +379,8 @@ export function DataTable<Row extends object>(props: Props<Row>) {
                       // Mobiles, codes, e-mails and amounts read left to right inside a right-to-left table.
                       <span dir="ltr">{cellText(row, c)}</span>
                     ) : (
-                      cellText(row, c)
+                      // A name reads as its own letters say: "Zagros Trading Co." keeps its full stop at the end.
+                      <span dir="auto">{cellText(row, c)}</span>
                     )}
                   </Table.Td>
                 ))}

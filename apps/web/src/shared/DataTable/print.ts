@@ -31,11 +31,14 @@ export interface PrintDocument {
 /** The page as printed: the shop, the title, what was filtered, the table, who printed it and when. */
 export function printHtml(doc: PrintDocument): string {
   const align = (i: number) => (doc.numeric?.[i] ? ' class="num"' : "");
-  const text = (v: string, i: number) => (doc.ltr?.[i] && v ? `<span dir="ltr">${escapeHtml(v)}</span>` : escapeHtml(v));
+  // Identifiers read left to right; names and other text by their own first letter (<bdi>), so a
+  // Latin name in a right-to-left table keeps its full stop at its end. Figures: `.num`.
+  const text = (v: string, i: number) =>
+    !v || doc.numeric?.[i] ? escapeHtml(v) : doc.ltr?.[i] ? `<span dir="ltr">${escapeHtml(v)}</span>` : `<bdi>${escapeHtml(v)}</bdi>`;
   const cells = (tag: string, values: string[]) => values.map((v, i) => `<${tag}${align(i)}>${text(v, i)}</${tag}>`).join("");
   const header = [
-    `<div class="shop">${escapeHtml(doc.shop)}</div>`,
-    doc.receiptHeader ? `<div class="receipt">${escapeHtml(doc.receiptHeader)}</div>` : "",
+    `<div class="shop"><bdi>${escapeHtml(doc.shop)}</bdi></div>`,
+    doc.receiptHeader ? `<div class="receipt"><bdi>${escapeHtml(doc.receiptHeader)}</bdi></div>` : "",
     `<h1>${escapeHtml(doc.title)}</h1>`,
     doc.barcodeSvg ? `<div class="barcode">${doc.barcodeSvg}</div>` : "",
     ...(doc.lines ?? []).map((l) => `<div class="line">${escapeHtml(l)}</div>`),
@@ -61,7 +64,7 @@ export function printHtml(doc: PrintDocument): string {
     .map((r) => `<tr>${cells("td", r)}</tr>`)
     .join(
       "",
-    )}</tbody>${doc.footer ? `<tfoot><tr>${cells("td", doc.footer)}</tr></tfoot>` : ""}</table>${doc.receiptFooter ? `<div class="footer">${escapeHtml(doc.receiptFooter)}</div>` : ""}<div class="printed">${escapeHtml(
+    )}</tbody>${doc.footer ? `<tfoot><tr>${cells("td", doc.footer)}</tr></tfoot>` : ""}</table>${doc.receiptFooter ? `<div class="footer"><bdi>${escapeHtml(doc.receiptFooter)}</bdi></div>` : ""}<div class="printed">${escapeHtml(
     doc.printed,
   )}</div></body></html>`;
 }
