@@ -139,9 +139,10 @@ test.describe("sales", () => {
     await expect(form.getByTestId("total-remaining")).toHaveText("105,000 IQD");
     await shot(page, "sale-form-en");
 
-    const completed = page.waitForResponse((r) => r.url().includes("/complete") && r.request().method() === "POST");
+    // Saved and completed in one call.
+    const completed = page.waitForResponse((r) => r.url().endsWith("/api/sales") && r.request().method() === "POST");
     await form.getByTestId("sale-save-complete").click();
-    expect((await completed).status()).toBe(200);
+    expect((await completed).status()).toBe(201);
     await expect(page).toHaveURL(/\/sales\/sales\/view\/\d+\/0$/);
     saleId = Number(/view\/(\d+)\//.exec(page.url())![1]);
     const sheet = page.getByTestId("sale-sheet");
@@ -225,7 +226,9 @@ test.describe("sales", () => {
     await expect(form.getByTestId("sale-error")).toHaveText(
       "The customer's allowed debit amount is 50000; the balance is 0 and this sale would make it 60000.",
     );
-    // Kept as a draft; nothing left the stock.
+    // Refused, nothing is saved: no draft behind, the form stays with what was typed, nothing left the stock.
+    await expect(page).toHaveURL(/\/sales\/sales\/upsert\/0\/0\/0\/0$/);
+    await expect(form.getByTestId("total-total")).toHaveText("60,000 IQD");
     expect(await onHand(s)).toBe(before);
   });
 
@@ -246,6 +249,9 @@ test.describe("sales", () => {
     await page.goto(`/sales/sales/view/${draft.data.id}/0`);
     const completed = page.waitForResponse((r) => r.url().includes("/complete") && r.request().method() === "POST");
     await page.getByTestId("sale-complete").click();
+    // Completing posts: it asks first, and Enter on the question confirms.
+    await expect(page.getByTestId("confirm-action")).toBeVisible();
+    await page.keyboard.press("Enter");
     expect((await completed).status()).toBe(200);
     await expect(page.getByText("اكتمل البيع: خرجت البضائع من المخزون وسُجّلت القيود")).toBeVisible();
     await expect(page.getByText("اكتملت المشتريات: البضائع في المخزون")).toHaveCount(0);

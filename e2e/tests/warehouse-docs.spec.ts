@@ -106,6 +106,7 @@ test("Arabic: opening stock typed as people type, a count sheet and a write-off 
   await sheet.getByTestId("count-sheet-save").click();
   await expect(page).toHaveURL(/\/warehouse\/inventory-adjustment\/view\/\d+$/);
   await page.getByTestId("count-complete").click();
+  await page.getByTestId("confirm-action-yes").click();
   await expect(page.getByTestId("doc-status")).toHaveText("منجز");
   await expect(page.getByTestId("count-loss")).toHaveText("2,500");
   await expect(page.getByTestId("count-gain")).toHaveText("5,000");

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import { IconAlertTriangle, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppDialog } from "./DialogHeader";
 
@@ -73,4 +74,57 @@ export function ConfirmFigure({
       </Group>
     </AppDialog>
   );
+}
+
+/**
+ * Asks before an action that posts (complete, send, receive, approve): the action's own label as
+ * the verb and the document's name; Enter on the focused Confirm confirms, Esc or Cancel keeps it.
+ */
+export function ConfirmAction({
+  action,
+  name,
+  color = "green",
+  onConfirm,
+  onClose,
+}: {
+  action: string;
+  name: string;
+  color?: string | undefined;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("common");
+  return (
+    <AppDialog opened onClose={onClose} size="sm" testId="confirm-action" title={t("confirmTitle")} icon={<IconAlertTriangle size={18} />}>
+      <Text p="lg">{t("confirmPostQuestion", { action, name })}</Text>
+      <Group justify="flex-end" px="lg" pb="lg">
+        <Button variant="default" onClick={onClose}>
+          {t("cancel")}
+        </Button>
+        <Button color={color} onClick={onConfirm} data-autofocus data-testid="confirm-action-yes">
+          {action}
+        </Button>
+      </Group>
+    </AppDialog>
+  );
+}
+
+/**
+ * A posting action behind the shared question: `ask(label, name, run)` opens it, the confirm button
+ * runs it. Render `dialog` once.
+ */
+export function useConfirmAction() {
+  const [asking, setAsking] = useState<{ action: string; name: string; run: () => void } | null>(null);
+  const dialog = asking && (
+    <ConfirmAction
+      action={asking.action}
+      name={asking.name}
+      onClose={() => setAsking(null)}
+      onConfirm={() => {
+        setAsking(null);
+        asking.run();
+      }}
+    />
+  );
+  return { ask: (action: string, name: string, run: () => void) => setAsking({ action, name, run }), dialog };
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { type Column, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { type Column, DocumentList, docActions, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { DocBadges, useDocAction } from "./docActions";
@@ -60,9 +60,9 @@ export function PurchaseReturnsPage() {
   const a = docActions<ReturnRow>("purchase_returns");
   const actions: RowAction<ReturnRow>[] = [
     a.view("purchases:actions.view", (r) => void navigate(PATHS.returnView(r.id))),
-    a.edit((r) => void navigate(PATHS.returnUpsert(r.id, 1))),
+    { ...a.edit((r) => void navigate(PATHS.returnUpsert(r.id, 1))), when: docState.open },
     ...a.closeOpen("purchases:actions", (r, action) => act.mutate({ id: r.id, action })),
-    a.delete(del.ask),
+    { ...a.delete(del.ask), when: docState.open },
   ];
 
   return (

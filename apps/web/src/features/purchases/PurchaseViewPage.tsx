@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
+import { useConfirmAction } from "../../shared/ConfirmDialog";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
@@ -29,6 +30,7 @@ export function PurchaseViewPage() {
   const { systemConfig } = useSession();
   const doc = useQuery(purchaseQuery(id));
   const act = useDocAction(PURCHASES, "purchases:done");
+  const confirm = useConfirmAction();
   if (doc.isPending) return <PageLoader />;
   const p = doc.data;
   if (!p) return <Alert color="red">{t("notFound")}</Alert>;
@@ -102,7 +104,7 @@ export function PurchaseViewPage() {
               color="green"
               leftSection={<IconCheck size={16} />}
               loading={act.isPending}
-              onClick={() => act.mutate({ id: p.id, action: "complete" })}
+              onClick={() => confirm.ask(t("actions.complete"), p.number ?? "", () => act.mutate({ id: p.id, action: "complete" }))}
               data-testid="purchase-complete"
             >
               {t("actions.complete")}
@@ -170,6 +172,7 @@ export function PurchaseViewPage() {
           </Text>
         </Stack>
       )}
+      {confirm.dialog}
     </DocView>
   );
 }

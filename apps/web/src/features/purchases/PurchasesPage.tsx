@@ -1,7 +1,7 @@
 import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { type Column, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { type Column, DocumentList, docActions, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
@@ -65,21 +65,33 @@ export function PurchasesPage() {
     { key: "consumer_name", label: "purchases:fields.supplier", type: "text" },
   ];
   const a = docActions<PurchaseRow>("purchases");
+  const complete = docState.in("complete");
   const actions: RowAction<PurchaseRow>[] = [
     a.view("purchases:actions.view", (r) => void navigate(PATHS.view(r.id))),
-    a.edit((r) => void navigate(PATHS.upsert(r.id, 1))),
-    a.own("complete", "purchases:actions.complete", IconCheck, (r) => act.mutate({ id: r.id, action: "complete" })),
-    a.own("return_to_draft", "purchases:actions.returnToDraft", IconArrowBackUp, (r) =>
-      act.mutate({ id: r.id, action: "return_to_draft" }),
-    ),
-    a.own("apply_cost", "purchases:actions.applyCost", IconCalculator, (r) => void navigate(PATHS.applyCost(r.id))),
+    { ...a.edit((r) => void navigate(PATHS.upsert(r.id, 1))), when: docState.open },
+    {
+      ...a.own("complete", "purchases:actions.complete", IconCheck, (r) => act.mutate({ id: r.id, action: "complete" })),
+      when: docState.in("draft"),
+      confirm: (r) => r.number ?? "",
+    },
+    {
+      ...a.own("return_to_draft", "purchases:actions.returnToDraft", IconArrowBackUp, (r) =>
+        act.mutate({ id: r.id, action: "return_to_draft" }),
+      ),
+      when: complete,
+    },
+    {
+      ...a.own("apply_cost", "purchases:actions.applyCost", IconCalculator, (r) => void navigate(PATHS.applyCost(r.id))),
+      when: (r) => complete(r) && !r.costs_applied,
+    },
     a.own("sale_price", "purchases:actions.modifySalePrice", IconTag, (r) => void navigate(PATHS.salePrices(r.id)), "modify_sale_price"),
     {
       ...a.own("return", "purchases:actions.return", IconReceiptRefund, (r) => void navigate(PATHS.returnUpsert(0, 0, r.id))),
       permission: "purchase_returns/store",
+      when: complete,
     },
     ...a.closeOpen("purchases:actions", (r, action) => act.mutate({ id: r.id, action })),
-    a.delete(del.ask),
+    { ...a.delete(del.ask), when: docState.open },
   ];
 
   return (

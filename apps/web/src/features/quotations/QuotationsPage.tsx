@@ -48,9 +48,10 @@ export function QuotationsPage() {
   const a = docActions<QuotationRow>("quotations");
   const actions: RowAction<QuotationRow>[] = [
     a.view("quotations:actions.view", (r) => void navigate(QUOTATION_PATHS.view(r.id))),
-    a.edit((r) => void navigate(QUOTATION_PATHS.upsert(r.id, 1))),
+    // A converted quotation stays as the record of what was offered: it is copied, not changed.
+    { ...a.edit((r) => void navigate(QUOTATION_PATHS.upsert(r.id, 1))), when: (r) => r.status !== "converted" },
     a.own("copy", "quotations:actions.copy", IconCopy, (r) => void navigate(QUOTATION_PATHS.upsert(0, 0, r.id)), "store"),
-    a.delete(del.ask),
+    { ...a.delete(del.ask), when: (r) => r.status !== "converted" },
   ];
 
   return (

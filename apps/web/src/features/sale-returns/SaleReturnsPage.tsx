@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { type Column, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { type Column, DocumentList, docActions, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
@@ -54,9 +54,9 @@ export function SaleReturnsPage() {
   const a = docActions<SaleReturnRow>("sale_returns");
   const actions: RowAction<SaleReturnRow>[] = [
     a.view("salereturns:actions.view", (r) => void navigate(PATHS.view(r.id))),
-    a.edit((r) => void navigate(PATHS.upsert(r.id, 1, r.sale_id ?? 0))),
+    { ...a.edit((r) => void navigate(PATHS.upsert(r.id, 1, r.sale_id ?? 0))), when: docState.open },
     ...a.closeOpen("salereturns:actions", (r, action) => act.mutate({ id: r.id, action })),
-    a.delete(del.ask),
+    { ...a.delete(del.ask), when: docState.open },
   ];
 
   return (

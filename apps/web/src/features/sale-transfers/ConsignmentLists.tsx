@@ -5,7 +5,16 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api } from "../../shared/api/client";
-import { type Column, DataTable, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import {
+  type Column,
+  DataTable,
+  DocumentList,
+  docActions,
+  docState,
+  type FilterField,
+  type RowAction,
+  useDocColumns,
+} from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
@@ -105,18 +114,21 @@ export function SaleTransfersPage() {
     );
   const actions: RowAction<SaleTransferRow>[] = [
     a.view("saletransfers:actions.view", (r) => void navigate(TRANSFER_PATHS.view(r.id))),
-    a.edit((r) => void navigate(TRANSFER_PATHS.upsert(r.id, 1))),
-    stateAction("send", IconSend),
-    stateAction("return_to_draft", IconArrowBackUp),
-    a.own(
-      "return",
-      "saletransfers:actions.return",
-      IconReceiptRefund,
-      (r) => void navigate(TRANSFER_PATHS.returnUpsert(0, 0, r.id)),
-      "store",
-    ),
+    { ...a.edit((r) => void navigate(TRANSFER_PATHS.upsert(r.id, 1))), when: docState.in("pending") },
+    { ...stateAction("send", IconSend), when: docState.in("pending"), confirm: (r) => r.number ?? "" },
+    { ...stateAction("return_to_draft", IconArrowBackUp), when: docState.in("sent") },
+    {
+      ...a.own(
+        "return",
+        "saletransfers:actions.return",
+        IconReceiptRefund,
+        (r) => void navigate(TRANSFER_PATHS.returnUpsert(0, 0, r.id)),
+        "store",
+      ),
+      when: docState.in("sent"),
+    },
     ...a.closeOpen("saletransfers:actions", (r, action) => act.mutate({ id: r.id, action })),
-    a.delete(del.ask),
+    { ...a.delete(del.ask), when: docState.in("pending") },
   ];
   return (
     <DocumentList<SaleTransferRow>
@@ -189,6 +201,7 @@ export function SaleTransferReturnsPage() {
 /** What each customer holds on consignment: per customer and item, the quantity and its value at average cost; invoiced from here. */
 export function ConsignmentsPage() {
   const { t } = useTranslation("saletransfers");
+  const names = useSeededNames();
   const [invoicing, setInvoicing] = useState<ConsignmentRow | null>(null);
   const actions: RowAction<ConsignmentRow>[] = [
     {
@@ -200,11 +213,11 @@ export function ConsignmentsPage() {
     },
   ];
   const columns: Column<ConsignmentRow>[] = [
-    { key: "consumer_name", label: "saletransfers:fields.customer" },
+    { key: "consumer_name", label: "saletransfers:fields.customer", text: (r) => names.party(r.consumer_name) },
     { key: "item_name", label: "saletransfers:fields.item" },
     { key: "item_code", label: "saletransfers:fields.item_code" },
     { key: "qty", label: "saletransfers:fields.quantity", format: "amount" },
-    { key: "base_unit_name", label: "saletransfers:fields.unit" },
+    { key: "base_unit_name", label: "saletransfers:fields.unit", text: (r) => names.unit(r.base_unit_name) },
     { key: "avg_cost", label: "saletransfers:fields.avg_cost", format: "amount" },
     { key: "value", label: "saletransfers:fields.cost", format: "amount" },
   ];

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
+import { useConfirmAction } from "../../shared/ConfirmDialog";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
@@ -34,6 +35,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
   const { systemConfig } = useSession();
   const doc = useQuery(saleQuery(kind, id));
   const act = useDocAction(endpoint, "salesdocs:done");
+  const confirm = useConfirmAction();
   if (doc.isPending) return <PageLoader />;
   const s = doc.data;
   if (!s) return <Alert color="red">{t("notFound")}</Alert>;
@@ -122,7 +124,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
               color="green"
               leftSection={<IconCheck size={16} />}
               loading={act.isPending}
-              onClick={() => act.mutate({ id: s.id, action: "complete" })}
+              onClick={() => confirm.ask(t("actions.complete"), s.number ?? "", () => act.mutate({ id: s.id, action: "complete" }))}
               data-testid="sale-complete"
             >
               {t("actions.complete")}
@@ -160,6 +162,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
           </span>
         </Text>
       )}
+      {confirm.dialog}
     </DocView>
   );
 }

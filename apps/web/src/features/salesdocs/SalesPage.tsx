@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCan } from "../../app/session";
 import { useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DataTable, type FilterField, type RowAction } from "../../shared/DataTable";
+import { type Column, DataTable, docState, type FilterField, type RowAction } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
@@ -85,6 +85,7 @@ export function SalesPage({ kind }: { kind: SaleKind }) {
       icon: IconEdit,
       permission: `${endpoint}/update`,
       onClick: (r) => void navigate(paths.upsert(r.id, 1)),
+      when: docState.open,
     },
     {
       key: "complete",
@@ -92,6 +93,8 @@ export function SalesPage({ kind }: { kind: SaleKind }) {
       icon: IconCheck,
       permission: `${endpoint}/complete`,
       onClick: (r) => act.mutate({ id: r.id, action: "complete" }),
+      when: docState.in("draft"),
+      confirm: (r) => r.number ?? "",
     },
     {
       key: "return_to_draft",
@@ -99,6 +102,7 @@ export function SalesPage({ kind }: { kind: SaleKind }) {
       icon: IconArrowBackUp,
       permission: `${endpoint}/return_to_draft`,
       onClick: (r) => act.mutate({ id: r.id, action: "return_to_draft" }),
+      when: docState.in("complete"),
     },
     {
       key: "close",
@@ -106,6 +110,7 @@ export function SalesPage({ kind }: { kind: SaleKind }) {
       icon: IconLock,
       permission: `${endpoint}/close`,
       onClick: (r) => act.mutate({ id: r.id, action: "close" }),
+      when: docState.open,
     },
     {
       key: "open",
@@ -113,8 +118,17 @@ export function SalesPage({ kind }: { kind: SaleKind }) {
       icon: IconLockOpen,
       permission: `${endpoint}/open`,
       onClick: (r) => act.mutate({ id: r.id, action: "open" }),
+      when: docState.closed,
     },
-    { key: "delete", label: "common:delete", icon: IconTrash, color: "red", permission: `${endpoint}/destroy`, onClick: del.ask },
+    {
+      key: "delete",
+      label: "common:delete",
+      icon: IconTrash,
+      color: "red",
+      permission: `${endpoint}/destroy`,
+      onClick: del.ask,
+      when: docState.open,
+    },
   ];
 
   return (
@@ -138,6 +152,7 @@ export function SalesPage({ kind }: { kind: SaleKind }) {
           )
         }
         actions={actions}
+        onRowClick={can(`${endpoint}/show`) ? (r) => void navigate(paths.view(r.id)) : undefined}
       />
       {del.dialog}
     </>

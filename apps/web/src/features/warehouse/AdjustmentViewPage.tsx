@@ -36,6 +36,7 @@ export function AdjustmentViewPage() {
             </Button>
             {d.status === "draft" && (
               <WarehouseDocAction
+                name={d.number ?? ""}
                 endpoint={WD.adjustments}
                 id={d.id}
                 action="complete"

@@ -44,6 +44,7 @@ export function DestructedViewPage() {
             )}
             {draft ? (
               <WarehouseDocAction
+                name={d.number ?? ""}
                 endpoint={WD.disposals}
                 id={d.id}
                 action="complete"
@@ -55,6 +56,7 @@ export function DestructedViewPage() {
               </WarehouseDocAction>
             ) : (
               <WarehouseDocAction
+                name={d.number ?? ""}
                 endpoint={WD.disposals}
                 id={d.id}
                 action="return_to_draft"

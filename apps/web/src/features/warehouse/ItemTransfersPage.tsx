@@ -344,21 +344,31 @@ export function ItemTransfersPage() {
       options: (["pending", "sent", "received"] as const).map((s) => ({ value: s, label: `stock:status.${s}` })),
     },
   ];
-  const step = (key: string, icon: RowAction<TransferRow>["icon"], permission: string, color?: string): RowAction<TransferRow> => ({
+  // Each step is offered only in the state that allows it (pending, approved, sent); the ones
+  // that move stock or decide ask first.
+  const step = (
+    key: string,
+    icon: RowAction<TransferRow>["icon"],
+    permission: string,
+    when: (r: TransferRow) => boolean,
+    color?: string,
+  ): RowAction<TransferRow> => ({
     key,
     label: `stock:${key}`,
     icon,
     permission,
     ...(color ? { color } : {}),
-    // The server answers a step the transfer's state does not allow with its reason.
     onClick: (r) => act.mutate({ id: r.transfer_id, action: key }),
+    when,
+    confirm: (r) => r.transfer_no ?? "",
   });
+  const pending = (r: TransferRow) => r.status === "pending";
   const actions: RowAction<TransferRow>[] = [
-    step("approve", IconCheck, "stock_transfers/approve"),
-    step("disapprove", IconX, "stock_transfers/disapprove", "orange"),
-    step("send", IconPackageExport, "stock_transfers/transfer"),
-    step("receive", IconPackageImport, "stock_transfers/receive"),
-    ...editDeleteActions<TransferRow>("stock_transfers", (r) => setEditing(r.transfer_id), del.ask),
+    step("approve", IconCheck, "stock_transfers/approve", (r) => pending(r) && r.approved !== true),
+    step("disapprove", IconX, "stock_transfers/disapprove", (r) => pending(r) && r.approved !== false, "orange"),
+    step("send", IconPackageExport, "stock_transfers/transfer", (r) => pending(r) && r.approved === true),
+    step("receive", IconPackageImport, "stock_transfers/receive", (r) => r.status === "sent"),
+    ...editDeleteActions<TransferRow>("stock_transfers", (r) => setEditing(r.transfer_id), del.ask).map((a) => ({ ...a, when: pending })),
   ];
   return (
     <DocumentList<TransferRow>

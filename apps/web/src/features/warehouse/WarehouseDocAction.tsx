@@ -3,20 +3,26 @@ import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { useConfirmAction } from "../../shared/ConfirmDialog";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { useInvalidateWarehouse } from "./warehouseDocs.queries";
 
-/** A state change of a warehouse document (`POST {endpoint}/{id}/{action}`), behind its permission. */
+/**
+ * A state change of a warehouse document (`POST {endpoint}/{id}/{action}`), behind its permission;
+ * it posts (stock, the books), so it asks first, naming the document (`name`).
+ */
 export function WarehouseDocAction({
   endpoint,
   id,
   action,
   children,
   testId,
+  name,
   ...button
-}: { endpoint: string; id: number; action: string; children: ReactNode; testId: string } & ButtonProps) {
+}: { endpoint: string; id: number; action: string; children: ReactNode; testId: string; name: string } & ButtonProps) {
   const can = useCan();
   const invalidate = useInvalidateWarehouse();
+  const confirm = useConfirmAction();
   const run = useMutation({
     mutationFn: () => api<{ message: string }>(`${endpoint}/${id}/${action}`, { method: "POST", body: {} }),
     onSuccess: (res) => {
@@ -28,8 +34,16 @@ export function WarehouseDocAction({
   });
   if (!can(`${endpoint}/${action}`)) return null;
   return (
-    <Button {...button} loading={run.isPending} onClick={() => run.mutate()} data-testid={testId}>
-      {children}
-    </Button>
+    <>
+      <Button
+        {...button}
+        loading={run.isPending}
+        onClick={(e) => confirm.ask(e.currentTarget.textContent ?? "", name, () => run.mutate())}
+        data-testid={testId}
+      >
+        {children}
+      </Button>
+      {confirm.dialog}
+    </>
   );
 }

@@ -12,6 +12,9 @@ import { docDay } from "../accounting/ledger.queries";
 import { ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
 import "../accounting/amount.css";
 
+/** A document without states (opening stock), or one still a draft. */
+const isDraft = (r: object) => !("status" in r) || r.status === "draft";
+
 /** The fields every warehouse document's list row has. */
 interface DocListRow {
   id: number;
@@ -109,7 +112,8 @@ export function WarehouseDocList<Row extends DocListRow>({
           permission: `${endpoint}/show`,
           onClick: (r) => navigate(`${ROUTES[section]}/view/${viewPath(r)}`),
         },
-        ...editDeleteActions<Row>(endpoint, onEdit, del.ask),
+        // A done count or write-off is changed no more (the server refuses it): only a draft is edited or deleted.
+        ...editDeleteActions<Row>(endpoint, onEdit, del.ask).map((a) => ({ ...a, when: isDraft })),
       ]}
       add={{ permission: `${endpoint}/store`, label: t(`${section}.add`), ...add }}
       dialogs={

@@ -35,6 +35,7 @@ import { useTranslation } from "react-i18next";
 import { useCan, usePageSizes } from "../../app/session";
 import { api, type Query } from "../api/client";
 import type { DataBody, ListBody } from "../api/types";
+import { ConfirmAction } from "../ConfirmDialog";
 import { ExportDialog } from "../ExportDialog";
 import { useFormat, type ValueFormat } from "../format";
 import { isLtrField } from "../ltr";
@@ -71,6 +72,13 @@ export interface RowAction<Row> {
   permission?: PermissionRequirement;
   color?: string;
   onClick: (row: Row) => void;
+  /** Whether the row's state allows it (a draft is completed, a complete one returned to draft); always unless said. */
+  when?: (row: Row) => boolean;
+  /**
+   * An action that posts (complete, send, receive, approve) asks first: the name of the row the
+   * question names ("Complete: "PUR-000012"?"), the action's label being the verb.
+   */
+  confirm?: (row: Row) => string;
 }
 
 interface Props<Row> {
@@ -98,6 +106,8 @@ interface Props<Row> {
   query?: Query;
   /** What the page's own pickers chose (an item, an inventory), as printed lines under the title. */
   printLines?: string[];
+  /** A click on a row (not on its actions) opens it: the document's view. */
+  onRowClick?: (row: Row) => void;
 }
 
 export const listKey = (endpoint: string) => [endpoint, "list"] as const;
@@ -172,6 +182,9 @@ export function DataTable<Row extends object>(props: Props<Row>) {
 
   const visible = columns.filter((c) => !hiddenSet.has(c.key));
   const allowedActions = actions.filter((a) => can(a.permission));
+  const [asking, setAsking] = useState<{ action: RowAction<Row>; row: Row } | null>(null);
+  const runAction = (a: RowAction<Row>, row: Row) => (a.confirm ? setAsking({ action: a, row }) : a.onClick(row));
+  const { onRowClick } = props;
   const rows = list.data?.data ?? [];
   const footer = list.data?.footer ?? {};
   const hasFooter = visible.some((c) => c.footer || footer[c.key] !== undefined);
@@ -370,7 +383,19 @@ export function DataTable<Row extends object>(props: Props<Row>) {
               </Table.Tr>
             )}
             {rows.map((row) => (
-              <Table.Tr key={rowKey(row)} data-testid="table-row">
+              <Table.Tr
+                key={rowKey(row)}
+                data-testid="table-row"
+                className={onRowClick ? "clickable-row" : undefined}
+                onClick={
+                  onRowClick &&
+                  ((e) => {
+                    // The row's menu, links and buttons keep their own clicks.
+                    if ((e.target as Element).closest("button, a, input, [role=menu], .actions-cell")) return;
+                    onRowClick(row);
+                  })
+                }
+              >
                 {visible.map((c) => (
                   <Table.Td key={c.key} data-column={c.key}>
                     {c.render ? (
@@ -386,26 +411,7 @@ export function DataTable<Row extends object>(props: Props<Row>) {
                 ))}
                 {allowedActions.length > 0 && (
                   <Table.Td className="actions-cell">
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={t("actions")} data-testid="row-actions">
-                          <IconDotsVertical size={16} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {allowedActions.map((a) => (
-                          <Menu.Item
-                            key={a.key}
-                            color={a.color}
-                            leftSection={<a.icon size={16} />}
-                            onClick={() => a.onClick(row)}
-                            data-testid={`row-action-${a.key}`}
-                          >
-                            {t(a.label)}
-                          </Menu.Item>
-                        ))}
-                      </Menu.Dropdown>
-                    </Menu>
+                    <RowMenu row={row} actions={allowedActions.filter((a) => !a.when || a.when(row))} onAction={runAction} />
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -454,7 +460,55 @@ export function DataTable<Row extends object>(props: Props<Row>) {
         initiallyChosen={visible.map((c) => c.key)}
         fileName={t(title)}
       />
+      {asking && (
+        <ConfirmAction
+          action={t(asking.action.label)}
+          name={asking.action.confirm?.(asking.row) ?? ""}
+          color={asking.action.color}
+          onClose={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            asking.action.onClick(asking.row);
+          }}
+        />
+      )}
     </Paper>
+  );
+}
+
+/** A row's menu: only the actions its state allows (none: no menu). */
+function RowMenu<Row>({
+  row,
+  actions,
+  onAction,
+}: {
+  row: Row;
+  actions: RowAction<Row>[];
+  onAction: (a: RowAction<Row>, row: Row) => void;
+}) {
+  const { t } = useTranslation("table");
+  if (!actions.length) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t("actions")} data-testid="row-actions">
+          <IconDotsVertical size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.map((a) => (
+          <Menu.Item
+            key={a.key}
+            color={a.color}
+            leftSection={<a.icon size={16} />}
+            onClick={() => onAction(a, row)}
+            data-testid={`row-action-${a.key}`}
+          >
+            {t(a.label)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

@@ -35,12 +35,14 @@ const byId = (row: unknown) => (row as { id: number }).id;
 
 /**
  * A document list screen (SPEC §2 "List screens"): the header, the table by date with the date
- * and amount filters, the "Add" button and the rows' actions.
+ * and amount filters, the "Add" button and the rows' actions; a click on a row opens the document
+ * as its "view" action does.
  */
 export function DocumentList<Row extends object>(props: Props<Row>) {
   const can = useCan();
   const { add } = props;
   const rowKey: (row: Row) => number = props.rowKey ?? byId;
+  const view = props.actions.find((a) => a.key === "view" && can(a.permission));
   return (
     <>
       <PageHeader title={props.title} description={props.description} actions={props.headerActions} />
@@ -62,6 +64,7 @@ export function DocumentList<Row extends object>(props: Props<Row>) {
           )
         }
         actions={props.actions}
+        onRowClick={view?.onClick}
       />
       {props.dialogs}
     </>

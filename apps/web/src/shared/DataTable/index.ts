@@ -2,4 +2,4 @@ export type { FilterField } from "./AdvancedSearch";
 export { type Column, DataTable, listKey, type RowAction, StatusBadge } from "./DataTable";
 export { DocumentList } from "./DocumentList";
 export { useDocColumns } from "./docColumns";
-export { docActions, editDeleteActions } from "./rowActions";
+export { docActions, docState, editDeleteActions } from "./rowActions";

@@ -7,6 +7,27 @@ export function editDeleteActions<Row>(resource: string, onEdit: (row: Row) => v
   return [docActions<Row>(resource).edit(onEdit), docActions<Row>(resource).delete(onDelete)];
 }
 
+/** A document row as its state reads: draft or complete (or its own states), open or closed. */
+interface DocState {
+  status?: string;
+  is_closed?: boolean;
+}
+
+/**
+ * What a document's state allows its row to offer (SPEC §4: draft and complete, open and closed):
+ * a closed document changes only by being opened; a draft is completed, a complete one returned
+ * to draft. The server refuses the rest in words; the menu does not offer them.
+ */
+export const docState = {
+  open: (r: DocState) => !r.is_closed,
+  closed: (r: DocState) => !!r.is_closed,
+  /** Not closed, and in one of these states. */
+  in:
+    (...states: string[]) =>
+    (r: DocState) =>
+      !r.is_closed && states.includes(r.status ?? ""),
+};
+
 /**
  * The row actions of a document list (purchases, returns, quotations, consignments), each behind
  * the permission `{section}/{action}`: view, edit, an action of the section's own (a state change
@@ -28,8 +49,8 @@ export function docActions<Row>(section: string) {
     own,
     /** Close and open (`labels`: the namespace whose `close` and `open` name them, e.g. "purchases:actions"). */
     closeOpen: (labels: string, onClick: (row: Row, action: "close" | "open") => void): RowAction<Row>[] => [
-      own("close", `${labels}.close`, IconLock, (r) => onClick(r, "close")),
-      own("open", `${labels}.open`, IconLockOpen, (r) => onClick(r, "open")),
+      { ...own("close", `${labels}.close`, IconLock, (r) => onClick(r, "close")), when: (r) => docState.open(r as DocState) },
+      { ...own("open", `${labels}.open`, IconLockOpen, (r) => onClick(r, "open")), when: (r) => docState.closed(r as DocState) },
     ],
     delete: (onClick: (row: Row) => void): RowAction<Row> => ({
       ...own("delete", "common:delete", IconTrash, onClick, "destroy"),
