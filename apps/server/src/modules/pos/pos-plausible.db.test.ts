@@ -124,3 +124,25 @@ describe("change the drawer cannot hold", () => {
     await booksBalance();
   });
 });
+
+describe("change from one drawer, many sales at once", () => {
+  it("gives the change exactly as far as the drawer holds it; every other sale is refused and books nothing", async () => {
+    // 21 USD for a bill of 30,000 (31,080 IQD): no whole dollar back, the drawer keeps the 21.
+    for (let i = 0; i < 2; i++)
+      expect((await sell(bill({ payments: [{ method: "cash", currency_id: 2, amount: "21" }], change_currency_id: 2 }))).status).toBe(201);
+    const usd = await drawer(2);
+    expect((await balance(usd)).own).toBe(63);
+    const sold = await onHand(formula);
+    // Five at once, each 79,000 IQD for 30,000 with the change in dollars: 49,000 IQD = 33 USD each.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        sell(bill({ payments: [{ method: "cash", currency_id: 1, amount: "79000" }], change_currency_id: 2 })),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422, 422, 422]);
+    for (const a of answers.filter((x) => x.status === 422)) expect(Object.keys(a.body.errors)).toHaveLength(1);
+    expect((await balance(usd)).own).toBe(30);
+    expect(sold - (await onHand(formula))).toBe(1);
+    await booksBalance();
+  });
+});
