@@ -199,6 +199,7 @@ test("a salesman with tiered revenue commission: typed with separators and Arabi
       new_password_confirmation: "amber-falcon-river-72",
       is_salesman: true,
       sale_man_name: `Taken ${tag}`,
+      commission_type: "no_commission",
     },
   });
   await form.locator("input[name=sale_man_name]").fill(`Taken ${tag}`);

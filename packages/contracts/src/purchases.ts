@@ -83,11 +83,14 @@ export const ZPurchaseLine = z.object({
 });
 export type PurchaseLineInput = z.output<typeof ZPurchaseLine>;
 
-/** A transport or other charge: its own supplier, payment type, cash account and amount, in either currency. */
+/**
+ * A transport or other charge: its supplier (owed the charge On Account; a charge paid in Cash
+ * needs none), payment type, cash account and amount, in either currency.
+ */
 export const ZPurchaseCharge = z
   .object({
     kind: z.enum(CHARGE_KINDS, { error: "The selected charge type is invalid." }),
-    consumer_id: zFk(MSG.chooseFromList),
+    consumer_id: optFk,
     payment_type: zPaymentType,
     account_id: optFk,
     currency_id: zCurrencyId,
@@ -95,7 +98,8 @@ export const ZPurchaseCharge = z
     amount: zMoney.refine((v) => Number(v) > 0, "must be greater than 0"),
     note: zNote.optional().nullable(),
   })
-  .refine((c) => c.payment_type !== "Cash" || !!c.account_id, { path: ["account_id"], message: PURCHASE_MSG.cashAccountRequired });
+  .refine((c) => c.payment_type !== "Cash" || !!c.account_id, { path: ["account_id"], message: PURCHASE_MSG.cashAccountRequired })
+  .refine((c) => c.payment_type === "Cash" || !!c.consumer_id, { path: ["consumer_id"], message: MSG.chooseFromList });
 export type PurchaseChargeInput = z.output<typeof ZPurchaseCharge>;
 
 export const ZPurchase = z

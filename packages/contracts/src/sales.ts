@@ -23,6 +23,8 @@ export const SALE_MSG = {
   salesmanInvalid: "The selected salesman is invalid.",
   customerInvalid: "The selected customer is invalid.",
   notComplete: "Only a complete sale can do this.",
+  walkInPaysAll: "The walk-in customer pays the whole total; choose a named customer to leave an amount on account.",
+  walkInNoBalance: "The walk-in customer carries no balance; choose a named customer.",
 } as const;
 
 /**
@@ -32,9 +34,20 @@ export const SALE_MSG = {
 export const creditLimitMessage = (limit: string, balance: string, after: string) =>
   `The customer's allowed debit amount is ${limit}; the balance is ${balance} and this sale would make it ${after}.`;
 
-/** Overdue invoices of a customer, warned at sale time (not refused). */
+/**
+ * Overdue invoices of a customer, warned at sale time (not refused): the amount in the system
+ * currency with thousands separators, the words in their singular or plural (the screens show
+ * each language's own plural forms).
+ */
 export const overdueMessage = (count: number, amount: string, days: number) =>
-  `The customer has ${count} overdue invoice(s) of ${amount} in all, the oldest ${days} day(s) old.`;
+  `The customer has ${count} overdue ${count === 1 ? "invoice" : "invoices"} of ${groupThousands(amount)} in all, the oldest ${days} ${days === 1 ? "day" : "days"} old.`;
+
+const groupThousands = (amount: string) => {
+  const [int = "0", frac] = amount.split(".");
+  const sign = int.startsWith("-") ? "-" : "";
+  const grouped = int.replace(/^-/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${sign}${grouped}${frac ? `.${frac}` : ""}`;
+};
 
 const zId = (message: string) =>
   z

@@ -32,6 +32,19 @@ describe("staff schema", () => {
     }
   });
 
+  it("asks a salesman's commission type (no commission is a choice), and nothing of one who is not a salesman", () => {
+    const none = ZCreateUser.safeParse({ ...baseUser, is_salesman: true });
+    expect(none.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["commission_type", "The commission type field is required."],
+    ]);
+    expect(ZUpdateUser.safeParse({ user_name: "sam", email: "sam@example.com", is_salesman: "true", commission_type: "" }).success).toBe(
+      false,
+    );
+    expect(ZCreateUser.safeParse({ ...baseUser, is_salesman: true, commission_type: "no_commission" }).success).toBe(true);
+    expect(ZCreateUser.safeParse({ ...baseUser, is_salesman: false }).success).toBe(true);
+    expect(ZUpdateUser.safeParse({ user_name: "sam", email: "sam@example.com" }).success).toBe(true);
+  });
+
   it("refuses commission percentages outside 0..100", () => {
     for (const v of ["-1", "100.01", "101", "abc", "1.234"]) {
       const r = ZCreateUser.safeParse({ ...baseUser, sale_man_commission_percentage_2: v });
@@ -69,7 +82,7 @@ describe("staff schema", () => {
     expect(ZCreateUser.parse({ ...baseUser, is_cashier: "false" }).is_cashier).toBe(false);
     expect(ZCreateUser.parse({ ...baseUser, is_cashier: "0" }).is_cashier).toBe(false);
     expect(ZCreateUser.parse({ ...baseUser, is_cashier: "1" }).is_cashier).toBe(true);
-    expect(ZCreateUser.parse({ ...baseUser, is_salesman: true }).is_salesman).toBe(true);
+    expect(ZCreateUser.parse({ ...baseUser, is_salesman: true, commission_type: "no_commission" }).is_salesman).toBe(true);
   });
 });
 

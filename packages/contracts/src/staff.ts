@@ -54,6 +54,10 @@ const userBase = {
 const confirmPassword = (v: { new_password?: string | undefined; new_password_confirmation?: string | undefined }) =>
   !v.new_password || v.new_password === v.new_password_confirmation;
 const confirmIssue = { path: ["new_password_confirmation"], message: "The new password confirmation does not match." };
+/** A salesman's commission type is said, "no commission" included: none given would silently earn nothing. */
+const commissionTypeGiven = (v: { is_salesman?: boolean | undefined; commission_type?: string | null | undefined }) =>
+  v.is_salesman !== true || !!v.commission_type;
+const commissionTypeIssue = { path: ["commission_type"], message: "The commission type field is required." };
 
 export const ZCreateUser = z
   .object({
@@ -63,7 +67,8 @@ export const ZCreateUser = z
       .min(PASSWORD_MIN, `The new password must be at least ${PASSWORD_MIN} characters.`),
     new_password_confirmation: z.string().optional(),
   })
-  .refine(confirmPassword, confirmIssue);
+  .refine(confirmPassword, confirmIssue)
+  .refine(commissionTypeGiven, commissionTypeIssue);
 export const ZUpdateUser = z
   .object({
     ...userBase,
@@ -74,7 +79,8 @@ export const ZUpdateUser = z
       .or(z.literal("").transform(() => undefined)),
     new_password_confirmation: z.string().optional(),
   })
-  .refine(confirmPassword, confirmIssue);
+  .refine(confirmPassword, confirmIssue)
+  .refine(commissionTypeGiven, commissionTypeIssue);
 export type CreateUser = z.infer<typeof ZCreateUser>;
 
 export const ZRole = z.object({

@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language, MSG, RTL_LANGUAGES, SYSTEM_ACCOUNT_NAMES } from "@app/contracts";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
+import { formatAmount } from "../shared/amount";
 import { accountLabel, inventoryLabel } from "../shared/seededLabels";
 
 type Files = { default: Record<string, Record<string, unknown>> };
@@ -204,10 +205,7 @@ const PATTERNS: [RegExp, string][] = [
     ),
     "rateJumpDown",
   ],
-  [
-    /^The customer has (?<count>\d+) overdue invoice\(s\) of (?<value>-?[0-9.]+) in all, the oldest (?<days>\d+) day\(s\) old\.$/,
-    "overdue",
-  ],
+  [/^The customer has (?<count>\d+) overdue invoices? of (?<value>-?[0-9.,]+) in all, the oldest (?<days>\d+) days? old\.$/, "overdue"],
   [/^Database Error \[(?<value>\w+)\]$/, "databaseError"],
   [/^Added Successfully: (?<value>\d+) items$/, "addedItems"],
   // Zod checks without a text of their own: the web's texts (zodMessages.ts) and zod's own English, as the server sends it.
@@ -298,6 +296,10 @@ function translated(text: string): string {
       ...(g.inventory !== undefined && { inventory: inventoryLabel((key, options) => i18n.t(key, options), g.inventory) }),
       ...(g.account !== undefined && { account: seededAccountLabel(g.account) }),
       ...(g.fields !== undefined && { fields: fieldList(g.fields) }),
+      // Counted words take each language's plural forms: `count` picks the text, `daysText` its days.
+      ...(g.count !== undefined && { count: Number(g.count) }),
+      ...(g.days !== undefined && { daysText: i18n.t("validation:overdueDays", { count: Number(g.days) }) }),
+      ...(k === "overdue" && g.value !== undefined && { value: formatAmount(g.value.replace(/,/g, "")) }),
       ...(g.others !== undefined && { others: fieldList(g.others) }),
       ...(g.count !== undefined && { count: Number(g.count) }),
     });

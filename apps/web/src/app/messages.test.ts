@@ -73,7 +73,8 @@ const SERVER_TEXTS = [
   "The default unit must be the base unit or the packet.",
   "The file has no records.",
   "The customer's allowed debit amount is 50000; the balance is 30000 and this sale would make it 60000.",
-  "The customer has 1 overdue invoice(s) of 30000 in all, the oldest 3 day(s) old.",
+  "The customer has 1 overdue invoice of 30,000 in all, the oldest 1 day old.",
+  "The customer has 12 overdue invoices of 1,230,750.5 in all, the oldest 3 days old.",
   "The rounded discount may not be greater than the total.",
   "The selected salesman is invalid.",
   "The salesman field is required.",
@@ -162,6 +163,20 @@ describe("server and schema texts", () => {
       return shown === text || /[A-Za-z]{2,}/.test(shown.replace(KEPT, ""));
     });
     expect(english).toEqual([]);
+  });
+
+  it("counts overdue invoices and days in each language's plural forms, the amount with thousands separators", async () => {
+    const one = "The customer has 1 overdue invoice of 23,250 in all, the oldest 1 day old.";
+    const many = "The customer has 2 overdue invoices of 23250 in all, the oldest 40 days old.";
+    await i18n.changeLanguage("en");
+    expect(translateMessage(one)).toBe(one);
+    expect(translateMessage(many)).toBe("The customer has 2 overdue invoices of 23,250 in all, the oldest 40 days old.");
+    await i18n.changeLanguage("ar");
+    expect(translateMessage(one)).toBe("لدى الزبون فاتورة متأخرة واحدة بمبلغ 23,250، منذ يوم واحد.");
+    expect(translateMessage(many)).toBe("لدى الزبون فاتورتان متأخرتان بمجموع 23,250، أقدمهما منذ 40 يومًا.");
+    await i18n.changeLanguage("ckb");
+    expect(translateMessage(many)).toBe("کڕیار 2 پسوولەی دواکەوتووی هەیە بە کۆی 23,250، کۆنترینیان 40 ڕۆژ لەمەوبەر.");
+    await i18n.changeLanguage("en");
   });
 
   it("shows the field's label inside a pattern", async () => {

@@ -1,4 +1,4 @@
-import { type OpeningBalanceInput, ZOpeningBalance } from "@app/contracts";
+import { type OpeningBalanceInput, SALE_MSG, ZOpeningBalance } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -6,14 +6,15 @@ import { audit } from "../../platform/audit.js";
 import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { bodyOf, parseId } from "../../platform/crud.js";
-import { notFound, parse } from "../../platform/errors.js";
+import { HttpError, notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, dataOf, rowOf, savedOf, zDateTime } from "../../platform/openapi.js";
 import { cashAccount } from "../cash/cashes.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
 import { accountByKey, lockForPosting, post, ratesAt, reverse } from "../ledger/ledger.js";
-import { consumerAccounts } from "../parties/consumers.js";
+import { D } from "../ledger/money.js";
+import { consumerAccounts, isWalkIn } from "../parties/consumers.js";
 import { openingLines } from "./opening.ledger.js";
 import { openingBalances } from "./opening-balances.tables.js";
 
@@ -52,8 +53,13 @@ async function save(ctx: Ctx, input: OpeningBalanceInput) {
   for (const c of input.cashes) cashes.push({ account: await cashAccount(ctx.tx, c.account_id), amount: c.amount });
   const party = async (kind: "customer" | "supplier", list: OpeningBalanceInput["customers"]) => {
     const out = [];
-    for (const p of list) {
+    for (const [i, p] of list.entries()) {
       const accounts = await consumerAccounts(ctx.tx, kind, p.consumer_id);
+      // The walk-in customer (anybody) carries no balance, an opening one neither.
+      if (kind === "customer" && !D(p.amount).isZero() && (await isWalkIn(ctx.tx, p.consumer_id))) {
+        const field = `customers.${i}.consumer_id`;
+        throw new HttpError(422, SALE_MSG.walkInNoBalance, { [field]: [SALE_MSG.walkInNoBalance] });
+      }
       out.push({ account: { account_id: accounts[p.currency_id]!, currency_id: p.currency_id }, amount: p.amount });
     }
     return out;

@@ -1,4 +1,4 @@
-import { type ConsumerTransactionInput, CURRENCY_IQD, CURRENCY_USD, type Language, MSG } from "@app/contracts";
+import { type ConsumerTransactionInput, CURRENCY_IQD, CURRENCY_USD, type Language, MSG, SALE_MSG } from "@app/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -12,7 +12,7 @@ import { lockForPosting, post, repost, reverse } from "../ledger/ledger.js";
 import { round3 } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { customerReceiptLines, paymentCashAmount, supplierPaymentLines } from "./consumer-transaction.ledger.js";
-import { consumerAccounts, type PartyKind } from "./consumers.js";
+import { consumerAccounts, isWalkIn, type PartyKind } from "./consumers.js";
 import { consumers, consumerTransactions } from "./parties.tables.js";
 import { statementDescriptionSql } from "./statement-texts.js";
 
@@ -62,6 +62,9 @@ export async function showTransaction(ctx: Ctx, kind: PartyKind, id: number) {
 
 async function prepare(ctx: Ctx, kind: PartyKind, input: ConsumerTransactionInput) {
   const accountsOf = await consumerAccounts(ctx.tx, kind, input.consumer_id);
+  // Money received from the walk-in customer (anybody) would leave him owed.
+  if (kind === "customer" && (await isWalkIn(ctx.tx, input.consumer_id)))
+    throw new HttpError(422, SALE_MSG.walkInNoBalance, { consumer_id: [SALE_MSG.walkInNoBalance] });
   const cash = await cashAccount(ctx.tx, input.account_id);
   const date = docDate(input.date, ctx.now);
   // Customers pay at the in-rate, suppliers are paid at the out-rate.

@@ -75,6 +75,12 @@ export async function showConsumer(ctx: Ctx, kind: PartyKind, id: number) {
 
 /** The party's ledger accounts, made on first need (one per currency). */
 export async function consumerAccounts(tx: DbOrTx, kind: PartyKind, id: number): Promise<Record<number, number>> {
+/** True for the walk-in (default) customer: anybody, so he carries no balance (ARCHITECTURE "Sales"). */
+export async function isWalkIn(tx: DbOrTx, consumerId: number): Promise<boolean> {
+  const r = await tx.execute(sql`select 1 from consumers where consumer_id = ${consumerId} and kind = 'customer' and is_default`);
+  return r.rows.length > 0;
+}
+
   const [c] = await tx
     .select()
     .from(consumers)

@@ -54,7 +54,8 @@ const ZPurchaseShown = rowOf(purchases).extend({
   ),
   charges: z.array(
     rowOf(purchaseCharges).extend({
-      consumer_name: z.string(),
+      /** None for a charge paid in cash without a supplier. */
+      consumer_name: z.string().nullable(),
       account_name: z.string().nullable(),
       account_system_key: z.string().nullable(),
       currency_name: z.string(),

@@ -112,9 +112,8 @@ export const purchaseCharges = pgTable(
       .references(() => purchases.id, { onDelete: "cascade" }),
     /** transport or other */
     kind: text("kind").notNull(),
-    consumer_fk: integer("consumer_fk")
-      .notNull()
-      .references(() => consumers.consumer_id, { onDelete: "restrict" }),
+    /** The supplier owed the charge; none for a charge paid in cash. */
+    consumer_fk: integer("consumer_fk").references(() => consumers.consumer_id, { onDelete: "restrict" }),
     payment_type: text("payment_type").notNull(),
     account_fk: integer("account_fk").references(() => accounts.account_id, { onDelete: "restrict" }),
     currency_id: integer("currency_id")
@@ -129,6 +128,7 @@ export const purchaseCharges = pgTable(
     check("purchase_charges_kind_check", sql`${t.kind} in ('transport','other')`),
     check("purchase_charges_payment_type_check", sql`${t.payment_type} in ('Cash','On Account')`),
     check("purchase_charges_amount_positive", sql`${t.amount} > 0`),
+    check("purchase_charges_supplier_or_cash", sql`${t.consumer_fk} is not null or ${t.payment_type} = 'Cash'`),
   ],
 );
 

@@ -1,8 +1,8 @@
 import {
   CURRENCY_IQD,
   CURRENCY_USD,
-  MSG,
   type ModifySalePriceInput,
+  MSG,
   PURCHASE_MSG,
   type PurchaseChargeInput,
   type PurchaseInput,
@@ -17,7 +17,7 @@ import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { assertYearOpen } from "../../platform/periods.js";
-import { cashAccount } from "../cash/cashes.js";
+import { assertCashCovers, cashAccount } from "../cash/cashes.js";
 import { itemUnits } from "../catalogue/catalogue.tables.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
 import { markUnitsChanged } from "../catalogue/items.js";
@@ -153,11 +153,15 @@ export async function checkLines(
 }
 
 async function prepareCharge(ctx: Ctx, c: PurchaseChargeInput, i: number, date: Date) {
-  const accountsOf = await consumerAccounts(ctx.tx, "supplier", c.consumer_id).catch((err) => {
-    if (err instanceof HttpError) throw new HttpError(422, err.message, { [`charges.${i}.consumer_id`]: [err.message] });
-    throw err;
-  });
+  // A charge paid in cash needs no supplier; one named is still checked.
+  const accountsOf = c.consumer_id
+    ? await consumerAccounts(ctx.tx, "supplier", c.consumer_id).catch((err) => {
+        if (err instanceof HttpError) throw new HttpError(422, err.message, { [`charges.${i}.consumer_id`]: [err.message] });
+        throw err;
+      })
+    : null;
   const cash = c.payment_type === "Cash" && c.account_id ? await cashAccount(ctx.tx, c.account_id, `charges.${i}.account_id`) : null;
+  if (!cash && !accountsOf) throw new HttpError(422, MSG.chooseFromList, { [`charges.${i}.consumer_id`]: [MSG.chooseFromList] });
   // A charge in the system currency paid from a till of the other currency: at the day's out-rate, not at rate 1.
   const rate = await documentRate(ctx.tx, {
     currency_id: c.currency_id,
@@ -165,11 +169,11 @@ async function prepareCharge(ctx: Ctx, c: PurchaseChargeInput, i: number, date: 
     date,
     kind: "out",
   });
-  const creditor: AccountInfo = cash ?? { account_id: accountsOf[c.currency_id]!, currency_id: c.currency_id };
+  const creditor: AccountInfo = cash ?? { account_id: accountsOf![c.currency_id]!, currency_id: c.currency_id };
   return {
     row: {
       kind: c.kind,
-      consumer_fk: c.consumer_id,
+      consumer_fk: c.consumer_id ?? null,
       payment_type: c.payment_type,
       account_fk: cash?.account_id ?? null,
       currency_id: c.currency_id,
@@ -178,7 +182,30 @@ async function prepareCharge(ctx: Ctx, c: PurchaseChargeInput, i: number, date: 
       note: c.note ?? null,
     },
     creditor,
+    cash,
   };
+}
+
+/**
+ * The cash the charges paid in cash take out of their accounts, each in its account's currency,
+ * checked against what the accounts hold now: refused at save, naming the account and what it
+ * holds, rather than at apply cost with a bare "No Enough Balance".
+ */
+async function assertChargesCovered(ctx: Ctx, charges: Awaited<ReturnType<typeof prepareCharge>>[]) {
+  await assertCashCovers(
+    ctx.tx,
+    charges.flatMap((c, i) =>
+      c.cash
+        ? [
+            {
+              account: c.cash,
+              amount: convert(c.row.amount, c.row.currency_id, c.cash.currency_id, c.row.rate),
+              field: `charges.${i}.account_id`,
+            },
+          ]
+        : [],
+    ),
+  );
 }
 
 /** Reads and checks a purchase as sent: supplier, inventory, rate, lines, charges and figures. */
@@ -385,6 +412,7 @@ async function writeChildren(ctx: Ctx, id: number, prepared: Awaited<ReturnType<
 /** A new purchase is a draft: nothing moves until it is completed. */
 export async function createPurchase(ctx: Ctx, input: PurchaseInput) {
   const p = await prepare(ctx, input);
+  await assertChargesCovered(ctx, p.charges);
   const [row] = await ctx.tx
     .insert(purchases)
     .values({ ...p.row, status: "draft", created_by: ctx.user?.user_id ?? null })
@@ -424,6 +452,8 @@ export async function updatePurchase(ctx: Ctx, id: number, input: PurchaseInput)
     assertOpen(locked);
     await takeBack(ctx, locked);
   }
+  // After the charges applied before are taken back: their cash is in the accounts again.
+  await assertChargesCovered(ctx, p.charges);
   await ctx.tx
     .update(purchases)
     .set({ ...p.row, costs_applied: false, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
@@ -524,7 +554,7 @@ export async function showPurchase(ctx: Ctx, id: number) {
      where l.purchase_fk = ${id} order by l.position, l.line_id`);
   const charges = await ctx.tx.execute(sql`
     select ch.*, c.consumer_name, a.account_name, a.system_key as account_system_key, cu.currency_name
-      from purchase_charges ch join consumers c on c.consumer_id = ch.consumer_fk join currencies cu on cu.currency_id = ch.currency_id
+      from purchase_charges ch left join consumers c on c.consumer_id = ch.consumer_fk join currencies cu on cu.currency_id = ch.currency_id
       left join accounts a on a.account_id = ch.account_fk
      where ch.purchase_fk = ${id} order by ch.charge_id`);
   return withBusinessDate({ ...p, lines: lines.rows, charges: charges.rows } as Record<string, unknown> & { date: Date });
@@ -597,10 +627,20 @@ export async function applyCost(ctx: Ctx, id: number) {
   const inventory = await accountByKey(ctx.tx, "inventory");
   const cogs = await accountByKey(ctx.tx, "cogs");
   const postings = [];
-  for (const c of plan.charges) {
+  const paidInCash = [];
+  for (const [i, c] of plan.charges.entries()) {
     let creditor: AccountInfo;
-    if (c.payment_type === "Cash" && c.account_fk) creditor = await cashAccount(ctx.tx, c.account_fk);
-    else creditor = { account_id: (await consumerAccounts(ctx.tx, "supplier", c.consumer_fk))[c.currency_id]!, currency_id: c.currency_id };
+    if (c.payment_type === "Cash" && c.account_fk) {
+      const cash = await cashAccount(ctx.tx, c.account_fk, `charges.${i}.account_id`);
+      creditor = cash;
+      paidInCash.push({
+        account: cash,
+        amount: convert(c.amount, c.currency_id, cash.currency_id, c.rate),
+        field: `charges.${i}.account_id`,
+      });
+    } else if (c.consumer_fk) {
+      creditor = { account_id: (await consumerAccounts(ctx.tx, "supplier", c.consumer_fk))[c.currency_id]!, currency_id: c.currency_id };
+    } else throw new HttpError(422, MSG.chooseFromList, { [`charges.${i}.consumer_id`]: [MSG.chooseFromList] });
     postings.push({ creditor, currency_id: c.currency_id, rate: c.rate, amount: c.amount });
   }
   const credits = chargeLines(inventory, postings, plan.sys).filter((l) => l.credit !== undefined);
@@ -608,6 +648,8 @@ export async function applyCost(ctx: Ctx, id: number) {
   const locked = await lockPurchase(ctx, id);
   assertOpen(locked);
   if (locked.costs_applied) throw new HttpError(422, PURCHASE_MSG.costsApplied);
+  // Under the accounts' locks: what the cash accounts hold cannot change before the entry posts.
+  await assertCashCovers(ctx.tx, paidInCash);
   const result = await revalueStock(
     ctx,
     purchaseSource(id),

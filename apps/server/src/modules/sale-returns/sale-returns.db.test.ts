@@ -165,13 +165,26 @@ describe("part of a half-cash USD sale with a percent invoice discount comes bac
 describe("a return without a sale, edited and deleted", () => {
   let id = 0;
 
+  // The walk-in customer carries no balance: he is paid back in cash.
+  let mainCash = 0;
+
   it("2 soaps from the walk-in customer at the unit's price with its tax, back at the average cost", async () => {
+    mainCash = Number((await q<{ a: number }>(sql`select account_id a from accounts where system_key = 'main_cash'`))[0]!.a);
+    // Cash in the till to pay him back from.
+    await created("/api/customer_transactions", {
+      consumer_id: customer,
+      account_id: mainCash,
+      currency_id: 1,
+      amount: "5000",
+      date: "2026-11-23",
+    });
     const res = await t.api("POST", "/api/sale_returns", {
       body: {
         date: "2026-11-23",
         inventory_fk: 1,
         currency_id: 1,
-        received_type: "On Account",
+        received_type: "Cash",
+        account_fk: mainCash,
         lines: [{ item_fk: soap, unit_fk: piece, quantity: "2" }],
       },
     });
@@ -195,7 +208,8 @@ describe("a return without a sale, edited and deleted", () => {
         date: "2026-11-23",
         inventory_fk: 1,
         currency_id: 1,
-        received_type: "On Account",
+        received_type: "Cash",
+        account_fk: mainCash,
         lines: [{ item_fk: soap, unit_fk: piece, quantity: "1", unit_price: "1000" }],
       },
     });

@@ -1,4 +1,4 @@
-import { SALE_RETURN_MSG, type SaleReturnInput } from "@app/contracts";
+import { SALE_MSG, SALE_RETURN_MSG, type SaleReturnInput } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import { intArray } from "../../db/bulk.js";
 import type { Ctx } from "../../platform/context.js";
@@ -10,7 +10,7 @@ import type { AccountInfo } from "../ledger/journal.js";
 import { accountByKey, lockForPosting, post, reverse, systemCurrency } from "../ledger/ledger.js";
 import { convert, D, round3, round4 } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
-import { consumerAccounts } from "../parties/consumers.js";
+import { consumerAccounts, isWalkIn } from "../parties/consumers.js";
 import {
   assertWithinLimits,
   deleteReturnDoc,
@@ -119,6 +119,8 @@ async function prepare(ctx: Ctx, input: SaleReturnInput) {
     if (input.consumer_fk && input.consumer_fk !== sale.consumer_fk) throw fail("consumer_fk", SALE_RETURN_MSG.customerOfSale);
   } else if (input.lines.some((l) => l.sale_line_fk)) throw fail("lines.0.sale_line_fk", SALE_RETURN_MSG.lineNotOfSale);
   const consumer = sale?.consumer_fk ?? input.consumer_fk ?? (await walkIn(ctx));
+  // Credited on account, the walk-in customer (anybody) would be owed: he is paid back in cash.
+  if (input.received_type !== "Cash" && (await isWalkIn(ctx.tx, consumer))) throw fail("received_type", SALE_MSG.walkInNoBalance);
   const currency = sale?.currency_id ?? input.currency_id ?? sys;
   const rate = sale ? sale.rate : await documentRate(ctx.tx, { currency_id: currency, rate: input.rate, date, kind: "in" });
   const { cash, account: creditor } = await settlementAccount(ctx, {

@@ -4,6 +4,7 @@ import { items } from "../catalogue/catalogue.tables.js";
 import { inventories } from "../catalogue/inventories.tables.js";
 import { units } from "../catalogue/units.tables.js";
 import { consumers } from "../parties/parties.tables.js";
+import { sales } from "../sales/sales.tables.js";
 import { currencies } from "../settings/settings.tables.js";
 import { stockBatches } from "../stock/stock.tables.js";
 
@@ -104,5 +105,28 @@ export const saleTransferReturnLines = pgTable(
   (t) => [
     index("sale_transfer_return_lines_return_idx").on(t.return_fk),
     check("sale_transfer_return_lines_qty_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * What a consignment invoice took of a sale transfer's line, in the line's unit: so a transfer
+ * knows what is left of it (sent, less invoiced, less returned). Counted while its sale is complete.
+ */
+export const saleTransferInvoiceLines = pgTable(
+  "sale_transfer_invoice_lines",
+  {
+    id: serial("id").primaryKey(),
+    transfer_line_fk: integer("transfer_line_fk")
+      .notNull()
+      .references(() => saleTransferLines.line_id, { onDelete: "restrict" }),
+    sale_fk: integer("sale_fk")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    quantity: numeric("quantity", { precision: 20, scale: 4 }).notNull(),
+  },
+  (t) => [
+    index("sale_transfer_invoice_lines_line_idx").on(t.transfer_line_fk),
+    index("sale_transfer_invoice_lines_sale_idx").on(t.sale_fk),
+    check("sale_transfer_invoice_lines_qty_positive", sql`${t.quantity} > 0`),
   ],
 );

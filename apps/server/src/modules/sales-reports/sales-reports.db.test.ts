@@ -122,8 +122,10 @@ describe("sales reports", () => {
     expect(r.data.map((x) => [num(x.discount), num(x.paid), num(x.remaining), num(x.revenue), num(x.cost), num(x.profit)])).toEqual([
       [1500, 0, 74850, 73500, 36000, 37500],
       [2, 0, 18, 27000, 15000, 12000],
-      [0, 0, 0, -30000, -15000, -15000],
+      // The return put on account lowers what is still owed, not what was paid.
+      [0, 0, -30000, -30000, -15000, -15000],
     ]);
+    expect([num(r.footer.paid_iqd), num(r.footer.remaining_iqd)]).toEqual([0, 44850]);
     expect([num(r.footer.total_iqd), num(r.footer.total_usd), num(r.footer.net_iqd), num(r.footer.net_usd)]).toEqual([
       44850, 18, 43500, 18,
     ]);

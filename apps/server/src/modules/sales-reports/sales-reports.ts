@@ -34,8 +34,10 @@ async function withOtherCurrency(ctx: Ctx, f: SalesFilters, footer: Record<strin
 
 /**
  * Sales (SPEC's reports/sales): every complete sale and sale return of the period as a row,
- * returns negative; amounts in the document's currency with footer totals per currency, and the
- * revenue, cost and profit of each in the system currency.
+ * returns negative (a return paid back in cash lowers Paid, one put on account lowers Remaining,
+ * so the footer's Remaining is what the customers still owe for the period); amounts in the
+ * document's currency with footer totals per currency, and the revenue, cost and profit of each
+ * in the system currency.
  */
 export async function salesReport(ctx: Ctx, raw: RawQuery): Promise<DynamicList> {
   const { filters: f, rest } = await salesFilters(ctx, raw);
@@ -55,7 +57,8 @@ export async function salesReport(ctx: Ctx, raw: RawQuery): Promise<DynamicList>
       union all
       select 'return'::text, r.id, r.number, 'return', r.date, r.consumer_fk, s.salesman_fk, r.inventory_fk, r.currency_id, r.rate,
              -r.subtotal, -r.discount_amount, -(r.subtotal - r.discount_amount), -r.tax_amount, -r.total,
-             case when r.received_type = 'Cash' then -r.total else 0 end, 0,
+             case when r.received_type = 'Cash' then -r.total else 0 end,
+             case when r.received_type = 'On Account' then -r.total else 0 end,
              -${toSys(f, sql`r.subtotal - r.discount_amount`, sql`r.currency_id`, sql`r.rate`)}, -r.cost_total
         from sale_returns r left join sales s on s.id = r.sale_fk where ${returnConditions(ctx, f)} ${returnItems}
     ) d

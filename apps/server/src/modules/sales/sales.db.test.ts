@@ -235,7 +235,7 @@ describe("the customer's allowed debit amount", () => {
     const s = await created("/api/sales", { ...body("1"), payment_type: "Cash", account_fk: mainCash });
     // The 30,000 sale of 2026-11-22 is still owed.
     expect(s.warnings).toHaveLength(1);
-    expect(s.warnings[0]).toMatch(/^The customer has 1 overdue invoice\(s\) of 30000 in all, the oldest \d+ day\(s\) old\.$/);
+    expect(s.warnings[0]).toMatch(/^The customer has 1 overdue invoice of 30,000 in all, the oldest \d+ days? old\.$/);
     expect(s.customer_credit).toEqual({ limit: "50000", balance: "30000" });
     // The form reads the same before a sale is saved.
     const info = (await t.api("GET", `/api/sales/customer_info/${limited}`)).body.data;

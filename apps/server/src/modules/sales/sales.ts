@@ -22,9 +22,9 @@ import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.
 import { docDate } from "../ledger/dates.js";
 import { documentRate } from "../ledger/document-rate.js";
 import { accountByKey, createAccount, lockForPosting, post, reverse, systemCurrency } from "../ledger/ledger.js";
-import { convert, D, round4, ZERO } from "../ledger/money.js";
+import { convert, D, Dec, round4, ZERO } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
-import { consumerAccounts } from "../parties/consumers.js";
+import { consumerAccounts, isWalkIn } from "../parties/consumers.js";
 import { quotePrices } from "../pricing/quote.js";
 import { itemsWithUnits } from "../purchases/purchases.js";
 import { assertNotProtected, reverseStock, stockOut } from "../stock/stock.js";
@@ -169,13 +169,22 @@ async function walkInCustomer(tx: DbOrTx): Promise<number> {
 }
 
 async function customerRow(tx: DbOrTx, id: number) {
-  const r = await tx.execute<{ consumer_id: number; mobile: string | null; address: string | null; is_active: boolean }>(
-    sql`select consumer_id, mobile, address, is_active from consumers where consumer_id = ${id} and kind = 'customer'`,
-  );
+  const r = await tx.execute<{
+    consumer_id: number;
+    mobile: string | null;
+    address: string | null;
+    is_active: boolean;
+    is_default: boolean;
+  }>(sql`select consumer_id, mobile, address, is_active, is_default from consumers where consumer_id = ${id} and kind = 'customer'`);
   const row = r.rows[0];
   if (!row) throw new HttpError(422, SALE_MSG.customerInvalid, { consumer_fk: [SALE_MSG.customerInvalid] });
   return row;
 }
+
+/** A dollar amount paid in more than cents (the schema's own words for a scale). */
+const USD_CENTS = "must be a number with at most 2 decimals";
+
+const walkInOwing = (field: string) => new HttpError(422, SALE_MSG.walkInPaysAll, { [field]: [SALE_MSG.walkInPaysAll] });
 
 async function salesmanTerms(tx: DbOrTx, id: number): Promise<CommissionTerms & { name: string }> {
   const r = await tx.execute<{
@@ -265,12 +274,22 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
     },
     { mayDiscount },
   );
-  const rounded = D(input.rounded_discount ?? 0);
+  const typedRounding = D(input.rounded_discount ?? 0);
   const beforeRounding = D(quote.total);
-  if (rounded.gt(beforeRounding)) throw new HttpError(422, SALE_MSG.roundedTooMuch, { rounded_discount: [SALE_MSG.roundedTooMuch] });
-  const total = beforeRounding.minus(rounded);
+  if (typedRounding.gt(beforeRounding)) throw new HttpError(422, SALE_MSG.roundedTooMuch, { rounded_discount: [SALE_MSG.roundedTooMuch] });
+  // Dollars change hands in cents: what a USD total holds below the cent is part of its rounding discount.
+  const usd = input.currency_id === CURRENCY_USD;
+  const due = beforeRounding.minus(typedRounding);
+  const total = usd ? due.toDecimalPlaces(2, Dec.ROUND_DOWN) : due;
+  const rounded = typedRounding.plus(due.minus(total));
+  if (usd && input.paid_amount != null && !D(input.paid_amount).eq(D(input.paid_amount).toDecimalPlaces(2)))
+    throw new HttpError(422, USD_CENTS, { paid_amount: [USD_CENTS] });
   const paid = D(input.paid_amount ?? (input.payment_type === "Cash" ? total : 0));
   if (paid.gt(total)) throw new HttpError(422, SALE_MSG.paidTooMuch, { paid_amount: [SALE_MSG.paidTooMuch] });
+  // The walk-in customer is anybody: nothing may be left on his account. (A POS ticket is settled
+  // after it is saved; its payments are checked when it goes out.)
+  if (kind !== "pos" && customer.is_default && !paid.eq(total))
+    throw walkInOwing(input.payment_type === "Cash" ? "paid_amount" : "payment_type");
   if (paid.gt(0) && !input.account_fk)
     throw new HttpError(422, SALE_MSG.cashAccountRequired, { account_fk: [SALE_MSG.cashAccountRequired] });
   // Back-office money goes through the shop's tills and banks, not a cashier's drawer (counted at its closing).
@@ -412,7 +431,11 @@ export async function assertCustomerCredit(ctx: Ctx, consumerId: number, added: 
 
 /**
  * The customer's overdue invoices (complete sales with something remaining): "all" counts every
- * one that is owed, "custom" those older than the customer's overdue days. None set: none.
+ * one that is owed, "custom" those older than the customer's overdue days. None set: none. What
+ * his complete returns on account gave back counts against the sale they return (an invoice
+ * returned in full is no longer owed), and the amount is never more than he owes in all (returns
+ * on account of no sale, receipts). The amount is in the system currency, to the smallest unit
+ * that changes hands (whole dinars, cents).
  */
 export async function customerOverdue(tx: DbOrTx, consumerId: number, now: Date, exceptSale?: number) {
   const r = await tx.execute<{ type: string | null; days: number | null }>(
@@ -422,18 +445,30 @@ export async function customerOverdue(tx: DbOrTx, consumerId: number, now: Date,
   if (!c?.type || (c.type === "custom" && !c.days)) return null;
   const threshold = c.type === "custom" ? Number(c.days) : 0;
   const cutoff = startOfBusinessDay(businessDay(new Date(now.getTime() - threshold * 86_400_000)));
-  const o = await tx.execute<{ n: number; amount: string | null; oldest: Date | string | null }>(sql`
-    select count(*)::int as n, sum(s.remaining * case when s.currency_id = (select currency_fk from system_config where id = 1) then 1
-                                                   when s.currency_id = ${CURRENCY_IQD} then 1 / s.rate else s.rate end)::text as amount,
-           min(s.date) as oldest
-      from sales s
-     where s.consumer_fk = ${consumerId} and s.status = 'complete' and s.remaining > 0
-       and ${c.type === "custom" ? sql`s.date < ${cutoff}` : sql`true`}
-       and s.id <> ${exceptSale ?? 0}`);
+  const returns = (await tx.execute<{ t: string | null }>(sql`select to_regclass('sale_returns')::text as t`)).rows[0]?.t
+    ? sql`(select sum(r.total) from sale_returns r where r.sale_fk = s.id and r.status = 'complete' and r.received_type = 'On Account')`
+    : sql`0`;
+  const o = await tx.execute<{ n: number; amount: string | null; oldest: Date | string | null; sys: number }>(sql`
+    with owed as (
+      select s.date, s.currency_id, s.rate, s.remaining - coalesce(${returns}, 0) as left_owed
+        from sales s
+       where s.consumer_fk = ${consumerId} and s.status = 'complete' and s.remaining > 0
+         and ${c.type === "custom" ? sql`s.date < ${cutoff}` : sql`true`}
+         and s.id <> ${exceptSale ?? 0}
+    ), sys as (select currency_fk as id from system_config where id = 1)
+    select count(*)::int as n, (select id from sys) as sys,
+           sum(o.left_owed * case when o.currency_id = (select id from sys) then 1
+                                  when o.currency_id = ${CURRENCY_IQD} then 1 / o.rate else o.rate end)::text as amount,
+           min(o.date) as oldest
+      from owed o where o.left_owed > 0`);
   const row = o.rows[0];
   if (!row?.n) return null;
+  const balance = D((await customerCredit(tx, consumerId)).balance);
+  if (!balance.gt(0)) return null;
+  const overdue = D(row.amount ?? 0);
+  const amount = (overdue.gt(balance) ? balance : overdue).toDecimalPlaces(Number(row.sys) === CURRENCY_USD ? 2 : 0);
   const days = Math.max(0, Math.floor((now.getTime() - new Date(row.oldest!).getTime()) / 86_400_000));
-  return { count: row.n, amount: round4(row.amount ?? 0).toFixed(), days };
+  return { count: row.n, amount: amount.toFixed(), days };
 }
 
 // ------------------------------------------------------------------ posting
@@ -540,6 +575,7 @@ const paymentsOf = (tx: DbOrTx, id: number) =>
 
 async function bringOut(ctx: Ctx, s: StoredSale) {
   const { sys, doc, terms } = await postingOf(ctx, s, await paymentsOf(ctx.tx, s.id));
+  if (!D(s.remaining).isZero() && (await isWalkIn(ctx.tx, s.consumer_fk))) throw walkInOwing("paid_amount");
   const remainingSys = convert(s.remaining, s.currency_id, sys, s.rate);
   await assertCustomerCredit(ctx, s.consumer_fk, remainingSys);
   const lines = await linesOf(ctx.tx, s.id);

@@ -136,7 +136,7 @@ export function PurchaseUpsertPage() {
         charges: r.charges.map((c) => ({
           key: nextKey++,
           kind: c.kind,
-          consumer_id: String(c.consumer_fk),
+          consumer_id: c.consumer_fk ? String(c.consumer_fk) : "",
           payment_type: c.payment_type,
           account_id: c.account_fk ? String(c.account_fk) : "",
           money: docMoney(c.currency_id, c.rate),
@@ -188,7 +188,8 @@ export function PurchaseUpsertPage() {
     })),
     charges: v.charges.map((c) => ({
       kind: c.kind,
-      consumer_id: c.consumer_id,
+      // Paid in cash, the supplier may be left empty.
+      consumer_id: c.consumer_id || (c.payment_type === "Cash" ? null : ""),
       payment_type: c.payment_type,
       account_id: c.payment_type === "Cash" ? c.account_id || null : null,
       currency_id: c.money.currency_id,
@@ -358,6 +359,7 @@ export function PurchaseUpsertPage() {
                 <SupplierSelect
                   label={t("fields.supplier")}
                   value={c.consumer_id}
+                  optional={c.payment_type === "Cash"}
                   onChange={(val) => setCharge(i, { consumer_id: val })}
                   error={form.error(`charges.${i}.consumer_id`)}
                   testId="charge-supplier"

@@ -12,7 +12,7 @@ import { docDay } from "../accounting/ledger.queries";
 import type { SheetContent } from "./DocSheet";
 import { currencyShown, DocView } from "./DocView";
 import { DocBadges, useDocAction } from "./docActions";
-import { PATHS, PURCHASES, purchaseQuery } from "./purchases.queries";
+import { PATHS, PURCHASES, type PurchaseChargeRecord, purchaseQuery } from "./purchases.queries";
 import { routeId } from "./routeParams";
 
 /**
@@ -27,6 +27,8 @@ export function PurchaseViewPage() {
   const can = useCan();
   const fmt = useFormat();
   const names = useSeededNames();
+  // A charge paid in cash without a supplier is named by the account it was paid from.
+  const chargeParty = (c: PurchaseChargeRecord) => c.consumer_name ?? names.account(c.account_name, c.account_system_key);
   const { systemConfig } = useSession();
   const doc = useQuery(purchaseQuery(id));
   const act = useDocAction(PURCHASES, "purchases:done");
@@ -84,7 +86,7 @@ export function PurchaseViewPage() {
       [t("fields.remaining"), money(String(Number(p.total) - Number(p.paid_amount)))],
     ],
     extra: p.charges.map(
-      (c) => `${t(`chargeKinds.${c.kind}`)}: \u2068${c.consumer_name}\u2069 — \u2066${fmt.amount(c.amount)} ${c.currency_name}\u2069`,
+      (c) => `${t(`chargeKinds.${c.kind}`)}: \u2068${chargeParty(c)}\u2069 — \u2066${fmt.amount(c.amount)} ${c.currency_name}\u2069`,
     ),
     note: p.note,
   };
@@ -160,7 +162,7 @@ export function PurchaseViewPage() {
           {p.charges.map((c) => (
             <Group key={c.charge_id} justify="space-between" data-testid="view-charge">
               <Text size="sm">
-                {t(`chargeKinds.${c.kind}`)} · {c.consumer_name} · {t(`paymentTypes.${c.payment_type}`)}
+                {t(`chargeKinds.${c.kind}`)} · {chargeParty(c)} · {t(`paymentTypes.${c.payment_type}`)}
               </Text>
               <Text size="sm" className="amount">
                 {fmt.amount(c.amount)} {c.currency_name}

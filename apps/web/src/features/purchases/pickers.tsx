@@ -21,6 +21,8 @@ export interface PartyPickerProps {
   testId?: string;
   /** The party the document it comes from fixes: its name, shown read-only instead of the list. */
   fixed?: string | undefined;
+  /** The party may be left empty (a charge paid in cash). */
+  optional?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function PartySelect<P extends Party>({
   error,
   testId,
   fixed,
+  optional = false,
 }: PartyPickerProps & {
   query: UseQueryOptions<P[], Error, P[], string[]>;
   optionLabel?: (party: P) => string;
@@ -47,7 +50,8 @@ export function PartySelect<P extends Party>({
   return (
     <SearchSelect
       label={label}
-      withAsterisk
+      withAsterisk={!optional}
+      clearable={optional}
       data={(parties.data ?? []).map((p) => ({ value: String(p.consumer_id), label: optionLabel(p) }))}
       value={value || null}
       onChange={(v) => onChange(v ?? "")}

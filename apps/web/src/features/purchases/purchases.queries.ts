@@ -61,8 +61,9 @@ export interface PurchaseLineRecord {
 export interface PurchaseChargeRecord {
   charge_id: number;
   kind: "transport" | "other";
-  consumer_fk: number;
-  consumer_name: string;
+  /** None for a charge paid in cash without a supplier. */
+  consumer_fk: number | null;
+  consumer_name: string | null;
   payment_type: "Cash" | "On Account";
   account_fk: number | null;
   account_name: string | null;

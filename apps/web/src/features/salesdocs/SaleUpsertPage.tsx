@@ -1,12 +1,13 @@
-import { normalizeDigits, ZSale } from "@app/contracts";
+import { CURRENCY_USD, normalizeDigits, SALE_MSG, ZSale } from "@app/contracts";
 import type { DecimalValue } from "@app/contracts/money";
 import { Alert, Group, Select, Text, Textarea, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconBarcode } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { translateMessage } from "../../app/i18n";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan } from "../../app/session";
 import { ApiError, api } from "../../shared/api/client";
@@ -109,6 +110,16 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   useEffect(() => {
     if (!v.consumer_fk && walkIn && !isUpdate && !from) set("consumer_fk", String(walkIn.consumer_id));
   }, [walkIn, v.consumer_fk, isUpdate, from, set]);
+  // The walk-in customer (anybody) carries no balance: chosen, he pays in cash and the payment follows the total.
+  const isWalkIn = !!walkIn && v.consumer_fk === String(walkIn.consumer_id);
+  const walkInBefore = useRef(false);
+  useEffect(() => {
+    if (isWalkIn && !walkInBefore.current) {
+      set("payment_type", "Cash");
+      set("paid_amount", "");
+    }
+    walkInBefore.current = isWalkIn;
+  }, [isWalkIn, set]);
 
   useFillOnce(
     source.data,
@@ -126,7 +137,8 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
         rounded_discount: Number(r.rounded_discount) ? plainDecimal(r.rounded_discount) : "",
         payment_type: r.payment_type,
         account_fk: r.account_fk ? String(r.account_fk) : "",
-        paid_amount: isUpdate ? plainDecimal(r.paid_amount) : "",
+        // A cash sale paid in full: its payment follows its total as it is edited (left empty, it is the total).
+        paid_amount: isUpdate && !(r.payment_type === "Cash" && D(r.paid_amount).eq(D(r.total))) ? plainDecimal(r.paid_amount) : "",
         received_amount: isUpdate && r.received_amount ? plainDecimal(r.received_amount) : "",
         note: r.note ?? "",
         lines: r.lines.length ? r.lines.map(lineOf) : [emptyLine()],
@@ -165,8 +177,11 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   const byItem = v.discount_type === "item";
   const quote = useLineQuote(v, system);
   const totalBefore = D(quote.figure("total"));
-  const rounded = D(v.rounded_discount);
-  const total = totalBefore.minus(rounded);
+  const due = totalBefore.minus(D(v.rounded_discount));
+  // Dollars change hands in cents: as the server does, a USD total's part of a cent is rounded off.
+  const usd = v.money.currency_id === CURRENCY_USD;
+  const total = usd ? due.toDecimalPlaces(2, Decimal.ROUND_DOWN) : due;
+  const rounded = D(v.rounded_discount).plus(due.minus(total));
   const paid = v.paid_amount === "" ? (v.payment_type === "Cash" ? total : new Decimal(0)) : D(v.paid_amount);
   const received = v.received_amount === "" ? paid : D(v.received_amount);
   const change = received.minus(paid);
@@ -222,7 +237,9 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   const record = isUpdate ? source.data : undefined;
   const complete = record?.status === "complete";
   const cur = v.money.currency_id === 2 ? "USD" : "IQD";
-  const money = (x: DecimalValue) => `${fmt.amount(String(x))} ${cur}`;
+  // Dinars without a fraction, dollars in cents.
+  const money = (x: DecimalValue) => `${fmt.amount(String(x), cur === "USD" ? 2 : 0)} ${cur}`;
+  const walkInOwes = isWalkIn && !paid.eq(total) ? translateMessage(SALE_MSG.walkInPaysAll) : undefined;
   const section = endpoint;
 
   return (
@@ -356,7 +373,11 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
           typeLabel={(p) => t(`paymentTypes.${p}`)}
           type={form.field("payment_type")}
           fallback="Cash"
-          paid={{ ...form.field("paid_amount"), placeholder: fmt.amount(paid.toFixed()) }}
+          paid={{
+            ...form.field("paid_amount"),
+            placeholder: fmt.amount(paid.toFixed(), usd ? 2 : 0),
+            error: form.error("paid_amount") ?? walkInOwes,
+          }}
           showAccount={v.payment_type === "Cash" || paid.gt(0)}
           account={form.field("account_fk")}
           excludeDrawers
