@@ -521,6 +521,16 @@ test("the price checker shows a scanned item's price in both currencies, then go
   await expect(page.getByTestId("checker-price-other")).toHaveText(`${(Math.round((2500 / inRate) * 100) / 100).toString()} USD`);
   await page.clock.fastForward(7000);
   await expect(page.getByTestId("checker-idle")).toBeVisible();
+  // A code that arrives as text (an input method, a wedge app) in Arabic-Indic digits, then in Extended ones.
+  for (const digits of ["٠١٢٣٤٥٦٧٨٩", "۰۱۲۳۴۵۶۷۸۹"]) {
+    await page.getByTestId("checker-scan").click();
+    await page.keyboard.insertText(items[2]!.barcode.replace(/\d/g, (d) => digits[Number(d)]!));
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("checker-item")).toContainText(items[2]!.name);
+    await expect(page.getByTestId("checker-price")).toHaveText("4,750 IQD");
+    await page.clock.fastForward(7000);
+    await expect(page.getByTestId("checker-idle")).toBeVisible();
+  }
 });
 
 test("typed over pre-filled fields: the line's quantity, the cash tendered (asked about when a note too much) and the drawer's count", async ({

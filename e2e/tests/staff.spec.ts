@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { adminToken, call, createUser, unique } from "../support/api";
+import { adminToken, call, createUser, login, unique } from "../support/api";
 import { expect, signedIn, test } from "../support/fixtures";
 
 test("staff: create, edit and delete through the DataTable, with search, sort, paging and a remembered hidden column", async ({ page }) => {
@@ -205,4 +205,107 @@ test("a salesman with tiered revenue commission: typed with separators and Arabi
   await form.locator("input[name=sale_man_name]").fill(`Taken ${tag}`);
   await form.getByTestId("staff-save").click();
   await expect(form.getByText("The sale man name has already been taken.")).toBeVisible();
+});
+
+/** A code as an Arabic keyboard's input method writes it. */
+const arabicDigits = (code: string) => code.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
+
+test("a manager makes a cashier from the screens (role, inventory, PIN), who signs in with the PIN and sells", async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = await adminToken();
+  const tag = unique();
+  const roles = (await call<{ message: { role_id: number; role_name: string }[] }>("roles/list", { token: admin })).message;
+  const managerRole = roles.find((r) => r.role_name === "Manager")!.role_id;
+  const cfg = (await call<{ data: { default_inventory_fk: number } }>("system_config", { token: admin })).data;
+  const inventory = cfg.default_inventory_fk;
+  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token: admin })).message;
+  const piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
+  const barcode = `88${String(Date.now()).slice(-9)}`;
+  const item = (
+    await call<{ data: { item_id: number } }>("items", {
+      method: "POST",
+      token: admin,
+      body: {
+        item_name: `Till item ${tag}`,
+        item_units: [{ unit_fk: piece, quantity: "1", price: "3250", is_base: true, is_default: true, barcode }],
+      },
+    })
+  ).data;
+  await call("inventory_opening_balances", {
+    method: "POST",
+    token: admin,
+    body: { inventory_id: inventory, lines: [{ item_id: item.item_id, unit_id: piece, quantity: "5", unit_cost: "2000" }] },
+  });
+  // The manager holds the seeded Manager role and uses the default inventory.
+  const manager = await createUser(admin, { user_name: `Manager${tag}`, user_role: managerRole, inventory_ids: [inventory], outlet_fk: 1 });
+  await signedIn(page, { token: await login(manager.email, manager.password) });
+
+  await page.goto("/staff");
+  await page.getByTestId("staff-add").click();
+  const form = page.getByTestId("staff-form");
+  const cashierName = `Till${tag}`;
+  for (const [field, value] of [
+    ["user_name", cashierName],
+    ["email", `till${tag}@e2e.test`],
+    ["new_password", "amber-falcon-river-72"],
+    ["new_password_confirmation", "amber-falcon-river-72"],
+  ] as const) {
+    await form.locator(`input[name=${field}]`).click();
+    await page.keyboard.type(value);
+  }
+  await form.getByTestId("field-user_role").click();
+  await page.getByRole("option", { name: "Cashier", exact: true }).click();
+  // The role sells at the till: the switch turns on; the default inventory and main outlet are there to start with.
+  await expect(form.getByRole("switch", { name: "Cashier" })).toBeChecked();
+  await expect(form.getByTestId("field-inventory_ids").locator("..")).toContainText("Main Inventory");
+  await expect(form.getByTestId("field-outlet_fk")).toHaveValue("Main Outlet");
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/users") && r.request().method() === "POST");
+  await form.getByTestId("staff-save").click();
+  const made = (await (await saved).json()) as { data: { user_id: number } };
+  const cashier = (await call<{ data: Record<string, unknown> }>(`users/${made.data.user_id}`, { token: admin })).data;
+  expect(cashier).toMatchObject({ user_name: cashierName, user_role: roles.find((r) => r.role_name === "Cashier")!.role_id });
+  expect(cashier).toMatchObject({ is_cashier: true, outlet_fk: 1, inventory_ids: [inventory] });
+
+  await page.goto("/pins");
+  await page.getByTestId("pin-add").click();
+  const pinForm = page.getByTestId("pin-form");
+  await pinForm.getByLabel("Name").click();
+  await page.keyboard.type(`${cashierName} PIN`);
+  await pinForm.getByLabel("PIN").click();
+  await page.keyboard.type("5817");
+  await pinForm.getByTestId("pin-user").click();
+  await page.keyboard.type(cashierName);
+  await page.getByRole("option", { name: new RegExp(cashierName) }).click();
+  await pinForm.getByTestId("pin-save").click();
+  await expect(pinForm).toBeHidden();
+
+  await page.goto("/user-logout");
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByTestId("login-mode").locator("label").nth(1).click();
+  await page.getByTestId("cashier-outlet").click();
+  await page.getByRole("option", { name: "Main Outlet" }).click();
+  await page.getByTestId("cashier-user").click();
+  await page.getByRole("option", { name: cashierName }).click();
+  await page.locator("input[autocomplete='one-time-code']").click();
+  await page.keyboard.type("5817");
+  await page.getByTestId("cashier-submit").click();
+  await expect(page).toHaveURL(/\/settings\/pos$/);
+  await expect(page.getByTestId("pos-cashier")).toContainText(cashierName);
+
+  // The code comes as text from an input method, in Arabic-Indic digits.
+  await expect(page.getByTestId("pos-scan")).toBeFocused();
+  await page.keyboard.insertText(arabicDigits(barcode));
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("pos-line")).toHaveCount(1);
+  await expect(page.getByTestId("pos-total")).toHaveText("3,250");
+  await page.keyboard.press("F8");
+  await page.getByTestId("pay-iqd").fill("5000");
+  const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+  await page.keyboard.press("F8");
+  const answer = await sale;
+  expect(answer.status()).toBe(201);
+  const booked = (await answer.json()) as { data: { id: number } };
+  const shown = (await call<{ data: Record<string, unknown> }>(`pos_sales/${booked.data.id}`, { token: admin })).data;
+  expect(shown).toMatchObject({ cashier: { user_id: made.data.user_id }, inventory_fk: inventory, total_iqd: "3250" });
+  expect(shown.lines).toHaveLength(1);
 });
