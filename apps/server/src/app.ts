@@ -18,6 +18,7 @@ import { answerClientError } from "./platform/client-errors.js";
 import { installErrorHandler, uniqueFieldsOf } from "./platform/errors.js";
 import { imagePath } from "./platform/files.js";
 import { installAccessControl, type RouteInfo } from "./platform/http.js";
+import { forgetEstimatesOnWrites } from "./platform/list.js";
 import { documentingSerializer, installOpenapi, openapiTransform } from "./platform/openapi.js";
 import { installOperations } from "./platform/operations.js";
 
@@ -71,6 +72,7 @@ export async function buildApp({ database, config }: { database: Database; confi
   const routes: RouteInfo[] = [];
   installErrorHandler(app, uniqueFieldsOf(Object.values(schema)));
   installAccessControl(app, routes);
+  forgetEstimatesOnWrites(app);
   // Before the modules: the request latency histogram learns each route as it is added.
   await installOperations(app, database, config.metricsToken);
 

@@ -78,6 +78,23 @@ describe("list totals", () => {
     }
   });
 
+  it("forget a kept estimate when this process answers a write", async () => {
+    await list("per_page=10&search=Bulk");
+    const execute = vi.spyOn(t.database.db, "execute");
+    try {
+      await list("per_page=10&page=2&search=Bulk");
+      expect(execute).toHaveBeenCalledTimes(1);
+      const role = await t.api("POST", "/api/roles", { body: { role_name: "Estimate reader", permissions: ["items/index"] } });
+      expect(role.status).toBe(201);
+      execute.mockClear();
+      // The page, the count and the planner's estimate again, as on a first page.
+      await list("per_page=10&page=2&search=Bulk");
+      expect(execute).toHaveBeenCalledTimes(3);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
   it("never fall below the rows already seen when the estimate is low", async () => {
     const deep = await list("per_page=100&page=14&sortColumn=item_id&sortDir=asc");
     expect(deep.data).toHaveLength(100);

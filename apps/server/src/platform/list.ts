@@ -1,6 +1,7 @@
 import { DATE_FILTERS, type DateFilter, DEFAULT_PAGE_SIZE, DEFAULT_START_DATE, type ListEnvelope, MAX_PER_PAGE, MSG } from "@app/contracts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import type { FastifyInstance } from "fastify";
 import type { DbOrTx } from "../db/client.js";
 import { modelHiddenColumns } from "../modules/platform-tables/platform.tables.js";
 import { dateFilterRange, parseRangeBound } from "./business-time.js";
@@ -300,7 +301,12 @@ async function estimateRows(db: DbOrTx, model: ListModel, where: SQL): Promise<n
  */
 const ESTIMATE_KEEP_MS = 30_000;
 const ESTIMATES_MAX = 1000;
-const estimatesByDb = new WeakMap<DbOrTx, Map<string, { total: number; at: number }>>();
+const estimatesByDb = new WeakMap<DbOrTx, Map<string, { total: number; at: number; generation: number }>>();
+/**
+ * Moves on with every write this process answers and every bulk change: an estimate kept before
+ * is not used again, and one whose reading overlapped a write is not kept.
+ */
+let estimatesGeneration = 0;
 const dialect = new PgDialect();
 
 function estimatesOf(db: DbOrTx) {
@@ -312,15 +318,39 @@ function estimatesOf(db: DbOrTx) {
 function keptEstimate(db: DbOrTx, key: string): number | undefined {
   const estimates = estimatesOf(db);
   const kept = estimates.get(key);
-  if (kept && Date.now() - kept.at < ESTIMATE_KEEP_MS) return kept.total;
+  if (kept && kept.generation === estimatesGeneration && Date.now() - kept.at < ESTIMATE_KEEP_MS) return kept.total;
   if (kept) estimates.delete(key);
   return undefined;
 }
 
-function keepEstimate(db: DbOrTx, key: string, total: number) {
+function keepEstimate(db: DbOrTx, key: string, total: number, generation: number) {
+  if (generation !== estimatesGeneration) return;
   const estimates = estimatesOf(db);
   if (estimates.size >= ESTIMATES_MAX) estimates.clear();
-  estimates.set(key, { total, at: Date.now() });
+  estimates.set(key, { total, at: Date.now(), generation });
+}
+
+/** Kept estimates are stale from now on (a write, a bulk change). */
+export function forgetEstimates(): void {
+  estimatesGeneration++;
+}
+
+/** Every write this process answers forgets the kept estimates before its answer leaves. */
+export function forgetEstimatesOnWrites(app: FastifyInstance): void {
+  app.addHook("onSend", (req, _reply, payload, done) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") forgetEstimates();
+    done(null, payload);
+  });
+}
+
+/**
+ * After a bulk change (an import of thousands of rows): the planner's statistics of `tables` are
+ * brought up to date at once (ANALYZE) rather than when autovacuum comes round, so a large list's
+ * estimated total is right on the next read, and the kept estimates are forgotten.
+ */
+export async function refreshEstimates(db: DbOrTx, tables: readonly string[]): Promise<void> {
+  for (const table of tables) await db.execute(sql`analyze ${sql.identifier(table)}`);
+  forgetEstimates();
 }
 
 /**
@@ -374,6 +404,7 @@ export async function runList<Row = Record<string, unknown>>(
   const where = q.paginate ? dialect.sqlToQuery(q.where) : undefined;
   const key = where && `${model.model}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
   const kept = key ? keptEstimate(db, key) : undefined;
+  const generation = estimatesGeneration;
   // The estimate is asked for alongside, not after the count finds many rows: planning is cheap,
   // and a second round trip would cost every large list more than it saves the small ones.
   const [rows, counted, estimate] = await Promise.all([
@@ -392,7 +423,7 @@ export async function runList<Row = Record<string, unknown>>(
     const upTo = kept === undefined ? (counted?.rows[0]?.n ?? 0) : EXACT_COUNT_LIMIT + 1;
     if (upTo <= EXACT_COUNT_LIMIT) count = { total: upTo, estimated: false };
     else {
-      if (key && kept === undefined) keepEstimate(db, key, estimate ?? 0);
+      if (key && kept === undefined) keepEstimate(db, key, estimate ?? 0, generation);
       // At least the rows before this page, this page, and one more when it is full.
       const seen = offset + n + (n === q.perPage ? 1 : 0);
       count = { total: Math.max(estimate ?? 0, seen, EXACT_COUNT_LIMIT + 1), estimated: true };

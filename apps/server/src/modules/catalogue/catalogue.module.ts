@@ -8,6 +8,7 @@ import { fieldError, HttpError, notFound, parse } from "../../platform/errors.js
 import { requestLanguage } from "../../platform/export.js";
 import { issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
+import { refreshEstimates } from "../../platform/list.js";
 import { noticedCache } from "../../platform/noticed-cache.js";
 import { answers, dataOf, dropdownOf, rowOf, savedOf, XLSX, ZMessage } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
@@ -386,6 +387,8 @@ export const catalogueModule: AppModule = {
           await audit(ctx, { module: "items", action: "import", after: r });
           return r;
         });
+        // Thousands of new rows at once: the items list's estimated total is made right now.
+        if (result.imported) await refreshEstimates(app.db, ["items", "item_units", "item_barcodes"]);
         return reply.status(201).send({ message: `${MSG.added}: ${result.imported} items`, data: result });
       } catch (err) {
         if (err instanceof ImportRowsError) return reply.status(422).send({ message: err.message, errors: err.errors, rows: err.rows });

@@ -162,6 +162,23 @@ describe("item import", () => {
     expect(five.body.data.category_name).toBe("Type");
   }, 120_000);
 
+  it("shows the list's total right after a bulk import, not an estimate from before it", async () => {
+    type Envelope = { total: number; total_estimated: boolean };
+    const total = async () => (await t.api("GET", "/api/items?per_page=10")).body.data as Envelope;
+    // Straight after the import of 4,999 rows above: the planner's statistics were brought up to date.
+    const after = await total();
+    expect(after.total_estimated).toBe(true);
+    expect(Math.abs(after.total - (await count())) / (await count())).toBeLessThan(0.1);
+    // That estimate is now kept for the list; another import of 1,500 rows must not leave it standing.
+    const rows: Row[] = [];
+    for (let i = 1; i <= 1500; i++) rows.push({ item_name: `Second batch ${i}`, sale_price: "1", base_unit: "Piece" });
+    expect((await upload(await xlsx(rows))).status).toBe(201);
+    const again = await total();
+    expect(again.total_estimated).toBe(true);
+    expect(Math.abs(again.total - (await count())) / (await count())).toBeLessThan(0.1);
+    expect(again.total).toBeGreaterThan(after.total + 1000);
+  }, 120_000);
+
   it("stores nothing when one row is bad, and names every bad row, column and reason", async () => {
     const before = await count();
     const rows: Row[] = [];
