@@ -56,8 +56,13 @@ test("a reload without network opens the POS from its service worker, and it sel
     await scan(page, item.barcode);
     await expect(page.getByTestId("pos-line")).toHaveCount(1, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+  // Esc asks before a bill with lines is thrown away; Esc again cancels it.
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("pos-cancel-ask")).toBeVisible();
+  await expect(page.getByTestId("pos-line")).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("pos-line")).toHaveCount(0);
+  await expect(page.getByTestId("pos-cancel-ask")).toHaveCount(0);
 
   await context.setOffline(true);
   await page.reload();

@@ -81,6 +81,8 @@ export function PosPage() {
   const [customerId, setCustomerId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<DialogKind>(null);
   const [paying, setPaying] = useState(false);
+  // Esc asked to throw a bill with lines away: a second Esc (or Enter) does it, any other key keeps the bill.
+  const [cancelAsked, setCancelAsked] = useState(false);
   const [queue, setQueue] = useState<QueuedSale[]>([]);
   const [online, setOnline] = useState(navigator.onLine);
   const [printJob, setPrintJob] = useState<{ receipt: ReceiptData; n: number } | null>(null);
@@ -205,6 +207,7 @@ export function PosPage() {
     });
   }, []);
   const clearBill = () => {
+    setCancelAsked(false);
     setLines([]);
     setCustomerId(null);
     setSelected(0);
@@ -270,7 +273,8 @@ export function PosPage() {
         return;
       case "cancel":
         if (dialog) setDialog(null);
-        else clearBill();
+        else if (!lines.length || cancelAsked) clearBill();
+        else setCancelAsked(true);
         return;
       case "remove":
         if (lines.length) removeLine(selected);
@@ -290,6 +294,24 @@ export function PosPage() {
     }
   };
   usePosKeys(act);
+
+  // While the question is shown, Enter confirms it (before the scan field takes the Enter), and any
+  // other key (a scanned code's first digit, an F key) keeps the bill and goes on as it would.
+  useEffect(() => {
+    if (!cancelAsked) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" || ["Shift", "Control", "Alt", "Meta"].includes(e.key)) return;
+      if (e.key === "Enter") {
+        e.preventDefault();
+        e.stopPropagation();
+        clearBill();
+        return;
+      }
+      setCancelAsked(false);
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  });
 
   if (!index || session.isPending) {
     return (
@@ -362,6 +384,17 @@ export function PosPage() {
 
       <main className="pos-main">
         <section className="pos-lines">
+          {cancelAsked && (
+            <div className="pos-cancel-ask" role="alertdialog" aria-label={t("cancelAsk")} data-testid="pos-cancel-ask">
+              <span>{t("cancelAsk")}</span>
+              <button type="button" className="pos-cancel-yes" onClick={clearBill} data-testid="pos-cancel-yes">
+                {t("cancelYes")}
+              </button>
+              <button type="button" onClick={() => setCancelAsked(false)} data-testid="pos-cancel-no">
+                {t("cancelNo")}
+              </button>
+            </div>
+          )}
           <div className="pos-scan-row">
             <ScanField onScan={onCode} label={t("scanField")} testId="pos-scan" />
           </div>
