@@ -7,7 +7,7 @@ import { modelHiddenColumns } from "../modules/platform-tables/platform.tables.j
 import { dateFilterRange, parseRangeBound } from "./business-time.js";
 import type { Ctx } from "./context.js";
 import { unprocessable } from "./errors.js";
-import { escapeLike, foldedSearch } from "./search.js";
+import { escapeLike, foldedSearch, foldedTextSearch } from "./search.js";
 
 export interface ListColumn {
   /** The select expression. */
@@ -49,8 +49,20 @@ export interface ListModel {
   scope?: (ctx: Ctx) => SQL | undefined;
   /** Replaces the default ILIKE search, e.g. for normalised Arabic/Kurdish letters or barcodes. */
   search?: (term: string) => SQL;
+  /**
+   * The table's stored search text over the searchable columns (`foldedText` in `db/fold.ts`),
+   * which the default search reads instead of folding each searchable column per row.
+   */
+  searchText?: SQL;
   /** The order of what a search finds (best matches first) when the caller names no sortColumn. */
   searchOrder?: (term: string) => SQL;
+  /**
+   * searchOrder as ranks: conditions, best first, disjoint and together the search, and the order
+   * within every rank. A searched page is then the first rows of each rank (`rankedQuery`), each an
+   * index walk or a small sort, instead of a sort of every row found, which a one-letter term
+   * makes most of the table.
+   */
+  searchRanks?: { ranks: (term: string) => (SQL | SQL[])[]; order: SQL[] };
   /**
    * The rows a search term names exactly (a scanned barcode, a code), or undefined when the term
    * cannot be one. When it finds rows they are the first page's answer and the wider search is not run.
@@ -163,6 +175,7 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
   const searchConds: SQL[] = [];
   if (search) {
     if (model.search) searchConds.push(model.search(search));
+    else if (model.searchText) searchConds.push(foldedTextSearch(model.searchText, search));
     else {
       const searched = Object.values(model.columns).filter((c) => c.search);
       if (searched.length)
@@ -252,6 +265,39 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
     filtersOnly: andAll(conds),
     params,
   };
+}
+
+/**
+ * The rows `columns` selects, ranked: those of the first rank, then the second's, ..., each rank by
+ * `order`; `limit` rows after `offset`. A rank is a condition, or several disjoint ones read apart
+ * and merged. Each condition reads at most offset + limit rows by itself, in the order (an index
+ * that keeps the order, or a sort of the few rows it finds), so a page of a search that finds most
+ * of a table costs its first rows, not a sort of all. The rows carry `__rank` and `__o0`, `__o1`,
+ * ... (the order's values, with their collation) beside the columns.
+ */
+export function rankedQuery(opts: {
+  columns: SQL;
+  from: SQL;
+  where: SQL;
+  ranks: (SQL | SQL[])[];
+  order: SQL[];
+  limit: number;
+  offset: number;
+}): SQL {
+  const keys = opts.order.map((_, i) => sql.identifier(`__o${i}`));
+  const orderValues = sql.join(
+    opts.order.map((o, i) => sql`${o} as ${keys[i]}`),
+    sql`, `,
+  );
+  const arms = opts.ranks.flatMap((rank, k) =>
+    (Array.isArray(rank) ? rank : [rank]).map(
+      (cond) =>
+        sql`(select ${k}::int as __rank, ${orderValues}, ${opts.columns} ${opts.from} where ${opts.where} and ${cond}
+              order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit + opts.offset})`,
+    ),
+  );
+  return sql`select * from (${sql.join(arms, sql` union all `)}) __ranked
+    order by __rank, ${sql.join(keys, sql`, `)} limit ${opts.limit} offset ${opts.offset}`;
 }
 
 const andAll = (conds: SQL[]) => (conds.length ? sql.join(conds, sql` and `) : sql`true`);
@@ -400,7 +446,27 @@ export async function runList<Row = Record<string, unknown>>(
     return envelope(model, q, rows.rows as Row[], count, footer, await hidden);
   }
 
-  const page = () => select(q.where, orderBy(model, q), limit);
+  const ranked = q.search && q.paginate && model.searchRanks && !q.sortChosen ? model.searchRanks : undefined;
+  const page = ranked
+    ? () => {
+        // The ranks find the page's ids; its columns are read for those rows alone.
+        const idExpr = model.columns[model.idColumn]!.expr;
+        const ids = rankedQuery({
+          columns: sql`${idExpr} as __id`,
+          from: model.from,
+          where: q.where,
+          ranks: ranked.ranks(q.search!),
+          order: ranked.order,
+          limit: q.perPage,
+          offset,
+        });
+        const keys = ranked.order.map((_, i) => sql`__page.${sql.identifier(`__o${i}`)}`);
+        return db.execute<Record<string, unknown>>(
+          sql`select ${selectList(model)} ${model.from} join (${ids}) __page on __page.__id = ${idExpr}
+               order by __page.__rank, ${sql.join(keys, sql`, `)}`,
+        );
+      }
+    : () => select(q.where, orderBy(model, q), limit);
   const where = q.paginate ? dialect.sqlToQuery(q.where) : undefined;
   const key = where && `${model.model}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
   const kept = key ? keptEstimate(db, key) : undefined;

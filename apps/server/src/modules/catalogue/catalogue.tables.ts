@@ -71,6 +71,8 @@ export const items = pgTable(
     brand_fk: integer("brand_fk").references(() => brands.brand_id, { onDelete: "restrict" }),
     made_in_fk: integer("made_in_fk").references(() => countries.country_id, { onDelete: "restrict" }),
     scientific_name: text("scientific_name"),
+    /** The scientific name as search sees it, stored like search_name. */
+    search_scientific_name: text("search_scientific_name").generatedAlwaysAs(fold(sql.raw("scientific_name"))),
     direction_of_use: text("direction_of_use"),
     side_effect: text("side_effect"),
     shortage_alert: integer("shortage_alert"),
@@ -94,10 +96,13 @@ export const items = pgTable(
     // text_pattern_ops: `like 'term%'` (one- and two-letter searches) uses the index whatever the
     // database collation is.
     index("items_search_name_idx").on(t.search_name.op("text_pattern_ops")),
+    // A search's ranks in order (itemSearchRanks): the folded name in code-point order, whatever the
+    // database collation, so that its first rows, and a prefix's, are read without a sort.
+    index("items_search_name_c_idx").using("btree", sql`${t.search_name} collate "C"`),
     // pg_trgm: `like '%word%'` anywhere in the name, for words of three letters or more.
     index("items_search_name_trgm_idx").using("gin", t.search_name.op("gin_trgm_ops")),
     // The scientific name is searched too (Acetaminophen finds Panadol); trigrams also serve prefixes.
-    index("items_scientific_name_trgm_idx").using("gin", sql`${fold(t.scientific_name)} gin_trgm_ops`),
+    index("items_search_scientific_name_trgm_idx").using("gin", t.search_scientific_name.op("gin_trgm_ops")),
     index("items_category_idx").on(t.category_fk),
     // The item code found without case and by its beginning (`lower(item_code) like 'ab12%'`).
     index("items_item_code_lower_idx").using("btree", sql`lower(${t.item_code}) text_pattern_ops`),

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { stockIn } from "../stock/stock.js";
-import { itemSearch } from "./barcodes.js";
+import { itemSearch, itemSearchOrder } from "./barcodes.js";
 import { multipart, PNG } from "./multipart.fixture.js";
 
 let t: TestApp;
@@ -475,5 +475,48 @@ describe("items", () => {
       expect(short).toContain("~~ 'q%'::text");
       expect(short).not.toContain("'%q%'");
     });
+  });
+});
+
+describe("a searched page of items", () => {
+  it("is the slice of every item found, in itemSearchOrder, on every page of the list and the dropdown", async () => {
+    const made: string[] = [];
+    const add = async (name: string, extra: Record<string, unknown> = {}) => {
+      const res = await t.api("POST", "/api/items", { body: item(name, extra) });
+      expect(res.status).toBe(201);
+      made.push(name);
+    };
+    // Each rank several times over: the exact code, codes and names starting with the term, names
+    // and scientific names holding it; no code, accents, hamza, Kurdish letters.
+    await add("Rankzz base", { item_code: "RK" });
+    for (const [i, n] of ["Rk apple", "rk Banana", "RK café", "Rkéclair", "أرك rk", "rk كرسی", "Zeta rk"].entries())
+      await add(`${n} ${i}`, i % 2 ? { item_code: `RK${i}` } : {});
+    for (let i = 0; i < 5; i++) await add(`Other ${i}`, { item_code: `rk-${i}` });
+    for (let i = 0; i < 4; i++) await add(`Tablet ${i}`, { scientific_name: `Rkmycin ${i}` });
+    await add("Mid rkx word", { item_code: null });
+    for (const term of ["rk", "r", "RK", "rkm", "rkx", "rkmycin 2", "caf", "كرس", "ارك"]) {
+      const all = await t.database.db.execute<{ item_id: number }>(
+        sql`select i.item_id from items i where ${itemSearch(term)} order by ${itemSearchOrder(term)}`,
+      );
+      const want = all.rows.map((r) => r.item_id);
+      expect(want.length, term).toBeGreaterThan(0);
+      const listPages: number[] = [];
+      const dropdownPages: number[] = [];
+      for (let page = 1; page <= Math.ceil(want.length / 3) + 1; page++) {
+        const q = `per_page=3&page=${page}&search=${encodeURIComponent(term)}`;
+        const list = await t.api("GET", `/api/items?${q}`);
+        expect(list.status).toBe(200);
+        listPages.push(...list.body.data.data.map((r: { item_id: number }) => r.item_id));
+        const dropdown = await t.api("GET", `/api/items/list?${q}`);
+        expect(dropdown.status).toBe(200);
+        dropdownPages.push(...dropdown.body.message.map((r: { item_id: number }) => r.item_id));
+        expect(
+          Object.keys(list.body.data.data[0] ?? {}).filter((k) => k.startsWith("__")),
+          term,
+        ).toEqual([]);
+      }
+      expect(listPages, term).toEqual(want);
+      expect(dropdownPages, term).toEqual(want);
+    }
   });
 });

@@ -5,7 +5,8 @@ import { executePrepared } from "../../db/client.js";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError, notFound, unprocessable } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
-import { generateEan13, itemExactSearch, itemSearch, itemSearchOrder } from "./barcodes.js";
+import { rankedQuery } from "../../platform/list.js";
+import { generateEan13, itemExactSearch, itemSearch, itemSearchOrder, itemSearchRankOrder, itemSearchRanks } from "./barcodes.js";
 import { itemBarcodes, items, itemUnits } from "./catalogue.tables.js";
 import { mustExist } from "./reference.js";
 
@@ -20,6 +21,7 @@ export const itemsList: ListModel = {
   dateColumn: sql`i.created_at`,
   search: (term) => itemSearch(term),
   searchOrder: (term) => itemSearchOrder(term),
+  searchRanks: { ranks: (term) => itemSearchRanks(term), order: itemSearchRankOrder() },
   exactSearch: (term) => itemExactSearch(term),
   columns: {
     item_id: { expr: sql`i.item_id`, filter: "eq" },
@@ -330,31 +332,59 @@ export async function deleteItem(ctx: Ctx, id: number) {
 export async function itemDropdown(ctx: Ctx, opts: { search?: string; page: number; perPage: number; onlyExpiring?: boolean }) {
   const search = opts.search?.trim();
   const only = opts.onlyExpiring ? sql`i.has_expire` : sql`true`;
+  const byName = sql`lower(i.item_name), i.item_id`;
+  const firstRows = (where: SQL, offset: number) => sql`select ${DROPDOWN_COLUMNS}, row_number() over (order by ${byName}) as __pos
+      from items i where ${where} order by ${byName} limit ${opts.perPage + 1} offset ${offset}`;
   // A scanned barcode or a typed code answers from its unique indexes alone; the name search runs
   // only when the term names no item exactly.
   const exact = search && opts.page === 1 ? itemExactSearch(search) : undefined;
   if (exact) {
-    const found = await dropdownPage(ctx, sql`${only} and ${exact}`, sql`lower(i.item_name), i.item_id`, opts.perPage, 0, true);
+    const found = await dropdownPage(ctx, firstRows(sql`${only} and ${exact}`, 0), opts.perPage, true);
     if (found.rows.length) return found;
   }
-  const where = search ? sql`${only} and ${itemSearch(search)}` : only;
-  const order = search ? itemSearchOrder(search) : sql`lower(i.item_name), i.item_id`;
-  return dropdownPage(ctx, where, order, opts.perPage, (opts.page - 1) * opts.perPage);
+  const offset = (opts.page - 1) * opts.perPage;
+  if (!search) return dropdownPage(ctx, firstRows(only, offset), opts.perPage);
+  // The first rows of each rank of itemSearchOrder (rankedQuery), not every item found, sorted.
+  const ranked = rankedQuery({
+    columns: DROPDOWN_COLUMNS,
+    from: sql`from items i`,
+    where: sql`${only} and ${itemSearch(search)}`,
+    ranks: itemSearchRanks(search),
+    order: itemSearchRankOrder(),
+    limit: opts.perPage + 1,
+    offset,
+  });
+  return dropdownPage(
+    ctx,
+    sql`select ${sql.raw(DROPDOWN_KEYS.map((k) => `r.${k}`).join(", "))}, row_number() over (order by r.__rank, r.__o0, r.__o1) as __pos
+          from (${ranked}) r`,
+    opts.perPage,
+  );
 }
 
+const DROPDOWN_KEYS = [
+  "item_id",
+  "item_name",
+  "item_code",
+  "has_expire",
+  "has_batch_number",
+  "expire_alert",
+  "sale_price_editable",
+  "has_revenue_tax",
+  "revenue_tax_percent",
+];
+const DROPDOWN_COLUMNS = sql.raw(DROPDOWN_KEYS.map((k) => `i.${k}`).join(", "));
+
 /**
- * `prepared`: the look-up by code or barcode has one shape and one good plan (its unique indexes),
- * so PostgreSQL plans it once per connection; a name search is planned for its words each time.
+ * `page` selects the items of the page (and one more) with their place, `__pos`. `prepared`: the
+ * look-up by code or barcode has one shape and one good plan (its unique indexes), so PostgreSQL
+ * plans it once per connection; a name search is planned for its words each time.
  */
-async function dropdownPage(ctx: Ctx, where: SQL, order: SQL, perPage: number, offset: number, prepared = false) {
+async function dropdownPage(ctx: Ctx, page: SQL, perPage: number, prepared = false) {
   // One round trip: the page of items, each with its units (and each unit's barcode) as JSON.
   const query = sql`
     select i.*, coalesce(u.units, '[]'::json) as item_units, u.default_unit
-      from (select i.item_id, i.item_name, i.item_code, i.has_expire, i.has_batch_number, i.expire_alert, i.sale_price_editable,
-                   i.has_revenue_tax, i.revenue_tax_percent, row_number() over (order by ${order}) as __pos
-              from items i where ${where}
-             order by ${order}
-             limit ${perPage + 1} offset ${offset}) i
+      from (${page}) i
       left join lateral (
         select json_agg(json_build_object(
                  'item_unit_id', iu.item_unit_id, 'unit_fk', iu.unit_fk, 'unit_name', un.unit_name,

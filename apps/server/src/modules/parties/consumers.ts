@@ -28,6 +28,8 @@ export function consumersList(kind: PartyKind): ListModel {
     defaultSort: "consumer_id",
     dateColumn: sql`c.created_at`,
     amountColumn: balance,
+    // consumer_name, code, mobile and office_phone: the columns marked search below.
+    searchText: sql`c.search_text`,
     columns: {
       consumer_id: { expr: sql`c.consumer_id`, filter: "eq" },
       consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
@@ -73,14 +75,14 @@ export async function showConsumer(ctx: Ctx, kind: PartyKind, id: number) {
   return res.rows[0];
 }
 
-/** The party's ledger accounts, made on first need (one per currency). */
-export async function consumerAccounts(tx: DbOrTx, kind: PartyKind, id: number): Promise<Record<number, number>> {
 /** True for the walk-in (default) customer: anybody, so he carries no balance (ARCHITECTURE "Sales"). */
 export async function isWalkIn(tx: DbOrTx, consumerId: number): Promise<boolean> {
   const r = await tx.execute(sql`select 1 from consumers where consumer_id = ${consumerId} and kind = 'customer' and is_default`);
   return r.rows.length > 0;
 }
 
+/** The party's ledger accounts, made on first need (one per currency). */
+export async function consumerAccounts(tx: DbOrTx, kind: PartyKind, id: number): Promise<Record<number, number>> {
   const [c] = await tx
     .select()
     .from(consumers)

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { fold } from "../../db/fold.js";
+import { fold, foldedText } from "../../db/fold.js";
 import { cities } from "../catalogue/catalogue.tables.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { pricingProfiles } from "../pricing/pricing.tables.js";
@@ -20,6 +20,10 @@ export const consumers = pgTable(
     code: text("code"),
     mobile: text("mobile"),
     office_phone: text("office_phone"),
+    /** The list search's text: name, code, mobile and phone, folded (see foldedText), stored. */
+    search_text: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(foldedText("consumer_name", "code", "mobile", "office_phone")),
     address: text("address"),
     /** The city of the address, from the cities list. */
     city_fk: integer("city_fk").references(() => cities.city_id, { onDelete: "restrict" }),
@@ -46,15 +50,11 @@ export const consumers = pgTable(
   (t) => [
     uniqueIndex("consumers_consumer_name_unique").on(t.kind, sql`lower(${t.consumer_name})`),
     uniqueIndex("consumers_code_unique").on(t.kind, t.code),
-    // The list search (name, code, mobile, phone) over folded text: a word anywhere, or for one- and
-    // two-letter terms the start of a word, both looked up by trigram.
-    index("consumers_search_trgm_idx").using(
-      "gin",
-      sql`${fold(t.consumer_name)} gin_trgm_ops`,
-      sql`${fold(t.code)} gin_trgm_ops`,
-      sql`${fold(t.mobile)} gin_trgm_ops`,
-      sql`${fold(t.office_phone)} gin_trgm_ops`,
-    ),
+    // The list search (name, code, mobile, phone) over the stored folded text: a word anywhere, or
+    // for one- and two-letter terms the start of a word or column, all looked up by trigram.
+    index("consumers_search_text_trgm_idx").using("gin", t.search_text.op("gin_trgm_ops")),
+    // filter[mobile]: the mobile as it is typed, matched in the folded mobile alone.
+    index("consumers_mobile_trgm_idx").using("gin", sql`${fold(t.mobile)} gin_trgm_ops`),
     check("consumers_kind_check", sql`${t.kind} in ('customer','supplier')`),
     check("consumers_overdue_type_check", sql`${t.overdue_type} is null or ${t.overdue_type} in ('all','custom')`),
     check("consumers_balance_status_check", sql`${t.balance_status} is null or ${t.balance_status} in ('positive','negative')`),
