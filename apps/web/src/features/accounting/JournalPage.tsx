@@ -89,8 +89,10 @@ export function JournalPage() {
               ) : (
                 <Text size="sm">{accountText(l)}</Text>
               )}
-              <Text size="sm" className="amount">
-                {Number(l.debit) ? `${t("fields.debit")} ${fmt.amount(l.debit)}` : `${t("fields.credit")} ${fmt.amount(l.credit)}`}
+              {/* The word in the page's direction, the figure left to right after it. */}
+              <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                {Number(l.debit) ? t("fields.debit") : t("fields.credit")}{" "}
+                <span className="amount">{fmt.amount(Number(l.debit) ? l.debit : l.credit)}</span>
               </Text>
             </Group>
           ))}

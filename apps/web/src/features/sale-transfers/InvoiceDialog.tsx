@@ -11,6 +11,7 @@ import { FormDialog } from "../../shared/FormDialog";
 import { useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
+import { useSeededNames } from "../../shared/seededNames";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { type ConsignmentRow, SALE_TRANSFERS } from "./saleTransfers.queries";
@@ -23,6 +24,7 @@ import { type ConsignmentRow, SALE_TRANSFERS } from "./saleTransfers.queries";
 export function InvoiceDialog({ row, onClose }: { row: ConsignmentRow; onClose: () => void }) {
   const { t } = useTranslation("saletransfers");
   const fmt = useFormat();
+  const names = useSeededNames();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const invalidateLedger = useInvalidateLedger();
@@ -72,7 +74,8 @@ export function InvoiceDialog({ row, onClose }: { row: ConsignmentRow; onClose: 
     >
       <Stack>
         <Text size="sm">
-          {row.consumer_name} · {row.item_name} · {t("consignments.held", { qty: fmt.amount(row.qty), unit: row.base_unit_name ?? "" })}
+          {names.party(row.consumer_name)} · {row.item_name} ·{" "}
+          {t("consignments.held", { qty: fmt.amount(row.qty), unit: names.unit(row.base_unit_name) })}
         </Text>
         <MoneyInput
           label={t("fields.quantity")}

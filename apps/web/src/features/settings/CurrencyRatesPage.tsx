@@ -14,7 +14,7 @@ import { ConfirmFigure } from "../../shared/ConfirmDialog";
 import { lastRateQuery } from "../../shared/CurrencyPicker";
 import { type Column, DataTable, editDeleteActions } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
-import { useFormat } from "../../shared/format";
+import { DATE_FORMAT, useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
@@ -190,7 +190,9 @@ function PastRateForm({ editing, onClose }: { editing?: CurrencyRateRow; onClose
           label={t("fields.date")}
           withAsterisk
           withSeconds
-          valueFormat={fmt.rtl ? "YYYY-MM-DD hh:mm A" : "DD/MM/YYYY hh:mm A"}
+          valueFormat={`${DATE_FORMAT} hh:mm A`}
+          // 12-hour time in the calendar too, with the language's marks (`DatesByLanguage`).
+          timePickerProps={{ format: "12h" }}
           value={form.values.date || null}
           onChange={(v) => form.set("date", v ? dayjs(v).format("YYYY-MM-DD HH:mm:ss") : "")}
           maxDate={businessToday()}

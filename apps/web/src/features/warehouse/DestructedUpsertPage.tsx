@@ -11,6 +11,7 @@ import { businessToday } from "../../shared/businessTime";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
+import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import type { DisposalRow } from "./DestructedAssetsPage";
 import { type DocHead, docHead, headBody, type SavedUnitLine, savedItem, useWarehouseDocRecord } from "./WarehouseDocForm";
@@ -50,6 +51,7 @@ function BatchSelect({
 }) {
   const { t } = useTranslation("warehousedocs");
   const fmt = useFormat();
+  const names = useSeededNames();
   const batches = useQuery(disposalBatchesQuery(inventoryId, line.item?.item_id ?? null));
   const data = [
     { value: "", label: t("firstExpiryFirst") },
@@ -58,7 +60,7 @@ function BatchSelect({
       label: [
         b.batch_no ?? t("noBatch"),
         b.expire_date ? fmt.date(b.expire_date) : "",
-        `(${fmt.amount(b.theoretical_qty)} ${b.base_unit_name ?? ""})`,
+        `(${fmt.amount(b.theoretical_qty)} ${names.unit(b.base_unit_name)})`,
       ]
         .filter(Boolean)
         .join(" "),

@@ -112,6 +112,9 @@ interface Props<Row> {
 
 export const listKey = (endpoint: string) => [endpoint, "list"] as const;
 
+/** A cell's plain text reads in the direction of its own first letter ("Zagros Trading Co.", not ".Zagros Trading Co"). */
+const ownDirection = (cell: ReactNode): ReactNode => (typeof cell === "string" && cell ? <span dir="auto">{cell}</span> : cell);
+
 const hiddenColumnsKey = (model: string) => ["model_hidden_columns", model] as const;
 
 /** The one list widget every list screen uses (SPEC §2 "List screens"). */
@@ -399,7 +402,7 @@ export function DataTable<Row extends object>(props: Props<Row>) {
                 {visible.map((c) => (
                   <Table.Td key={c.key} data-column={c.key}>
                     {c.render ? (
-                      c.render(row)
+                      ownDirection(c.render(row))
                     ) : isLtrField(c.key) || numeric(c) ? (
                       // Mobiles, codes, e-mails and amounts read left to right inside a right-to-left table.
                       <span dir="ltr">{cellText(row, c)}</span>
