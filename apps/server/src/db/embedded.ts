@@ -1,7 +1,23 @@
 import { type SpawnOptions, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, chown, lstat, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  chown,
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../platform/free-port.js";
@@ -138,7 +154,9 @@ interface RunAs {
 
 function run(cmd: string, args: string[], opts: SpawnOptions = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...opts, stdio: ["ignore", "pipe", "pipe"] });
+    // Run as another user, a program starts in a folder it may enter (the caller's may be private).
+    const cwd = opts.uid !== undefined ? "/" : undefined;
+    const child = spawn(cmd, args, { cwd, ...opts, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout?.on("data", (d) => {
       out += d;
@@ -172,20 +190,98 @@ async function runAs(): Promise<RunAs> {
   return after;
 }
 
-/** As root the server runs as `postgres`, which must be able to run the binaries and enter the directory. */
-async function assertReachable(bins: Binaries, parent: string, ids: RunAs) {
-  const bin = await run(bins.postgres, ["--version"], ids).catch((e: Error) => ({ code: 1, out: e.message }));
-  if (bin.code !== 0) {
+/**
+ * Where PostgreSQL's files go when the product runs as root and the `postgres` user cannot reach
+ * the product's own folders (a clone in root's home, mode 0700): a folder every user may pass
+ * through, as the system's own PostgreSQL keeps /var/lib/postgresql.
+ */
+export const ROOT_HOME = "/var/lib/souq";
+
+const canEnter = async (dir: string, ids: RunAs) => (await run("/bin/sh", ["-c", 'cd "$1"', "sh", dir], ids)).code === 0;
+const canRun = async (bin: string, ids: RunAs) =>
+  (await run(bin, ["--version"], ids).catch((e: Error) => ({ code: 1, out: e.message }))).code === 0;
+
+/**
+ * Copies a tree (hard links where the file system allows, else copies), keeping modes and
+ * symbolic links, and lets everyone read what it holds: the files are PostgreSQL's programs and
+ * libraries, public anyway.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  await mkdir(to, { mode: 0o755 });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const src = path.join(from, entry.name);
+    const dst = path.join(to, entry.name);
+    if (entry.isSymbolicLink()) await symlink(await readlink(src), dst);
+    else if (entry.isDirectory()) await copyTree(src, dst);
+    else {
+      const mode = (await stat(src)).mode & 0o7777;
+      await link(src, dst).catch(() => copyFile(src, dst));
+      const readable = mode | 0o444 | (mode & 0o111 ? 0o111 : 0);
+      if (readable !== mode) await chmod(dst, readable);
+    }
+  }
+}
+
+/**
+ * The binaries where the `postgres` user can run them: in place when it can, else a copy of the
+ * platform package's programs, libraries and share files (they find each other relative to
+ * where they are) under ROOT_HOME, made once per package version.
+ */
+async function reachableBinaries(bins: Binaries, ids: RunAs, log: (m: string) => void): Promise<Binaries> {
+  if (await canRun(bins.postgres, ids)) return bins;
+  const native = path.dirname(path.dirname(bins.postgres));
+  const version = (JSON.parse(await readFile(path.join(path.dirname(native), "package.json"), "utf8")) as { version: string }).version;
+  const target = path.join(ROOT_HOME, `postgresql-${version}`);
+  const moved = (bin: string) => path.join(target, path.relative(native, bin));
+  const copy: Binaries = { initdb: moved(bins.initdb), pg_ctl: moved(bins.pg_ctl), postgres: moved(bins.postgres) };
+  if (!existsSync(target)) {
+    await mkdir(ROOT_HOME, { recursive: true, mode: 0o755 });
+    await chmod(ROOT_HOME, 0o755);
+    // Made beside and renamed into place: a copy cut short is never taken for a whole one.
+    const tmp = `${target}.${process.pid}.tmp`;
+    await rm(tmp, { recursive: true, force: true });
+    await copyTree(native, tmp);
+    await rename(tmp, target).catch(async (e: NodeJS.ErrnoException) => {
+      await rm(tmp, { recursive: true, force: true });
+      if (!existsSync(target)) throw e;
+    });
+    log(`PostgreSQL runs as the postgres user, which cannot reach ${native}: it runs from ${target}`);
+  }
+  if (!(await canRun(copy.postgres, ids))) {
     throw new EmbeddedPostgresError(
-      `PostgreSQL refuses to run as root, and the postgres system user cannot run ${bins.postgres} (${bin.out.trim()}): install the product where that user can read it, or set DATABASE_URL.`,
+      `PostgreSQL refuses to run as root, and the postgres system user cannot run ${bins.postgres} nor its copy in ${target}: install the product where that user can read it, or set DATABASE_URL.`,
     );
   }
-  const enter = await run("/bin/sh", ["-c", 'cd "$1"', "sh", parent], ids);
-  if (enter.code !== 0) {
+  return copy;
+}
+
+/**
+ * The cluster directory the `postgres` user can enter. When it cannot pass through the data
+ * directory's parent (DATA_DIR inside root's private home), a new cluster is made under
+ * ROOT_HOME, one per DATA_DIR, and `dir` becomes a symbolic link to it, so DATA_DIR still shows
+ * where the data is.
+ */
+async function reachableCluster(dir: string, ids: RunAs, log: (m: string) => void): Promise<string> {
+  const real = await realpath(dir).catch(() => dir);
+  if (await canEnter(path.dirname(real), ids)) return real;
+  if (real !== dir || !(await isEmptyOrMissing(dir))) {
     throw new EmbeddedPostgresError(
-      `PostgreSQL refuses to run as root, and the postgres system user cannot enter ${parent}: let it pass through (chmod o+x on ${parent} and the folders above it) or set DATA_DIR elsewhere.`,
+      `PostgreSQL refuses to run as root, and the postgres system user cannot enter ${path.dirname(real)}: let it pass through (chmod o+x on ${path.dirname(real)} and the folders above it) or set DATA_DIR elsewhere.`,
     );
   }
+  const home = path.join(ROOT_HOME, `data-${createHash("sha256").update(dir).digest("hex").slice(0, 12)}`);
+  await mkdir(home, { recursive: true, mode: 0o755 });
+  await chmod(ROOT_HOME, 0o755);
+  if (!(await canEnter(home, ids))) {
+    throw new EmbeddedPostgresError(
+      `PostgreSQL refuses to run as root, and the postgres system user can enter neither ${path.dirname(dir)} nor ${home}: set DATA_DIR to a folder it can pass through.`,
+    );
+  }
+  const cluster = path.join(home, "pg");
+  await rm(dir, { recursive: true, force: true });
+  await symlink(cluster, dir);
+  log(`The postgres user cannot enter ${path.dirname(dir)}: the database cluster is kept in ${cluster} (${dir} links to it)`);
+  return cluster;
 }
 
 /** Where the clients reach the server: the socket inside the cluster, or loopback TCP. */
@@ -317,11 +413,14 @@ async function logTail(dir: string) {
  */
 export async function startEmbeddedPostgres(dir: string, log: (m: string) => void = console.log): Promise<EmbeddedPostgres> {
   dir = path.resolve(dir);
-  const bins = await binaries();
+  let bins = await binaries();
   const ids = await runAs();
   let created = false;
   await mkdir(path.dirname(dir), { recursive: true });
-  if (ids.uid !== undefined) await assertReachable(bins, path.dirname(dir), ids);
+  if (ids.uid !== undefined) {
+    bins = await reachableBinaries(bins, ids, log);
+    dir = await reachableCluster(dir, ids, log);
+  }
   if (await isEmptyOrMissing(dir)) {
     await initCluster(bins, dir, ids, log);
     created = true;
