@@ -185,6 +185,72 @@ test("Arabic: dates typed year first with Arabic-Indic digits, amounts with Arab
   expect(Number(incomes[0]?.amount)).toBe(750000);
 });
 
+test("Arabic: a rate typed over the last rate replaces it, a hundredfold one is asked about, and the rate is removed from its row (ar)", async ({
+  page,
+}) => {
+  const token = await adminToken();
+  const last = (await call<{ data: { rate_id: number; rate: string } }>("currency_rates/last_rate", { token })).data;
+  const lastRate = String(Number(last.rate));
+  await signedIn(page, { token, lang: "ar" });
+
+  // The new rate's field holds the last rate: typed over, a figure a hundred times it is asked about in
+  // Arabic; back in the form, the rate typed again replaces what the field held.
+  await page.goto("/accounting/currency-rates");
+  await page.getByTestId("rate-add").click();
+  const form = page.getByTestId("rate-form");
+  const rate = form.getByTestId("field-rate");
+  await expect(rate).toHaveValue(Number(lastRate).toLocaleString("en-US"));
+  await rate.click();
+  await page.keyboard.type(`${lastRate}00`);
+  await form.getByTestId("rate-save").click();
+  const asked = page.getByTestId("confirm-figure-message");
+  await expect(asked).toContainText("سعر الصرف");
+  await expect(asked).toContainText(`${lastRate}00`);
+  await page.getByTestId("confirm-figure-back").click();
+  await expect(asked).toBeHidden();
+  await rate.click();
+  await page.keyboard.type(lastRate);
+  await expect(rate).toHaveValue(Number(lastRate).toLocaleString("en-US"));
+  const stored = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/api/currency_rates/store_past_date"));
+  await form.getByTestId("rate-save").click();
+  const answer = await stored;
+  expect(answer.status()).toBe(201);
+  const added = ((await answer.json()) as { data: { rate_id: number; rate: string } }).data;
+  expect(Number(added.rate)).toBe(Number(lastRate));
+  await expect(form).toBeHidden();
+  // The rate saved is removed again from its row, and the one before it is in force.
+  await expect(page.getByTestId("rate-help")).toContainText("المستندات المحفوظة");
+  const row = page.locator("tr", { has: page.getByRole("cell", { name: String(added.rate_id), exact: true }) });
+  await row.getByTestId("row-actions").click();
+  await page.getByTestId("row-action-delete").click();
+  await page.getByTestId("confirm-delete-yes").click();
+  await expect(page.getByTestId("confirm-delete")).toBeHidden();
+  expect((await call<{ data: { rate_id: number } }>("currency_rates/last_rate", { token })).data.rate_id).toBe(last.rate_id);
+});
+
+test("Arabic: an expense's amount holding 0, clicked into and typed over, is 4,150, not 04,150 (ar)", async ({ page }) => {
+  const token = await adminToken();
+  const s = await seed(token);
+  await signedIn(page, { token, lang: "ar" });
+  await page.goto("/accounting/expenses");
+  await page.getByTestId("doc-add").click();
+  const doc = page.getByTestId("money-doc-form");
+  await choose(page, "doc-type", s.type);
+  await choose(page, "doc-account", s.iqd);
+  const amount = doc.getByTestId("currency-amount");
+  await amount.click();
+  await page.keyboard.press("Tab");
+  await expect(amount).toHaveValue("0");
+  await amount.click();
+  await page.keyboard.type("4,150");
+  await expect(amount).toHaveValue("4,150");
+  const ref = `T${unique()}`;
+  await doc.getByLabel("رقم المرجع").fill(ref);
+  await save(page, doc);
+  const [expense] = await expensesOf(token, ref);
+  expect(Number(expense?.amount)).toBe(4150);
+});
+
 async function typeId(token: string, name: string, section = "expense_types") {
   const types = (await call<{ message: { type_id: number; type_name: string }[] }>(`${section}/list`, { token })).message;
   return types.find((x) => x.type_name === name)!.type_id;
