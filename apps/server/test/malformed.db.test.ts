@@ -435,6 +435,34 @@ describe("refusals on the wire", () => {
     expectClosedRefusal(await answer, 408);
   });
 
+  it("keep the connection of a request refused with its whole body read (a 401, a 422)", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = (method: string, path: string, body?: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request(
+          { host: "127.0.0.1", port, path, method, agent, headers: { "content-type": "application/json" } },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    const sockets = new Set<net.Socket>();
+    const seen = (s: net.Socket) => sockets.add(s);
+    t.app.server.on("connection", seen);
+    try {
+      expect(await ask("GET", "/api/users")).toEqual({ status: 401, connection: "keep-alive" });
+      expect(await ask("POST", "/api/auth/login", JSON.stringify({ email: "nobody" }))).toEqual({ status: 422, connection: "keep-alive" });
+      expect((await ask("GET", "/health")).status).toBe(200);
+      expect(sockets.size).toBe(1);
+    } finally {
+      t.app.server.off("connection", seen);
+      agent.destroy();
+    }
+  });
+
   it("leave every other client's requests alone: 400 at once on kept connections beside the refusals", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
     const get = (headers: Record<string, string> = {}) =>
