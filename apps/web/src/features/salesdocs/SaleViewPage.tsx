@@ -1,3 +1,4 @@
+import { CURRENCY_USD } from "@app/contracts";
 import { D } from "@app/contracts/money";
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconReceiptRefund } from "@tabler/icons-react";
@@ -40,7 +41,10 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
   const s = doc.data;
   if (!s) return <Alert color="red">{t("notFound")}</Alert>;
   const cur = s.currency_name;
-  const money = (v: string) => `${fmt.amount(v)} ${cur}`;
+  // Dinars without a fraction; dollars in cents where money changes hands (total, paid, received, remaining).
+  const usd = s.currency_id === CURRENCY_USD;
+  const money = (v: string) => `${fmt.amount(v, usd ? 3 : 0)} ${cur}`;
+  const due = (v: string) => `${fmt.amount(v, usd ? 2 : 0)} ${cur}`;
   const info: [string, string][] = [
     [t("fields.number"), s.number ?? ""],
     [t("fields.date"), fmt.date(docDay(s.date))],
@@ -89,10 +93,10 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
       [t("fields.discount_amount"), money(s.discount_amount)],
       [t("fields.tax_amount"), money(s.tax_amount)],
       ...(Number(s.rounded_discount) ? [[t("fields.rounded_discount"), money(s.rounded_discount)] as [string, string]] : []),
-      [t("fields.total"), money(s.total)],
-      [t("fields.paid_amount"), money(s.paid_amount)],
-      ...(s.received_amount ? [[t("fields.received_amount"), money(s.received_amount)] as [string, string]] : []),
-      [t("fields.remaining"), money(s.remaining)],
+      [t("fields.total"), due(s.total)],
+      [t("fields.paid_amount"), due(s.paid_amount)],
+      ...(s.received_amount ? [[t("fields.received_amount"), due(s.received_amount)] as [string, string]] : []),
+      [t("fields.remaining"), due(s.remaining)],
     ],
     note: s.note,
     ...(s.number ? { barcodeSvg: barcodeSvg(s.number) } : {}),
