@@ -1,40 +1,68 @@
 import dayjs from "dayjs";
-import arIq from "dayjs/locale/ar-iq";
-import ku from "dayjs/locale/ku";
 
 /**
  * The calendars' month and weekday names in the screen's language (Mantine's date pickers read
- * them from dayjs). Arabic takes Iraq's month names (كانون الثاني, شباط ...), Kurdish dayjs's
- * `ku`, which is Sorani. Both keep the digits the rest of the product shows (0-9): dayjs's own
- * `ar` and `ku` turn every digit of a formatted date into Arabic-Indic ones, and would have
- * written "٢٠٣٠" beside amounts in 0-9. Morning and evening are the marks the product's texts use
- * (`common:time`), noon counted as evening (dayjs's `ar-iq` counts 12:00 as morning).
+ * them from dayjs): Arabic with Iraq's month names (كانون الثاني, شباط ...), Kurdish Sorani with
+ * the names of dayjs's `ku` (which is Sorani). Written out here rather than taken from dayjs's
+ * locale files: those write every digit of a formatted date in Arabic-Indic (٢٠٣٠, beside amounts
+ * in 0-9), `ar-iq` carries a stray space before November and counts noon as morning, and `ku`'s
+ * file exports its locale in a shape the build's module interop read as nothing. Morning and
+ * evening are the marks the product's texts use (`common:time`).
  */
-type Locale = ILocale & {
-  meridiem?: (hour: number, minute: number, lowercase: boolean) => string;
-  preparse?: (text: string) => string;
-  postformat?: (text: string) => string;
-};
-
-const trimmed = (names: string[] | undefined) => names?.map((m) => m.trim());
+type Locale = ILocale & { meridiem: (hour: number, minute: number, lowercase: boolean) => string };
 
 const ar: Locale = {
-  ...arIq,
   name: "ar",
-  // dayjs's list carries a stray space before November.
-  months: trimmed(arIq.months),
-  monthsShort: trimmed(arIq.monthsShort),
+  months: ["كانون الثاني", "شباط", "آذار", "نيسان", "أيار", "حزيران", "تموز", "آب", "أيلول", "تشرين الأول", "تشرين الثاني", "كانون الأول"],
+  weekdays: ["الأحد", "الإثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
+  weekdaysShort: ["أحد", "إثنين", "ثلاثاء", "أربعاء", "خميس", "جمعة", "سبت"],
+  weekdaysMin: ["ح", "ن", "ث", "ر", "خ", "ج", "س"],
   weekStart: 6,
+  formats: {
+    LT: "hh:mm A",
+    LTS: "hh:mm:ss A",
+    L: "DD/MM/YYYY",
+    LL: "D MMMM YYYY",
+    LLL: "D MMMM YYYY hh:mm A",
+    LLLL: "dddd D MMMM YYYY hh:mm A",
+  },
+  relativeTime: {},
   meridiem: (hour) => (hour < 12 ? "ص" : "م"),
 };
+ar.monthsShort = ar.months;
 
 const ckb: Locale = {
-  ...ku,
   name: "ckb",
-  preparse: undefined,
-  postformat: undefined,
+  months: [
+    "کانوونی دووەم",
+    "شوبات",
+    "ئادار",
+    "نیسان",
+    "ئایار",
+    "حوزەیران",
+    "تەممووز",
+    "ئاب",
+    "ئەیلوول",
+    "تشرینی یەکەم",
+    "تشرینی دووەم",
+    "کانوونی یەکەم",
+  ],
+  weekdays: ["یەکشەممە", "دووشەممە", "سێشەممە", "چوارشەممە", "پێنجشەممە", "هەینی", "شەممە"],
+  weekdaysShort: ["یەکشەم", "دووشەم", "سێشەم", "چوارشەم", "پێنجشەم", "هەینی", "شەممە"],
+  weekdaysMin: ["ی", "د", "س", "چ", "پ", "هـ", "ش"],
+  weekStart: 6,
+  formats: {
+    LT: "hh:mm A",
+    LTS: "hh:mm:ss A",
+    L: "DD/MM/YYYY",
+    LL: "D MMMM YYYY",
+    LLL: "D MMMM YYYY hh:mm A",
+    LLLL: "dddd D MMMM YYYY hh:mm A",
+  },
+  relativeTime: {},
   meridiem: (hour) => (hour < 12 ? "پ.ن" : "د.ن"),
 };
+ckb.monthsShort = ckb.months;
 
 dayjs.locale(ar, undefined, true);
 dayjs.locale(ckb, undefined, true);

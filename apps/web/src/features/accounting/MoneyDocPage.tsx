@@ -1,6 +1,6 @@
 import { MSG, ZMoneyDoc } from "@app/contracts";
 import { Anchor, Button, FileInput, Select, SimpleGrid, Textarea, TextInput } from "@mantine/core";
-import { TimeInput } from "@mantine/dates";
+import { TimePicker } from "@mantine/dates";
 import { IconPaperclip, IconPlus, IconReceipt } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -219,7 +219,17 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
           error={form.error("date")}
           data-testid="doc-date"
         />
-        <TimeInput label={t("fields.payment_time")} withAsterisk {...form.text("payment_time")} data-testid="doc-payment-time" />
+        {/* Mantine's picker, not the browser's: the browser writes "10:20 PM" in its own language
+            whatever the screen's; this one has the screen's morning and evening marks. */}
+        <TimePicker
+          label={t("fields.payment_time")}
+          withAsterisk
+          format="12h"
+          value={form.values.payment_time}
+          onChange={(v) => form.set("payment_time", v)}
+          error={form.error("payment_time")}
+          hoursInputProps={{ "data-testid": "doc-payment-time" } as Record<string, string>}
+        />
       </SimpleGrid>
       <CurrencyPicker
         value={form.values.money}

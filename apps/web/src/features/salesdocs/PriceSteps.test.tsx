@@ -31,4 +31,22 @@ describe("a line's price steps", () => {
     expect(await shown("ar", 3)).toContain("السطر 7,500");
     await i18n.changeLanguage("en");
   });
+
+  it("keeps a price step's sign in front of its figure in Arabic", async () => {
+    await i18n.changeLanguage("ar");
+    render(
+      <MantineProvider env="test">
+        <PriceSteps
+          steps={[
+            { step: "unit_price", unit_price: "2500", amount: "2500", change: "2500" },
+            { step: "tax", percent: "5", amount: "2625", change: "125" },
+          ]}
+          currency="IQD"
+        />
+      </MantineProvider>,
+    );
+    const figures = [...screen.getByTestId("line-steps").querySelectorAll('[dir="ltr"]')].map((e) => e.textContent);
+    expect(figures).toEqual(["2,500 IQD", "5%", "+125"]);
+    await i18n.changeLanguage("en");
+  });
 });
