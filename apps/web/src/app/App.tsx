@@ -2,18 +2,19 @@ import "@mantine/core/styles.css";
 import "@mantine/dates/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app.css";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { startSignedInLoad } from "./boot";
 import { DatesByLanguage } from "./DatesByLanguage";
 import { signInTextsReady } from "./i18n";
 import { ThemeProviders } from "./Providers";
 import { createQueryClient } from "./queryClient";
 import { createRouter } from "./router";
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <ThemeProviders>
       <QueryClientProvider client={queryClient}>
@@ -23,21 +24,26 @@ export function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(createRouter);
   return (
-    <Providers>
+    <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   );
 }
 
-/** Starts the back office (every page but the POS screen opened on its own) once its texts are in. */
+/**
+ * Starts the back office (every page but the POS screen opened on its own) once its texts are in;
+ * a signed-in page's data, texts and frame are asked for meanwhile (boot.ts).
+ */
 export function mount(root: HTMLElement) {
+  const queryClient = createQueryClient();
+  startSignedInLoad(queryClient, location.pathname);
   void signInTextsReady().then(() =>
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} />
       </StrictMode>,
     ),
   );

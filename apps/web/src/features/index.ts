@@ -16,7 +16,7 @@ import {
   IconUsers,
   IconUsersGroup,
 } from "@tabler/icons-react";
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type LazyScreen, lazyScreen } from "../shared/lazyScreen";
 import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
 import { BACKUP_FEATURES } from "./backups/backups.features";
 import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
@@ -53,8 +53,8 @@ export interface Feature {
   /** Label key under nav:items and page title. */
   key: string;
   path: string;
-  /** The screen; a feature is routed once its screen exists. */
-  screen: LazyExoticComponent<ComponentType>;
+  /** The screen; a feature is routed once its screen exists. A page load fetches its code early (app/boot.ts). */
+  screen: LazyScreen;
   icon: Icon;
   /** Needed to see the menu entry, the tile and the route; absent means any signed-in user. */
   permission?: PermissionRequirement;
@@ -67,8 +67,7 @@ export interface Feature {
   bare?: boolean;
 }
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** THE registry of screens: one entry per route, with its permission, menu entry and tile. */
 export const FEATURES: Feature[] = [

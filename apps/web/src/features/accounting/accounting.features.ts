@@ -13,12 +13,11 @@ import {
   IconRefresh,
   IconScale,
 } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 import { GENERAL_LEDGER_PERMISSION } from "./ledgerLinks";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 const generalLedger = page(() => import("./GeneralLedgerPage"), "GeneralLedgerPage");
 

@@ -1,9 +1,8 @@
 import { IconBox, IconCategory } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** Items and categories (issue 4), under the warehouse menu. */
 export const CATALOGUE_FEATURES: Feature[] = [

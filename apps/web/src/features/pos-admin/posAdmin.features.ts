@@ -1,9 +1,8 @@
 import { IconCashRegister, IconEdit, IconEye, IconInbox, IconReceipt2 } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** The back office of the POS (SPEC §2): drawer closings and their Z reports, and offline sales kept for review. */
 export const POS_ADMIN_FEATURES: Feature[] = [

@@ -1,9 +1,8 @@
 import { IconBarcode, IconCashRegister } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** The POS screen and the customer-facing price checker: both full screen, outside the layout. */
 export const POS_FEATURES: Feature[] = [

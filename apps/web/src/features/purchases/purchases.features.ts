@@ -1,9 +1,8 @@
 import { IconCalculator, IconEye, IconFileInvoice, IconPackageImport, IconReceiptRefund, IconTag } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** Purchases and purchase returns (SPEC §2), with SPEC's route shapes. */
 export const PURCHASE_FEATURES: Feature[] = [

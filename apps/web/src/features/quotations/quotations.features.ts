@@ -1,9 +1,8 @@
 import { IconEye, IconFileDescription, IconFilePencil } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** Quotations (SPEC §2 `/sales/sale-quotations`), with SPEC's route shapes. */
 export const QUOTATION_FEATURES: Feature[] = [

@@ -1,9 +1,8 @@
 import { IconEye, IconReceiptRefund } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** Sale returns (SPEC §2 `/sales/sales-returns`, the documents under `/sales/sale-returns/...`). */
 export const SALE_RETURN_FEATURES: Feature[] = [

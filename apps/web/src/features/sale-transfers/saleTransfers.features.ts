@@ -1,9 +1,8 @@
 import { IconEye, IconPackages, IconReceiptRefund, IconTruckDelivery } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** Sale transfers on consignment and their returns (SPEC §2), with SPEC's route shapes, and what customers hold. */
 export const SALE_TRANSFER_FEATURES: Feature[] = [

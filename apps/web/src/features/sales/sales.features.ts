@@ -1,9 +1,8 @@
 import { IconDiscount, IconTags } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** Prices: promotions (sales) and bulk sale price changes (accounting). */
 export const SALES_FEATURES: Feature[] = [

@@ -1,17 +1,17 @@
 import { IconCoin, IconEye, IconFileInvoice, IconReceipt2, IconUserDollar } from "@tabler/icons-react";
-import { type ComponentType, createElement, lazy } from "react";
+import { type ComponentType, createElement } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 import type { SaleKind } from "./salesdocs.queries";
 
 type KindScreen = ComponentType<{ kind: SaleKind }>;
 /** A screen of one kind of sale: the same page, told which. */
 const ofKind = <K extends string>(load: () => Promise<Record<K, KindScreen>>, name: K, kind: SaleKind) =>
-  lazy(async () => {
+  lazyScreen(async () => {
     const Screen = (await load())[name];
-    return { default: () => createElement(Screen, { kind }) };
-  });
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+    return { screen: () => createElement(Screen, { kind }) };
+  }, "screen");
+const page = lazyScreen;
 
 const screens = (kind: SaleKind, base: string, section: string, key: string): Feature[] => [
   {

@@ -8,11 +8,10 @@ import {
   IconSettingsCog,
   IconTag,
 } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** Reference data, system settings, financial years and currency rates (issue 4). */
 export const SETTINGS_FEATURES: Feature[] = [

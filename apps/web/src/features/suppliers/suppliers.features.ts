@@ -1,9 +1,8 @@
 import { IconCashBanknote, IconTruck } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 const transactions = page(() => import("./SupplierPages"), "SupplierTransactionsPage");
 

@@ -1,9 +1,8 @@
 import { IconClipboardList, IconPackageImport, IconTrashX } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** Inventory counts, destructed assets (write-offs) and the inventory opening balance (SPEC §2). */
 export const WAREHOUSE_DOC_FEATURES: Feature[] = [

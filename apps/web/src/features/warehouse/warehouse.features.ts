@@ -1,9 +1,8 @@
 import { IconBuildingWarehouse, IconTransfer } from "@tabler/icons-react";
-import { type ComponentType, lazy } from "react";
+import { lazyScreen } from "../../shared/lazyScreen";
 import type { Feature } from "../index";
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = lazyScreen;
 
 /** Stock on hand and item transfers (the stock ledger's screens). */
 export const STOCK_FEATURES: Feature[] = [
