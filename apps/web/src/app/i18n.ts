@@ -205,6 +205,8 @@ const PATTERNS: [RegExp, string][] = [
     ),
     "rateJumpDown",
   ],
+  // An offline POS sale held for review: the bill's total when it was made and the server's now.
+  [new RegExp(`^The price changed since the sale was made: (?<value>${NUM}) then, (?<now>${NUM}) now\\.$`), "priceChanged"],
   [/^The customer has (?<count>\d+) overdue invoices? of (?<value>-?[0-9.,]+) in all, the oldest (?<days>\d+) days? old\.$/, "overdue"],
   [/^Database Error \[(?<value>\w+)\]$/, "databaseError"],
   [/^Added Successfully: (?<value>\d+) items$/, "addedItems"],

@@ -43,6 +43,7 @@ const contractTexts = [
 
 /** Texts the server builds around a field or a number (the field words come from the request). */
 const SERVER_TEXTS = [
+  "The price changed since the sale was made: 2500 then, 2550 now.",
   "The outlet name field is required.",
   "The base unit field is required.",
   "The user name has already been taken.",
@@ -176,6 +177,14 @@ describe("server and schema texts", () => {
     expect(translateMessage(many)).toBe("لدى الزبون فاتورتان متأخرتان بمجموع 23,250، أقدمهما منذ 40 يومًا.");
     await i18n.changeLanguage("ckb");
     expect(translateMessage(many)).toBe("کڕیار 2 پسوولەی دواکەوتووی هەیە بە کۆی 23,250، کۆنترینیان 40 ڕۆژ لەمەوبەر.");
+    await i18n.changeLanguage("en");
+  });
+
+  it("gives an offline sale's review reason its figures in each language", async () => {
+    await i18n.changeLanguage("ar");
+    expect(translateMessage("The price changed since the sale was made: 1 then, 2550 now.")).toBe(
+      "تغيّر السعر منذ إجراء البيع: 1 حينها، و2550 الآن.",
+    );
     await i18n.changeLanguage("en");
   });
 
