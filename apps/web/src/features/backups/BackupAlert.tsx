@@ -3,6 +3,7 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
+import { isolateLtr } from "../../shared/ltr";
 import { backupAlertQuery } from "./backups.queries";
 
 /** On the home page, for users holding a backups key: the newest backup failed its verification. */
@@ -14,7 +15,7 @@ export function BackupAlert() {
   if (!allowed || !alert.data) return null;
   return (
     <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t("alertTitle")} data-testid="backup-alert">
-      {t("alertText", { file: alert.data.file })}
+      {t("alertText", { file: isolateLtr(alert.data.file) })}
     </Alert>
   );
 }

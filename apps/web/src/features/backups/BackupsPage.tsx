@@ -15,6 +15,7 @@ import {
   Title,
   Tooltip,
 } from "@mantine/core";
+import { TimePicker } from "@mantine/dates";
 import { IconAlertTriangle, IconDatabaseExport, IconDownload, IconRestore, IconUpload } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -25,6 +26,7 @@ import { useCan } from "../../app/session";
 import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
 import { AppDialog } from "../../shared/DialogHeader";
 import { useFormat } from "../../shared/format";
+import { isolateLtr } from "../../shared/ltr";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useZodForm } from "../../shared/useZodForm";
@@ -107,7 +109,7 @@ export function BackupsPage() {
     <Stack gap="lg">
       <PageHeader
         title={t("title")}
-        description={t("description", { folder: list.data?.folder ?? "" })}
+        description={t("description", { folder: isolateLtr(list.data?.folder) })}
         actions={
           <Group>
             {can("backups/restore") && (
@@ -237,7 +239,7 @@ export function BackupsPage() {
         icon={<IconRestore size={18} />}
       >
         <Stack p="lg" gap="sm">
-          <Text>{t("restoreQuestion", { name: confirm?.upload?.name ?? confirm?.file ?? "" })}</Text>
+          <Text>{t("restoreQuestion", { name: isolateLtr(confirm?.upload?.name ?? confirm?.file) })}</Text>
           <Text size="sm" c="dimmed">
             {t("restoreExplained")}
           </Text>
@@ -299,7 +301,7 @@ function ScheduleCard() {
         {t("schedule")}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        {t("scheduleExplained", { zone: settings.data.time_zone, folder: settings.data.effective_folder })}
+        {t("scheduleExplained", { zone: isolateLtr(settings.data.time_zone), folder: isolateLtr(settings.data.effective_folder) })}
       </Text>
       <Stack gap="sm" maw={520}>
         <Switch
@@ -308,7 +310,15 @@ function ScheduleCard() {
           disabled={readOnly}
           onChange={(e) => form.set("schedule_enabled", e.currentTarget.checked)}
         />
-        <TextInput type="time" label={t("scheduleTime")} {...form.text("schedule_time")} disabled={readOnly} dir="ltr" />
+        {/* Mantine's picker, not the browser's, which writes "02:00 AM" in its own language. */}
+        <TimePicker
+          label={t("scheduleTime")}
+          format="12h"
+          value={form.values.schedule_time}
+          onChange={(v) => form.set("schedule_time", v)}
+          error={form.error("schedule_time")}
+          disabled={readOnly}
+        />
         <NumberInput
           label={t("keepDays")}
           min={1}
@@ -319,7 +329,13 @@ function ScheduleCard() {
           error={form.error("keep_days")}
           disabled={readOnly}
         />
-        <TextInput label={t("folder")} placeholder={t("folderPlaceholder")} {...form.text("folder")} disabled={readOnly} dir="ltr" />
+        {/* A path typed reads left to right by its own letters; the example keeps its slashes in place. */}
+        <TextInput
+          label={t("folder")}
+          placeholder={t("folderPlaceholder", { path: isolateLtr("/media/usb/backups") })}
+          {...form.text("folder")}
+          disabled={readOnly}
+        />
         {settings.data.last_scheduled_on && (
           <Text size="sm" c="dimmed">
             {t("lastScheduled", { day: settings.data.last_scheduled_on })}
