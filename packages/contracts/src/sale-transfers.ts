@@ -19,6 +19,9 @@ export const SALE_TRANSFER_MSG = {
   consignmentInventory: "A customer's consignment location cannot be chosen here.",
   noConsignment: "This customer holds no goods on consignment.",
   transferOfCustomer: "The sale transfer must be one of this customer's.",
+  moreThanLeft: "The quantity may not be greater than what was sent less what was invoiced or returned.",
+  transferLineInvalid: "The line must be one of this customer's sent sale transfers.",
+  oneCurrency: "Lines of sale transfers in different currencies are invoiced separately.",
 } as const;
 
 const zQty = zDecimal({ scale: 4, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0");
@@ -75,7 +78,13 @@ export const ZConsignmentInvoice = z
     paid_amount: zDecimal({ scale: 3, min: 0 }).optional().nullable(),
     note: zNote.optional().nullable(),
     lines: z
-      .array(ZConsignmentLine.omit({ batch_fk: true }), { error: "Add at least one line." })
+      .array(
+        ZConsignmentLine.omit({ batch_fk: true }).extend({
+          /** The sale transfer line invoiced: its unit and its price are the invoice's, and no more than is left of it. */
+          sale_transfer_line_fk: optFk,
+        }),
+        { error: "Add at least one line." },
+      )
       .min(1, "Add at least one line.")
       .max(500),
   })

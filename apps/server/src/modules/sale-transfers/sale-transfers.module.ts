@@ -21,6 +21,7 @@ import {
 import {
   createSaleTransfer,
   deleteSaleTransfer,
+  openTransferLines,
   saleTransfersList,
   saleTransferToDraft,
   sendSaleTransfer,
@@ -50,7 +51,31 @@ export const ZSaleTransferShown = rowOf(saleTransfers).extend({
   currency_name: z.string(),
   /** The cost the goods left with, system currency (0 while pending). */
   cost: zDecimal,
-  lines: z.array(rowOf(saleTransferLines).extend({ ...lineNames, cost: zDecimal })),
+  lines: z.array(
+    rowOf(saleTransferLines).extend({
+      ...lineNames,
+      cost: zDecimal,
+      /** Of the line, in its unit: invoiced, returned, and left with the customer (sent less both). */
+      invoiced_quantity: zDecimal,
+      returned_quantity: zDecimal,
+      left_quantity: zDecimal,
+    }),
+  ),
+});
+const ZOpenTransferLine = z.object({
+  line_id: z.number().int(),
+  transfer_id: z.number().int(),
+  number: z.string().nullable(),
+  item_id: z.number().int(),
+  unit_id: z.number().int(),
+  unit_name: z.string(),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  unit_price: zDecimal,
+  quantity: zDecimal,
+  invoiced: zDecimal,
+  returned: zDecimal,
+  left: zDecimal,
 });
 export const ZSaleTransferReturnShown = rowOf(saleTransferReturns).extend({
   ...named,
@@ -68,6 +93,23 @@ export const saleTransfersModule: AppModule = {
   name: "sale_transfers",
   register(app: FastifyInstance) {
     registerList(app, "/api/sale_transfers/consignments", consignmentsList, "sale_transfers/index");
+    app.get(
+      "/api/sale_transfers/consignments/:consumerId/open_lines",
+      {
+        config: { permission: ["sale_transfers/complete", "sale_transfers/index"] },
+        ...docs({
+          tags: ["sale_transfers"],
+          summary: "The customer's sent sale transfer lines with something left, oldest first (`item_id` narrows to one item)",
+          response: z.object({ message: z.array(ZOpenTransferLine) }),
+        }),
+      },
+      async (req) => {
+        const consumerId = parseId((req.params as { consumerId: string }).consumerId);
+        const raw = (req.query as { item_id?: string }).item_id;
+        const itemId = raw === undefined || raw === "" ? undefined : parseId(raw);
+        return { message: await inTx(app, req, (ctx) => openTransferLines(ctx, consumerId, itemId)) };
+      },
+    );
     app.post(
       "/api/sale_transfers/consignments/:consumerId/invoice",
       {

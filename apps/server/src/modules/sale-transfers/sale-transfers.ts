@@ -1,5 +1,6 @@
 import { SALE_TRANSFER_MSG, type SaleTransferInput } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
+import { intArray } from "../../db/bulk.js";
 import { businessDay, sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
@@ -12,6 +13,7 @@ import { assertCustomer, lineUnits, moneyColumns, seesInventory } from "../quota
 import { assertNotProtected, reverseStock } from "../stock/stock.js";
 import { assertNotConsignment, consignmentInventory, moveStock } from "./consignment.js";
 import { saleTransferLines, saleTransfers } from "./sale-transfers.tables.js";
+import { transferLineBalances } from "./transfer-balances.js";
 
 /** The goods leaving the sender's inventory, and the same goods arriving at the customer's consignment location. */
 export const saleTransferSource = (id: number) => ({ type: "sale_transfer", id });
@@ -222,5 +224,51 @@ export async function showSaleTransfer(ctx: Ctx, id: number) {
       from sale_transfer_lines l join items it on it.item_id = l.item_fk join units u on u.unit_id = l.unit_fk
       left join stock_batches b on b.batch_id = l.batch_fk
      where l.transfer_fk = ${id} order by l.position, l.line_id`);
-  return withBusinessDate({ ...t, lines: lines.rows } as Record<string, unknown> & { date: Date });
+  // What is left of each line: sent, less invoiced, less returned (nothing of a pending transfer is out yet).
+  const left = new Map((await transferLineBalances(ctx.tx, sql`l.transfer_fk = ${id}`)).map((b) => [b.line_id, b]));
+  const sent = t.status === "sent";
+  const withLeft = lines.rows.map((l) => {
+    const b = left.get(Number(l.line_id));
+    return {
+      ...l,
+      invoiced_quantity: b?.invoiced ?? "0",
+      returned_quantity: b?.returned ?? "0",
+      left_quantity: sent ? (b?.left ?? "0") : "0",
+    };
+  });
+  return withBusinessDate({ ...t, lines: withLeft } as Record<string, unknown> & { date: Date });
+}
+
+/**
+ * The lines of a customer's sent sale transfers with something left to invoice or return, oldest
+ * first, optionally of one item: what the consignment invoice offers, in each line's unit and price.
+ */
+export async function openTransferLines(ctx: Ctx, consumerId: number, itemId?: number) {
+  const rows = await transferLineBalances(
+    ctx.tx,
+    sql`t.consumer_fk = ${consumerId} and t.status = 'sent' ${itemId ? sql`and l.item_fk = ${itemId}` : sql``}
+        and ${inventoryScope(ctx, sql`t.inventory_fk`) ?? sql`true`}`,
+  );
+  const names = await ctx.tx.execute<{ line_id: number; unit_name: string; currency_name: string }>(sql`
+    select l.line_id, u.unit_name, cu.currency_name from sale_transfer_lines l join units u on u.unit_id = l.unit_fk
+      join sale_transfers t on t.id = l.transfer_fk join currencies cu on cu.currency_id = t.currency_id
+     where l.line_id = any(${intArray(rows.map((r) => r.line_id))})`);
+  const byLine = new Map(names.rows.map((n) => [Number(n.line_id), n]));
+  return rows
+    .filter((r) => Number(r.left) > 0)
+    .map((r) => ({
+      line_id: r.line_id,
+      transfer_id: r.transfer_fk,
+      number: r.number,
+      item_id: r.item_fk,
+      unit_id: r.unit_fk,
+      unit_name: byLine.get(r.line_id)?.unit_name ?? "",
+      currency_id: r.currency_id,
+      currency_name: byLine.get(r.line_id)?.currency_name ?? "",
+      unit_price: r.unit_price,
+      quantity: r.quantity,
+      invoiced: r.invoiced,
+      returned: r.returned,
+      left: r.left,
+    }));
 }

@@ -17,6 +17,7 @@ import { useDocRoute } from "../purchases/routeParams";
 import { useSaveDocument } from "../purchases/useSaveDocument";
 import { CustomerSelect } from "../salesdocs/CustomerSelect";
 import {
+  returnLinesOf,
   SALE_TRANSFER_RETURNS,
   SALE_TRANSFERS,
   type SaleTransferRecord,
@@ -75,6 +76,11 @@ function ConsignmentUpsert({ kind }: { kind: Kind }) {
     lines: [emptyLine()] as Line[],
   });
   const { reset } = form;
+  // A new return from a transfer starts with what is left of each of its lines.
+  const startLines = (lines: SaleTransferRecord["lines"]) => {
+    const shown = !isTransfer && !isUpdate ? returnLinesOf(lines) : lines;
+    return shown.length ? shown.map(lineOf) : [emptyLine()];
+  };
   useFillOnce(
     source.data as (Partial<SaleTransferRecord> & SaleTransferReturnRecord) | undefined,
     (r) => String(r.id),
@@ -87,7 +93,7 @@ function ConsignmentUpsert({ kind }: { kind: Kind }) {
         sale_transfer_fk: transfer ? String(transfer) : "",
         money: docMoney(r.currency_id ?? system, r.rate ?? "1"),
         note: isUpdate ? (r.note ?? "") : "",
-        lines: r.lines.length ? r.lines.map(lineOf) : [emptyLine()],
+        lines: startLines(r.lines),
       });
     },
   );

@@ -1,7 +1,7 @@
 import { Select, Stack, Text } from "@mantine/core";
 import { IconFileInvoice } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { translateMessage } from "../../app/i18n";
@@ -14,12 +14,13 @@ import { notifyError, notifySuccess } from "../../shared/notify";
 import { useSeededNames } from "../../shared/seededNames";
 import { CashAccountSelect } from "../accounting/CashAccountSelect";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
-import { type ConsignmentRow, SALE_TRANSFERS } from "./saleTransfers.queries";
+import { type ConsignmentRow, openTransferLinesQuery, SALE_TRANSFERS } from "./saleTransfers.queries";
 
 /**
- * Invoices goods a customer holds on consignment: how many (base units), On Account or Cash into
- * a till; the server makes and completes a sale from the customer's consignment location, and the
- * screen opens it.
+ * Invoices goods a customer holds on consignment: from one of the sale transfers they came with
+ * (in its unit, at the price it was sent at, as much as is left of it, oldest first), or, for goods
+ * that came with none, how many base units; On Account or Cash into a till. The server makes and
+ * completes a sale from the customer's consignment location, and the screen opens it.
  */
 export function InvoiceDialog({ row, onClose }: { row: ConsignmentRow; onClose: () => void }) {
   const { t } = useTranslation("saletransfers");
@@ -30,6 +31,17 @@ export function InvoiceDialog({ row, onClose }: { row: ConsignmentRow; onClose: 
   const invalidateLedger = useInvalidateLedger();
   const { systemConfig } = useSession();
   const [quantity, setQuantity] = useState(String(Number(row.qty)));
+  const open = useQuery(openTransferLinesQuery(row.consumer_id, row.item_id));
+  const [lineId, setLineId] = useState("");
+  const line = open.data?.find((l) => String(l.line_id) === lineId);
+  // The oldest line with something left is the one invoiced unless another is chosen.
+  useEffect(() => {
+    const first = open.data?.[0];
+    if (first && lineId === "") {
+      setLineId(String(first.line_id));
+      setQuantity(String(Number(first.left)));
+    }
+  }, [open.data, lineId]);
   const [payment, setPayment] = useState<"On Account" | "Cash">("On Account");
   const [account, setAccount] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -39,10 +51,14 @@ export function InvoiceDialog({ row, onClose }: { row: ConsignmentRow; onClose: 
         await api<{ data: { sale_id: number } }>(`${SALE_TRANSFERS}/consignments/${row.consumer_id}/invoice`, {
           method: "POST",
           body: {
-            currency_id: systemConfig.currency_fk,
+            currency_id: line?.currency_id ?? systemConfig.currency_fk,
             payment_type: payment,
             account_fk: payment === "Cash" ? account || null : null,
-            lines: [{ item_fk: row.item_id, unit_fk: row.base_unit_id, quantity }],
+            lines: [
+              line
+                ? { item_fk: row.item_id, unit_fk: line.unit_id, quantity, sale_transfer_line_fk: line.line_id }
+                : { item_fk: row.item_id, unit_fk: row.base_unit_id, quantity },
+            ],
           },
         })
       ).data,
@@ -77,8 +93,30 @@ export function InvoiceDialog({ row, onClose }: { row: ConsignmentRow; onClose: 
           {names.party(row.consumer_name)} · {row.item_name} ·{" "}
           {t("consignments.held", { qty: fmt.amount(row.qty), unit: names.unit(row.base_unit_name) })}
         </Text>
+        {(open.data?.length ?? 0) > 0 && (
+          <Select
+            label={t("consignments.fromTransfer")}
+            allowDeselect={false}
+            data={(open.data ?? []).map((l) => ({
+              value: String(l.line_id),
+              label: t("consignments.transferLine", {
+                number: l.number ?? "",
+                left: fmt.amount(l.left),
+                unit: names.unit(l.unit_name),
+                price: `${fmt.amount(l.unit_price)} ${l.currency_name}`,
+              }),
+            }))}
+            value={lineId || null}
+            onChange={(v) => {
+              const next = open.data?.find((l) => String(l.line_id) === v);
+              setLineId(v ?? "");
+              if (next) setQuantity(String(Number(next.left)));
+            }}
+            data-testid="invoice-transfer-line"
+          />
+        )}
         <MoneyInput
-          label={t("fields.quantity")}
+          label={line ? `${t("fields.quantity")} (${names.unit(line.unit_name)})` : t("fields.quantity")}
           value={quantity}
           zeroWhenEmpty={false}
           onChange={setQuantity}

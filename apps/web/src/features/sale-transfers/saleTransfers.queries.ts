@@ -55,8 +55,54 @@ export interface SaleTransferRecord extends SaleTransferRow {
   consignment_inventory_name: string | null;
   rate: string;
   note: string | null;
-  lines: (ConsignmentLineRecord & { unit_price: string; line_total: string; cost: string })[];
+  lines: (ConsignmentLineRecord & {
+    unit_price: string;
+    line_total: string;
+    cost: string;
+    /** Of the line, in its unit: invoiced, returned, and left with the customer. */
+    invoiced_quantity?: string;
+    returned_quantity?: string;
+    left_quantity?: string;
+  })[];
 }
+
+/**
+ * A return made from a sale transfer starts with what the customer still holds of each line (sent
+ * less invoiced less returned); a line with nothing left is not offered.
+ */
+export function returnLinesOf<L extends { quantity: string; left_quantity?: string | undefined }>(lines: L[]): L[] {
+  return lines
+    .filter((l) => l.left_quantity === undefined || Number(l.left_quantity) > 0)
+    .map((l) => (l.left_quantity === undefined ? l : { ...l, quantity: l.left_quantity }));
+}
+
+/** A sent sale transfer line with something left, as the consignment invoice offers it (its unit and price). */
+export interface OpenTransferLine {
+  line_id: number;
+  transfer_id: number;
+  number: string | null;
+  item_id: number;
+  unit_id: number;
+  unit_name: string;
+  currency_id: number;
+  currency_name: string;
+  unit_price: string;
+  quantity: string;
+  invoiced: string;
+  returned: string;
+  left: string;
+}
+
+export const openTransferLinesQuery = (consumerId: number, itemId: number) =>
+  queryOptions({
+    queryKey: [SALE_TRANSFERS, "open_lines", consumerId, itemId],
+    queryFn: async () =>
+      (
+        await api<{ message: OpenTransferLine[] }>(`${SALE_TRANSFERS}/consignments/${consumerId}/open_lines`, {
+          query: { item_id: itemId },
+        })
+      ).message,
+  });
 
 export interface SaleTransferReturnRow {
   id: number;
