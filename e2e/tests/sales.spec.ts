@@ -232,6 +232,37 @@ test.describe("sales", () => {
     expect(await onHand(s)).toBe(before);
   });
 
+  test("a walk-in cash sale edited to more is paid in full, nothing left on his account (en)", async ({ page }) => {
+    const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token: s.token, body }).then((r) => r.data);
+    const till = await post<{ account_id: number }>("cashes", { account_name: `Counter ${unique()}`, cash_type: 1, currency_id: 1 });
+    const made = await post<{ id: number; consumer_fk: number }>("sales", {
+      inventory_fk: 1,
+      currency_id: 1,
+      discount_type: "item",
+      payment_type: "Cash",
+      account_fk: till.account_id,
+      lines: [{ item_fk: s.item, unit_fk: s.box, quantity: "1" }],
+    });
+    await post(`sales/${made.id}/complete`, {});
+    await signedIn(page, { token: s.token, lang: "en" });
+    await page.goto(`/sales/sales/upsert/${made.id}/1/0/0`);
+    const form = page.getByTestId("sale-form");
+    const quantity = form.getByTestId("sale-line").first().getByTestId("line-quantity");
+    await expect(quantity).toHaveValue("1");
+    // As a cashier does: into the quantity, the old figure selected, the new one typed.
+    await quantity.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("2");
+    await expect(form.getByTestId("total-total")).toHaveText("60,000 IQD");
+    await expect(form.getByTestId("total-paid_amount")).toHaveText("60,000 IQD");
+    await expect(form.getByTestId("total-remaining")).toHaveText("0 IQD");
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/sales/${made.id}`) && r.request().method() === "PATCH");
+    await form.getByTestId("sale-save").click();
+    expect((await saved).status()).toBe(200);
+    const stored = (await call<{ data: Record<string, string> }>(`sales/${made.id}`, { token: s.token })).data;
+    expect([stored.status, stored.total, stored.paid_amount, stored.remaining]).toEqual(["complete", "60000.000", "60000.000", "0.000"]);
+  });
+
   test("a draft completed from its page is confirmed in a sale's words, not a purchase's (ar)", async ({ page }) => {
     const draft = await call<{ data: { id: number } }>("sales", {
       method: "POST",
