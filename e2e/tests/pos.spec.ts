@@ -130,6 +130,16 @@ test("a cashier scans, holds, resumes, pays in USD and IQD with change in IQD, a
   // Shown to the whole dinar (an in-rate of 1,475.5 makes 9,377.5 of it).
   await expect(page.getByTestId("pay-paid")).toHaveText(`${Math.round(paid).toLocaleString("en-US")} IQD`);
   await expect(page.getByTestId("pay-change")).toHaveText(`${change.toLocaleString("en-US")} IQD`);
+  // Change asked in dollars: whole dollars, and the rest in dinars down to the 250 note, as a cashier gives it.
+  await page.getByTestId("pay-usd").fill("20");
+  await page.getByTestId("pay-change-currency").getByRole("radio", { name: "USD" }).check();
+  const over = 2000 + 20 * inRate - 8250;
+  const dollars = Math.floor(Math.round((over / inRate) * 1000) / 1000);
+  const dinars = Math.floor((over - dollars * inRate) / 250) * 250;
+  await expect(page.getByTestId("pay-change")).toHaveText(`${dollars} USD${dinars > 0 ? ` + ${dinars.toLocaleString("en-US")} IQD` : ""}`);
+  await page.getByTestId("pay-usd").fill("5");
+  await page.getByTestId("pay-change-currency").getByRole("radio", { name: "IQD" }).check();
+  await expect(page.getByTestId("pay-change")).toHaveText(`${change.toLocaleString("en-US")} IQD`);
   const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
   await page.keyboard.press("F8");
   const answer = await sale;
