@@ -169,6 +169,30 @@ test("offline: two sales are queued, and booked exactly once when the network re
     if (r.url().endsWith("/api/pos_sales") && r.method() === "POST") posted.push(r.headers()["idempotency-key"] ?? "");
   });
 
+  // The till's first sync has stored its catalogue: a till cut off before it ever had one knows no
+  // code (the offline spec's reload starts from the service worker the same way).
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open("souq-pos");
+        // Not made yet by the till: never made here (the till makes it with its stores).
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          try {
+            const got = open.result.transaction("meta").objectStore("meta").get("catalogue");
+            got.onsuccess = () => resolve(Boolean((got.result as { at?: string } | undefined)?.at));
+            got.onerror = () => resolve(false);
+          } catch {
+            resolve(false);
+          } finally {
+            open.result.close();
+          }
+        };
+      }),
+    undefined,
+    { polling: 100, timeout: 30_000 },
+  );
   await context.setOffline(true);
   await expect(page.getByTestId("pos-online")).toHaveText("Offline");
   for (const it of [items[0]!, items[1]!]) {
