@@ -57,4 +57,18 @@ describe("barcode scan detection", () => {
     feed("Enter", 1100, true);
     expect(type(feed, code, Array(14).fill(6), 1150)).toBe(code);
   });
+
+  it("scans at once after a till key pressed in a field (F8, Esc): a key that types nothing breaks no burst", () => {
+    const feed = scanDetector();
+    // F8 in the till's scan field, the payment taken with the mouse, the next item scanned.
+    feed("F8", 1000, true);
+    expect(type(feed, code, Array(14).fill(6), 1100)).toBe(code);
+    feed("Escape", 1300, true);
+    feed("Shift", 1301, true);
+    expect(type(feed, code, Array(14).fill(6), 1310)).toBe(code);
+    // A character typed there still breaks its burst.
+    feed("7", 1500, true);
+    feed("F8", 1502, true);
+    expect(type(feed, code.slice(1), Array(13).fill(6), 1505)).toBeUndefined();
+  });
 });

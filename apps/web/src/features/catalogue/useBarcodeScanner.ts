@@ -15,9 +15,11 @@ const MIN_LENGTH = 4;
 
 /**
  * Feeds keys (with their event time) to a scan detector: answers the scanned code on the Enter
- * that ends a fast enough burst of at least four characters, else undefined. A key that went
- * elsewhere (into a field or a dialog) breaks its burst up to the burst's Enter, so a scan begun
- * there never yields the rest of its code, which could be another item's barcode.
+ * that ends a fast enough burst of at least four characters, else undefined. A character that
+ * went elsewhere (into a field or a dialog) breaks its burst up to the burst's Enter, so a scan
+ * begun there never yields the rest of its code, which could be another item's barcode. A key
+ * that types nothing (F8, Esc, Shift) is no part of any code, wherever it went: the till's keys
+ * pressed in its scan field do not cost the scan that follows them.
  */
 export function scanDetector() {
   let buffer = "";
@@ -32,6 +34,7 @@ export function scanDetector() {
     }
     last = at;
     if (elsewhere) {
+      if (key !== "Enter" && key.length !== 1) return undefined;
       buffer = "";
       // Its Enter (a field's, say) ends that burst: the next one starts whole.
       broken = key !== "Enter";

@@ -1,8 +1,21 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
 import { inEmptyScanField, ScanField, scannedCode } from "./ScanField";
 
 afterEach(() => vi.useRealTimers());
+
+/** A scanner's keys on the page itself, in one burst (as the browser tests' scanner sends them). */
+function scanOnPage(code: string) {
+  (document.activeElement as HTMLElement | null)?.blur();
+  for (const key of [...code, "Enter"])
+    for (const type of ["keydown", "keyup"]) document.body.dispatchEvent(new KeyboardEvent(type, { key, bubbles: true, cancelable: true }));
+}
+
+function Till({ onScan }: { onScan: (code: string) => void }) {
+  useBarcodeScanner(onScan);
+  return <ScanField onScan={onScan} label="Scan" testId="scan" />;
+}
 
 function field() {
   const scans: string[] = [];
@@ -62,5 +75,17 @@ describe("the till's scan field", () => {
     expect(inEmptyScanField(input)).toBe(false);
     expect(inEmptyScanField(document.body)).toBe(false);
     expect(scannedCode(" ٠١٢٣ ۴۵۶ ")).toBe("0123456");
+  });
+
+  it("lets a code scanned right after a till key pressed in it (F8 to pay, Esc) add its line", () => {
+    const scans: string[] = [];
+    render(<Till onScan={(c) => scans.push(c)} />);
+    const input = screen.getByTestId("scan") as HTMLInputElement;
+    fireEvent.keyDown(input, { key: "F8" });
+    scanOnPage("6291041500213");
+    input.focus();
+    fireEvent.keyDown(input, { key: "Escape" });
+    scanOnPage("7712345678");
+    expect(scans).toEqual(["6291041500213", "7712345678"]);
   });
 });
