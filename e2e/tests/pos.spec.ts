@@ -509,9 +509,13 @@ test("a sale the server refuses shows why in Arabic: in the payment online, in t
   // Made offline and refused when the network returns: the till's notice says why, in Arabic.
   await context.setOffline(true);
   await expect(page.getByTestId("pos-online")).not.toHaveText("متصل");
-  // The shop's day (Baghdad; this browser is in Los Angeles) in Arabic digits, before and after the
-  // sale is made: either, should midnight fall between.
-  const shopDay = () => page.evaluate(() => new Date().toLocaleDateString("ar-IQ", { timeZone: "Asia/Baghdad" }));
+  // The shop's day (Baghdad; this browser is in Los Angeles) as the till writes it in every language
+  // (DD/MM/YYYY in the digits of its amounts, 0-9), before and after the sale is made: either,
+  // should midnight fall between.
+  const shopDay = () =>
+    page.evaluate(() =>
+      new Date().toLocaleDateString("en-GB", { timeZone: "Asia/Baghdad", day: "2-digit", month: "2-digit", year: "numeric" }),
+    );
   const madeOn = [await shopDay()];
   await page.keyboard.press("F8");
   await page.getByTestId("pay-confirm").click();
