@@ -722,6 +722,14 @@ export async function deleteSale(ctx: Ctx, id: number, kind?: SaleKind) {
   await ctx.tx.delete(sales).where(eq(sales.id, id));
 }
 
+/** Complete and Return To Draft are refused in the other state, in words (a second click, another user's first). */
+const assertDraft = (s: { status: string }) => {
+  if (s.status !== "draft") throw new HttpError(422, MSG.alreadyDone, { status: [MSG.alreadyDone] });
+};
+const assertComplete = (s: { status: string }) => {
+  if (s.status !== "complete") throw new HttpError(422, SALE_MSG.notComplete, { status: [SALE_MSG.notComplete] });
+};
+
 /** Complete: the goods leave and the sale posts, together. */
 export async function completeSale(ctx: Ctx, id: number, kind?: SaleKind) {
   const s = await stored(ctx, id, kind);
@@ -756,14 +764,6 @@ export async function returnToDraft(ctx: Ctx, id: number, kind?: SaleKind) {
       updated_by: ctx.user?.user_id ?? null,
       updated_at: ctx.now,
     })
-/** Complete and Return To Draft are refused in the other state, in words (a second click, another user's first). */
-const assertDraft = (s: { status: string }) => {
-  if (s.status !== "draft") throw new HttpError(422, MSG.alreadyDone, { status: [MSG.alreadyDone] });
-};
-const assertComplete = (s: { status: string }) => {
-  if (s.status !== "complete") throw new HttpError(422, SALE_MSG.notComplete, { status: [SALE_MSG.notComplete] });
-};
-
     .where(eq(sales.id, id));
   await ctx.tx.update(saleLines).set({ unit_cost: "0" }).where(eq(saleLines.sale_fk, id));
 }

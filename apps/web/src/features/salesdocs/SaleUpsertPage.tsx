@@ -381,7 +381,6 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
           showAccount={v.payment_type === "Cash" || paid.gt(0)}
           account={form.field("account_fk")}
           excludeDrawers
-          excludeDrawers
         />
         <MoneyInput
           label={t("fields.received_amount")}
