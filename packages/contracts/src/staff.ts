@@ -8,7 +8,7 @@ import { zPhone, zPin } from "./text-schemas.js";
 /** What the server answers about the inventories and outlet a user is given. */
 export const STAFF_MSG = {
   inventoryInvalid: "The selected inventory is invalid.",
-  outletInvalid: "The selected outlet is invalid.",
+  outletInvalid: "The selected outlet fk is invalid.",
   inventoryNotYours: "You cannot give an inventory you do not use yourself.",
   cashierNeedsInventory: "A cashier needs at least one inventory to sell from.",
 } as const;
