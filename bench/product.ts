@@ -22,6 +22,12 @@ export interface RunningProduct {
   stop: () => Promise<void>;
 }
 
+/** The products started and not stopped yet: a run that ends early (a smoke bench past its time) stops them. */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGTERM");
+});
+
 /** Starts the product; `env` may name a DATABASE_URL, else it runs its embedded PostgreSQL. */
 export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
   const port = await freePort();
@@ -47,6 +53,8 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<Running
         stdio: "inherit",
       })
     : spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env: childEnv, stdio: "inherit" });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     child.kill("SIGTERM");
