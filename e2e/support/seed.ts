@@ -217,7 +217,7 @@ async function seedSales(token: string, u: string, customer: number, item: numbe
   return { "/sales/sales": sale.id, "/sales/salesman-sales": bySalesman.id };
 }
 
-/** A POS sale of one unit paid in IQD cash (the admin's own drawer). */
+/** A POS sale of one unit paid in IQD cash (the admin's own drawer), a note of 10,000 for a bill under it. */
 async function seedPosSale(token: string, item: number, unit: number | undefined): Promise<number> {
   const res = await call<{ data: { id: number } }>("pos_sales", {
     method: "POST",
@@ -226,7 +226,7 @@ async function seedPosSale(token: string, item: number, unit: number | undefined
     body: {
       client_created_at: new Date().toISOString(),
       lines: [{ item_fk: item, unit_fk: unit, quantity: "1" }],
-      payments: [{ method: "cash", currency_id: 1, amount: "1000000" }],
+      payments: [{ method: "cash", currency_id: 1, amount: "10000" }],
     },
   });
   return res.data.id;
@@ -243,7 +243,7 @@ async function seedPosReview(token: string, item: number, unit: number | undefin
       offline: true,
       client_total: "1",
       lines: [{ item_fk: item, unit_fk: unit, quantity: "1" }],
-      payments: [{ method: "cash", currency_id: 1, amount: "1000000" }],
+      payments: [{ method: "cash", currency_id: 1, amount: "10000" }],
     },
   });
   return res.data.review_id;

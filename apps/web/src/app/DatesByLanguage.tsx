@@ -13,7 +13,18 @@ export function DatesByLanguage({ children }: { children: ReactNode }) {
   const locale = dateLocale(i18n.language);
   const am = t("time.am");
   const pm = t("time.pm");
-  const theme = useMemo(() => ({ components: { TimePicker: { defaultProps: { amPmLabels: { am, pm } } } } }), [am, pm]);
+  // Each of the picker's fields is named for screen readers (axe-core: a select needs a name).
+  const hours = t("time.hours");
+  const minutes = t("time.minutes");
+  const amPm = t("time.amPm");
+  const theme = useMemo(
+    () => ({
+      components: {
+        TimePicker: { defaultProps: { amPmLabels: { am, pm }, hoursInputLabel: hours, minutesInputLabel: minutes, amPmInputLabel: amPm } },
+      },
+    }),
+    [am, pm, hours, minutes, amPm],
+  );
   return (
     <DatesProvider settings={{ locale, firstDayOfWeek: 6, weekendDays: [5, 6] }}>
       <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
