@@ -44,9 +44,12 @@ async function seed(token: string) {
 async function rowAction(page: Page, rowText: string, action: string) {
   const row = page.getByTestId("table-row").filter({ hasText: rowText });
   await row.getByTestId("row-actions").click();
+  // Approve, send and receive post: each asks first.
+  await page.getByTestId(`row-action-${action}`).click();
+  await expect(page.getByTestId("confirm-action")).toBeVisible();
   const [res] = await Promise.all([
     page.waitForResponse((r) => r.url().includes(`/${action}`) && r.request().method() === "POST"),
-    page.getByTestId(`row-action-${action}`).click(),
+    page.getByTestId("confirm-action-yes").click(),
   ]);
   expect(res.status()).toBe(200);
 }
