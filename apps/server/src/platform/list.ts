@@ -71,6 +71,13 @@ export interface ListModel {
   /** Filters with their own meaning, keyed like columns: filter[key]=value. */
   filters?: Record<string, (value: string, ctx: Ctx) => SQL>;
   /**
+   * The footer in one statement of its own, given the list's WHERE: a select of one row with
+   * `__total` (the count of matching rows) and a value (as text) for every `sum` column. A model
+   * whose summed columns are correlated sub-queries per row (a party's balances) sums them here as
+   * one aggregated join instead; it must give the same totals as summing the columns.
+   */
+  footerQuery?: (where: SQL) => SQL;
+  /**
    * The FROM is costly and small once evaluated (a report's aggregate): evaluate it once, and take
    * the page, the count and the sums from that one result, in one statement.
    */
@@ -436,7 +443,9 @@ export async function runList<Row = Record<string, unknown>>(
       sql`, `,
     );
     const [totalRes, rows] = await Promise.all([
-      db.execute<Record<string, unknown>>(sql`select ${totals} ${model.from} where ${q.where}`),
+      db.execute<Record<string, unknown>>(
+        model.footerQuery ? model.footerQuery(q.where) : sql`select ${totals} ${model.from} where ${q.where}`,
+      ),
       select(q.where, orderBy(model, q), limit),
     ]);
     const totalRow = totalRes.rows[0] ?? {};
