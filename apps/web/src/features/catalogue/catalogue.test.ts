@@ -1,4 +1,4 @@
-import { isValidEan13, MSG } from "@app/contracts";
+import { DEFAULT_EXPIRE_ALERT_DAYS, isValidEan13, MSG } from "@app/contracts";
 import { describe, expect, it } from "vitest";
 import { generateEan13 } from "./ean13";
 import {
@@ -96,6 +96,11 @@ describe("units", () => {
     expect(pricePerBase(box)).toBe("233.333");
     expect(pricePerBase(unit({ quantity: "3", price: "0.1" }))).toBe("0.033");
     expect(pricePerBase(unit({ quantity: "", price: "1" }))).toBeNull();
+  });
+
+  it("prefills a new item's expiry alert with the default days", () => {
+    expect(EMPTY_ITEM.expire_alert).toBe(String(DEFAULT_EXPIRE_ALERT_DAYS));
+    expect(toItemPayload({ ...EMPTY_ITEM, item_name: "Milk", has_expire: true, item_units: [base] }).expire_alert).toBe(30);
   });
 
   it("builds the item body with decimal strings and ids as numbers", () => {

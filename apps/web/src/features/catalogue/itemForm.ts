@@ -1,4 +1,4 @@
-import { MSG, normalizeDigits, normalizeNumber } from "@app/contracts";
+import { DEFAULT_EXPIRE_ALERT_DAYS, MSG, normalizeDigits, normalizeNumber } from "@app/contracts";
 import Decimal from "decimal.js";
 import { plainDecimal } from "../../shared/format";
 import type { ItemRecord } from "./catalogue.queries";
@@ -64,7 +64,8 @@ export const EMPTY_ITEM: ItemValues = {
   direction_of_use: "",
   side_effect: "",
   shortage_alert: "",
-  expire_alert: "",
+  /** A new item starts with the default alert (`DEFAULT_EXPIRE_ALERT_DAYS`), shown once expiry is tracked. */
+  expire_alert: String(DEFAULT_EXPIRE_ALERT_DAYS),
   has_expire: false,
   has_batch_number: false,
   sale_price_editable: false,
