@@ -92,12 +92,13 @@ describe("correcting and removing a rate", () => {
     expect(wrong.status).toBe(201);
     const id = wrong.body.data.rate_id as number;
     // A USD expense from the IQD cash, priced at the wrong rate while it was in force.
+    // Dated at the end of today, after the rates this test makes whatever the hour it runs.
     const expense = await created("/api/expenses", {
       type_id: expenseType,
       account_id: iqdCash,
       currency_id: 2,
       amount: "10",
-      payment_time: "10:00",
+      payment_time: "23:59",
     });
     const lines = async () =>
       q(sql`select l.account_id, l.debit::text, l.credit::text, l.rate::text, l.sys_debit::text, l.sys_credit::text
@@ -125,7 +126,7 @@ describe("correcting and removing a rate", () => {
       account_id: iqdCash,
       currency_id: 2,
       amount: "1",
-      payment_time: "10:00",
+      payment_time: "23:59",
     });
     expect(Number((await t.api("GET", `/api/expenses/${next.id}`)).body.data.rate)).toBe(1496);
 
