@@ -296,14 +296,33 @@ export function rankedQuery(opts: {
     opts.order.map((o, i) => sql`${o} as ${keys[i]}`),
     sql`, `,
   );
-  const arms = opts.ranks.flatMap((rank, k) =>
-    (Array.isArray(rank) ? rank : [rank]).map(
-      (cond) =>
-        sql`(select ${k}::int as __rank, ${orderValues}, ${opts.columns} ${opts.from} where ${opts.where} and ${cond}
-              order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit + opts.offset})`,
-    ),
-  );
-  return sql`select * from (${sql.join(arms, sql` union all `)}) __ranked
+  const wanted = opts.limit + opts.offset;
+  // Each arm is a CTE; an arm of a later rank runs only when the earlier ranks found fewer rows
+  // than the page needs (a one-time filter the planner checks before the arm's scan), so a term
+  // whose first rank fills the page never scans for the rows that merely contain it.
+  const names: ReturnType<typeof sql.identifier>[] = [];
+  const ctes: SQL[] = [];
+  opts.ranks.forEach((rank, k) => {
+    const before = [...names];
+    (Array.isArray(rank) ? rank : [rank]).forEach((cond, j) => {
+      const name = sql.identifier(`__r${k}_${j}`);
+      const needed = before.length
+        ? sql` and (select count(*) from (${sql.join(
+            before.map((b) => sql`select 1 from ${b}`),
+            sql` union all `,
+          )}) __before) < ${wanted}`
+        : sql``;
+      ctes.push(sql`${name} as (select ${k}::int as __rank, ${orderValues}, ${opts.columns} ${opts.from}
+              where ${opts.where} and ${cond}${needed}
+              order by ${sql.join(opts.order, sql`, `)} limit ${wanted})`);
+      names.push(name);
+    });
+  });
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select * from (${sql.join(
+      names.map((n) => sql`select * from ${n}`),
+      sql` union all `,
+    )}) __ranked
     order by __rank, ${sql.join(keys, sql`, `)} limit ${opts.limit} offset ${opts.offset}`;
 }
 
