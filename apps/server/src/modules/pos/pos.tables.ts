@@ -22,7 +22,10 @@ import { users } from "../staff/staff.tables.js";
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 4 }).notNull().default("0");
 
-/** The single row of POS settings: the FIB bank account and the smallest notes in circulation. */
+/**
+ * The single row of POS settings: the FIB bank account, the smallest notes in circulation and
+ * whether a paid bill's receipt prints (always, ask the cashier, never).
+ */
 export const posSettings = pgTable(
   "pos_settings",
   {
@@ -30,11 +33,13 @@ export const posSettings = pgTable(
     fib_account_fk: integer("fib_account_fk").references(() => accounts.account_id, { onDelete: "set null" }),
     smallest_iqd_amount: numeric("smallest_iqd_amount", { precision: 20, scale: 0 }).notNull().default("250"),
     smallest_usd_amount: numeric("smallest_usd_amount", { precision: 20, scale: 2 }).notNull().default("1"),
+    print_receipt: text("print_receipt").notNull().default("never"),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
     check("pos_settings_single_row", sql`${t.id} = 1`),
     check("pos_settings_smallest_positive", sql`${t.smallest_iqd_amount} > 0 and ${t.smallest_usd_amount} > 0`),
+    check("pos_settings_print_receipt", sql`${t.print_receipt} in ('always', 'ask', 'never')`),
   ],
 );
 

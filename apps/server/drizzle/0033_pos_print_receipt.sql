@@ -1,0 +1,2 @@
+ALTER TABLE "pos_settings" ADD COLUMN "print_receipt" text DEFAULT 'never' NOT NULL;--> statement-breakpoint
+ALTER TABLE "pos_settings" ADD CONSTRAINT "pos_settings_print_receipt" CHECK ("pos_settings"."print_receipt" in ('always', 'ask', 'never'));
