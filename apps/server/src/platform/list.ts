@@ -306,15 +306,18 @@ export function rankedQuery(opts: {
     const before = [...names];
     (Array.isArray(rank) ? rank : [rank]).forEach((cond, j) => {
       const name = sql.identifier(`__r${k}_${j}`);
+      const arm = sql`select ${k}::int as __rank, ${orderValues}, ${opts.columns} ${opts.from}
+              where ${opts.where} and ${cond}
+              order by ${sql.join(opts.order, sql`, `)} limit ${wanted}`;
+      // The count is a filter over the arm, not inside its WHERE: a sub-query there keeps the
+      // planner from dropping the left joins of \`from\` that the arm does not read.
       const needed = before.length
-        ? sql` and (select count(*) from (${sql.join(
+        ? sql`select * from (${arm}) __arm where (select count(*) from (${sql.join(
             before.map((b) => sql`select 1 from ${b}`),
             sql` union all `,
           )}) __before) < ${wanted}`
-        : sql``;
-      ctes.push(sql`${name} as (select ${k}::int as __rank, ${orderValues}, ${opts.columns} ${opts.from}
-              where ${opts.where} and ${cond}${needed}
-              order by ${sql.join(opts.order, sql`, `)} limit ${wanted})`);
+        : arm;
+      ctes.push(sql`${name} as (${needed})`);
       names.push(name);
     });
   });
@@ -482,7 +485,10 @@ export async function runList<Row = Record<string, unknown>>(
         const ids = rankedQuery({
           columns: sql`${idExpr} as __id`,
           from: model.from,
-          where: q.where,
+          // The ranks are together the search (ListModel.searchRanks): each arm reads its own
+          // condition and the filters, so the planner estimates the arm by its condition alone
+          // (the search and a rank, taken as independent, made a 10,000-row rank look like 117).
+          where: q.filtersOnly,
           ranks: ranked.ranks(q.search!),
           order: ranked.order,
           limit: q.perPage,

@@ -348,7 +348,8 @@ export async function itemDropdown(ctx: Ctx, opts: { search?: string; page: numb
   const ranked = rankedQuery({
     columns: DROPDOWN_COLUMNS,
     from: sql`from items i`,
-    where: sql`${only} and ${itemSearch(search)}`,
+    // The ranks are together what itemSearch finds.
+    where: only,
     ranks: itemSearchRanks(search),
     order: itemSearchRankOrder(),
     limit: opts.perPage + 1,
