@@ -34,7 +34,7 @@ const books = async () => {
            (select count(*) from incomes)::text incomes, (select count(*) from expenses)::text expenses,
            (select count(*) from cash_transactions)::text transfers, (select count(*) from stock_movements)::text moves,
            (select count(*) from journal_entries)::text entries`);
-  return { journal: j, docs };
+  return { journal: j, docs: docs! };
 };
 const lastEntry = async () => Number((await q<{ n: number }>(sql`select coalesce(max(entry_id), 0)::int n from journal_entries`))[0]!.n);
 /** The rates other than 1 the journal lines posted after entry `after` were converted at. */
