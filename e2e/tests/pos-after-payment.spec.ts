@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { baseUrl, call, createUser, login, unique } from "../support/api";
-import { expect, signedIn, test } from "../support/fixtures";
+import { axeViolations, describeViolations } from "../support/axe";
+import { expect, settled, signedIn, test } from "../support/fixtures";
 import { scan } from "../support/scanner";
 
 /**
@@ -134,6 +135,8 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByTestId("pos-paid")).toContainText(sold.number);
       const ask = page.getByRole("alertdialog", { name: lang === "en" ? "Print the receipt?" : "طباعة الإيصال؟" });
       await expect(ask).toBeVisible();
+      await settled(page);
+      expect(describeViolations(`${lang} POS after payment`, await axeViolations(page))).toBe("");
       await page.keyboard.press("Escape");
       await expect(ask).toBeHidden();
       // Esc said no: nothing printed, and the change is still there (the queue's next round too).
@@ -164,3 +167,39 @@ for (const lang of ["en", "ar"] as const) {
     }
   });
 }
+
+test("with always the receipt prints as soon as the bill is paid; with never only from the button", async ({ page }) => {
+  try {
+    await printReceipt("always");
+    await openTill(page, "en");
+    const pay = async () => {
+      await scan(page, items[1]!.barcode);
+      await expect(page.getByTestId("pos-line")).toHaveCount(1);
+      await page.keyboard.press("F8");
+      await page.getByTestId("pay-iqd").click();
+      await page.keyboard.type("3000");
+      await expect(page.getByTestId("pay-change")).toHaveText("250 IQD");
+      const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+      await page.keyboard.press("Enter");
+      expect((await sale).status()).toBe(201);
+      await expect(page.getByTestId("pos-paid-change")).toHaveText("250 IQD");
+    };
+    await pay();
+    await expect.poll(() => printed(page)).toBe(1);
+    await expect(page.getByTestId("pos-print-ask")).toHaveCount(0);
+
+    await printReceipt("never");
+    // The till reads the setting with its session.
+    await page.reload();
+    await expect(page.getByTestId("pos-cashier")).toBeVisible();
+    await pay();
+    await expect(page.getByTestId("pos-print-ask")).toHaveCount(0);
+    // (The reload counts the prints afresh.)
+    await page.waitForTimeout(1000);
+    expect(await printed(page)).toBe(0);
+    await page.getByTestId("pos-paid-print").click();
+    await expect.poll(() => printed(page)).toBe(1);
+  } finally {
+    await printReceipt("never");
+  }
+});
