@@ -176,6 +176,36 @@ describe("a document's rate far from the rate in force is asked about", () => {
     expect(Number((await books()).docs.transfers)).toBe(Number(before.docs.transfers) + 2);
   });
 
+  it("a quotation (no posting) and the opening balances are asked about too", async () => {
+    const quotation = (rate: string) => ({
+      consumer_fk: customer,
+      valid_until: "2099-12-31",
+      currency_id: 2,
+      rate,
+      lines: [{ item_fk: amox, unit_fk: box, quantity: "1" }],
+    });
+    const before = await q<{ n: number }>(sql`select count(*)::int n from quotations`);
+    const refused = await t.api("POST", "/api/quotations", { body: quotation("14800000") });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ rate: [up("14800000")], confirmed: [up("14800000")] });
+    expect(await q<{ n: number }>(sql`select count(*)::int n from quotations`)).toEqual(before);
+    const meant = await created("/api/quotations", { ...quotation("14800000"), confirmed: true });
+    expect(await column("quotations", "id")(meant.id)).toBe(14800000);
+
+    const opening = (extra: Record<string, unknown>) => ({ _method: "PATCH", cashes: [], customers: [], suppliers: [], ...extra });
+    const shown = async () => (await t.api("GET", "/api/opening_balance_show/1")).body.data;
+    const was = await shown();
+    const wrong = await t.api("POST", "/api/opening_balance_update/1", { body: opening({ rate: "1310", in_rate: "130" }) });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ in_rate: [down("130")], confirmed: [down("130")] });
+    expect(await shown()).toEqual(was);
+    const saved = await t.api("POST", "/api/opening_balance_update/1", {
+      body: opening({ rate: "1310", in_rate: "130", confirmed: true }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await shown()).payload).toMatchObject({ rate: "1310", in_rate: "130" });
+  });
+
   it("a document without a rate takes the rate in force, and one in dinars carries 1: neither is asked about", async () => {
     const noRate = await created("/api/expenses", {
       type_id: expenseType,
