@@ -50,4 +50,18 @@ test("a manager gives a cashier's drawer its opening float from the safe, typed 
   expect(floats.map((f) => [Number(f.amount), f.currency_id, f.from_account_fk])).toEqual([[1500000, 1, safe.account_id]]);
   const balance = (await call<{ data: { balance: string } }>(`cash_balance_show?account_id=${safe.account_id}`, { token: admin })).data;
   expect(Number(balance.balance)).toBe(3500000);
+
+  // Counted exactly the float at closing: no cash over, and the Z report names the float.
+  const closing = await post<{ id: number; difference_total: string }>("closing_drawers", {
+    user_fk: cashier.user_id,
+    counted_iqd: "1500000",
+    counted_usd: "0",
+  });
+  expect(Number(closing.difference_total)).toBe(0);
+  await page.keyboard.press("Escape");
+  await page.goto(`/sales/closing-drawer/view/${closing.id}/0`);
+  const sheet = page.getByTestId("closing-sheet");
+  await expect(sheet).toContainText("Opening float");
+  await expect(sheet).toContainText("1,500,000");
+  await expect(sheet).toContainText(`Safe ${tag}`);
 });
