@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../shared/amount";
 import type { ReceiptData } from "./receipt";
+import { keyLabel } from "./usePosKeys";
 
 /** The change of a paid bill as handed over: in its currency, and with change in USD the rest in IQD. */
 export interface PaidChange {
@@ -80,7 +81,7 @@ export function PaidPanel({ paid, print, answered }: { paid: PaidBill; print: ()
             }}
             data-testid="pos-print-ask-yes"
           >
-            {t("afterPay.askPrint")} <kbd dir="ltr">Enter</kbd>
+            {t("afterPay.askPrint")} <kbd dir="ltr">{keyLabel("enter")}</kbd>
           </button>
           <button
             type="button"
@@ -90,7 +91,7 @@ export function PaidPanel({ paid, print, answered }: { paid: PaidBill; print: ()
             }}
             data-testid="pos-print-ask-no"
           >
-            {t("afterPay.askNo")} <kbd dir="ltr">Esc</kbd>
+            {t("afterPay.askNo")} <kbd dir="ltr">{keyLabel("cancel")}</kbd>
           </button>
         </div>
       )}
