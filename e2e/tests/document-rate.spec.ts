@@ -95,3 +95,71 @@ for (const { lang, reference, asks } of [
     expect(Number(doc?.rate)).toBe(Number(last));
   });
 }
+
+test("a purchase's rate typed a thousand times too high is asked about; agreed, the purchase is saved at it (en)", async ({ page }) => {
+  const token = await adminToken();
+  const u = unique();
+  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;
+  const piece = units.find((x) => x.unit_name === "Piece")!.unit_id;
+  const itemName = `Rate Gauze ${u}`;
+  await post("items", {
+    item_name: itemName,
+    item_units: [{ unit_fk: piece, quantity: "1", price: "2000", is_base: true, is_default: true }],
+  });
+  const supplier = `Rate Supplier ${u}`;
+  await post("suppliers", { consumer_name: supplier });
+  const last = String(Number((await call<{ data: { rate: string } }>("currency_rates/last_rate", { token })).data.rate));
+  await signedIn(page, { token, lang: "en" });
+
+  await page.goto("/purchases/purchases");
+  await page.getByTestId("purchase-add").click();
+  const form = page.getByTestId("purchase-form");
+  const header = form.getByTestId("purchase-header");
+  await form.getByTestId("purchase-supplier").click();
+  await page.getByRole("option", { name: supplier, exact: true }).click();
+  const ref = `P${u}`;
+  await form.getByTestId("purchase-reference").fill(ref);
+  await header.getByTestId("currency-select").click();
+  await page.getByRole("option", { name: "USD", exact: true }).click();
+  const rate = header.getByTestId("currency-rate");
+  await expect(rate).toHaveValue(Number(last).toLocaleString("en-US"));
+  // Typed over the rate it holds, "000" too many.
+  await rate.click();
+  await page.keyboard.type(`${last}000`);
+  await expect(rate).toHaveValue(Number(`${last}000`).toLocaleString("en-US"));
+
+  const line = form.getByTestId("purchase-line").first();
+  await line.getByTestId("line-item").click();
+  await line.getByTestId("line-item").pressSequentially(itemName.slice(0, 12));
+  await page.getByRole("option", { name: itemName, exact: true }).click();
+  await line.getByTestId("line-quantity").fill("");
+  await line.getByTestId("line-quantity").pressSequentially("5");
+  await line.getByTestId("line-price").fill("");
+  await line.getByTestId("line-price").pressSequentially("2");
+
+  const refused = page.waitForResponse((r) => r.url().endsWith("/api/purchases") && r.request().method() === "POST");
+  await form.getByTestId("purchase-save").click();
+  expect((await refused).status()).toBe(422);
+  const asked = page.getByTestId("confirm-figure-message");
+  await expect(asked).toContainText("more than 10 times");
+  await expect(asked).toContainText(`${last}000`);
+  const purchasesOf = async () =>
+    (
+      await call<{ data: { data: { id: number; rate: string; reference_no: string | null }[] } }>(
+        `purchases?is_paginated=0&search=${encodeURIComponent(ref)}`,
+        { token },
+      )
+    ).data.data;
+  expect(await purchasesOf()).toHaveLength(0);
+
+  // Agreed: the same purchase goes again, confirmed, and is saved at the rate typed.
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/purchases") && r.request().method() === "POST");
+  await page.getByTestId("confirm-figure-yes").click();
+  const answer = await saved;
+  expect(answer.status()).toBe(201);
+  expect(JSON.parse(answer.request().postData() ?? "{}").confirmed).toBe(true);
+  const id = ((await answer.json()) as { data: { id: number } }).data.id;
+  const shown = (await call<{ data: { rate: string } }>(`purchases/${id}`, { token })).data;
+  expect(Number(shown.rate)).toBe(Number(`${last}000`));
+});
