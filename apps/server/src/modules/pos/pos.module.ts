@@ -1,7 +1,6 @@
 import {
   MSG,
   POS_MSG,
-  POS_PRINT_RECEIPT,
   SUPER_USER_ID,
   ZClosingDrawer,
   ZOpenDrawer,
@@ -27,7 +26,6 @@ import type { AppModule } from "../index.js";
 import { ZSaleReturnShown } from "../sale-returns/sale-returns.module.js";
 import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
 import { closeDrawer, closingDrawersList, openDrawers, showClosing } from "./closing-drawer.js";
-import { registerDrawerFloats } from "./drawer-floats.routes.js";
 import { batchable, posBooker, sendAnswer } from "./pos-batch.js";
 import { returnPosSale, shownPosReturn } from "./pos-returns.js";
 import { bookPosSale, editPosSale, posSaleByNumber, posSalesList, showPosSale } from "./pos-sales.js";
@@ -41,7 +39,6 @@ const ZSettingsShown = z.object({
   smallest_iqd_amount: zDecimal,
   smallest_usd_amount: zDecimal,
 });
-  print_receipt: z.enum(POS_PRINT_RECEIPT),
 const ZSession = z.object({
   cashier: z.object({ user_id: z.number().int(), user_name: z.string() }),
   outlet: z.object({ outlet_id: nullableId, outlet_name: z.string().nullable() }),
@@ -53,8 +50,6 @@ const ZSession = z.object({
   smallest_iqd_amount: zDecimal,
   smallest_usd_amount: zDecimal,
   walk_in_customer: z.object({ consumer_id: z.number().int(), consumer_name: z.string() }).nullable(),
-  /** A paid bill's receipt: printed at once, asked about, or printed only when the cashier asks for it. */
-  print_receipt: z.enum(POS_PRINT_RECEIPT),
   drawer: z.object({
     since: z.string().nullable(),
     receipts: z.number().int(),
@@ -105,19 +100,6 @@ const ZClosingShown = z.object({
       counted: zDecimal,
       difference: zDecimal,
       rate: zDecimal,
-      /** The opening floats of this closing in the currency (already in `expected`). */
-      opening_float: zDecimal,
-    }),
-  ),
-  floats: z.array(
-    z.object({
-      id: z.number().int(),
-      number: z.string(),
-      currency_id: z.number().int(),
-      amount: zDecimal,
-      from_account_name: z.string(),
-      note: z.string().nullable(),
-      created_at: z.string(),
     }),
   ),
 });
@@ -216,7 +198,6 @@ export const posModule: AppModule = {
     );
 
     registerPosSales(app);
-    registerDrawerFloats(app);
 
     app.get(
       "/api/closing_drawers/open",

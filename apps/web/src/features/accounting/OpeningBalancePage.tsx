@@ -17,7 +17,6 @@ import { orZero } from "../../shared/money";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { useFigureQuestion } from "../../shared/useFigureQuestion";
 import { accountCurrencyName, cashAccountsListQuery, docDay, EP, useInvalidateLedger } from "./ledger.queries";
 
 interface PartyBalance {
@@ -124,10 +123,8 @@ export function OpeningBalancePage() {
     [suppliers.data, opening.data],
   );
 
-  // A rate far from the one in force is asked about, and saved confirmed once agreed.
-  const figure = useFigureQuestion();
   const save = useMutation({
-    mutationFn: (vars: { confirmed?: boolean } | undefined) => {
+    mutationFn: () => {
       const lines = (rows: PartyBalance[]) =>
         rows.flatMap((r) => [
           ...(nonZero(r.iqd) ? [{ consumer_id: r.consumer_id, currency_id: CURRENCY_IQD, amount: r.iqd }] : []),
@@ -142,7 +139,6 @@ export function OpeningBalancePage() {
           .map(([k, v]) => ({ account_id: Number(k), amount: v })),
         customers: lines(cust),
         suppliers: lines(supp),
-        ...(vars?.confirmed ? { confirmed: true } : {}),
       };
       return api<{ message: string }>("opening_balance_update/1", { method: "POST", body });
     },
@@ -151,9 +147,7 @@ export function OpeningBalancePage() {
       typed.current = { date: false, rate: false, amounts: false };
       invalidateLedger();
     },
-    onError: (err) => {
-      if (!figure.ask(err, () => save.mutate({ confirmed: true }))) notifyError(err);
-    },
+    onError: notifyError,
     meta: { silent: true },
   });
 
@@ -219,7 +213,7 @@ export function OpeningBalancePage() {
             <Button
               leftSection={<IconDeviceFloppy size={16} />}
               loading={save.isPending}
-              onClick={() => save.mutate(undefined)}
+              onClick={() => save.mutate()}
               data-testid="opening-save"
             >
               {t("common:save")}
@@ -304,7 +298,6 @@ export function OpeningBalancePage() {
           </Group>
         </Stack>
       )}
-      {figure.dialog}
     </>
   );
 }

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "../../shared/api/client";
 import { notifyError, notifySuccess } from "../../shared/notify";
-import { useFigureQuestion } from "../../shared/useFigureQuestion";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { issuesByPath } from "./routeParams";
 
@@ -19,9 +18,7 @@ interface SavedDocument {
  * completion leaves nothing saved (no new draft behind). The server's field messages go to the
  * form, anything else to `onError` and a notice. On success: the message, the queries of
  * `endpoint` and `invalidates` and (unless `ledger` is false: a document that posts nothing) the
- * ledger's figures refreshed, then `onSaved`. A rate far from the one in force is asked about
- * (`useFigureQuestion`): agreed, the same save goes again with `confirmed: true`; the page renders
- * `question`.
+ * ledger's figures refreshed, then `onSaved`.
  */
 export function useSaveDocument<R extends SavedDocument>(opts: {
   endpoint: string;
@@ -38,11 +35,10 @@ export function useSaveDocument<R extends SavedDocument>(opts: {
 }) {
   const queryClient = useQueryClient();
   const invalidateLedger = useInvalidateLedger();
-  const figure = useFigureQuestion();
   const save = useMutation({
-    mutationFn: async ({ complete, confirmed }: { complete: boolean; confirmed?: boolean }) => {
+    mutationFn: async ({ complete }: { complete: boolean }) => {
       const payload = opts.payload() as Record<string, unknown>;
-      const body = { ...payload, ...(complete ? { complete: true } : {}), ...(confirmed ? { confirmed: true } : {}) };
+      const body = complete ? { ...payload, complete: true } : payload;
       return opts.id > 0
         ? (await api<{ data: R }>(`${opts.endpoint}/${opts.id}`, { method: "PATCH", body })).data
         : (await api<{ data: R }>(opts.endpoint, { method: "POST", body })).data;
@@ -53,12 +49,8 @@ export function useSaveDocument<R extends SavedDocument>(opts: {
       if (opts.ledger !== false) invalidateLedger();
       opts.onSaved(doc);
     },
-    onError: (err, vars) => {
+    onError: (err) => {
       opts.onError?.(err);
-      if (figure.ask(err, () => save.mutate({ ...vars, confirmed: true }))) {
-        opts.form.applyServerErrors(err);
-        return;
-      }
       if (!opts.form.applyServerErrors(err)) notifyError(err);
     },
     meta: { silent: true },
@@ -71,5 +63,5 @@ export function useSaveDocument<R extends SavedDocument>(opts: {
     }
     save.mutate({ complete });
   };
-  return { save, submit, question: figure.dialog };
+  return { save, submit };
 }

@@ -151,7 +151,7 @@ export function SaleReturnUpsertPage() {
     ),
   });
 
-  const { save, submit, question } = useSaveDocument<SaleReturnRecord>({
+  const { save, submit } = useSaveDocument<SaleReturnRecord>({
     endpoint: SALE_RETURNS,
     id: isUpdate ? id : 0,
     schema: ZSaleReturn,
@@ -274,7 +274,6 @@ export function SaleReturnUpsertPage() {
         currency={currencyName}
         testPrefix="sale-return"
       />
-      {question}
     </DocForm>
   );
 }

@@ -216,11 +216,7 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
     })),
   });
 
-  const {
-    save,
-    submit: saveAs,
-    question,
-  } = useSaveDocument<SaleRecord>({
+  const { save, submit: saveAs } = useSaveDocument<SaleRecord>({
     endpoint,
     id: isUpdate ? id : 0,
     schema: ZSale,
@@ -396,7 +392,6 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
         />
         <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
       </DocSummary>
-      {question}
     </DocForm>
   );
 }
