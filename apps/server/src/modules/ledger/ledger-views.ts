@@ -36,6 +36,7 @@ export const sourceNumber = (type: SQL, id: SQL): SQL => sql`case ${type}
     when 'sale_transfer_return_in' then (select x.number from sale_transfer_returns x where x.id = ${id})
     when 'pos_change' then (select x.number from sales x where x.id = ${id})
     when 'closing_drawers' then (select x.number from closing_drawers x where x.id = ${id})
+    when 'drawer_floats' then (select x.number from drawer_floats x where x.id = ${id})
   end`;
 
 /** `account_id` (or filter[account_id]): a positive integer, else "Please select an item to view its transactions". */
