@@ -6,6 +6,7 @@ export * from "./common.js";
 export * from "./constants.js";
 export * from "./countries.js";
 export * from "./date-filters.js";
+export * from "./drawer-floats.js";
 export * from "./enums.js";
 export * from "./messages.js";
 export * from "./permissions.js";

@@ -15,6 +15,7 @@ export * from "./opening-balances/opening-balances.tables.js";
 export * from "./outlets/outlets.tables.js";
 export * from "./parties/parties.tables.js";
 export * from "./platform-tables/platform.tables.js";
+export * from "./pos/drawer-floats.tables.js";
 export * from "./pos/pos.tables.js";
 export * from "./pricing/pricing.tables.js";
 export * from "./pricing/promotions.tables.js";

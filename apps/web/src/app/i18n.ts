@@ -189,6 +189,12 @@ const PATTERNS: [RegExp, string][] = [
   ],
   [
     new RegExp(
+      `^The float is (?<value>${NUM}) (?<currency>[A-Z]{3}), more than (?<factor>\\d+) notes of (?<note>${NUM}) [A-Z]{3}\\. Check the amount, or confirm it\\.$`,
+    ),
+    "floatTooMuch",
+  ],
+  [
+    new RegExp(
       `^The drawer holds (?<value>${NUM}) (?<currency>[A-Z]{3}); it cannot give (?<change>${NUM}) [A-Z]{3} in change\\. Give the change in the other currency\\.$`,
     ),
     "drawerShort",

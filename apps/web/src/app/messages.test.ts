@@ -81,6 +81,9 @@ const SERVER_TEXTS = [
   "The salesman field is required.",
   "The cash tendered is 189475000 IQD more than the bill, a 50000 IQD note or more. Check the amount, or confirm it.",
   "The drawer holds 21 USD; it cannot give 182 USD in change. Give the change in the other currency.",
+  "The float is 2000000 IQD, more than 20 notes of 50000 IQD. Check the amount, or confirm it.",
+  "The selected user is not a cashier.",
+  "This float is in a drawer closing and cannot be deleted.",
   "The rate 13101480 is more than 10 times the rate before it, 1310. Check the rate, or confirm it.",
   "The rate 130 is less than a tenth of the rate before it, 1310. Check the rate, or confirm it.",
 ];

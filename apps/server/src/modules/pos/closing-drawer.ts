@@ -8,6 +8,7 @@ import { accountBalance, accountByKey, lockAccounts, post, ratesAt, systemCurren
 import { D } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { closingEntryLines, type DrawerCount, drawerDifference } from "./closing.rule.js";
+import { closingFloats } from "./drawer-floats.js";
 import { closingDrawerCash, closingDrawers } from "./pos.tables.js";
 import { cashierPlace, drawerAccounts } from "./pos-session.js";
 
@@ -46,7 +47,9 @@ export const closingDrawersList: ListModel = {
 
 /**
  * Closes a cashier's drawer (Z report): every POS sale and return of theirs not yet in a closing
- * joins this one; per currency the cash the books hold in the drawer is expected, the cash
+ * joins this one, and so does every opening float given to the drawer since the last closing
+ * (the float is in the drawer's books, so the cash expected includes it); per currency the cash
+ * the books hold in the drawer is expected, the cash
  * counted is entered, and the difference posts to Cash Over and Short, so the drawer's books
  * start the next drawer at the cash counted. The drawer rows are locked `FOR UPDATE` first: a
  * sale of this cashier in flight finishes before (and is in this closing) or waits and belongs
@@ -128,6 +131,7 @@ export async function closeDrawer(ctx: Ctx, input: ClosingDrawerInput): Promise<
   );
   if (lines.length) await post(ctx, { date: ctx.now, source: closingSource(id), description: `Drawer closing ${number}`, lines });
   await ctx.tx.execute(sql`update pos_sale_info set closing_fk = ${id} where user_fk = ${userId} and closing_fk is null`);
+  await ctx.tx.execute(sql`update drawer_floats set closing_fk = ${id} where user_fk = ${userId} and closing_fk is null`);
   return { id };
 }
 
@@ -158,9 +162,10 @@ export async function showClosing(ctx: Ctx, id: number) {
   const row = res.rows[0];
   if (!row) return undefined;
   const cash = await ctx.tx.execute<Record<string, unknown>>(sql`
-    select c.currency_id, cu.currency_name, c.account_fk, c.expected::text, c.counted::text, c.difference::text, c.rate::text
+    select c.currency_id, cu.currency_name, c.account_fk, c.expected::text, c.counted::text, c.difference::text, c.rate::text,
+           (select coalesce(sum(f.amount), 0) from drawer_floats f where f.closing_fk = c.closing_fk and f.currency_id = c.currency_id)::text as opening_float
       from closing_drawer_cash c join currencies cu on cu.currency_id = c.currency_id
      where c.closing_fk = ${id} order by c.currency_id`);
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-  return { ...row, opened_at: iso(row.opened_at), closed_at: iso(row.closed_at), cash: cash.rows };
+  return { ...row, opened_at: iso(row.opened_at), closed_at: iso(row.closed_at), cash: cash.rows, floats: await closingFloats(ctx, id) };
 }

@@ -26,6 +26,7 @@ import type { AppModule } from "../index.js";
 import { ZSaleReturnShown } from "../sale-returns/sale-returns.module.js";
 import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
 import { closeDrawer, closingDrawersList, openDrawers, showClosing } from "./closing-drawer.js";
+import { registerDrawerFloats } from "./drawer-floats.routes.js";
 import { batchable, posBooker, sendAnswer } from "./pos-batch.js";
 import { returnPosSale, shownPosReturn } from "./pos-returns.js";
 import { bookPosSale, editPosSale, posSaleByNumber, posSalesList, showPosSale } from "./pos-sales.js";
@@ -100,6 +101,19 @@ const ZClosingShown = z.object({
       counted: zDecimal,
       difference: zDecimal,
       rate: zDecimal,
+      /** The opening floats of this closing in the currency (already in `expected`). */
+      opening_float: zDecimal,
+    }),
+  ),
+  floats: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      currency_id: z.number().int(),
+      amount: zDecimal,
+      from_account_name: z.string(),
+      note: z.string().nullable(),
+      created_at: z.string(),
     }),
   ),
 });
@@ -198,6 +212,7 @@ export const posModule: AppModule = {
     );
 
     registerPosSales(app);
+    registerDrawerFloats(app);
 
     app.get(
       "/api/closing_drawers/open",

@@ -9,7 +9,7 @@ import { useSeededNames } from "../../shared/seededNames";
 import type { SheetContent } from "../purchases/DocSheet";
 import { DocView } from "../purchases/DocView";
 import { routeId } from "../purchases/routeParams";
-import { closingQuery, PATHS } from "./posAdmin.queries";
+import { closingQuery, currencyCode, PATHS } from "./posAdmin.queries";
 
 /** One drawer closing (SPEC §2 `/sales/closing-drawer/view/{id}/{newTab}`) and its Z report, printable on A4. */
 export function ClosingDrawerViewPage() {
@@ -36,17 +36,22 @@ export function ClosingDrawerViewPage() {
       [t("fields.receipts_count"), String(z.receipts_count)],
       [t("fields.invoices_count"), String(z.invoices_count)],
     ],
-    headers: [t("fields.currency"), t("fields.expected"), t("fields.counted"), t("fields.difference")],
+    // The opening float is part of the cash expected: shown on its own so the count reads right.
+    headers: [t("fields.currency"), t("fields.opening_float"), t("fields.expected"), t("fields.counted"), t("fields.difference")],
     rows: z.cash.map((c) => ({
       key: c.currency_id,
-      cells: [c.currency_name, fmt.amount(c.expected), fmt.amount(c.counted), fmt.amount(c.difference)],
+      cells: [c.currency_name, fmt.amount(c.opening_float), fmt.amount(c.expected), fmt.amount(c.counted), fmt.amount(c.difference)],
     })),
-    numeric: [false, true, true, true],
+    numeric: [false, true, true, true, true],
     totals: [
       [t("fields.sales_total"), `${fmt.amount(z.sales_total)} ${sys}`],
       [t("fields.discount_total"), `${fmt.amount(z.discount_total)} ${sys}`],
       [t("fields.returns_total"), `${fmt.amount(z.returns_total)} ${sys}`],
       [t("fields.difference_total"), `${fmt.amount(z.difference_total)} ${sys}`],
+      ...z.floats.map((f): [string, string] => [
+        `${t("fields.opening_float")} ${f.number} (${names.account(f.from_account_name)})`,
+        `${fmt.amount(f.amount)} ${currencyCode(f.currency_id)}`,
+      ]),
     ],
     note: z.note,
   };

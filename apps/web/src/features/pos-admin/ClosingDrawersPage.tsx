@@ -1,6 +1,6 @@
 import { ZClosingDrawer } from "@app/contracts";
-import { Button, Select, Stack, Textarea } from "@mantine/core";
-import { IconCashRegister, IconEye, IconPlus } from "@tabler/icons-react";
+import { Button, Group, Select, Stack, Textarea } from "@mantine/core";
+import { IconCashRegister, IconCoins, IconEye, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +15,7 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
+import { DrawerFloatsDialog } from "./DrawerFloatsDialog";
 import { CLOSING_DRAWERS, type ClosingRecord, type OpenDrawer, PATHS } from "./posAdmin.queries";
 import "../accounting/amount.css";
 
@@ -107,6 +108,7 @@ export function ClosingDrawersPage() {
   const can = useCan();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
+  const [floats, setFloats] = useState(false);
   const names = useSeededNames();
   const columns: Column<ClosingRow>[] = [
     { key: "number", label: "posadmin:fields.number" },
@@ -146,14 +148,20 @@ export function ClosingDrawersPage() {
         defaultSort="closed_at"
         toolbar={
           can("closing_drawers/store") && (
-            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="closing-add">
-              {t("closing.add")}
-            </Button>
+            <Group gap="xs">
+              <Button variant="light" leftSection={<IconCoins size={16} />} onClick={() => setFloats(true)} data-testid="float-open">
+                {t("floats.title")}
+              </Button>
+              <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="closing-add">
+                {t("closing.add")}
+              </Button>
+            </Group>
           )
         }
         actions={actions}
       />
       {adding && <CloseDrawerForm onClose={() => setAdding(false)} />}
+      {floats && <DrawerFloatsDialog onClose={() => setFloats(false)} />}
     </>
   );
 }

@@ -12,6 +12,27 @@ export interface OpenDrawer {
   returns: number;
 }
 export const POS_REVIEWS = "pos_reviews";
+/** Opening floats of the cashiers' drawers. */
+export const DRAWER_FLOATS = "pos/drawer-floats";
+
+/** An opening float: cash from the safe into a cashier's drawer; `closing_fk` is null while the drawer is open. */
+export interface DrawerFloat {
+  id: number;
+  number: string;
+  user_fk: number;
+  user_name: string;
+  currency_id: number;
+  currency_name: string;
+  amount: string;
+  from_account_fk: number;
+  from_account_name: string;
+  account_fk: number;
+  closing_fk: number | null;
+  closing_number: string | null;
+  note: string | null;
+  created_by_name: string | null;
+  created_at: string;
+}
 export const POS_SALES = "pos_sales";
 
 /** Screen paths (SPEC §2), with 0 for "this tab". */
@@ -32,6 +53,8 @@ export interface ClosingCash {
   counted: string;
   difference: string;
   rate: string;
+  /** The opening floats of the closing in this currency (already in `expected`). */
+  opening_float: string;
 }
 
 export interface ClosingRecord {
@@ -52,6 +75,15 @@ export interface ClosingRecord {
   note: string | null;
   created_by_name: string | null;
   cash: ClosingCash[];
+  floats: {
+    id: number;
+    number: string;
+    currency_id: number;
+    amount: string;
+    from_account_name: string;
+    note: string | null;
+    created_at: string;
+  }[];
 }
 
 export const closingQuery = (id: number) =>
