@@ -1,0 +1,219 @@
+import type { Page } from "@playwright/test";
+import { baseUrl, call, createUser, login, unique } from "../support/api";
+import { axeViolations, describeViolations } from "../support/axe";
+import { expect, settled, signedIn, test } from "../support/fixtures";
+import { scan } from "../support/scanner";
+
+/**
+ * After a bill is paid the till shows the change to hand over, and it stays until the next item is
+ * scanned; with the POS setting "ask" the till asks whether to print the receipt (Esc: no). The
+ * held bills show each bill's amount and lines. In English and in Arabic, the cash typed over the
+ * pre-filled field as a cashier does, and the sale's figures read back from the server.
+ */
+let admin: string;
+let cashierToken: string;
+const items: { name: string; barcode: string; id: number }[] = [];
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  admin = await login();
+  const post = <T>(p: string, body: unknown) => call<{ data: T }>(p, { method: "POST", token: admin, body }).then((r) => r.data);
+  const unit = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token: admin })).message.find(
+    (u) => u.unit_name === "Piece",
+  )?.unit_id;
+  const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token: admin })).message[0]?.inventory_id;
+  const tag = unique();
+  for (const [i, price] of ["5750", "2750"].entries()) {
+    const name = `Paid Item ${tag} ${i + 1}`;
+    const barcode = `66${String(Date.now()).slice(-8)}${i}`;
+    const item = await post<{ item_id: number }>("items", {
+      item_name: name,
+      item_units: [{ unit_fk: unit, quantity: "1", price, is_base: true, is_default: true, barcode }],
+    });
+    items.push({ name, barcode, id: item.item_id });
+  }
+  await post("inventory_opening_balances", {
+    inventory_id: inventory,
+    lines: items.map((it) => ({ item_id: it.id, unit_id: unit, quantity: "100", unit_cost: "500" })),
+  });
+  const cashier = await createUser(admin, {
+    user_name: `Paid Cashier ${tag}`,
+    is_cashier: true,
+    outlet_fk: 1,
+    inventory_ids: inventory ? [inventory] : [],
+    permissions: ["pos_sales/index", "pos_sales/store"],
+  });
+  cashierToken = await login(cashier.email, cashier.password);
+});
+
+/** Saves the POS setting of the receipt after payment, the other settings as they are. */
+async function printReceipt(choice: "always" | "ask" | "never") {
+  const now = (await call<{ data: Record<string, unknown> }>("pos/settings", { token: admin })).data;
+  const body = {
+    fib_account_fk: now.fib_account_fk,
+    smallest_iqd_amount: now.smallest_iqd_amount,
+    smallest_usd_amount: now.smallest_usd_amount,
+    print_receipt: choice,
+  };
+  await call("pos/settings", { method: "POST", token: admin, body });
+}
+
+/** The till with the browser's print counted instead of opened. */
+async function openTill(page: Page, lang: "en" | "ar") {
+  await page.addInitScript(() => {
+    const w = window as unknown as { printed: number };
+    w.printed = 0;
+    window.print = () => {
+      w.printed += 1;
+    };
+  });
+  await signedIn(page, { token: cashierToken, lang });
+  await page.goto("/settings/pos");
+  await expect(page.getByTestId("pos-cashier")).toBeVisible();
+}
+const printed = (page: Page) => page.evaluate(() => (window as unknown as { printed: number }).printed);
+
+for (const lang of ["en", "ar"] as const) {
+  test(`the change stays on the till until the next scan, and "ask" asks to print the receipt (${lang})`, async ({ page, browser }) => {
+    try {
+      if (lang === "en") await printReceipt("ask");
+      else {
+        // In Arabic, chosen on the settings screen.
+        const desk = await browser.newContext({ baseURL: baseUrl() });
+        const manager = await desk.newPage();
+        await signedIn(manager, { token: admin, lang: "ar" });
+        await manager.goto("/settings/system-configurations");
+        const card = manager.getByTestId("pos-settings");
+        await expect(card.getByTestId("field-print_receipt")).toHaveValue("أبداً");
+        await card.getByTestId("field-print_receipt").click();
+        await manager.getByRole("option", { name: "اسأل أمين الصندوق" }).click();
+        const saved = manager.waitForResponse((r) => r.url().endsWith("/api/pos/settings") && r.request().method() === "POST");
+        await card.getByTestId("pos-settings-save").click();
+        expect((await saved).status()).toBe(200);
+        await manager.reload();
+        await expect(manager.getByTestId("pos-settings").getByTestId("field-print_receipt")).toHaveValue("اسأل أمين الصندوق");
+        await desk.close();
+      }
+      await openTill(page, lang);
+      // A held bill of two lines: 5,750 + 2,750 at today's prices.
+      await scan(page, items[0]!.barcode);
+      await scan(page, items[1]!.barcode);
+      await expect(page.getByTestId("pos-line")).toHaveCount(2);
+      await page.keyboard.press("F4");
+      await page.getByTestId("pos-hold-note").fill("Table 7");
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId("pos-line")).toHaveCount(0);
+      await page.keyboard.press("Shift+F4");
+      const held = page.getByTestId("pos-held").filter({ hasText: "Table 7" });
+      await expect(held.getByTestId("pos-held-amount")).toHaveText("8,500 IQD");
+      await expect(held.getByTestId("pos-held-lines")).toHaveText(lang === "en" ? "2 lines" : "سطران");
+      await page.keyboard.press("Escape");
+      await expect(held).toBeHidden();
+
+      // 5,750 due; the cash field holds it, and 10,000 typed over it (in Arabic-Indic digits in Arabic).
+      await scan(page, items[0]!.barcode);
+      await expect(page.getByTestId("pos-line")).toHaveCount(1);
+      await page.keyboard.press("F8");
+      const cash = page.getByTestId("pay-iqd");
+      await expect(cash).toHaveValue("5,750");
+      await cash.click();
+      await page.keyboard.type(lang === "en" ? "10000" : "١٠٠٠٠");
+      await expect(cash).toHaveValue("10,000");
+      await expect(page.getByTestId("pay-change")).toHaveText("4,250 IQD");
+      const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+      await page.keyboard.press("Enter");
+      const answer = await sale;
+      expect(answer.status()).toBe(201);
+      const sold = ((await answer.json()) as { data: { id: number; number: string } }).data;
+
+      // The bill is gone; the change stays, said to assistive technology, with the question to print.
+      await expect(page.getByTestId("pos-line")).toHaveCount(0);
+      const change = page.getByTestId("pos-paid-change");
+      await expect(change).toHaveText("4,250 IQD");
+      await expect(page.getByRole("status").filter({ has: change })).toContainText(lang === "en" ? "Change" : "الباقي");
+      await expect(page.getByTestId("pos-paid")).toContainText(sold.number);
+      const ask = page.getByRole("alertdialog", { name: lang === "en" ? "Print the receipt?" : "طباعة الإيصال؟" });
+      await expect(ask).toBeVisible();
+      await settled(page);
+      expect(describeViolations(`${lang} POS after payment`, await axeViolations(page))).toBe("");
+      await page.keyboard.press("Escape");
+      await expect(ask).toBeHidden();
+      // Esc said no: nothing printed, and the change is still there (the queue's next round too).
+      await page.waitForTimeout(11_000);
+      await expect(change).toHaveText("4,250 IQD");
+      expect(await printed(page)).toBe(0);
+      // The receipt can still be printed while the change is shown.
+      await page.getByTestId("pos-paid-print").click();
+      await expect.poll(() => printed(page)).toBe(1);
+
+      // The server booked what the till showed: 10,000 received, 4,250 given back in IQD.
+      const saved = (
+        await call<{
+          data: { total: string; received_amount: string; change: { currency_id: number; amount: string; amount_iqd: string } };
+        }>(`pos_sales/${sold.id}`, { token: admin })
+      ).data;
+      expect(Number(saved.total)).toBe(5750);
+      expect(Number(saved.received_amount)).toBe(10000);
+      expect(saved.change).toMatchObject({ currency_id: 1, amount: "4250", amount_iqd: "0" });
+
+      // The next scan starts the next bill: the change goes.
+      await scan(page, items[1]!.barcode);
+      await expect(page.getByTestId("pos-line")).toHaveCount(1);
+      await expect(change).toBeHidden();
+      await expect(ask).toBeHidden();
+    } finally {
+      await printReceipt("never");
+    }
+  });
+}
+
+test("with always the receipt prints as soon as the bill is paid; with never only from the button; asked, Enter prints it", async ({
+  page,
+}) => {
+  try {
+    await printReceipt("always");
+    await openTill(page, "en");
+    const pay = async () => {
+      await scan(page, items[1]!.barcode);
+      await expect(page.getByTestId("pos-line")).toHaveCount(1);
+      await page.keyboard.press("F8");
+      await page.getByTestId("pay-iqd").click();
+      await page.keyboard.type("3000");
+      await expect(page.getByTestId("pay-change")).toHaveText("250 IQD");
+      const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+      await page.keyboard.press("Enter");
+      expect((await sale).status()).toBe(201);
+      await expect(page.getByTestId("pos-paid-change")).toHaveText("250 IQD");
+    };
+    await pay();
+    await expect.poll(() => printed(page)).toBe(1);
+    await expect(page.getByTestId("pos-print-ask")).toHaveCount(0);
+
+    await printReceipt("never");
+    // The till reads the setting with its session.
+    await page.reload();
+    await expect(page.getByTestId("pos-cashier")).toBeVisible();
+    await pay();
+    await expect(page.getByTestId("pos-print-ask")).toHaveCount(0);
+    // (The reload counts the prints afresh.)
+    await page.waitForTimeout(1000);
+    expect(await printed(page)).toBe(0);
+    await page.getByTestId("pos-paid-print").click();
+    await expect.poll(() => printed(page)).toBe(1);
+
+    // Asked, Enter prints it.
+    await printReceipt("ask");
+    await page.reload();
+    await expect(page.getByTestId("pos-cashier")).toBeVisible();
+    await pay();
+    await expect(page.getByTestId("pos-print-ask")).toBeVisible();
+    expect(await printed(page)).toBe(0);
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("pos-print-ask")).toBeHidden();
+    await expect.poll(() => printed(page)).toBe(1);
+    await expect(page.getByTestId("pos-paid-change")).toHaveText("250 IQD");
+  } finally {
+    await printReceipt("never");
+  }
+});
