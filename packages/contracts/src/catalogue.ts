@@ -206,6 +206,10 @@ export type RateUpdate = z.output<typeof ZRateUpdate>;
 const positiveId = (msg: string) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ error: msg }).int(msg).positive(msg));
 
+/** The most decimals an IQD amount may show (the amount scale of SPEC §9). */
+export const IQD_DECIMALS_MAX = 3;
+const IQD_DECIMALS_MESSAGE = `must be between 0 and ${IQD_DECIMALS_MAX}`;
+
 export const ZSystemSettings = z.object({
   currency_fk: z.coerce.number().int().min(1).max(2, "The selected currency fk is invalid.").optional(),
   default_inventory_fk: positiveId(MSG.mustHaveDefaultInventory),
@@ -233,6 +237,13 @@ export const ZSystemSettings = z.object({
       error: MSG.twoFactorRoleInvalid,
     })
     .max(200)
+    .optional(),
+  /** Decimals IQD amounts show on screens and prints (display only; stored values keep theirs). */
+  iqd_decimals: z.coerce
+    .number({ error: IQD_DECIMALS_MESSAGE })
+    .int("must be an integer")
+    .min(0, IQD_DECIMALS_MESSAGE)
+    .max(IQD_DECIMALS_MAX, IQD_DECIMALS_MESSAGE)
     .optional(),
 });
 export type SystemSettings = z.output<typeof ZSystemSettings>;

@@ -151,6 +151,36 @@ describe("system configuration and profile", () => {
     expect((await t.api("PATCH", "/api/system_settings_update/1", { token: viewer.token, body })).status).toBe(403);
   });
 
+  it("keeps how many decimals IQD amounts show: 0 unless set, 0 to 3 whole", async () => {
+    const show = await t.api("GET", "/api/system_settings/show/1");
+    expect((await t.api("GET", "/api/system_config")).body.data.iqd_decimals).toBe(show.body.data.iqd_decimals);
+    const fresh = await t.app.db.execute<{ d: number }>(sql`select column_default::text as d from information_schema.columns
+      where table_name = 'system_config' and column_name = 'iqd_decimals'`);
+    expect(fresh.rows[0]!.d).toBe("0");
+    const body = {
+      _method: "PATCH",
+      default_inventory_fk: show.body.data.default_inventory_fk,
+      default_account_fk: show.body.data.default_account_fk,
+    };
+    const before = (await t.api("GET", "/api/system_settings/show/1")).body.data.iqd_decimals;
+    for (const bad of [4, -1, "1.5", "two"]) {
+      const r = await t.api("PATCH", "/api/system_settings_update/1", { body: { ...body, iqd_decimals: bad } });
+      expect(r.status).toBe(422);
+      expect(r.body.errors.iqd_decimals).toEqual([bad === "1.5" ? "must be an integer" : "must be between 0 and 3"]);
+    }
+    expect((await t.api("GET", "/api/system_settings/show/1")).body.data.iqd_decimals).toBe(before);
+
+    const three = await t.api("PATCH", "/api/system_settings_update/1", { body: { ...body, iqd_decimals: "3" } });
+    expect(three.status).toBe(200);
+    expect(three.body.data.iqd_decimals).toBe(3);
+    expect((await t.api("GET", "/api/system_config")).body.data.iqd_decimals).toBe(3);
+    // Left out, it stays as set.
+    await t.api("PATCH", "/api/system_settings_update/1", { body });
+    expect((await t.api("GET", "/api/system_config")).body.data.iqd_decimals).toBe(3);
+    await t.api("PATCH", "/api/system_settings_update/1", { body: { ...body, iqd_decimals: 0 } });
+    expect((await t.api("GET", "/api/system_config")).body.data.iqd_decimals).toBe(0);
+  });
+
   it("updates the shop profile with a logo, header and footer", async () => {
     const form = multipart({
       _method: "PATCH",

@@ -31,6 +31,7 @@ const ZSystemConfig = config
     allow_negative_stock: true,
     default_inventory_fk: true,
     default_account_fk: true,
+    iqd_decimals: true,
   })
   .extend({ currency: ZCurrency, time_zone: z.string() });
 const ZSettings = config
@@ -49,6 +50,7 @@ const ZSettings = config
     password_min_length: true,
     two_factor_super_user: true,
     two_factor_role_ids: true,
+    iqd_decimals: true,
     updated_at: true,
   })
   .extend({
@@ -94,6 +96,7 @@ export const settingsModule: AppModule = {
           allow_negative_stock: cfg!.allow_negative_stock,
           default_inventory_fk: cfg!.default_inventory_fk,
           default_account_fk: cfg!.default_account_fk,
+          iqd_decimals: cfg!.iqd_decimals,
           time_zone: businessTimeZone(),
         },
       };

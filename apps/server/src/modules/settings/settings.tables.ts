@@ -46,11 +46,14 @@ export const systemConfig = pgTable(
     shop_logo: text("shop_logo"),
     receipt_header: text("receipt_header"),
     receipt_footer: text("receipt_footer"),
+    /** How many decimals IQD amounts show on screens and prints (0 to 3); stored values keep theirs. */
+    iqd_decimals: integer("iqd_decimals").notNull().default(0),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
     check("system_config_single_row", sql`${t.id} = 1`),
     check("system_config_password_min_length", sql`${t.password_min_length} between 4 and 128`),
+    check("system_config_iqd_decimals", sql`${t.iqd_decimals} between 0 and 3`),
   ],
 );
 

@@ -10,7 +10,7 @@ export async function showSystemSettings(ctx: Ctx) {
     select s.id, s.currency_fk, s.default_inventory_fk, i.inventory_name as default_inventory_name,
            s.default_account_fk, a.account_name as default_account_name, a.system_key as default_account_system_key, s.cashier_login_option, s.accounting_option,
            s.allow_negative_stock, s.out_of_stock_min_qty, s.online_order_accepted_minutes, s.pagination_default,
-           s.pagination_options, s.password_min_length, s.two_factor_super_user, s.two_factor_role_ids, s.updated_at
+           s.pagination_options, s.password_min_length, s.two_factor_super_user, s.two_factor_role_ids, s.iqd_decimals, s.updated_at
       from system_config s
       left join inventories i on i.inventory_id = s.default_inventory_fk
       left join accounts a on a.account_id = s.default_account_fk

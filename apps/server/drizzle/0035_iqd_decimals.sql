@@ -1,0 +1,2 @@
+ALTER TABLE "system_config" ADD COLUMN "iqd_decimals" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "system_config" ADD CONSTRAINT "system_config_iqd_decimals" CHECK ("system_config"."iqd_decimals" between 0 and 3);
