@@ -3,6 +3,7 @@ import { z } from "zod";
 import { zBoolish, zDecimal, zNote } from "./common.js";
 import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
 import { MSG } from "./messages.js";
+import { zConfirmed } from "./plausible.js";
 import { digitsPreprocess, normalizeDigits } from "./text.js";
 import { zMobile, zPhone } from "./text-schemas.js";
 
@@ -63,6 +64,8 @@ export const ZCashTransaction = z
     /** Current in/out rates; unset means the last rates. */
     rate_in: zRate.optional().nullable(),
     rate_out: zRate.optional().nullable(),
+    /** The rate is meant although far from the one in force (`rateJump`). */
+    confirmed: zConfirmed,
     /** The amount received in the to-account's currency; unset means converted at the rate, rounded to 3 decimals. */
     foreign_amount: zDecimal({ scale: 3, min: 0 }).optional().nullable(),
     date: zDocDate.optional().nullable(),
@@ -82,6 +85,8 @@ export const ZMoneyDoc = z.object({
   account_id: zFk("The account field is required."),
   currency_id: zCurrencyId,
   rate: zRate.optional().nullable(),
+  /** The rate is meant although far from the one in force (`rateJump`). */
+  confirmed: zConfirmed,
   amount: zDecimal({ scale: 3, min: 1 }),
   date: zDocDate.optional().nullable(),
   payment_time: zTime,
@@ -120,6 +125,8 @@ export const ZConsumerTransaction = z.object({
   account_id: zFk("The account field is required."),
   currency_id: zCurrencyId,
   rate: zRate.optional().nullable(),
+  /** The rate is meant although far from the one in force (`rateJump`). */
+  confirmed: zConfirmed,
   amount: zDecimal({ scale: 3, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0"),
   date: zDocDate.optional().nullable(),
   note: zRef,
@@ -134,6 +141,8 @@ export const ZOpeningBalance = z.object({
   rate: zRate.optional().nullable(),
   /** The in-rate: customers (SPEC §3). */
   in_rate: zRate.optional().nullable(),
+  /** The rate is meant although far from the one in force (`rateJump`). */
+  confirmed: zConfirmed,
   cashes: z
     .array(z.object({ account_id: zFk("The account field is required."), amount: zDecimal({ scale: 3, min: 0 }) }))
     .max(1000)
@@ -156,6 +165,8 @@ export type OpeningBalanceInput = z.output<typeof ZOpeningBalance>;
 export const ZExchangeRevaluation = z.object({
   date: zDocDate,
   rate: zRate,
+  /** The rate is meant although far from the one in force (`rateJump`). */
+  confirmed: zConfirmed,
   account_ids: z.array(zFk("The account field is required.")).min(1, "The account field is required.").max(1000),
   note: zNote.optional().nullable(),
 });

@@ -3,6 +3,7 @@ import { zCurrencyId, zDocDate, zRate } from "./accounting.js";
 import { zDecimal, zNote } from "./common.js";
 import { DISCOUNT_TYPES, PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
+import { zConfirmed } from "./plausible.js";
 
 /** Purchase import columns (SPEC §3), in the template's order. */
 export const PURCHASE_IMPORT_COLUMNS = [
@@ -110,6 +111,8 @@ export const ZPurchase = z
     inventory_id: zFk(MSG.mustHaveDefaultInventory),
     currency_id: zCurrencyId,
     rate: zRate.optional().nullable(),
+    /** The rate is meant although far from the one in force (`rateJump`). */
+    confirmed: zConfirmed,
     discount_type: z.enum(DISCOUNT_TYPES, { error: "The selected discount type is invalid." }).default("amount"),
     discount: zMoney.optional().nullable(),
     payment_type: zPaymentType,
@@ -153,6 +156,8 @@ export const ZPurchaseReturn = z
     inventory_id: zFk(MSG.mustHaveDefaultInventory),
     currency_id: zCurrencyId,
     rate: zRate.optional().nullable(),
+    /** The rate is meant although far from the one in force (`rateJump`). */
+    confirmed: zConfirmed,
     /** On Account: the supplier's account is reduced; Cash: the money is received into `account_id`. */
     payment_type: zPaymentType,
     account_id: optFk,

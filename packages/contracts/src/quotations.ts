@@ -3,6 +3,7 @@ import { zCurrencyId, zDocDate, zFk, zRate } from "./accounting.js";
 import { zDecimal, zNote } from "./common.js";
 import { DISCOUNT_TYPES, PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
+import { zConfirmed } from "./plausible.js";
 
 /** Quotation states: open until converted to a sale (SPEC §4 "Convert To Sale"); expired is shown, not stored. */
 export const QUOTATION_STATUSES = ["open", "converted"] as const;
@@ -62,6 +63,8 @@ export const ZQuotation = z
     inventory_fk: optFk,
     currency_id: zCurrencyId,
     rate: zRate.optional().nullable(),
+    /** The rate is meant although far from the one in force (`rateJump`). */
+    confirmed: zConfirmed,
     discount_type: z.enum(SALE_DISCOUNT_TYPES, { error: "The selected discount type is invalid." }).default("item"),
     invoice_discount_type: z.enum(DISCOUNT_TYPES, { error: "The selected discount type is invalid." }).default("amount"),
     invoice_discount: zDiscountValue.optional().nullable(),

@@ -3,6 +3,7 @@ import { zCurrencyId, zDocDate, zFk, zRate } from "./accounting.js";
 import { zDecimal, zNote } from "./common.js";
 import { PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
+import { zConfirmed } from "./plausible.js";
 import { optFk, PURCHASE_MSG, zDay } from "./purchases.js";
 
 export const SALE_RETURN_MSG = {
@@ -52,6 +53,8 @@ export const ZSaleReturn = z
     /** Without a sale; from a sale its currency and rate are taken. */
     currency_id: zCurrencyId.optional().nullable(),
     rate: zRate.optional().nullable(),
+    /** The rate is meant although far from the one in force (`rateJump`). */
+    confirmed: zConfirmed,
     received_type: z.enum(PAYMENT_TYPES, { error: "The selected received type is invalid." }),
     account_fk: optFk,
     note: zNote.optional().nullable(),

@@ -3,6 +3,7 @@ import { zCurrencyId, zDocDate, zFk, zRate } from "./accounting.js";
 import { zDecimal, zNote } from "./common.js";
 import { PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
+import { zConfirmed } from "./plausible.js";
 
 /**
  * Sale transfers: goods sent to a customer on consignment. Pending (editable) until sent; sending
@@ -50,6 +51,8 @@ export const ZSaleTransfer = z.object({
   date: zDocDate.optional().nullable(),
   currency_id: zCurrencyId,
   rate: zRate.optional().nullable(),
+  /** The rate is meant although far from the one in force (`rateJump`). */
+  confirmed: zConfirmed,
   note: zNote.optional().nullable(),
   lines: z.array(ZConsignmentLine, { error: "Add at least one line." }).min(1, "Add at least one line.").max(500),
 });
@@ -73,6 +76,8 @@ export const ZConsignmentInvoice = z
     date: zDocDate.optional().nullable(),
     currency_id: zCurrencyId,
     rate: zRate.optional().nullable(),
+    /** The rate is meant although far from the one in force (`rateJump`). */
+    confirmed: zConfirmed,
     payment_type: z.enum(PAYMENT_TYPES, { error: "The selected payment type is invalid." }).default("On Account"),
     account_fk: optFk,
     paid_amount: zDecimal({ scale: 3, min: 0 }).optional().nullable(),

@@ -3,6 +3,7 @@ import { zCurrencyId, zDocDate, zRate } from "./accounting.js";
 import { zDecimal, zNote } from "./common.js";
 import { DISCOUNT_TYPES, PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
+import { zConfirmed } from "./plausible.js";
 import { SALE_DISCOUNT_TYPES } from "./quotations.js";
 
 /** The kinds of sale one table holds: an invoice sale, a salesman's sale, a POS ticket. */
@@ -104,6 +105,8 @@ export const ZSale = z
     currency_id: zCurrencyId,
     /** The in-rate (IQD per 1 USD); the one in force at the date when absent. */
     rate: zRate.optional().nullable(),
+    /** The rate is meant although far from the one in force (`rateJump`). */
+    confirmed: zConfirmed,
     salesman_fk: optId,
     discount_type: z.enum(SALE_DISCOUNT_TYPES, { error: "The selected discount type is invalid." }).default("item"),
     invoice_discount_type: zDiscountKind.default("amount"),

@@ -5,6 +5,7 @@ import type { Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { docDate } from "../ledger/dates.js";
+import { assertRatesPlausible } from "../ledger/document-rate.js";
 import { lockForPosting, post, ratesAt, repost, reverse } from "../ledger/ledger.js";
 import { convert, round3 } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
@@ -57,6 +58,15 @@ async function prepare(ctx: Ctx, input: CashTransactionInput) {
   const from = await cashAccount(ctx.tx, input.from_account_id, "from_account_id");
   const to = await cashAccount(ctx.tx, input.to_account_id, "to_account_id");
   const date = docDate(input.date, ctx.now);
+  await assertRatesPlausible(
+    ctx.tx,
+    [
+      { field: "rate_in", rate: input.rate_in, kind: "in" },
+      { field: "rate_out", rate: input.rate_out, kind: "out" },
+    ],
+    date,
+    input.confirmed,
+  );
   const last = await ratesAt(ctx.tx, date);
   const rate_in = input.rate_in ?? last.in_rate;
   const rate_out = input.rate_out ?? last.rate;

@@ -196,7 +196,13 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
     // Not a cashier's drawer: its money is counted at the drawer's closing.
     const cash = await cashAccount(ctx.tx, input.account_id, "account_id", { drawers: false });
     const date = docDate(input.date, ctx.now, input.payment_time);
-    const rate = await documentRate(ctx.tx, { currency_id: input.currency_id, rate: input.rate, date, kind: k.rateKind });
+    const rate = await documentRate(ctx.tx, {
+      currency_id: input.currency_id,
+      rate: input.rate,
+      date,
+      kind: k.rateKind,
+      confirmed: input.confirmed,
+    });
     const doc: MoneyDoc = { type, cash, currency_id: input.currency_id, amount: round3(input.amount), rate };
     const row = {
       type_fk: input.type_id,

@@ -12,6 +12,7 @@ import { answers, dataOf, rowOf, savedOf, zDateTime } from "../../platform/opena
 import { cashAccount } from "../cash/cashes.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
+import { assertRatesPlausible } from "../ledger/document-rate.js";
 import { accountByKey, lockForPosting, post, ratesAt, reverse } from "../ledger/ledger.js";
 import { D } from "../ledger/money.js";
 import { consumerAccounts, isWalkIn } from "../parties/consumers.js";
@@ -45,6 +46,15 @@ async function show(ctx: Ctx) {
 async function save(ctx: Ctx, input: OpeningBalanceInput) {
   const current = await show(ctx);
   const date = input.date ? docDate(input.date, ctx.now) : current.date ? docDate(String(current.date), ctx.now) : ctx.now;
+  await assertRatesPlausible(
+    ctx.tx,
+    [
+      { field: "rate", rate: input.rate, kind: "out" },
+      { field: "in_rate", rate: input.in_rate, kind: "in" },
+    ],
+    date,
+    input.confirmed,
+  );
   const rates = await ratesAt(ctx.tx, date);
   const rate = input.rate ?? rates.rate;
   const in_rate = input.in_rate ?? rates.in_rate;

@@ -69,7 +69,13 @@ async function prepare(ctx: Ctx, kind: PartyKind, input: ConsumerTransactionInpu
   const date = docDate(input.date, ctx.now);
   // Customers pay at the in-rate, suppliers are paid at the out-rate.
   const rateKind = kind === "customer" ? "in" : "out";
-  const rate = await documentRate(ctx.tx, { currency_id: input.currency_id, rate: input.rate, date, kind: rateKind });
+  const rate = await documentRate(ctx.tx, {
+    currency_id: input.currency_id,
+    rate: input.rate,
+    date,
+    kind: rateKind,
+    confirmed: input.confirmed,
+  });
   const amount = round3(input.amount);
   const doc = { party: { account_id: accountsOf[input.currency_id]!, currency_id: input.currency_id }, cash, amount, rate };
   const [c] = await ctx.tx.select({ name: consumers.consumer_name }).from(consumers).where(eq(consumers.consumer_id, input.consumer_id));

@@ -186,7 +186,7 @@ export const pricingModule: AppModule = {
         const ctx = ctxOf(app, req);
         // The Discount permission of any selling screen lets a price be set by hand (SPEC §6).
         const mayDiscount = can(ctx.user, ["sales/discount", "salesman_sales/discount", "pos_sales/discount"]);
-        return { data: await quotePrices(ctx, input, { mayDiscount }) };
+        return { data: await quotePrices(ctx, input, { mayDiscount, confirmed: true }) };
       },
     );
 

@@ -107,14 +107,22 @@ export interface QuoteData {
  * The price of some lines for a customer on a day, with every step: loads the item units, the
  * customer's pricing profile and the promotions active that day, then calls the one price function.
  */
-export async function quotePrices(ctx: Ctx, input: PriceQuoteInput, opts: { mayDiscount?: boolean } = {}) {
+export async function quotePrices(
+  ctx: Ctx,
+  input: PriceQuoteInput,
+  /** `confirmed`: a rate far from the one in force was confirmed (`assertRatesPlausible`); a price asked for, which books nothing, passes true. */
+  opts: { mayDiscount?: boolean; confirmed: boolean | undefined },
+) {
   const tx = ctx.tx;
   const system = await systemCurrency(tx);
   const currency = input.currency_id ?? system;
   const today = businessDay(ctx.now);
   const day = input.date ?? today;
   const at = day >= today ? ctx.now : endOfBusinessDay(day);
-  const rate = currency === system ? "1" : await documentRate(tx, { currency_id: currency, rate: input.rate, date: at, kind: "in" });
+  const rate =
+    currency === system
+      ? "1"
+      : await documentRate(tx, { currency_id: currency, rate: input.rate, date: at, kind: "in", confirmed: opts.confirmed });
 
   const units = await loadUnits(tx, [...new Set(input.lines.map((l) => l.item_unit_id))]);
   const missing: Record<string, string[]> = {};

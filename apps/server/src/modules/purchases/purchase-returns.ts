@@ -59,7 +59,13 @@ async function prepare(ctx: Ctx, input: PurchaseReturnInput) {
   const accountsOf = await consumerAccounts(ctx.tx, "supplier", input.consumer_id);
   await assertInventoryAccess(ctx, input.inventory_id);
   const date = docDate(input.date, ctx.now);
-  const rate = await documentRate(ctx.tx, { currency_id: input.currency_id, rate: input.rate, date, kind: "out" });
+  const rate = await documentRate(ctx.tx, {
+    currency_id: input.currency_id,
+    rate: input.rate,
+    date,
+    kind: "out",
+    confirmed: input.confirmed,
+  });
   // From a purchase its lines carry their own batch: no expiry to type.
   const { bases } = await checkLines(ctx.tx, input.lines, "lines", false);
   const { cash, account: debtor } = await settlementAccount(ctx, {

@@ -152,7 +152,7 @@ export async function checkLines(
   return { items, bases };
 }
 
-async function prepareCharge(ctx: Ctx, c: PurchaseChargeInput, i: number, date: Date) {
+async function prepareCharge(ctx: Ctx, c: PurchaseChargeInput, i: number, date: Date, confirmed: boolean | undefined) {
   // A charge paid in cash needs no supplier; one named is still checked.
   const accountsOf = c.consumer_id
     ? await consumerAccounts(ctx.tx, "supplier", c.consumer_id).catch((err) => {
@@ -168,6 +168,8 @@ async function prepareCharge(ctx: Ctx, c: PurchaseChargeInput, i: number, date: 
     rate: cash && cash.currency_id !== c.currency_id && c.currency_id === (await systemCurrency(ctx.tx)) ? null : c.rate,
     date,
     kind: "out",
+    confirmed,
+    field: `charges.${i}.rate`,
   });
   const creditor: AccountInfo = cash ?? { account_id: accountsOf![c.currency_id]!, currency_id: c.currency_id };
   return {
@@ -216,7 +218,13 @@ async function prepare(ctx: Ctx, input: PurchaseInput) {
   const date = docDate(input.date, ctx.now);
   // A draft too is dated inside an open financial year: it would not complete otherwise.
   await assertYearOpen(ctx.tx, date);
-  const rate = await documentRate(ctx.tx, { currency_id: input.currency_id, rate: input.rate, date, kind: "out" });
+  const rate = await documentRate(ctx.tx, {
+    currency_id: input.currency_id,
+    rate: input.rate,
+    date,
+    kind: "out",
+    confirmed: input.confirmed,
+  });
   const { bases } = await checkLines(ctx.tx, input.lines);
   const figures = purchaseFigures(
     {
@@ -253,10 +261,10 @@ async function prepare(ctx: Ctx, input: PurchaseInput) {
   // need no rate): the money leaves the till at the day's out-rate, not at rate 1.
   const docRate =
     cash && cash.currency_id !== input.currency_id && input.currency_id === sys
-      ? await documentRate(ctx.tx, { currency_id: cash.currency_id, rate: null, date, kind: "out" })
+      ? await documentRate(ctx.tx, { currency_id: cash.currency_id, rate: null, date, kind: "out", confirmed: undefined })
       : rate;
   const charges = [];
-  for (const [i, c] of input.charges.entries()) charges.push(await prepareCharge(ctx, c, i, date));
+  for (const [i, c] of input.charges.entries()) charges.push(await prepareCharge(ctx, c, i, date, input.confirmed));
   const chargeValues = charges.map((c) => convert(c.row.amount, c.row.currency_id, sys, c.row.rate));
   assertFiguresFit([
     ...chargeValues.map((value, i) => ({ field: `charges.${i}.amount`, value, kind: "amount" as const })),

@@ -24,6 +24,8 @@ export async function convertQuotation(ctx: Ctx, id: number, input: QuotationCon
     inventory_fk: q.inventory_fk,
     currency_id: q.currency_id as 1 | 2,
     rate: q.rate,
+    // The quotation's rate was asked about when the quotation was saved.
+    confirmed: true,
     discount_type: q.discount_type as "item" | "invoice",
     invoice_discount_type: q.invoice_discount_type as "amount" | "percent",
     invoice_discount: q.invoice_discount,

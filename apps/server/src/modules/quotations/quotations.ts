@@ -56,21 +56,25 @@ async function prepare(ctx: Ctx, input: QuotationInput) {
     throw new HttpError(422, QUOTATION_MSG.validUntilBeforeDate, { valid_until: [QUOTATION_MSG.validUntilBeforeDate] });
   const units = await lineUnits(ctx, input.lines);
   const perItem = input.discount_type === "item";
-  const priced = await quotePrices(ctx, {
-    customer_id: input.consumer_fk,
-    currency_id: input.currency_id,
-    rate: input.rate ?? null,
-    date: day,
-    lines: input.lines.map((l, i) => ({
-      item_unit_id: units[i]!.item_unit_id,
-      quantity: l.quantity,
-      discount: perItem && l.discount_type && Number(l.discount ?? 0) > 0 ? { type: l.discount_type, value: l.discount ?? "0" } : null,
-    })),
-    invoice_discount:
-      !perItem && Number(input.invoice_discount ?? 0) > 0
-        ? { type: input.invoice_discount_type, value: input.invoice_discount ?? "0" }
-        : null,
-  });
+  const priced = await quotePrices(
+    ctx,
+    {
+      customer_id: input.consumer_fk,
+      currency_id: input.currency_id,
+      rate: input.rate ?? null,
+      date: day,
+      lines: input.lines.map((l, i) => ({
+        item_unit_id: units[i]!.item_unit_id,
+        quantity: l.quantity,
+        discount: perItem && l.discount_type && Number(l.discount ?? 0) > 0 ? { type: l.discount_type, value: l.discount ?? "0" } : null,
+      })),
+      invoice_discount:
+        !perItem && Number(input.invoice_discount ?? 0) > 0
+          ? { type: input.invoice_discount_type, value: input.invoice_discount ?? "0" }
+          : null,
+    },
+    { confirmed: input.confirmed },
+  );
   return {
     row: {
       consumer_fk: input.consumer_fk,

@@ -10,6 +10,7 @@ import type { ListModel } from "../../platform/list.js";
 import { answers, dropdownOf, rowOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
+import { assertRatesPlausible } from "../ledger/document-rate.js";
 import { postRevaluation } from "../ledger/ledger.js";
 import { exchangeRevaluations } from "./revaluations.tables.js";
 
@@ -73,6 +74,8 @@ async function candidates(ctx: Ctx) {
 
 async function create(ctx: Ctx, input: ExchangeRevaluationInput) {
   const day = businessDay(docDate(input.date, ctx.now));
+  // A restating rate ten times the day's (out-)rate or under a tenth of it is asked about first.
+  await assertRatesPlausible(ctx.tx, [{ field: "rate", rate: input.rate, kind: "out" }], endOfBusinessDay(day), input.confirmed);
   const [row] = await ctx.tx
     .insert(exchangeRevaluations)
     .values({

@@ -122,7 +122,9 @@ async function prepare(ctx: Ctx, input: SaleReturnInput) {
   // Credited on account, the walk-in customer (anybody) would be owed: he is paid back in cash.
   if (input.received_type !== "Cash" && (await isWalkIn(ctx.tx, consumer))) throw fail("received_type", SALE_MSG.walkInNoBalance);
   const currency = sale?.currency_id ?? input.currency_id ?? sys;
-  const rate = sale ? sale.rate : await documentRate(ctx.tx, { currency_id: currency, rate: input.rate, date, kind: "in" });
+  const rate = sale
+    ? sale.rate
+    : await documentRate(ctx.tx, { currency_id: currency, rate: input.rate, date, kind: "in", confirmed: input.confirmed });
   const { cash, account: creditor } = await settlementAccount(ctx, {
     cash: input.received_type === "Cash",
     account: input.account_fk,
@@ -134,7 +136,7 @@ async function prepare(ctx: Ctx, input: SaleReturnInput) {
   const creditorRate =
     creditor.currency_id === currency || currency !== sys
       ? rate
-      : await documentRate(ctx.tx, { currency_id: creditor.currency_id, rate: null, date, kind: "in" });
+      : await documentRate(ctx.tx, { currency_id: creditor.currency_id, rate: null, date, kind: "in", confirmed: undefined });
   const key = async (k: string) => {
     const a = await accountByKey(ctx.tx, k);
     return { account_id: a.account_id, currency_id: a.currency_id };

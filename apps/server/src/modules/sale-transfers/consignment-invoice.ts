@@ -76,6 +76,7 @@ export async function invoiceConsignment(ctx: Ctx, consumerId: number, input: Co
       inventory_fk: consignment,
       currency_id: currency,
       rate: currency === input.currency_id ? (input.rate ?? null) : null,
+      confirmed: input.confirmed,
       discount_type: "item",
       invoice_discount_type: "amount",
       invoice_discount: "0",

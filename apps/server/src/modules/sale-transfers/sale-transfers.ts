@@ -69,14 +69,18 @@ async function prepare(ctx: Ctx, input: SaleTransferInput) {
     if (!b.rows.length)
       throw new HttpError(422, "The selected batch is invalid.", { [`lines.${i}.batch_fk`]: ["The selected batch is invalid."] });
   }
-  const priced = await quotePrices(ctx, {
-    customer_id: input.consumer_fk,
-    currency_id: input.currency_id,
-    rate: input.rate ?? null,
-    date: businessDay(date),
-    lines: input.lines.map((l, i) => ({ item_unit_id: units[i]!.item_unit_id, quantity: l.quantity, discount: null })),
-    invoice_discount: null,
-  });
+  const priced = await quotePrices(
+    ctx,
+    {
+      customer_id: input.consumer_fk,
+      currency_id: input.currency_id,
+      rate: input.rate ?? null,
+      date: businessDay(date),
+      lines: input.lines.map((l, i) => ({ item_unit_id: units[i]!.item_unit_id, quantity: l.quantity, discount: null })),
+      invoice_discount: null,
+    },
+    { confirmed: input.confirmed },
+  );
   return {
     row: {
       consumer_fk: input.consumer_fk,

@@ -236,7 +236,9 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
   const date = docDate(input.date, ctx.now, input.time);
   await assertYearOpen(tx, date);
   const rate =
-    input.currency_id === sys ? "1" : await documentRate(tx, { currency_id: input.currency_id, rate: input.rate, date, kind: "in" });
+    input.currency_id === sys
+      ? "1"
+      : await documentRate(tx, { currency_id: input.currency_id, rate: input.rate, date, kind: "in", confirmed: input.confirmed });
 
   const items = await itemsWithUnits(
     tx,
@@ -272,7 +274,7 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
           ? { type: input.invoice_discount_type, value: input.invoice_discount }
           : null,
     },
-    { mayDiscount },
+    { mayDiscount, confirmed: input.confirmed },
   );
   const typedRounding = D(input.rounded_discount ?? 0);
   const beforeRounding = D(quote.total);
@@ -297,7 +299,7 @@ async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
   // Money taken into a till of the other currency for a sale in the system currency (booked at rate 1): at the day's in-rate.
   const payRate =
     cash && cash.currency_id !== input.currency_id && input.currency_id === sys
-      ? await documentRate(tx, { currency_id: cash.currency_id, rate: null, date, kind: "in" })
+      ? await documentRate(tx, { currency_id: cash.currency_id, rate: null, date, kind: "in", confirmed: undefined })
       : rate;
 
   return {

@@ -54,7 +54,7 @@ function RevaluationForm({ onClose }: { onClose: () => void }) {
   // Every account holding foreign money is revalued unless the user leaves it out.
   const [picked, setPicked] = useState<string[] | null>(null);
   const chosen = picked ?? list.filter((a) => Number(a.balance) !== 0).map((a) => String(a.account_id));
-  const { create } = useCrud(ENDPOINT, { onInvalid: form.applyServerErrors });
+  const { create, question } = useCrud(ENDPOINT, { onInvalid: form.applyServerErrors, confirmable: true });
   const submit = () => {
     const body = form.validate(ZExchangeRevaluation, {
       date: form.values.date,
@@ -113,6 +113,7 @@ function RevaluationForm({ onClose }: { onClose: () => void }) {
         data-testid="revaluation-accounts"
       />
       <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
+      {question}
     </FormDialog>
   );
 }

@@ -90,7 +90,7 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
     money: { currency_id: system, rate: "1", amount: "", foreign_amount: "" } as CurrencyValue,
   });
   const [file, setFile] = useState<File | null>(null);
-  const { create, update } = useCrud(cfg.endpoint, { onInvalid: form.applyServerErrors });
+  const { create, update, question, ask } = useCrud(cfg.endpoint, { onInvalid: form.applyServerErrors, confirmable: true });
   const invalidateLedger = useInvalidateLedger();
   const queryClient = useQueryClient();
   const { load } = form;
@@ -154,16 +154,23 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
       for (const [k, val] of Object.entries(payload)) if (val !== null) data.append(k, String(val));
       if (id !== null) data.append("_method", "PATCH");
       data.append("attachment", file);
-      sendForm.mutate(data, {
-        onSuccess: (res) => {
-          notifySuccess(res?.message ?? (id === null ? MSG.added : MSG.updated));
-          void queryClient.invalidateQueries({ queryKey: [cfg.endpoint] });
-          done();
-        },
-        onError: (err) => {
-          if (!form.applyServerErrors(err)) notifyError(err);
-        },
-      });
+      const send = () =>
+        sendForm.mutate(data, {
+          onSuccess: (res) => {
+            notifySuccess(res?.message ?? (id === null ? MSG.added : MSG.updated));
+            void queryClient.invalidateQueries({ queryKey: [cfg.endpoint] });
+            done();
+          },
+          onError: (err) => {
+            // A rate far from the one in force: asked, and sent again confirmed.
+            const asked = ask(err, () => {
+              data.set("confirmed", "1");
+              send();
+            });
+            if (!form.applyServerErrors(err) && !asked) notifyError(err);
+          },
+        });
+      send();
     } else if (id !== null) update.mutate({ id, body: payload }, { onSuccess: done });
     else create.mutate(payload, { onSuccess: done });
   };
@@ -252,6 +259,7 @@ function MoneyDocForm({ kind, id, onClose }: { kind: Kind; id: number | null; on
         />
       </SimpleGrid>
       <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
+      {question}
     </FormDialog>
   );
 }

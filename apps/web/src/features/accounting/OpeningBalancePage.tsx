@@ -17,6 +17,7 @@ import { orZero } from "../../shared/money";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
+import { useFigureQuestion } from "../../shared/useFigureQuestion";
 import { accountCurrencyName, cashAccountsListQuery, docDay, EP, useInvalidateLedger } from "./ledger.queries";
 
 interface PartyBalance {
@@ -123,8 +124,10 @@ export function OpeningBalancePage() {
     [suppliers.data, opening.data],
   );
 
+  // A rate far from the one in force is asked about, and saved confirmed once agreed.
+  const figure = useFigureQuestion();
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: (vars: { confirmed?: boolean } | undefined) => {
       const lines = (rows: PartyBalance[]) =>
         rows.flatMap((r) => [
           ...(nonZero(r.iqd) ? [{ consumer_id: r.consumer_id, currency_id: CURRENCY_IQD, amount: r.iqd }] : []),
@@ -139,6 +142,7 @@ export function OpeningBalancePage() {
           .map(([k, v]) => ({ account_id: Number(k), amount: v })),
         customers: lines(cust),
         suppliers: lines(supp),
+        ...(vars?.confirmed ? { confirmed: true } : {}),
       };
       return api<{ message: string }>("opening_balance_update/1", { method: "POST", body });
     },
@@ -147,7 +151,9 @@ export function OpeningBalancePage() {
       typed.current = { date: false, rate: false, amounts: false };
       invalidateLedger();
     },
-    onError: notifyError,
+    onError: (err) => {
+      if (!figure.ask(err, () => save.mutate({ confirmed: true }))) notifyError(err);
+    },
     meta: { silent: true },
   });
 
@@ -213,7 +219,7 @@ export function OpeningBalancePage() {
             <Button
               leftSection={<IconDeviceFloppy size={16} />}
               loading={save.isPending}
-              onClick={() => save.mutate()}
+              onClick={() => save.mutate(undefined)}
               data-testid="opening-save"
             >
               {t("common:save")}
@@ -298,6 +304,7 @@ export function OpeningBalancePage() {
           </Group>
         </Stack>
       )}
+      {figure.dialog}
     </>
   );
 }

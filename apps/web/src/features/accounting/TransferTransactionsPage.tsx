@@ -72,7 +72,7 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
     enabled: id !== null,
   });
   const form = useZodForm(EMPTY);
-  const { create, update } = useCrud(EP.cashTransactions, { onInvalid: form.applyServerErrors });
+  const { create, update, question } = useCrud(EP.cashTransactions, { onInvalid: form.applyServerErrors, confirmable: true });
   const invalidateLedger = useInvalidateLedger();
   const { load, set } = form;
   const v = form.values;
@@ -217,6 +217,7 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
         </Alert>
       )}
       <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
+      {question}
     </FormDialog>
   );
 }

@@ -47,7 +47,7 @@ export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; p
     note: "",
     money: { currency_id: system, rate: "1", amount: "", foreign_amount: "" } as CurrencyValue,
   });
-  const { create, update } = useCrud(cfg.transactions, { onInvalid: form.applyServerErrors });
+  const { create, update, question } = useCrud(cfg.transactions, { onInvalid: form.applyServerErrors, confirmable: true });
   const invalidateLedger = useInvalidateLedger();
   const { load } = form;
   useEffect(() => {
@@ -130,6 +130,7 @@ export function PaymentForm({ kind, partyId, id, onClose }: { kind: PartyKind; p
         errors={{ amount: form.error("amount"), rate: form.error("rate"), currency: form.error("currency_id") }}
       />
       <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
+      {question}
     </FormDialog>
   );
 }

@@ -164,7 +164,7 @@ export function PurchaseReturnUpsertPage() {
     })),
   });
 
-  const { save, submit } = useSaveDocument<PurchaseReturnRecord>({
+  const { save, submit, question } = useSaveDocument<PurchaseReturnRecord>({
     endpoint: PURCHASE_RETURNS,
     id: isUpdate ? id : 0,
     schema: ZPurchaseReturn,
@@ -255,6 +255,7 @@ export function PurchaseReturnUpsertPage() {
         currency={v.money.currency_id === 2 ? "USD" : "IQD"}
         testPrefix="return"
       />
+      {question}
     </DocForm>
   );
 }

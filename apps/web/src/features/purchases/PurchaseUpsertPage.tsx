@@ -198,7 +198,7 @@ export function PurchaseUpsertPage() {
     })),
   });
 
-  const { save, submit } = useSaveDocument<PurchaseRecord>({
+  const { save, submit, question } = useSaveDocument<PurchaseRecord>({
     endpoint: PURCHASES,
     id: isUpdate ? id : 0,
     schema: ZPurchase,
@@ -478,6 +478,7 @@ export function PurchaseUpsertPage() {
         />
         <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
       </DocSummary>
+      {question}
     </DocForm>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "../../shared/api/client";
 import { notifyError, notifySuccess } from "../../shared/notify";
+import { useFigureQuestion } from "../../shared/useFigureQuestion";
 import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { issuesByPath } from "./routeParams";
 
@@ -18,7 +19,9 @@ interface SavedDocument {
  * completion leaves nothing saved (no new draft behind). The server's field messages go to the
  * form, anything else to `onError` and a notice. On success: the message, the queries of
  * `endpoint` and `invalidates` and (unless `ledger` is false: a document that posts nothing) the
- * ledger's figures refreshed, then `onSaved`.
+ * ledger's figures refreshed, then `onSaved`. A rate far from the one in force is asked about
+ * (`useFigureQuestion`): agreed, the same save goes again with `confirmed: true`; the page renders
+ * `question`.
  */
 export function useSaveDocument<R extends SavedDocument>(opts: {
   endpoint: string;
@@ -35,10 +38,11 @@ export function useSaveDocument<R extends SavedDocument>(opts: {
 }) {
   const queryClient = useQueryClient();
   const invalidateLedger = useInvalidateLedger();
+  const figure = useFigureQuestion();
   const save = useMutation({
-    mutationFn: async ({ complete }: { complete: boolean }) => {
+    mutationFn: async ({ complete, confirmed }: { complete: boolean; confirmed?: boolean }) => {
       const payload = opts.payload() as Record<string, unknown>;
-      const body = complete ? { ...payload, complete: true } : payload;
+      const body = { ...payload, ...(complete ? { complete: true } : {}), ...(confirmed ? { confirmed: true } : {}) };
       return opts.id > 0
         ? (await api<{ data: R }>(`${opts.endpoint}/${opts.id}`, { method: "PATCH", body })).data
         : (await api<{ data: R }>(opts.endpoint, { method: "POST", body })).data;
@@ -49,8 +53,12 @@ export function useSaveDocument<R extends SavedDocument>(opts: {
       if (opts.ledger !== false) invalidateLedger();
       opts.onSaved(doc);
     },
-    onError: (err) => {
+    onError: (err, vars) => {
       opts.onError?.(err);
+      if (figure.ask(err, () => save.mutate({ ...vars, confirmed: true }))) {
+        opts.form.applyServerErrors(err);
+        return;
+      }
       if (!opts.form.applyServerErrors(err)) notifyError(err);
     },
     meta: { silent: true },
@@ -63,5 +71,5 @@ export function useSaveDocument<R extends SavedDocument>(opts: {
     }
     save.mutate({ complete });
   };
-  return { save, submit };
+  return { save, submit, question: figure.dialog };
 }

@@ -97,7 +97,7 @@ export function QuotationUpsertPage() {
   });
 
   // A quotation posts nothing: no ledger figure changes.
-  const { save, submit } = useSaveDocument<QuotationRecord>({
+  const { save, submit, question } = useSaveDocument<QuotationRecord>({
     endpoint: QUOTATIONS,
     id: isUpdate ? id : 0,
     schema: ZQuotation,
@@ -170,6 +170,7 @@ export function QuotationUpsertPage() {
       >
         <Textarea label={t("fields.note")} maxLength={140} autosize minRows={2} {...form.text("note")} />
       </DocSummary>
+      {question}
     </DocForm>
   );
 }

@@ -151,7 +151,7 @@ export function SaleReturnUpsertPage() {
     ),
   });
 
-  const { save, submit } = useSaveDocument<SaleReturnRecord>({
+  const { save, submit, question } = useSaveDocument<SaleReturnRecord>({
     endpoint: SALE_RETURNS,
     id: isUpdate ? id : 0,
     schema: ZSaleReturn,
@@ -274,6 +274,7 @@ export function SaleReturnUpsertPage() {
         currency={currencyName}
         testPrefix="sale-return"
       />
+      {question}
     </DocForm>
   );
 }

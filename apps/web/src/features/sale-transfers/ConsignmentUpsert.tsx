@@ -115,7 +115,7 @@ function ConsignmentUpsert({ kind }: { kind: Kind }) {
       : { sale_transfer_fk: v.sale_transfer_fk || null }),
   });
   // Goods sent on consignment stay the shop's: saving or sending one posts nothing.
-  const { save, submit } = useSaveDocument<{ id: number; number: string | null; status?: string }>({
+  const { save, submit, question } = useSaveDocument<{ id: number; number: string | null; status?: string }>({
     endpoint,
     id: isUpdate ? id : 0,
     schema: isTransfer ? ZSaleTransfer : ZSaleTransferReturn,
@@ -200,6 +200,7 @@ function ConsignmentUpsert({ kind }: { kind: Kind }) {
       <Paper withBorder radius="md" p="md">
         <Textarea label={t("fields.note")} maxLength={140} autosize minRows={2} {...form.text("note")} />
       </Paper>
+      {question}
     </DocForm>
   );
 }

@@ -216,7 +216,11 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
     })),
   });
 
-  const { save, submit: saveAs } = useSaveDocument<SaleRecord>({
+  const {
+    save,
+    submit: saveAs,
+    question,
+  } = useSaveDocument<SaleRecord>({
     endpoint,
     id: isUpdate ? id : 0,
     schema: ZSale,
@@ -392,6 +396,7 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
         />
         <Textarea label={t("fields.note")} autosize minRows={2} {...form.text("note")} />
       </DocSummary>
+      {question}
     </DocForm>
   );
 }
