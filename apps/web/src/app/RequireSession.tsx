@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { setIqdDecimals } from "../shared/amount";
 import { ApiError } from "../shared/api/client";
 import { session } from "../shared/api/session";
 import { setBusinessTimeZone } from "../shared/businessTime";
@@ -31,6 +32,8 @@ export function RequireSession() {
     if (!me.data) return null;
     // Set before any screen renders, so their default dates are taken on the business's clock.
     setBusinessTimeZone(cfg.data?.time_zone);
+    // And amounts in dinars with the decimals the settings ask for (0 unless set).
+    setIqdDecimals(cfg.data?.iqd_decimals);
     return { me: me.data, systemConfig: cfg.data ?? FALLBACK_CONFIG };
   }, [me.data, cfg.data]);
 

@@ -8,7 +8,9 @@ import {
   formatRate,
   formatTime,
   formatUnsigned,
+  iqdDecimalsShown,
   plainDecimal,
+  setIqdDecimals,
 } from "./format";
 
 const marks = { am: "AM", pm: "PM" };
@@ -84,6 +86,51 @@ describe("amounts in a currency", () => {
     expect(formatCurrencyAmount("-3", 2)).toBe("-3.00");
     expect(formatCurrencyAmount("0.125", 2)).toBe("0.13");
     expect(formatCurrencyAmount("1250000", 1)).toBe("1,250,000");
-    expect(formatCurrencyAmount("1.125", 1)).toBe("1.125");
+    setIqdDecimals(3);
+    try {
+      expect(formatCurrencyAmount("1.125", 1)).toBe("1.125");
+    } finally {
+      setIqdDecimals(0);
+    }
+  });
+});
+
+describe("IQD decimals shown (system setting, 0 unless set)", () => {
+  it("shows dinars whole by default, rounded half up; the stored figure is untouched", () => {
+    setIqdDecimals(undefined);
+    expect(iqdDecimalsShown()).toBe(0);
+    expect(formatCurrencyAmount("1004501.215", 1)).toBe("1,004,501");
+    expect(formatCurrencyAmount("11128.603", 1)).toBe("11,129");
+    expect(formatCurrencyAmount("2.5", 1)).toBe("3");
+    expect(formatCurrencyAmount("2.499", 1)).toBe("2");
+    expect(formatCurrencyAmount("-1004501.5", 1)).toBe("-1,004,502");
+    expect(formatCurrencyAmount("-0.4", 1)).toBe("0");
+    expect(formatCurrencyAmount("1202303.215", "IQD")).toBe("1,202,303");
+    expect(formatCurrencyAmount(null, 1)).toBe("");
+  });
+
+  it("shows as many decimals as the setting asks, up to 3", () => {
+    try {
+      setIqdDecimals(3);
+      expect(formatCurrencyAmount("1004501.215", 1)).toBe("1,004,501.215");
+      expect(formatCurrencyAmount("-1004501.2155", 1)).toBe("-1,004,501.216");
+      expect(formatCurrencyAmount("1500.000", 1)).toBe("1,500");
+      setIqdDecimals(1);
+      expect(formatCurrencyAmount("1004501.25", 1)).toBe("1,004,501.3");
+      expect(formatCurrencyAmount("-1004501.25", 1)).toBe("-1,004,501.3");
+      setIqdDecimals(7);
+      expect(iqdDecimalsShown()).toBe(3);
+    } finally {
+      setIqdDecimals(0);
+    }
+  });
+
+  it("keeps the dollar's cents whatever the setting, and any other amount as it was", () => {
+    expect(formatCurrencyAmount("1.95", 2)).toBe("1.95");
+    expect(formatCurrencyAmount("1.95", "USD")).toBe("1.95");
+    expect(formatCurrencyAmount("-1.955", 2)).toBe("-1.96");
+    expect(formatCurrencyAmount("7", "2")).toBe("7.00");
+    expect(formatAmount("1004501.215")).toBe("1,004,501.215");
+    expect(formatCurrencyAmount("1004501.215", undefined)).toBe("1,004,501.215");
   });
 });

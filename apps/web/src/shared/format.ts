@@ -1,12 +1,12 @@
-import { CURRENCY_USD } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
 import dayjs from "dayjs";
 import Decimal from "decimal.js";
 import { useTranslation } from "react-i18next";
 import { isRtl } from "../app/i18n";
-import { formatAmount } from "./amount";
+import { formatAmount, iqdDecimalsShown, MAX_AMOUNT_DECIMALS, setIqdDecimals } from "./amount";
 import { businessNow } from "./businessTime";
 
-export { formatAmount };
+export { formatAmount, iqdDecimalsShown, setIqdDecimals };
 
 /**
  * The business's wall-clock reading of a value. An instant (a `Date`, or text with `Z` or an
@@ -23,16 +23,34 @@ export function onBusinessClock(value: string | Date): dayjs.Dayjs {
   return dayjs(value);
 }
 
+/** A currency as the server names it: its id (IQD 1, USD 2), or its name or symbol ("USD"). */
+export type CurrencyRef = number | string | null | undefined;
+
+function currencyIdOf(currency: CurrencyRef): number | undefined {
+  if (typeof currency === "number") return currency;
+  if (currency === null || currency === undefined || currency === "") return undefined;
+  if (/^\d+$/.test(currency)) return Number(currency);
+  const name = currency.trim().toUpperCase();
+  return name === "USD" || name === "$" ? CURRENCY_USD : name === "IQD" ? CURRENCY_IQD : undefined;
+}
+
 /**
- * An amount in a named currency: US dollars always with their two cents ("1,250.50"), other
- * currencies as any amount (up to 3 decimals, SPEC §9).
+ * An amount in a named currency: US dollars always with their two cents ("1,250.50"), dinars
+ * rounded half up to the system setting "IQD decimals shown" (0 unless set: "1,004,501"; set to 3,
+ * "1,004,501.215"), trailing zeros dropped. A currency not known shows as any amount (up to 3
+ * decimals, SPEC §9). Display only: the figure itself is never changed.
  */
-export function formatCurrencyAmount(value: string | number | null | undefined, currencyId: number): string {
-  const s = formatAmount(value, currencyId === CURRENCY_USD ? 2 : 3);
-  if (currencyId !== CURRENCY_USD || s === "") return s;
+export function formatCurrencyAmount(value: string | number | null | undefined, currency: CurrencyRef): string {
+  const id = currencyIdOf(currency);
+  if (id !== CURRENCY_USD) return formatAmount(value, id === CURRENCY_IQD ? iqdDecimalsShown() : MAX_AMOUNT_DECIMALS);
+  const s = formatAmount(value, 2);
+  if (s === "") return s;
   const [int, frac = ""] = s.split(".");
   return `${int}.${frac.padEnd(2, "0")}`;
 }
+
+/** The same, by its name where screens speak of money. */
+export const formatMoney = formatCurrencyAmount;
 
 /**
  * A decimal as plain digits without trailing zeros ("1310.0000" → "1310"), for inputs and for
@@ -105,6 +123,8 @@ export function useFormat() {
   return {
     rtl,
     amount: formatAmount,
+    /** An amount in its currency: dollars with cents, dinars to the "IQD decimals shown" setting. */
+    money: (v: string | number | null | undefined, currency: CurrencyRef) => formatCurrencyAmount(v, currency),
     rate: formatRate,
     percent: formatPercent,
     date: (v: string | Date | null | undefined) => formatDate(v),

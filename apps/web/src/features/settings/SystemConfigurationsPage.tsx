@@ -8,6 +8,7 @@ import { PageLoader } from "../../app/LoadingScreen";
 import { systemConfigQuery, useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { currenciesQuery } from "../../shared/CurrencyPicker";
+import { moneyFromTyped } from "../../shared/moneyText";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { SettingsForm } from "../../shared/SettingsForm";
 import { useSeededNames } from "../../shared/seededNames";
@@ -28,6 +29,7 @@ interface Values extends Record<string, unknown> {
   pagination_default: string;
   pagination_options: string;
   password_min_length: string;
+  iqd_decimals: string;
   two_factor_super_user: boolean;
   two_factor_role_ids: string[];
 }
@@ -45,6 +47,7 @@ const toValues = (s: SystemSettings): Values => ({
   pagination_default: String(s.pagination_default ?? ""),
   pagination_options: s.pagination_options ?? "",
   password_min_length: String(s.password_min_length ?? ""),
+  iqd_decimals: String(s.iqd_decimals ?? 0),
   two_factor_super_user: s.two_factor_super_user,
   two_factor_role_ids: (s.two_factor_role_ids ?? []).map(String),
 });
@@ -72,6 +75,7 @@ const UNDER_FIELD = new Set([
   "pagination_default",
   "pagination_options",
   "password_min_length",
+  "iqd_decimals",
   "two_factor_role_ids",
 ]);
 
@@ -97,6 +101,7 @@ export function SystemConfigurationsPage() {
     pagination_default: "",
     pagination_options: "",
     password_min_length: "",
+    iqd_decimals: "0",
     two_factor_super_user: false,
     two_factor_role_ids: [],
   });
@@ -135,6 +140,8 @@ export function SystemConfigurationsPage() {
       pagination_default: v.pagination_default.trim(),
       pagination_options: v.pagination_options.replace(/\s+/g, ""),
       password_min_length: v.password_min_length.trim(),
+      // Typed as people type: Arabic-Indic digits read as digits.
+      iqd_decimals: moneyFromTyped(v.iqd_decimals.trim()),
       two_factor_super_user: v.two_factor_super_user,
       two_factor_role_ids: v.two_factor_role_ids.map(Number),
     };
@@ -213,6 +220,7 @@ export function SystemConfigurationsPage() {
                 (accounts.data ?? []).map((a) => ({ value: String(a.account_id), label: names.account(a.account_name, a.system_key) })),
               )}
               {segmented("accounting_option", ACCOUNTING_OPTIONS, t("systemConfig.accountingOptionHint"))}
+              {text("iqd_decimals", t("systemConfig.iqdDecimalsHint"))}
             </SimpleGrid>
           </Section>
           <Section title={t("systemConfig.stock")} hint={t("systemConfig.stockHint")}>

@@ -67,6 +67,8 @@ export interface SystemSettings {
   pagination_default: number;
   pagination_options: string;
   password_min_length: number;
+  /** Decimals IQD amounts show on screens and prints (0 to 3). */
+  iqd_decimals: number;
   two_factor_super_user: boolean;
   two_factor_role_ids: number[];
 }

@@ -25,6 +25,8 @@ export interface SystemConfig {
   password_min_length?: number;
   /** The inventory new documents, stock forms and new cashiers start with. */
   default_inventory_fk?: number | null;
+  /** How many decimals IQD amounts show on screens and prints (system setting, 0 to 3, 0 unless set). */
+  iqd_decimals?: number;
 }
 
 export interface LoginOptions {
