@@ -147,6 +147,8 @@ describe("a bill paid in IQD and USD with change", () => {
     // The receipt as the server shows it again.
     const again = await t.api("GET", `/api/pos_sales/${s.id}`);
     expect(again.body.data.change).toEqual({ currency_id: 2, amount: "6", exact: "6.486", amount_iqd: "500" });
+    // What was handed over, which the receipt shows beside the change: 10,000 IQD and 20 USD at 1,480.
+    expect(Number(again.body.data.received_amount)).toBe(39600);
     await booksBalance();
   });
 

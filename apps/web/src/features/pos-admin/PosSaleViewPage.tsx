@@ -29,6 +29,8 @@ export function usePosSaleSheet() {
         t("fields.payments"),
         s.payments.map((p) => `${t(`methods.${p.method}`)} ${fmt.amount(p.amount)} ${currencyCode(p.currency_id)}`).join(" + "),
       ],
+      // What the customer handed over, beside the part of it the bill kept (the payments) and the change.
+      [t("fields.received"), s.received_amount && Number(s.received_amount) ? `${fmt.amount(s.received_amount)} ${s.currency_name}` : ""],
       [
         t("fields.change"),
         [

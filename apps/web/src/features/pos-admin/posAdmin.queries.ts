@@ -147,6 +147,8 @@ export interface PosSaleRecord {
   discount_amount: string;
   tax_amount: string;
   paid_amount: string;
+  /** What the customer handed over, in the sale's currency (cash above the bill and the change included). */
+  received_amount: string | null;
   remaining: string;
   payment_type: string;
   note: string | null;
