@@ -124,3 +124,30 @@ test("in Arabic: a sale-transfer return refused past what the customer holds, ri
   await expect(page.getByTestId("return-sheet")).not.toContainText("Consignment:");
   await shot(page, "sale-transfer-return-ar");
 });
+
+test("in Kurdish, a pending transfer's Send on its sheet asks first: Esc keeps it pending, Enter sends it", async ({ page }) => {
+  const token = await adminToken();
+  const s = await seed(token);
+  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
+  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
+  const transfer = (
+    await call<{ data: { id: number; number: string } }>("sale_transfers", {
+      method: "POST",
+      token,
+      body: { consumer_fk: s.customer, inventory_fk: 1, currency_id: 1, lines: [{ item_fk: s.item, unit_fk: piece, quantity: "4" }] },
+    })
+  ).data;
+  const status = async () => (await call<{ data: { status: string } }>(`sale_transfers/${transfer.id}`, { token })).data.status;
+  await signedIn(page, { token, lang: "ckb" });
+  await page.goto(`/sales/sale-transfers/view/${transfer.id}/0`);
+  await page.getByTestId("transfer-send").click();
+  const question = page.getByTestId("confirm-action");
+  await expect(question).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  expect(await status()).toBe("pending");
+  await page.getByTestId("transfer-send").click();
+  await expect(question).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect.poll(status).toBe("sent");
+});

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
+import { useConfirmAction } from "../../shared/ConfirmDialog";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
@@ -25,6 +26,8 @@ export function SaleTransferViewPage() {
   const { systemConfig } = useSession();
   const doc = useQuery(saleTransferQuery(id));
   const act = useTransferAction();
+  // Sending posts (the goods leave the inventory): asked first, as in the list's row menu.
+  const confirm = useConfirmAction();
   if (doc.isPending) return <PageLoader />;
   const r = doc.data;
   if (!r) return <Alert color="red">{t("notFound")}</Alert>;
@@ -85,7 +88,7 @@ export function SaleTransferViewPage() {
               color="green"
               leftSection={<IconSend size={16} />}
               loading={act.isPending}
-              onClick={() => act.mutate({ id: r.id, action: "send" })}
+              onClick={() => confirm.ask(t("actions.send"), r.number ?? "", () => act.mutate({ id: r.id, action: "send" }))}
               data-testid="transfer-send"
             >
               {t("actions.send")}
@@ -113,6 +116,7 @@ export function SaleTransferViewPage() {
               {t("actions.return")}
             </Button>
           )}
+          {confirm.dialog}
         </>
       }
     />
