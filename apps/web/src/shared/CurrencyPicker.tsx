@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useSession } from "../app/session";
 import { api } from "./api/client";
 import type { Currency, DataBody, LastRate, MessageBody } from "./api/types";
-import { formatAmount, plainDecimal } from "./format";
+import { formatAmount, formatCurrencyAmount, plainDecimal } from "./format";
 import { MoneyInput } from "./MoneyInput";
 import { convert } from "./money";
 
@@ -154,6 +154,8 @@ export function useCurrencyTotals(prefix = "amount") {
     ].filter((p) => p.sum !== undefined && Number(p.sum) !== 0);
     const name = (id: number) => currencies.data?.find((c) => c.currency_id === id)?.currency_name ?? "";
     // Each "amount currency" is isolated left to right, so a right-to-left page keeps it whole.
-    return parts.length ? parts.map((p) => `\u2066${formatAmount(p.sum)} ${name(p.id)}\u2069`).join(" + ") : formatAmount("0");
+    return parts.length
+      ? parts.map((p) => `\u2066${formatCurrencyAmount(p.sum, p.id)} ${name(p.id)}\u2069`).join(" + ")
+      : formatAmount("0");
   };
 }

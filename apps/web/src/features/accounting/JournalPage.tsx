@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useCan } from "../../app/session";
+import { useCan, useSession } from "../../app/session";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
@@ -21,6 +21,8 @@ interface JournalLine {
   credit: string;
   sys_debit: string;
   sys_credit: string;
+  /** The account's currency: the line's debit or credit is in it. */
+  currency_id: number;
 }
 
 interface JournalEntry {
@@ -53,6 +55,7 @@ const SOURCE_TYPES = [
 export function JournalPage() {
   const { t } = useTranslation("ledger");
   const fmt = useFormat();
+  const systemCurrency = useSession().systemConfig.currency_fk;
   const names = useSeededNames();
   const can = useCan();
   const ledgerLinks = can([...GENERAL_LEDGER_PERMISSION]);
@@ -75,7 +78,7 @@ export function JournalPage() {
         r.lines
           .map(
             (l) =>
-              `${accountText(l)}: ${Number(l.debit) ? `${t("fields.debit")} ${fmt.amount(l.debit)}` : `${t("fields.credit")} ${fmt.amount(l.credit)}`}`,
+              `${accountText(l)}: ${Number(l.debit) ? `${t("fields.debit")} ${fmt.money(l.debit, l.currency_id)}` : `${t("fields.credit")} ${fmt.money(l.credit, l.currency_id)}`}`,
           )
           .join(" · "),
       render: (r) => (
@@ -92,7 +95,7 @@ export function JournalPage() {
               {/* The word in the page's direction, the figure left to right after it. */}
               <Text size="sm" style={{ whiteSpace: "nowrap" }}>
                 {Number(l.debit) ? t("fields.debit") : t("fields.credit")}{" "}
-                <span className="amount">{fmt.amount(Number(l.debit) ? l.debit : l.credit)}</span>
+                <span className="amount">{fmt.money(Number(l.debit) ? l.debit : l.credit, l.currency_id)}</span>
               </Text>
             </Group>
           ))}
@@ -103,7 +106,9 @@ export function JournalPage() {
       key: "amount",
       label: "ledger:fields.amount",
       format: "amount",
-      render: (r) => <span className="amount">{fmt.amount(r.amount)}</span>,
+      // The entry's size in the system currency.
+      currency: () => systemCurrency,
+      render: (r) => <span className="amount">{fmt.money(r.amount, systemCurrency)}</span>,
     },
     { key: "created_by_name", label: "ledger:fields.createdBy" },
   ];

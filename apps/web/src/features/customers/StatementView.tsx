@@ -42,8 +42,8 @@ export function StatementView({ lines, actions }: { lines: readonly StatementLin
         </Text>
       </Paper>
     );
-  const signed = (v: string) => {
-    const s = fmt.amount(v);
+  const signed = (v: string, currencyId: number) => {
+    const s = fmt.money(v, currencyId);
     return (
       <span className="amount" style={{ color: s.startsWith("-") ? "var(--mantine-color-red-7)" : undefined }}>
         {s}
@@ -64,7 +64,7 @@ export function StatementView({ lines, actions }: { lines: readonly StatementLin
               )}
             </Group>
             <Badge size="lg" variant="light" color={s.closing.startsWith("-") ? "red" : "teal"} data-testid="statement-closing">
-              {t("closingBalance")}: {fmt.amount(s.closing)}
+              {t("closingBalance")}: {fmt.money(s.closing, s.currency_id)}
             </Badge>
           </Group>
           <Table.ScrollContainer minWidth={640}>
@@ -104,12 +104,12 @@ export function StatementView({ lines, actions }: { lines: readonly StatementLin
                     </Table.Td>
                     <Table.Td>{journalDescription(t, l.description)}</Table.Td>
                     <Table.Td>
-                      <span className="amount">{fmt.amount(l.debit)}</span>
+                      <span className="amount">{fmt.money(l.debit, s.currency_id)}</span>
                     </Table.Td>
                     <Table.Td>
-                      <span className="amount">{fmt.amount(l.credit)}</span>
+                      <span className="amount">{fmt.money(l.credit, s.currency_id)}</span>
                     </Table.Td>
-                    <Table.Td>{signed(l.running)}</Table.Td>
+                    <Table.Td>{signed(l.running, s.currency_id)}</Table.Td>
                     {actions && (
                       <Table.Td>
                         {(actions.canEdit(l) || actions.canDelete(l)) && (
@@ -153,12 +153,12 @@ export function StatementView({ lines, actions }: { lines: readonly StatementLin
                     {t("table:total")}
                   </Table.Td>
                   <Table.Td fw={700}>
-                    <span className="amount">{fmt.amount(s.debit)}</span>
+                    <span className="amount">{fmt.money(s.debit, s.currency_id)}</span>
                   </Table.Td>
                   <Table.Td fw={700}>
-                    <span className="amount">{fmt.amount(s.credit)}</span>
+                    <span className="amount">{fmt.money(s.credit, s.currency_id)}</span>
                   </Table.Td>
-                  <Table.Td fw={700}>{signed(s.closing)}</Table.Td>
+                  <Table.Td fw={700}>{signed(s.closing, s.currency_id)}</Table.Td>
                   {actions && <Table.Td />}
                 </Table.Tr>
               </Table.Tfoot>

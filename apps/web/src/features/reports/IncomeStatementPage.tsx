@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import type { ListBody } from "../../shared/api/types";
 import { ExportDialog } from "../../shared/ExportDialog";
-import { formatUnsigned, useFormat } from "../../shared/format";
+import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { usePrint } from "../../shared/usePrint";
@@ -37,6 +37,8 @@ export function IncomeStatementPage() {
   const fmt = useFormat();
   const names = useSeededNames();
   const filters = useReportFilters();
+  // In the report's currency: dinars to the "IQD decimals shown" setting, dollars with cents.
+  const money = (v: string | null | undefined) => fmt.money(v ?? "0", filters.value.currencyId);
   const [exportOpen, setExportOpen] = useState(false);
   const query = { ...filters.query, is_paginated: 0 };
   const report = useQuery({
@@ -53,7 +55,7 @@ export function IncomeStatementPage() {
   const net = footer.net_profit ?? new Decimal(totalIncome).minus(totalExpense).toFixed();
   const netNegative = new Decimal(net).isNegative();
   // "Net loss" already says which way it went: the figure shows without a sign.
-  const netShown = formatUnsigned(net);
+  const netShown = money(net).replace(/^-/, "");
 
   const onPrint = () =>
     print({
@@ -63,11 +65,11 @@ export function IncomeStatementPage() {
       headers: [t("fields.code"), t("fields.account_name"), t("fields.amount")],
       rows: [
         [t("incomeStatement.income"), "", ""],
-        ...income.map((r) => [r.code, names.account(r.account_name, r.system_key), fmt.amount(amountOf(r))]),
-        ["", t("incomeStatement.totalIncome"), fmt.amount(totalIncome)],
+        ...income.map((r) => [r.code, names.account(r.account_name, r.system_key), money(amountOf(r))]),
+        ["", t("incomeStatement.totalIncome"), money(totalIncome)],
         [t("incomeStatement.expenses"), "", ""],
-        ...expenses.map((r) => [r.code, names.account(r.account_name, r.system_key), fmt.amount(amountOf(r))]),
-        ["", t("incomeStatement.totalExpenses"), fmt.amount(totalExpense)],
+        ...expenses.map((r) => [r.code, names.account(r.account_name, r.system_key), money(amountOf(r))]),
+        ["", t("incomeStatement.totalExpenses"), money(totalExpense)],
       ],
       footer: ["", t(netNegative ? "incomeStatement.netLoss" : "incomeStatement.netIncome"), netShown],
     });
@@ -100,7 +102,7 @@ export function IncomeStatementPage() {
               <Table.Td>{r.code}</Table.Td>
               <Table.Td>{names.account(r.account_name, r.system_key)}</Table.Td>
               <Table.Td>
-                <span className="amount">{fmt.amount(amountOf(r))}</span>
+                <span className="amount">{money(amountOf(r))}</span>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -111,7 +113,7 @@ export function IncomeStatementPage() {
               {t("table:total")}
             </Table.Td>
             <Table.Td fw={700}>
-              <span className="amount">{fmt.amount(total)}</span>
+              <span className="amount">{money(total)}</span>
             </Table.Td>
           </Table.Tr>
         </Table.Tfoot>
@@ -145,10 +147,10 @@ export function IncomeStatementPage() {
             <Divider my="sm" />
             <Group gap="xl">
               <Text size="sm" c="dimmed">
-                {t("incomeStatement.totalIncome")}: <b className="amount">{fmt.amount(totalIncome)}</b>
+                {t("incomeStatement.totalIncome")}: <b className="amount">{money(totalIncome)}</b>
               </Text>
               <Text size="sm" c="dimmed">
-                {t("incomeStatement.totalExpenses")}: <b className="amount">{fmt.amount(totalExpense)}</b>
+                {t("incomeStatement.totalExpenses")}: <b className="amount">{money(totalExpense)}</b>
               </Text>
             </Group>
           </Paper>

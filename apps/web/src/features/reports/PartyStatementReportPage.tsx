@@ -1,3 +1,4 @@
+import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
 import { Button, Skeleton } from "@mantine/core";
 import { IconArrowBack, IconListDetails } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -66,11 +67,18 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
           fmt.date(docDay(l.date)),
           l.source_type ? t(`parties:documentTypes.${l.source_type}`, { defaultValue: l.source_type }) : "",
           journalDescription(t, l.description),
-          fmt.amount(l.debit),
-          fmt.amount(l.credit),
-          fmt.amount(l.running),
+          fmt.money(l.debit, s.currency_id),
+          fmt.money(l.credit, s.currency_id),
+          fmt.money(l.running, s.currency_id),
         ]),
-        ["", "", t("table:total"), fmt.amount(s.debit), fmt.amount(s.credit), fmt.amount(s.closing)],
+        [
+          "",
+          "",
+          t("table:total"),
+          fmt.money(s.debit, s.currency_id),
+          fmt.money(s.credit, s.currency_id),
+          fmt.money(s.closing, s.currency_id),
+        ],
       ]),
     });
   };
@@ -79,8 +87,8 @@ export function PartyStatementReportPage({ kind }: { kind: PartyKind }) {
     { key: "consumer_name", label: "parties:fields.consumer_name", render: (r) => names.party(r.consumer_name) },
     { key: "code", label: "parties:fields.code" },
     { key: "mobile", label: "parties:fields.mobile" },
-    { key: "balance_iqd", label: "parties:fields.balance_iqd", format: "amount" },
-    { key: "balance_usd", label: "parties:fields.balance_usd", format: "amount" },
+    { key: "balance_iqd", label: "parties:fields.balance_iqd", format: "amount", currency: () => CURRENCY_IQD },
+    { key: "balance_usd", label: "parties:fields.balance_usd", format: "amount", currency: () => CURRENCY_USD },
   ];
 
   return (

@@ -37,7 +37,7 @@ import { api, type Query } from "../api/client";
 import type { DataBody, ListBody } from "../api/types";
 import { ConfirmAction } from "../ConfirmDialog";
 import { ExportDialog } from "../ExportDialog";
-import { useFormat, type ValueFormat } from "../format";
+import { type CurrencyRef, useFormat, type ValueFormat } from "../format";
 import { isLtrField } from "../ltr";
 import { notifyError } from "../notify";
 import { usePrint } from "../usePrint";
@@ -51,6 +51,11 @@ export interface Column<Row> {
   /** i18n key of the header. */
   label: string;
   format?: ValueFormat;
+  /**
+   * An amount column's currency for a row (its id or name): the amount then shows as money in it,
+   * dollars with cents and dinars to the "IQD decimals shown" setting. Exports keep the exact value.
+   */
+  currency?: (row: Row) => CurrencyRef;
   /** The cell's text (shown and printed) instead of the field's value, e.g. a translated seeded name. */
   text?: (row: Row) => string;
   /** Custom cell; print uses the formatted value (or `text`), export the field's value. */
@@ -210,7 +215,12 @@ export function DataTable<Row extends object>(props: Props<Row>) {
 
   /** Amounts, rates and percents: a negative one keeps its minus in front inside a right-to-left table. */
   const numeric = (c: Column<Row>) => c.format === "amount" || c.format === "rate" || c.format === "percent";
-  const cellText = (row: Row, c: Column<Row>) => (c.text ? c.text(row) : fmt.value((row as Record<string, unknown>)[c.key], c.format));
+  const cellText = (row: Row, c: Column<Row>) => {
+    if (c.text) return c.text(row);
+    const v = (row as Record<string, unknown>)[c.key];
+    if (c.currency && c.format === "amount" && (typeof v === "string" || typeof v === "number")) return fmt.money(v, c.currency(row));
+    return fmt.value(v, c.format);
+  };
   const sortBy = (c: Column<Row>) => {
     if (!sortable.has(c.key)) return;
     if (state.sortColumn === c.key) update({ sortDir: state.sortDir === "desc" ? "asc" : "desc" });

@@ -28,10 +28,11 @@ export function useDocColumns<Row extends DocRow>(ns: string) {
     key: "total",
     label: `${ns}:fields.total`,
     format: "amount",
+    currency: (r) => r.currency_name,
     footer: totals,
     render: (r) => (
       <span className="amount">
-        {fmt.amount(r.total)} {r.currency_name}
+        {fmt.money(r.total, r.currency_name)} {r.currency_name}
       </span>
     ),
   };
