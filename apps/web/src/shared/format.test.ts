@@ -4,6 +4,7 @@ import {
   formatCurrencyAmount,
   formatDate,
   formatDateTime,
+  formatDocumentAmount,
   formatPercent,
   formatRate,
   formatTime,
@@ -132,5 +133,19 @@ describe("IQD decimals shown (system setting, 0 unless set)", () => {
     expect(formatCurrencyAmount("7", "2")).toBe("7.00");
     expect(formatAmount("1004501.215")).toBe("1,004,501.215");
     expect(formatCurrencyAmount("1004501.215", undefined)).toBe("1,004,501.215");
+  });
+});
+
+describe("a document's figures in its currency", () => {
+  it("show dinars to the setting and dollars as the document's form writes them", () => {
+    expect(formatDocumentAmount("1004501.215", "IQD")).toBe("1,004,501");
+    expect(formatDocumentAmount("108", "USD")).toBe("108");
+    expect(formatDocumentAmount("12.125", 2)).toBe("12.125");
+    try {
+      setIqdDecimals(2);
+      expect(formatDocumentAmount("1004501.215", 1)).toBe("1,004,501.22");
+    } finally {
+      setIqdDecimals(0);
+    }
   });
 });

@@ -49,6 +49,14 @@ export function formatCurrencyAmount(value: string | number | null | undefined, 
   return `${int}.${frac.padEnd(2, "0")}`;
 }
 
+/**
+ * A document's figure in its currency, as its form writes it: dinars to the "IQD decimals shown"
+ * setting, any other currency with up to 3 decimals ("108 USD", "12.5 USD").
+ */
+export function formatDocumentAmount(value: string | number | null | undefined, currency: CurrencyRef): string {
+  return formatAmount(value, currencyIdOf(currency) === CURRENCY_IQD ? iqdDecimalsShown() : MAX_AMOUNT_DECIMALS);
+}
+
 /** The same, by its name where screens speak of money. */
 export const formatMoney = formatCurrencyAmount;
 
@@ -125,6 +133,8 @@ export function useFormat() {
     amount: formatAmount,
     /** An amount in its currency: dollars with cents, dinars to the "IQD decimals shown" setting. */
     money: (v: string | number | null | undefined, currency: CurrencyRef) => formatCurrencyAmount(v, currency),
+    /** A document's figure in its currency: dinars to the setting, dollars as the document's form writes them. */
+    docAmount: (v: string | number | null | undefined, currency: CurrencyRef) => formatDocumentAmount(v, currency),
     rate: formatRate,
     percent: formatPercent,
     date: (v: string | Date | null | undefined) => formatDate(v),

@@ -63,7 +63,7 @@ export function PurchaseReturnViewPage() {
       ],
     })),
     numeric: [false, false, false, true, true, true, false, true],
-    totals: [[t("fields.total"), `${fmt.amount(r.total)} ${cur}`]],
+    totals: [[t("fields.total"), `${fmt.docAmount(r.total, cur)} ${cur}`]],
     note: r.note,
   };
 

@@ -37,7 +37,7 @@ export function PurchaseViewPage() {
   const p = doc.data;
   if (!p) return <Alert color="red">{t("notFound")}</Alert>;
   const cur = p.currency_name;
-  const money = (v: string) => `${fmt.amount(v)} ${cur}`;
+  const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;
   const info: [string, string][] = [
     [t("fields.number"), p.number ?? ""],
     [t("fields.date"), fmt.date(docDay(p.date))],
@@ -86,7 +86,8 @@ export function PurchaseViewPage() {
       [t("fields.remaining"), money(String(Number(p.total) - Number(p.paid_amount)))],
     ],
     extra: p.charges.map(
-      (c) => `${t(`chargeKinds.${c.kind}`)}: \u2068${chargeParty(c)}\u2069 — \u2066${fmt.amount(c.amount)} ${c.currency_name}\u2069`,
+      (c) =>
+        `${t(`chargeKinds.${c.kind}`)}: \u2068${chargeParty(c)}\u2069 — \u2066${fmt.docAmount(c.amount, c.currency_name)} ${c.currency_name}\u2069`,
     ),
     note: p.note,
   };
@@ -165,7 +166,7 @@ export function PurchaseViewPage() {
                 {t(`chargeKinds.${c.kind}`)} · {chargeParty(c)} · {t(`paymentTypes.${c.payment_type}`)}
               </Text>
               <Text size="sm" className="amount">
-                {fmt.amount(c.amount)} {c.currency_name}
+                {fmt.docAmount(c.amount, c.currency_name)} {c.currency_name}
               </Text>
             </Group>
           ))}

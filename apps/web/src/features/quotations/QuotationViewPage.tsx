@@ -50,7 +50,7 @@ export function QuotationViewPage() {
   const q = doc.data;
   if (!q) return <Alert color="red">{t("notFound")}</Alert>;
   const cur = q.currency_name;
-  const money = (v: string) => `${fmt.amount(v)} ${cur}`;
+  const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;
   const stepText = (s: PriceStep) => {
     const what = s.title ?? s.profile_name ?? (s.percent ? `${fmt.amount(s.percent)}%` : "");
     return `${t(`steps.${s.step}`)}${what ? ` (${what})` : ""}${s.skipped ? ` — ${t("steps.skipped")}` : ""}`;

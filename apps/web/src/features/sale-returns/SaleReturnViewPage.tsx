@@ -27,7 +27,7 @@ export function SaleReturnViewPage() {
   const r = doc.data;
   if (!r) return <Alert color="red">{t("notFound")}</Alert>;
   const cur = r.currency_name;
-  const money = (v: string) => `${fmt.amount(v)} ${cur}`;
+  const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;
   const sheet: SheetContent = {
     title: `${t("view")} ${r.number ?? ""}`,
     info: [

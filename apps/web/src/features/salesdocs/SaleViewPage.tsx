@@ -8,7 +8,7 @@ import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
-import { useFormat } from "../../shared/format";
+import { iqdDecimalsShown, useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
 import { docDay } from "../accounting/ledger.queries";
 import type { SheetContent } from "../purchases/DocSheet";
@@ -43,8 +43,9 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
   const cur = s.currency_name;
   // Dinars without a fraction; dollars in cents where money changes hands (total, paid, received, remaining).
   const usd = s.currency_id === CURRENCY_USD;
-  const money = (v: string) => `${fmt.amount(v, usd ? 3 : 0)} ${cur}`;
-  const due = (v: string) => `${fmt.amount(v, usd ? 2 : 0)} ${cur}`;
+  // Dinars to the "IQD decimals shown" setting (0 unless set).
+  const money = (v: string) => `${fmt.amount(v, usd ? 3 : iqdDecimalsShown())} ${cur}`;
+  const due = (v: string) => `${fmt.amount(v, usd ? 2 : iqdDecimalsShown())} ${cur}`;
   const info: [string, string][] = [
     [t("fields.number"), s.number ?? ""],
     [t("fields.date"), fmt.date(docDay(s.date))],
