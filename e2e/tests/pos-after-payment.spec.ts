@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { baseUrl, call, createUser, login, unique } from "../support/api";
 import { axeViolations, describeViolations } from "../support/axe";
+import { exclusive } from "../support/exclusive";
 import { expect, settled, signedIn, test } from "../support/fixtures";
 import { scan } from "../support/scanner";
 
@@ -54,14 +55,17 @@ test.beforeAll(async () => {
  * ask for would open the browser's print).
  */
 async function printReceipt(choice: "always" | "ask" | "never") {
-  const now = (await call<{ data: Record<string, unknown> }>("pos/settings", { token: admin })).data;
-  const body = {
-    fib_account_fk: now.fib_account_fk,
-    smallest_iqd_amount: now.smallest_iqd_amount,
-    smallest_usd_amount: now.smallest_usd_amount,
-    print_receipt: choice,
-  };
-  await call("pos/settings", { method: "POST", token: admin, body });
+  // Read and written back whole: no other test saves the settings in between.
+  await exclusive("pos-settings", async () => {
+    const now = (await call<{ data: Record<string, unknown> }>("pos/settings", { token: admin })).data;
+    const body = {
+      fib_account_fk: now.fib_account_fk,
+      smallest_iqd_amount: now.smallest_iqd_amount,
+      smallest_usd_amount: now.smallest_usd_amount,
+      print_receipt: choice,
+    };
+    await call("pos/settings", { method: "POST", token: admin, body });
+  });
 }
 
 /** The till with the browser's print counted instead of opened. */
@@ -84,21 +88,23 @@ for (const lang of ["en", "ar"] as const) {
     try {
       if (lang === "en") await printReceipt("ask");
       else {
-        // In Arabic, chosen on the settings screen.
-        const desk = await browser.newContext({ baseURL: baseUrl() });
-        const manager = await desk.newPage();
-        await signedIn(manager, { token: admin, lang: "ar" });
-        await manager.goto("/settings/system-configurations");
-        const card = manager.getByTestId("pos-settings");
-        await expect(card.getByTestId("field-print_receipt")).toHaveValue("أبداً");
-        await card.getByTestId("field-print_receipt").click();
-        await manager.getByRole("option", { name: "اسأل أمين الصندوق" }).click();
-        const saved = manager.waitForResponse((r) => r.url().endsWith("/api/pos/settings") && r.request().method() === "POST");
-        await card.getByTestId("pos-settings-save").click();
-        expect((await saved).status()).toBe(200);
-        await manager.reload();
-        await expect(manager.getByTestId("pos-settings").getByTestId("field-print_receipt")).toHaveValue("اسأل أمين الصندوق");
-        await desk.close();
+        // In Arabic, chosen on the settings screen (which saves the settings whole: no other test saves them meanwhile).
+        await exclusive("pos-settings", async () => {
+          const desk = await browser.newContext({ baseURL: baseUrl() });
+          const manager = await desk.newPage();
+          await signedIn(manager, { token: admin, lang: "ar" });
+          await manager.goto("/settings/system-configurations");
+          const card = manager.getByTestId("pos-settings");
+          await expect(card.getByTestId("field-print_receipt")).toHaveValue("أبداً");
+          await card.getByTestId("field-print_receipt").click();
+          await manager.getByRole("option", { name: "اسأل أمين الصندوق" }).click();
+          const saved = manager.waitForResponse((r) => r.url().endsWith("/api/pos/settings") && r.request().method() === "POST");
+          await card.getByTestId("pos-settings-save").click();
+          expect((await saved).status()).toBe(200);
+          await manager.reload();
+          await expect(manager.getByTestId("pos-settings").getByTestId("field-print_receipt")).toHaveValue("اسأل أمين الصندوق");
+          await desk.close();
+        });
       }
       await openTill(page, lang);
       await printReceipt("never");

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { baseUrl, call, createUser, login, unique } from "../support/api";
 import { axeViolations, describeViolations } from "../support/axe";
+import { exclusive } from "../support/exclusive";
 import { ARTIFACTS, expect, quiet, settled, shot, signedIn, test } from "../support/fixtures";
 import { scan } from "../support/scanner";
 
@@ -428,43 +429,46 @@ test("in Arabic, the system settings name the FIB account and the smallest note,
 }) => {
   const bank = `FIB ${unique()}`;
   await call("cashes", { method: "POST", token: admin, body: { account_name: bank, cash_type: 2, currency_id: 1 } });
-  const desk = await browser.newContext({ baseURL: baseUrl() });
-  const manager = await desk.newPage();
-  await signedIn(manager, { token: admin, lang: "ar" });
-  await manager.goto("/settings/system-configurations");
-  const card = manager.getByTestId("pos-settings");
-  await card.getByTestId("field-fib_account_fk").click();
-  await manager.getByRole("option", { name: bank }).click();
-  await card.getByTestId("field-smallest_iqd_amount").fill("٥٠٠");
-  const saved = manager.waitForResponse((r) => r.url().endsWith("/api/pos/settings") && r.request().method() === "POST");
-  await card.getByTestId("pos-settings-save").click();
-  expect((await saved).status()).toBe(200);
-  await manager.reload();
-  await expect(manager.getByTestId("pos-settings").getByTestId("field-smallest_iqd_amount")).toHaveValue("500");
-  await desk.close();
+  // The POS settings are one row for every till: no other test saves them until these are set back.
+  await exclusive("pos-settings", async () => {
+    const desk = await browser.newContext({ baseURL: baseUrl() });
+    const manager = await desk.newPage();
+    await signedIn(manager, { token: admin, lang: "ar" });
+    await manager.goto("/settings/system-configurations");
+    const card = manager.getByTestId("pos-settings");
+    await card.getByTestId("field-fib_account_fk").click();
+    await manager.getByRole("option", { name: bank }).click();
+    await card.getByTestId("field-smallest_iqd_amount").fill("٥٠٠");
+    const saved = manager.waitForResponse((r) => r.url().endsWith("/api/pos/settings") && r.request().method() === "POST");
+    await card.getByTestId("pos-settings-save").click();
+    expect((await saved).status()).toBe(200);
+    await manager.reload();
+    await expect(manager.getByTestId("pos-settings").getByTestId("field-smallest_iqd_amount")).toHaveValue("500");
+    await desk.close();
 
-  try {
-    await openTill(page);
-    await scan(page, items[1]!.barcode);
-    await expect(page.getByTestId("pos-line")).toHaveCount(1);
-    await page.keyboard.press("F8");
-    await expect(page.getByTestId("pay-fib").locator("xpath=ancestor::*[contains(@class,'pos-input')][1]")).toContainText(bank);
-    // 2,500 due: 1,000 by FIB and 2,000 in cash; 500 over, given back whole at the smallest note of 500.
-    await page.getByTestId("pay-iqd").fill("2000");
-    await page.getByTestId("pay-fib").fill("1000");
-    await expect(page.getByTestId("pay-change")).toHaveText("500 IQD");
-    await page.getByTestId("pay-iqd").fill("1700");
-    await expect(page.getByTestId("pay-change")).toHaveText("0 IQD");
-    const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
-    await page.getByTestId("pay-confirm").click();
-    expect((await sale).status()).toBe(201);
-  } finally {
-    await call("pos/settings", {
-      method: "POST",
-      token: admin,
-      body: { fib_account_fk: null, smallest_iqd_amount: "250", smallest_usd_amount: "1" },
-    });
-  }
+    try {
+      await openTill(page);
+      await scan(page, items[1]!.barcode);
+      await expect(page.getByTestId("pos-line")).toHaveCount(1);
+      await page.keyboard.press("F8");
+      await expect(page.getByTestId("pay-fib").locator("xpath=ancestor::*[contains(@class,'pos-input')][1]")).toContainText(bank);
+      // 2,500 due: 1,000 by FIB and 2,000 in cash; 500 over, given back whole at the smallest note of 500.
+      await page.getByTestId("pay-iqd").fill("2000");
+      await page.getByTestId("pay-fib").fill("1000");
+      await expect(page.getByTestId("pay-change")).toHaveText("500 IQD");
+      await page.getByTestId("pay-iqd").fill("1700");
+      await expect(page.getByTestId("pay-change")).toHaveText("0 IQD");
+      const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+      await page.getByTestId("pay-confirm").click();
+      expect((await sale).status()).toBe(201);
+    } finally {
+      await call("pos/settings", {
+        method: "POST",
+        token: admin,
+        body: { fib_account_fk: null, smallest_iqd_amount: "250", smallest_usd_amount: "1" },
+      });
+    }
+  });
 });
 
 test("a sale the server refuses shows why in Arabic: in the payment online, in the notice and the queue after a reload offline", async ({
