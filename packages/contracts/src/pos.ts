@@ -96,11 +96,19 @@ export const ZSwitchCashier = z.object({
   pin: zPin,
 });
 
-/** POS settings: the FIB bank account and the smallest notes in circulation. */
+/** Whether a paid bill's receipt prints at the till: at once, after asking the cashier, or only when asked for. */
+export const POS_PRINT_RECEIPT = ["always", "ask", "never"] as const;
+export type PosPrintReceipt = (typeof POS_PRINT_RECEIPT)[number];
+
+/**
+ * POS settings: the FIB bank account, the smallest notes in circulation and the receipt after
+ * payment (`print_receipt`; left out, the saved choice stays).
+ */
 export const ZPosSettings = z.object({
   fib_account_fk: zFk("The account field is required.").optional().nullable(),
   smallest_iqd_amount: zDecimal({ scale: 3, min: 1 }).refine((v) => /^\d+(\.0*)?$/.test(v), "must be an integer"),
   smallest_usd_amount: zDecimal({ scale: 2, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0"),
+  print_receipt: z.enum(POS_PRINT_RECEIPT, { error: "The selected print receipt is invalid." }).optional(),
 });
 export type PosSettingsInput = z.output<typeof ZPosSettings>;
 

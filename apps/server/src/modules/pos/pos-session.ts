@@ -1,4 +1,15 @@
-import { CURRENCY_IQD, CURRENCY_USD, can, MSG, POS_DEFAULT_SMALLEST, POS_MSG, type PosSettingsInput, SUPER_USER_ID } from "@app/contracts";
+import {
+  CURRENCY_IQD,
+  CURRENCY_USD,
+  can,
+  MSG,
+  POS_DEFAULT_SMALLEST,
+  POS_MSG,
+  POS_PRINT_RECEIPT,
+  type PosPrintReceipt,
+  type PosSettingsInput,
+  SUPER_USER_ID,
+} from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { audit } from "../../platform/audit.js";
@@ -13,11 +24,14 @@ export interface PosSettings extends Record<string, unknown> {
   fib_account_name: string | null;
   smallest_iqd_amount: string;
   smallest_usd_amount: string;
+  /** A paid bill's receipt at the till: printed at once, asked about, or printed only when asked for. */
+  print_receipt: PosPrintReceipt;
 }
 
 export const posSettingsSql = () => sql`
     select s.fib_account_fk, a.account_name as fib_account_name,
-           s.smallest_iqd_amount::text as smallest_iqd_amount, s.smallest_usd_amount::text as smallest_usd_amount
+           s.smallest_iqd_amount::text as smallest_iqd_amount, s.smallest_usd_amount::text as smallest_usd_amount,
+           s.print_receipt
       from (select 1) one
       left join pos_settings s on s.id = 1
       left join accounts a on a.account_id = s.fib_account_fk`;
@@ -34,6 +48,7 @@ export function posSettingsFrom(r: Partial<PosSettings> | undefined): PosSetting
     fib_account_name: r?.fib_account_name ?? null,
     smallest_iqd_amount: str(r?.smallest_iqd_amount ?? POS_DEFAULT_SMALLEST[CURRENCY_IQD]),
     smallest_usd_amount: str(r?.smallest_usd_amount ?? POS_DEFAULT_SMALLEST[CURRENCY_USD]),
+    print_receipt: POS_PRINT_RECEIPT.find((p) => p === r?.print_receipt) ?? "never",
   };
 }
 
@@ -51,6 +66,7 @@ export async function savePosSettings(ctx: Ctx, input: PosSettingsInput): Promis
     fib_account_fk: input.fib_account_fk ?? null,
     smallest_iqd_amount: input.smallest_iqd_amount,
     smallest_usd_amount: input.smallest_usd_amount,
+    print_receipt: input.print_receipt ?? before.print_receipt,
     updated_at: ctx.now,
   };
   await ctx.tx
@@ -162,6 +178,7 @@ export async function posSession(ctx: Ctx) {
     fib_account: settings.fib_account_fk ? { account_id: settings.fib_account_fk, account_name: settings.fib_account_name ?? "" } : null,
     smallest_iqd_amount: settings.smallest_iqd_amount,
     smallest_usd_amount: settings.smallest_usd_amount,
+    print_receipt: settings.print_receipt,
     walk_in_customer: walkIn.rows[0]
       ? { consumer_id: Number(walkIn.rows[0].consumer_id), consumer_name: walkIn.rows[0].consumer_name }
       : null,

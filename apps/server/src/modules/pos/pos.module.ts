@@ -1,6 +1,7 @@
 import {
   MSG,
   POS_MSG,
+  POS_PRINT_RECEIPT,
   SUPER_USER_ID,
   ZClosingDrawer,
   ZOpenDrawer,
@@ -39,6 +40,7 @@ const ZSettingsShown = z.object({
   fib_account_name: z.string().nullable(),
   smallest_iqd_amount: zDecimal,
   smallest_usd_amount: zDecimal,
+  print_receipt: z.enum(POS_PRINT_RECEIPT),
 });
 const ZSession = z.object({
   cashier: z.object({ user_id: z.number().int(), user_name: z.string() }),
@@ -50,6 +52,8 @@ const ZSession = z.object({
   fib_account: z.object({ account_id: z.number().int(), account_name: z.string() }).nullable(),
   smallest_iqd_amount: zDecimal,
   smallest_usd_amount: zDecimal,
+  /** A paid bill's receipt: printed at once, asked about, or printed only when the cashier asks for it. */
+  print_receipt: z.enum(POS_PRINT_RECEIPT),
   walk_in_customer: z.object({ consumer_id: z.number().int(), consumer_name: z.string() }).nullable(),
   drawer: z.object({
     since: z.string().nullable(),

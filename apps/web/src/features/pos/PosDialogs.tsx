@@ -1,22 +1,22 @@
 import { normalizeSearch, type PosItem, type PosUnit } from "@app/contracts";
-import { Badge, Button, Group, Kbd, Stack, Text, UnstyledButton } from "@mantine/core";
-import { type KeyboardEvent, lazy, useEffect, useState } from "react";
+import { Badge, Button, Group, Stack, Text, UnstyledButton } from "@mantine/core";
+import { lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
 import { useSeededLabels } from "../../shared/seededLabels";
 import { type CatalogueIndex, findBarcode, searchItems } from "./catalogue";
+import { HoldDialog, HoldsDialog } from "./HoldDialogs";
 import { TextField } from "./PosFields";
 import { PosModal } from "./PosModal";
 import type { DialogKind } from "./PosPage";
-import { type BillLineState, type HeldBill, holdsStore, queueStore } from "./posDb";
+import { type BillLineState, type HeldBill, queueStore } from "./posDb";
 import type { PosSession } from "./posSession";
 import type { QueuedSale } from "./queue";
-import { newKey } from "./receipt";
 import { choosePrinter, forgetPrinter, printerLabel, rememberedPrinter, type SerialPortLike, testPrint } from "./serialPrinter";
 import { shopTime } from "./shopClock";
-import { keyLabel } from "./usePosKeys";
+import { useListKeys } from "./useListKeys";
 
 // The dialogs that need the server (a return looks its sale up; opening the drawer and switching
 // cashier are the server's to record) load when first opened, not with the others that the till's
@@ -153,19 +153,6 @@ function PrinterDialog({ close }: { close: () => void }) {
   );
 }
 
-/** Arrow keys move through a result list, Enter picks: the mouse is never needed. */
-function useListKeys<T>(rows: T[], pick: (row: T) => void) {
-  const [at, setAt] = useState(0);
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === "ArrowDown") setAt((x) => Math.min(rows.length - 1, x + 1));
-    else if (e.key === "ArrowUp") setAt((x) => Math.max(0, x - 1));
-    else if (e.key === "Enter" && rows[at]) pick(rows[at] as T);
-    else return;
-    e.preventDefault();
-  };
-  return { at: Math.min(at, Math.max(0, rows.length - 1)), setAt, onKeyDown };
-}
-
 function SearchDialog({ close, index, onAdd }: PosDialogProps) {
   const { t } = useTranslation("pos");
   const names = useSeededLabels();
@@ -269,79 +256,6 @@ function CustomerDialog({ close, index, onCustomer, session }: PosDialogProps) {
           </UnstyledButton>
         ))}
       </div>
-    </PosModal>
-  );
-}
-
-function HoldDialog({ close, lines, customerId, onHeld }: PosDialogProps) {
-  const { t } = useTranslation("pos");
-  const [note, setNote] = useState("");
-  const hold = async () => {
-    await holdsStore.put({ id: newKey(), note: note.trim(), held_at: new Date().toISOString(), customer_id: customerId, lines });
-    onHeld();
-    close();
-  };
-  return (
-    <PosModal onClose={close} title={t("hold")}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void hold();
-        }}
-      >
-        <Stack>
-          <TextField
-            data-autofocus
-            label={t("holdNote")}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            maxLength={140}
-            data-testid="pos-hold-note"
-          />
-          <Button type="submit" rightSection={<Kbd size="xs">{keyLabel("enter")}</Kbd>} data-testid="pos-hold-confirm">
-            {t("hold")}
-          </Button>
-        </Stack>
-      </form>
-    </PosModal>
-  );
-}
-
-function HoldsDialog({ close, onResume, lines }: PosDialogProps) {
-  const { t } = useTranslation("pos");
-  const zone = useSession().systemConfig.time_zone;
-  const marks = { am: t("common:time.am"), pm: t("common:time.pm") };
-  const [holds, setHolds] = useState<HeldBill[] | null>(null);
-  if (holds === null) void holdsStore.all().then(setHolds);
-  const resume = async (h: HeldBill) => {
-    // The bill on screen is held first, so resuming never loses it.
-    if (lines.length)
-      await holdsStore.put({ id: newKey(), note: t("autoHeld"), held_at: new Date().toISOString(), customer_id: null, lines });
-    await holdsStore.remove(h.id);
-    onResume(h);
-    close();
-  };
-  const keys = useListKeys(holds ?? [], (h) => void resume(h));
-  return (
-    <PosModal onClose={close} title={t("holds", { count: holds?.length ?? 0 })} size="lg">
-      <Stack onKeyDown={keys.onKeyDown} tabIndex={0} data-autofocus>
-        {(holds ?? []).map((h, i) => (
-          <UnstyledButton
-            key={h.id}
-            className={i === keys.at ? "pos-result pos-selected" : "pos-result"}
-            onClick={() => void resume(h)}
-            data-testid="pos-held"
-          >
-            <Group justify="space-between">
-              <Text fw={500}>{h.note || t("noNote")}</Text>
-              <Text c="dimmed" size="sm">
-                {t("linesCount", { count: h.lines.length })} · {shopTime(h.held_at, zone, marks, true)}
-              </Text>
-            </Group>
-          </UnstyledButton>
-        ))}
-        {holds?.length === 0 && <Text c="dimmed">{t("noHolds")}</Text>}
-      </Stack>
     </PosModal>
   );
 }

@@ -1,6 +1,6 @@
 import { CURRENCY_IQD } from "@app/contracts";
 import { Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/PageTitle";
 import { useSession } from "../../app/session";
@@ -8,6 +8,7 @@ import { formatAmount } from "../../shared/amount";
 import { errorText, notifyWarning } from "../../shared/notify";
 import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
 import { BillTable } from "./BillTable";
+import { type PaidBill, PaidPanel } from "./PaidPanel";
 import { PosHeader } from "./PosHeader";
 import { PosSide } from "./PosSide";
 import { usePosSession } from "./posSession";
@@ -47,7 +48,16 @@ export function PosPage() {
   const [dialog, setDialog] = useState<DialogKind>(null);
   const [paying, setPaying] = useState(false);
   const { printJob, setPrintJob, onNumber } = usePrintJob();
-  const { queue, online, refreshQueue, flushNow } = usePosQueue(onNumber);
+  // The bill just paid, its change shown until the next item or bill.
+  const [paid, setPaid] = useState<PaidBill | null>(null);
+  const numbered = useCallback(
+    (key: string, number: string) => {
+      onNumber(key, number);
+      setPaid((p) => (p && p.receipt.key === key ? { ...p, receipt: { ...p.receipt, number } } : p));
+    },
+    [onNumber],
+  );
+  const { queue, online, refreshQueue, flushNow } = usePosQueue(numbered);
   const { index, lookup } = useCatalogue(SYNC_MS);
 
   const s = session.data;
@@ -56,7 +66,16 @@ export function PosPage() {
   const walkIn = s?.walk_in_customer?.consumer_id ?? null;
   const canDiscount = (s?.permissions ?? []).includes("pos_sales/discount") || me.user_id === 1;
   const b = usePosBill({ index, walkIn, systemCurrency, rate });
-  const { lines, bill, add, clearBill } = b;
+  const { lines, bill } = b;
+  // The next item, a bill resumed or thrown away starts a new bill: the change paid is no longer shown.
+  const add: typeof b.add = (item, unit) => {
+    setPaid(null);
+    b.add(item, unit);
+  };
+  const clearBill = () => {
+    setPaid(null);
+    b.clearBill();
+  };
 
   const onCode = (code: string) => {
     void lookup(code).then((hit) => {
@@ -76,7 +95,12 @@ export function PosPage() {
     flushNow,
     refreshQueue,
     setPrintJob,
-    onDone: () => setPaying(false),
+    onSold: (receipt, change) => {
+      setPaying(false);
+      const mode = s?.print_receipt ?? "never";
+      if (mode === "always") setPrintJob({ receipt, n: Date.now() });
+      setPaid({ receipt, change, asking: mode === "ask" });
+    },
   });
 
   const act = (action: PosAction): boolean | undefined => {
@@ -173,7 +197,14 @@ export function PosPage() {
             onChange={b.setLine}
             onRemove={b.removeLine}
           />
-          {!lines.length && (
+          {!lines.length && paid && (
+            <PaidPanel
+              paid={paid}
+              print={() => setPrintJob({ receipt: paid.receipt, n: Date.now() })}
+              answered={() => setPaid((p) => p && { ...p, asking: false })}
+            />
+          )}
+          {!lines.length && !paid && (
             <Center p="xl">
               <Text c="dimmed">{t("scanHint")}</Text>
             </Center>
@@ -204,6 +235,7 @@ export function PosPage() {
             onAdd={add}
             onCustomer={b.setCustomerId}
             onResume={(h) => {
+              setPaid(null);
               b.resume(h);
               void b.refreshHolds();
             }}

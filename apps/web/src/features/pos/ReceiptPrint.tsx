@@ -1,5 +1,5 @@
 import { CURRENCY_IQD } from "@app/contracts";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../shared/amount";
@@ -120,8 +120,11 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
  */
 export function ReceiptPrint({ job, shop }: { job: { receipt: ReceiptData; n: number }; shop: SystemConfig }) {
   const { t, i18n } = useTranslation("pos");
+  // Each print asked for prints once: the receipt number written on it later does not print it again.
+  const printed = useRef(0);
   useEffect(() => {
-    if (job.n === 0) return;
+    if (job.n === 0 || job.n === printed.current) return;
+    printed.current = job.n;
     const labels = {
       receipt: t("receipt"),
       total: t("total"),

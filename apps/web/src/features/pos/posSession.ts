@@ -1,4 +1,4 @@
-import { CURRENCY_IQD } from "@app/contracts";
+import { CURRENCY_IQD, type PosPrintReceipt } from "@app/contracts";
 import { answerTextsReady } from "../../app/i18n";
 import { api, apiWithStatus } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
@@ -16,6 +16,8 @@ export interface PosSession {
   fib_account: { account_id: number; account_name: string } | null;
   smallest_iqd_amount: string;
   smallest_usd_amount: string;
+  /** A paid bill's receipt: printed at once, asked about, or printed only when the cashier asks for it. */
+  print_receipt?: PosPrintReceipt;
   walk_in_customer: { consumer_id: number; consumer_name: string } | null;
   permissions: string[];
 }

@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { useSeededLabels } from "../../shared/seededLabels";
+import type { PaidChange } from "./PaidPanel";
 import { queueStore } from "./posDb";
 import type { PosSession } from "./posSession";
 import { ConfirmationAsked, enqueue, type QueuedSale, type QueueEvent } from "./queue";
@@ -39,11 +40,12 @@ export function usePosSale(opts: {
   flushNow: (own?: string) => Promise<QueueEvent | undefined>;
   refreshQueue: () => Promise<void>;
   setPrintJob: (job: PrintJob) => void;
-  onDone: () => void;
+  /** The bill is paid: its receipt, and the change as the server booked it (as the till worked it out when queued). */
+  onSold: (receipt: ReceiptData, change: PaidChange) => void;
 }) {
   const { t } = useTranslation("pos");
   const names = useSeededLabels();
-  const { session: s, systemCurrency, rate, online, queue, flushNow, refreshQueue, setPrintJob, onDone } = opts;
+  const { session: s, systemCurrency, rate, online, queue, flushNow, refreshQueue, setPrintJob, onSold } = opts;
   const { bill, named, clearBill } = opts.bill;
 
   return async (payments: ReceiptData["payments"], change: ReceiptData["change"], confirmed: boolean) => {
@@ -74,7 +76,8 @@ export function usePosSale(opts: {
     const asked = answer?.kind === "refused" ? confirmationAsked(answer.answer.body) : null;
     if (asked) throw new ConfirmationAsked(translateMessage(asked));
     if (answer?.kind === "refused") throw new Error(translateMessage(answer.answer.body.message ?? "") || t("queue.state.refused"));
-    const booked = answer?.kind === "booked" ? (answer.answer.body.data as { number?: string } | undefined)?.number : undefined;
+    const data = answer?.kind === "booked" ? (answer.answer.body.data as { number?: string; change?: PaidChange } | undefined) : undefined;
+    const booked = data?.number;
     const made = receiptOf(bill, {
       key,
       cashier: s.cashier.user_name,
@@ -91,7 +94,10 @@ export function usePosSale(opts: {
     // Ready on paper's page for the print view; printed with F7.
     setPrintJob({ receipt, n: 0 });
     clearBill();
-    onDone();
+    onSold(
+      receipt,
+      data?.change ?? { currency_id: change.change_currency_id, amount: change.change, amount_iqd: change.change_iqd ?? "0" },
+    );
     if (body.offline) {
       await refreshQueue();
       void flushNow();

@@ -1,4 +1,4 @@
-import { ZPosSettings } from "@app/contracts";
+import { POS_PRINT_RECEIPT, type PosPrintReceipt, ZPosSettings } from "@app/contracts";
 import { D } from "@app/contracts/money";
 import { Button, Card, Group, Select, SimpleGrid, Text, Title } from "@mantine/core";
 import { IconDeviceFloppy } from "@tabler/icons-react";
@@ -19,6 +19,7 @@ interface PosSettings {
   fib_account_name: string | null;
   smallest_iqd_amount: string;
   smallest_usd_amount: string;
+  print_receipt: PosPrintReceipt;
 }
 
 export const posSettingsQuery = queryOptions({
@@ -29,7 +30,8 @@ export const posSettingsQuery = queryOptions({
 /**
  * The till's settings (`POST /api/pos/settings`), saved on their own: the bank account FIB
  * payments go to, and the smallest IQD and USD amounts in circulation, to which a POS bill's
- * change is rounded down.
+ * change is rounded down, and whether a paid bill's receipt prints by itself, after asking the
+ * cashier, or only when the cashier asks for it.
  */
 export function PosSettingsCard() {
   const { t } = useTranslation("settings");
@@ -39,7 +41,12 @@ export function PosSettingsCard() {
   const queryClient = useQueryClient();
   const settings = useQuery(posSettingsQuery);
   const accounts = useQuery(cashAccountsListQuery);
-  const form = useZodForm({ fib_account_fk: "", smallest_iqd_amount: "250", smallest_usd_amount: "1" });
+  const form = useZodForm({
+    fib_account_fk: "",
+    smallest_iqd_amount: "250",
+    smallest_usd_amount: "1",
+    print_receipt: "never" as PosPrintReceipt,
+  });
   const { load } = form;
   useEffect(() => {
     const s = settings.data;
@@ -49,6 +56,7 @@ export function PosSettingsCard() {
         // Stored with their decimals; shown as a person writes them.
         smallest_iqd_amount: D(s.smallest_iqd_amount).toFixed(),
         smallest_usd_amount: D(s.smallest_usd_amount).toFixed(),
+        print_receipt: s.print_receipt ?? "never",
       });
   }, [settings.data, load]);
   const save = useMutation({
@@ -68,6 +76,7 @@ export function PosSettingsCard() {
       fib_account_fk: v.fib_account_fk ? Number(v.fib_account_fk) : null,
       smallest_iqd_amount: v.smallest_iqd_amount,
       smallest_usd_amount: v.smallest_usd_amount,
+      print_receipt: v.print_receipt,
     });
     if (body) save.mutate(body);
   };
@@ -93,7 +102,7 @@ export function PosSettingsCard() {
             </Button>
           )}
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           <Select
             label={t("fields.fib_account_fk")}
             description={t("systemConfig.fibHint")}
@@ -125,6 +134,17 @@ export function PosSettingsCard() {
             error={form.error("smallest_usd_amount")}
             disabled={readOnly}
             data-testid="field-smallest_usd_amount"
+          />
+          <Select
+            label={t("fields.print_receipt")}
+            description={t("systemConfig.printReceiptHint")}
+            data={POS_PRINT_RECEIPT.map((p) => ({ value: p, label: t(`posPrint.${p}`) }))}
+            value={form.values.print_receipt}
+            onChange={(x) => x && form.set("print_receipt", x as PosPrintReceipt)}
+            error={form.error("print_receipt")}
+            allowDeselect={false}
+            disabled={readOnly}
+            data-testid="field-print_receipt"
           />
         </SimpleGrid>
       </Card>
