@@ -23,7 +23,7 @@ export function BalanceCards() {
                     {t("cashes.totalIn", { currency: b.currency_name })}
                   </Text>
                   <Text fw={700} fz={26} data-testid="cash-total-amount">
-                    <span className="amount">{fmt.amount(b.balance)}</span>
+                    <span className="amount">{fmt.money(b.balance, b.currency_id)}</span>
                   </Text>
                 </div>
                 <ThemeIcon variant="light" size={44} radius="md" color={b.currency_id === 2 ? "teal" : "blue"}>

@@ -142,9 +142,10 @@ export function CashAndBanksPage() {
             key: "balance",
             label: "accounting:fields.balance",
             format: "amount",
+            currency: (r: CashAccount) => r.currency_id,
             render: (r: CashAccount) => (
               <span className="amount" data-testid="cash-balance">
-                {fmt.amount(r.balance ?? "0")} {accountCurrencyName(r)}
+                {fmt.money(r.balance ?? "0", r.currency_id)} {accountCurrencyName(r)}
               </span>
             ),
           } satisfies Column<CashAccount>,
