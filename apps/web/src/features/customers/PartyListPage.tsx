@@ -1,3 +1,4 @@
+import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
 import { Button } from "@mantine/core";
 import { IconListDetails, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
@@ -31,8 +32,8 @@ export function PartyListPage({ kind }: { kind: PartyKind }) {
     onDeleted: invalidateLedger,
   });
   const customer = kind === "customer";
-  const balance = (v: string | null | undefined) => {
-    const s = fmt.amount(v ?? "0");
+  const balance = (v: string | null | undefined, currencyId: number) => {
+    const s = fmt.money(v ?? "0", currencyId);
     return (
       <span className="amount" style={{ color: s.startsWith("-") ? "var(--mantine-color-red-7)" : undefined }}>
         {s}
@@ -48,8 +49,20 @@ export function PartyListPage({ kind }: { kind: PartyKind }) {
     { key: "city_name", label: "parties:fields.city_name", text: (r) => names.city(r.city_name) },
     ...(can(`${cfg.endpoint}/balance_view##${cfg.endpoint}/index`)
       ? ([
-          { key: "balance_iqd", label: "parties:fields.balance_iqd", format: "amount", render: (r) => balance(r.balance_iqd) },
-          { key: "balance_usd", label: "parties:fields.balance_usd", format: "amount", render: (r) => balance(r.balance_usd) },
+          {
+            key: "balance_iqd",
+            label: "parties:fields.balance_iqd",
+            format: "amount",
+            currency: () => CURRENCY_IQD,
+            render: (r) => balance(r.balance_iqd, CURRENCY_IQD),
+          },
+          {
+            key: "balance_usd",
+            label: "parties:fields.balance_usd",
+            format: "amount",
+            currency: () => CURRENCY_USD,
+            render: (r) => balance(r.balance_usd, CURRENCY_USD),
+          },
         ] satisfies Column<PartyRow>[])
       : []),
     ...(customer

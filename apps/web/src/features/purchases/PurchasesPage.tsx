@@ -30,9 +30,10 @@ export function PurchasesPage() {
       key: "paid_amount",
       label: "purchases:fields.paid_amount",
       format: "amount",
+      currency: (r) => r.currency_name,
       render: (r) => (
         <span className="amount">
-          {fmt.amount(r.paid_amount)} {r.currency_name}
+          {fmt.money(r.paid_amount, r.currency_name)} {r.currency_name}
         </span>
       ),
     },

@@ -211,7 +211,7 @@ export function SalesReportPage() {
     label: `salesreports:fields.${key}`,
     format: "amount" as const,
     footer: totals[key],
-    text: (r: SalesRow) => `${fmt.amount(r[key])} ${r.currency_name}`,
+    text: (r: SalesRow) => `${fmt.money(r[key], r.currency_name)} ${r.currency_name}`,
   });
   const columns: Column<SalesRow>[] = [
     { key: "number", label: "salesreports:fields.number" },

@@ -29,7 +29,7 @@ export function SalesPage({ kind }: { kind: SaleKind }) {
   const totals = useCurrencyTotals("total");
   const amount = (key: "total" | "paid_amount" | "remaining") => (r: SaleRow) => (
     <span className="amount">
-      {fmt.amount(r[key])} {r.currency_name}
+      {fmt.money(r[key], r.currency_name)} {r.currency_name}
     </span>
   );
 
@@ -39,9 +39,28 @@ export function SalesPage({ kind }: { kind: SaleKind }) {
     { key: "consumer_name", label: "salesdocs:fields.customer", text: (r) => names.party(r.consumer_name) },
     ...(kind === "salesman" ? [{ key: "salesman_name", label: "salesdocs:fields.salesman" } as Column<SaleRow>] : []),
     { key: "inventory_name", label: "salesdocs:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
-    { key: "total", label: "salesdocs:fields.total", format: "amount", footer: totals, render: amount("total") },
-    { key: "paid_amount", label: "salesdocs:fields.paid_amount", format: "amount", render: amount("paid_amount") },
-    { key: "remaining", label: "salesdocs:fields.remaining", format: "amount", render: amount("remaining") },
+    {
+      key: "total",
+      label: "salesdocs:fields.total",
+      format: "amount",
+      currency: (r) => r.currency_name,
+      footer: totals,
+      render: amount("total"),
+    },
+    {
+      key: "paid_amount",
+      label: "salesdocs:fields.paid_amount",
+      format: "amount",
+      currency: (r) => r.currency_name,
+      render: amount("paid_amount"),
+    },
+    {
+      key: "remaining",
+      label: "salesdocs:fields.remaining",
+      format: "amount",
+      currency: (r) => r.currency_name,
+      render: amount("remaining"),
+    },
     {
       key: "status",
       label: "salesdocs:fields.status",
