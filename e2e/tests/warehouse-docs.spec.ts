@@ -74,6 +74,14 @@ test("Arabic: opening stock typed as people type, a count sheet and a write-off 
   await shot(page, "opening-stock-form-ar");
   const saved = page.waitForResponse((r) => r.url().endsWith("/api/inventory_opening_balances") && r.request().method() === "POST");
   await form.getByTestId("opening-stock-save").click();
+  // Saving posts the goods at once: asked first, naming the value; Esc keeps the form as it was.
+  const question = page.getByTestId("confirm-action");
+  await expect(question).toContainText("1,500,000");
+  await page.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(form.getByTestId("opening-stock-total")).toHaveText("1,500,000");
+  await form.getByTestId("opening-stock-save").click();
+  await question.getByTestId("confirm-action-yes").click();
   expect((await saved).status()).toBe(201);
   const { id: openingId, number } = ((await (await saved).json()) as { data: { id: number; number: string } }).data;
   inventory = ((await saved).request().postDataJSON() as { inventory_id: number }).inventory_id;

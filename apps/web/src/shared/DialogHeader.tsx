@@ -1,5 +1,5 @@
 import { CloseButton, Group, Modal, type ModalProps, ThemeIcon, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 /** The header every dialog shares: icon, title and a close button. */
@@ -42,10 +42,13 @@ export function AppDialog({
   testId?: string;
   children: ReactNode;
 }) {
+  useTopmostEscape(opened, onClose);
   return (
     <Modal
       opened={opened}
       onClose={onClose}
+      // Esc closes the topmost dialog alone (useTopmostEscape), not every dialog open beneath it.
+      closeOnEscape={false}
       withCloseButton={false}
       size={size}
       padding={0}
@@ -55,4 +58,35 @@ export function AppDialog({
       {children}
     </Modal>
   );
+}
+
+/** The dialogs open now, the last opened last. */
+const openDialogs: symbol[] = [];
+/** Escape presses a dialog has already answered. */
+const answered = new WeakSet<KeyboardEvent>();
+
+/**
+ * Esc closes the dialog opened last. Mantine's modals each close on Esc, so a question asked from
+ * inside a form (a save that posts) took the form down with it; here the others let it be. A key
+ * a dropdown inside the dialog takes (Mantine marks its target) closes the dropdown alone.
+ */
+function useTopmostEscape(opened: boolean, onClose: () => void) {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!opened) return;
+    const me = Symbol("dialog");
+    openDialogs.push(me);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.isComposing || answered.has(e) || openDialogs.at(-1) !== me) return;
+      if ((e.target as HTMLElement | null)?.getAttribute?.("data-mantine-stop-propagation") === "true") return;
+      answered.add(e);
+      close.current();
+    };
+    window.addEventListener("keydown", onKey, { capture: true });
+    return () => {
+      window.removeEventListener("keydown", onKey, { capture: true });
+      openDialogs.splice(openDialogs.indexOf(me), 1);
+    };
+  }, [opened]);
 }

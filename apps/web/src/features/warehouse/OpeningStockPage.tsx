@@ -5,6 +5,7 @@ import Decimal from "decimal.js";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { businessToday } from "../../shared/businessTime";
+import { useConfirmAction } from "../../shared/ConfirmDialog";
 import { useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { useZodForm } from "../../shared/useZodForm";
@@ -64,6 +65,7 @@ function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => v
   const fmt = useFormat();
   const form = useZodForm<DocHead & { lines: Line[] }>({ inventory_id: "", date: businessToday(), note: "", lines: [emptyLine()] });
   const { save, saving } = useWarehouseDocSave(WD.openingStock, id, form.applyServerErrors);
+  const confirm = useConfirmAction();
   const record = useWarehouseDocRecord<OpeningStockRecord>(WD.openingStock, id, (r) =>
     form.reset({
       ...docHead(r),
@@ -97,7 +99,8 @@ function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => v
         expire_date: l.expire_date || null,
       })),
     });
-    if (body) save(body, onClose);
+    // Saving posts the goods and their value at once (an opening has no draft): asked first.
+    if (body) confirm.ask(t("common:save"), `${t("openingStock.title")} ${fmt.amount(total.toFixed())}`, () => save(body, onClose));
   };
 
   return (
@@ -113,6 +116,7 @@ function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => v
       onSubmit={submit}
       testId="opening-stock"
     >
+      {confirm.dialog}
       <WarehouseDocLinesEditor<Line>
         headers={[
           t("fields.item"),
