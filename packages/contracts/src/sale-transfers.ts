@@ -17,6 +17,8 @@ export const SALE_TRANSFER_MSG = {
   notPending: "Only a pending sale transfer can be changed or deleted.",
   notSent: "Only a sent sale transfer can do this.",
   closed: "The document is closed; open it first.",
+  alreadyClosed: "The document is already closed.",
+  alreadyOpen: "The document is already open.",
   consignmentInventory: "A customer's consignment location cannot be chosen here.",
   noConsignment: "This customer holds no goods on consignment.",
   transferOfCustomer: "The sale transfer must be one of this customer's.",

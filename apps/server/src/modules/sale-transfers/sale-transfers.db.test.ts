@@ -187,6 +187,22 @@ describe("sale transfers", () => {
     await expectConsistent();
   });
 
+  it("closes and opens once: a second close or open of the same state is refused in words, and changes nothing", async () => {
+    const doc = await created("/api/sale_transfers", transferBody([{ item_fk: item, unit_fk: piece, quantity: "1" }]));
+    const state = async () => (await t.api("GET", `/api/sale_transfers/${doc.id}`)).body.data.is_closed;
+    await ok(`/api/sale_transfers/${doc.id}/close`);
+    const twice = await t.api("POST", `/api/sale_transfers/${doc.id}/close`, { body: {} });
+    expect(twice.status).toBe(422);
+    expect(twice.body.message).toBe("The document is already closed.");
+    expect(await state()).toBe(true);
+    await ok(`/api/sale_transfers/${doc.id}/open`);
+    const again = await t.api("POST", `/api/sale_transfers/${doc.id}/open`, { body: {} });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe("The document is already open.");
+    expect(await state()).toBe(false);
+    expect((await t.api("DELETE", `/api/sale_transfers/${doc.id}`)).status).toBe(200);
+  });
+
   it("refuses bad input with field messages", async () => {
     const cases: [unknown, string][] = [
       [transferBody([]), "lines"],

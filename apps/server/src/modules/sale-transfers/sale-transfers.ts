@@ -199,11 +199,13 @@ export async function saleTransferToDraft(ctx: Ctx, id: number) {
 }
 
 export async function setSaleTransferClosed(ctx: Ctx, id: number, closed: boolean) {
-  const res = await ctx.tx.execute<{ inventory_fk: number }>(
-    sql`select inventory_fk from sale_transfers where id = ${id} for no key update`,
+  const res = await ctx.tx.execute<{ inventory_fk: number; is_closed: boolean }>(
+    sql`select inventory_fk, is_closed from sale_transfers where id = ${id} for no key update`,
   );
   if (!res.rows[0]) throw notFound();
   await assertInventoryAccess(ctx, res.rows[0].inventory_fk);
+  // Closing what is closed (a second tab, a double click) says so instead of passing for a change.
+  if (res.rows[0].is_closed === closed) throw new HttpError(422, closed ? SALE_TRANSFER_MSG.alreadyClosed : SALE_TRANSFER_MSG.alreadyOpen);
   await ctx.tx
     .update(saleTransfers)
     .set({ is_closed: closed, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
