@@ -37,6 +37,12 @@ export interface AppConfig {
   shutdownSeconds: number;
   /** POS sales that arrive together are booked together (one transaction); off (`POS_BOOK_TOGETHER=0`): one by one. */
   posBookTogether: boolean;
+  /**
+   * The most database connections this process holds (`DB_POOL_SIZE`); unset: 20 on the embedded
+   * server, which serves this process alone, and 10 on a server DATABASE_URL names, which several
+   * processes may share within its max_connections.
+   */
+  dbPoolSize: number | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -66,5 +72,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN ?? "",
     shutdownSeconds: Number(env.SHUTDOWN_SECONDS ?? 20),
     posBookTogether: env.POS_BOOK_TOGETHER !== "0",
+    dbPoolSize: poolSize(env.DB_POOL_SIZE),
   };
+}
+
+function poolSize(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 2 || n > 500)
+    throw new Error(`DB_POOL_SIZE must be a whole number from 2 to 500; "${value}" is not one.`);
+  return n;
 }
