@@ -1,9 +1,8 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
-import { zBoolish, zDecimal, zNote } from "./common.js";
+import { zBoolish, zConfirmed, zDecimal, zNote } from "./common.js";
 import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
 import { MSG } from "./messages.js";
-import { zConfirmed } from "./plausible.js";
 import { digitsPreprocess, normalizeDigits } from "./text.js";
 import { zMobile, zPhone } from "./text-schemas.js";
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { zBoolish, zDecimal } from "./common.js";
+import { zBoolish, zConfirmed, zDecimal } from "./common.js";
 import { PASSWORD_MIN } from "./constants.js";
 import { ACCOUNTING_OPTIONS, CASHIER_LOGIN_OPTIONS } from "./enums.js";
 import { MSG } from "./messages.js";
-import { zConfirmed } from "./plausible.js";
 import { normalizeDigits } from "./text.js";
 
 /*

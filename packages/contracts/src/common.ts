@@ -50,6 +50,9 @@ export const zBoolish = z
   .union([z.boolean(), z.literal("true"), z.literal("false"), z.literal("1"), z.literal("0"), z.literal(1), z.literal(0)])
   .transform((v) => v === true || v === "true" || v === "1" || v === 1);
 
+/** `confirmed: true`: the figure is meant although the plausibility rules (plausible.ts) question it. */
+export const zConfirmed = zBoolish.optional();
+
 /** Query of every paginated list (SPEC §7). filter[...] keys arrive as `filter[name]`. */
 export const ZListQuery = z.object({
   search: z.string().max(200, "may not be greater than 200 characters").optional(),

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { zCurrencyId, zFk } from "./accounting.js";
-import { zDecimal, zNote } from "./common.js";
+import { zConfirmed, zDecimal, zNote } from "./common.js";
 import { D, str } from "./money.js";
-import { currencyCode, LARGEST_NOTE, zConfirmed } from "./plausible.js";
+import { currencyCode, LARGEST_NOTE } from "./plausible.js";
 
 /**
  * An opening float: the small notes a cashier's drawer gets from the safe at the start of a shift,

@@ -1,4 +1,3 @@
-import { zBoolish } from "./common.js";
 import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
 import { convert, D, round3, str, ZERO } from "./money.js";
 import type { PosChangeInput } from "./pos-change.js";
@@ -11,12 +10,12 @@ type Figure = string | number;
  * total, a rate typed after the old one): one rule for the screen and the server. The server answers
  * such a figure 422 with its message on the field `confirmed` (and on the figure's own field) unless
  * the request says `confirmed: true`; the screen asks first and sends the flag once the person said
- * yes. What cannot happen at all (change the drawer does not hold) is refused outright.
+ * yes. What cannot happen at all (change the drawer does not hold) is refused outright. No schema
+ * here (`zConfirmed` is in common.ts): the till checks figures without loading zod.
  */
 
 /** The field of a 422 that asks for confirmation: send the request again with `confirmed: true`. */
 export const CONFIRM_FIELD = "confirmed";
-export const zConfirmed = zBoolish.optional();
 
 /** The largest banknote in circulation, per currency (IQD 50,000; USD 100). */
 export const LARGEST_NOTE: Readonly<Record<number, string>> = { [CURRENCY_IQD]: "50000", [CURRENCY_USD]: "100" };

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { zCurrencyId, zFk } from "./accounting.js";
-import { zDecimal, zNote } from "./common.js";
+import { zConfirmed, zDecimal, zNote } from "./common.js";
 import { CURRENCY_IQD, CURRENCY_USD } from "./constants.js";
-import { zConfirmed } from "./plausible.js";
 import { ZSaleShown } from "./sales.js";
 import { zPin } from "./text-schemas.js";
 

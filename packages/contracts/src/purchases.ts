@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { zCurrencyId, zDocDate, zRate } from "./accounting.js";
-import { zDecimal, zNote } from "./common.js";
+import { zConfirmed, zDecimal, zNote } from "./common.js";
 import { DISCOUNT_TYPES, PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
-import { zConfirmed } from "./plausible.js";
 
 /** Purchase import columns (SPEC §3), in the template's order. */
 export const PURCHASE_IMPORT_COLUMNS = [

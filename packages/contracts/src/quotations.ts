@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { zCurrencyId, zDocDate, zFk, zRate } from "./accounting.js";
-import { zDecimal, zNote } from "./common.js";
+import { zConfirmed, zDecimal, zNote } from "./common.js";
 import { DISCOUNT_TYPES, PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
-import { zConfirmed } from "./plausible.js";
 
 /** Quotation states: open until converted to a sale (SPEC §4 "Convert To Sale"); expired is shown, not stored. */
 export const QUOTATION_STATUSES = ["open", "converted"] as const;

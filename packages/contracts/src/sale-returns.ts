@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { zCurrencyId, zDocDate, zFk, zRate } from "./accounting.js";
-import { zDecimal, zNote } from "./common.js";
+import { zConfirmed, zDecimal, zNote } from "./common.js";
 import { PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
-import { zConfirmed } from "./plausible.js";
 import { optFk, PURCHASE_MSG, zDay } from "./purchases.js";
 
 export const SALE_RETURN_MSG = {

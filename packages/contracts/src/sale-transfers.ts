@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { zCurrencyId, zDocDate, zFk, zRate } from "./accounting.js";
-import { zDecimal, zNote } from "./common.js";
+import { zConfirmed, zDecimal, zNote } from "./common.js";
 import { PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
-import { zConfirmed } from "./plausible.js";
 
 /**
  * Sale transfers: goods sent to a customer on consignment. Pending (editable) until sent; sending

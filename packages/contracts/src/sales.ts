@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { zCurrencyId, zDocDate, zRate } from "./accounting.js";
-import { zDecimal, zNote } from "./common.js";
+import { zConfirmed, zDecimal, zNote } from "./common.js";
 import { DISCOUNT_TYPES, PAYMENT_TYPES } from "./enums.js";
 import { MSG } from "./messages.js";
-import { zConfirmed } from "./plausible.js";
 import { SALE_DISCOUNT_TYPES } from "./quotations.js";
 
 /** The kinds of sale one table holds: an invoice sale, a salesman's sale, a POS ticket. */
