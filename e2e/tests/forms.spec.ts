@@ -138,7 +138,8 @@ test("a USD cash account switches the expense to USD at the last out-rate, and t
   });
   await page.getByTestId("table-search").fill(s.type);
   await expect(page.getByTestId("table-row")).toHaveCount(2);
-  await expect(page.getByTestId("footer-amount")).toHaveText("\u2066250,000 IQD\u2069 + \u2066150 USD\u2069");
+  // Each currency as it is shown: dinars whole (the IQD decimals setting), dollars with their cents.
+  await expect(page.getByTestId("footer-amount")).toHaveText("\u2066250,000 IQD\u2069 + \u2066150.00 USD\u2069");
   await shot(page, "expenses-footer-en");
 });
 
