@@ -15,7 +15,8 @@ export const DEVICE_COOKIE = "souq_device";
 export const DEVICE_KEEP_DAYS = 90;
 /** A POS terminal is shared by the cashiers of a shift: room for that many accounts, newest kept. */
 const MAX_ACCOUNTS = 20;
-const COOKIE_PATH = "/api/auth";
+/** Sent with the API's calls: the sign-in routes and the till's cashier switch (`/api/pos/switch_cashier`) read it. */
+const COOKIE_PATH = "/api";
 
 export interface KnownDevice {
   /** Random, stable for the browser: the key its own attempts are counted under. */
@@ -90,7 +91,7 @@ export function rememberOnDevice(device: KnownDevice | undefined, scope: string,
   device.changed = true;
 }
 
-/** Sends the device's cookie when a sign-in changed it: HttpOnly, this site only, sign-in routes only. */
+/** Sends the device's cookie when a sign-in changed it: HttpOnly, this site only, the API's routes only. */
 export async function sendDevice(app: FastifyInstance, reply: FastifyReply, device: KnownDevice): Promise<void> {
   if (!device.changed) return;
   const body = Buffer.from(JSON.stringify({ d: device.id, a: [...device.accounts] })).toString("base64url");

@@ -23,6 +23,7 @@ import { HttpError, notFound, parse } from "../../platform/errors.js";
 import { clientIp, ctxOf, inTx } from "../../platform/http.js";
 import { bodyHash, idempotencyKey, runIdempotent } from "../../platform/idempotency.js";
 import { answers, dataOf, savedOf, zDecimal } from "../../platform/openapi.js";
+import { readDevice, sendDevice } from "../auth/known-device.js";
 import type { AppModule } from "../index.js";
 import { ZSaleReturnShown } from "../sale-returns/sale-returns.module.js";
 import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
@@ -212,7 +213,12 @@ export const posModule: AppModule = {
         config: { permission: "pos_sales/store" },
         ...docs({ tags: ["pos"], summary: "Another cashier takes over by PIN", body: ZSwitchCashier, response: ZSwitched }),
       },
-      async (req) => switchCashier(app, ctxOf(app, req), parse(ZSwitchCashier, bodyOf(req))),
+      async (req, reply) => {
+        const device = await readDevice(app, req);
+        const answer = await switchCashier(app, ctxOf(app, req), parse(ZSwitchCashier, bodyOf(req)), device);
+        await sendDevice(app, reply, device);
+        return answer;
+      },
     );
 
     registerPosSales(app);
