@@ -160,7 +160,8 @@ test("a customer receipt shows in the customer's statement; a transfer needs two
   await expect(transfer).toBeHidden();
   const row = page.getByTestId("table-row").filter({ hasText: usd });
   await expect(row).toContainText("30,000 IQD");
-  await expect(row).toContainText("20 USD");
+  // Dollars with their cents, dinars whole, as every list shows money in its currency.
+  await expect(row).toContainText("20.00 USD");
 
   const balances = await call<{ data: { account_name: string; balance: string }[] }>("cash_balance_show", { token });
   expect(Number(balances.data.find((a) => a.account_name === iqd)?.balance)).toBe(20000);

@@ -298,7 +298,7 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
       footer: currencyTotals,
       render: (r) => (
         <span className="amount" data-testid="doc-amount">
-          {fmt.amount(r.foreign_amount ?? r.amount)} {r.currency_name ?? ""}
+          {fmt.money(r.foreign_amount ?? r.amount, r.currency_name)} {r.currency_name ?? ""}
         </span>
       ),
     },

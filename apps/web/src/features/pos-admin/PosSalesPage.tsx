@@ -41,14 +41,15 @@ export function PosSalesPage() {
       key: "total",
       label: "posadmin:fields.total",
       format: "amount",
+      currency: (r) => r.currency_name,
       footer: totals,
       render: (r) => (
         <span className="amount">
-          {fmt.amount(r.total)} {r.currency_name}
+          {fmt.money(r.total, r.currency_name)} {r.currency_name}
         </span>
       ),
     },
-    { key: "paid_amount", label: "posadmin:fields.paid", format: "amount" },
+    { key: "paid_amount", label: "posadmin:fields.paid", format: "amount", currency: (r) => r.currency_name },
     {
       key: "closing_fk",
       label: "posadmin:fields.drawer",
