@@ -125,6 +125,23 @@ describe("first-start data", () => {
     expect(await q(sql`select role_name from roles where role_name = 'Storekeeper'`)).toEqual([]);
   });
 
+  it("gives an install made before the starter data existed the starter data once, only where it has none of its own", async () => {
+    // As such an install stands after the migration: its own roles, no cities, the flag unset.
+    await t.database.db.execute(sql`delete from cities`);
+    await t.database.db.execute(sql`delete from roles where role_name <> 'Cashier'`);
+    await t.database.db.execute(sql`update system_config set starter_data_given = false where id = 1`);
+    await seed(t.database.db, {});
+    const cities = await q<{ city_name: string }>(sql`select city_name from cities`);
+    expect(cities.map((c) => c.city_name).sort()).toEqual(STARTER_CITIES.map((c) => c.name).sort());
+    // Its roles were its own: none added beside them.
+    expect(await q(sql`select role_name from roles`)).toEqual([{ role_name: "Cashier" }]);
+    expect(await q(sql`select starter_data_given from system_config where id = 1`)).toEqual([{ starter_data_given: true }]);
+    // Once: a city deleted afterwards stays deleted.
+    await t.database.db.execute(sql`delete from cities where city_name = 'Erbil'`);
+    await seed(t.database.db, {});
+    expect(await q(sql`select city_name from cities where city_name = 'Erbil'`)).toEqual([]);
+  });
+
   it("changes nothing when it runs again", async () => {
     const before = await counts();
     const again = await seed(t.database.db, { adminEmail: "other@example.com", adminPassword: "another-pass" });

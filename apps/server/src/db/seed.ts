@@ -48,7 +48,7 @@ async function seeded(db: Db): Promise<boolean> {
        and (select count(distinct unit_name) from units where unit_name in ${list(BASIC_UNITS)}) = ${new Set(BASIC_UNITS).size}
        and (select count(distinct country_name) from countries where country_name in ${list(COUNTRIES)}) = ${new Set(COUNTRIES).size}
        and (select count(distinct system_key) from accounts where system_key in ${list(CHART.map((a) => a.key))}) = ${new Set(CHART.map((a) => a.key)).size}
-       and exists(select 1 from system_config where id = 1)
+       and exists(select 1 from system_config where id = 1 and starter_data_given)
        and exists(select 1 from currency_rates) and exists(select 1 from financial_years)
        and exists(select 1 from users where user_id = ${SUPER_USER_ID}) as done`);
   return res.rows[0]?.done === true;
@@ -56,21 +56,30 @@ async function seeded(db: Db): Promise<boolean> {
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Roles, cities, and expense and income types (each type with its ledger account) a new shop starts with. */
-async function starterData(tx: Tx) {
-  await tx
-    .insert(t.roles)
-    .values(STARTER_ROLES.map((r) => ({ role_name: r.name, permissions: [...r.permissions] })))
-    .onConflictDoNothing();
-  await tx
-    .insert(t.cities)
-    .values(STARTER_CITIES.map((c) => ({ city_name: c.name })))
-    .onConflictDoNothing();
+/**
+ * Roles, cities, and expense and income types (each type with its ledger account) a new shop starts
+ * with. `emptyOnly`: an install made before the starter data existed gets each of them only where
+ * it has none of its own (a shop with its own roles keeps exactly those).
+ */
+async function starterData(tx: Tx, emptyOnly = false) {
+  const empty = async (table: typeof t.roles | typeof t.cities | typeof t.expenseTypes | typeof t.incomeTypes) =>
+    !emptyOnly || !(await tx.select({ one: sql`1` }).from(table).limit(1)).length;
+  if (await empty(t.roles))
+    await tx
+      .insert(t.roles)
+      .values(STARTER_ROLES.map((r) => ({ role_name: r.name, permissions: [...r.permissions] })))
+      .onConflictDoNothing();
+  if (await empty(t.cities))
+    await tx
+      .insert(t.cities)
+      .values(STARTER_CITIES.map((c) => ({ city_name: c.name })))
+      .onConflictDoNothing();
   const kinds = [
     { table: t.expenseTypes, parentKey: "expenses", names: STARTER_EXPENSE_TYPES },
     { table: t.incomeTypes, parentKey: "incomes", names: STARTER_INCOME_TYPES },
   ] as const;
   for (const kind of kinds) {
+    if (!(await empty(kind.table))) continue;
     const taken = new Set((await tx.select({ name: kind.table.type_name }).from(kind.table)).map((r) => r.name.toLowerCase()));
     for (const { name } of kind.names) {
       if (taken.has(name.toLowerCase())) continue;
@@ -137,8 +146,13 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
 
     // The system configuration is written once, by the very first start: the starter data comes
     // with it then, and never again (a shop that deletes a role or a city does not get it back).
-    const [config] = await tx.select({ id: t.systemConfig.id }).from(t.systemConfig).where(eq(t.systemConfig.id, 1));
+    // An install made before the starter data existed gets it once, where it has none of its own.
+    const [config] = await tx
+      .select({ id: t.systemConfig.id, given: t.systemConfig.starter_data_given })
+      .from(t.systemConfig)
+      .where(eq(t.systemConfig.id, 1));
     if (!config) await starterData(tx);
+    else if (!config.given) await starterData(tx, true);
 
     await tx
       .insert(t.systemConfig)
@@ -149,6 +163,7 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
         default_account_fk: ids.get("main_cash") ?? null,
       })
       .onConflictDoNothing();
+    await tx.update(t.systemConfig).set({ starter_data_given: true }).where(eq(t.systemConfig.id, 1));
 
     const [rate] = await tx.select().from(t.currencyRates).limit(1);
     if (!rate) await tx.insert(t.currencyRates).values({ rate: "1310", in_rate: "1310", date: opts.now ?? new Date() });

@@ -48,6 +48,11 @@ export const systemConfig = pgTable(
     receipt_footer: text("receipt_footer"),
     /** How many decimals IQD amounts show on screens and prints (0 to 3); stored values keep theirs. */
     iqd_decimals: integer("iqd_decimals").notNull().default(0),
+    /**
+     * The starter roles, cities and types were written (the first start, or the first start of a
+     * version that has them on an install made before): never again, so what a shop deletes stays gone.
+     */
+    starter_data_given: boolean("starter_data_given").notNull().default(false),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [

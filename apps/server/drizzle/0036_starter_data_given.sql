@@ -1,0 +1,1 @@
+ALTER TABLE "system_config" ADD COLUMN "starter_data_given" boolean DEFAULT false NOT NULL;
