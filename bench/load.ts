@@ -1,0 +1,236 @@
+// What the HTTP load benches share: the compiled server started in a process of its own on a
+// database, a light keep-alive client, the server's pool figures read from GET /metrics, and a
+// sampler of the lock and other waits of PostgreSQL's backends while the load runs.
+import { type ChildProcess, spawn } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { freePort } from "@app/server/src/platform/free-port.js";
+import pg from "pg";
+import { compiledServer } from "./server.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The compiled server (what `npm start` runs) on `databaseUrl`, in production mode, listening on a
+ * free loopback port. Started the same way whatever its booking code: POS_BOOK_TOGETHER is not
+ * passed on, the product's own default decides. BENCH_NODE_ARGS: options for its Node.js, e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/p" to profile it.
+ */
+export async function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    JWT_SECRET: "bench-secret-bench-secret-bench-secret",
+    LOG_LEVEL: "warn",
+    LOGIN_ATTEMPTS: "1000",
+  };
+  delete env.POS_BOOK_TOGETHER;
+  const child = spawn(process.execPath, [...nodeArgs, compiledServer().main], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const base = `http://127.0.0.1:${port}`;
+  for (const until = Date.now() + 120_000; Date.now() < until; ) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/login_options`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the server did not answer");
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: the routes' answers are read field by field
+  body: any;
+}
+
+/**
+ * POSTs over node:http on kept-alive connections (at most `sockets`, one per client as a till
+ * keeps its connection): a lighter client than fetch, so that the clients take less of the cores
+ * the server and the database share with them.
+ */
+export function keepAliveClient(base: string, sockets: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const { hostname, port } = new URL(base);
+  const post = (route: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
+    new Promise<Answer>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const req = http.request(
+        {
+          agent,
+          hostname,
+          port,
+          method: "POST",
+          path: route,
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(payload),
+            authorization: `Bearer ${token}`,
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            let parsed: unknown = text;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              // not JSON: kept as text
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed });
+          });
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
+    });
+  return { post, close: () => agent.destroy() };
+}
+
+/** The server's own `souq_*` series from GET /metrics (served to this machine), by series: `name{labels}` → value. */
+export async function serverMetrics(base: string): Promise<Map<string, number>> {
+  const res = await fetch(`${base}/metrics`);
+  if (!res.ok) throw new Error(`/metrics: ${res.status}`);
+  const out = new Map<string, number>();
+  for (const line of (await res.text()).split("\n")) {
+    const m = /^(souq_[a-z_]+(?:\{[^}]*\})?) (\S+)$/.exec(line);
+    if (m) out.set(m[1]!, Number(m[2]));
+  }
+  return out;
+}
+
+/** The pool's figures between two reads of /metrics: waits for a connection, seconds waited, the pool's size, postings run again. */
+export function poolBetween(a: Map<string, number>, b: Map<string, number>): string {
+  const d = (k: string) => (b.get(k) ?? 0) - (a.get(k) ?? 0);
+  if (!b.has("souq_db_pool_waits_total")) return "the server reports no pool figures (souq_db_pool_waits_total)";
+  const retries = [...b.keys()].filter((k) => k.startsWith("souq_posting_retries_total")).reduce((s, k) => s + d(k), 0);
+  return (
+    `${d("souq_db_pool_waits_total")} waits for a connection (souq_db_pool_waits_total), ${d("souq_db_pool_wait_seconds_total").toFixed(2)} s waited ` +
+    `(pool of ${b.get('souq_db_pool_connections{state="max"}') ?? "?"}); ${retries} postings run again, ${d("souq_posting_retries_exhausted_total")} given up`
+  );
+}
+
+export interface WaitTally {
+  samples: number;
+  /** Samples in which at least one backend waited. */
+  waited: number;
+  /** Backend·samples by `wait_event_type/wait_event`. */
+  byEvent: Map<string, number>;
+  /** Backend·samples of lock waits (type Lock) by the relation locked (or the kind of lock when it names none). */
+  byRelation: Map<string, number>;
+}
+
+/**
+ * Samples every `everyMs` the backends of `database` (on the server of `adminUrl`, from a
+ * connection to its `postgres` database, so that the sampler's own work is not counted as the
+ * benchmarked database's) that are running a statement and waiting for something other than their
+ * client: by wait event, and for lock waits the relation locked — the lock waited for, or, waiting
+ * for another transaction to end, the tuple lock held meanwhile. `stop()` ends it and names the
+ * relations (from a connection to the database itself).
+ */
+export async function waitSampler(databaseUrl: string, everyMs = 50) {
+  const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const adminUrl = new URL(databaseUrl);
+  adminUrl.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  const byEvent = new Map<string, number>();
+  const byOid = new Map<string, number>();
+  let samples = 0;
+  let waited = 0;
+  let stopped = false;
+  const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  const loop = (async () => {
+    while (!stopped) {
+      const t0 = performance.now();
+      const { rows } = await client.query<{ t: string; e: string; rel: number | null; locktype: string | null; q: string }>(
+        `with w as materialized (
+           select pid, wait_event_type t, wait_event e, left(regexp_replace(query, '\\s+', ' ', 'g'), 200) q from pg_stat_activity
+            where datname = $1 and state = 'active' and pid <> pg_backend_pid()
+              and wait_event_type is not null and wait_event_type not in ('Client', 'Activity')),
+         l as materialized (select pid, locktype, relation, granted from pg_locks where pid in (select pid from w))
+         select w.t, w.e,
+                coalesce((select relation from l where l.pid = w.pid and not granted and relation is not null limit 1),
+                         (select relation from l where l.pid = w.pid and granted and locktype = 'tuple' limit 1))::int as rel,
+                (select locktype from l where l.pid = w.pid and not granted limit 1) as locktype, w.q
+           from w`,
+        [database],
+      );
+      samples++;
+      if (rows.length) waited++;
+      for (const r of rows) {
+        add(byEvent, `${r.t}/${r.e}`);
+        if (r.t === "Lock") add(byOid, r.rel !== null ? `#${r.rel}` : `(${r.locktype ?? r.e}, in ${statement(r.q)})`);
+      }
+      const rest = everyMs - (performance.now() - t0);
+      if (rest > 0) await new Promise((r) => setTimeout(r, rest));
+    }
+  })();
+  return {
+    async stop(): Promise<WaitTally> {
+      stopped = true;
+      try {
+        await loop;
+      } finally {
+        await client.end();
+      }
+      const oids = [...byOid.keys()].filter((k) => k.startsWith("#")).map((k) => Number(k.slice(1)));
+      const names = new Map<number, string>();
+      if (oids.length) {
+        const db = new pg.Client({ connectionString: databaseUrl });
+        await db.connect();
+        try {
+          const r = await db.query<{ oid: number; relname: string }>("select oid::int, relname from pg_class where oid = any($1)", [oids]);
+          for (const row of r.rows) names.set(row.oid, row.relname);
+        } finally {
+          await db.end();
+        }
+      }
+      const byRelation = new Map<string, number>();
+      for (const [k, n] of byOid) {
+        const name = k.startsWith("#") ? (names.get(Number(k.slice(1))) ?? `relation ${k.slice(1)}`) : k;
+        byRelation.set(name, (byRelation.get(name) ?? 0) + n);
+      }
+      return { samples, waited, byEvent, byRelation };
+    },
+  };
+}
+
+/**
+ * What a statement does to which table, for a lock wait that names no relation (an insert waiting
+ * for another transaction's row of the same key, typically): "insert into account_balances".
+ */
+function statement(q: string): string {
+  const dml = /\b(insert\s+into|update|delete\s+from)\s+"?(\w+)"?/i.exec(q);
+  if (dml) return `${dml[1]!.toLowerCase().replace(/\s+/, " ")} ${dml[2]}`;
+  const from = /\bfrom\s+"?(\w+)"?/i.exec(q);
+  if (from) return `a select from ${from[1]}`;
+  return q.slice(0, 40);
+}
+
+/** A tally's lines, the largest first: "Lock/transactionid 41, LWLock/WALWrite 12". */
+export function waitLines(t: WaitTally, everyMs = 50): string[] {
+  const top = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ") || "none";
+  return [
+    `waits sampled every ${everyMs} ms: ${t.samples} samples, ${t.waited} with a backend waiting; backend·samples by event: ${top(t.byEvent)}`,
+    `lock waits by relation: ${top(t.byRelation)}`,
+  ];
+}
