@@ -67,12 +67,7 @@ export interface BatchAnswer {
 
 /** Whether a sale may be booked with others, from what it says alone. */
 export function batchable(input: PosSaleInput): boolean {
-  return (
-    !input.offline &&
-    !input.payments.some((p) => p.method === "credit") &&
-    (input.change_currency_id ?? CURRENCY_IQD) === CURRENCY_IQD &&
-    input.lines.length > 0
-  );
+  return !input.offline && input.lines.length > 0;
 }
 
 /** Not taken here: the sale goes the one-by-one path. */
@@ -100,8 +95,12 @@ interface Env {
   left: Map<string, LockedBalance>;
   batches: Map<number, { batch_no: string | null; expire_date: string | null }>;
   costs: Map<number, CostRow>;
-  /** Cash accounts' balances in their currency as they stand (the change leaves the IQD drawer). */
+  /** Cash accounts' balances in their currency as they stand (the change leaves its currency's drawer). */
   cash: Map<number, Decimal>;
+  /** Each customer's allowed debit amount and balance (system currency) as the sales worked out so far leave it. */
+  owed: Map<number, { limit: string | null; balance: Decimal }>;
+  /** The customers with overdue terms. */
+  overdueTerms: Map<number, boolean>;
 }
 
 /** What the receipts show beside the rows written: names, the customers' credit, the in-rates of the dates shown. */
@@ -297,6 +296,8 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     batches: new Map(),
     costs: new Map(),
     cash: new Map(),
+    owed: new Map(),
+    overdueTerms: new Map(),
   };
   for (const c of customerRows!)
     env.customers.set(Number(c.consumer_id), {
@@ -318,6 +319,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     overdueTerms: new Map(customerRows!.map((c) => [Number(c.consumer_id), !!c.overdue_type])),
     inRates: new Map(shownAt.map((iso, k) => [iso, shownRates[k] as { rate: string; in_rate: string }[]])),
   };
+  env.overdueTerms = look.overdueTerms;
   if (Object.keys(env.keys).length !== 7) return release(tx, live, answers);
 
   // A sale needing what this path does not make (a drawer's first sale, a customer's accounts) goes one by one.
@@ -401,6 +403,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
   for (const r of rest.at(-3)!) {
     const c = creditFrom(r);
     look.credit.set(Number(r.consumer_id), { limit: c.limit, balance: D(c.balance) });
+    env.owed.set(Number(r.consumer_id), { limit: c.limit, balance: D(c.balance) });
   }
   const cashAccounts: number[] = [];
   for (const a of locked!) {
@@ -615,6 +618,10 @@ async function plan(
   const { in_rate } = await env.rates(at);
   if (input.payments.some((p) => p.method === "fib") && (!settings.fib_account_fk || !fibIsCash)) decline("no FIB account");
   const c = env.customers.get(customer) ?? decline("not a customer");
+  const onCredit = input.payments.some((p) => p.method === "credit");
+  // Credit is a named customer's: the one-by-one path tells the cashier so.
+  if (onCredit && customer === env.walkIn) decline("credit to the walk-in customer");
+  const changeCurrency = input.change_currency_id ?? CURRENCY_IQD;
 
   const lineDiscounts = input.lines.some((l) => l.discount && D(l.discount).gt(0));
   const byItem = lineDiscounts || !input.invoice_discount;
@@ -665,7 +672,7 @@ async function plan(
     systemCurrency: CURRENCY_IQD,
     rate: in_rate,
     payments: input.payments,
-    changeCurrency: CURRENCY_IQD,
+    changeCurrency,
     smallest,
   });
   const rateOf = (cur: number) => (cur === CURRENCY_IQD ? "1" : in_rate);
@@ -681,7 +688,15 @@ async function plan(
   });
   const paidStored = dp(paid, 3);
   const remaining = dp(total.minus(paid), 3);
-  if (!remaining.isZero()) decline("something owed");
+  // What is left owing goes on the customer's account within his allowed debit amount (checked on
+  // his balance as the sales before this one leave it); a customer with overdue terms buying on
+  // credit goes one by one, so that the warnings of his later sales count this one.
+  const owed = env.owed.get(customer) ?? decline("no credit read");
+  if (!remaining.isZero()) {
+    if (customer === env.walkIn || remaining.isNeg()) decline("the walk-in customer owing");
+    if (env.overdueTerms.get(customer)) decline("overdue terms");
+    if (owed.limit !== null && owed.balance.plus(remaining).gt(owed.limit)) decline("past the allowed debit");
+  }
 
   const row: Record<string, unknown> = {
     kind: "pos",
@@ -839,7 +854,10 @@ async function plan(
   const saleRows = toJournalLines(ruleLines, currencyOf, CURRENCY_IQD, exchange);
   const change: RuleLine[] = [];
   for (const o of settled.overflow) change.push({ account_id: drawer.get(o.currency_id)!, debit: o.amount, rate: rateOf(o.currency_id) });
-  if (settled.change.given.gt(0)) change.push({ account_id: drawer.get(CURRENCY_IQD)!, credit: settled.change.given, rate: "1" });
+  if (settled.change.given.gt(0))
+    change.push({ account_id: drawer.get(changeCurrency)!, credit: settled.change.given, rate: rateOf(changeCurrency) });
+  // Beside whole dollars, the rest in dinars from the IQD drawer.
+  if (settled.change.given_iqd.gt(0)) change.push({ account_id: drawer.get(CURRENCY_IQD)!, credit: settled.change.given_iqd, rate: "1" });
   if (settled.change.gain.gt(0)) change.push({ account_id: k.cash_over_short!.account_id, credit: settled.change.gain });
   const changeRows = change.length ? toJournalLines(change, currencyOf, CURRENCY_IQD, exchange) : null;
 
@@ -853,6 +871,8 @@ async function plan(
   for (const r of changeRows ?? [])
     if (D(r.credit).gt(r.debit) && env.cash.has(r.account_id) && cashAfter.get(r.account_id)!.isNeg()) decline("drawer short");
   for (const [id, b] of cashAfter) env.cash.set(id, b);
+  for (const r of [...saleRows, ...(changeRows ?? [])])
+    if (r.account_id === c.iqd || r.account_id === c.usd) owed.balance = owed.balance.plus(r.sys_debit).minus(r.sys_credit);
 
   // Taken: the booking's state moves on.
   for (const [key, b] of touched) env.left.set(key, { ...b, qty: dp(b.qty, 4) });
@@ -884,6 +904,7 @@ async function plan(
       change_currency_id: settled.change.currency_id,
       change_amount: settled.change.given.toFixed(),
       change_exact: settled.change.exact.toFixed(),
+      change_iqd_amount: settled.change.given_iqd.toFixed(),
       total_sys: total.toFixed(),
       discount_sys: gross.minus(subtotal).toFixed(),
     },
@@ -1123,7 +1144,7 @@ async function receipts(tx: Tx, planned: Planned[], look: Shown, env: Env) {
         currency_id: Number(p.info.change_currency_id ?? CURRENCY_IQD),
         amount: dp(p.info.change_amount as string, 4).toFixed(),
         exact: dp(p.info.change_exact as string, 4).toFixed(),
-        amount_iqd: "0",
+        amount_iqd: dp(p.info.change_iqd_amount as string, 4).toFixed(),
       },
       offline: false,
       client_created_at: new Date(p.sale.input.client_created_at).toISOString(),
