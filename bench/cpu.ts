@@ -14,7 +14,7 @@ const TICKS = (() => {
 })();
 
 /** A process's user and system time in seconds; 0 when it is gone or there is no /proc. */
-function seconds(pid: number | string): number {
+export function seconds(pid: number | string): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
     return (Number(fields[11]) + Number(fields[12])) / TICKS;

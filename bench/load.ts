@@ -7,6 +7,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
+import { seconds } from "./cpu.js";
 import { compiledServer } from "./server.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -118,13 +119,18 @@ export function poolBetween(a: Map<string, number>, b: Map<string, number>): str
   if (!b.has("souq_db_pool_waits_total")) return "the server reports no pool figures (souq_db_pool_waits_total)";
   const retries = [...b.keys()].filter((k) => k.startsWith("souq_posting_retries_total")).reduce((s, k) => s + d(k), 0);
   return (
-    `${d("souq_db_pool_waits_total")} waits for a connection (souq_db_pool_waits_total), ${d("souq_db_pool_wait_seconds_total").toFixed(2)} s waited ` +
-    `(pool of ${b.get('souq_db_pool_connections{state="max"}') ?? "?"}); ${retries} postings run again, ${d("souq_posting_retries_exhausted_total")} given up`
+    `${d("souq_db_pool_waits_total")} connections handed out only after waiting for one (souq_db_pool_waits_total), ` +
+    `${d("souq_db_pool_wait_seconds_total").toFixed(2)} s until handed out over every borrow (pool of ${b.get('souq_db_pool_connections{state="max"}') ?? "?"}); ` +
+    `${retries} postings run again, ${d("souq_posting_retries_exhausted_total")} given up`
   );
 }
 
 export interface WaitTally {
   samples: number;
+  /** Milliseconds the sampler's own queries took, in all. */
+  busyMs: number;
+  /** Processor seconds the sampler's backend used (0 where its process cannot be read). */
+  backendSeconds: number;
   /** Samples in which at least one backend waited. */
   waited: number;
   /** Backend·samples by `wait_event_type/wait_event`. */
@@ -147,9 +153,12 @@ export async function waitSampler(databaseUrl: string, everyMs = 50) {
   adminUrl.pathname = "/postgres";
   const client = new pg.Client({ connectionString: adminUrl.toString() });
   await client.connect();
+  const pid = (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+  const cpu0 = seconds(pid);
   const byEvent = new Map<string, number>();
   const byOid = new Map<string, number>();
   let samples = 0;
+  let busyMs = 0;
   let waited = 0;
   let stopped = false;
   const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
@@ -170,6 +179,7 @@ export async function waitSampler(databaseUrl: string, everyMs = 50) {
         [database],
       );
       samples++;
+      busyMs += performance.now() - t0;
       if (rows.length) waited++;
       for (const r of rows) {
         add(byEvent, `${r.t}/${r.e}`);
@@ -182,8 +192,10 @@ export async function waitSampler(databaseUrl: string, everyMs = 50) {
   return {
     async stop(): Promise<WaitTally> {
       stopped = true;
+      let backendSeconds = 0;
       try {
         await loop;
+        backendSeconds = seconds(pid) - cpu0;
       } finally {
         await client.end();
       }
@@ -204,7 +216,7 @@ export async function waitSampler(databaseUrl: string, everyMs = 50) {
         const name = k.startsWith("#") ? (names.get(Number(k.slice(1))) ?? `relation ${k.slice(1)}`) : k;
         byRelation.set(name, (byRelation.get(name) ?? 0) + n);
       }
-      return { samples, waited, byEvent, byRelation };
+      return { samples, busyMs, backendSeconds, waited, byEvent, byRelation };
     },
   };
 }
@@ -230,7 +242,8 @@ export function waitLines(t: WaitTally, everyMs = 50): string[] {
       .map(([k, n]) => `${k} ${n}`)
       .join(", ") || "none";
   return [
-    `waits sampled every ${everyMs} ms: ${t.samples} samples, ${t.waited} with a backend waiting; backend·samples by event: ${top(t.byEvent)}`,
+    `waits sampled every ${everyMs} ms (${t.samples} samples; their queries took ${t.busyMs.toFixed(0)} ms, ${(t.backendSeconds * 1000).toFixed(0)} ms of its backend's processor): ${t.waited} with a backend waiting; ` +
+      `backend·samples by event: ${top(t.byEvent)}`,
     `lock waits by relation: ${top(t.byRelation)}`,
   ];
 }

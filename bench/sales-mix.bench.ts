@@ -49,7 +49,9 @@ const STOCK = 1_000_000;
 const RATE = "1470";
 const IN_RATE = 1480;
 const BREAD = 5000;
-const SAMPLE_MS = 50;
+const SAMPLE_MS = sizeFromEnv("BENCH_SAMPLE_MS", 50, 50);
+/** BENCH_WORKLOADS: some of "mix,invoice,oneline" (all when unset), e.g. to measure one while changing it. */
+const WORKLOADS = (process.env.BENCH_WORKLOADS || "mix,invoice,oneline").split(",").map((w) => w.trim());
 const ALLOWED_DEBIT = 1_000_000_000;
 
 type PosKind = "cash" | "IQD+USD" | "change in USD" | "credit" | "FIB";
@@ -199,11 +201,14 @@ interface Outcome {
 class Tally {
   done: { kind: string; ms: number }[] = [];
   statuses = new Map<number, number>();
-  errors: string[] = [];
+  /** The errors' texts (the first few kinds) and how often each came. */
+  errors = new Map<string, number>();
+  errorCount = 0;
   record(o: Outcome) {
     this.statuses.set(o.status, (this.statuses.get(o.status) ?? 0) + 1);
     if (o.error) {
-      if (this.errors.length < 5) this.errors.push(o.error);
+      this.errorCount++;
+      if (this.errors.size < 8 || this.errors.has(o.error)) this.errors.set(o.error, (this.errors.get(o.error) ?? 0) + 1);
     } else this.done.push({ kind: o.kind, ms: o.ms });
   }
   get failed() {
@@ -211,19 +216,23 @@ class Tally {
   }
 }
 
-/** Each client sells one after another until `seconds` have passed; answers are tallied, none stops the others. */
+/**
+ * Each client sells one after another until `seconds` have passed; answers are tallied, an error
+ * stops no client (after 50 errors the stretch ends early: the run has failed anyway).
+ */
 async function drive(seconds: number, each: (client: number) => Promise<Outcome>, tally: Tally) {
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
-      while (performance.now() < until && tally.errors.length < 5) tally.record(await each(client));
+      while (performance.now() < until && tally.errorCount < 50) tally.record(await each(client));
     }),
   );
   return (performance.now() - t0) / 1000;
 }
 
 interface Measured {
+  id: string;
   name: string;
   goal: { ratio: number; p99?: number };
   elapsed: number;
@@ -413,6 +422,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
     };
 
     const workloads: {
+      id: string;
       name: string;
       goal: Measured["goal"];
       /** Unmeasured, before the warm-up: what every client sells once (each kind at least once). */
@@ -420,6 +430,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
       each: (c: number) => Promise<Outcome>;
     }[] = [
       {
+        id: "mix",
         name: `POS mix (${CLIENTS} tills, 3-line bills: ${POS_MIX.map(([k, w]) => `${k} ${w} %`).join(", ")})`,
         goal: { ratio: 0.25, p99: 150 },
         // The first sale of each till is cash: its drawers open and hold dinars for change.
@@ -434,6 +445,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
         each: (c) => sellPos(c, pick(POS_MIX, rnds[c]!())),
       },
       {
+        id: "invoice",
         name: `invoice sales (${CLIENTS} clients, 3 lines saved and completed: ${INVOICE_MIX.map(([k, w]) => `${k} ${w} %`).join(", ")})`,
         goal: { ratio: 0.1, p99: 250 },
         first: (c) =>
@@ -445,13 +457,17 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
         each: (c) => sellInvoice(c, pick(INVOICE_MIX, rnds[c]!())),
       },
       {
+        id: "oneline",
         name: `one-line cash POS bills (${CLIENTS} tills)`,
         goal: { ratio: 0.36 },
         first: (c) => [() => sellBread(c)],
         each: (c) => sellBread(c),
       },
     ];
-    for (const w of workloads) {
+    const unknown = WORKLOADS.filter((w) => !workloads.some((x) => x.id === w));
+    if (unknown.length)
+      throw new Error(`BENCH_WORKLOADS names ${unknown.join(", ")}: the workloads are ${workloads.map((w) => w.id).join(", ")}`);
+    for (const w of workloads.filter((x) => WORKLOADS.includes(x.id))) {
       const warm = new Tally();
       // The first sales of each client one after another (a till's first sale opens its drawers).
       await Promise.all(
@@ -468,7 +484,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
       const cpu = cpuBetween(before, cpuMark(child.pid!, dbName));
       const waits = await sampler.stop();
       const pool = poolBetween(metricsBefore, await serverMetrics(shop.base));
-      measured.push({ name: w.name, goal: w.goal, elapsed, tally, warm, cpu, pool, waits });
+      measured.push({ id: w.id, name: w.name, goal: w.goal, elapsed, tally, warm, cpu, pool, waits });
     }
     // A key per till sent again: the same sale answers, none is booked twice.
     let replayed = 0;
@@ -504,6 +520,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
           `p50 ${fmt(ref.p50)}, p99 ${fmt(ref.p99)} (load average ${load()})`,
       );
     let httpFailed = false;
+    const summary: string[] = [];
     for (const m of measured) {
       const ms = m.tally.done.map((d) => d.ms).sort((a, b) => a - b);
       const n = ms.length;
@@ -513,6 +530,11 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
       const goalText = `goal ≥ ${m.goal.ratio.toFixed(2)}${m.goal.p99 ? ` with p99 ≤ ${m.goal.p99} ms` : ""}`;
       const met = ratio !== undefined && ratio >= m.goal.ratio && (!m.goal.p99 || p(99) <= m.goal.p99);
       console.log(`\n  ${m.name}, ${m.elapsed.toFixed(1)} s: ${n} sales, ${rate.toFixed(1)} sales/s`);
+      summary.push(
+        `${m.id} ${rate.toFixed(1)}/s${ratio !== undefined ? ` = ${ratio.toFixed(3)} x TPC-B` : ""}, p99 ${fmt(p(99))}${
+          smoke || ratio === undefined ? "" : met ? " (goal met)" : " (goal missed)"
+        }`,
+      );
       if (ratio !== undefined)
         console.log(
           `    sales/s ÷ TPC-B tps = ${ratio.toFixed(3)} (${goalText}: ${smoke ? "not judged at smoke size" : met ? "met" : "MISSED"})`,
@@ -540,7 +562,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
       console.log(
         `    answers: ${answers(m.tally)}${m.warm.failed ? `; while warming up: ${answers(m.warm)}` : ""}${errors.length ? "" : "; no errors"}`,
       );
-      for (const e of errors) console.log(`      ${e}`);
+      for (const [e, n] of errors) console.log(`      ${n} × ${e}`);
       if (m.tally.failed || m.warm.failed) httpFailed = true;
       console.log(`    processors: ${m.cpu}`);
       console.log(`    pool: ${m.pool}`);
@@ -553,11 +575,12 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
         `balances within their allowed debit: ${failed.length ? "FAILED" : "all agree"}`,
     );
     for (const f of failed) console.log(`    FAILED: ${f}`);
+    console.log(`  summary, ${label}: ${summary.join("; ")}`);
     const refused = measured.filter((m) => m.tally.failed || m.warm.failed).map((m) => m.name.split(" (")[0]);
     if (httpFailed || failed.length)
       throw new Error(
         `${label}: ${[
-          refused.length ? `answers other than 201 in ${refused.join(", ")}` : "",
+          refused.length ? `answers other than 201 (a 409 or 5xx, or a refusal of a valid bill) in ${refused.join(", ")}` : "",
           failed.length ? `${failed.length} checks failed` : "",
         ]
           .filter(Boolean)
