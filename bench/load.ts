@@ -7,7 +7,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
-import { seconds } from "./cpu.js";
+import { type CpuMark, seconds } from "./cpu.js";
 import { compiledServer } from "./server.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -99,6 +99,19 @@ export function keepAliveClient(base: string, sockets: number) {
       req.end(payload);
     });
   return { post, close: () => agent.destroy() };
+}
+
+/**
+ * The share of a core that processes other than the server, the database's backends and this
+ * process used between two marks (cpu.ts): another program's load on the machine makes a figure
+ * measured beside it, and its ratio to a reference measured at another moment, unreliable.
+ */
+export function elsewhere(a: CpuMark, b: CpuMark): number {
+  const wall = (b.at - a.at) / 1000;
+  if (wall <= 0 || !b.machine.total) return 0;
+  let ours = b.server - a.server + (b.self.user + b.self.system - a.self.user - a.self.system) / 1e6;
+  for (const [pid, s] of b.backends) ours += s - (a.backends.get(pid) ?? 0);
+  return Math.max(0, (b.machine.busy - a.machine.busy - ours) / wall);
 }
 
 /** The server's own `souq_*` series from GET /metrics (served to this machine), by series: `name{labels}` → value. */

@@ -1,7 +1,9 @@
 // The selling a shop really does, 16 clients over HTTP to the server compiled ahead of time (what
 // `npm start` runs) in a process of its own, each workload for BENCH_SECONDS after a warm-up, and
 // pgbench's TPC-B (scale 1, the same 16 clients, the same seconds) on the same database in the same
-// run, each workload reported as sales per second ÷ TPC-B tps:
+// run, before the workloads and after them, each workload reported as sales per second ÷ the mean
+// TPC-B tps (the two TPC-B figures, and the processor time other programs took meanwhile, tell
+// whether the machine was steady enough for the ratios to mean something):
 // 1. POS mix: bills of three lines (three different items, each with ample stock) from 16 tills,
 //    each its own cashier and drawer: 70 % cash in IQD (the tender rounded up above the total, the
 //    change in IQD), 10 % IQD and USD with the change in IQD, 5 % paid in USD with the change in
@@ -31,7 +33,17 @@ import { seed } from "@app/server/src/db/seed.js";
 import pg from "pg";
 import { cpuBetween, cpuMark } from "./cpu.js";
 import { benchDatabase } from "./database.js";
-import { type Answer, keepAliveClient, poolBetween, serverMetrics, startServer, type WaitTally, waitLines, waitSampler } from "./load.js";
+import {
+  type Answer,
+  elsewhere,
+  keepAliveClient,
+  poolBetween,
+  serverMetrics,
+  startServer,
+  type WaitTally,
+  waitLines,
+  waitSampler,
+} from "./load.js";
 import { percentile, pgbenchOrSkip, tpcb } from "./pgbench.js";
 import { newCashier } from "./product.js";
 import { scratchDir } from "./scratch.js";
@@ -239,6 +251,8 @@ interface Measured {
   tally: Tally;
   warm: Tally;
   cpu: string;
+  /** The share of a core other processes used meanwhile. */
+  others: number;
   pool: string;
   waits: WaitTally;
 }
@@ -327,6 +341,26 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
     const started = await startServer(url, dataDir);
     child = started.child;
     const shop = await setUp(started.base);
+    // TPC-B before the workloads (the server idle) and after them (the server stopped): the ratios
+    // are to their mean, and the two tell how steady the machine was meanwhile.
+    const references: ReturnType<typeof tpcb>[] = [];
+    const failed: string[] = [];
+    const reference = async () => {
+      if (!pgbench) return;
+      const ref = tpcb(pgbench, url, CLIENTS, SECONDS);
+      const h = new pg.Client({ connectionString: url });
+      await h.connect();
+      const n = (await h.query<{ n: number }>("select count(*)::int as n from pgbench_history")).rows[0]!.n;
+      await h.end();
+      if (n !== ref.count) failed.push(`pgbench logged ${ref.count} transactions, its history holds ${n}`);
+      references.push(ref);
+      console.log(
+        `  pgbench TPC-B (scale 1), ${CLIENTS} clients, ${SECONDS} s, ${references.length === 1 ? "before" : "after"} the workloads: ` +
+          `${ref.tps.toFixed(0)} tps (${ref.count} transactions), p50 ${fmt(ref.p50)}, p99 ${fmt(ref.p99)} (load average ${load()})`,
+      );
+    };
+    console.log(`${label}: ${CLIENTS} clients, each workload ${SECONDS} s after ${WARMUP} s of warm-up`);
+    await reference();
     const client = keepAliveClient(started.base, CLIENTS);
     const timed = async (kind: string, send: () => Promise<Answer>, ok: number, then: (a: Answer) => void): Promise<Outcome> => {
       const t0 = performance.now();
@@ -481,10 +515,12 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
       const sampler = await waitSampler(url, SAMPLE_MS);
       const before = cpuMark(child.pid!, dbName);
       const elapsed = await drive(SECONDS, w.each, tally);
-      const cpu = cpuBetween(before, cpuMark(child.pid!, dbName));
+      const after = cpuMark(child.pid!, dbName);
+      const cpu = cpuBetween(before, after);
+      const others = elsewhere(before, after);
       const waits = await sampler.stop();
       const pool = poolBetween(metricsBefore, await serverMetrics(shop.base));
-      measured.push({ id: w.id, name: w.name, goal: w.goal, elapsed, tally, warm, cpu, pool, waits });
+      measured.push({ id: w.id, name: w.name, goal: w.goal, elapsed, tally, warm, cpu, others, pool, waits });
     }
     // A key per till sent again: the same sale answers, none is booked twice.
     let replayed = 0;
@@ -499,26 +535,20 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
     await new Promise((r) => child!.once("exit", r));
     child = undefined;
 
-    const failed = [...expected.wrong.slice(0, 10)];
+    failed.push(...expected.wrong.slice(0, 10));
     if (expected.wrong.length > 10) failed.push(`and ${expected.wrong.length - 10} more answers like these`);
     const checks = await checkBooks(url, shop, expected);
     failed.push(...checks.filter(([, ok]) => !ok).map(([what]) => what));
-
-    const ref = pgbench ? tpcb(pgbench, url, CLIENTS, SECONDS) : undefined;
-    if (ref) {
-      const h = new pg.Client({ connectionString: url });
-      await h.connect();
-      const n = (await h.query<{ n: number }>("select count(*)::int as n from pgbench_history")).rows[0]!.n;
-      await h.end();
-      if (n !== ref.count) failed.push(`pgbench logged ${ref.count} transactions, its history holds ${n}`);
-    }
-
-    console.log(`${label}: ${CLIENTS} clients, each workload ${SECONDS} s after ${WARMUP} s of warm-up`);
-    if (ref)
+    await reference();
+    const ref = references.length ? { tps: references.reduce((s, r) => s + r.tps, 0) / references.length } : undefined;
+    if (ref && references.length === 2) {
+      const [a, b] = references.map((r) => r.tps) as [number, number];
+      const spread = Math.abs(a - b) / Math.max(a, b);
       console.log(
-        `  pgbench TPC-B (scale 1), ${CLIENTS} clients, ${SECONDS} s: ${ref.tps.toFixed(0)} tps (${ref.count} transactions), ` +
-          `p50 ${fmt(ref.p50)}, p99 ${fmt(ref.p99)} (load average ${load()})`,
+        `  the ratios below are to their mean, ${ref.tps.toFixed(0)} tps; the two differ by ${(100 * spread).toFixed(0)} %` +
+          (spread > 0.15 ? ": the machine was not steady, the ratios are not reliable" : ""),
       );
+    }
     let httpFailed = false;
     const summary: string[] = [];
     for (const m of measured) {
@@ -564,7 +594,9 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
       );
       for (const [e, n] of errors) console.log(`      ${n} × ${e}`);
       if (m.tally.failed || m.warm.failed) httpFailed = true;
-      console.log(`    processors: ${m.cpu}`);
+      console.log(
+        `    processors: ${m.cpu}; other processes ${Math.round(100 * m.others)}% of a core${m.others > 0.25 ? " (another program loaded the machine: these figures are not the product's alone)" : ""}`,
+      );
       console.log(`    pool: ${m.pool}`);
       for (const l of waitLines(m.waits, SAMPLE_MS)) console.log(`    ${l}`);
     }
