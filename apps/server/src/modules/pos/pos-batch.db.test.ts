@@ -9,7 +9,9 @@ import { D } from "../ledger/money.js";
 import { dbHelpers, stockUp } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 import { type PosFixture, posFixture } from "./pos.fixture.js";
-import { answeredSql, type BatchAnswer, bookPosBatch } from "./pos-batch.js";
+import type { BatchAnswer } from "./pos-book.types.js";
+import { bookPosBatch } from "./pos-booking.js";
+import { answeredSql } from "./pos-write.js";
 
 /**
  * POS sales booked together must leave the books, the stock and the answers exactly as the
@@ -428,7 +430,9 @@ describe("many tills at once, booked together", () => {
       expect(statuses.filter((s) => s === 201)).toHaveLength(4);
       expect(statuses.filter((s) => s === 422)).toHaveLength(12);
       for (const a of answers.filter((x) => x.status === 422))
-        expect(a.body.message).toMatch(/^The customer's allowed debit amount is 20000; the balance is 20000 and this sale would make it 25000\.$/);
+        expect(a.body.message).toMatch(
+          /^The customer's allowed debit amount is 20000; the balance is 20000 and this sale would make it 25000\.$/,
+        );
       const [owed] = await q<{ b: string }>(sql`
         select coalesce(sum(b.sys_debit - b.sys_credit), 0)::text b from account_balances b
           join consumers c on b.account_id in (c.account_fk, c.account_usd_fk) where c.consumer_id = ${clinic}`);

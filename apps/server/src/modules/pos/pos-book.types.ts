@@ -1,0 +1,108 @@
+import type { PosSaleInput } from "@app/contracts";
+import type Decimal from "decimal.js";
+import type { AuthUser } from "../../platform/context.js";
+import type { JournalLineRow } from "../ledger/journal.js";
+import { D, Dec } from "../ledger/money.js";
+import type { quoteDataFrom } from "../pricing/quote.js";
+import type { itemsWithUnitsFrom } from "../purchases/purchases.js";
+import type { CostRow, itemsFrom, LockedBalance } from "../stock/stock.js";
+import type { PosSettings } from "./pos-session.js";
+
+/** What a booking of POS sales works with: the sales sent, their answers, what it read and what it plans to write. */
+
+export interface BatchSale {
+  user: AuthUser;
+  ip: string | null;
+  now: Date;
+  input: PosSaleInput;
+  key: string;
+  hash: string;
+}
+
+export interface BatchAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Whether a sale may be booked with others, from what it says alone. */
+export function batchable(input: PosSaleInput): boolean {
+  return !input.offline && input.lines.length > 0;
+}
+
+/** Not taken here: the sale goes the one-by-one path. */
+export class Decline extends Error {}
+export const decline = (why: string): never => {
+  throw new Decline(why);
+};
+
+export const dp = (v: Decimal.Value, places: number) => D(v).toDecimalPlaces(places, Dec.ROUND_HALF_UP);
+
+export interface Env {
+  firstOutlet: number | null;
+  defaultInventory: number | null;
+  walkIn: number;
+  settings: PosSettings;
+  rates: (at: Date) => Promise<{ rate: string; in_rate: string }>;
+  drawers: Map<number, Map<number, number>>;
+  customers: Map<number, { name: string; mobile: string | null; address: string | null; iqd: number | null; usd: number | null }>;
+  items: ReturnType<typeof itemsWithUnitsFrom>;
+  quote: ReturnType<typeof quoteDataFrom>;
+  stockItems: ReturnType<typeof itemsFrom>;
+  keys: Record<string, { account_id: number; currency_id: number }>;
+  accountCurrency: Map<number, number>;
+  /** Stock rows as they stand after the sales worked out so far (locked). */
+  left: Map<string, LockedBalance>;
+  batches: Map<number, { batch_no: string | null; expire_date: string | null }>;
+  costs: Map<number, CostRow>;
+  /** Cash accounts' balances in their currency as they stand (the change leaves its currency's drawer). */
+  cash: Map<number, Decimal>;
+  /** Each customer's allowed debit amount and balance (system currency) as the sales worked out so far leave it. */
+  owed: Map<number, { limit: string | null; balance: Decimal }>;
+  /** The customers with overdue terms. */
+  overdueTerms: Map<number, boolean>;
+}
+
+/** What the receipts show beside the rows written: names, the customers' credit, the in-rates of the dates shown. */
+export interface Shown {
+  users: Map<number, string>;
+  inventories: Map<number, string>;
+  currencies: Map<number, string>;
+  itemCodes: Map<number, string | null>;
+  accountNames: Map<number, string>;
+  /** Each customer's allowed debit amount and balance (system currency) as the booking goes on. */
+  credit: Map<number, { limit: string | null; balance: Decimal }>;
+  overdueTerms: Map<number, boolean>;
+  /** The rates read for each date shown (`ratesSql`). */
+  inRates: Map<string, { rate: string; in_rate: string }[]>;
+}
+
+export interface Planned {
+  sale: BatchSale;
+  row: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+  payments: { account_fk: number; method: string; currency_id: number; rate: string; amount: string }[];
+  moves: {
+    line: number;
+    item_id: number;
+    inventory_id: number;
+    batch_id: number;
+    qty: Decimal;
+    unit_id: number | null;
+    unit_qty: Decimal;
+    unit_cost: Decimal;
+    value: Decimal;
+  }[];
+  lineUpdates: { unit_cost: string; batch_no?: string; expire_date?: string | null }[];
+  /** The sale's times as its table prints them. */
+  stored?: { date: string; created_at: string; updated_at: string };
+  /** Each line's item, unit and promotion as the receipt names them. */
+  lineNames: { item_name: string; unit_name: string; item_unit_id: number; promotion_title: string | null }[];
+  date: Date;
+  saleEntry: { description: string; rows: JournalLineRow[] };
+  changeEntry: { rows: JournalLineRow[] } | null;
+  info: Record<string, unknown>;
+  stockDeltas: Map<string, { item_id: number; inventory_id: number; batch_id: number; qty: Decimal }>;
+}
+
+/** A receipt made before the write: the sale's id, its lines' and payments' as the tables give them. */
+export const ID = "@";

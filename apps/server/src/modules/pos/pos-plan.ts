@@ -1,0 +1,325 @@
+import { CURRENCY_IQD, CURRENCY_USD, can, tenderExcess } from "@app/contracts";
+import type Decimal from "decimal.js";
+import { businessDateTime, businessDay } from "../../platform/business-time.js";
+import { docDate } from "../ledger/dates.js";
+import { type RuleLine, toJournalLines } from "../ledger/journal.js";
+import { D, round3, round4, ZERO } from "../ledger/money.js";
+import { priceQuote } from "../pricing/quote.js";
+import { paymentStatus, saleLines as salePostingLines } from "../sales/sale.ledger.js";
+import { saleLineRow } from "../sales/sales.js";
+import { type CostRow, fefo, keyOf, type LockedBalance } from "../stock/stock.js";
+import { settlePayments } from "./payments.rule.js";
+import { type BatchSale, decline, dp, type Env, type Planned } from "./pos-book.types.js";
+import { paymentRows } from "./pos-sales.js";
+
+/** One POS sale worked out in memory on the state the sales booked before it in the same booking left. */
+
+/** One sale, as `bookPosSale` → `createSale` → `completeSale` would write it, on the booking's state. */
+export async function plan(
+  env: Env,
+  s: BatchSale,
+  customer: number,
+  inventory: number,
+  outlet: number | null,
+  fibIsCash: boolean,
+): Promise<Planned> {
+  const { input, user } = s;
+  const at = s.now;
+  const drawer = env.drawers.get(user.user_id)!;
+  const settings = env.settings;
+  const { in_rate } = await env.rates(at);
+  if (input.payments.some((p) => p.method === "fib") && (!settings.fib_account_fk || !fibIsCash)) decline("no FIB account");
+  const c = env.customers.get(customer) ?? decline("not a customer");
+  const onCredit = input.payments.some((p) => p.method === "credit");
+  // Credit is a named customer's: the one-by-one path tells the cashier so.
+  if (onCredit && customer === env.walkIn) decline("credit to the walk-in customer");
+  const changeCurrency = input.change_currency_id ?? CURRENCY_IQD;
+
+  const lineDiscounts = input.lines.some((l) => l.discount && D(l.discount).gt(0));
+  const byItem = lineDiscounts || !input.invoice_discount;
+  const date = docDate(businessDateTime(at), at, null);
+  const day = businessDay(date);
+  const units = input.lines.map((l) => env.items.get(l.item_fk)?.units.get(l.unit_fk) ?? decline("unknown unit"));
+
+  // The price function on the costs as the sales before this one left them.
+  const data = { ...env.quote, units: new Map(env.quote.units), profile: env.quote.profiles.get(customer) ?? null };
+  if (!env.quote.profiles.has(customer)) decline("not a customer");
+  for (const u of units) {
+    const row = data.units.get(u.item_unit_id) ?? decline("unknown unit");
+    const cost = env.costs.get(row.item_id);
+    data.units.set(u.item_unit_id, { ...row, avg_cost: cost?.qty.gt(0) ? cost.avg.toFixed() : null });
+  }
+  const quote = priceQuote(
+    { ...data, promotions: env.quote.promotions.get(day) ?? decline("no promotions read") },
+    { system: CURRENCY_IQD, currency: CURRENCY_IQD, rate: "1", day },
+    {
+      customer_id: customer,
+      currency_id: CURRENCY_IQD,
+      rate: "1",
+      date: day,
+      lines: input.lines.map((l, i) => ({
+        item_unit_id: units[i]!.item_unit_id,
+        quantity: l.quantity,
+        unit_price: l.unit_price ?? null,
+        discount: byItem && l.discount && D(l.discount).gt(0) ? { type: l.discount_type ?? "amount", value: l.discount } : null,
+      })),
+      invoice_discount:
+        !byItem && input.invoice_discount && D(input.invoice_discount).gt(0)
+          ? { type: input.invoice_discount_type ?? "amount", value: input.invoice_discount }
+          : null,
+    },
+    { mayDiscount: can(user, "pos_sales/discount") },
+  );
+
+  // The sale as stored (each figure at its column's scale).
+  const gross = dp(quote.gross, 3);
+  const subtotal = dp(quote.net, 3);
+  const tax = dp(quote.tax, 3);
+  const total = dp(quote.total, 3);
+  if (!input.confirmed && tenderExcess({ total: total.toFixed(), currency_id: CURRENCY_IQD, rate: in_rate, payments: input.payments }))
+    decline("cash tendered to confirm");
+  const smallest = { [CURRENCY_IQD]: settings.smallest_iqd_amount, [CURRENCY_USD]: settings.smallest_usd_amount };
+  const settled = settlePayments({
+    total,
+    systemCurrency: CURRENCY_IQD,
+    rate: in_rate,
+    payments: input.payments,
+    changeCurrency,
+    smallest,
+  });
+  const rateOf = (cur: number) => (cur === CURRENCY_IQD ? "1" : in_rate);
+  const {
+    rows: payments,
+    paid,
+    tendered,
+  } = paymentRows(settled, input, {
+    sys: CURRENCY_IQD,
+    in_rate,
+    fib: settings.fib_account_fk,
+    drawer,
+  });
+  const paidStored = dp(paid, 3);
+  const remaining = dp(total.minus(paid), 3);
+  // What is left owing goes on the customer's account within his allowed debit amount (checked on
+  // his balance as the sales before this one leave it); a customer with overdue terms buying on
+  // credit goes one by one, so that the warnings of his later sales count this one.
+  const owed = env.owed.get(customer) ?? decline("no credit read");
+  if (!remaining.isZero()) {
+    if (customer === env.walkIn || remaining.isNeg()) decline("the walk-in customer owing");
+    if (env.overdueTerms.get(customer)) decline("overdue terms");
+    if (owed.limit !== null && owed.balance.plus(remaining).gt(owed.limit)) decline("past the allowed debit");
+  }
+
+  const row: Record<string, unknown> = {
+    kind: "pos",
+    outlet_fk: user.outlet_fk ?? null,
+    consumer_fk: customer,
+    salesman_fk: null,
+    date,
+    inventory_fk: inventory,
+    currency_id: CURRENCY_IQD,
+    rate: "1",
+    discount_type: byItem ? "item" : "invoice",
+    invoice_discount_type: input.invoice_discount_type ?? "amount",
+    invoice_discount: byItem ? "0" : D(input.invoice_discount ?? 0).toFixed(),
+    discount_amount: D(quote.discount).toFixed(),
+    rounded_discount: "0",
+    tax_amount: D(quote.tax).toFixed(),
+    gross: D(quote.gross).toFixed(),
+    subtotal: D(quote.net).toFixed(),
+    total: D(quote.total).toFixed(),
+    paid_amount: paid.toFixed(),
+    received_amount: round3(tendered).toFixed(),
+    remaining: total.minus(paid).toFixed(),
+    payment_type: total.minus(paid).gt(0) ? "On Account" : "Cash",
+    account_fk: payments[0]?.account_fk ?? null,
+    payment_status: paymentStatus(total, paid),
+    customer_mobile: c.mobile,
+    customer_address: c.address,
+    note: input.note ?? null,
+    status: "complete",
+    created_by: user.user_id,
+    commission_base: "0",
+    commission: "0",
+    updated_by: user.user_id,
+    updated_at: at,
+  };
+  const lines = input.lines.map((l, i) =>
+    saleLineRow(
+      {
+        ...l,
+        unit_price: l.unit_price ?? null,
+        discount_type: l.discount_type ?? null,
+        discount: l.discount ?? null,
+        batch_no: null,
+        description: null,
+      },
+      quote.lines[i]!,
+      units[i]!.quantity,
+      byItem,
+      i,
+    ),
+  );
+
+  // The goods out: first expiry first, never an expired batch, never below zero; at the moving average.
+  const touched = new Map<string, LockedBalance>();
+  const stockRow = (k: string) => {
+    let b = touched.get(k);
+    if (!b) {
+      const orig = env.left.get(k)!;
+      b = { ...orig, qty: orig.qty };
+      touched.set(k, b);
+    }
+    return b;
+  };
+  const moves: Planned["moves"] = [];
+  const deltas: Planned["stockDeltas"] = new Map();
+  lines.forEach((l, i) => {
+    const item = env.stockItems.get(l.item_fk) ?? decline("unknown item");
+    const qty = dp(l.quantity, 4).plus(dp(l.free_quantity, 4));
+    const factor = item.factors.get(l.unit_fk) ?? decline("unknown unit");
+    if (!qty.isFinite() || qty.lte(0)) decline("no quantity");
+    const base = qty.mul(factor);
+    const pool = [...env.left.keys()]
+      .filter((k) => k.startsWith(`${l.item_fk}:${inventory}:`))
+      .map(stockRow)
+      .sort(fefo);
+    const usable = pool.filter((b) => b.qty.gt(0) && !(b.expire_date !== null && b.expire_date < day));
+    let need = base;
+    for (const b of usable) {
+      if (need.lte(0)) break;
+      const q = need.lt(b.qty) ? need : b.qty;
+      moves.push({
+        line: i,
+        item_id: l.item_fk,
+        inventory_id: inventory,
+        batch_id: b.batch_id,
+        qty: q.neg(),
+        unit_id: l.unit_fk,
+        unit_qty: q.div(factor).neg(),
+        unit_cost: D(-1),
+        value: ZERO,
+      });
+      b.qty = b.qty.minus(q);
+      const k = keyOf(l.item_fk, inventory, b.batch_id);
+      const d = deltas.get(k) ?? { item_id: l.item_fk, inventory_id: inventory, batch_id: b.batch_id, qty: ZERO };
+      deltas.set(k, { ...d, qty: d.qty.minus(q) });
+      need = need.minus(q);
+    }
+    if (need.gt(0)) decline("not enough stock");
+  });
+  const costs = new Map<number, CostRow>();
+  for (const m of moves) {
+    const cur = costs.get(m.item_id) ?? env.costs.get(m.item_id) ?? decline("no cost row");
+    const qty = cur.qty.plus(m.qty);
+    const value = qty.isZero() ? cur.value : round4(m.qty.neg().mul(cur.avg));
+    m.unit_cost = value.div(m.qty.neg());
+    m.value = value.neg();
+    const rest = cur.value.minus(value);
+    costs.set(m.item_id, { qty, value: rest, avg: qty.gt(0) ? rest.div(qty) : cur.avg });
+  }
+  const lineUpdates = lines.map((l, i) => {
+    const mine = moves.filter((m) => m.line === i);
+    const value = mine.reduce((sum, m) => sum.plus(D(m.value.toFixed()).neg()), ZERO);
+    const baseQty = dp(l.quantity, 4).plus(dp(l.free_quantity, 4)).mul(dp(l.unit_base_qty, 4));
+    const found = new Map(mine.map((m) => [env.batches.get(m.batch_id)?.batch_no ?? "", env.batches.get(m.batch_id)?.expire_date ?? null]));
+    const one = mine.length && found.size === 1 ? [...found.entries()][0]! : null;
+    return {
+      unit_cost: mine.length && baseQty.gt(0) ? value.div(baseQty).toDecimalPlaces(6).toFixed() : "0",
+      ...(one?.[0] ? { batch_no: one[0], expire_date: one[1] } : {}),
+    };
+  });
+  const cost = round4(moves.reduce((sum, m) => sum.minus(D(m.value.toFixed())), ZERO));
+  row.cost_total = cost.toFixed();
+
+  // The sale's entry and the change's, through the posting rules and the journal's conversion.
+  const paymentAccounts = payments.map((p) => ({
+    account: { account_id: p.account_fk, currency_id: env.accountCurrency.get(p.account_fk)! },
+    currency_id: p.currency_id,
+    rate: dp(p.rate, 4),
+    amount: dp(p.amount, 3),
+  }));
+  const k = env.keys;
+  const ruleLines = salePostingLines({
+    system_currency: CURRENCY_IQD,
+    currency_id: CURRENCY_IQD,
+    rate: "1",
+    receivable: { account_id: c.iqd!, currency_id: CURRENCY_IQD },
+    payments: paymentAccounts,
+    paid: paidStored,
+    gross,
+    discount: gross.minus(subtotal),
+    tax,
+    total,
+    cost,
+    accounts: {
+      sales: k.sales!.account_id,
+      discounts: k.discounts!.account_id,
+      tax: k.sales_tax!.account_id,
+      cogs: k.cogs!.account_id,
+      inventory: k.inventory!.account_id,
+    },
+    commission: null,
+  });
+  const exchange = { account_id: k.exchange_diff!.account_id, currency_id: k.exchange_diff!.currency_id };
+  const currencyOf = (id: number) => env.accountCurrency.get(id) ?? decline("account not locked");
+  const saleRows = toJournalLines(ruleLines, currencyOf, CURRENCY_IQD, exchange);
+  const change: RuleLine[] = [];
+  for (const o of settled.overflow) change.push({ account_id: drawer.get(o.currency_id)!, debit: o.amount, rate: rateOf(o.currency_id) });
+  if (settled.change.given.gt(0))
+    change.push({ account_id: drawer.get(changeCurrency)!, credit: settled.change.given, rate: rateOf(changeCurrency) });
+  // Beside whole dollars, the rest in dinars from the IQD drawer.
+  if (settled.change.given_iqd.gt(0)) change.push({ account_id: drawer.get(CURRENCY_IQD)!, credit: settled.change.given_iqd, rate: "1" });
+  if (settled.change.gain.gt(0)) change.push({ account_id: k.cash_over_short!.account_id, credit: settled.change.gain });
+  const changeRows = change.length ? toJournalLines(change, currencyOf, CURRENCY_IQD, exchange) : null;
+
+  // Money may leave a cash account only as far as it holds: the drawer pays the change from what it took.
+  const cashAfter = new Map<number, Decimal>();
+  for (const r of [...saleRows, ...(changeRows ?? [])]) {
+    const now = cashAfter.get(r.account_id) ?? env.cash.get(r.account_id);
+    if (now === undefined) continue;
+    cashAfter.set(r.account_id, now.plus(r.debit).minus(r.credit));
+  }
+  for (const r of changeRows ?? [])
+    if (D(r.credit).gt(r.debit) && env.cash.has(r.account_id) && cashAfter.get(r.account_id)!.isNeg()) decline("drawer short");
+  for (const [id, b] of cashAfter) env.cash.set(id, b);
+  for (const r of [...saleRows, ...(changeRows ?? [])])
+    if (r.account_id === c.iqd || r.account_id === c.usd) owed.balance = owed.balance.plus(r.sys_debit).minus(r.sys_credit);
+
+  // Taken: the booking's state moves on.
+  for (const [key, b] of touched) env.left.set(key, { ...b, qty: dp(b.qty, 4) });
+  for (const [item, v] of costs) env.costs.set(item, { qty: dp(v.qty, 4), value: dp(v.value, 4), avg: dp(v.avg, 6) });
+
+  return {
+    sale: s,
+    row,
+    lines,
+    payments,
+    moves,
+    lineUpdates,
+    lineNames: quote.lines.map(({ item_name, unit_name, item_unit_id, promotion_title }) => ({
+      item_name,
+      unit_name,
+      item_unit_id,
+      promotion_title,
+    })),
+    date,
+    saleEntry: { description: "", rows: saleRows },
+    changeEntry: changeRows ? { rows: changeRows } : null,
+    info: {
+      kind: "sale",
+      user_fk: user.user_id,
+      outlet_fk: outlet,
+      idempotency_key: s.key,
+      offline: false,
+      client_created_at: new Date(input.client_created_at),
+      change_currency_id: settled.change.currency_id,
+      change_amount: settled.change.given.toFixed(),
+      change_exact: settled.change.exact.toFixed(),
+      change_iqd_amount: settled.change.given_iqd.toFixed(),
+      total_sys: total.toFixed(),
+      discount_sys: gross.minus(subtotal).toFixed(),
+    },
+    stockDeltas: deltas,
+  };
+}
