@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import type { Feature } from "../features";
+import type { Feature } from "./feature";
 import { PageLoader } from "./LoadingScreen";
 import { ForbiddenPage } from "./NotFoundPage";
 import { usePageTitle } from "./PageTitle";

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { AREAS, FEATURES, type Feature } from "../../features";
+import { FEATURES } from "../../features";
+import { AREAS, type Feature } from "../feature";
 import { useCan } from "../session";
 
 export interface MenuArea {

@@ -13,8 +13,8 @@ import {
   IconRefresh,
   IconScale,
 } from "@tabler/icons-react";
+import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
-import type { Feature } from "../index";
 import { GENERAL_LEDGER_PERMISSION } from "./ledgerLinks";
 
 const page = lazyScreen;

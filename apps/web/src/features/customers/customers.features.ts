@@ -1,6 +1,6 @@
 import { IconCashBanknote, IconUsers } from "@tabler/icons-react";
+import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
-import type { Feature } from "../index";
 
 const page = lazyScreen;
 

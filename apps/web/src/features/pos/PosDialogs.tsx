@@ -1,4 +1,4 @@
-import { normalizeSearch, type PosItem, type PosUnit } from "@app/contracts";
+import { normalizeSearch, type PosItem } from "@app/contracts";
 import { Badge, Button, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,13 +6,12 @@ import { translateMessage } from "../../app/i18n";
 import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
 import { useSeededLabels } from "../../shared/seededLabels";
-import { type CatalogueIndex, findBarcode, searchItems } from "./catalogue";
+import { findBarcode, searchItems } from "./catalogue";
 import { HoldDialog, HoldsDialog } from "./HoldDialogs";
 import { TextField } from "./PosFields";
 import { PosModal } from "./PosModal";
-import type { DialogKind } from "./PosPage";
-import { type BillLineState, type HeldBill, queueStore } from "./posDb";
-import type { PosSession } from "./posSession";
+import { queueStore } from "./posDb";
+import type { PosDialogProps } from "./posDialogProps";
 import type { QueuedSale } from "./queue";
 import { choosePrinter, forgetPrinter, printerLabel, rememberedPrinter, type SerialPortLike, testPrint } from "./serialPrinter";
 import { shopTime } from "./shopClock";
@@ -25,24 +24,6 @@ import { useListKeys } from "./useListKeys";
 const ReturnDialog = lazy(async () => ({ default: (await import("./ReturnDialog")).ReturnDialog }));
 const OpenDrawerDialog = lazy(async () => ({ default: (await import("./CashierDialogs")).OpenDrawerDialog }));
 const SwitchCashierDialog = lazy(async () => ({ default: (await import("./CashierDialogs")).SwitchCashierDialog }));
-
-export interface PosDialogProps {
-  kind: Exclude<DialogKind, null>;
-  close: () => void;
-  index: CatalogueIndex;
-  session: PosSession;
-  lines: BillLineState[];
-  customerId: number | null;
-  queue: QueuedSale[];
-  onAdd: (item: PosItem, unit: PosUnit) => void;
-  onCustomer: (id: number | null) => void;
-  onResume: (h: HeldBill) => void;
-  onHeld: () => void;
-  onQueueChanged: () => Promise<void>;
-  flush: () => Promise<void>;
-  /** Reads the till's session again (another cashier, money paid out of the drawer). */
-  refreshSession: () => void;
-}
 
 // One chunk with the payment and the receipt: the till's first visit fetches it at once.
 export { PaymentDialog } from "./PaymentDialog";

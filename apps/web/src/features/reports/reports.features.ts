@@ -11,8 +11,8 @@ import {
   IconScale,
   IconUserDollar,
 } from "@tabler/icons-react";
+import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
-import type { Feature } from "../index";
 
 const page = lazyScreen;
 

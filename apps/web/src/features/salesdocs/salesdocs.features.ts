@@ -1,7 +1,7 @@
 import { IconCoin, IconEye, IconFileInvoice, IconReceipt2, IconUserDollar } from "@tabler/icons-react";
 import { type ComponentType, createElement } from "react";
+import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
-import type { Feature } from "../index";
 import type { SaleKind } from "./salesdocs.queries";
 
 type KindScreen = ComponentType<{ kind: SaleKind }>;

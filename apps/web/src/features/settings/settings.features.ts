@@ -8,8 +8,8 @@ import {
   IconSettingsCog,
   IconTag,
 } from "@tabler/icons-react";
+import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
-import type { Feature } from "../index";
 
 const page = lazyScreen;
 

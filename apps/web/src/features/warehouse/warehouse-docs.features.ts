@@ -1,6 +1,6 @@
 import { IconClipboardList, IconPackageImport, IconTrashX } from "@tabler/icons-react";
+import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
-import type { Feature } from "../index";
 
 const page = lazyScreen;
 
