@@ -4,18 +4,18 @@ import { lazyScreen } from "../shared/lazyScreen";
 import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
 import { BACKUP_FEATURES } from "./backups/backups.features";
 import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
-import { CUSTOMER_FEATURES } from "./customers/customers.features";
+import { CUSTOMER_FEATURES } from "./parties/customers.features";
+import { SUPPLIER_FEATURES } from "./parties/suppliers.features";
 import { POS_FEATURES } from "./pos/pos.features";
 import { POS_ADMIN_FEATURES } from "./pos-admin/posAdmin.features";
+import { PRICING_FEATURES } from "./pricing/pricing.features";
 import { PURCHASE_FEATURES } from "./purchases/purchases.features";
 import { QUOTATION_FEATURES } from "./quotations/quotations.features";
 import { REPORT_FEATURES } from "./reports/reports.features";
 import { SALE_RETURN_FEATURES } from "./sale-returns/saleReturns.features";
 import { SALE_TRANSFER_FEATURES } from "./sale-transfers/saleTransfers.features";
 import { SALES_FEATURES } from "./sales/sales.features";
-import { SALES_DOC_FEATURES } from "./salesdocs/salesdocs.features";
 import { SETTINGS_FEATURES } from "./settings/settings.features";
-import { SUPPLIER_FEATURES } from "./suppliers/suppliers.features";
 import { STOCK_FEATURES } from "./warehouse/warehouse.features";
 import { WAREHOUSE_DOC_FEATURES } from "./warehouse/warehouse-docs.features";
 
@@ -69,8 +69,8 @@ export const FEATURES: Feature[] = [
   ...SUPPLIER_FEATURES,
   ...PURCHASE_FEATURES,
   ...ACCOUNTING_FEATURES,
-  ...SALES_DOC_FEATURES,
   ...SALES_FEATURES,
+  ...PRICING_FEATURES,
   ...POS_ADMIN_FEATURES,
   ...POS_FEATURES,
   ...QUOTATION_FEATURES,

@@ -1,7 +1,6 @@
 import { type ConsumerInput, CURRENCY_IQD, CURRENCY_USD, MSG } from "@app/contracts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { searchGrams } from "../../db/fold.js";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
@@ -24,7 +23,7 @@ const bal = (kind: PartyKind, col: "account_fk" | "account_usd_fk", sys = false)
  * matching parties' accounts with their balances (one pass each) instead of the columns'
  * sub-queries per party, which a search finding thousands would run four times a row.
  */
-function consumersFooter(kind: PartyKind): { keys: SQL; totals: SQL } {
+function consumersFooter(kind: PartyKind, where: SQL): SQL {
   const amount = (sys: boolean) =>
     sql.raw(
       kind === "customer"
@@ -37,13 +36,11 @@ function consumersFooter(kind: PartyKind): { keys: SQL; totals: SQL } {
     );
   const summed = (col: "account_fk" | "account_usd_fk", sys: boolean) =>
     sql`(select coalesce(sum(${amount(sys)}), 0) from __matching m join account_balances b on b.account_id = m.${sql.identifier(col)})`;
-  return {
-    keys: sql`c.account_fk, c.account_usd_fk`,
-    totals: sql`select (select count(*) from __matching)::int as __total,
+  return sql`with __matching as materialized (select c.account_fk, c.account_usd_fk from consumers c where ${where})
+    select (select count(*) from __matching)::int as __total,
            ${summed("account_fk", false)}::text as balance_iqd,
            ${summed("account_usd_fk", false)}::text as balance_usd,
-           (${summed("account_fk", true)} + ${summed("account_usd_fk", true)})::text as balance`,
-  };
+           (${summed("account_fk", true)} + ${summed("account_usd_fk", true)})::text as balance`;
 }
 
 export function consumersList(kind: PartyKind): ListModel {
@@ -56,10 +53,9 @@ export function consumersList(kind: PartyKind): ListModel {
     defaultSort: "consumer_id",
     dateColumn: sql`c.created_at`,
     amountColumn: balance,
-    footer: consumersFooter(kind),
+    footerQuery: (where) => consumersFooter(kind, where),
     // consumer_name, code, mobile and office_phone: the columns marked search below.
     searchText: sql`c.search_text`,
-    searchGrams: searchGrams(sql`c.search_text`),
     columns: {
       consumer_id: { expr: sql`c.consumer_id`, filter: "eq" },
       consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },

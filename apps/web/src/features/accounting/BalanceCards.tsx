@@ -2,9 +2,9 @@ import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from "@mantine/co
 import { IconCash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { totalCashBalanceQuery } from "../../shared/api/ledger";
 import { useFormat } from "../../shared/format";
-import { totalCashBalanceQuery } from "./ledger.queries";
-import "./amount.css";
+import "../../shared/amount.css";
 
 /** The total of every cash and bank account, one card per currency, straight from the ledger. */
 export function BalanceCards() {

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { docDay, useInvalidateLedger } from "../../shared/api/ledger";
 import { businessToday } from "../../shared/businessTime";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable } from "../../shared/DataTable";
@@ -15,8 +16,7 @@ import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { docDay, useInvalidateLedger } from "./ledger.queries";
-import "./amount.css";
+import "../../shared/amount.css";
 
 const ENDPOINT = "exchange_revaluations";
 

@@ -6,15 +6,16 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { translateMessage } from "../../app/i18n";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { docDay, EP } from "../../shared/api/ledger";
 import type { ListBody } from "../../shared/api/types";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { formatCurrencyAmount, useFormat } from "../../shared/format";
+import { generalLedgerPath } from "../../shared/ledgerLinks";
 import { PageHeader } from "../../shared/PageHeader";
+import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
+import { SourceCell, sourceText } from "../../shared/SourceCell";
 import { journalDescription, useSeededNames } from "../../shared/seededNames";
-import { ReportFilters, useReportFilters } from "../reports/ReportFilters";
-import { docDay, EP } from "./ledger.queries";
-import { generalLedgerPath, sourcePath } from "./ledgerLinks";
-import "./amount.css";
+import "../../shared/amount.css";
 
 const ENDPOINT = "financial_reports/general_ledger";
 
@@ -42,33 +43,6 @@ interface AccountOption {
   account_name: string;
   system_key?: string | null;
   level: number;
-}
-
-/** A journal entry's source as words: its kind and the document's number. */
-export const sourceText = (t: (key: string, opts?: { defaultValue: string }) => string, type: string, number: string | null) =>
-  `${t(`sources.${type}`, { defaultValue: type })} ${number ?? ""}`.trim();
-
-/** A journal entry's source, linked to the document's screen when there is one, marked when it is a reversal. */
-export function SourceCell({ type, number, reversal }: { type: string; number: string | null; reversal: boolean }) {
-  const { t } = useTranslation("ledger");
-  const text = sourceText(t, type, number);
-  const to = sourcePath(type, number);
-  return (
-    <Group gap={6} wrap="nowrap">
-      {to ? (
-        <Anchor component={Link} to={to} size="sm" data-testid="source-link">
-          {text}
-        </Anchor>
-      ) : (
-        <span>{text}</span>
-      )}
-      {reversal && (
-        <Badge size="xs" variant="light" color="orange">
-          {t("reversal")}
-        </Badge>
-      )}
-    </Group>
-  );
 }
 
 /** Chooses the account whose ledger is shown: the chart of accounts in tree order, searchable by code and name. */

@@ -2,14 +2,14 @@ import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCan, useSession } from "../../app/session";
+import { docDay } from "../../shared/api/ledger";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
+import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "../../shared/ledgerLinks";
 import { PageHeader } from "../../shared/PageHeader";
+import { SourceCell, sourceText } from "../../shared/SourceCell";
 import { journalDescription, useSeededNames } from "../../shared/seededNames";
-import { SourceCell, sourceText } from "./GeneralLedgerPage";
-import { docDay } from "./ledger.queries";
-import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "./ledgerLinks";
-import "./amount.css";
+import "../../shared/amount.css";
 
 interface JournalLine {
   line_id: number;

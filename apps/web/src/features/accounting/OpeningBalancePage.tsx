@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { accountCurrencyName, cashAccountsListQuery, docDay, EP, useInvalidateLedger } from "../../shared/api/ledger";
 import type { DataBody, MessageBody } from "../../shared/api/types";
 import { businessNow } from "../../shared/businessTime";
 import { lastRateQuery } from "../../shared/CurrencyPicker";
@@ -18,7 +19,6 @@ import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useFigureQuestion } from "../../shared/useFigureQuestion";
-import { accountCurrencyName, cashAccountsListQuery, docDay, EP, useInvalidateLedger } from "./ledger.queries";
 
 interface PartyBalance {
   consumer_id: number;

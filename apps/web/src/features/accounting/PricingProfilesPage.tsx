@@ -13,7 +13,7 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
 import { PRICING_EP, PRICING_SECTION, type PricingProfileRow } from "./pricing.queries";
-import "./amount.css";
+import "../../shared/amount.css";
 import { ActiveBadge } from "../../shared/ActiveBadge";
 
 function PricingProfileForm({ row, onClose }: { row: PricingProfileRow | null; onClose: () => void }) {

@@ -6,14 +6,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { useInvalidateLedger } from "../../shared/api/ledger";
 import { type Column, DataTable, listKey } from "../../shared/DataTable";
 import { AppDialog } from "../../shared/DialogHeader";
 import { formatAmount, useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { useInvalidateLedger } from "./ledger.queries";
-import "./amount.css";
+import "../../shared/amount.css";
 
 const ENDPOINT = "recalculations";
 

@@ -4,6 +4,7 @@ import { IconCategory, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
+import { EP, type NamedType } from "../../shared/api/ledger";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
@@ -11,7 +12,6 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
-import { EP, type NamedType } from "./ledger.queries";
 
 type TypeEndpoint = typeof EP.expenseTypes | typeof EP.incomeTypes;
 

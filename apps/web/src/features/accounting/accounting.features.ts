@@ -15,7 +15,7 @@ import {
 } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
-import { GENERAL_LEDGER_PERMISSION } from "./ledgerLinks";
+import { GENERAL_LEDGER_PERMISSION } from "../../shared/ledgerLinks";
 
 const page = lazyScreen;
 

@@ -4,10 +4,10 @@ import { IconLock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
+import { loginCashiersQuery, loginOptionsQuery } from "../../shared/api/auth";
 import { ApiError } from "../../shared/api/client";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { loginCashiersQuery, loginOptionsQuery } from "./auth.queries";
 import { failureText, LoginForm, useLogin } from "./loginForm";
 
 /** The cashier's sign-in (outlet, cashier, PIN): a chunk of its own, loaded when chosen. */

@@ -25,10 +25,10 @@ import { translateMessage, withAllTexts } from "../../app/i18n";
 import { DeferredLanguageMenu } from "../../app/layout/DeferredLanguageMenu";
 import { usePageTitle } from "../../app/PageTitle";
 import { useToken } from "../../app/session";
+import { loginOptionsQuery } from "../../shared/api/auth";
 import { session } from "../../shared/api/session";
 import { Logo } from "../../shared/Logo";
 import { useZodForm } from "../../shared/useZodForm";
-import { loginOptionsQuery } from "./auth.queries";
 import { checkLogin } from "./loginChecks";
 import { failureText, LoginForm, useLogin } from "./loginForm";
 

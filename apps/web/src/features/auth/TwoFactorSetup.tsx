@@ -5,8 +5,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
+import { EnrolmentCode, RecoveryCodes } from "../../shared/twoFactorParts";
 import { useZodForm } from "../../shared/useZodForm";
-import { EnrolmentCode, RecoveryCodes } from "../profile/twoFactorParts";
 import { failureText, LoginForm } from "./loginForm";
 
 /**

@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan } from "../../app/session";
+import { backupSettingsQuery, backupsQuery } from "../../shared/api/backups";
 import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
 import { AppDialog } from "../../shared/DialogHeader";
 import { useFormat } from "../../shared/format";
@@ -30,7 +31,6 @@ import { isolateLtr } from "../../shared/ltr";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useZodForm } from "../../shared/useZodForm";
-import { backupSettingsQuery, backupsQuery } from "./backups.queries";
 
 interface ScheduleValues extends Record<string, unknown> {
   schedule_enabled: boolean;

@@ -4,12 +4,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useCan } from "../../app/session";
+import { CATEGORIES_ENDPOINT, type CategoryRow } from "../../shared/api/catalogue";
 import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
 import { PageHeader } from "../../shared/PageHeader";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { CategoryForm } from "./CategoryForm";
 import { CategoryTree } from "./CategoryTree";
-import { CATEGORIES_ENDPOINT, type CategoryRow } from "./catalogue.queries";
 import { ONLINE_FILTER, useToggleOnline } from "./useToggleOnline";
 import "./catalogue.css";
 

@@ -3,11 +3,11 @@ import { Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { IconCategory } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { CATEGORIES_ENDPOINT, type CategoryRow, categoryTreeQuery, flattenTree, subtreeIds } from "../../shared/api/catalogue";
+import { categoryOptions } from "../../shared/categoryOptions";
 import { useCrud } from "../../shared/crud";
 import { FormDialog } from "../../shared/FormDialog";
 import { useZodForm } from "../../shared/useZodForm";
-import { CATEGORIES_ENDPOINT, type CategoryRow, categoryTreeQuery, flattenTree, subtreeIds } from "./catalogue.queries";
-import { categoryOptions } from "./categoryOptions";
 
 interface Values extends Record<string, unknown> {
   category_name: string;

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
-import { type CategoryNode, categoryTreeQuery } from "./catalogue.queries";
+import { type CategoryNode, categoryTreeQuery } from "../../shared/api/catalogue";
 
 interface Actions {
   onAdd: (parent: CategoryNode) => void;

@@ -18,16 +18,16 @@ import { IconBarcode, IconBox, IconInfoCircle, IconPhoto, IconPill, IconPlus, Ic
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { categoryTreeQuery, fetchGeneratedBarcode, ITEMS_ENDPOINT, itemQuery } from "../../shared/api/catalogue";
+import { brandsListQuery, countriesListQuery } from "../../shared/api/settings";
+import { categoryOptions } from "../../shared/categoryOptions";
 import { useCrud } from "../../shared/crud";
 import { FormDialog } from "../../shared/FormDialog";
+import { ItemImages } from "../../shared/ItemImages";
 import { ltrProps } from "../../shared/ltr";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { brandsListQuery, countriesListQuery } from "../settings/settings.queries";
-import { categoryTreeQuery, fetchGeneratedBarcode, ITEMS_ENDPOINT, itemQuery } from "./catalogue.queries";
-import { categoryOptions } from "./categoryOptions";
 import { newBarcode } from "./ean13";
-import { ItemImages } from "./ItemImages";
 import { ItemUnitsTable } from "./ItemUnitsTable";
 import { checkUnits, EMPTY_ITEM, fromRecord, type ItemValues, toItemPayload } from "./itemForm";
 

@@ -6,13 +6,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
+import { ITEMS_ENDPOINT } from "../../shared/api/catalogue";
 import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
 import { AppDialog } from "../../shared/DialogHeader";
+import { importFileProblem, importRowErrors } from "../../shared/itemImport";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { RowReport } from "../../shared/RowReport";
 import { useFocusReturn } from "../../shared/useFocusReturn";
-import { ITEMS_ENDPOINT } from "./catalogue.queries";
-import { importFileProblem, importRowErrors } from "./itemImport";
 
 /** Item import from xlsx (issue 4): template, upload, and every refused row with its reason. */
 export function ItemImportDialog({ onClose }: { onClose: () => void }) {

@@ -3,11 +3,11 @@ import { IconBarcode, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
+import { fetchGeneratedBarcode } from "../../shared/api/catalogue";
+import { unitsListQuery } from "../../shared/api/settings";
 import { useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { useSeededNames } from "../../shared/seededNames";
-import { unitsListQuery } from "../settings/settings.queries";
-import { fetchGeneratedBarcode } from "./catalogue.queries";
 import { newBarcode } from "./ean13";
 import { emptyUnit, pricePerBase, setBase, setDefault, type UnitDraft, unitLockReason } from "./itemForm";
 

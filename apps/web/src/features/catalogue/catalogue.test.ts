@@ -1,5 +1,6 @@
 import { DEFAULT_EXPIRE_ALERT_DAYS, isValidEan13, MSG } from "@app/contracts";
 import { describe, expect, it } from "vitest";
+import { importFileProblem, importRowErrors } from "../../shared/itemImport";
 import { generateEan13 } from "./ean13";
 import {
   checkUnits,
@@ -12,7 +13,6 @@ import {
   type UnitDraft,
   unitLockReason,
 } from "./itemForm";
-import { importFileProblem, importRowErrors } from "./itemImport";
 
 const unit = (p: Partial<UnitDraft>): UnitDraft => ({ ...emptyUnit(false), ...p });
 

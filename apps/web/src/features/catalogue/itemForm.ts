@@ -1,7 +1,7 @@
 import { DEFAULT_EXPIRE_ALERT_DAYS, MSG, normalizeDigits, normalizeNumber } from "@app/contracts";
 import Decimal from "decimal.js";
+import type { ItemRecord } from "../../shared/api/catalogue";
 import { plainDecimal } from "../../shared/format";
-import type { ItemRecord } from "./catalogue.queries";
 
 /** One row of the units table as the form edits it (quantities in base units, prices as text). */
 export interface UnitDraft {

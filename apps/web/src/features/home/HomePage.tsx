@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useMenu } from "../../app/layout/useMenu";
 import { useSession } from "../../app/session";
+import { BackupAlert } from "../../shared/BackupAlert";
 import { useFormat } from "../../shared/format";
-import { BackupAlert } from "../backups/BackupAlert";
 
 /** The home tile grid (SPEC §2): one tile per screen the user may open. */
 export function HomePage() {

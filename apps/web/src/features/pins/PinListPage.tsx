@@ -5,13 +5,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { Autocomplete, type Choice } from "../../shared/Autocomplete";
+import type { StaffRow } from "../../shared/api/staff";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, editDeleteActions } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
 import { PageHeader } from "../../shared/PageHeader";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
-import type { StaffRow } from "../staff/staff.queries";
 
 const PINS_ENDPOINT = "user_pins";
 

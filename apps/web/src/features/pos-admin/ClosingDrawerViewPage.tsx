@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useSession } from "../../app/session";
+import type { SheetContent } from "../../shared/documents/DocSheet";
+import { DocView } from "../../shared/documents/DocView";
+import { routeId } from "../../shared/documents/routeParams";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
-import type { SheetContent } from "../purchases/DocSheet";
-import { DocView } from "../purchases/DocView";
-import { routeId } from "../purchases/routeParams";
 import { closingQuery, currencyCode, PATHS } from "./posAdmin.queries";
 
 /** One drawer closing (SPEC §2 `/sales/closing-drawer/view/{id}/{newTab}`) and its Z report, printable on A4. */

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { useInvalidateLedger } from "../../shared/api/ledger";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, type RowAction } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
@@ -14,10 +15,9 @@ import { MoneyInput } from "../../shared/MoneyInput";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { DrawerFloatsDialog } from "./DrawerFloatsDialog";
 import { CLOSING_DRAWERS, type ClosingRecord, type OpenDrawer, PATHS } from "./posAdmin.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 type ClosingRow = Omit<ClosingRecord, "cash" | "created_by_name" | "user_fk">;
 

@@ -7,6 +7,8 @@ import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { useCan, useSession } from "../../app/session";
 import { ApiError, api } from "../../shared/api/client";
+import { cashAccountsListQuery, useInvalidateLedger } from "../../shared/api/ledger";
+import { offeredAccounts } from "../../shared/CashAccountSelect";
 import { ConfirmFigure } from "../../shared/ConfirmDialog";
 import { FormDialog } from "../../shared/FormDialog";
 import { useFormat } from "../../shared/format";
@@ -15,8 +17,6 @@ import { notifyError, notifySuccess } from "../../shared/notify";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
-import { offeredAccounts } from "../accounting/CashAccountSelect";
-import { cashAccountsListQuery, useInvalidateLedger } from "../accounting/ledger.queries";
 import { CLOSING_DRAWERS, currencyCode, DRAWER_FLOATS, type DrawerFloat, type OpenDrawer } from "./posAdmin.queries";
 
 type Values = {

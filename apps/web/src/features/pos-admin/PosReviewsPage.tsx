@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import { type Column, DataTable, type RowAction } from "../../shared/DataTable";
 import { AppDialog } from "../../shared/DialogHeader";
+import { shown } from "../../shared/documents/routeParams";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { shown } from "../purchases/routeParams";
 import { POS_REVIEWS, type ReviewRecord, reviewQuery } from "./posAdmin.queries";
 
 type ReviewRow = Pick<

@@ -7,13 +7,13 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { api } from "../../shared/api/client";
+import { CustomerSelect } from "../../shared/documents/CustomerSelect";
+import { DocSheet } from "../../shared/documents/DocSheet";
+import { routeId, shown } from "../../shared/documents/routeParams";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { DocSheet } from "../purchases/DocSheet";
-import { routeId, shown } from "../purchases/routeParams";
-import { CustomerSelect } from "../salesdocs/CustomerSelect";
 import { usePosSaleSheet } from "./PosSaleViewPage";
 import { PATHS, POS_SALES, posSaleQuery } from "./posAdmin.queries";
 

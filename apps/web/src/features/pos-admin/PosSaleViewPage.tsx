@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan } from "../../app/session";
+import type { SheetContent } from "../../shared/documents/DocSheet";
+import { DocView } from "../../shared/documents/DocView";
+import { routeId } from "../../shared/documents/routeParams";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
-import type { SheetContent } from "../purchases/DocSheet";
-import { DocView } from "../purchases/DocView";
-import { routeId } from "../purchases/routeParams";
 import { currencyCode, PATHS, type PosSaleRecord, posSaleQuery } from "./posAdmin.queries";
 
 /** The sheet of a POS receipt: lines, totals in IQD and USD, payments and change. */

@@ -8,7 +8,7 @@ import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { PATHS, POS_SALES } from "./posAdmin.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 interface PosSaleRow {
   id: number;

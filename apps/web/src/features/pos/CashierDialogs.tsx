@@ -1,12 +1,12 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { LoginCashier } from "../../shared/api/auth";
 import { api } from "../../shared/api/client";
 import { session as authSession } from "../../shared/api/session";
 import type { DataBody, LoginOptions, MessageBody } from "../../shared/api/types";
 import { errorText, notifySuccess } from "../../shared/notify";
 import { useLoad } from "../../shared/useLoad";
-import type { LoginCashier } from "../auth/auth.queries";
 import { SelectField, TextField } from "./PosFields";
 import { PosModal, RequestError, useRequest } from "./PosModal";
 import type { PosSession } from "./posSession";

@@ -6,7 +6,7 @@ import { usePageTitle } from "../../app/PageTitle";
 import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
 import { errorText, notifyWarning } from "../../shared/notify";
-import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
+import { useBarcodeScanner } from "../../shared/useBarcodeScanner";
 import { BillTable } from "./BillTable";
 import { type PaidBill, PaidPanel } from "./PaidPanel";
 import { PosHeader } from "./PosHeader";

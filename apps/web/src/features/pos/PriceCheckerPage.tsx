@@ -9,7 +9,7 @@ import { usePageTitle } from "../../app/PageTitle";
 import { useSession } from "../../app/session";
 import { formatAmount } from "../../shared/amount";
 import { useSeededLabels } from "../../shared/seededLabels";
-import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
+import { useBarcodeScanner } from "../../shared/useBarcodeScanner";
 import { usePosSession } from "./posSession";
 import { ScanField } from "./ScanField";
 import { useCatalogue } from "./useCatalogue";

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useBarcodeScanner } from "../catalogue/useBarcodeScanner";
+import { useBarcodeScanner } from "../../shared/useBarcodeScanner";
 import { inEmptyScanField, ScanField, scannedCode } from "./ScanField";
 
 afterEach(() => vi.useRealTimers());

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
 import { notifyError, notifySuccess } from "../../shared/notify";
+import { EnrolmentCode, RecoveryCodes } from "../../shared/twoFactorParts";
 import { useZodForm } from "../../shared/useZodForm";
-import { EnrolmentCode, RecoveryCodes } from "./twoFactorParts";
 
 interface Status {
   enabled: boolean;

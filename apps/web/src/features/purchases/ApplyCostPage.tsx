@@ -6,14 +6,14 @@ import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { useInvalidateLedger } from "../../shared/api/ledger";
+import { applyCostQuery, PATHS, PURCHASES } from "../../shared/api/purchases";
+import { routeId } from "../../shared/documents/routeParams";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { useInvalidateLedger } from "../accounting/ledger.queries";
-import { applyCostQuery, PATHS, PURCHASES } from "./purchases.queries";
-import { routeId } from "./routeParams";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 /**
  * Apply cost (SPEC §2 `apply-cost/{id}/{newTab}`): the purchase's charges spread over its lines by

@@ -8,15 +8,15 @@ import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { PATHS, PURCHASES, purchaseQuery, salePricesQuery } from "../../shared/api/purchases";
+import { belowCost, newSalePrice, unitCostOf } from "../../shared/documents/figures";
+import { routeId } from "../../shared/documents/routeParams";
 import { plainDecimal, useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { belowCost, newSalePrice, unitCostOf } from "./figures";
-import { PATHS, PURCHASES, purchaseQuery, salePricesQuery } from "./purchases.queries";
-import { routeId } from "./routeParams";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 interface LineState {
   profit: string;

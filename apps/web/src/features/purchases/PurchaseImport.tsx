@@ -6,11 +6,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
+import { PURCHASES } from "../../shared/api/purchases";
 import { DialogHeader } from "../../shared/DialogHeader";
+import { importFileProblem, importRowErrors } from "../../shared/itemImport";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { RowReport } from "../../shared/RowReport";
-import { importFileProblem, importRowErrors } from "../catalogue/itemImport";
-import { PURCHASES } from "./purchases.queries";
 
 /** Lines from an xlsx into a draft purchase: the template, the upload, and every refused row with its reason. */
 export function PurchaseImport({ id, onImported }: { id: number; onImported: () => void }) {

@@ -5,13 +5,7 @@ import Decimal from "decimal.js";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
-import { plainDecimal, useFormat } from "../../shared/format";
-import { useZodForm } from "../../shared/useZodForm";
-import { docDay } from "../accounting/ledger.queries";
-import { DocHead, docMoney, today, useNewDocHead } from "./DocHead";
-import { DocForm } from "./DocumentLines";
-import { AmountCells, pickItemOf } from "./LineCells";
-import { SupplierSelect } from "./pickers";
+import { docDay } from "../../shared/api/ledger";
 import {
   PATHS,
   PURCHASE_RETURNS,
@@ -19,7 +13,11 @@ import {
   type PurchaseReturnRecord,
   purchaseQuery,
   purchaseReturnQuery,
-} from "./purchases.queries";
+} from "../../shared/api/purchases";
+import { DocHead, docMoney, today, useNewDocHead } from "../../shared/documents/DocHead";
+import { DocForm } from "../../shared/documents/DocumentLines";
+import { AmountCells, pickItemOf } from "../../shared/documents/LineCells";
+import { SupplierSelect } from "../../shared/documents/pickers";
 import {
   emptyReturnLine,
   FigureCell,
@@ -30,11 +28,13 @@ import {
   typed,
   useFillReturn,
   useReturnLines,
-} from "./ReturnLines";
-import { type ReceivedType, ReturnSettlement } from "./ReturnSettlement";
-import { useDocRoute } from "./routeParams";
-import { useSaveDocument } from "./useSaveDocument";
-import "../accounting/amount.css";
+} from "../../shared/documents/ReturnLines";
+import { type ReceivedType, ReturnSettlement } from "../../shared/documents/ReturnSettlement";
+import { useDocRoute } from "../../shared/documents/routeParams";
+import { useSaveDocument } from "../../shared/documents/useSaveDocument";
+import { plainDecimal, useFormat } from "../../shared/format";
+import { useZodForm } from "../../shared/useZodForm";
+import "../../shared/amount.css";
 
 interface ReturnLine extends ReturnLineBase {
   purchase_line_id: number | null;

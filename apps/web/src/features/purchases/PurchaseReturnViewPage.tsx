@@ -4,14 +4,14 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
+import { docDay } from "../../shared/api/ledger";
+import { PATHS, purchaseReturnQuery } from "../../shared/api/purchases";
+import type { SheetContent } from "../../shared/documents/DocSheet";
+import { currencyShown, DocView } from "../../shared/documents/DocView";
+import { DocBadges } from "../../shared/documents/docActions";
+import { routeId } from "../../shared/documents/routeParams";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
-import { docDay } from "../accounting/ledger.queries";
-import type { SheetContent } from "./DocSheet";
-import { currencyShown, DocView } from "./DocView";
-import { DocBadges } from "./docActions";
-import { PATHS, purchaseReturnQuery } from "./purchases.queries";
-import { routeId } from "./routeParams";
 
 /** One purchase return (SPEC §2 `/purchases/purchase-return/view/{id}/{newTab}`), printable on A4. */
 export function PurchaseReturnViewPage() {

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useInvalidateLedger } from "../../shared/api/ledger";
+import { PATHS, PURCHASE_RETURNS } from "../../shared/api/purchases";
 import { type Column, DocumentList, docActions, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { DocBadges, useDocAction } from "../../shared/documents/docActions";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
-import { useInvalidateLedger } from "../accounting/ledger.queries";
-import { DocBadges, useDocAction } from "./docActions";
-import { PATHS, PURCHASE_RETURNS } from "./purchases.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 interface ReturnRow {
   id: number;

@@ -5,15 +5,15 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
+import { docDay } from "../../shared/api/ledger";
+import { PATHS, PURCHASES, type PurchaseChargeRecord, purchaseQuery } from "../../shared/api/purchases";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
+import type { SheetContent } from "../../shared/documents/DocSheet";
+import { currencyShown, DocView } from "../../shared/documents/DocView";
+import { DocBadges, useDocAction } from "../../shared/documents/docActions";
+import { routeId } from "../../shared/documents/routeParams";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
-import { docDay } from "../accounting/ledger.queries";
-import type { SheetContent } from "./DocSheet";
-import { currencyShown, DocView } from "./DocView";
-import { DocBadges, useDocAction } from "./docActions";
-import { PATHS, PURCHASES, type PurchaseChargeRecord, purchaseQuery } from "./purchases.queries";
-import { routeId } from "./routeParams";
 
 /**
  * One purchase (SPEC §2 `view/{id}/{newTab}`): as printed on A4 with the shop's name, receipt

@@ -1,13 +1,13 @@
 import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useInvalidateLedger } from "../../shared/api/ledger";
+import { PATHS, PURCHASES, type PurchaseRow } from "../../shared/api/purchases";
 import { type Column, DocumentList, docActions, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { DocBadges, useDocAction } from "../../shared/documents/docActions";
 import { useFormat } from "../../shared/format";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
-import { useInvalidateLedger } from "../accounting/ledger.queries";
-import { DocBadges, useDocAction } from "./docActions";
-import { PATHS, PURCHASES, type PurchaseRow } from "./purchases.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 /** Purchases (SPEC §2 `/purchases/purchases`): the list with each purchase's actions. */
 export function PurchasesPage() {

@@ -4,16 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
+import { docDay } from "../../shared/api/ledger";
 import { businessNow } from "../../shared/businessTime";
 import { DateField } from "../../shared/DateField";
-import { plainDecimal, useFormat } from "../../shared/format";
-import { useZodForm } from "../../shared/useZodForm";
-import { docDay } from "../accounting/ledger.queries";
-import { DocHead, docMoney, today, useFillOnce, useNewDocHead } from "../purchases/DocHead";
-import { DocForm, DocSummary } from "../purchases/DocumentLines";
-import { useDocRoute } from "../purchases/routeParams";
-import { useSaveDocument } from "../purchases/useSaveDocument";
-import { CustomerSelect } from "../salesdocs/CustomerSelect";
+import { CustomerSelect } from "../../shared/documents/CustomerSelect";
+import { DocHead, docMoney, today, useFillOnce, useNewDocHead } from "../../shared/documents/DocHead";
+import { DocForm, DocSummary } from "../../shared/documents/DocumentLines";
 import {
   emptyPricedLine,
   InvoiceDiscountFields,
@@ -22,7 +18,11 @@ import {
   pricedLineOf,
   quoteRows,
   useLineQuote,
-} from "../salesdocs/PricedLines";
+} from "../../shared/documents/PricedLines";
+import { useDocRoute } from "../../shared/documents/routeParams";
+import { useSaveDocument } from "../../shared/documents/useSaveDocument";
+import { plainDecimal, useFormat } from "../../shared/format";
+import { useZodForm } from "../../shared/useZodForm";
 import { QUOTATION_PATHS, QUOTATIONS, type QuotationRecord, quotationQuery } from "./quotations.queries";
 
 const emptyLine = () => emptyPricedLine("percent");

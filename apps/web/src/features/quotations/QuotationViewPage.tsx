@@ -6,13 +6,13 @@ import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { docDay } from "../../shared/api/ledger";
+import type { SheetContent } from "../../shared/documents/DocSheet";
+import { currencyShown, DocView } from "../../shared/documents/DocView";
+import { routeId } from "../../shared/documents/routeParams";
 import { useFormat } from "../../shared/format";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { useSeededNames } from "../../shared/seededNames";
-import { docDay } from "../accounting/ledger.queries";
-import type { SheetContent } from "../purchases/DocSheet";
-import { currencyShown, DocView } from "../purchases/DocView";
-import { routeId } from "../purchases/routeParams";
 import { QuotationBadge } from "./QuotationBadge";
 import { type PriceStep, QUOTATION_PATHS, QUOTATIONS, type QuotationRecord, quotationQuery } from "./quotations.queries";
 

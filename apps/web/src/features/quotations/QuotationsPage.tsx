@@ -7,7 +7,7 @@ import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { QuotationBadge } from "./QuotationBadge";
 import { QUOTATION_PATHS, QUOTATIONS, type QuotationRow } from "./quotations.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 /** Quotations (SPEC §2 `/sales/sale-quotations`): the list with each quotation's actions. */
 export function QuotationsPage() {

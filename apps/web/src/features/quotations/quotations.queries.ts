@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../shared/api/client";
+import type { PriceStep } from "../../shared/api/sales";
 import type { DataBody } from "../../shared/api/types";
-import type { PriceStep } from "../salesdocs/salesdocs.queries";
 
 export const QUOTATIONS = "quotations";
 
@@ -32,7 +32,7 @@ export interface QuotationRow {
 }
 
 /** A step of the price function, as the sale screens show it. */
-export type { PriceStep } from "../salesdocs/salesdocs.queries";
+export type { PriceStep } from "../../shared/api/sales";
 
 export interface QuotationLine {
   line_id: number;

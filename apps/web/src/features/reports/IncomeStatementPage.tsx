@@ -4,16 +4,16 @@ import Decimal from "decimal.js";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../shared/api/client";
+import { EP } from "../../shared/api/ledger";
 import type { ListBody } from "../../shared/api/types";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
+import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
 import { useSeededNames } from "../../shared/seededNames";
 import { usePrint } from "../../shared/usePrint";
-import { EP } from "../accounting/ledger.queries";
 import { ReportActions } from "./ReportActions";
-import { ReportFilters, useReportFilters } from "./ReportFilters";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 export interface IncomeStatementRow {
   account_id: number;

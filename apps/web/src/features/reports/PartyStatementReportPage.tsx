@@ -5,20 +5,20 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { docDay } from "../../shared/api/ledger";
+import { PARTY, type PartyKind, type PartyRow, partyStatementQuery } from "../../shared/api/parties";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
 import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
+import { PartyPicker, usePartyChoice } from "../../shared/parties/PartyPicker";
+import { StatementView } from "../../shared/parties/StatementView";
+import { statementSections } from "../../shared/parties/statement";
+import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
 import { journalDescription, useSeededNames } from "../../shared/seededNames";
 import { usePrint } from "../../shared/usePrint";
-import { docDay } from "../accounting/ledger.queries";
-import { PartyPicker, usePartyChoice } from "../customers/PartyTransactionsPage";
-import { PARTY, type PartyKind, type PartyRow, partyStatementQuery } from "../customers/parties.queries";
-import { StatementView } from "../customers/StatementView";
-import { statementSections } from "../customers/statement";
 import { ReportActions } from "./ReportActions";
-import { ReportFilters, useReportFilters } from "./ReportFilters";
 
 const STATEMENT_COLUMNS = ["date", "source_type", "description", "currency_name", "debit", "credit", "balance"] as const;
 

@@ -3,18 +3,18 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Autocomplete, type Choice } from "../../shared/Autocomplete";
+import { categoryTreeQuery, flattenTree } from "../../shared/api/catalogue";
 import { api, type Query } from "../../shared/api/client";
+import { docDay } from "../../shared/api/ledger";
 import type { MessageBody } from "../../shared/api/types";
 import { currenciesQuery, useCurrencyTotals } from "../../shared/CurrencyPicker";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { formatAmount, useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
+import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
 import { useSeededNames } from "../../shared/seededNames";
-import { docDay } from "../accounting/ledger.queries";
-import { categoryTreeQuery, flattenTree } from "../catalogue/catalogue.queries";
-import { ReportFilters, useReportFilters } from "./ReportFilters";
 import { InventorySelect, useIdParam } from "./StockReportsPages";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 /** An id kept in the address with the label it was chosen by (a reloaded page names it by its number). */
 function useChoiceParam(key: string): [Choice | null, (c: Choice | null) => void] {

@@ -5,19 +5,19 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { translateMessage } from "../../app/i18n";
 import { Autocomplete, type Choice } from "../../shared/Autocomplete";
+import { categoryTreeQuery, flattenTree } from "../../shared/api/catalogue";
 import { api } from "../../shared/api/client";
+import { docDay } from "../../shared/api/ledger";
+import { brandsListQuery, inventoriesListQuery } from "../../shared/api/settings";
 import type { ListBody } from "../../shared/api/types";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
+import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
+import { SourceCell, sourceText } from "../../shared/SourceCell";
 import { useSeededNames } from "../../shared/seededNames";
-import { SourceCell, sourceText } from "../accounting/GeneralLedgerPage";
-import { docDay } from "../accounting/ledger.queries";
-import { categoryTreeQuery, flattenTree } from "../catalogue/catalogue.queries";
-import { brandsListQuery, inventoriesListQuery } from "../settings/settings.queries";
-import { ReportFilters, useReportFilters } from "./ReportFilters";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 interface Movement {
   movement_id: number;

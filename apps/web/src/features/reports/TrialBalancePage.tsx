@@ -7,18 +7,18 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { EP } from "../../shared/api/ledger";
 import type { ListBody } from "../../shared/api/types";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { formatCurrencyAmount, useFormat } from "../../shared/format";
+import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "../../shared/ledgerLinks";
 import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
+import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
 import { useSeededNames } from "../../shared/seededNames";
 import { usePrint } from "../../shared/usePrint";
-import { EP } from "../accounting/ledger.queries";
-import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "../accounting/ledgerLinks";
 import { ReportActions } from "./ReportActions";
-import { ReportFilters, useReportFilters } from "./ReportFilters";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 export interface TrialBalanceRow {
   account_id: number;

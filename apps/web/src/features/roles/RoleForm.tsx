@@ -4,11 +4,11 @@ import { IconShieldLock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { PermissionTree } from "../../app/PermissionTree";
+import { menuTreeQuery, ROLES_ENDPOINT, roleQuery } from "../../shared/api/roles";
 import { useCrud } from "../../shared/crud";
 import { FormDialog } from "../../shared/FormDialog";
 import { useZodForm } from "../../shared/useZodForm";
-import { PermissionTree } from "./PermissionTree";
-import { menuTreeQuery, ROLES_ENDPOINT, roleQuery } from "./roles.queries";
 
 export function RoleForm({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation("roles");

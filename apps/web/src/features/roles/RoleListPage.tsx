@@ -3,12 +3,12 @@ import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
+import { ROLES_ENDPOINT, type RoleRow } from "../../shared/api/roles";
 import { type Column, DataTable, editDeleteActions } from "../../shared/DataTable";
 import { PageHeader } from "../../shared/PageHeader";
 import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { RoleForm } from "./RoleForm";
-import { ROLES_ENDPOINT, type RoleRow } from "./roles.queries";
 
 function PermissionCount({ count }: { count: number }) {
   const { t } = useTranslation("roles");

@@ -5,14 +5,21 @@ import Decimal from "decimal.js";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
+import { docDay } from "../../shared/api/ledger";
+import {
+  PATHS,
+  type ReceivedType,
+  type Returnable,
+  returnableQuery,
+  SALE_RETURNS,
+  type SaleReturnRecord,
+  saleReturnQuery,
+} from "../../shared/api/saleReturns";
 import { DateField } from "../../shared/DateField";
-import { plainDecimal, useFormat } from "../../shared/format";
-import { useSeededNames } from "../../shared/seededNames";
-import { useZodForm } from "../../shared/useZodForm";
-import { docDay } from "../accounting/ledger.queries";
-import { DocHead, docMoney, today, useNewDocHead } from "../purchases/DocHead";
-import { DocForm } from "../purchases/DocumentLines";
-import { AmountCell } from "../purchases/LineCells";
+import { CustomerSelect } from "../../shared/documents/CustomerSelect";
+import { DocHead, docMoney, today, useNewDocHead } from "../../shared/documents/DocHead";
+import { DocForm } from "../../shared/documents/DocumentLines";
+import { AmountCell } from "../../shared/documents/LineCells";
 import {
   emptyReturnLine,
   FigureCell,
@@ -23,21 +30,14 @@ import {
   typed,
   useFillReturn,
   useReturnLines,
-} from "../purchases/ReturnLines";
-import { ReturnSettlement } from "../purchases/ReturnSettlement";
-import { useDocRoute } from "../purchases/routeParams";
-import { useSaveDocument } from "../purchases/useSaveDocument";
-import { CustomerSelect } from "../salesdocs/CustomerSelect";
-import {
-  PATHS,
-  type ReceivedType,
-  type Returnable,
-  returnableQuery,
-  SALE_RETURNS,
-  type SaleReturnRecord,
-  saleReturnQuery,
-} from "./saleReturns.queries";
-import "../accounting/amount.css";
+} from "../../shared/documents/ReturnLines";
+import { ReturnSettlement } from "../../shared/documents/ReturnSettlement";
+import { useDocRoute } from "../../shared/documents/routeParams";
+import { useSaveDocument } from "../../shared/documents/useSaveDocument";
+import { plainDecimal, useFormat } from "../../shared/format";
+import { useSeededNames } from "../../shared/seededNames";
+import { useZodForm } from "../../shared/useZodForm";
+import "../../shared/amount.css";
 
 interface ReturnLine extends ReturnLineBase {
   sale_line_fk: number | null;

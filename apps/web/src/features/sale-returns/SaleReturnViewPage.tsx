@@ -4,14 +4,14 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
+import { docDay } from "../../shared/api/ledger";
+import { PATHS, saleLink, saleReturnQuery } from "../../shared/api/saleReturns";
+import type { SheetContent } from "../../shared/documents/DocSheet";
+import { currencyShown, DocView } from "../../shared/documents/DocView";
+import { DocBadges } from "../../shared/documents/docActions";
+import { routeId } from "../../shared/documents/routeParams";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
-import { docDay } from "../accounting/ledger.queries";
-import type { SheetContent } from "../purchases/DocSheet";
-import { currencyShown, DocView } from "../purchases/DocView";
-import { DocBadges } from "../purchases/docActions";
-import { routeId } from "../purchases/routeParams";
-import { PATHS, saleLink, saleReturnQuery } from "./saleReturns.queries";
 
 /** One sale return (SPEC §2 `/sales/sale-returns/view/{id}/{newTab}`), printable on A4 in the three languages. */
 export function SaleReturnViewPage() {

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useInvalidateLedger } from "../../shared/api/ledger";
+import { PATHS, SALE_RETURNS, type SaleReturnRow } from "../../shared/api/saleReturns";
 import { type Column, DocumentList, docActions, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { DocBadges, useDocAction } from "../../shared/documents/docActions";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
-import { useInvalidateLedger } from "../accounting/ledger.queries";
-import { DocBadges, useDocAction } from "../purchases/docActions";
-import { PATHS, SALE_RETURNS, type SaleReturnRow } from "./saleReturns.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 /** Sale returns (SPEC §2 `/sales/sales-returns`). */
 export function SaleReturnsPage() {

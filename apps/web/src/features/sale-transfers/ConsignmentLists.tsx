@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api } from "../../shared/api/client";
+import { docDay } from "../../shared/api/ledger";
 import {
   type Column,
   DataTable,
@@ -20,7 +21,6 @@ import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
-import { docDay } from "../accounting/ledger.queries";
 import { InvoiceDialog } from "./InvoiceDialog";
 import {
   CONSIGNMENTS,
@@ -31,7 +31,7 @@ import {
   type SaleTransferRow,
   TRANSFER_PATHS,
 } from "./saleTransfers.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 export type TransferAction = "send" | "return_to_draft" | "close" | "open";
 

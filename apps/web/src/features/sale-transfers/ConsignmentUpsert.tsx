@@ -6,16 +6,16 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan } from "../../app/session";
+import { docDay } from "../../shared/api/ledger";
+import type { PickItem } from "../../shared/api/purchases";
+import { CustomerSelect } from "../../shared/documents/CustomerSelect";
+import { DocHead, docMoney, today, useFillOnce, useNewDocHead } from "../../shared/documents/DocHead";
+import { DocForm, LinesPanel } from "../../shared/documents/DocumentLines";
+import { AmountCell, ItemCell, pickItemOf, RemoveLineOf, UnitCell } from "../../shared/documents/LineCells";
+import { useDocRoute } from "../../shared/documents/routeParams";
+import { useSaveDocument } from "../../shared/documents/useSaveDocument";
 import { plainDecimal } from "../../shared/format";
 import { useZodForm } from "../../shared/useZodForm";
-import { docDay } from "../accounting/ledger.queries";
-import { DocHead, docMoney, today, useFillOnce, useNewDocHead } from "../purchases/DocHead";
-import { DocForm, LinesPanel } from "../purchases/DocumentLines";
-import { AmountCell, ItemCell, pickItemOf, RemoveLineOf, UnitCell } from "../purchases/LineCells";
-import type { PickItem } from "../purchases/purchases.queries";
-import { useDocRoute } from "../purchases/routeParams";
-import { useSaveDocument } from "../purchases/useSaveDocument";
-import { CustomerSelect } from "../salesdocs/CustomerSelect";
 import {
   returnLinesOf,
   SALE_TRANSFER_RETURNS,

@@ -5,13 +5,13 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan, useSession } from "../../app/session";
+import { docDay } from "../../shared/api/ledger";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
+import type { SheetContent } from "../../shared/documents/DocSheet";
+import { currencyShown, DocView } from "../../shared/documents/DocView";
+import { routeId } from "../../shared/documents/routeParams";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
-import { docDay } from "../accounting/ledger.queries";
-import type { SheetContent } from "../purchases/DocSheet";
-import { currencyShown, DocView } from "../purchases/DocView";
-import { routeId } from "../purchases/routeParams";
 import { TransferBadges, useTransferAction } from "./ConsignmentLists";
 import { saleTransferQuery, saleTransferReturnQuery, TRANSFER_PATHS } from "./saleTransfers.queries";
 

@@ -7,13 +7,13 @@ import { useNavigate } from "react-router";
 import { translateMessage } from "../../app/i18n";
 import { useSession } from "../../app/session";
 import { ApiError, api } from "../../shared/api/client";
+import { useInvalidateLedger } from "../../shared/api/ledger";
+import { CashAccountSelect } from "../../shared/CashAccountSelect";
 import { FormDialog } from "../../shared/FormDialog";
 import { useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { useSeededNames } from "../../shared/seededNames";
-import { CashAccountSelect } from "../accounting/CashAccountSelect";
-import { useInvalidateLedger } from "../accounting/ledger.queries";
 import { type ConsignmentRow, openTransferLinesQuery, SALE_TRANSFERS } from "./saleTransfers.queries";
 
 /**

@@ -1,28 +1,62 @@
-import { IconDiscount, IconTags } from "@tabler/icons-react";
+import { IconCoin, IconEye, IconFileInvoice, IconReceipt2, IconUserDollar } from "@tabler/icons-react";
+import { type ComponentType, createElement } from "react";
 import type { Feature } from "../../app/feature";
+import type { SaleKind } from "../../shared/api/sales";
 import { lazyScreen } from "../../shared/lazyScreen";
 
+type KindScreen = ComponentType<{ kind: SaleKind }>;
+/** A screen of one kind of sale: the same page, told which. */
+const ofKind = <K extends string>(load: () => Promise<Record<K, KindScreen>>, name: K, kind: SaleKind) =>
+  lazyScreen(async () => {
+    const Screen = (await load())[name];
+    return { screen: () => createElement(Screen, { kind }) };
+  }, "screen");
 const page = lazyScreen;
 
-/** Prices: promotions (sales) and bulk sale price changes (accounting). */
-export const SALES_FEATURES: Feature[] = [
+const screens = (kind: SaleKind, base: string, section: string, key: string): Feature[] => [
   {
-    key: "promotions",
-    path: "/sales/promotions",
-    screen: page(() => import("./PromotionsPage"), "PromotionsPage"),
-    icon: IconDiscount,
-    permission: "promotions/index",
+    key,
+    path: base,
+    screen: ofKind(() => import("./SalesPage"), "SalesPage", kind),
+    icon: kind === "sale" ? IconReceipt2 : IconUserDollar,
+    permission: `${section}/index`,
     area: "sales",
     menu: true,
+    tile: kind === "sale",
+  },
+  {
+    key: `${key}Upsert`,
+    path: `${base}/upsert/:id/:isUpdate/:from/:newTab`,
+    screen: ofKind(() => import("./SaleUpsertPage"), "SaleUpsertPage", kind),
+    icon: IconFileInvoice,
+    permission: [`${section}/store`, `${section}/update`],
+    area: "sales",
+    menu: false,
     tile: false,
   },
   {
-    key: "itemsPricing",
-    path: "/accounting/items-pricing",
-    screen: page(() => import("./ItemsPricingPage"), "ItemsPricingPage"),
-    icon: IconTags,
-    permission: "item_pricings/index",
-    area: "accounting",
+    key: `${key}View`,
+    path: `${base}/view/:id/:newTab`,
+    screen: ofKind(() => import("./SaleViewPage"), "SaleViewPage", kind),
+    icon: IconEye,
+    permission: `${section}/show`,
+    area: "sales",
+    menu: false,
+    tile: false,
+  },
+];
+
+/** Invoice sales and salesman sales (SPEC §2), with SPEC's route shapes, and the salesmen's commissions. */
+export const SALES_FEATURES: Feature[] = [
+  ...screens("sale", "/sales/sales", "sales", "sales"),
+  ...screens("salesman", "/sales/salesman-sales", "salesman_sales", "salesmanSales"),
+  {
+    key: "salesmanCommissions",
+    path: "/sales/salesman-commissions",
+    screen: page(() => import("./CommissionsPage"), "CommissionsPage"),
+    icon: IconCoin,
+    permission: "salesman_sales/index",
+    area: "sales",
     menu: true,
     tile: false,
   },

@@ -3,7 +3,7 @@ import { IconArchive } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { financialYearsQuery } from "./settings.queries";
+import { financialYearsQuery } from "../../shared/api/settings";
 
 /** The financial year the user works in, when it is archived (SPEC §4); null otherwise. */
 export function useArchivedYear() {

@@ -1,9 +1,9 @@
 import { IconTag } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { type BrandRow, countriesListQuery, ENDPOINTS } from "../../shared/api/settings";
 import type { Column } from "../../shared/DataTable";
 import { useSeededNames } from "../../shared/seededNames";
 import { ReferencePage, type RefField } from "./ReferencePage";
-import { type BrandRow, countriesListQuery, ENDPOINTS } from "./settings.queries";
 
 export function BrandsPage() {
   // SPEC §8: an empty country list is reported by the list call itself; the field then stays free of choices.

@@ -1,8 +1,8 @@
 import { IconBuildingCommunity } from "@tabler/icons-react";
+import { type CityRow, ENDPOINTS } from "../../shared/api/settings";
 import type { Column } from "../../shared/DataTable";
 import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { ReferencePage, type RefField } from "./ReferencePage";
-import { type CityRow, ENDPOINTS } from "./settings.queries";
 
 const columnsOf = (names: SeededNames): Column<CityRow>[] => [
   { key: "city_id", label: "settings:fields.id" },

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { useCan } from "../../app/session";
 import { ApiError, api } from "../../shared/api/client";
+import { type CurrencyRateRow, ENDPOINTS } from "../../shared/api/settings";
 import { businessNow, businessToday } from "../../shared/businessTime";
 import { ConfirmFigure } from "../../shared/ConfirmDialog";
 import { lastRateQuery } from "../../shared/CurrencyPicker";
@@ -20,7 +21,6 @@ import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
-import { type CurrencyRateRow, ENDPOINTS } from "./settings.queries";
 
 const columns: Column<CurrencyRateRow>[] = [
   { key: "rate_id", label: "settings:fields.id" },

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { ENDPOINTS, type FinancialYearRow, financialYearsQuery } from "../../shared/api/settings";
 import { businessNow } from "../../shared/businessTime";
 import { useCrud } from "../../shared/crud";
 import { type Column, DataTable } from "../../shared/DataTable";
@@ -16,7 +17,6 @@ import { FormDialog } from "../../shared/FormDialog";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useZodForm } from "../../shared/useZodForm";
-import { ENDPOINTS, type FinancialYearRow, financialYearsQuery } from "./settings.queries";
 
 function YearStatus({ row }: { row: FinancialYearRow }) {
   const { t } = useTranslation("settings");

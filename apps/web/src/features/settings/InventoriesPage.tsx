@@ -3,10 +3,10 @@ import { IconBuildingWarehouse } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ActiveBadge } from "../../shared/ActiveBadge";
+import { ENDPOINTS, type InventoryRow, outletsListQuery } from "../../shared/api/settings";
 import type { Column } from "../../shared/DataTable";
 import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { ReferencePage, type RefField } from "./ReferencePage";
-import { ENDPOINTS, type InventoryRow, outletsListQuery } from "./settings.queries";
 
 function InventoryName({ row }: { row: InventoryRow }) {
   const { t } = useTranslation("settings");

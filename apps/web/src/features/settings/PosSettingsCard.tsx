@@ -7,12 +7,12 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { cashAccountsListQuery } from "../../shared/api/settings";
 import type { DataBody } from "../../shared/api/types";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { cashAccountsListQuery } from "./settings.queries";
 
 interface PosSettings {
   fib_account_fk: number | null;

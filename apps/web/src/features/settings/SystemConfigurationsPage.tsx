@@ -7,15 +7,15 @@ import { useTranslation } from "react-i18next";
 import { PageLoader } from "../../app/LoadingScreen";
 import { systemConfigQuery, useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { cashAccountsListQuery, inventoriesListQuery, type SystemSettings, systemSettingsQuery } from "../../shared/api/settings";
+import { rolesListQuery } from "../../shared/api/staff";
 import { currenciesQuery } from "../../shared/CurrencyPicker";
 import { moneyFromTyped } from "../../shared/moneyText";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { SettingsForm } from "../../shared/SettingsForm";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { rolesListQuery } from "../staff/staff.queries";
 import { PosSettingsCard } from "./PosSettingsCard";
-import { cashAccountsListQuery, inventoriesListQuery, type SystemSettings, systemSettingsQuery } from "./settings.queries";
 
 interface Values extends Record<string, unknown> {
   currency_fk: string;

@@ -8,11 +8,11 @@ import { translateMessage } from "../../app/i18n";
 import { PageLoader } from "../../app/LoadingScreen";
 import { systemConfigQuery, useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import { systemProfileQuery } from "../../shared/api/settings";
 import { useFormat } from "../../shared/format";
+import { imageProblem } from "../../shared/ItemImages";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { useZodForm } from "../../shared/useZodForm";
-import { imageProblem } from "../catalogue/ItemImages";
-import { systemProfileQuery } from "./settings.queries";
 import "./settings.css";
 import { SettingsForm } from "../../shared/SettingsForm";
 

@@ -1,8 +1,8 @@
 import { IconRuler2 } from "@tabler/icons-react";
+import { ENDPOINTS, type UnitRow } from "../../shared/api/settings";
 import type { Column } from "../../shared/DataTable";
 import { useSeededNames } from "../../shared/seededNames";
 import { ReferencePage, type RefField } from "./ReferencePage";
-import { ENDPOINTS, type UnitRow } from "./settings.queries";
 
 const fields: RefField[] = [{ key: "unit_name", label: "fields.unit_name", type: "text", required: true }];
 

@@ -6,7 +6,17 @@ import dayjs from "dayjs";
 import customParseFormat from "dayjs/plugin/customParseFormat";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PermissionTree } from "../../app/PermissionTree";
 import { useCan, useSession } from "../../app/session";
+import { menuTreeQuery } from "../../shared/api/roles";
+import {
+  inventoriesListQuery,
+  outletsListQuery,
+  rolesListQuery,
+  STAFF_ENDPOINT,
+  type StaffRecord,
+  staffQuery,
+} from "../../shared/api/staff";
 import { useCrud } from "../../shared/crud";
 import { DateField } from "../../shared/DateField";
 import { FormDialog } from "../../shared/FormDialog";
@@ -16,9 +26,6 @@ import { MoneyInput } from "../../shared/MoneyInput";
 import { PasswordStrength } from "../../shared/PasswordStrength";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
-import { PermissionTree } from "../roles/PermissionTree";
-import { menuTreeQuery } from "../roles/roles.queries";
-import { inventoriesListQuery, outletsListQuery, rolesListQuery, STAFF_ENDPOINT, type StaffRecord, staffQuery } from "./staff.queries";
 
 dayjs.extend(customParseFormat);
 

@@ -4,13 +4,13 @@ import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
+import { STAFF_ENDPOINT, type StaffRow } from "../../shared/api/staff";
 import { type Column, DataTable, editDeleteActions, type FilterField, StatusBadge } from "../../shared/DataTable";
 import { ListThumb } from "../../shared/ListThumb";
 import { PageHeader } from "../../shared/PageHeader";
 import { type SeededNames, useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { StaffForm } from "./StaffForm";
-import { STAFF_ENDPOINT, type StaffRow } from "./staff.queries";
 
 export const STATUS_COLORS = { active: "teal", inactive: "gray", blocked: "red" };
 

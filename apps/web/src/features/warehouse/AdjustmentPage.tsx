@@ -16,7 +16,7 @@ import { docHead, headBody, savedItem, useWarehouseDocRecord, useWarehouseDocSav
 import { LinesError } from "./WarehouseDocLineCells";
 import { docStatus, WarehouseDocList } from "./WarehouseDocList";
 import { countSheetQuery, ROUTES, WD } from "./warehouseDocs.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 export interface AdjustmentRow {
   id: number;

@@ -7,6 +7,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { api } from "../../shared/api/client";
+import { docDay } from "../../shared/api/ledger";
+import { inventoriesListQuery } from "../../shared/api/settings";
 import { businessToday } from "../../shared/businessTime";
 import { useCrud } from "../../shared/crud";
 import { type Column, DocumentList, editDeleteActions, type FilterField, type RowAction } from "../../shared/DataTable";
@@ -17,12 +19,10 @@ import { notifyError, notifySuccess } from "../../shared/notify";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { useZodForm } from "../../shared/useZodForm";
-import { docDay } from "../accounting/ledger.queries";
-import { inventoriesListQuery } from "../settings/settings.queries";
 import { type InStockRow, inStockQuery, STOCK_EP, type TransferRow, transferQuery, type UnitQty } from "./stock.queries";
 import { LinesError } from "./WarehouseDocLineCells";
 import { qty } from "./WarehousePage";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 /** A line being edited: the batch chosen in the from-inventory (with its units) and the quantity. */
 interface Line {

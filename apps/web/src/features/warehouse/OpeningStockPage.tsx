@@ -22,7 +22,7 @@ import {
 import { AddLineButton, BatchExpiryCells, type ItemLine, ItemUnitQuantityCells, WarehouseDocLinesEditor } from "./WarehouseDocLineCells";
 import { WarehouseDocList } from "./WarehouseDocList";
 import { WD } from "./warehouseDocs.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 export interface OpeningStockRow {
   id: number;

@@ -4,15 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
+import { docDay } from "../../shared/api/ledger";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { docDay } from "../accounting/ledger.queries";
 import type { OpeningStockLine, OpeningStockRecord } from "./OpeningStockPage";
 import { WarehouseDocFacts } from "./WarehouseDocFacts";
 import { WarehouseDocLinesTable } from "./WarehouseDocLinesTable";
 import { docQuery, ROUTES, WD } from "./warehouseDocs.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 /** One inventory's opening stock: its lines, their cost and value, and who entered it. */
 export function OpeningStockViewPage() {

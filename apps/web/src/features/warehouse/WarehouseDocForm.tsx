@@ -2,9 +2,9 @@ import { Group, Textarea, type TextareaProps } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { docDay } from "../../shared/api/ledger";
 import { useCrud } from "../../shared/crud";
 import { FormDialog } from "../../shared/FormDialog";
-import { docDay } from "../accounting/ledger.queries";
 import { WarehouseDocInventoryDate } from "./WarehouseDocInventoryDate";
 import { docQuery, type PickedItem, useInvalidateWarehouse, type WD } from "./warehouseDocs.queries";
 

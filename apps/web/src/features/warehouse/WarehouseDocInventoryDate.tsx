@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
+import { inventoriesListQuery } from "../../shared/api/settings";
 import { DateField } from "../../shared/DateField";
 import { useSeededNames } from "../../shared/seededNames";
-import { inventoriesListQuery } from "../settings/settings.queries";
 
 interface Props {
   /** A new document takes the system's default inventory (the caller's first when they do not use it). */

@@ -1,6 +1,6 @@
 import { Paper, Table } from "@mantine/core";
 import type { ReactNode } from "react";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 export interface LineColumn<L> {
   label: string;

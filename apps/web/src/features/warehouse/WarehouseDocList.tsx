@@ -4,13 +4,13 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { docDay } from "../../shared/api/ledger";
 import { type Column, DocumentList, editDeleteActions, type FilterField } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
-import { docDay } from "../accounting/ledger.queries";
 import { ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 /** A document without states (opening stock), or one still a draft. */
 const isDraft = (r: object) => !("status" in r) || r.status === "draft";

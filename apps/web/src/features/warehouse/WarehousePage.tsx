@@ -3,14 +3,14 @@ import { IconAlertTriangle, IconCalendarExclamation, IconStack2 } from "@tabler/
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { inventoriesListQuery } from "../../shared/api/settings";
 import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
 import { AppDialog } from "../../shared/DialogHeader";
 import { formatAmount, useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { inventoriesListQuery } from "../settings/settings.queries";
 import { batchesQuery, STOCK_EP, type StockRow } from "./stock.queries";
-import "../accounting/amount.css";
+import "../../shared/amount.css";
 
 /** Quantities: up to 4 decimals, grouped. */
 export const qty = (v: string | null | undefined) => formatAmount(v, 4);

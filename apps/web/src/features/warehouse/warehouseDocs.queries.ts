@@ -1,7 +1,7 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../shared/api/client";
+import { invalidateLedger } from "../../shared/api/ledger";
 import type { DataBody, MessageBody } from "../../shared/api/types";
-import { invalidateLedger } from "../accounting/ledger.queries";
 
 /** The warehouse documents' endpoints (SPEC §2 routes, §6 permission sections). */
 export const WD = {

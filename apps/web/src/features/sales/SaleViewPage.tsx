@@ -1,0 +1,173 @@
+import { CURRENCY_USD } from "@app/contracts";
+import { D } from "@app/contracts/money";
+import { Alert, Button, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconReceiptRefund } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { PageLoader } from "../../app/LoadingScreen";
+import { useCan, useSession } from "../../app/session";
+import { docDay } from "../../shared/api/ledger";
+import { PATHS as RETURN_PATHS } from "../../shared/api/saleReturns";
+import { ENDPOINTS, pathsOf, type SaleKind, saleQuery } from "../../shared/api/sales";
+import { useConfirmAction } from "../../shared/ConfirmDialog";
+import type { SheetContent } from "../../shared/documents/DocSheet";
+import { currencyShown, DocView } from "../../shared/documents/DocView";
+import { DocBadges, useDocAction } from "../../shared/documents/docActions";
+import { routeId, shown } from "../../shared/documents/routeParams";
+import { iqdDecimalsShown, useFormat } from "../../shared/format";
+import { useSeededNames } from "../../shared/seededNames";
+import { Barcode, barcodeSvg } from "./Barcode";
+
+/**
+ * One sale (SPEC §2 `view/{id}/{newTab}`): the invoice as printed on A4 in the reader's language,
+ * with the shop's name, receipt header and footer and the receipt number as a barcode.
+ */
+export function SaleViewPage({ kind }: { kind: SaleKind }) {
+  const { t } = useTranslation("salesdocs");
+  const params = useParams();
+  const id = routeId(params.id);
+  const endpoint = ENDPOINTS[kind];
+  const paths = pathsOf(kind);
+  const navigate = useNavigate();
+  const can = useCan();
+  const fmt = useFormat();
+  const names = useSeededNames();
+  const { systemConfig } = useSession();
+  const doc = useQuery(saleQuery(kind, id));
+  const act = useDocAction(endpoint, "salesdocs:done");
+  const confirm = useConfirmAction();
+  if (doc.isPending) return <PageLoader />;
+  const s = doc.data;
+  if (!s) return <Alert color="red">{t("notFound")}</Alert>;
+  const cur = s.currency_name;
+  // Dinars without a fraction; dollars in cents where money changes hands (total, paid, received, remaining).
+  const usd = s.currency_id === CURRENCY_USD;
+  // Dinars to the "IQD decimals shown" setting (0 unless set).
+  const money = (v: string) => `${fmt.amount(v, usd ? 3 : iqdDecimalsShown())} ${cur}`;
+  const due = (v: string) => `${fmt.amount(v, usd ? 2 : iqdDecimalsShown())} ${cur}`;
+  const info: [string, string][] = [
+    [t("fields.number"), s.number ?? ""],
+    [t("fields.date"), fmt.date(docDay(s.date))],
+    [t("fields.customer"), names.party(s.consumer_name)],
+    // A mobile reads left to right inside an Arabic line.
+    [t("fields.mobile"), s.customer_mobile ? `\u2066${s.customer_mobile}\u2069` : ""],
+    [t("fields.address"), s.customer_address ?? ""],
+    ...(s.salesman_name ? [[t("fields.salesman"), s.salesman_name] as [string, string]] : []),
+    [t("fields.inventory"), names.inventory(s.inventory_name)],
+    [t("fields.currency"), currencyShown(s, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
+    [t("fields.payment_type"), t(`paymentTypes.${s.payment_type}`)],
+    [t("fields.status"), `${t(`status.${s.status}`)} · ${t(`paymentStatus.${s.payment_status}`)}`],
+  ];
+  const sheet: SheetContent = {
+    title: `${t(`viewTitle.${kind}`)} ${s.number ?? ""}`,
+    info,
+    headers: [
+      "#",
+      t("fields.item"),
+      t("fields.unit"),
+      t("fields.quantity"),
+      t("fields.unit_price"),
+      t("fields.discount"),
+      t("fields.tax"),
+      t("fields.line_total"),
+    ],
+    rows: s.lines.map((l, i) => ({
+      key: l.line_id,
+      cells: [
+        String(i + 1),
+        [l.item_name, l.promotion_title ? `(${l.promotion_title})` : "", l.description ? `— ${l.description}` : ""]
+          .filter(Boolean)
+          .join(" "),
+        names.unit(l.unit_name),
+        Number(l.free_quantity) ? `${fmt.amount(l.quantity)} + ${fmt.amount(l.free_quantity)}` : fmt.amount(l.quantity),
+        fmt.docAmount(l.sale_price, cur),
+        fmt.docAmount(l.discount_amount, cur),
+        fmt.docAmount(l.tax_amount, cur),
+        // Stored before tax; shown with it, as the quotation shows its lines. Decimals, not floats.
+        fmt.docAmount(D(l.line_total).plus(D(l.tax_amount)).toFixed(), cur),
+      ],
+    })),
+    numeric: [false, false, false, true, true, true, true, true],
+    totals: [
+      [t("fields.gross"), money(s.gross)],
+      [t("fields.discount_amount"), money(s.discount_amount)],
+      [t("fields.tax_amount"), money(s.tax_amount)],
+      ...(Number(s.rounded_discount) ? [[t("fields.rounded_discount"), money(s.rounded_discount)] as [string, string]] : []),
+      [t("fields.total"), due(s.total)],
+      [t("fields.paid_amount"), due(s.paid_amount)],
+      ...(s.received_amount ? [[t("fields.received_amount"), due(s.received_amount)] as [string, string]] : []),
+      [t("fields.remaining"), due(s.remaining)],
+    ],
+    note: s.note,
+    ...(s.number ? { barcodeSvg: barcodeSvg(s.number) } : {}),
+  };
+  const section = endpoint;
+
+  return (
+    <DocView
+      sheet={sheet}
+      testId="sale-sheet"
+      printTestId="sale-print"
+      backTo={paths.list}
+      editTo={can(`${section}/update`) && !s.is_closed && paths.upsert(s.id, 1)}
+      badges={
+        <Stack gap={4} align="flex-end">
+          <DocBadges status={s.status} closed={s.is_closed} payment={s.payment_status} />
+          {s.number && <Barcode code={s.number} />}
+        </Stack>
+      }
+      above={s.warnings.map((w) => (
+        <Alert key={w} color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="sale-overdue">
+          {shown(w)}
+        </Alert>
+      ))}
+      actions={
+        <>
+          {s.status === "draft" && can(`${section}/complete`) && (
+            <Button
+              color="green"
+              leftSection={<IconCheck size={16} />}
+              loading={act.isPending}
+              onClick={() => confirm.ask(t("actions.complete"), s.number ?? "", () => act.mutate({ id: s.id, action: "complete" }))}
+              data-testid="sale-complete"
+            >
+              {t("actions.complete")}
+            </Button>
+          )}
+          {s.status === "complete" && can("sale_returns/store") && (
+            <Button
+              variant="light"
+              leftSection={<IconReceiptRefund size={16} />}
+              onClick={() => void navigate(RETURN_PATHS.upsert(0, 0, s.id))}
+              data-testid="sale-return-from"
+            >
+              {t("salereturns:actions.return")}
+            </Button>
+          )}
+          {s.status === "complete" && can(`${section}/return_to_draft`) && (
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconArrowBackUp size={16} />}
+              loading={act.isPending}
+              onClick={() => act.mutate({ id: s.id, action: "return_to_draft" })}
+            >
+              {t("actions.returnToDraft")}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {kind === "salesman" && s.status === "complete" && (
+        <Text size="sm" data-testid="sale-commission">
+          {t("fields.commission")}:{" "}
+          <span className="amount">
+            {fmt.amount(s.commission)} {systemConfig.currency.currency_name}
+          </span>
+        </Text>
+      )}
+      {confirm.dialog}
+    </DocView>
+  );
+}

@@ -1,6 +1,0 @@
-import { PartyListPage } from "../customers/PartyListPage";
-import { PartyTransactionsPage } from "../customers/PartyTransactionsPage";
-
-/** Suppliers share the party screens with customers; they pay at the out-rate and have no credit terms. */
-export const SuppliersPage = () => <PartyListPage kind="supplier" />;
-export const SupplierTransactionsPage = () => <PartyTransactionsPage kind="supplier" />;
