@@ -1,4 +1,4 @@
-import { ZPosSale } from "@app/contracts";
+import { overdueMessage, ZPosSale } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,10 +14,11 @@ import { bookPosBatch } from "./pos-booking.js";
 import { answeredSql } from "./pos-write.js";
 
 /**
- * POS sales booked together must leave the books, the stock and the answers exactly as the
- * one-by-one path leaves them. Two products set up alike: one books every sale one by one
- * (`POS_BOOK_TOGETHER=0`), the other books the same sales in one booking; every row they write
- * is then compared, column by column (but the clock's), and so are the answers.
+ * One booking path for every POS sale: a booking of many sales must leave the books, the stock
+ * and the answers exactly as the same sales leave them booked one to a booking. Two products set
+ * up alike: one is sent every sale in turn over HTTP (each a booking of one), the other is given
+ * the same sales in one booking; every row they write is then compared, column by column (but
+ * the clock's), and so are the answers, the refused ones' included.
  */
 const PERMISSIONS = ["pos_sales/store", "pos_sales/show", "pos_sales/index", "pos_sales/discount"];
 let one: PosFixture & { amox: number };
@@ -56,7 +57,7 @@ async function setUp(env: Record<string, string>) {
     ],
   });
   expect((await f.t.api("POST", `/api/purchases/${bought.id}/complete`)).status).toBe(200);
-  // The drawer's first sale makes the drawer: one by one in both products.
+  // The drawer's first sale makes the drawer, in a booking of its own in both products.
   const first = await f.t.api("POST", "/api/pos_sales", {
     token: f.cashier.token,
     body: {
@@ -71,7 +72,7 @@ async function setUp(env: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  one = await setUp({ POS_BOOK_TOGETHER: "0" });
+  one = await setUp({});
   together = await setUp({});
 }, 120_000);
 afterAll(async () => {
@@ -143,7 +144,7 @@ function bills(f: PosFixture & { amox: number }) {
 
 /** The answers of a booking as a client reads them (a booking's bodies are JSON texts, sent as they are). */
 async function booked(...args: Parameters<typeof bookPosBatch>): Promise<(BatchAnswer | null)[]> {
-  return (await bookPosBatch(...args)).map((a) => a && { status: a.status, body: JSON.parse(JSON.stringify(a.body)) });
+  return (await bookPosBatch(...args)).map((a) => a && { ...a, body: JSON.parse(JSON.stringify(a.body)) });
 }
 
 /** Every row the sales wrote, without the clock's columns (the products ran at other moments). */
@@ -184,10 +185,10 @@ async function asReadBack(f: PosFixture, answers: (BatchAnswer | null)[]) {
   // A customer's credit is read back as it stands now: as his last receipt of the booking showed it.
   const lastOf = new Map<number, number>();
   answers.forEach((a, i) => {
-    if (a) lastOf.set((a.body as { data: { consumer_fk: number } }).data.consumer_fk, i);
+    if (a?.status === 201) lastOf.set((a.body as { data: { consumer_fk: number } }).data.consumer_fk, i);
   });
   for (const [i, a] of answers.entries()) {
-    if (!a) continue;
+    if (a?.status !== 201) continue;
     const data = (a.body as { data: { id: number; consumer_fk: number } }).data;
     const back = await f.t.api("GET", `/api/pos_sales/${data.id}`, { token: f.cashier.token });
     expect(back.status).toBe(200);
@@ -211,7 +212,7 @@ function clockFree(v: unknown): unknown {
 }
 
 describe("POS sales booked together", () => {
-  it("write every row and answer exactly as the one-by-one path", async () => {
+  it("write every row and answer exactly as the same sales booked one to a booking", async () => {
     const keys = bills(one).map((_, i) => `batch-bill-${i}`);
     const single: Awaited<ReturnType<TestApp["api"]>>[] = [];
     for (const [i, body] of bills(one).entries())
@@ -223,20 +224,21 @@ describe("POS sales booked together", () => {
     const sent = bills(together);
     const answers = await booked(
       together.t.app,
-      sent.map((body, i) => ({ user, ip: "127.0.0.1", now: new Date(), input: ZPosSale.parse(body), key: keys[i]!, hash: bodyHash(body) })),
+      sent.map((body, i) => ({
+        user,
+        ip: "127.0.0.1",
+        now: new Date(),
+        input: ZPosSale.parse(body),
+        body,
+        key: keys[i]!,
+        hash: bodyHash(body),
+      })),
     );
-    // Booked together but the refused one, which the one-by-one path refuses in its own words.
-    expect(answers.map((a) => a?.status ?? null)).toEqual([...Array(last).fill(201), null]);
-    const refused = await together.t.api("POST", "/api/pos_sales", {
-      token: together.cashier.token,
-      body: sent[last],
-      headers: { "idempotency-key": keys[last]! },
-    });
-    expect(refused.status).toBe(422);
-    expect(refused.body).toEqual(single[last]!.body);
-
+    // Booked together but the refused one, refused in the same words, the others booked all the same.
+    expect(answers.map((a) => a?.status ?? null)).toEqual([...Array(last).fill(201), 422]);
+    expect(answers[last]!.body).toEqual(single[last]!.body);
     answers.forEach((a, i) => {
-      if (a) expect(clockFree(a.body)).toEqual(clockFree(single[i]!.body));
+      expect(clockFree(a!.body)).toEqual(clockFree(single[i]!.body));
     });
     // First expiry first: the first medicine bill from one batch, named on its line; the next from both.
     const amoxLines = (answers.slice(8, 10) as { body: { data: { lines: { batch_no: string | null }[] } } }[]).map(
@@ -252,8 +254,7 @@ describe("POS sales booked together", () => {
 /**
  * A random bill: up to three lines with or without a discount, maybe the clinic's profile, paid
  * with more than enough in dinars, or in dollars and dinars, the change in dinars out of what was
- * paid, or in dollars with the rest in dinars, or on the clinic's credit in full or beside cash. (A bill refused on the way, one by one, would still take a sale id from the sequence, so
- * that the ids of the bills after it would differ from a booking's: the stock is ample.)
+ * paid, or in dollars with the rest in dinars, or on the clinic's credit in full or beside cash.
  */
 const billArb = fc.record({
   lines: fc.array(
@@ -324,7 +325,7 @@ function billBody(f: PosFixture & { amox: number }, b: Bill, at: string, total =
 }
 
 describe("random bills booked together", () => {
-  it("write every row and answer exactly as the one-by-one path", async () => {
+  it("write every row and answer exactly as the same sales booked one to a booking", async () => {
     let n = 0;
     const user = await authUser(together);
     // Both products stocked up alike, at other costs (the average moves), the medicine in a small
@@ -366,20 +367,14 @@ describe("random bills booked together", () => {
             now: new Date(),
             input: ZPosSale.parse(body),
             key: keys[i]!,
+            body,
             hash: bodyHash(body),
           })),
         );
         // Every kind of bill here is booked together: cash, dollars, change in dollars, credit.
         expect(answers.map((a) => a?.status ?? null)).toEqual(answers.map(() => 201));
         for (const [i, a] of answers.entries()) {
-          // A bill the booking did not take goes the one-by-one path, as the route sends it.
-          const got = a
-            ? { status: a.status, body: a.body }
-            : await together.t.api("POST", "/api/pos_sales", {
-                token: together.cashier.token,
-                body: sent[i],
-                headers: { "idempotency-key": keys[i]! },
-              });
+          const got = { status: a!.status, body: a!.body };
           expect({ bill: i, status: got.status, body: clockFree(got.body) }).toEqual({
             bill: i,
             status: single[i]!.status,
@@ -498,11 +493,21 @@ describe("many tills at once, booked together", () => {
   it("answers one sale to a key sent twice in the same booking", async () => {
     const sent = bills(together)[1]!;
     const user = await authUser(together);
-    const sale = { user, ip: "127.0.0.1", now: new Date(), input: ZPosSale.parse(sent), key: "twice-in-one", hash: bodyHash(sent) };
+    const sale = {
+      user,
+      ip: "127.0.0.1",
+      now: new Date(),
+      input: ZPosSale.parse(sent),
+      body: sent,
+      key: "twice-in-one",
+      hash: bodyHash(sent),
+    };
     const [first, second] = await booked(together.t.app, [sale, sale]);
     expect(first?.status).toBe(201);
-    // The second goes the one-by-one way, which finds the first's key and answers it again.
-    expect(second).toBeNull();
+    // The second is booked after the first and finds its key: the same answer, sent again.
+    expect(second?.status).toBe(201);
+    expect(second?.replayed).toBe(true);
+    expect(second?.body).toEqual(first!.body);
     const replay = await together.t.api("POST", "/api/pos_sales", {
       token: together.cashier.token,
       body: sent,
@@ -514,7 +519,41 @@ describe("many tills at once, booked together", () => {
   });
 });
 
-describe("sales booked together beside sales booked one by one", () => {
+describe("a customer with overdue terms", () => {
+  it("is warned on each receipt of a booking of what the sales before it left owing, as the receipts read back", async () => {
+    const { created } = dbHelpers(() => together.t);
+    const shop = (await created("/api/customers", { consumer_name: "Slow Payer", overdue_type: "all" })).consumer_id;
+    const user = await authUser(together);
+    const bodies = [1, 2, 3].map((n) => ({
+      client_created_at: new Date().toISOString(),
+      customer_fk: shop,
+      lines: [{ item_fk: together.tea, unit_fk: together.piece, quantity: "1" }],
+      payments: [{ method: "credit", currency_id: 1, amount: "5000" }],
+      note: `slow ${n}`,
+    }));
+    const answers = await booked(
+      together.t.app,
+      bodies.map((body, i) => ({
+        user,
+        ip: "127.0.0.1",
+        now: new Date(),
+        input: ZPosSale.parse(body),
+        body,
+        key: `slow-${i}`,
+        hash: bodyHash(body),
+      })),
+    );
+    expect(answers.map((a) => a?.status)).toEqual([201, 201, 201]);
+    const warned = answers.map((a) => (a!.body as { data: { warnings: string[] } }).data.warnings);
+    expect(warned).toEqual([[], [overdueMessage(1, "5000", 0)], [overdueMessage(2, "10000", 0)]]);
+    // The last receipt read back warns as it did (the others count the sales booked after them).
+    const id = (answers[2]!.body as { data: { id: number } }).data.id;
+    const back = await together.t.api("GET", `/api/pos_sales/${id}`, { token: together.cashier.token });
+    expect(back.body.data.warnings).toEqual(warned[2]);
+  });
+});
+
+describe("every kind of sale at once", () => {
   it("cash, credit and offline sales at once on 12 units: 12 sold, the rest refused or kept for review, no other answer", async () => {
     const t = together.t;
     const { created, q } = dbHelpers(() => t);

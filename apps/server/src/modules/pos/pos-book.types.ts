@@ -1,6 +1,8 @@
 import type { PosSaleInput } from "@app/contracts";
 import type Decimal from "decimal.js";
+import type { Tx } from "../../db/client.js";
 import type { AuthUser } from "../../platform/context.js";
+import { HttpError } from "../../platform/errors.js";
 import type { JournalLineRow } from "../ledger/journal.js";
 import { D, Dec } from "../ledger/money.js";
 import type { quoteDataFrom } from "../pricing/quote.js";
@@ -15,6 +17,8 @@ export interface BatchSale {
   ip: string | null;
   now: Date;
   input: PosSaleInput;
+  /** The body as the till sent it (what its key's hash and a review keep). */
+  body: unknown;
   key: string;
   hash: string;
 }
@@ -22,17 +26,25 @@ export interface BatchSale {
 export interface BatchAnswer {
   status: number;
   body: unknown;
+  /** The key's stored answer, sent again. */
+  replayed?: boolean;
 }
 
-/** Whether a sale may be booked with others, from what it says alone. */
-export function batchable(input: PosSaleInput): boolean {
-  return !input.offline && input.lines.length > 0;
+/** When a sale was made: an offline one when the till made it, unless its clock is in the future. */
+export function saleAt(s: Pick<BatchSale, "input" | "now">): Date {
+  if (!s.input.offline) return s.now;
+  const at = new Date(s.input.client_created_at);
+  return at.getTime() > s.now.getTime() ? s.now : at;
 }
 
-/** Not taken here: the sale goes the one-by-one path. */
-export class Decline extends Error {}
-export const decline = (why: string): never => {
-  throw new Decline(why);
+/** A sale refused in the words the till shows (422, on the field). */
+export const refuse = (field: string, message: string): never => {
+  throw new HttpError(422, message, { [field]: [message] });
+};
+
+/** What the booking expected to have read and did not: a fault, not a refusal. */
+export const missing = (what: string): never => {
+  throw new Error(`POS booking: ${what} not read`);
 };
 
 export const dp = (v: Decimal.Value, places: number) => D(v).toDecimalPlaces(places, Dec.ROUND_HALF_UP);
@@ -56,6 +68,10 @@ export interface Env {
   costs: Map<number, CostRow>;
   /** Cash accounts' balances in their currency as they stand (the change leaves its currency's drawer). */
   cash: Map<number, Decimal>;
+  tx: Tx;
+  /** Every sale's date is in one open financial year (else each sale's year is checked, in its words). */
+  yearOpen: boolean;
+  inventoryNames: Map<number, string>;
   /** Each customer's allowed debit amount and balance (system currency) as the sales worked out so far leave it. */
   owed: Map<number, { limit: string | null; balance: Decimal }>;
   /** The customers with overdue terms. */
@@ -98,6 +114,8 @@ export interface Planned {
   /** Each line's item, unit and promotion as the receipt names them. */
   lineNames: { item_name: string; unit_name: string; item_unit_id: number; promotion_title: string | null }[];
   date: Date;
+  /** When the sale was made (its change is posted then). */
+  at: Date;
   saleEntry: { description: string; rows: JournalLineRow[] };
   changeEntry: { rows: JournalLineRow[] } | null;
   info: Record<string, unknown>;

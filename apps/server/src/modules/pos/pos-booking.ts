@@ -1,26 +1,29 @@
-import { CURRENCY_IQD, MSG } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD, MSG, POS_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { inOneGo, intArray, queryMany, textArray } from "../../db/bulk.js";
 import type { Tx } from "../../db/client.js";
-import { auditIp } from "../../platform/audit.js";
+import { audit, auditIp } from "../../platform/audit.js";
 import { businessDateTime, businessDay } from "../../platform/business-time.js";
+import { HttpError } from "../../platform/errors.js";
 import { retryTx } from "../../platform/http.js";
 import { JsonText } from "../../platform/json-text.js";
 import { docDate } from "../ledger/dates.js";
-import { ratesAt, ratesFrom, ratesSql } from "../ledger/ledger.js";
+import { accountByKey, ratesAt, ratesFrom, ratesSql } from "../ledger/ledger.js";
 import { D, ZERO } from "../ledger/money.js";
 import { voucherNumber } from "../numbering/numbering.js";
+import { consumerAccounts } from "../parties/consumers.js";
 import { quoteDataFrom, quoteDataSql } from "../pricing/quote.js";
 import { itemsWithUnitsFrom, itemsWithUnitsSql } from "../purchases/purchases.js";
 import { creditFrom, customerCreditSql } from "../sales/sales.js";
 import { balancesFrom, costsFrom, itemsFrom, itemsOfSql, keyOf, lockBalancesSql, lockCostsSql } from "../stock/stock.js";
-import { type BatchAnswer, type BatchSale, batchable, Decline, type Env, type Planned, type Shown } from "./pos-book.types.js";
+import { type BatchAnswer, type BatchSale, type Env, type Planned, type Shown, saleAt } from "./pos-book.types.js";
 import { plan } from "./pos-plan.js";
 import { receipts } from "./pos-receipts.js";
-import { type PosSettings, posSettingsFrom, posSettingsSql } from "./pos-session.js";
+import { drawerAccounts, type PosSettings, posSettingsFrom, posSettingsSql } from "./pos-session.js";
 import type { WrittenIds } from "./pos-write.js";
 import { idsFrom, withIds, writeSql } from "./pos-write.js";
+import { storeReview } from "./reviews.js";
 
 /**
  * POS sales booked several to a transaction (ARCHITECTURE.md, "POS sales booked together").
@@ -42,12 +45,14 @@ import { idsFrom, withIds, writeSql } from "./pos-write.js";
  */
 export async function bookPosBatch(app: FastifyInstance, batch: BatchSale[]): Promise<(BatchAnswer | null)[]> {
   const out: (BatchAnswer | null)[] = batch.map(() => null);
-  // A key sent twice in one batch: the second goes the one-by-one path, which waits for this
-  // booking's commit and answers the same.
+  // A key sent twice in one batch: the second is booked after this booking, where it meets the
+  // first's key (its answer, or nothing when the first was refused).
   const seen = new Set<string>();
   const taken: number[] = [];
+  const again: number[] = [];
   batch.forEach((s, i) => {
-    if (!seen.has(s.key) && batchable(s.input)) {
+    if (seen.has(s.key)) again.push(i);
+    else {
       seen.add(s.key);
       taken.push(i);
     }
@@ -65,14 +70,23 @@ export async function bookPosBatch(app: FastifyInstance, batch: BatchSale[]): Pr
   taken.forEach((i, k) => {
     out[i] = answers[k] ?? null;
   });
+  if (again.length) {
+    const later = await bookPosBatch(
+      app,
+      again.map((i) => batch[i]!),
+    );
+    again.forEach((i, k) => {
+      out[i] = later[k] ?? null;
+    });
+  }
   return out;
 }
 
 async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | null)[]> {
   const answers: (BatchAnswer | null)[] = batch.map(() => null);
-  const times = batch.map((s) => s.now.getTime());
+  const times = batch.map((s) => saleAt(s).getTime());
   const [first, last] = [new Date(Math.min(...times)), new Date(Math.max(...times))];
-  const dates = batch.map((s) => docDate(businessDateTime(s.now), s.now, null));
+  const dates = batch.map((s) => docDate(businessDateTime(saleAt(s)), s.now, null));
   const [minDate, maxDate] = [new Date(Math.min(...dates.map((d) => d.getTime()))), new Date(Math.max(...dates.map((d) => d.getTime())))];
   const itemIds = batch.flatMap((s) => s.input.lines.map((l) => l.item_fk));
   const walkInSql = sql`(select consumer_id from consumers where kind = 'customer' and is_default order by consumer_id limit 1)`;
@@ -88,6 +102,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
   const [
     sysRows,
     claimedRows,
+    storedRows,
     drawerRows,
     settingsRows,
     firstRates,
@@ -111,6 +126,10 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
                         as (key text, user_id int, hash text)) with ordinality as x(key, user_id, hash, n)
        order by x.n
       on conflict (scope, key) do nothing returning key`,
+    // The keys already there (their sales booked, or kept for review, before): answered as stored.
+    sql`
+      select key, body_hash, status_code, response from idempotency_keys
+       where scope = 'pos_sales' and key = any(${textArray(batch.map((s) => s.key))}::text[])`,
     sql`
       select user_fk, currency_id, account_fk from pos_drawers where user_fk = any(${intArray(new Set(batch.map((s) => s.user.user_id)))})
        order by user_fk, currency_id for share`,
@@ -145,15 +164,24 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
   const shownRates = restRows.slice(0, shownAt.length);
   const quoteRows = restRows.slice(shownAt.length);
   const mine = new Set(claimedRows!.map((r) => String(r.key)));
+  const stored = new Map(storedRows!.map((r) => [String(r.key), r]));
+  batch.forEach((s, i) => {
+    if (mine.has(s.key)) return;
+    const row = stored.get(s.key);
+    if (!row) answers[i] = { status: 409, body: { message: MSG.validationFailed } };
+    else if (row.body_hash !== s.hash)
+      answers[i] = { status: 422, body: { message: POS_MSG.keyReused, errors: { "Idempotency-Key": [POS_MSG.keyReused] } } };
+    else answers[i] = { status: Number(row.status_code), body: row.response, replayed: true };
+  });
   let live = batch.filter((s) => mine.has(s.key)).map((s) => ({ s }));
   if (!live.length) return answers;
   const system = sysRows![0] as
     | { currency_fk: number; allow: boolean; default_inventory: number | null; first_outlet: number | null; walk_in: number | null }
     | undefined;
   const year = yearRows![0] as { open: boolean; archived: boolean } | undefined;
-  // Below-zero stock, a dollar system, a date outside an open year: one by one.
-  if (!system || Number(system.currency_fk) !== CURRENCY_IQD || system.allow || !year?.open || year.archived)
-    return release(tx, live, answers);
+  if (!system) throw new Error("POS booking: no system configuration");
+  // Below-zero stock or a dollar system: one by one.
+  if (Number(system.currency_fk) !== CURRENCY_IQD || system.allow) return release(tx, live, answers);
 
   const drawers = new Map<number, Map<number, number>>();
   for (const r of drawerRows!) {
@@ -186,6 +214,9 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     batches: new Map(),
     costs: new Map(),
     cash: new Map(),
+    tx,
+    yearOpen: !!year?.open && !year.archived,
+    inventoryNames: new Map(),
     owed: new Map(),
     overdueTerms: new Map(),
   };
@@ -210,18 +241,45 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     inRates: new Map(shownAt.map((iso, k) => [iso, shownRates[k] as { rate: string; in_rate: string }[]])),
   };
   env.overdueTerms = look.overdueTerms;
-  if (Object.keys(env.keys).length !== 7) return release(tx, live, answers);
+  env.inventoryNames = look.inventories;
+  for (const key of ["sales", "discounts", "sales_tax", "cogs", "inventory", "exchange_diff", "cash_over_short"])
+    if (!env.keys[key]) await accountByKey(tx, key);
 
-  // A sale needing what this path does not make (a drawer's first sale, a customer's accounts) goes one by one.
+  // A sale refused keeps nothing (its key goes); an offline one is kept for a manager's review.
   const unclaimed: BatchSale[] = [];
-  live = live.filter(({ s }) => {
+  const refused = async (s: BatchSale, err: HttpError) => {
+    if (s.input.offline) {
+      answers[batch.indexOf(s)] = await keepForReview(tx, s, err);
+      return;
+    }
+    unclaimed.push(s);
+    answers[batch.indexOf(s)] = {
+      status: err.statusCode,
+      body: err.errors ? { message: err.message, errors: err.errors } : { message: err.message },
+    };
+  };
+  // A cashier without an inventory cannot sell; a drawer's first sale makes the drawer, a
+  // customer's first sale his accounts (as every document of the product makes them).
+  const placed: { s: BatchSale }[] = [];
+  for (const x of live) {
+    const { s } = x;
+    if (!s.user.inventory_ids.length) {
+      await refused(s, new HttpError(422, POS_MSG.noInventory, { inventory_fk: [POS_MSG.noInventory] }));
+      continue;
+    }
+    if (drawers.get(s.user.user_id)?.size !== 2)
+      drawers.set(s.user.user_id, await drawerAccounts({ tx, user: s.user, now: s.now, ip: s.ip }, s.user.user_id, "share"));
     const c = env.customers.get(customerOf(s));
-    const ok = drawers.get(s.user.user_id)?.size === 2 && !!c?.iqd && !!c?.usd && s.user.inventory_ids.length > 0;
-    if (!ok) unclaimed.push(s);
-    return ok;
-  });
+    if (c && (!c.iqd || !c.usd)) {
+      const made = await consumerAccounts(tx, "customer", customerOf(s));
+      c.iqd = made[CURRENCY_IQD] ?? null;
+      c.usd = made[CURRENCY_USD] ?? null;
+    }
+    placed.push(x);
+  }
+  live = placed;
   if (!live.length) {
-    await dropKeys(tx, unclaimed);
+    if (unclaimed.length) await dropKeys(tx, unclaimed);
     return answers;
   }
 
@@ -237,9 +295,9 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
       accountIds.add(a);
       tills.add(a);
     }
-    const c = env.customers.get(customerOf(s))!;
-    accountIds.add(c.iqd!);
-    accountIds.add(c.usd!);
+    const c = env.customers.get(customerOf(s));
+    if (c?.iqd) accountIds.add(c.iqd);
+    if (c?.usd) accountIds.add(c.usd);
   }
   const fib = env.settings.fib_account_fk;
   if (fib) {
@@ -297,12 +355,10 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
   }
   const cashAccounts: number[] = [];
   for (const a of locked!) {
-    if (a.is_group) return release(tx, live, answers);
     env.accountCurrency.set(Number(a.account_id), Number(a.currency_id));
     look.accountNames.set(Number(a.account_id), String(a.account_name));
-    if (a.is_cash) cashAccounts.push(Number(a.account_id));
+    if (a.is_cash && !a.is_group) cashAccounts.push(Number(a.account_id));
   }
-  if (env.accountCurrency.size !== accountIds.size) return release(tx, live, answers);
   const fibIsCash = fib != null && cashAccounts.includes(fib);
   for (const b of balancesFrom(balanceRows as Parameters<typeof balancesFrom>[0]))
     env.left.set(keyOf(b.item_id, b.inventory_id, b.batch_id), b);
@@ -328,8 +384,8 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
       p.saleEntry.description = `Sale ${number} to ${env.customers.get(customerOf(s))!.name}`.replace(/\s+/g, " ").trim();
       planned.push(p);
     } catch (err) {
-      if (!(err instanceof Decline) && !isRefusal(err)) throw err;
-      unclaimed.push(s);
+      if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+      await refused(s, err);
     }
   }
   if (!planned.length) {
@@ -372,9 +428,26 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
   return answers;
 }
 
-/** A refusal the one-by-one path would give: 4xx from the sales core's own checks. */
-export const isRefusal = (err: unknown) =>
-  !!err && typeof err === "object" && "statusCode" in err && Number((err as { statusCode: number }).statusCode) < 500;
+/**
+ * An offline sale refused as it stands is never lost: kept for a manager's review with the
+ * reason, its key answering 202 with the review from now on.
+ */
+async function keepForReview(tx: Tx, s: BatchSale, err: HttpError): Promise<BatchAnswer> {
+  const ctx = { tx, user: s.user, now: s.now, ip: s.ip };
+  const data = await storeReview(ctx, {
+    key: s.key,
+    body: s.body,
+    reason: err.message,
+    errors: err.errors ?? null,
+    outlet_id: s.user.outlet_fk ?? null,
+  });
+  await audit(ctx, { module: "pos_sales", action: "review", record_id: data.review_id, after: { key: s.key, reason: err.message } });
+  const body = { message: POS_MSG.reviewed, data };
+  await tx.execute(sql`
+    update idempotency_keys set status_code = 202, response = ${JSON.stringify(body)}::jsonb
+     where scope = 'pos_sales' and key = ${s.key}`);
+  return { status: 202, body };
+}
 
 export const dropKeysSql = (sold: BatchSale[]) => sql`
     delete from idempotency_keys where scope = 'pos_sales'

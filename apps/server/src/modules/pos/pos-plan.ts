@@ -1,7 +1,24 @@
-import { CURRENCY_IQD, CURRENCY_USD, can, tenderExcess } from "@app/contracts";
+import {
+  CONFIRM_FIELD,
+  CURRENCY_IQD,
+  CURRENCY_USD,
+  can,
+  creditLimitMessage,
+  drawerShortMessage,
+  expiredBatchMessage,
+  MSG,
+  notEnoughStockMessage,
+  POS_MSG,
+  SALE_MSG,
+  tenderExcess,
+  tenderExcessMessage,
+} from "@app/contracts";
 import type Decimal from "decimal.js";
 import { businessDateTime, businessDay } from "../../platform/business-time.js";
+import { HttpError } from "../../platform/errors.js";
+import { assertYearOpen } from "../../platform/periods.js";
 import { docDate } from "../ledger/dates.js";
+import type { JournalLineRow } from "../ledger/journal.js";
 import { type RuleLine, toJournalLines } from "../ledger/journal.js";
 import { D, round3, round4, ZERO } from "../ledger/money.js";
 import { priceQuote } from "../pricing/quote.js";
@@ -9,7 +26,7 @@ import { paymentStatus, saleLines as salePostingLines } from "../sales/sale.ledg
 import { saleLineRow } from "../sales/sales.js";
 import { type CostRow, fefo, keyOf, type LockedBalance } from "../stock/stock.js";
 import { settlePayments } from "./payments.rule.js";
-import { type BatchSale, decline, dp, type Env, type Planned } from "./pos-book.types.js";
+import { type BatchSale, dp, type Env, missing, type Planned, refuse, saleAt } from "./pos-book.types.js";
 import { paymentRows } from "./pos-sales.js";
 
 /** One POS sale worked out in memory on the state the sales booked before it in the same booking left. */
@@ -24,33 +41,43 @@ export async function plan(
   fibIsCash: boolean,
 ): Promise<Planned> {
   const { input, user } = s;
-  const at = s.now;
-  const drawer = env.drawers.get(user.user_id)!;
+  const at = saleAt(s);
+  const drawer = env.drawers.get(user.user_id) ?? missing("the drawer");
   const settings = env.settings;
   const { in_rate } = await env.rates(at);
-  if (input.payments.some((p) => p.method === "fib") && (!settings.fib_account_fk || !fibIsCash)) decline("no FIB account");
-  const c = env.customers.get(customer) ?? decline("not a customer");
+  // The checks in the order the till's cashier meets them, each in its own words.
   const onCredit = input.payments.some((p) => p.method === "credit");
-  // Credit is a named customer's: the one-by-one path tells the cashier so.
-  if (onCredit && customer === env.walkIn) decline("credit to the walk-in customer");
+  if (onCredit && (!input.customer_fk || customer === env.walkIn)) refuse("customer_fk", POS_MSG.creditNeedsCustomer);
+  const byFib = input.payments.some((p) => p.method === "fib");
+  if (byFib && !settings.fib_account_fk) refuse("payments", POS_MSG.fibAccountMissing);
+  const c = env.customers.get(customer) ?? refuse("consumer_fk", SALE_MSG.customerInvalid);
+  if (!env.quote.profiles.has(customer)) refuse("consumer_fk", SALE_MSG.customerInvalid);
   const changeCurrency = input.change_currency_id ?? CURRENCY_IQD;
 
   const lineDiscounts = input.lines.some((l) => l.discount && D(l.discount).gt(0));
   const byItem = lineDiscounts || !input.invoice_discount;
-  const date = docDate(businessDateTime(at), at, null);
+  const date = docDate(businessDateTime(at), s.now, null);
+  if (!env.yearOpen) await assertYearOpen(env.tx, date);
   const day = businessDay(date);
-  const units = input.lines.map((l) => env.items.get(l.item_fk)?.units.get(l.unit_fk) ?? decline("unknown unit"));
+  const unitErrors: Record<string, string[]> = {};
+  const units = input.lines.map((l, i) => {
+    const it = env.items.get(l.item_fk);
+    if (!it) unitErrors[`lines.${i}.item_fk`] = [SALE_MSG.itemInvalid];
+    const u = it?.units.get(l.unit_fk);
+    if (it && !u) unitErrors[`lines.${i}.unit_fk`] = [SALE_MSG.unitInvalid];
+    return u!;
+  });
+  if (Object.keys(unitErrors).length) throw new HttpError(422, Object.values(unitErrors)[0]![0]!, unitErrors);
 
   // The price function on the costs as the sales before this one left them.
   const data = { ...env.quote, units: new Map(env.quote.units), profile: env.quote.profiles.get(customer) ?? null };
-  if (!env.quote.profiles.has(customer)) decline("not a customer");
   for (const u of units) {
-    const row = data.units.get(u.item_unit_id) ?? decline("unknown unit");
+    const row = data.units.get(u.item_unit_id) ?? missing("a unit's price");
     const cost = env.costs.get(row.item_id);
     data.units.set(u.item_unit_id, { ...row, avg_cost: cost?.qty.gt(0) ? cost.avg.toFixed() : null });
   }
   const quote = priceQuote(
-    { ...data, promotions: env.quote.promotions.get(day) ?? decline("no promotions read") },
+    { ...data, promotions: env.quote.promotions.get(day) ?? missing("the day's promotions") },
     { system: CURRENCY_IQD, currency: CURRENCY_IQD, rate: "1", day },
     {
       customer_id: customer,
@@ -76,8 +103,16 @@ export async function plan(
   const subtotal = dp(quote.net, 3);
   const tax = dp(quote.tax, 3);
   const total = dp(quote.total, 3);
-  if (!input.confirmed && tenderExcess({ total: total.toFixed(), currency_id: CURRENCY_IQD, rate: in_rate, payments: input.payments }))
-    decline("cash tendered to confirm");
+  if (input.offline && input.client_total != null && !D(input.client_total).eq(total))
+    refuse("client_total", `The price changed since the sale was made: ${D(input.client_total).toFixed()} then, ${total.toFixed()} now.`);
+  // Cash a banknote or more above the bill is a figure typed wrong until the cashier confirms it.
+  const excess = input.confirmed
+    ? null
+    : tenderExcess({ total: total.toFixed(), currency_id: CURRENCY_IQD, rate: in_rate, payments: input.payments });
+  if (excess) {
+    const msg = tenderExcessMessage(excess);
+    throw new HttpError(422, msg, { payments: [msg], [CONFIRM_FIELD]: [msg] });
+  }
   const smallest = { [CURRENCY_IQD]: settings.smallest_iqd_amount, [CURRENCY_USD]: settings.smallest_usd_amount };
   const settled = settlePayments({
     total,
@@ -98,16 +133,20 @@ export async function plan(
     fib: settings.fib_account_fk,
     drawer,
   });
+  // FIB is paid into a cash or bank account (a group or another kind of account is refused so).
+  if (byFib && !fibIsCash) refuse("account_fk", "The selected account is invalid.");
   const paidStored = dp(paid, 3);
   const remaining = dp(total.minus(paid), 3);
-  // What is left owing goes on the customer's account within his allowed debit amount (checked on
-  // his balance as the sales before this one leave it); a customer with overdue terms buying on
-  // credit goes one by one, so that the warnings of his later sales count this one.
-  const owed = env.owed.get(customer) ?? decline("no credit read");
+  // What is left owing goes on the customer's account within his allowed debit amount, checked on
+  // his balance as the sales before this one leave it.
+  const owed = env.owed.get(customer) ?? missing("the customer's credit");
   if (!remaining.isZero()) {
-    if (customer === env.walkIn || remaining.isNeg()) decline("the walk-in customer owing");
-    if (env.overdueTerms.get(customer)) decline("overdue terms");
-    if (owed.limit !== null && owed.balance.plus(remaining).gt(owed.limit)) decline("past the allowed debit");
+    if (customer === env.walkIn) refuse("paid_amount", SALE_MSG.walkInPaysAll);
+    const after = owed.balance.plus(remaining);
+    if (remaining.gt(0) && owed.limit !== null && after.gt(owed.limit)) {
+      const msg = creditLimitMessage(D(owed.limit).toFixed(), owed.balance.toFixed(), after.toFixed());
+      refuse("consumer_fk", msg);
+    }
   }
 
   const row: Record<string, unknown> = {
@@ -142,7 +181,7 @@ export async function plan(
     commission_base: "0",
     commission: "0",
     updated_by: user.user_id,
-    updated_at: at,
+    updated_at: s.now,
   };
   const lines = input.lines.map((l, i) =>
     saleLineRow(
@@ -175,10 +214,10 @@ export async function plan(
   const moves: Planned["moves"] = [];
   const deltas: Planned["stockDeltas"] = new Map();
   lines.forEach((l, i) => {
-    const item = env.stockItems.get(l.item_fk) ?? decline("unknown item");
+    const item = env.stockItems.get(l.item_fk) ?? refuse("item_id", "The selected item is invalid.");
     const qty = dp(l.quantity, 4).plus(dp(l.free_quantity, 4));
-    const factor = item.factors.get(l.unit_fk) ?? decline("unknown unit");
-    if (!qty.isFinite() || qty.lte(0)) decline("no quantity");
+    const factor = item.factors.get(l.unit_fk) ?? refuse("unit_id", "The selected unit is invalid.");
+    if (!qty.isFinite() || qty.lte(0)) refuse("quantity", "The quantity must be a number greater than 0.");
     const base = qty.mul(factor);
     const pool = [...env.left.keys()]
       .filter((k) => k.startsWith(`${l.item_fk}:${inventory}:`))
@@ -206,11 +245,16 @@ export async function plan(
       deltas.set(k, { ...d, qty: d.qty.minus(q) });
       need = need.minus(q);
     }
-    if (need.gt(0)) decline("not enough stock");
+    if (need.gt(0)) {
+      const expired = pool.find((b) => b.qty.gt(0) && b.expire_date !== null && b.expire_date < day);
+      if (expired) refuse("quantity", expiredBatchMessage(item.item_name, expired.expire_date!));
+      const onHand = pool.reduce((sum, b) => sum.plus(b.qty.gt(0) ? b.qty : 0), ZERO);
+      refuse("quantity", notEnoughStockMessage(item.item_name, env.inventoryNames.get(inventory) ?? "", onHand.toFixed()));
+    }
   });
   const costs = new Map<number, CostRow>();
   for (const m of moves) {
-    const cur = costs.get(m.item_id) ?? env.costs.get(m.item_id) ?? decline("no cost row");
+    const cur = costs.get(m.item_id) ?? env.costs.get(m.item_id) ?? missing("an item's cost");
     const qty = cur.qty.plus(m.qty);
     const value = qty.isZero() ? cur.value : round4(m.qty.neg().mul(cur.avg));
     m.unit_cost = value.div(m.qty.neg());
@@ -262,7 +306,7 @@ export async function plan(
     commission: null,
   });
   const exchange = { account_id: k.exchange_diff!.account_id, currency_id: k.exchange_diff!.currency_id };
-  const currencyOf = (id: number) => env.accountCurrency.get(id) ?? decline("account not locked");
+  const currencyOf = (id: number) => env.accountCurrency.get(id) ?? missing("an account");
   const saleRows = toJournalLines(ruleLines, currencyOf, CURRENCY_IQD, exchange);
   const change: RuleLine[] = [];
   for (const o of settled.overflow) change.push({ account_id: drawer.get(o.currency_id)!, debit: o.amount, rate: rateOf(o.currency_id) });
@@ -273,15 +317,29 @@ export async function plan(
   if (settled.change.gain.gt(0)) change.push({ account_id: k.cash_over_short!.account_id, credit: settled.change.gain });
   const changeRows = change.length ? toJournalLines(change, currencyOf, CURRENCY_IQD, exchange) : null;
 
-  // Money may leave a cash account only as far as it holds: the drawer pays the change from what it took.
+  // Money may leave a cash account only as far as it holds: the drawer gives the change from what
+  // it held and what this sale put in it (told in the cashier's terms); no cash account the change
+  // leaves may end below zero (the ledger's words).
   const cashAfter = new Map<number, Decimal>();
-  for (const r of [...saleRows, ...(changeRows ?? [])]) {
-    const now = cashAfter.get(r.account_id) ?? env.cash.get(r.account_id);
-    if (now === undefined) continue;
-    cashAfter.set(r.account_id, now.plus(r.debit).minus(r.credit));
+  const move = (rows: JournalLineRow[]) => {
+    for (const r of rows) {
+      const now = cashAfter.get(r.account_id) ?? env.cash.get(r.account_id);
+      if (now !== undefined) cashAfter.set(r.account_id, now.plus(r.debit).minus(r.credit));
+    }
+  };
+  move(saleRows);
+  const given = settled.change.given;
+  if (given.gt(0)) {
+    const account = drawer.get(changeCurrency)!;
+    const takenNow = settled.overflow.filter((o) => o.currency_id === changeCurrency).reduce((sum, o) => sum.plus(o.amount), ZERO);
+    const holds = (cashAfter.get(account) ?? env.cash.get(account) ?? ZERO).plus(takenNow);
+    if (given.gt(holds))
+      refuse("change_currency_id", drawerShortMessage((holds.gt(0) ? holds : ZERO).toFixed(), given.toFixed(), changeCurrency));
   }
+  move(changeRows ?? []);
   for (const r of changeRows ?? [])
-    if (D(r.credit).gt(r.debit) && env.cash.has(r.account_id) && cashAfter.get(r.account_id)!.isNeg()) decline("drawer short");
+    if (D(r.credit).gt(r.debit) && cashAfter.get(r.account_id)?.isNeg())
+      refuse("account_id", env.accountCurrency.get(r.account_id) === CURRENCY_IQD ? MSG.noEnoughBalanceIqd : MSG.noEnoughBalanceUsd);
   for (const [id, b] of cashAfter) env.cash.set(id, b);
   for (const r of [...saleRows, ...(changeRows ?? [])])
     if (r.account_id === c.iqd || r.account_id === c.usd) owed.balance = owed.balance.plus(r.sys_debit).minus(r.sys_credit);
@@ -304,6 +362,7 @@ export async function plan(
       promotion_title,
     })),
     date,
+    at,
     saleEntry: { description: "", rows: saleRows },
     changeEntry: changeRows ? { rows: changeRows } : null,
     info: {
@@ -311,7 +370,7 @@ export async function plan(
       user_fk: user.user_id,
       outlet_fk: outlet,
       idempotency_key: s.key,
-      offline: false,
+      offline: input.offline ?? false,
       client_created_at: new Date(input.client_created_at),
       change_currency_id: settled.change.currency_id,
       change_amount: settled.change.given.toFixed(),

@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client.js";
 import { withBusinessDate } from "../../platform/business-time.js";
 import { ratesFrom } from "../ledger/ledger.js";
 import { D } from "../ledger/money.js";
-import { customerOverdue } from "../sales/sales.js";
+import { overdueFrom, overdueOwed } from "../sales/sales.js";
 import { saleLines, salePayments, sales } from "../sales/sales.tables.js";
 import { dp, type Env, ID, type Planned, type Shown } from "./pos-book.types.js";
 
@@ -17,9 +17,9 @@ import { dp, type Env, ID, type Planned, type Shown } from "./pos-book.types.js"
  * customer's credit as it stands after the sale. Only a customer with overdue terms is looked up.
  */
 export async function receipts(tx: Tx, planned: Planned[], look: Shown, env: Env) {
-  const overdue = new Map<number, Awaited<ReturnType<typeof customerOverdue>>>();
+  const owed = new Map<number, Awaited<ReturnType<typeof overdueOwed>>>();
   const out = [];
-  for (const p of planned) {
+  for (const [k, p] of planned.entries()) {
     const stored = p.stored!;
     const customer = Number(p.row.consumer_fk);
     // The customer's balance after this sale: what its entries moved on his accounts.
@@ -27,10 +27,21 @@ export async function receipts(tx: Tx, planned: Planned[], look: Shown, env: Env
     const credit = look.credit.get(customer)!;
     for (const r of [...p.saleEntry.rows, ...(p.changeEntry?.rows ?? [])])
       if (r.account_id === c.iqd || r.account_id === c.usd) credit.balance = credit.balance.plus(r.sys_debit).minus(r.sys_credit);
-    // Every sale of the booking is paid in full, so none of them counts as overdue for another.
-    if (!overdue.has(customer))
-      overdue.set(customer, look.overdueTerms.get(customer) ? await customerOverdue(tx, customer, p.sale.now) : null);
-    const o = overdue.get(customer)!;
+    // His overdue invoices as stored, and those of this booking before this sale (as his later
+    // sales' receipts read them back), against his balance after this sale.
+    if (!owed.has(customer)) owed.set(customer, look.overdueTerms.get(customer) ? await overdueOwed(tx, customer, p.sale.now) : null);
+    const terms = owed.get(customer);
+    const o = terms
+      ? overdueFrom(
+          terms,
+          planned
+            .slice(0, k)
+            .filter((x) => Number(x.row.consumer_fk) === customer)
+            .map((x) => ({ date: x.date, owed: D(String(x.row.remaining)) })),
+          credit.balance,
+          p.sale.now,
+        )
+      : null;
     const account = p.row.account_fk == null ? null : Number(p.row.account_fk);
     const head = readBack(sales, p.row, { id: ID, date: stored.date, created_at: stored.created_at, updated_at: stored.updated_at });
     const lines = p.lines.map((l, i) => {
@@ -91,4 +102,4 @@ export async function receipts(tx: Tx, planned: Planned[], look: Shown, env: Env
   return out;
 }
 
-const overdueText = (o: NonNullable<Awaited<ReturnType<typeof customerOverdue>>>) => overdueMessage(o.count, o.amount, o.days);
+const overdueText = (o: NonNullable<ReturnType<typeof overdueFrom>>) => overdueMessage(o.count, o.amount, o.days);

@@ -1,8 +1,6 @@
 import {
   MSG,
-  POS_MSG,
   POS_PRINT_RECEIPT,
-  SUPER_USER_ID,
   ZClosingDrawer,
   ZOpenDrawer,
   ZPosReturn,
@@ -14,7 +12,6 @@ import {
   ZResolveReview,
   ZSwitchCashier,
 } from "@app/contracts";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { audit } from "../../platform/audit.js";
@@ -29,12 +26,11 @@ import { ZSaleReturnShown } from "../sale-returns/sale-returns.module.js";
 import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
 import { closeDrawer, closingDrawersList, openDrawers, showClosing } from "./closing-drawer.js";
 import { registerDrawerFloats } from "./drawer-floats.routes.js";
-import { batchable } from "./pos-book.types.js";
 import { posBooker, sendAnswer } from "./pos-booker.js";
 import { returnPosSale, shownPosReturn } from "./pos-returns.js";
 import { bookPosSale, editPosSale, posSaleByNumber, posSalesList, showPosSale } from "./pos-sales.js";
-import { loadPosSettings, posSession, savePosSettings } from "./pos-session.js";
-import { posReviewsList, resolveReview, showReview, storeReview } from "./reviews.js";
+import { assertCashier, loadPosSettings, posSession, savePosSettings } from "./pos-session.js";
+import { posReviewsList, resolveReview, showReview } from "./reviews.js";
 
 const nullableId = z.number().int().nullable();
 const ZSettingsShown = z.object({
@@ -283,7 +279,7 @@ export const posModule: AppModule = {
 /** `/api/pos_sales`: the list, a receipt, its edit while the drawer is open, and the idempotent sale itself. */
 function registerPosSales(app: FastifyInstance) {
   const tags = ["pos_sales"];
-  const together = app.config.posBookTogether ? posBooker(app) : null;
+  const book = posBooker(app);
   registerList(app, "/api/pos_sales", posSalesList, "pos_sales/index##pos_admin_sales/index");
   const shown = async (ctx: Parameters<typeof showPosSale>[0], id: number) => {
     const found = await showPosSale(ctx, id);
@@ -362,37 +358,15 @@ function registerPosSales(app: FastifyInstance) {
       const raw = bodyOf(req);
       const key = idempotencyKey(req);
       const input = parse(ZPosSale, raw);
-      const user = req.user;
-      if (together && user && (user.user_id === SUPER_USER_ID || user.is_cashier) && batchable(input)) {
-        const answer = await together({ user, ip: clientIp(req), now: new Date(), input, key, hash: bodyHash(raw) });
-        if (answer) return sendAnswer(reply, answer);
-      }
+      // Every POS sale, online or offline, whatever its payment, through the one booking path.
+      const user = assertCashier(req.user);
+      const answer = await book({ user, ip: clientIp(req), now: new Date(), input, body: raw, key, hash: bodyHash(raw) });
+      if (answer) return sendAnswer(reply, answer);
       return runIdempotent(app, req, reply, "pos_sales", raw, async (ctx) => {
-        const book = async (c: typeof ctx) => {
-          const { id } = await bookPosSale(c, input, key);
-          const data = await shown(c, id);
-          await audit(c, { module: "pos_sales", action: "create", record_id: id, after: data });
-          return { status: 201, body: { message: MSG.added, data } };
-        };
-        if (!input.offline) return book(ctx);
-        // An offline sale is never lost: what cannot be booked as it stands is kept for a manager.
-        try {
-          return await ctx.tx.transaction((tx) => book({ ...ctx, tx }));
-        } catch (err) {
-          if (!(err instanceof HttpError) || (err.statusCode !== 422 && err.statusCode !== 404)) throw err;
-          const place = await ctx.tx.execute<{ outlet_fk: number | null }>(
-            sql`select outlet_fk from users where user_id = ${ctx.user!.user_id}`,
-          );
-          const data = await storeReview(ctx, {
-            key,
-            body: raw,
-            reason: err.message,
-            errors: err.errors ?? null,
-            outlet_id: place.rows[0]?.outlet_fk ?? null,
-          });
-          await audit(ctx, { module: "pos_sales", action: "review", record_id: data.review_id, after: { key, reason: err.message } });
-          return { status: 202, body: { message: POS_MSG.reviewed, data } };
-        }
+        const { id } = await bookPosSale(ctx, input, key);
+        const data = await shown(ctx, id);
+        await audit(ctx, { module: "pos_sales", action: "create", record_id: id, after: data });
+        return { status: 201, body: { message: MSG.added, data } };
       });
     },
   );

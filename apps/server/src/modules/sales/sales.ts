@@ -440,6 +440,13 @@ export async function assertCustomerCredit(ctx: Ctx, consumerId: number, added: 
  * that changes hands (whole dinars, cents).
  */
 export async function customerOverdue(tx: DbOrTx, consumerId: number, now: Date, exceptSale?: number) {
+  const owed = await overdueOwed(tx, consumerId, now, exceptSale);
+  if (!owed) return null;
+  return overdueFrom(owed, [], D((await customerCredit(tx, consumerId)).balance), now);
+}
+
+/** What `customerOverdue` reads of a customer with overdue terms: his overdue invoices as stored (null: no terms). */
+export async function overdueOwed(tx: DbOrTx, consumerId: number, now: Date, exceptSale?: number) {
   const r = await tx.execute<{ type: string | null; days: number | null }>(
     sql`select overdue_type as type, overdue_days as days from consumers where consumer_id = ${consumerId}`,
   );
@@ -463,14 +470,36 @@ export async function customerOverdue(tx: DbOrTx, consumerId: number, now: Date,
                                   when o.currency_id = ${CURRENCY_IQD} then 1 / o.rate else o.rate end)::text as amount,
            min(o.date) as oldest
       from owed o where o.left_owed > 0`);
-  const row = o.rows[0];
-  if (!row?.n) return null;
-  const balance = D((await customerCredit(tx, consumerId)).balance);
-  if (!balance.gt(0)) return null;
-  const overdue = D(row.amount ?? 0);
-  const amount = (overdue.gt(balance) ? balance : overdue).toDecimalPlaces(Number(row.sys) === CURRENCY_USD ? 2 : 0);
-  const days = Math.max(0, Math.floor((now.getTime() - new Date(row.oldest!).getTime()) / 86_400_000));
-  return { count: row.n, amount: amount.toFixed(), days };
+  const row = o.rows[0]!;
+  return {
+    /** Only a custom term counts invoices by their age: from before the cutoff. */
+    cutoff: c.type === "custom" ? cutoff : null,
+    n: Number(row.n),
+    amount: D(row.amount ?? 0),
+    oldest: row.oldest == null ? null : new Date(row.oldest),
+    sys: Number(row.sys),
+  };
+}
+
+/**
+ * The warning of `customerOverdue` from his overdue invoices as stored and others not yet stored
+ * (`more`: their date and what is owed of each, system currency; those from before the cutoff
+ * count), against his balance (system currency).
+ */
+export function overdueFrom(
+  owed: NonNullable<Awaited<ReturnType<typeof overdueOwed>>>,
+  more: { date: Date; owed: Decimal }[],
+  balance: Decimal,
+  now: Date,
+) {
+  const counted = more.filter((m) => m.owed.gt(0) && (owed.cutoff === null || m.date.getTime() < owed.cutoff.getTime()));
+  const n = owed.n + counted.length;
+  if (!n || !balance.gt(0)) return null;
+  const overdue = counted.reduce((sum, m) => sum.plus(m.owed), owed.amount);
+  const oldest = Math.min(owed.oldest?.getTime() ?? Number.POSITIVE_INFINITY, ...counted.map((m) => m.date.getTime()));
+  const amount = (overdue.gt(balance) ? balance : overdue).toDecimalPlaces(owed.sys === CURRENCY_USD ? 2 : 0);
+  const days = Math.max(0, Math.floor((now.getTime() - oldest) / 86_400_000));
+  return { count: n, amount: amount.toFixed(), days };
 }
 
 // ------------------------------------------------------------------ posting
