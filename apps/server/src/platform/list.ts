@@ -7,7 +7,7 @@ import { modelHiddenColumns } from "../modules/platform-tables/platform.tables.j
 import { dateFilterRange, parseRangeBound } from "./business-time.js";
 import type { Ctx } from "./context.js";
 import { unprocessable } from "./errors.js";
-import { escapeLike, foldedSearch, foldedTextSearch } from "./search.js";
+import { escapeLike, foldedSearch, foldedTextSearch, gramTextSearch } from "./search.js";
 
 export interface ListColumn {
   /** The select expression. */
@@ -54,6 +54,11 @@ export interface ListModel {
    * which the default search reads instead of folding each searchable column per row.
    */
   searchText?: SQL;
+  /**
+   * The grams of searchText (`searchGrams` in `db/fold.ts`), the expression of a GIN index: the
+   * search looks them up (`gramTextSearch`) and checks each row found by searchText's likes.
+   */
+  searchGrams?: SQL;
   /** The order of what a search finds (best matches first) when the caller names no sortColumn. */
   searchOrder?: (term: string) => SQL;
   /**
@@ -62,7 +67,7 @@ export interface ListModel {
    * index walk or a small sort, instead of a sort of every row found, which a one-letter term
    * makes most of the table.
    */
-  searchRanks?: { ranks: (term: string) => (SQL | SQL[])[]; order: SQL[] };
+  searchRanks?: { ranks: (term: string) => RankCondition[][]; order: SQL[] };
   /**
    * The rows a search term names exactly (a scanned barcode, a code), or undefined when the term
    * cannot be one. When it finds rows they are the first page's answer and the wider search is not run.
@@ -71,12 +76,16 @@ export interface ListModel {
   /** Filters with their own meaning, keyed like columns: filter[key]=value. */
   filters?: Record<string, (value: string, ctx: Ctx) => SQL>;
   /**
-   * The footer in one statement of its own, given the list's WHERE: a select of one row with
+   * The footer over the matching rows read once: `keys` (select expressions over `from`) are what
+   * `totals` reads of each matching row, from `__matching`; `totals` is a select of one row with
    * `__total` (the count of matching rows) and a value (as text) for every `sum` column. A model
    * whose summed columns are correlated sub-queries per row (a party's balances) sums them here as
-   * one aggregated join instead; it must give the same totals as summing the columns.
+   * one aggregated join instead; it must give the same totals as summing the columns. A searched
+   * page is then the first of those rows in the list's order, in the same statement: the footer
+   * reads every matching row anyway, and a page read apart would walk the sort's index past every
+   * row the search does not find (the oldest customers' mobiles, 40,000 rows, for the newest 20).
    */
-  footerQuery?: (where: SQL) => SQL;
+  footer?: { keys: SQL; totals: SQL };
   /**
    * The FROM is costly and small once evaluated (a report's aggregate): evaluate it once, and take
    * the page, the count and the sums from that one result, in one statement.
@@ -182,6 +191,7 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
   const searchConds: SQL[] = [];
   if (search) {
     if (model.search) searchConds.push(model.search(search));
+    else if (model.searchText && model.searchGrams) searchConds.push(gramTextSearch(model.searchText, model.searchGrams, search));
     else if (model.searchText) searchConds.push(foldedTextSearch(model.searchText, search));
     else {
       const searched = Object.values(model.columns).filter((c) => c.search);
@@ -275,8 +285,20 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
 }
 
 /**
+ * A condition of a rank (`rankedQuery`), or one whose rows lie anywhere in the order (an item code
+ * by its start, read in name order): `sortIfFew` reads up to that many of its rows by whatever
+ * index serves the condition first, and when those are all of them sorts them, where walking the
+ * order's index would pass every row before them (28,000 names before the first of 1,111 codes
+ * starting with "c42", since the planner takes the codes for spread evenly over the names).
+ */
+export type RankCondition = SQL | { cond: SQL; sortIfFew: number };
+
+/** How many rows `sortIfFew` reads first, for an arm that asks for it. */
+export const SORT_IF_FEW = 2000;
+
+/**
  * The rows `columns` selects, ranked: those of the first rank, then the second's, ..., each rank by
- * `order`; `limit` rows after `offset`. A rank is a condition, or several disjoint ones read apart
+ * `order`; `limit` rows after `offset`. A rank is one or several disjoint conditions, read apart
  * and merged. Each condition reads at most offset + limit rows by itself, in the order (an index
  * that keeps the order, or a sort of the few rows it finds), so a page of a search that finds most
  * of a table costs its first rows, not a sort of all. The rows carry `__rank` and `__o0`, `__o1`,
@@ -286,7 +308,7 @@ export function rankedQuery(opts: {
   columns: SQL;
   from: SQL;
   where: SQL;
-  ranks: (SQL | SQL[])[];
+  ranks: RankCondition[][];
   order: SQL[];
   limit: number;
   offset: number;
@@ -304,11 +326,22 @@ export function rankedQuery(opts: {
   const ctes: SQL[] = [];
   opts.ranks.forEach((rank, k) => {
     const before = [...names];
-    (Array.isArray(rank) ? rank : [rank]).forEach((cond, j) => {
+    rank.forEach((condition, j) => {
       const name = sql.identifier(`__r${k}_${j}`);
-      const arm = sql`select ${k}::int as __rank, ${orderValues}, ${opts.columns} ${opts.from}
-              where ${opts.where} and ${cond}
-              order by ${sql.join(opts.order, sql`, `)} limit ${wanted}`;
+      const cond = "sortIfFew" in condition ? condition.cond : condition;
+      const select = sql`select ${k}::int as __rank, ${orderValues}, ${opts.columns} ${opts.from}
+              where ${opts.where} and ${cond}`;
+      let arm = sql`${select} order by ${sql.join(opts.order, sql`, `)} limit ${wanted}`;
+      if ("sortIfFew" in condition) {
+        // Up to sortIfFew + 1 rows in no order (the planner reads them by the condition's index);
+        // when there are no more, their first rows in the order, else the ordered walk.
+        const few = sql.identifier(`__r${k}_${j}_few`);
+        ctes.push(sql`${few} as materialized (${select} limit ${condition.sortIfFew + 1})`);
+        const fewRows = sql`(select count(*) from ${few})`;
+        arm = sql`(select * from ${few} where ${fewRows} <= ${condition.sortIfFew} order by ${sql.join(keys, sql`, `)} limit ${wanted})
+          union all
+          (select * from (${arm}) __walk where ${fewRows} > ${condition.sortIfFew})`;
+      }
       // The count is a filter over the arm, not inside its WHERE: a sub-query there keeps the
       // planner from dropping the left joins of \`from\` that the arm does not read.
       const needed = before.length
@@ -460,14 +493,13 @@ export async function runList<Row = Record<string, unknown>>(
 
   if (sums.length) {
     // The footer sums every matching row anyway; the exact count comes with it.
+    if (model.footer) return runListFooter<Row>(db, model, q, sums, model.footer, hidden);
     const totals = sql.join(
       [sql`count(*)::int as __total`, ...sums.map(([k, c]) => sql`coalesce(sum(${c.expr}), 0)::text as ${sql.identifier(k)}`)],
       sql`, `,
     );
     const [totalRes, rows] = await Promise.all([
-      db.execute<Record<string, unknown>>(
-        model.footerQuery ? model.footerQuery(q.where) : sql`select ${totals} ${model.from} where ${q.where}`,
-      ),
+      db.execute<Record<string, unknown>>(sql`select ${totals} ${model.from} where ${q.where}`),
       select(q.where, orderBy(model, q), limit),
     ]);
     const totalRow = totalRes.rows[0] ?? {};
@@ -530,6 +562,59 @@ export async function runList<Row = Record<string, unknown>>(
     }
   }
   return envelope(model, q, rows.rows as Row[], count, {}, await hidden);
+}
+
+/**
+ * runList for a model with a `footer`: the matching rows' keys are read once (`__matching`) and
+ * the totals taken from them. A searched page comes in the same statement, as the first matching
+ * rows in the list's order (their ids and sort values are read with the keys); an unsearched one
+ * is read apart, alongside, as the first rows of the sort's index.
+ */
+async function runListFooter<Row>(
+  db: DbOrTx,
+  model: ListModel,
+  q: ParsedListQuery,
+  sums: [string, ListColumn][],
+  footerSpec: { keys: SQL; totals: SQL },
+  hidden: Promise<string>,
+): Promise<ListEnvelope<Row>> {
+  const readFooter = (res: { rows: Record<string, unknown>[] }) => {
+    const totalRow = res.rows[0] ?? {};
+    const footer: Record<string, string> = {};
+    for (const [k] of sums) footer[k] = String(totalRow[k] ?? "0");
+    return { footer, count: { total: Number(totalRow.__total ?? 0), estimated: false } };
+  };
+  const offset = q.paginate ? (q.page - 1) * q.perPage : 0;
+  const limit = q.paginate ? sql`limit ${q.perPage} offset ${offset}` : sql``;
+  const byOrder = q.search && !(model.searchOrder && !q.sortChosen);
+  if (!byOrder) {
+    const [totalRes, rows] = await Promise.all([
+      db.execute<Record<string, unknown>>(
+        sql`with __matching as materialized (select ${footerSpec.keys} ${model.from} where ${q.where}) ${footerSpec.totals}`,
+      ),
+      db.execute<Record<string, unknown>>(sql`select ${selectList(model)} ${model.from} where ${q.where} ${orderBy(model, q)} ${limit}`),
+    ]);
+    const { footer, count } = readFooter(totalRes);
+    return envelope(model, q, rows.rows as Row[], count, footer, await hidden);
+  }
+  const col = model.columns[q.sortColumn]!;
+  const idExpr = model.columns[model.idColumn]!.expr;
+  const dir = q.sortDir === "asc" ? sql`asc` : sql`desc`;
+  const notNull = col.notNull || q.sortColumn === model.idColumn;
+  const nulls = q.sortDir === "desc" && !notNull ? sql` nulls last` : sql``;
+  const order = (t: string) => sql`order by ${sql.identifier(t)}.__sort ${dir}${nulls}, ${sql.identifier(t)}.__id ${dir}`;
+  const res = await db.execute<Record<string, unknown>>(sql`
+    with __matching as materialized (select ${idExpr} as __id, ${col.sortExpr ?? col.expr} as __sort, ${footerSpec.keys} ${model.from} where ${q.where}),
+         __page as (select __m.__id, __m.__sort from __matching __m ${order("__m")} ${limit})
+    select row_to_json(__totals) as __footer, __rows.* from (${footerSpec.totals}) __totals
+      left join lateral (select ${selectList(model)}, true as __row, __page.__id as __id, __page.__sort as __sort
+                           ${model.from} join __page on __page.__id = ${idExpr}) __rows on true
+     ${order("__rows")}`);
+  // The totals come as one JSON value: their names are the summed columns', which the page's rows hold too.
+  const { footer, count } = readFooter({ rows: [(res.rows[0]?.__footer ?? {}) as Record<string, unknown>] });
+  const keys = Object.keys(model.columns);
+  const data = res.rows.filter((r) => r.__row === true).map((r) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Row);
+  return envelope(model, q, data, count, footer, await hidden);
 }
 
 const hiddenColumnsOf = (db: DbOrTx, ctx: Ctx, model: ListModel) => {

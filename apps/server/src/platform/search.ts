@@ -1,6 +1,6 @@
 import { normalizeSearch, SEARCH_PREFIX_MAX, searchVariants } from "@app/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { fold, SEARCH_COLUMN_START } from "../db/fold.js";
+import { fold, SEARCH_COLUMN_START, SEARCH_GRAMS_PREFIX_MAX } from "../db/fold.js";
 
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -13,21 +13,31 @@ export function escapeLike(term: string): string {
  * "some column is like p", `columnStart(p)` the pattern of "a column starts with p".
  */
 function searchConditions(term: string, match: (pattern: string) => SQL, columnStart: (escaped: string) => string): SQL {
+  return searchArms(term, {
+    start: (p) => match(columnStart(escapeLike(p))),
+    wordStart: (p) => match(`% ${escapeLike(p)}%`),
+    contains: (w) => match(`%${escapeLike(w)}%`),
+  });
+}
+
+/** The search's arms (see searchConditions), each kind of condition written by `write`. */
+function searchArms(
+  term: string,
+  write: { start: (prefix: string) => SQL; wordStart: (prefix: string) => SQL; contains: (word: string) => SQL },
+): SQL {
   const folded = normalizeSearch(term.trim());
   if (!folded) return sql`true`;
   const arms: SQL[] = [];
-  if ([...folded].length <= SEARCH_PREFIX_MAX) {
-    const p = escapeLike(folded);
-    arms.push(match(columnStart(p)), match(`% ${p}%`));
-  } else {
+  if ([...folded].length <= SEARCH_PREFIX_MAX) arms.push(write.start(folded), write.wordStart(folded));
+  else {
     const words = folded.split(/\s+/).filter(Boolean);
     arms.push(
       sql.join(
-        words.map((w) => match(`%${escapeLike(w)}%`)),
+        words.map((w) => write.contains(w)),
         sql` and `,
       ),
     );
-    for (const v of searchVariants(term).slice(1)) arms.push(match(`%${escapeLike(v)}%`));
+    for (const v of searchVariants(term).slice(1)) arms.push(write.contains(v));
   }
   return sql`(${sql.join(arms, sql` or `)})`;
 }
@@ -63,4 +73,59 @@ export function foldedTextSearch(text: SQL, term: string): SQL {
     (pattern) => sql`${text} like ${pattern}`,
     (p) => `%${SEARCH_COLUMN_START}${p}%`,
   );
+}
+
+/** A text[] literal of `values`, as one parameter. */
+const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(",")}}`}::text[]`;
+
+/**
+ * Every run of three characters of `word` (none for a shorter word). All of them: which is rare
+ * is not known here, and one that is ("075" in "0750000", where "750", "500" and "000" are in
+ * every mobile) spares reading every row's like.
+ */
+function trigramsOf(word: string): string[] {
+  const ch = [...word];
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= ch.length; i++) out.add(ch.slice(i, i + 3).join(""));
+  return [...out];
+}
+
+/**
+ * The same search as `foldedTextSearch` over a stored search text, looked up by its stored grams
+ * (SEARCH_GRAMS_PREFIX_MAX in `db/fold.ts`, with a GIN index): `foldedTextSearch`'s conditions,
+ * and beside them the grams every row they find holds. A one- or two-letter term needs the gram
+ * of a column's or word's start; a longer word each of its three-letter grams; a word starting
+ * with `+` (a mobile's stored form) a column starting with it (one gram), or else `+` standing
+ * elsewhere and its grams. The grams are what the index looks up and the `like`s what a row is
+ * checked by, so no row's grams are made again once the index found it (they are not stored: the
+ * index is over `searchGrams` of the text), and the rows are exactly those of `foldedTextSearch`.
+ */
+export function gramTextSearch(text: SQL, grams: SQL, term: string): SQL {
+  const has = (g: string[]) => sql`${grams} @> ${textArray(g)}`;
+  const exact = foldedTextSearch(text, term);
+  const folded = normalizeSearch(term.trim());
+  if (!folded) return exact;
+  // Each arm's grams, or undefined for an arm that no gram narrows (then the search cannot be
+  // looked up by grams at all).
+  const arms: (SQL | undefined)[] = [];
+  const contains = (w: string): SQL | undefined => {
+    const tri = trigramsOf(w);
+    if (!w.startsWith("+")) return tri.length ? has(tri) : undefined;
+    const start = has([`${SEARCH_COLUMN_START}${[...w].slice(0, SEARCH_GRAMS_PREFIX_MAX).join("")}`]);
+    return sql`(${start} or ${has(["+", ...tri])})`;
+  };
+  if ([...folded].length <= SEARCH_PREFIX_MAX) arms.push(has([`${SEARCH_COLUMN_START}${folded}`]), has([` ${folded}`]));
+  else {
+    const words = folded
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(contains)
+      .filter((w): w is SQL => w !== undefined);
+    arms.push(words.length ? sql.join(words, sql` and `) : undefined);
+    for (const v of searchVariants(term).slice(1)) arms.push(contains(v));
+  }
+  if (arms.some((a) => a === undefined)) return exact;
+  // The likes first: a row read some other way (a scan, another index) is checked by them before
+  // its grams are read.
+  return sql`(${exact} and (${sql.join(arms as SQL[], sql` or `)}))`;
 }

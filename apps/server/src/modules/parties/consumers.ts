@@ -1,6 +1,7 @@
 import { type ConsumerInput, CURRENCY_IQD, CURRENCY_USD, MSG } from "@app/contracts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { searchGrams } from "../../db/fold.js";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError, HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
@@ -23,7 +24,7 @@ const bal = (kind: PartyKind, col: "account_fk" | "account_usd_fk", sys = false)
  * matching parties' accounts with their balances (one pass each) instead of the columns'
  * sub-queries per party, which a search finding thousands would run four times a row.
  */
-function consumersFooter(kind: PartyKind, where: SQL): SQL {
+function consumersFooter(kind: PartyKind): { keys: SQL; totals: SQL } {
   const amount = (sys: boolean) =>
     sql.raw(
       kind === "customer"
@@ -34,13 +35,16 @@ function consumersFooter(kind: PartyKind, where: SQL): SQL {
           ? "b.sys_credit - b.sys_debit"
           : "b.credit - b.debit",
     );
-  const summed = (col: "account_fk" | "account_usd_fk", sys: boolean) =>
-    sql`(select coalesce(sum(${amount(sys)}), 0) from __matching m join account_balances b on b.account_id = m.${sql.identifier(col)})`;
-  return sql`with __matching as materialized (select c.account_fk, c.account_usd_fk from consumers c where ${where})
-    select (select count(*) from __matching)::int as __total,
-           ${summed("account_fk", false)}::text as balance_iqd,
-           ${summed("account_usd_fk", false)}::text as balance_usd,
-           (${summed("account_fk", true)} + ${summed("account_usd_fk", true)})::text as balance`;
+  // Each account column's balances in one join: the amount in its currency and in the system's.
+  const summed = (col: "account_fk" | "account_usd_fk") =>
+    sql`(select coalesce(sum(${amount(false)}), 0) as own, coalesce(sum(${amount(true)}), 0) as sys
+           from __matching m join account_balances b on b.account_id = m.${sql.identifier(col)})`;
+  return {
+    keys: sql`c.account_fk, c.account_usd_fk`,
+    totals: sql`select (select count(*) from __matching)::int as __total, iqd.own::text as balance_iqd, usd.own::text as balance_usd,
+           (iqd.sys + usd.sys)::text as balance
+      from ${summed("account_fk")} iqd, ${summed("account_usd_fk")} usd`,
+  };
 }
 
 export function consumersList(kind: PartyKind): ListModel {
@@ -53,9 +57,10 @@ export function consumersList(kind: PartyKind): ListModel {
     defaultSort: "consumer_id",
     dateColumn: sql`c.created_at`,
     amountColumn: balance,
-    footerQuery: (where) => consumersFooter(kind, where),
+    footer: consumersFooter(kind),
     // consumer_name, code, mobile and office_phone: the columns marked search below.
     searchText: sql`c.search_text`,
+    searchGrams: searchGrams(sql`c.search_text`),
     columns: {
       consumer_id: { expr: sql`c.consumer_id`, filter: "eq" },
       consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
