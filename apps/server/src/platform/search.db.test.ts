@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../../test/harness.js";
 import { fold } from "../db/fold.js";
 import { consumersList } from "../modules/parties/consumers.js";
 import { parseListQuery } from "./list.js";
-import { foldedSearch, foldedTextSearch } from "./search.js";
+import { foldedSearch, gramTextSearch } from "./search.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,23 +101,41 @@ describe("search folding on the database", () => {
     }
   });
 
-  it("the customers' search is answered from the trigram index over the stored search text", async () => {
+  it("the customers' search is answered from the grams index over the stored search text", async () => {
     const model = consumersList("customer");
     const plan = async (term: string) =>
       t.database.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        // What the list adds to its scope and filters for a model with a stored search text.
+        // What the list adds to its scope and filters for a model with stored search grams.
         const res = await tx.execute<{ "QUERY PLAN": string }>(
-          sql`explain select c.consumer_id ${model.from} where ${foldedTextSearch(model.searchText!, term)}`,
+          sql`explain select c.consumer_id ${model.from} where ${gramTextSearch(model.searchText!, model.searchGrams!, term)}`,
         );
         return res.rows.map((r) => r["QUERY PLAN"]).join("\n");
       });
-    for (const term of ["احمد", "سي", "س", "C", "0780111", "+9647801112233", "٠٧٨٠ ١١١ ٢٢٣٣"]) {
+    for (const term of ["احمد", "سي", "س", "شيره كوكه", "C", "0780111", "+9647801112233", "٠٧٨٠ ١١١ ٢٢٣٣"]) {
       const p = await plan(term);
-      expect(p, term).toContain("Bitmap Index Scan on consumers_search_text_trgm_idx");
-      // The stored text is read, not each column folded again.
+      expect(p, term).toContain("Bitmap Index Scan on consumers_search_grams_idx");
+      // The stored text is read, not each column folded again, and a row found is checked by
+      // its likes, never by making its grams again.
       expect(p, term).not.toContain("translate(");
+      for (const line of p.split("\n").filter((l) => /Filter:/.test(l))) expect(line, term).not.toContain("search_grams_of");
     }
+  });
+
+  it("the grams are the search text's substrings that the search looks up, in any letters", async () => {
+    const grams = async (text: string) =>
+      (await t.database.db.execute<{ g: string[] }>(sql`select search_grams_of(${text}) as g`)).rows[0]!.g;
+    const g = await grams("\u200cاحمد 42\u200cK-4\u200c+96475");
+    // Three letters in a row, Arabic too, also across a space.
+    expect(g).toEqual(expect.arrayContaining(["احم", "حمد", "مد ", "د 4", " 42"]));
+    // A column's and a word's first letter and two.
+    expect(g).toEqual(expect.arrayContaining(["\u200cا", "\u200cاح", " 4", "\u200cK", "\u200cK-"]));
+    // A '+' column's starts, from four characters on, up to its end.
+    expect(g).toEqual(expect.arrayContaining(["\u200c+96", "\u200c+964", "\u200c+9647", "\u200c+96475"]));
+    expect(g).not.toContain("\u200c+96475\u200c");
+    // '+' alone only for a '+' that starts no column.
+    expect(g).not.toContain("+");
+    expect(await grams("\u200ca+b")).toContain("+");
   });
 
   it("a mobile is found by every way it is written, and only its own", async () => {
@@ -141,6 +159,17 @@ describe("search folding on the database", () => {
     // The start of the number finds both, in every form.
     for (const term of ["0750123456", "+964750123456", "964750123456"])
       expect(await search("customers", term), term).toEqual(["Mobile Dara", "Mobile Shwan"]);
+  });
+
+  it("the start of a number finds every column holding it, at a column's start or inside", async () => {
+    const add = (body: Record<string, string>) => t.api("POST", "/api/suppliers", { body });
+    expect((await add({ consumer_name: "Plus Mobile", mobile: "07731234567" })).status).toBe(201);
+    expect((await add({ consumer_name: "Plus Code", code: "+964773123X" })).status).toBe(201);
+    expect((await add({ consumer_name: "Plus inside x+9647731234" })).status).toBe(201);
+    expect((await add({ consumer_name: "Plus Other", mobile: "07741234567" })).status).toBe(201);
+    for (const term of ["0773123", "+96477312", "96477312"])
+      expect(await search("suppliers", term), term).toEqual(["Plus Code", "Plus Mobile", "Plus inside x+9647731234"]);
+    expect(await search("suppliers", "+9647741234567")).toEqual(["Plus Other"]);
   });
 
   it("a short term finds a column or a word starting with it, never text across two columns", async () => {

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { ean13CheckDigit, normalizeDigits, normalizeSearch } from "@app/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
+import { type RankCondition, SORT_IF_FEW } from "../../platform/list.js";
 import { escapeLike } from "../../platform/search.js";
 
 /**
@@ -91,14 +92,20 @@ function itemSearchParts(term: string, alias: string) {
  * (where ordering by lower(item_name) sorted every item a one-letter term finds). A list reads
  * the ranks with `rankedQuery` (`searchRanks` in `platform/list.ts`).
  */
-export function itemSearchRanks(term: string, alias = "i"): SQL[][] {
+export function itemSearchRanks(term: string, alias = "i"): RankCondition[][] {
   const { exact, codePrefix, otherNames } = itemSearchParts(term, alias);
   const { prefix } = searchTerm(term);
   const namePrefix = sql`${folded(alias)} like ${prefix}`;
-  const not = (cond: SQL) => sql`not coalesce(${cond}, false)`;
+  // `is not true` (a NULL code counts as no match), which the planner estimates by the condition,
+  // where `not coalesce(…, false)` was taken as a half of every row.
+  const not = (cond: SQL) => sql`(${cond}) is not true`;
   return [
     [exact],
-    [sql`${namePrefix} and ${not(exact)}`, sql`${codePrefix} and ${not(namePrefix)} and ${not(exact)}`],
+    [
+      sql`${namePrefix} and ${not(exact)}`,
+      // Codes by their start lie anywhere in the name order: a few are read and sorted.
+      { cond: sql`${codePrefix} and ${not(namePrefix)} and ${not(exact)}`, sortIfFew: SORT_IF_FEW },
+    ],
     [sql`${otherNames} and ${not(namePrefix)} and ${not(codePrefix)} and ${not(exact)}`],
   ];
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { fold, foldedText } from "../../db/fold.js";
+import { fold, foldedText, searchGrams } from "../../db/fold.js";
 import { cities } from "../catalogue/catalogue.tables.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { pricingProfiles } from "../pricing/pricing.tables.js";
@@ -50,9 +50,10 @@ export const consumers = pgTable(
   (t) => [
     uniqueIndex("consumers_consumer_name_unique").on(t.kind, sql`lower(${t.consumer_name})`),
     uniqueIndex("consumers_code_unique").on(t.kind, t.code),
-    // The list search (name, code, mobile, phone) over the stored folded text: a word anywhere, or
-    // for one- and two-letter terms the start of a word or column, all looked up by trigram.
-    index("consumers_search_text_trgm_idx").using("gin", t.search_text.op("gin_trgm_ops")),
+    // The list search (name, code, mobile, phone) over the stored folded text's grams: a word
+    // anywhere, for one- and two-letter terms the start of a word or column, the start of a number,
+    // in any letters (pg_trgm finds no trigram in Arabic letters on a C character type).
+    index("consumers_search_grams_idx").using("gin", searchGrams(t.search_text)),
     // filter[mobile]: the mobile as it is typed, matched in the folded mobile alone.
     index("consumers_mobile_trgm_idx").using("gin", sql`${fold(t.mobile)} gin_trgm_ops`),
     check("consumers_kind_check", sql`${t.kind} in ('customer','supplier')`),
