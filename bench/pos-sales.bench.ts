@@ -6,10 +6,8 @@
 // acknowledged key is one complete POS sale and one stored key, the stock fell by exactly the sales
 // booked, the books balance and the till holds every sale's cash; pgbench's history table holds
 // exactly the transactions it reported. Runs on the server DATABASE_URL names and on an embedded
-// PostgreSQL (the product's default), one after the other; each with the sales booked together (the
-// default) and one by one (POS_BOOK_TOGETHER=0), so that both ratios come from the same run.
-// (Smoke size: 4 tills for 1 s without warm-up, TPC-B for 1 s, the default mode only, with the same
-// checks; on the server DATABASE_URL names when it is set, else on the embedded one, not both.)
+// PostgreSQL (the product's default), one after the other.
+// (Smoke size: 4 tills for 1 s without warm-up, TPC-B for 1 s, with the same checks; on the server DATABASE_URL names when it is set, else on the embedded one, not both.)
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmodSync, readFileSync, rmSync } from "node:fs";
@@ -40,7 +38,7 @@ type Answer = { access_token: string; message: unknown; data: Record<string, num
 
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
-async function startServer(databaseUrl: string, dataDir: string, together: boolean): Promise<{ child: ChildProcess; base: string }> {
+async function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   // BENCH_NODE_ARGS: options for the server's Node.js, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" to profile it.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -56,7 +54,6 @@ async function startServer(databaseUrl: string, dataDir: string, together: boole
       JWT_SECRET: "bench-secret-bench-secret-bench-secret",
       LOG_LEVEL: "warn",
       LOGIN_ATTEMPTS: "1000",
-      POS_BOOK_TOGETHER: together ? "1" : "0",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -74,7 +71,7 @@ async function startServer(databaseUrl: string, dataDir: string, together: boole
   throw new Error("the server did not answer");
 }
 
-async function run(label: string, serverUrl: string, pgbench: string | undefined, together: boolean) {
+async function run(label: string, serverUrl: string, pgbench: string | undefined) {
   const { database, url, cleanup } = await benchDatabase("possales", serverUrl);
   const dataDir = scratchDir("souq-bench-possales-");
   chmodSync(dataDir, 0o755);
@@ -82,7 +79,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
   try {
     await migrate(database);
     await seed(database.db, { adminPassword: "bench-password" });
-    const started = await startServer(url, dataDir, together);
+    const started = await startServer(url, dataDir);
     child = started.child;
     const base = started.base;
     const call = async (method: string, route: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
@@ -292,14 +289,7 @@ async function run(label: string, serverUrl: string, pgbench: string | undefined
 export default async function posSalesBench() {
   const pgbench = pgbenchOrSkip();
   compiledServer();
-  // Sales booked together (the product's default) and, for comparison, one by one (POS_BOOK_TOGETHER=0);
-  // BENCH_TOGETHER=1 (and smoke mode) measures the first only.
-  const modes = process.env.BENCH_TOGETHER === "1" || smoke ? [true] : [true, false];
-  const how = (together: boolean) => (together ? "booked together" : "one by one");
-  for (const together of modes) {
-    if (process.env.DATABASE_URL) await run(`PostgreSQL at DATABASE_URL, ${how(together)}`, process.env.DATABASE_URL, pgbench, together);
-    // BENCH_EMBEDDED=0 (and smoke mode with DATABASE_URL set): the server DATABASE_URL names only.
-    if (process.env.BENCH_EMBEDDED !== "0" && !(smoke && process.env.DATABASE_URL))
-      await run(`embedded PostgreSQL, ${how(together)}`, "", pgbench, together);
-  }
+  if (process.env.DATABASE_URL) await run("PostgreSQL at DATABASE_URL", process.env.DATABASE_URL, pgbench);
+  // BENCH_EMBEDDED=0 (and smoke mode with DATABASE_URL set): the server DATABASE_URL names only.
+  if (process.env.BENCH_EMBEDDED !== "0" && !(smoke && process.env.DATABASE_URL)) await run("embedded PostgreSQL", "", pgbench);
 }

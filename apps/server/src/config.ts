@@ -35,8 +35,6 @@ export interface AppConfig {
   metricsToken: string;
   /** How long a stop (SIGTERM) waits for the requests in flight before closing the database anyway. */
   shutdownSeconds: number;
-  /** POS sales that arrive together are booked together (one transaction); off (`POS_BOOK_TOGETHER=0`): one by one. */
-  posBookTogether: boolean;
   /**
    * The most database connections this process holds (`DB_POOL_SIZE`); unset: 20 on the embedded
    * server, which serves this process alone, and 10 on a server DATABASE_URL names, which several
@@ -71,7 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === "1",
     metricsToken: env.METRICS_TOKEN ?? "",
     shutdownSeconds: Number(env.SHUTDOWN_SECONDS ?? 20),
-    posBookTogether: env.POS_BOOK_TOGETHER !== "0",
     dbPoolSize: poolSize(env.DB_POOL_SIZE),
   };
 }

@@ -655,3 +655,76 @@ describe("the keys' answers", () => {
     }
   });
 });
+
+describe("shops kept otherwise", () => {
+  it("sell below zero where the system allows it, and in dollars where the books are kept in them", async () => {
+    const t = together.t;
+    const { created, q } = dbHelpers(() => t);
+    const item = (
+      await created("/api/items", {
+        item_name: "Sold ahead",
+        item_units: [{ unit_fk: together.piece, quantity: "1", price: "1000", is_base: true }],
+      })
+    ).item_id;
+    const supplier = (await created("/api/suppliers", { consumer_name: "Ahead Foods" })).consumer_id;
+    await stockUp(t, supplier, [{ item_id: item, unit_id: together.piece, quantity: "2", unit_price: "600" }]);
+    const sell = (body: Record<string, unknown>, key: string) =>
+      t.api("POST", "/api/pos_sales", {
+        token: together.cashier.token,
+        body: { client_created_at: new Date().toISOString(), confirmed: true, ...body },
+        headers: { "idempotency-key": key },
+      });
+    const onHand = async () =>
+      Number((await q<{ q: string }>(sql`select coalesce(sum(qty), 0)::text q from stock_balances where item_fk = ${item}`))[0]!.q);
+    const balanced = async () => {
+      const [tb] = await q<{ d: string; c: string }>(sql`select sum(sys_debit)::text d, sum(sys_credit)::text c from journal_lines`);
+      expect(tb!.d).toBe(tb!.c);
+    };
+    const five = {
+      lines: [{ item_fk: item, unit_fk: together.piece, quantity: "5" }],
+      payments: [{ method: "cash", currency_id: 1, amount: "5000" }],
+    };
+    expect((await sell(five, "ahead-refused")).status).toBe(422);
+    expect(await onHand()).toBe(2);
+    await t.database.db.execute(sql`update system_config set allow_negative_stock = true`);
+    try {
+      const sold = await sell(five, "ahead-sold");
+      expect(sold.status).toBe(201);
+      expect(await onHand()).toBe(-3);
+      // The balance is what its movements add up to (below zero, as allowed).
+      const [moved] = await q<{ q: string }>(sql`select coalesce(sum(qty), 0)::text q from stock_movements where item_fk = ${item}`);
+      expect(Number(moved!.q)).toBe(-3);
+      await balanced();
+    } finally {
+      await t.database.db.execute(sql`update system_config set allow_negative_stock = false`);
+    }
+
+    // Books in dollars: the bill in dollars (to the cent, the rest a rounding discount), the change
+    // in whole dollars and the rest in dinars, the entries balanced in dollars.
+    await stockUp(t, supplier, [{ item_id: item, unit_id: together.piece, quantity: "10", unit_price: "600" }]);
+    await t.database.db.execute(sql`update system_config set currency_fk = 2`);
+    try {
+      const [rate] = await q<{ r: string }>(sql`select in_rate::text r from currency_rates order by date desc, rate_id desc limit 1`);
+      const usd = await sell(
+        {
+          lines: [{ item_fk: item, unit_fk: together.piece, quantity: "1", discount_type: "percent", discount: "3.333" }],
+          payments: [{ method: "cash", currency_id: 2, amount: "1001" }],
+          change_currency_id: 2,
+        },
+        "in-dollars",
+      );
+      expect(usd.status).toBe(201);
+      const d = usd.body.data;
+      expect(d.currency_id).toBe(2);
+      expect(d.total).toBe("966.670");
+      expect(d.change.currency_id).toBe(2);
+      expect(d.change.amount).toBe("34");
+      // 0.33 USD at the in-rate, down to the smallest IQD note.
+      const iqd = Math.floor((0.33 * Number(rate!.r)) / 250) * 250;
+      expect(Number(d.change.amount_iqd)).toBe(iqd);
+      await balanced();
+    } finally {
+      await t.database.db.execute(sql`update system_config set currency_fk = 1`);
+    }
+  });
+});

@@ -69,9 +69,15 @@ export interface Env {
   /** Cash accounts' balances in their currency as they stand (the change leaves its currency's drawer). */
   cash: Map<number, Decimal>;
   tx: Tx;
+  /** The system currency: every POS bill is in it. */
+  sys: number;
+  /** Stock may go below zero (system configuration). */
+  allowNegative: boolean;
   /** Every sale's date is in one open financial year (else each sale's year is checked, in its words). */
   yearOpen: boolean;
   inventoryNames: Map<number, string>;
+  /** The accounts in the other currency the sales may touch (drawers, FIB): balance and its carrying value, as the sales so far leave them. */
+  carrying: Map<number, { balance: Decimal; sys_balance: Decimal }>;
   /** Each customer's allowed debit amount and balance (system currency) as the sales worked out so far leave it. */
   owed: Map<number, { limit: string | null; balance: Decimal }>;
   /** The customers with overdue terms. */

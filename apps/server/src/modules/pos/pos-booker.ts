@@ -15,16 +15,15 @@ const MOST = 64;
  * tills, and PostgreSQL spent a quarter to a half more of its time on each sale, even when it started
  * reading only so late that its reads ended about when that commit did.) A booking that fails
  * for another reason than a refusal (a refusal is one sale's answer) is booked again one sale to
- * a booking, so that the fault stays with the sale that has it. Answers null only for a sale of
- * a shop this path does not book yet (stock allowed below zero, the books kept in dollars).
+ * a booking, so that the fault stays with the sale that has it.
  */
-export function posBooker(app: FastifyInstance): (sale: BatchSale) => Promise<BatchAnswer | null> {
-  type Waiting = { sale: BatchSale; done: (a: BatchAnswer | null) => void; fail: (err: unknown) => void };
+export function posBooker(app: FastifyInstance): (sale: BatchSale) => Promise<BatchAnswer> {
+  type Waiting = { sale: BatchSale; done: (a: BatchAnswer) => void; fail: (err: unknown) => void };
   let queue: Waiting[] = [];
   let running = false;
   const alone = async (t: Waiting) => {
     try {
-      t.done((await bookPosBatch(app, [t.sale]))[0] ?? null);
+      t.done(answered((await bookPosBatch(app, [t.sale]))[0]));
     } catch (err) {
       t.fail(err);
     }
@@ -40,7 +39,7 @@ export function posBooker(app: FastifyInstance): (sale: BatchSale) => Promise<Ba
     )
       .then(
         (answers) => {
-          for (const [i, t] of taken.entries()) t.done(answers[i] ?? null);
+          for (const [i, t] of taken.entries()) t.done(answered(answers[i]));
         },
         async (err) => {
           if (taken.length === 1) return taken[0]!.fail(err);
@@ -59,6 +58,12 @@ export function posBooker(app: FastifyInstance): (sale: BatchSale) => Promise<Ba
       start();
     });
 }
+
+/** Every sale of a booking has its answer. */
+const answered = (a: BatchAnswer | null | undefined): BatchAnswer => {
+  if (!a) throw new Error("a POS sale of the booking has no answer");
+  return a;
+};
 
 /** Sends a booked sale's answer. */
 export const sendAnswer = (reply: FastifyReply, answer: BatchAnswer) => {

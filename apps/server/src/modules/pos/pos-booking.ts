@@ -180,8 +180,6 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     | undefined;
   const year = yearRows![0] as { open: boolean; archived: boolean } | undefined;
   if (!system) throw new Error("POS booking: no system configuration");
-  // Below-zero stock or a dollar system: one by one.
-  if (Number(system.currency_fk) !== CURRENCY_IQD || system.allow) return release(tx, live, answers);
 
   const drawers = new Map<number, Map<number, number>>();
   for (const r of drawerRows!) {
@@ -215,8 +213,11 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     costs: new Map(),
     cash: new Map(),
     tx,
+    sys: Number(system.currency_fk),
+    allowNegative: !!system.allow,
     yearOpen: !!year?.open && !year.archived,
     inventoryNames: new Map(),
+    carrying: new Map(),
     owed: new Map(),
     overdueTerms: new Map(),
   };
@@ -332,7 +333,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
     customerCreditSql(sql`c.consumer_id = any(${intArray(new Set(live.map(({ s }) => customerOf(s))))})`),
     // What each till holds now (the change leaves a drawer and must find the money there).
     sql`
-    select account_id, sum(debit - credit)::text as b from account_month_balances
+    select account_id, sum(debit - credit)::text as b, sum(sys_debit - sys_credit)::text as sb from account_month_balances
      where account_id = any(${intArray(tills)}) group by account_id`,
     // The sales' times as PostgreSQL prints them (a sale's `created_at` is the transaction's
     // `now()`): the receipts are made before the write, which goes with the commit.
@@ -370,6 +371,12 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
   env.costs = costsFrom(costRows as Parameters<typeof costsFrom>[0]);
   for (const id of cashAccounts) if (tills.has(id)) env.cash.set(id, ZERO);
   for (const r of cashRows) if (env.cash.has(Number(r.account_id))) env.cash.set(Number(r.account_id), D(String(r.b)));
+  // Money leaves an account of the other currency at its carrying value (as every posting does).
+  for (const id of tills)
+    if (env.accountCurrency.get(id) !== env.sys) {
+      const r = cashRows.find((x) => Number(x.account_id) === id);
+      env.carrying.set(id, { balance: D(String(r?.b ?? 0)), sys_balance: D(String(r?.sb ?? 0)) });
+    }
 
   // Each sale worked out in arrival order on the state the ones before it left.
   const planned: Planned[] = [];
@@ -417,6 +424,7 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
           ip: auditIp(p.sale.ip),
           number: String(p.row.number),
         })),
+        env.allowNegative,
       ),
     ],
     { commit: true },
@@ -455,13 +463,4 @@ export const dropKeysSql = (sold: BatchSale[]) => sql`
 
 export async function dropKeys(tx: Tx, sold: BatchSale[]) {
   await tx.execute(dropKeysSql(sold));
-}
-
-/** Nothing booked here: the claimed keys go back and every sale takes the one-by-one path. */
-async function release(tx: Tx, live: { s: BatchSale }[], answers: (BatchAnswer | null)[]) {
-  await dropKeys(
-    tx,
-    live.map(({ s }) => s),
-  );
-  return answers;
 }

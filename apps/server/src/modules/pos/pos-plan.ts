@@ -14,13 +14,14 @@ import {
   tenderExcessMessage,
 } from "@app/contracts";
 import type Decimal from "decimal.js";
+import { sql } from "drizzle-orm";
 import { businessDateTime, businessDay } from "../../platform/business-time.js";
 import { HttpError } from "../../platform/errors.js";
 import { assertYearOpen } from "../../platform/periods.js";
 import { docDate } from "../ledger/dates.js";
 import type { JournalLineRow } from "../ledger/journal.js";
-import { type RuleLine, toJournalLines } from "../ledger/journal.js";
-import { D, round3, round4, ZERO } from "../ledger/money.js";
+import { atCarryingValue, type RuleLine, toJournalLines } from "../ledger/journal.js";
+import { D, Dec, round3, round4, ZERO } from "../ledger/money.js";
 import { priceQuote } from "../pricing/quote.js";
 import { paymentStatus, saleLines as salePostingLines } from "../sales/sale.ledger.js";
 import { saleLineRow } from "../sales/sales.js";
@@ -30,6 +31,19 @@ import { type BatchSale, dp, type Env, missing, type Planned, refuse, saleAt } f
 import { paymentRows } from "./pos-sales.js";
 
 /** One POS sale worked out in memory on the state the sales booked before it in the same booking left. */
+
+/** The item's "no batch" batch (made on first use), where stock allowed below zero goes when it has no batch left. */
+async function noBatch(env: Env, itemId: number): Promise<number> {
+  await env.tx.execute(sql`
+    insert into stock_batches (item_fk, batch_no, expire_date) values (${itemId}, null, null)
+    on conflict on constraint stock_batches_item_batch_unique do nothing`);
+  const r = await env.tx.execute<{ batch_id: number }>(
+    sql`select batch_id from stock_batches where item_fk = ${itemId} and batch_no is null and expire_date is null`,
+  );
+  const id = Number(r.rows[0]!.batch_id);
+  env.batches.set(id, { batch_no: null, expire_date: null });
+  return id;
+}
 
 /** One sale, as `bookPosSale` → `createSale` → `completeSale` would write it, on the booking's state. */
 export async function plan(
@@ -53,6 +67,8 @@ export async function plan(
   const c = env.customers.get(customer) ?? refuse("consumer_fk", SALE_MSG.customerInvalid);
   if (!env.quote.profiles.has(customer)) refuse("consumer_fk", SALE_MSG.customerInvalid);
   const changeCurrency = input.change_currency_id ?? CURRENCY_IQD;
+  // The bill is in the system currency (dinars, or dollars in a shop that keeps its books in them).
+  const sys = env.sys;
 
   const lineDiscounts = input.lines.some((l) => l.discount && D(l.discount).gt(0));
   const byItem = lineDiscounts || !input.invoice_discount;
@@ -78,10 +94,10 @@ export async function plan(
   }
   const quote = priceQuote(
     { ...data, promotions: env.quote.promotions.get(day) ?? missing("the day's promotions") },
-    { system: CURRENCY_IQD, currency: CURRENCY_IQD, rate: "1", day },
+    { system: sys, currency: sys, rate: "1", day },
     {
       customer_id: customer,
-      currency_id: CURRENCY_IQD,
+      currency_id: sys as 1 | 2,
       rate: "1",
       date: day,
       lines: input.lines.map((l, i) => ({
@@ -102,13 +118,16 @@ export async function plan(
   const gross = dp(quote.gross, 3);
   const subtotal = dp(quote.net, 3);
   const tax = dp(quote.tax, 3);
-  const total = dp(quote.total, 3);
+  // Dollars change hands in cents: what a dollar total holds below the cent is a rounding discount.
+  const due = dp(quote.total, 3);
+  const total = sys === CURRENCY_USD ? due.toDecimalPlaces(2, Dec.ROUND_DOWN) : due;
+  const rounded = due.minus(total);
   if (input.offline && input.client_total != null && !D(input.client_total).eq(total))
     refuse("client_total", `The price changed since the sale was made: ${D(input.client_total).toFixed()} then, ${total.toFixed()} now.`);
   // Cash a banknote or more above the bill is a figure typed wrong until the cashier confirms it.
   const excess = input.confirmed
     ? null
-    : tenderExcess({ total: total.toFixed(), currency_id: CURRENCY_IQD, rate: in_rate, payments: input.payments });
+    : tenderExcess({ total: total.toFixed(), currency_id: sys, rate: in_rate, payments: input.payments });
   if (excess) {
     const msg = tenderExcessMessage(excess);
     throw new HttpError(422, msg, { payments: [msg], [CONFIRM_FIELD]: [msg] });
@@ -116,19 +135,19 @@ export async function plan(
   const smallest = { [CURRENCY_IQD]: settings.smallest_iqd_amount, [CURRENCY_USD]: settings.smallest_usd_amount };
   const settled = settlePayments({
     total,
-    systemCurrency: CURRENCY_IQD,
+    systemCurrency: sys,
     rate: in_rate,
     payments: input.payments,
     changeCurrency,
     smallest,
   });
-  const rateOf = (cur: number) => (cur === CURRENCY_IQD ? "1" : in_rate);
+  const rateOf = (cur: number) => (cur === sys ? "1" : in_rate);
   const {
     rows: payments,
     paid,
     tendered,
   } = paymentRows(settled, input, {
-    sys: CURRENCY_IQD,
+    sys,
     in_rate,
     fib: settings.fib_account_fk,
     drawer,
@@ -156,17 +175,17 @@ export async function plan(
     salesman_fk: null,
     date,
     inventory_fk: inventory,
-    currency_id: CURRENCY_IQD,
+    currency_id: sys,
     rate: "1",
     discount_type: byItem ? "item" : "invoice",
     invoice_discount_type: input.invoice_discount_type ?? "amount",
     invoice_discount: byItem ? "0" : D(input.invoice_discount ?? 0).toFixed(),
     discount_amount: D(quote.discount).toFixed(),
-    rounded_discount: "0",
+    rounded_discount: rounded.toFixed(),
     tax_amount: D(quote.tax).toFixed(),
     gross: D(quote.gross).toFixed(),
     subtotal: D(quote.net).toFixed(),
-    total: D(quote.total).toFixed(),
+    total: sys === CURRENCY_USD ? total.toFixed() : D(quote.total).toFixed(),
     paid_amount: paid.toFixed(),
     received_amount: round3(tendered).toFixed(),
     remaining: total.minus(paid).toFixed(),
@@ -213,7 +232,7 @@ export async function plan(
   };
   const moves: Planned["moves"] = [];
   const deltas: Planned["stockDeltas"] = new Map();
-  lines.forEach((l, i) => {
+  for (const [i, l] of lines.entries()) {
     const item = env.stockItems.get(l.item_fk) ?? refuse("item_id", "The selected item is invalid.");
     const qty = dp(l.quantity, 4).plus(dp(l.free_quantity, 4));
     const factor = item.factors.get(l.unit_fk) ?? refuse("unit_id", "The selected unit is invalid.");
@@ -225,9 +244,8 @@ export async function plan(
       .sort(fefo);
     const usable = pool.filter((b) => b.qty.gt(0) && !(b.expire_date !== null && b.expire_date < day));
     let need = base;
-    for (const b of usable) {
-      if (need.lte(0)) break;
-      const q = need.lt(b.qty) ? need : b.qty;
+    const onHand = pool.reduce((sum, b) => sum.plus(b.qty.gt(0) ? b.qty : 0), ZERO);
+    const take = (b: LockedBalance, q: Decimal) => {
       moves.push({
         line: i,
         item_id: l.item_fk,
@@ -243,15 +261,32 @@ export async function plan(
       const k = keyOf(l.item_fk, inventory, b.batch_id);
       const d = deltas.get(k) ?? { item_id: l.item_fk, inventory_id: inventory, batch_id: b.batch_id, qty: ZERO };
       deltas.set(k, { ...d, qty: d.qty.minus(q) });
+    };
+    for (const b of usable) {
+      if (need.lte(0)) break;
+      const q = need.lt(b.qty) ? need : b.qty;
+      take(b, q);
       need = need.minus(q);
+    }
+    if (need.gt(0) && env.allowNegative) {
+      // Allowed below zero: the rest leaves the last batch picked, else the last there, else the item's "no batch" row.
+      const batch = usable.at(-1)?.batch_id ?? pool.at(-1)?.batch_id ?? (await noBatch(env, l.item_fk));
+      const key = keyOf(l.item_fk, inventory, batch);
+      if (!env.left.has(key)) {
+        await env.tx.execute(sql`
+          insert into stock_balances (item_fk, inventory_fk, batch_fk, qty) values (${l.item_fk}, ${inventory}, ${batch}, 0)
+          on conflict (item_fk, inventory_fk, batch_fk) do nothing`);
+        env.left.set(key, { item_id: l.item_fk, inventory_id: inventory, batch_id: batch, qty: ZERO, expire_date: null });
+      }
+      take(stockRow(key), need);
+      need = ZERO;
     }
     if (need.gt(0)) {
       const expired = pool.find((b) => b.qty.gt(0) && b.expire_date !== null && b.expire_date < day);
       if (expired) refuse("quantity", expiredBatchMessage(item.item_name, expired.expire_date!));
-      const onHand = pool.reduce((sum, b) => sum.plus(b.qty.gt(0) ? b.qty : 0), ZERO);
       refuse("quantity", notEnoughStockMessage(item.item_name, env.inventoryNames.get(inventory) ?? "", onHand.toFixed()));
     }
-  });
+  }
   const costs = new Map<number, CostRow>();
   for (const m of moves) {
     const cur = costs.get(m.item_id) ?? env.costs.get(m.item_id) ?? missing("an item's cost");
@@ -285,14 +320,14 @@ export async function plan(
   }));
   const k = env.keys;
   const ruleLines = salePostingLines({
-    system_currency: CURRENCY_IQD,
-    currency_id: CURRENCY_IQD,
+    system_currency: sys,
+    currency_id: sys,
     rate: "1",
-    receivable: { account_id: c.iqd!, currency_id: CURRENCY_IQD },
+    receivable: { account_id: (sys === CURRENCY_USD ? c.usd : c.iqd) ?? missing("the customer's account"), currency_id: sys },
     payments: paymentAccounts,
     paid: paidStored,
     gross,
-    discount: gross.minus(subtotal),
+    discount: gross.minus(subtotal).plus(rounded),
     tax,
     total,
     cost,
@@ -307,15 +342,32 @@ export async function plan(
   });
   const exchange = { account_id: k.exchange_diff!.account_id, currency_id: k.exchange_diff!.currency_id };
   const currencyOf = (id: number) => env.accountCurrency.get(id) ?? missing("an account");
-  const saleRows = toJournalLines(ruleLines, currencyOf, CURRENCY_IQD, exchange);
+  // Each entry's lines at the carrying value of the accounts in the other currency, the change's
+  // on the balances the sale's entry leaves (as \`post\` converts them, entry after entry).
+  const carried = new Map([...env.carrying].map(([id, c]) => [id, { ...c }]));
+  const carry = (rows: JournalLineRow[]) => {
+    const touched = new Map(rows.filter((r) => carried.has(r.account_id)).map((r) => [r.account_id, carried.get(r.account_id)!]));
+    const out = touched.size ? atCarryingValue(rows, touched, sys, exchange) : rows;
+    for (const r of out) {
+      const c = carried.get(r.account_id);
+      if (c)
+        carried.set(r.account_id, {
+          balance: c.balance.plus(r.debit).minus(r.credit),
+          sys_balance: c.sys_balance.plus(r.sys_debit).minus(r.sys_credit),
+        });
+    }
+    return out;
+  };
+  const saleRows = carry(toJournalLines(ruleLines, currencyOf, sys, exchange));
   const change: RuleLine[] = [];
   for (const o of settled.overflow) change.push({ account_id: drawer.get(o.currency_id)!, debit: o.amount, rate: rateOf(o.currency_id) });
   if (settled.change.given.gt(0))
     change.push({ account_id: drawer.get(changeCurrency)!, credit: settled.change.given, rate: rateOf(changeCurrency) });
   // Beside whole dollars, the rest in dinars from the IQD drawer.
-  if (settled.change.given_iqd.gt(0)) change.push({ account_id: drawer.get(CURRENCY_IQD)!, credit: settled.change.given_iqd, rate: "1" });
+  if (settled.change.given_iqd.gt(0))
+    change.push({ account_id: drawer.get(CURRENCY_IQD)!, credit: settled.change.given_iqd, rate: rateOf(CURRENCY_IQD) });
   if (settled.change.gain.gt(0)) change.push({ account_id: k.cash_over_short!.account_id, credit: settled.change.gain });
-  const changeRows = change.length ? toJournalLines(change, currencyOf, CURRENCY_IQD, exchange) : null;
+  const changeRows = change.length ? carry(toJournalLines(change, currencyOf, sys, exchange)) : null;
 
   // Money may leave a cash account only as far as it holds: the drawer gives the change from what
   // it held and what this sale put in it (told in the cashier's terms); no cash account the change
@@ -345,6 +397,7 @@ export async function plan(
     if (r.account_id === c.iqd || r.account_id === c.usd) owed.balance = owed.balance.plus(r.sys_debit).minus(r.sys_credit);
 
   // Taken: the booking's state moves on.
+  for (const [id, c] of carried) env.carrying.set(id, c);
   for (const [key, b] of touched) env.left.set(key, { ...b, qty: dp(b.qty, 4) });
   for (const [item, v] of costs) env.costs.set(item, { qty: dp(v.qty, 4), value: dp(v.value, 4), avg: dp(v.avg, 6) });
 
@@ -377,7 +430,7 @@ export async function plan(
       change_exact: settled.change.exact.toFixed(),
       change_iqd_amount: settled.change.given_iqd.toFixed(),
       total_sys: total.toFixed(),
-      discount_sys: gross.minus(subtotal).toFixed(),
+      discount_sys: gross.minus(subtotal).plus(rounded).toFixed(),
     },
     stockDeltas: deltas,
   };

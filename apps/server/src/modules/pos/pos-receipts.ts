@@ -3,7 +3,7 @@ import { readBack } from "../../db/bulk.js";
 import type { Tx } from "../../db/client.js";
 import { withBusinessDate } from "../../platform/business-time.js";
 import { ratesFrom } from "../ledger/ledger.js";
-import { D } from "../ledger/money.js";
+import { D, round3 } from "../ledger/money.js";
 import { overdueFrom, overdueOwed } from "../sales/sales.js";
 import { saleLines, salePayments, sales } from "../sales/sales.tables.js";
 import { dp, type Env, ID, type Planned, type Shown } from "./pos-book.types.js";
@@ -86,10 +86,11 @@ export async function receipts(tx: Tx, planned: Planned[], look: Shown, env: Env
         returnable_quantity: D(l.quantity).plus(l.free_quantity).minus(l.returned_quantity).toFixed(),
       })),
       cashier: { user_id: p.sale.user.user_id, user_name: look.users.get(p.sale.user.user_id) ?? "" },
-      total_iqd: total.toFixed(),
-      total_usd: dueIn(total, CURRENCY_IQD, CURRENCY_USD, rate),
+      total_iqd: (env.sys === CURRENCY_IQD ? total : round3(total.mul(rate))).toFixed(),
+      // What a customer paying in dollars hands over: up to the cent.
+      total_usd: env.sys === CURRENCY_USD ? total.toFixed() : dueIn(total, env.sys, CURRENCY_USD, rate),
       change: {
-        currency_id: Number(p.info.change_currency_id ?? CURRENCY_IQD),
+        currency_id: Number(p.info.change_currency_id ?? env.sys),
         amount: dp(p.info.change_amount as string, 4).toFixed(),
         exact: dp(p.info.change_exact as string, 4).toFixed(),
         amount_iqd: dp(p.info.change_iqd_amount as string, 4).toFixed(),

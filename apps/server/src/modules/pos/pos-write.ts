@@ -120,7 +120,14 @@ export function withIds(text: string, ids: { id: number; lines: number[]; paymen
  * in that order. Answers the ids by sale (`idsFrom`); a stock or cost row that did not move as
  * worked out fails the statement, and the commit sent after it is not run.
  */
-export function writeSql(planned: Planned[], counters: Map<number, number>, costs: Map<number, CostRow>, answered: Answered[]): SQL {
+export function writeSql(
+  planned: Planned[],
+  counters: Map<number, number>,
+  costs: Map<number, CostRow>,
+  answered: Answered[],
+  /** Stock may go below zero (else a row the booking saw would go below zero fails the statement). */
+  allowNegative = false,
+): SQL {
   const entries: { p: Planned; kind: "sale" | "change"; rows: JournalLineRow[] }[] = [];
   for (const p of planned) {
     entries.push({ p, kind: "sale", rows: p.saleEntry.rows });
@@ -163,7 +170,7 @@ export function writeSql(planned: Planned[], counters: Map<number, number>, cost
     return { i: item, q: c.qty.toFixed(), v: c.value.toFixed(), a: c.avg.toDecimalPlaces(6).toFixed() };
   });
   const entryRows = entries.map((e) => ({
-    date: e.kind === "sale" ? e.p.date : e.p.sale.now,
+    date: e.kind === "sale" ? e.p.date : e.p.at,
     source_type: e.kind === "sale" ? "sale" : "pos_change",
     description: e.kind === "sale" ? e.p.saleEntry.description : `Change of POS sale ${numberOf(e.p)}`,
     reversal_of: null,
@@ -176,7 +183,7 @@ export function writeSql(planned: Planned[], counters: Map<number, number>, cost
   // The per-day and per-month balances, summed per account (one upsert may touch a row once).
   const days = new Map<string, { account_id: number; day: string; debit: Decimal; credit: Decimal; sd: Decimal; sc: Decimal }>();
   for (const e of entries) {
-    const day = businessDay(e.kind === "sale" ? e.p.date : e.p.sale.now);
+    const day = businessDay(e.kind === "sale" ? e.p.date : e.p.at);
     for (const r of e.rows) {
       const k = `${r.account_id}:${day}`;
       const s = days.get(k) ?? { account_id: r.account_id, day, debit: ZERO, credit: ZERO, sd: ZERO, sc: ZERO };
@@ -231,7 +238,7 @@ export function writeSql(planned: Planned[], counters: Map<number, number>, cost
            update stock_balances s set qty = s.qty + x.q, updated_at = now()
              from jsonb_to_recordset(${JSON.stringify(stockPayload)}::jsonb) as x(i int, v int, b int, q numeric)
             -- The items named in an array too, so that their rows are found by the key (as keyAnswersSql).
-            where s.item_fk = x.i and s.inventory_fk = x.v and s.batch_fk = x.b and s.qty + x.q >= 0
+            where s.item_fk = x.i and s.inventory_fk = x.v and s.batch_fk = x.b and (s.qty + x.q >= 0 or ${allowNegative})
               and s.item_fk = any(${intArray(new Set(stockPayload.map((x) => x.i)))})
            returning 1),
          costed as (

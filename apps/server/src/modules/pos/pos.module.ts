@@ -28,7 +28,7 @@ import { closeDrawer, closingDrawersList, openDrawers, showClosing } from "./clo
 import { registerDrawerFloats } from "./drawer-floats.routes.js";
 import { posBooker, sendAnswer } from "./pos-booker.js";
 import { returnPosSale, shownPosReturn } from "./pos-returns.js";
-import { bookPosSale, editPosSale, posSaleByNumber, posSalesList, showPosSale } from "./pos-sales.js";
+import { editPosSale, posSaleByNumber, posSalesList, showPosSale } from "./pos-sales.js";
 import { assertCashier, loadPosSettings, posSession, savePosSettings } from "./pos-session.js";
 import { posReviewsList, resolveReview, showReview } from "./reviews.js";
 
@@ -360,14 +360,7 @@ function registerPosSales(app: FastifyInstance) {
       const input = parse(ZPosSale, raw);
       // Every POS sale, online or offline, whatever its payment, through the one booking path.
       const user = assertCashier(req.user);
-      const answer = await book({ user, ip: clientIp(req), now: new Date(), input, body: raw, key, hash: bodyHash(raw) });
-      if (answer) return sendAnswer(reply, answer);
-      return runIdempotent(app, req, reply, "pos_sales", raw, async (ctx) => {
-        const { id } = await bookPosSale(ctx, input, key);
-        const data = await shown(ctx, id);
-        await audit(ctx, { module: "pos_sales", action: "create", record_id: id, after: data });
-        return { status: 201, body: { message: MSG.added, data } };
-      });
+      return sendAnswer(reply, await book({ user, ip: clientIp(req), now: new Date(), input, body: raw, key, hash: bodyHash(raw) }));
     },
   );
 }
