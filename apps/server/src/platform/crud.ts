@@ -107,7 +107,8 @@ export interface CrudSpec<TCreate extends z.ZodType, TUpdate extends z.ZodType> 
    */
   row?: z.ZodType | ListModel | ListShaped;
   show: (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
-  create?: { schema: TCreate; run: (ctx: Ctx, input: z.output<TCreate>) => Promise<{ id: number }> };
+  /** `completing`: a "save and complete" completes it in the same transaction (a document numbered as it completes may wait till then). */
+  create?: { schema: TCreate; run: (ctx: Ctx, input: z.output<TCreate>, opts: { completing: boolean }) => Promise<{ id: number }> };
   update?: { schema: TUpdate; run: (ctx: Ctx, id: number, input: z.output<TUpdate>) => Promise<void> };
   remove?: (ctx: Ctx, id: number) => Promise<void>;
   /**
@@ -208,7 +209,7 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
         const completion = complete ? completionOf(req) : undefined;
         const input = parse(create.schema, rest);
         const row = await inTx(app, req, async (ctx) => {
-          const { id } = await create.run(ctx, input);
+          const { id } = await create.run(ctx, input, { completing: completion !== undefined });
           const after = await spec.show(ctx, id);
           await audit(ctx, { module, action: "create", record_id: id, after });
           return completion ? await completeIn(ctx, id, after, completion) : after;

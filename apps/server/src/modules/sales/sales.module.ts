@@ -34,7 +34,7 @@ function registerKind(app: FastifyInstance, kind: Exclude<SaleKind, "pos">) {
     list: salesList(kind),
     row: ZSaleShown,
     show,
-    create: { schema: ZSale, run: (ctx, input) => createSale(ctx, input, { kind }) },
+    create: { schema: ZSale, run: (ctx, input, opts) => createSale(ctx, input, { kind, numberLater: opts.completing }) },
     update: { schema: ZSale, run: (ctx, id, input) => updateSale(ctx, id, input, kind) },
     remove: (ctx, id) => deleteSale(ctx, id, kind),
     complete: { permission: `${endpoint}/complete`, action: "complete", run: (ctx, id) => completeSale(ctx, id, kind) },

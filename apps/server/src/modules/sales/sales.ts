@@ -604,6 +604,13 @@ async function monthBase(tx: DbOrTx, s: StoredSale): Promise<string> {
 const paymentsOf = (tx: DbOrTx, id: number) =>
   tx.select().from(salePayments).where(eq(salePayments.sale_fk, id)).orderBy(asc(salePayments.payment_id));
 
+/** The sale's number in its kind's series of the outlet (after the accounts and the stock, as everywhere). */
+async function numberSale(ctx: Ctx, id: number, kind: SaleKind): Promise<string> {
+  const number = await nextNumber(ctx, SALE_SECTIONS[kind], PREFIX[kind]);
+  await ctx.tx.update(sales).set({ number }).where(eq(sales.id, id));
+  return number;
+}
+
 async function bringOut(ctx: Ctx, s: StoredSale) {
   const { sys, doc, terms } = await postingOf(ctx, s, await paymentsOf(ctx.tx, s.id));
   if (!D(s.remaining).isZero() && (await isWalkIn(ctx.tx, s.consumer_fk))) throw walkInOwing("paid_amount");
@@ -644,10 +651,12 @@ async function bringOut(ctx: Ctx, s: StoredSale) {
   const cost = round4(out.value);
   const revenue = convert(s.subtotal, s.currency_id, sys, s.rate).minus(convert(s.rounded_discount, s.currency_id, sys, s.rate));
   const commission = terms && doc.commission ? saleCommission(terms, { revenue, cost }, await monthBase(ctx.tx, s)) : null;
+  // Not numbered yet (saved and completed at once): numbered now, its entry named with it.
+  const number = s.number ?? (await numberSale(ctx, s.id, s.kind as SaleKind));
   await post(ctx, {
     date: s.date,
     source: saleSource(s.id),
-    description: await descriptionOf(ctx.tx, s),
+    description: await descriptionOf(ctx.tx, { ...s, number }),
     lines: salePostingLines({
       ...doc,
       cost,
@@ -689,7 +698,12 @@ async function writeChildren(ctx: Ctx, id: number, p: Prepared) {
 // ------------------------------------------------------------------ use cases
 
 /** A new sale is a draft (`opts.complete`: completed in the same transaction, as a POS ticket is). */
-export async function createSale(ctx: Ctx, input: SaleInput, opts: { kind?: SaleKind; complete?: boolean } = {}) {
+export async function createSale(
+  ctx: Ctx,
+  input: SaleInput,
+  /** `numberLater`: completed in the same transaction after this (save and complete), numbered as it goes out. */
+  opts: { kind?: SaleKind; complete?: boolean; numberLater?: boolean } = {},
+) {
   const kind = opts.kind ?? "sale";
   const p = await prepare(ctx, input, kind);
   // Completing at once: the accounts are locked before any row that refers to them is written.
@@ -700,13 +714,11 @@ export async function createSale(ctx: Ctx, input: SaleInput, opts: { kind?: Sale
     .returning({ id: sales.id });
   const id = row!.id;
   await writeChildren(ctx, id, p);
-  // Numbered before it goes out, so its entry names it; the counter is still taken after the
-  // accounts (locked above), as everywhere.
-  await ctx.tx
-    .update(sales)
-    .set({ number: await nextNumber(ctx, SALE_SECTIONS[kind], PREFIX[kind]) })
-    .where(eq(sales.id, id));
+  // A draft is numbered as it is saved; a sale that goes out in this transaction as it goes out
+  // (\`bringOut\`), so that its series' counter, a row every sale of the outlet writes, is held
+  // from its entry to the commit only.
   if (opts.complete) await bringOut(ctx, await lockSale(ctx, id));
+  else if (!opts.numberLater) await numberSale(ctx, id, kind);
   return { id };
 }
 

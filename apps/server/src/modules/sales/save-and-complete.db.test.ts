@@ -105,6 +105,59 @@ describe("save and complete in one call", () => {
   });
 });
 
+describe("saved and completed at once by many clients", () => {
+  it("numbers the sales booked without a gap, each entry named with its number, the refused ones told why and left nowhere", async () => {
+    // A medicine of its own with 6 pieces; 16 clients each sell one in one call.
+    const { piece } = (await q<{ piece: number }>(sql`select unit_id as piece from units order by unit_id limit 1`))[0]!;
+    const item = (
+      await created("/api/items", {
+        item_name: "Last syrups",
+        item_units: [{ unit_fk: piece, quantity: "1", price: "4000", is_base: true }],
+      })
+    ).item_id;
+    const bought = await created("/api/purchases", {
+      ...purchaseOf("6"),
+      lines: [{ item_id: item, unit_id: piece, quantity: "6", unit_price: "2500" }],
+    });
+    await ok(`/api/purchases/${bought.id}/complete`);
+    const before = await counts();
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        t.api("POST", "/api/sales", {
+          body: {
+            date: "2026-11-22 12:00",
+            consumer_fk: customer,
+            inventory_fk: 1,
+            currency_id: 1,
+            payment_type: "On Account",
+            lines: [{ item_fk: item, unit_fk: piece, quantity: "1" }],
+            complete: true,
+          },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((x) => x === 201)).toHaveLength(6);
+    expect(statuses.filter((x) => x === 422)).toHaveLength(10);
+    for (const a of answers.filter((x) => x.status === 422)) expect(a.body.message).toMatch(/^Not enough stock of Last syrups/);
+    const numbers = answers
+      .filter((a) => a.status === 201)
+      .map((a) => String(a.body.data.number))
+      .sort();
+    const n = (x: string) => Number(x.slice(x.lastIndexOf("-") + 1));
+    expect(numbers.map(n)).toEqual(numbers.map((_, i) => n(numbers[0]!) + i));
+    const entries = await q<{ description: string; number: string }>(sql`
+      select e.description, s.number from journal_entries e join sales s on s.id = e.source_id and e.source_type = 'sale'
+       where s.number in (${sql.join(numbers.map((x) => sql`${x}`), sql`, `)})`);
+    expect(entries).toHaveLength(6);
+    for (const e of entries) expect(e.description).toBe(`Sale ${e.number} to Baghdad Pharmacy`);
+    const after = await counts();
+    expect(after.sales - before.sales).toBe(6);
+    expect(await trialBalance()).toBe(0);
+    expect(await stockInconsistencies(t.database.db)).toEqual([]);
+  });
+});
+
 describe("state actions the state forbids", () => {
   it("are refused in words: completing a complete document, returning a draft to draft, changing a closed one", async () => {
     const sale = await created("/api/sales", { ...saleOf("1"), consumer_fk: customer, complete: true });
