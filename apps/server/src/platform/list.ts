@@ -7,7 +7,7 @@ import { modelHiddenColumns } from "../modules/platform-tables/platform.tables.j
 import { dateFilterRange, parseRangeBound } from "./business-time.js";
 import type { Ctx } from "./context.js";
 import { unprocessable } from "./errors.js";
-import { escapeLike, foldedSearch, foldedTextSearch, gramTextSearch } from "./search.js";
+import { escapeLike, foldedSearch, foldedTextSearch, gramLookup, gramTextSearch } from "./search.js";
 
 export interface ListColumn {
   /** The select expression. */
@@ -107,6 +107,12 @@ export interface ParsedListQuery {
   where: SQL;
   /** The conditions without the search: scope and filters. */
   filtersOnly: SQL;
+  /**
+   * `where` as index look-ups alone, when the search's grams say exactly which rows it finds (a
+   * one- or two-letter term: `gramLookup`): for a statement that reads every matching row by
+   * that index, each found row then costs no check of its text. Undefined otherwise.
+   */
+  lookup?: SQL;
   params: Record<string, unknown>;
 }
 
@@ -189,7 +195,9 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
   if (scope) conds.push(scope);
 
   const searchConds: SQL[] = [];
+  let lookup: SQL | undefined;
   if (search) {
+    if (!model.search && model.searchText && model.searchGrams) lookup = gramLookup(model.searchGrams, search);
     if (model.search) searchConds.push(model.search(search));
     else if (model.searchText && model.searchGrams) searchConds.push(gramTextSearch(model.searchText, model.searchGrams, search));
     else if (model.searchText) searchConds.push(foldedTextSearch(model.searchText, search));
@@ -280,6 +288,7 @@ export function parseListQuery(model: ListModel, raw: RawQuery, ctx: Ctx): Parse
     sortChosen,
     where: andAll([...conds, ...searchConds]),
     filtersOnly: andAll(conds),
+    lookup: lookup && andAll([...conds, lookup]),
     params,
   };
 }
@@ -604,7 +613,7 @@ async function runListFooter<Row>(
   const nulls = q.sortDir === "desc" && !notNull ? sql` nulls last` : sql``;
   const order = (t: string) => sql`order by ${sql.identifier(t)}.__sort ${dir}${nulls}, ${sql.identifier(t)}.__id ${dir}`;
   const res = await db.execute<Record<string, unknown>>(sql`
-    with __matching as materialized (select ${idExpr} as __id, ${col.sortExpr ?? col.expr} as __sort, ${footerSpec.keys} ${model.from} where ${q.where}),
+    with __matching as materialized (select ${idExpr} as __id, ${col.sortExpr ?? col.expr} as __sort, ${footerSpec.keys} ${model.from} where ${q.lookup ?? q.where}),
          __page as (select __m.__id, __m.__sort from __matching __m ${order("__m")} ${limit})
     select row_to_json(__totals) as __footer, __rows.* from (${footerSpec.totals}) __totals
       left join lateral (select ${selectList(model)}, true as __row, __page.__id as __id, __page.__sort as __sort

@@ -129,3 +129,16 @@ export function gramTextSearch(text: SQL, grams: SQL, term: string): SQL {
   // its grams are read.
   return sql`(${exact} and (${sql.join(arms as SQL[], sql` or `)}))`;
 }
+
+/**
+ * The rows of a one- or two-letter term as grams alone: a column or a word starting with it is
+ * exactly a row whose grams hold the gram of that start (SEARCH_GRAMS_PREFIX_MAX in `db/fold.ts`).
+ * Only for a statement that reads every matching row by the grams' index (the list's footer):
+ * a plan that read rows otherwise would make each row's grams to check it. Undefined for a longer
+ * term, whose words' grams only narrow the rows its likes then check.
+ */
+export function gramLookup(grams: SQL, term: string): SQL | undefined {
+  const folded = normalizeSearch(term.trim());
+  if (!folded || [...folded].length > SEARCH_PREFIX_MAX) return undefined;
+  return sql`(${grams} @> ${textArray([`${SEARCH_COLUMN_START}${folded}`])} or ${grams} @> ${textArray([` ${folded}`])})`;
+}
