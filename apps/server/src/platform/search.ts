@@ -2,6 +2,9 @@ import { normalizeSearch, SEARCH_PREFIX_MAX, searchVariants } from "@app/contrac
 import { type SQL, sql } from "drizzle-orm";
 import { fold, SEARCH_COLUMN_START, SEARCH_GRAMS_PREFIX_MAX } from "../db/fold.js";
 
+/** A word's start inside a column: its gram begins with the space before it. */
+const WORD_START = " ";
+
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -114,7 +117,7 @@ export function gramTextSearch(text: SQL, grams: SQL, term: string): SQL {
     const start = has([`${SEARCH_COLUMN_START}${[...w].slice(0, SEARCH_GRAMS_PREFIX_MAX).join("")}`]);
     return sql`(${start} or ${has(["+", ...tri])})`;
   };
-  if ([...folded].length <= SEARCH_PREFIX_MAX) arms.push(has([`${SEARCH_COLUMN_START}${folded}`]), has([` ${folded}`]));
+  if ([...folded].length <= SEARCH_PREFIX_MAX) arms.push(has([`${SEARCH_COLUMN_START}${folded}`]), has([WORD_START + folded]));
   else {
     const words = folded
       .split(/\s+/)
@@ -140,5 +143,5 @@ export function gramTextSearch(text: SQL, grams: SQL, term: string): SQL {
 export function gramLookup(grams: SQL, term: string): SQL | undefined {
   const folded = normalizeSearch(term.trim());
   if (!folded || [...folded].length > SEARCH_PREFIX_MAX) return undefined;
-  return sql`(${grams} @> ${textArray([`${SEARCH_COLUMN_START}${folded}`])} or ${grams} @> ${textArray([` ${folded}`])})`;
+  return sql`(${grams} @> ${textArray([`${SEARCH_COLUMN_START}${folded}`])} or ${grams} @> ${textArray([WORD_START + folded])})`;
 }
