@@ -15,7 +15,7 @@ import { voucherNumber } from "../numbering/numbering.js";
 import { consumerAccounts } from "../parties/consumers.js";
 import { quoteDataFrom, quoteDataSql } from "../pricing/quote.js";
 import { itemsWithUnitsFrom, itemsWithUnitsSql } from "../purchases/purchases.js";
-import { creditFrom, customerCreditSql } from "../sales/sales.js";
+import { creditFrom, customerCreditSql } from "../sales/sales.credit.js";
 import { balancesFrom, costsFrom, itemsFrom, itemsOfSql, keyOf, lockBalancesSql, lockCostsSql } from "../stock/stock.js";
 import { type BatchAnswer, type BatchSale, type Env, type Planned, type Shown, saleAt } from "./pos-book.types.js";
 import { plan } from "./pos-plan.js";

@@ -24,7 +24,7 @@ import { atCarryingValue, type RuleLine, toJournalLines } from "../ledger/journa
 import { D, Dec, round3, round4, ZERO } from "../ledger/money.js";
 import { priceQuote } from "../pricing/quote.js";
 import { paymentStatus, saleLines as salePostingLines } from "../sales/sale.ledger.js";
-import { saleLineRow } from "../sales/sales.js";
+import { saleLineRow } from "../sales/sale.prepare.js";
 import { type CostRow, fefo, keyOf, type LockedBalance } from "../stock/stock.js";
 import { settlePayments } from "./payments.rule.js";
 import { type BatchSale, dp, type Env, missing, type Planned, refuse, saleAt } from "./pos-book.types.js";

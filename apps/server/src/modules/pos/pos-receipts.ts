@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client.js";
 import { withBusinessDate } from "../../platform/business-time.js";
 import { ratesFrom } from "../ledger/ledger.js";
 import { D, round3 } from "../ledger/money.js";
-import { overdueFrom, overdueOwed } from "../sales/sales.js";
+import { overdueFrom, overdueOwed } from "../sales/sales.credit.js";
 import { saleLines, salePayments, sales } from "../sales/sales.tables.js";
 import { dp, type Env, ID, type Planned, type Shown } from "./pos-book.types.js";
 

@@ -5,7 +5,8 @@ import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { ratesAt, systemCurrency } from "../ledger/ledger.js";
 import { D, round3, ZERO } from "../ledger/money.js";
-import { salesList, showSale } from "../sales/sales.js";
+import { salesList } from "../sales/sales.list.js";
+import { showSale } from "../sales/sales.show.js";
 import { sales } from "../sales/sales.tables.js";
 import type { settlePayments } from "./payments.rule.js";
 

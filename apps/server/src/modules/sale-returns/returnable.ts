@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { D } from "../ledger/money.js";
 import { spread } from "../purchases/purchase.ledger.js";
-import { saleSource } from "../sales/sales.js";
+import { saleSource } from "../sales/sales.list.js";
 import { liveMovements } from "../stock/stock.js";
 import type { SoldBatch, SoldFigures } from "./sale-return.ledger.js";
 

@@ -7,20 +7,9 @@ import { notFound } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
 import { answers, dataOf, dropdownOf } from "../../platform/openapi.js";
 import type { AppModule } from "../index.js";
-import {
-  commissionsList,
-  completeSale,
-  createSale,
-  customerInfo,
-  deleteSale,
-  returnToDraft,
-  SALE_SECTIONS,
-  salesList,
-  salesmen,
-  setSaleClosed,
-  showSale,
-  updateSale,
-} from "./sales.js";
+import { completeSale, createSale, deleteSale, returnToDraft, setSaleClosed, updateSale } from "./sales.js";
+import { commissionsList, SALE_SECTIONS, salesList } from "./sales.list.js";
+import { customerInfo, salesmen, showSale } from "./sales.show.js";
 
 type Show = (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
 

@@ -148,7 +148,10 @@ describe("saved and completed at once by many clients", () => {
     expect(numbers.map(n)).toEqual(numbers.map((_, i) => n(numbers[0]!) + i));
     const entries = await q<{ description: string; number: string }>(sql`
       select e.description, s.number from journal_entries e join sales s on s.id = e.source_id and e.source_type = 'sale'
-       where s.number in (${sql.join(numbers.map((x) => sql`${x}`), sql`, `)})`);
+       where s.number in (${sql.join(
+         numbers.map((x) => sql`${x}`),
+         sql`, `,
+       )})`);
     expect(entries).toHaveLength(6);
     for (const e of entries) expect(e.description).toBe(`Sale ${e.number} to Baghdad Pharmacy`);
     const after = await counts();

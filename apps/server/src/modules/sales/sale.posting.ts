@@ -1,0 +1,212 @@
+import type { SaleKind } from "@app/contracts";
+import type Decimal from "decimal.js";
+import { asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { businessDay, startOfBusinessDay } from "../../platform/business-time.js";
+import type { Ctx } from "../../platform/context.js";
+import { cashAccount } from "../cash/cashes.js";
+import { accountByKey, createAccount, post, reverse, systemCurrency } from "../ledger/ledger.js";
+import { convert, D, round4, ZERO } from "../ledger/money.js";
+import { nextNumber } from "../numbering/numbering.js";
+import { consumerAccounts, isWalkIn } from "../parties/consumers.js";
+import { assertNotProtected, reverseStock, stockOut } from "../stock/stock.js";
+import { type SalePosting, saleCommission, saleLines as salePostingLines } from "./sale.ledger.js";
+import { batchOf, linesOf, type Prepared, type StoredSale, salesmanTerms, walkInOwing } from "./sale.prepare.js";
+import { assertCustomerCredit } from "./sales.credit.js";
+import { PREFIX, SALE_SECTIONS, saleGuards, saleSource } from "./sales.list.js";
+import { saleLines, salePayments, sales, salesmanAccounts } from "./sales.tables.js";
+
+/** A sale going out and coming back: its stock, its number and its entry. */
+
+// ------------------------------------------------------------------ posting
+
+export async function salesmanPayable(ctx: Ctx, salesmanId: number, name: string): Promise<number> {
+  const [found] = await ctx.tx.select().from(salesmanAccounts).where(eq(salesmanAccounts.user_fk, salesmanId));
+  if (found) return found.account_fk;
+  // One maker at a time per salesman.
+  await ctx.tx.execute(sql`select 1 from users where user_id = ${salesmanId} for no key update`);
+  const [again] = await ctx.tx.select().from(salesmanAccounts).where(eq(salesmanAccounts.user_fk, salesmanId));
+  if (again) return again.account_fk;
+  const account = await createAccount(ctx.tx, { parentKey: "salesmen_payable", name, currency_id: await systemCurrency(ctx.tx) });
+  await ctx.tx.insert(salesmanAccounts).values({ user_fk: salesmanId, account_fk: account });
+  return account;
+}
+
+export type PaymentRow = { account_fk: number; currency_id: number; rate: string; amount: string };
+export type SaleFigures = Pick<
+  StoredSale,
+  | "consumer_fk"
+  | "salesman_fk"
+  | "currency_id"
+  | "rate"
+  | "paid_amount"
+  | "gross"
+  | "subtotal"
+  | "rounded_discount"
+  | "tax_amount"
+  | "total"
+>;
+
+/** The accounts and figures of a sale's entry; `cost` and commission are filled in once the goods have left. */
+export async function postingOf(ctx: Ctx, s: SaleFigures, payments: PaymentRow[]) {
+  const tx = ctx.tx;
+  const sys = await systemCurrency(tx);
+  const receivable = (await consumerAccounts(tx, "customer", s.consumer_fk))[s.currency_id]!;
+  const payAccounts = [];
+  for (const p of payments) payAccounts.push({ ...p, account: await cashAccount(tx, p.account_fk, "account_fk") });
+  const key = async (k: string) => (await accountByKey(tx, k)).account_id;
+  const accounts = {
+    sales: await key("sales"),
+    discounts: await key("discounts"),
+    tax: await key("sales_tax"),
+    cogs: await key("cogs"),
+    inventory: await key("inventory"),
+  };
+  const terms = s.salesman_fk ? await salesmanTerms(tx, s.salesman_fk) : null;
+  const commission =
+    terms && s.salesman_fk && terms.commission_type && terms.commission_type !== "no_commission"
+      ? { expense: await key("commissions"), payable: await salesmanPayable(ctx, s.salesman_fk, `${terms.name} (commission)`) }
+      : null;
+  const doc: SalePosting = {
+    system_currency: sys,
+    currency_id: s.currency_id,
+    rate: s.rate,
+    receivable: { account_id: receivable, currency_id: s.currency_id },
+    payments: payAccounts.map((p) => ({ account: p.account, currency_id: p.currency_id, rate: p.rate, amount: p.amount })),
+    paid: s.paid_amount,
+    gross: s.gross,
+    discount: D(s.gross).minus(s.subtotal).plus(s.rounded_discount),
+    tax: s.tax_amount,
+    total: s.total,
+    cost: "0",
+    accounts,
+    commission: commission ? { ...commission, amount: "1" } : null,
+  };
+  return { sys, doc, terms };
+}
+
+export const descriptionOf = async (tx: DbOrTx, s: { consumer_fk: number; number: string | null }) => {
+  const r = await tx.execute<{ name: string }>(sql`select consumer_name as name from consumers where consumer_id = ${s.consumer_fk}`);
+  return `Sale ${s.number ?? ""} to ${r.rows[0]?.name ?? ""}`.replace(/\s+/g, " ").trim();
+};
+
+/**
+ * The month's commission base of the salesman's other complete sales (the tiers' starting point),
+ * net of their complete returns: each sale's base counts in the share of its net revenue (after
+ * discounts, before tax) that was not returned, as its commission comes back in that share.
+ */
+export async function monthBase(tx: DbOrTx, s: StoredSale): Promise<string> {
+  const day = businessDay(s.date);
+  const from = startOfBusinessDay(`${day.slice(0, 7)}-01`);
+  const [y, m] = day.slice(0, 7).split("-").map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+  const r = await tx.execute<{ b: string }>(sql`
+    select coalesce(sum(round(o.commission_base * case when o.subtotal - o.rounded_discount > 0
+             then greatest(0, 1 - coalesce(rt.net, 0) / (o.subtotal - o.rounded_discount)) else 1 end, 4)), 0)::text as b
+      from sales o
+      left join lateral (select sum(r.subtotal - r.discount_amount) as net from sale_returns r
+                          where r.sale_fk = o.id and r.status = 'complete') rt on true
+     where o.salesman_fk = ${s.salesman_fk} and o.status = 'complete' and o.id <> ${s.id}
+       and o.date >= ${from} and o.date < ${startOfBusinessDay(next)}`);
+  return r.rows[0]!.b;
+}
+
+/**
+ * The goods leave (FEFO at average cost, expired batches refused) and the sale posts: receivable
+ * or cash, sales, discounts, tax, cost of goods sold and commission. The accounts are locked
+ * first (the customer's receivable among them, so the credit check reads a balance nobody else
+ * can move), then the stock rows inside `stockOut`.
+ */
+export const paymentsOf = (tx: DbOrTx, id: number) =>
+  tx.select().from(salePayments).where(eq(salePayments.sale_fk, id)).orderBy(asc(salePayments.payment_id));
+
+/** The sale's number in its kind's series of the outlet (after the accounts and the stock, as everywhere). */
+export async function numberSale(ctx: Ctx, id: number, kind: SaleKind): Promise<string> {
+  const number = await nextNumber(ctx, SALE_SECTIONS[kind], PREFIX[kind]);
+  await ctx.tx.update(sales).set({ number }).where(eq(sales.id, id));
+  return number;
+}
+
+export async function bringOut(ctx: Ctx, s: StoredSale) {
+  const { sys, doc, terms } = await postingOf(ctx, s, await paymentsOf(ctx.tx, s.id));
+  if (!D(s.remaining).isZero() && (await isWalkIn(ctx.tx, s.consumer_fk))) throw walkInOwing("paid_amount");
+  const remainingSys = convert(s.remaining, s.currency_id, sys, s.rate);
+  await assertCustomerCredit(ctx, s.consumer_fk, remainingSys);
+  const lines = await linesOf(ctx.tx, s.id);
+  const stockLines = [];
+  for (const [i, l] of lines.entries())
+    stockLines.push({
+      line_id: l.line_id,
+      item_id: l.item_fk,
+      inventory_id: s.inventory_fk,
+      unit_id: l.unit_fk,
+      quantity: D(l.quantity).plus(l.free_quantity).toFixed(),
+      batch_id: l.batch_no ? await batchOf(ctx.tx, l.item_fk, l.batch_no, `lines.${i}.batch_no`) : null,
+    });
+  const out = await stockOut(ctx, saleSource(s.id), stockLines, { purpose: "sale", date: s.date });
+  // Each line's cost, and the batch it came from when it is one.
+  const byLine = new Map<number, { value: Decimal; batches: Map<string, string | null> }>();
+  for (const m of out.movements) {
+    const e = byLine.get(Number(m.line_id)) ?? { value: ZERO, batches: new Map() };
+    e.value = e.value.plus(D(m.value).neg());
+    e.batches.set(m.batch_no ?? "", m.expire_date);
+    byLine.set(Number(m.line_id), e);
+  }
+  for (const l of lines) {
+    const e = byLine.get(l.line_id);
+    const baseQty = D(l.quantity).plus(l.free_quantity).mul(l.unit_base_qty);
+    const one = e && e.batches.size === 1 ? [...e.batches.entries()][0]! : null;
+    await ctx.tx
+      .update(saleLines)
+      .set({
+        unit_cost: e && baseQty.gt(0) ? e.value.div(baseQty).toDecimalPlaces(6).toFixed() : "0",
+        ...(one?.[0] ? { batch_no: one[0], expire_date: one[1] } : {}),
+      })
+      .where(eq(saleLines.line_id, l.line_id));
+  }
+  const cost = round4(out.value);
+  const revenue = convert(s.subtotal, s.currency_id, sys, s.rate).minus(convert(s.rounded_discount, s.currency_id, sys, s.rate));
+  const commission = terms && doc.commission ? saleCommission(terms, { revenue, cost }, await monthBase(ctx.tx, s)) : null;
+  // Not numbered yet (saved and completed at once): numbered now, its entry named with it.
+  const number = s.number ?? (await numberSale(ctx, s.id, s.kind as SaleKind));
+  await post(ctx, {
+    date: s.date,
+    source: saleSource(s.id),
+    description: await descriptionOf(ctx.tx, { ...s, number }),
+    lines: salePostingLines({
+      ...doc,
+      cost,
+      commission: doc.commission && commission ? { ...doc.commission, amount: commission.amount } : null,
+    }),
+  });
+  await ctx.tx
+    .update(sales)
+    .set({
+      status: "complete",
+      cost_total: cost.toFixed(),
+      commission_base: commission ? commission.base.toFixed() : "0",
+      commission: commission ? commission.amount.toFixed() : "0",
+    })
+    .where(eq(sales.id, s.id));
+}
+
+/** The accounts a sale's entry touches (amounts aside), to lock them first. */
+export async function accountLines(ctx: Ctx, s: SaleFigures, payments: PaymentRow[]) {
+  const { doc } = await postingOf(ctx, s, payments);
+  return salePostingLines({ ...doc, cost: "1", paid: "0", total: D(doc.total).plus(1) });
+}
+
+/** Undoes a complete sale's stock and entry (unless goods were returned since). */
+export async function takeBack(ctx: Ctx, s: StoredSale) {
+  for (const guard of saleGuards) await guard(ctx, s.id);
+  await assertNotProtected(ctx, saleSource(s.id));
+  await reverseStock(ctx, saleSource(s.id), { date: s.date });
+  await reverse(ctx, saleSource(s.id));
+}
+
+export async function writeChildren(ctx: Ctx, id: number, p: Prepared) {
+  await ctx.tx.delete(saleLines).where(eq(saleLines.sale_fk, id));
+  await ctx.tx.delete(salePayments).where(eq(salePayments.sale_fk, id));
+  if (p.lines.length) await ctx.tx.insert(saleLines).values(p.lines.map((l) => ({ ...l, sale_fk: id })));
+  if (p.payments.length) await ctx.tx.insert(salePayments).values(p.payments.map((x) => ({ ...x, sale_fk: id })));
+}
