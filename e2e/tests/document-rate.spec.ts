@@ -74,7 +74,7 @@ for (const { lang, reference, asks } of [
     expect((await refused).status()).toBe(422);
     const asked = page.getByTestId("confirm-figure-message");
     await expect(asked).toContainText(asks);
-    await expect(asked).toContainText(`${last}0000`);
+    await expect(asked).toContainText(Number(`${last}0000`).toLocaleString("en-US"));
     await shot(page, `document-rate-asked-${lang}`);
     await page.getByTestId("confirm-figure-back").click();
     await expect(asked).toBeHidden();
@@ -143,7 +143,7 @@ test("a purchase's rate typed a thousand times too high is asked about; agreed, 
   expect((await refused).status()).toBe(422);
   const asked = page.getByTestId("confirm-figure-message");
   await expect(asked).toContainText("more than 10 times");
-  await expect(asked).toContainText(`${last}000`);
+  await expect(asked).toContainText(Number(`${last}000`).toLocaleString("en-US"));
   const purchasesOf = async () =>
     (
       await call<{ data: { data: { id: number; rate: string; reference_no: string | null }[] } }>(

@@ -224,7 +224,7 @@ test.describe("sales", () => {
     await expect(form.getByTestId("total-total")).toHaveText("60,000 IQD");
     await form.getByTestId("sale-save-complete").click();
     await expect(form.getByTestId("sale-error")).toHaveText(
-      "The customer's allowed debit amount is 50000; the balance is 0 and this sale would make it 60000.",
+      "The customer's allowed debit amount is 50,000; the balance is 0 and this sale would make it 60,000.",
     );
     // Refused, nothing is saved: no draft behind, the form stays with what was typed, nothing left the stock.
     await expect(page).toHaveURL(/\/sales\/sales\/upsert\/0\/0\/0\/0$/);

@@ -103,7 +103,7 @@ describe("translations", () => {
   it("names the account and what it holds inside a balance refusal, a seeded account in the user's language", () => {
     void i18n.changeLanguage("ar");
     expect(translateMessage(notEnoughBalanceMessage("Main Cash", "50000", "IQD"))).toBe(
-      "لا يوجد رصيد كافٍ في الصندوق الرئيسي: المتوفر 50000 IQD.",
+      "لا يوجد رصيد كافٍ في الصندوق الرئيسي: المتوفر 50,000 IQD.",
     );
     void i18n.changeLanguage("ckb");
     expect(translateMessage(notEnoughBalanceMessage("Erbil Till", "-2.5", "USD"))).toBe(
@@ -111,8 +111,24 @@ describe("translations", () => {
     );
     void i18n.changeLanguage("en");
     expect(translateMessage(notEnoughBalanceMessage("Main Cash", "50000", "IQD"))).toBe(
-      "No Enough Balance in Main Cash: 50000 IQD available.",
+      "No Enough Balance in Main Cash: 50,000 IQD available.",
     );
+  });
+
+  it("writes the figures of a refusal with thousands separators, and leaves codes and years as they are", () => {
+    expect(translateMessage("The rate 13101480 is more than 10 times the rate before it, 1310. Check the rate, or confirm it.")).toBe(
+      "The rate 13,101,480 is more than 10 times the rate before it, 1,310. Check the rate, or confirm it.",
+    );
+    expect(translateMessage("The drawer holds 21 USD; it cannot give 1820.5 USD in change. Give the change in the other currency.")).toBe(
+      "The drawer holds 21 USD; it cannot give 1,820.5 USD in change. Give the change in the other currency.",
+    );
+    void i18n.changeLanguage("ar");
+    expect(translateMessage("The rate 130 is less than a tenth of the rate before it, 1310. Check the rate, or confirm it.")).toContain(
+      "1,310",
+    );
+    void i18n.changeLanguage("en");
+    expect(translateMessage("The barcode 6291041500213 is repeated.")).toContain("6291041500213");
+    expect(translateMessage("The financial year overlaps the year 2025.")).toContain("2025");
   });
 
   /** The literal keys a source file names, each with its namespace. */

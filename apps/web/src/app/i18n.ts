@@ -285,6 +285,27 @@ export function sentence(text: string): string {
   return `${text[0]!.toUpperCase()}${text.slice(1)}${/[\p{L}\p{N})]$/u.test(text) ? "." : ""}`;
 }
 
+/** The texts above whose groups below hold an amount, a quantity or a rate (not a code, a year or a count of characters). */
+const FIGURE_KEYS = new Set([
+  "fieldIntegerBetween",
+  "fieldBetween",
+  "notEnoughStock",
+  "notEnoughBalance",
+  "creditLimit",
+  "tenderTooMuch",
+  "floatTooMuch",
+  "drawerShort",
+  "rateJumpUp",
+  "rateJumpDown",
+  "priceChanged",
+  "atLeast",
+  "greaterThan",
+  "atMost",
+  "lessThan",
+  "between",
+]);
+const FIGURE_GROUPS = ["value", "min", "max", "limit", "balance", "note", "change", "previous", "now"] as const;
+
 function translated(text: string): string {
   const key = msgKeyByText.get(text);
   // Until a language's answer texts are in (or when they could not load), the server's own words.
@@ -294,7 +315,10 @@ function translated(text: string): string {
   for (const [re, k] of PATTERNS) {
     const m = re.exec(text);
     if (!m) continue;
-    const g: Record<string, string | undefined> = m.groups ?? {};
+    const g: Record<string, string | undefined> = { ...m.groups };
+    // Figures read as people write them: 13,100,000 rather than 13100000.
+    if (FIGURE_KEYS.has(k))
+      for (const name of FIGURE_GROUPS) if (g[name] !== undefined && /^-?\d+(?:\.\d+)?$/.test(g[name])) g[name] = formatAmount(g[name]);
     return i18n.t(`validation:${k}`, {
       ...g,
       defaultValue: text,

@@ -369,6 +369,50 @@ describe("a user's inventories and outlet", () => {
     expect((await t.api("GET", `/api/users/${other}`)).body.data.inventory_ids).toEqual([]);
   });
 
+  it("moves a member to other places, gives a role, a status or permissions only with that action", async () => {
+    const shop = await inventory("Guarded Shop");
+    const outlet2 = (await t.api("POST", "/api/outlets_store", { body: { outlet_name: "Guarded Outlet" } })).body.data.outlet_id as number;
+    const role = (await t.api("POST", "/api/roles", { body: { role_name: "Guarded Role", permissions: ["sales/index"] } })).body.data
+      .role_id as number;
+    const base = ["users/index", "users/show", "users/store", "users/update", "sales/index"];
+    const editor = await t.userWith(base, { inventory_ids: [1, shop] });
+    const made = await t.api("POST", "/api/users", { body: person("h", { outlet_fk: 1, inventory_ids: [1] }) });
+    const id = made.body.data.user_id as number;
+    const before = (await t.api("GET", `/api/users/${id}`)).body.data;
+    const body = (extra: Record<string, unknown>) => ({ ...person("h"), new_password: "", outlet_fk: 1, inventory_ids: [1], ...extra });
+    const changes: [Record<string, unknown>, string][] = [
+      [{ outlet_fk: outlet2 }, "users/change_outlets"],
+      [{ inventory_ids: [1, shop] }, "users/change_outlets"],
+      [{ user_role: role }, "users/set_roles"],
+      [{ status: "blocked" }, "users/set_user_status"],
+      [{ permissions: ["sales/index"] }, "users/assign_permissions"],
+    ];
+    for (const [change] of changes) {
+      const refused = await t.api("PATCH", `/api/users/${id}`, {
+        token: editor.token,
+        body: body({ user_full_name: "Not Saved", ...change }),
+      });
+      expect(refused.status, JSON.stringify(change)).toBe(403);
+      expect(refused.body.message).toBe(MSG.forbidden);
+      expect((await t.api("GET", `/api/users/${id}`)).body.data).toEqual(before);
+    }
+    // What is sent unchanged asks for nothing: the editor renames.
+    const renamed = await t.api("PATCH", `/api/users/${id}`, { token: editor.token, body: body({ user_full_name: "Renamed" }) });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ user_full_name: "Renamed", outlet_fk: 1, inventory_ids: [1] });
+    // Permissions of one's own given with a new member need the assigning action too.
+    const withOwn = await t.api("POST", "/api/users", { token: editor.token, body: person("i", { permissions: ["sales/index"] }) });
+    expect(withOwn.status).toBe(403);
+    expect(await saved("places.i@example.com")).toEqual([]);
+    // With each action, each change goes through.
+    const manager = await t.userWith([...base, ...new Set(changes.map(([, key]) => key))], { inventory_ids: [1, shop] });
+    for (const [change] of changes) {
+      const done = await t.api("PATCH", `/api/users/${id}`, { token: manager.token, body: body(change) });
+      expect(done.status, JSON.stringify(change)).toBe(200);
+      expect(done.body.data).toMatchObject(change);
+    }
+  });
+
   it("a new cashier sells from the system's default inventory at the main outlet unless told otherwise, and opens the till", async () => {
     const fallback = await inventory("Places Default");
     const elsewhere = await inventory("Places Elsewhere");

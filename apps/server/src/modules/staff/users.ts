@@ -79,6 +79,32 @@ async function checkRole(ctx: Ctx, roleId: number | null | undefined): Promise<s
   return role.permissions;
 }
 
+/**
+ * The parts of a member only some managers may change, each with its own action: who edits a
+ * member's name (users/update) does not thereby move them to another outlet, give them a role,
+ * switch them off or hand them permissions. A part sent unchanged (the form sends them all) asks
+ * for nothing.
+ */
+function checkGuardedChanges(
+  ctx: Ctx,
+  given: UpdateUser,
+  before: { role_id: number | null; status: string; outlet_fk: number | null; permissions: string[] | null },
+  had: number[],
+) {
+  const actor = ctx.user;
+  if (!actor || actor.user_id === SUPER_USER_ID) return;
+  const sameSet = (a: readonly (string | number)[], b: readonly (string | number)[]) =>
+    new Set(a).size === new Set(b).size && a.every((x) => b.includes(x));
+  const changed: [boolean, string][] = [
+    [given.user_role !== undefined && (given.user_role ?? null) !== before.role_id, "users/set_roles"],
+    [given.status !== undefined && given.status !== before.status, "users/set_user_status"],
+    [given.outlet_fk !== undefined && (given.outlet_fk ?? null) !== before.outlet_fk, "users/change_outlets"],
+    [given.inventory_ids !== undefined && !sameSet(given.inventory_ids, had), "users/change_outlets"],
+    [given.permissions !== undefined && !sameSet(given.permissions, before.permissions ?? []), "users/assign_permissions"],
+  ];
+  for (const [yes, key] of changed) if (yes && !actor.permissions.has(key)) throw forbidden();
+}
+
 /** A role that sells at the till makes its holder a cashier unless the form says otherwise. */
 const sellsAtTill = (keys: string[]) => keys.includes("pos_sales/store");
 
@@ -172,6 +198,9 @@ async function setInventories(ctx: Ctx, userId: number, ids: number[] | undefine
 
 export async function createUser(ctx: Ctx, given: CreateUser): Promise<{ id: number }> {
   checkPermissions(ctx, given.permissions);
+  // Permissions of one's own are handed out by those who may assign them; a role comes with the new member.
+  if (given.permissions?.length && ctx.user && ctx.user.user_id !== SUPER_USER_ID && !ctx.user.permissions.has("users/assign_permissions"))
+    throw forbidden();
   const roleKeys = await checkRole(ctx, given.user_role);
   await checkPlaces(ctx, given, []);
   const input = await cashierPlaces(ctx, { ...given, is_cashier: given.is_cashier ?? sellsAtTill(roleKeys) }, undefined);
@@ -197,6 +226,7 @@ export async function updateUser(ctx: Ctx, id: number, given: UpdateUser): Promi
   const had = (await ctx.tx.select({ id: userInventories.inventory_id }).from(userInventories).where(eq(userInventories.user_id, id))).map(
     (r) => r.id,
   );
+  if (before) checkGuardedChanges(ctx, given, before, had);
   await checkPlaces(ctx, given, had);
   const input = before
     ? await cashierPlaces(ctx, given, { is_cashier: before.is_cashier, outlet_fk: before.outlet_fk, inventory_ids: had })

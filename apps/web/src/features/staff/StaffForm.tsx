@@ -153,7 +153,12 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
   const { t } = useTranslation("staff");
   const names = useSeededNames();
   const creating = id === null;
-  const mayAssign = useCan()("users/assign_permissions");
+  const can = useCan();
+  const mayAssign = can("users/assign_permissions");
+  // A member's places, role and status are changed only by those given that action; a new member gets them with the form.
+  const mayMove = creating || can("users/change_outlets");
+  const maySetRole = creating || can("users/set_roles");
+  const maySetStatus = creating || can("users/set_user_status");
   const tree = useQuery({ ...menuTreeQuery, enabled: mayAssign });
   const record = useQuery({ ...staffQuery(id ?? 0), enabled: !creating });
   const roles = useQuery(rolesListQuery);
@@ -206,9 +211,10 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
     />
   );
   const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
-  const select = (key: keyof Values & string, data: { value: string; label: string }[], clearable = true) => (
+  const select = (key: keyof Values & string, data: { value: string; label: string }[], clearable = true, disabled = false) => (
     <Select
       label={t(`fields.${key}`)}
+      disabled={disabled}
       data={data}
       value={String(form.values[key]) || null}
       onChange={(v) => form.set(key, v ?? "")}
@@ -297,6 +303,7 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
                 if (creating && sellsAtTill(roles.data?.find((r) => String(r.role_id) === v)?.permissions)) form.set("is_cashier", true);
               }}
               error={form.error("user_role")}
+              disabled={!maySetRole}
               clearable
               searchable
               nothingFoundMessage={t("messages:nothingFound")}
@@ -305,6 +312,8 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
             {select(
               "outlet_fk",
               (outlets.data ?? []).map((o) => ({ value: String(o.outlet_id), label: names.outlet(o.outlet_name) })),
+              true,
+              !mayMove,
             )}
             <MultiSelect
               label={t("fields.inventory_ids")}
@@ -314,12 +323,13 @@ export function StaffForm({ id, onClose }: { id: number | null; onClose: () => v
               onChange={(v) => form.set("inventory_ids", v)}
               error={form.error("inventory_ids")}
               withAsterisk={form.values.is_cashier}
+              disabled={!mayMove}
               searchable
               clearable
               nothingFoundMessage={t("messages:nothingFound")}
               data-testid="field-inventory_ids"
             />
-            {select("status", options(USER_STATUSES, "common:status"), false)}
+            {select("status", options(USER_STATUSES, "common:status"), false, !maySetStatus)}
             <Switch
               mt={30}
               label={t("fields.is_cashier")}
