@@ -4,12 +4,11 @@ import { addDays, businessDay, sqlBusinessDateTime } from "../../platform/busine
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound, unprocessable } from "../../platform/errors.js";
 import { parseDateRange, type RawQuery } from "../../platform/list.js";
+import { one } from "../../platform/query-params.js";
 import type { DynamicList } from "./dynamic-list.js";
 import { systemCurrency } from "./ledger.js";
 import { D } from "./money.js";
 import { balanceRows } from "./reports.js";
-
-const one = (v: unknown): string | undefined => (Array.isArray(v) ? one(v[v.length - 1]) : typeof v === "string" ? v : undefined);
 
 /**
  * The number of the document an entry posts, for the documents that carry one; other sources

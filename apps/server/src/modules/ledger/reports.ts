@@ -5,12 +5,11 @@ import { addDays, businessDay, startOfBusinessDay } from "../../platform/busines
 import type { Ctx } from "../../platform/context.js";
 import { unprocessable } from "../../platform/errors.js";
 import { parseDateRange, type RawQuery } from "../../platform/list.js";
+import { one } from "../../platform/query-params.js";
 import { foldedSearch } from "../../platform/search.js";
 import type { DynamicList } from "./dynamic-list.js";
 import { monthOf, ratesAt, systemCurrency } from "./ledger.js";
 import { D } from "./money.js";
-
-const one = (v: unknown): string | undefined => (Array.isArray(v) ? one(v[v.length - 1]) : typeof v === "string" ? v : undefined);
 
 export interface ReportParams {
   /** First and last business day counted (`TIME_ZONE`); undefined start = from the beginning. */

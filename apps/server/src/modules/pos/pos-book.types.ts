@@ -3,10 +3,10 @@ import type Decimal from "decimal.js";
 import type { Tx } from "../../db/client.js";
 import type { AuthUser } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
+import type { itemsWithUnitsFrom } from "../catalogue/item-units.js";
 import type { JournalLineRow } from "../ledger/journal.js";
 import { D, Dec } from "../ledger/money.js";
 import type { quoteDataFrom } from "../pricing/quote.js";
-import type { itemsWithUnitsFrom } from "../purchases/purchases.js";
 import type { CostRow, itemsFrom, LockedBalance } from "../stock/stock.js";
 import type { PosSettings } from "./pos-session.js";
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  appliedCosts,
-  chargeLines,
-  paymentStatus,
-  purchaseFigures,
-  purchaseLines,
-  purchaseReturnLines,
-  spread,
-} from "./purchase.ledger.js";
+import { appliedCosts, chargeLines, paymentStatus, purchaseFigures, purchaseLines, purchaseReturnLines } from "./purchase.ledger.js";
 
 const inventory = { account_id: 13, currency_id: 1 };
 const s = (lines: { account_id: number; debit?: unknown; credit?: unknown }[]) =>
@@ -18,11 +10,6 @@ const s = (lines: { account_id: number; debit?: unknown; credit?: unknown }[]) =
   }));
 
 describe("purchase posting rules (hand-checked)", () => {
-  it("spreads a total by weight, the last share taking the rounding", () => {
-    expect(spread("100", ["1", "1", "1"], 3).map(String)).toEqual(["33.333", "33.333", "33.334"]);
-    expect(spread("10", ["0", "0"], 3).map(String)).toEqual(["0", "10"]);
-  });
-
   it("a USD purchase: 10 boxes at 12 + 2 bonus, 120 pieces at 0.5, 10% off, at 1,500", () => {
     const f = purchaseFigures(
       {

@@ -1,4 +1,5 @@
 import type Decimal from "decimal.js";
+import { spread } from "../../platform/allocation.js";
 import type { AccountInfo, RuleLine } from "../ledger/journal.js";
 import { convert, D, Dec, round3, round4, ZERO } from "../ledger/money.js";
 
@@ -23,28 +24,6 @@ export interface LineFigures {
   base_qty: Decimal;
   /** Cost of one base unit in the system currency. */
   unit_cost: Decimal;
-}
-
-/**
- * Splits `total` over `weights` in proportion, rounded to `dp` decimals, the last share taking
- * what rounding left, so the shares add up to the total exactly.
- */
-export function spread(total: Decimal.Value, weights: Decimal.Value[], dp: number): Decimal[] {
-  const t = D(total);
-  const sum = weights.reduce<Decimal>((s, w) => s.plus(w), ZERO);
-  if (!weights.length) return [];
-  if (sum.isZero()) {
-    const out = weights.map(() => ZERO);
-    out[out.length - 1] = t;
-    return out;
-  }
-  let left = t;
-  return weights.map((w, i) => {
-    if (i === weights.length - 1) return left;
-    const share = t.mul(w).div(sum).toDecimalPlaces(dp, Dec.ROUND_HALF_UP);
-    left = left.minus(share);
-    return share;
-  });
 }
 
 /**

@@ -10,7 +10,6 @@ import {
 } from "@app/contracts";
 import type Decimal from "decimal.js";
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import { intArray } from "../../db/bulk.js";
 import type { DbOrTx } from "../../db/client.js";
 import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -20,6 +19,7 @@ import { assertYearOpen } from "../../platform/periods.js";
 import { assertCashCovers, cashAccount } from "../cash/cashes.js";
 import { itemUnits } from "../catalogue/catalogue.tables.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { itemsWithUnits } from "../catalogue/item-units.js";
 import { markUnitsChanged } from "../catalogue/items.js";
 import { docDate } from "../ledger/dates.js";
 import { documentRate } from "../ledger/document-rate.js";
@@ -81,47 +81,6 @@ export const purchasesList: ListModel = {
     created_at: { expr: sql`p.created_at` },
   },
 };
-
-/** The items of some lines with their units (base quantities, prices) and whether they expire. */
-export async function itemsWithUnits(tx: DbOrTx, itemIds: number[]) {
-  if (!itemIds.length) return itemsWithUnitsFrom([]);
-  return itemsWithUnitsFrom((await tx.execute<ItemUnitRow>(itemsWithUnitsSql(itemIds))).rows);
-}
-
-interface ItemUnitRow extends Record<string, unknown> {
-  item_id: number;
-  item_name: string;
-  has_expire: boolean;
-  unit_fk: number;
-  item_unit_id: number;
-  quantity: string;
-  unit_name: string;
-}
-
-export const itemsWithUnitsSql = (itemIds: number[]) => sql`
-    select i.item_id, i.item_name, i.has_expire, iu.unit_fk, iu.item_unit_id, iu.quantity::text, u.unit_name
-      from items i join item_units iu on iu.item_fk = i.item_id join units u on u.unit_id = iu.unit_fk
-     where i.item_id = any(${intArray(new Set(itemIds))})`;
-
-/** The items `itemsWithUnitsSql` read, each with its units by unit id. */
-export function itemsWithUnitsFrom(rows: ItemUnitRow[]) {
-  const out = new Map<
-    number,
-    {
-      item_id: number;
-      item_name: string;
-      has_expire: boolean;
-      units: Map<number, { item_unit_id: number; quantity: string; unit_name: string }>;
-    }
-  >();
-  for (const r of rows) {
-    const id = Number(r.item_id);
-    const it = out.get(id) ?? { item_id: id, item_name: r.item_name, has_expire: r.has_expire, units: new Map() };
-    it.units.set(Number(r.unit_fk), { item_unit_id: Number(r.item_unit_id), quantity: r.quantity, unit_name: r.unit_name });
-    out.set(id, it);
-  }
-  return out;
-}
 
 /** Checks the lines against the catalogue: each item exists, its unit is one of the item's, an expiring item has its expiry. */
 export async function checkLines(

@@ -1,8 +1,8 @@
 import type Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
+import { spread } from "../../platform/allocation.js";
 import type { Ctx } from "../../platform/context.js";
 import { D } from "../ledger/money.js";
-import { spread } from "../purchases/purchase.ledger.js";
 import { saleSource } from "../sales/sales.list.js";
 import { liveMovements } from "../stock/stock.js";
 import type { SoldBatch, SoldFigures } from "./sale-return.ledger.js";

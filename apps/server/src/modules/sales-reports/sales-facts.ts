@@ -3,9 +3,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { unprocessable } from "../../platform/errors.js";
 import { parseDateRange, type RawQuery } from "../../platform/list.js";
+import { idParam, one } from "../../platform/query-params.js";
 import { inventoryScope } from "../catalogue/inventories.js";
 import { systemCurrency } from "../ledger/ledger.js";
-import { idParam, one } from "../stock-reports/stock-reports.js";
 
 /**
  * What the sales reports share: their filters (the list protocol's date presets, customer,

@@ -4,25 +4,15 @@ import { businessTimeZone, sqlBusinessDateTime } from "../../platform/business-t
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound, unprocessable } from "../../platform/errors.js";
 import { type ListModel, parseDateRange, type RawQuery } from "../../platform/list.js";
+import { idParam } from "../../platform/query-params.js";
 import { itemSearch } from "../catalogue/barcodes.js";
 import { inventoryScope } from "../catalogue/inventories.js";
 import type { DynamicList } from "../ledger/dynamic-list.js";
 import { sourceNumber } from "../ledger/ledger-views.js";
 import { D } from "../ledger/money.js";
 
-export const one = (v: unknown): string | undefined => (Array.isArray(v) ? one(v[v.length - 1]) : typeof v === "string" ? v : undefined);
-const ID = /^[1-9]\d{0,9}$/;
-
 /** The business's today as a SQL date: expiry counts in the business's days. */
 const today = () => sql`(now() at time zone ${businessTimeZone()})::date`;
-
-/** `filter[key]` (or `key`) as a positive id, when given. */
-export function idParam(raw: RawQuery, key: string): number | undefined {
-  const s = one(raw[key]) ?? one(raw[`filter[${key}]`]);
-  if (s === undefined || s === "") return undefined;
-  if (!ID.test(s) || Number(s) > 2_147_483_647) throw unprocessable({ [key]: ["The filter is not allowed."] });
-  return Number(s);
-}
 
 /** Movements that carry goods from one place to another at their cost (no entry, the cost unchanged). */
 const TRANSFER_SOURCES = [
