@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { AppModule } from "../platform/app-module.js";
 import { adjustmentsModule } from "./adjustments/adjustments.module.js";
 import { authModule } from "./auth/auth.module.js";
 import { backupsModule } from "./backups/backups.module.js";
@@ -27,11 +27,6 @@ import { staffModule } from "./staff/staff.module.js";
 import { stockModule } from "./stock/stock.module.js";
 import { stockOpeningModule } from "./stock-opening/stock-opening.module.js";
 import { stockReportsModule } from "./stock-reports/stock-reports.module.js";
-
-export interface AppModule {
-  name: string;
-  register(app: FastifyInstance): Promise<void> | void;
-}
 
 // THE module registry: one line per module.
 export const MODULES: AppModule[] = [

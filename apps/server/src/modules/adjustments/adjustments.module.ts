@@ -2,6 +2,7 @@ import { type InventoryAdjustmentInput, ZInventoryAdjustment } from "@app/contra
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import type { Ctx } from "../../platform/context.js";
 import { parseId, registerCrud } from "../../platform/crud.js";
 import { HttpError, unprocessable } from "../../platform/errors.js";
@@ -10,7 +11,6 @@ import { answers, dropdownOf, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 import { lockWarehouseDoc, warehouseDocHead, warehouseDocList, warehouseDocShown } from "../disposals/warehouse-docs.js";
 import { assertDraft, batchesOnHand, checkLines, registerDocAction, ZBatchOnHand } from "../disposals/warehouse-lines.js";
-import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { inventoryAdjustmentLines, inventoryAdjustments } from "./adjustments.tables.js";

@@ -11,11 +11,11 @@ import {
 } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { parseId } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { ctxOf, requireUser } from "../../platform/http.js";
 import { answers, dataOf, dropdownOf, ZMessage, zDateTime } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { readDevice, sendDevice } from "./known-device.js";
 import { cashierLogin, issue, listCashiers, loginOptions, logout, passwordLogin, refreshToken } from "./login.js";
 import { changePassword, me, updateProfile } from "./profile.js";

@@ -8,13 +8,13 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type pg from "pg";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import { businessDateTime, businessDay } from "../../platform/business-time.js";
 import { fieldError, notFound, parse } from "../../platform/errors.js";
 import { clientIp, ctxOf } from "../../platform/http.js";
 import { answers, dataOf, savedOf } from "../../platform/openapi.js";
 import { setBackupSource } from "../../platform/operations.js";
-import type { AppModule } from "../index.js";
 import { type BackupDeps, BackupRefused, backupPath, listBackups, pruneBackups, restoreBackup, takeBackup } from "./backups.js";
 import { backupSettings } from "./backups.tables.js";
 

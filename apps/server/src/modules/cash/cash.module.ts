@@ -2,10 +2,10 @@ import { ZCashAccount, ZCashTransaction } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { withBusinessDate } from "../../platform/business-time.js";
 import { parseId, registerCrud } from "../../platform/crud.js";
 import { answers, dataOf, dropdownOf, rowOf } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { cashTransactions } from "./cash.tables.js";
 import {
   CASH_SCOPE,

@@ -2,6 +2,7 @@ import { isKnownPermission, MSG, ZActivate, ZBrand, ZCategory, ZCity, ZInventory
 import { asc } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import { bodyOf, parseId, registerCrud, registerList } from "../../platform/crud.js";
 import { fieldError, HttpError, notFound, parse } from "../../platform/errors.js";
@@ -11,7 +12,6 @@ import { ctxOf, inTx } from "../../platform/http.js";
 import { refreshEstimates } from "../../platform/list.js";
 import { noticedCache } from "../../platform/noticed-cache.js";
 import { answers, dataOf, dropdownOf, rowOf, savedOf, XLSX, ZMessage } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { generateEan13, itemExactSearch } from "./barcodes.js";
 import { brands, categories, cities, items, itemUnits } from "./catalogue.tables.js";
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppModule } from "../index.js";
+import type { AppModule } from "../../platform/app-module.js";
 import { EXPENSE, INCOME, registerMoneyDocs } from "./money-docs.js";
 
 export const expensesModule: AppModule = {

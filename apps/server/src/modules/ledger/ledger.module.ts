@@ -1,9 +1,9 @@
 import { LOG_GROUP, LOGGED_SECTIONS, logKey } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { registerList } from "../../platform/crud.js";
 import { decimals } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { registerDynamicList } from "./dynamic-list.js";
 import { generalLedger, journalList } from "./ledger-views.js";
 import { incomeStatement, trialBalance } from "./reports.js";

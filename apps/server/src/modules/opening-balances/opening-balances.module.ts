@@ -2,6 +2,7 @@ import { type OpeningBalanceInput, SALE_MSG, ZOpeningBalance } from "@app/contra
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -10,7 +11,6 @@ import { HttpError, notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, dataOf, rowOf, savedOf, zDateTime } from "../../platform/openapi.js";
 import { cashAccount } from "../cash/cashes.js";
-import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
 import { assertRatesPlausible } from "../ledger/document-rate.js";
 import { accountByKey, lockForPosting, post, ratesAt, reverse } from "../ledger/ledger.js";

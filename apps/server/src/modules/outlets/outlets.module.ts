@@ -1,6 +1,7 @@
 import { MSG, type Outlet, ZOutlet } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { bodyOf, parseId, registerList } from "../../platform/crud.js";
@@ -8,7 +9,6 @@ import { HttpError, notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
 import { answers, dataOf, dropdownOf, rowOf, savedOf, ZMessage } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { outlets } from "./outlets.tables.js";
 
 export const outletsList: ListModel = {

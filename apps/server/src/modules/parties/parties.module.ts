@@ -2,11 +2,11 @@ import { ZConsumer, ZConsumerTransaction } from "@app/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { withBusinessDate } from "../../platform/business-time.js";
 import { registerCrud, registerList } from "../../platform/crud.js";
 import { requestLanguage } from "../../platform/export.js";
 import { answers, decimals, dropdownOf, rowOf } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { registerDynamicList } from "../ledger/dynamic-list.js";
 import {
   createTransaction,

@@ -2,13 +2,13 @@ import { buildMenuTree, LOGGED_SECTIONS, logKey, MSG, SUPER_USER_ID } from "@app
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { bodyOf, LIST_MODELS, registerList } from "../../platform/crud.js";
 import { HttpError, parse } from "../../platform/errors.js";
 import { saveImage } from "../../platform/files.js";
 import { requireUser } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
 import { answers, dataOf, dropdownOf, savedOf } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { users } from "../staff/staff.tables.js";
 import { modelHiddenColumns } from "./platform.tables.js";
 

@@ -1,9 +1,9 @@
 import { ZPosCatalogue, ZPosCatalogueQuery } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
+import type { AppModule } from "../../platform/app-module.js";
 import { docs } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
-import type { AppModule } from "../index.js";
 import { posCatalogue } from "./pos-catalogue.js";
 
 /** What the POS screen keeps in the browser to go on selling while the server cannot be reached. */

@@ -14,6 +14,7 @@ import {
 } from "@app/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import { bodyOf, docs, parseId, registerCrud, registerList } from "../../platform/crud.js";
 import { HttpError, notFound, parse } from "../../platform/errors.js";
@@ -21,7 +22,6 @@ import { clientIp, ctxOf, inTx } from "../../platform/http.js";
 import { bodyHash, idempotencyKey, runIdempotent } from "../../platform/idempotency.js";
 import { answers, dataOf, savedOf, zDecimal } from "../../platform/openapi.js";
 import { readDevice, sendDevice } from "../auth/known-device.js";
-import type { AppModule } from "../index.js";
 import { ZSaleReturnShown } from "../sale-returns/sale-returns.module.js";
 import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
 import { closeDrawer, closingDrawersList, openDrawers, showClosing } from "./closing-drawer.js";

@@ -1,11 +1,11 @@
 import { can, isKnownPermission, MSG, ZItemPricing, ZPriceQuote, ZPricingProfile, ZPromotion } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { bodyOf, docs, registerCrud, registerList } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, dataOf, dropdownOf, rowOf, savedOf, zDate, zDecimal } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { itemPricingsList, previewItemPricing, saveItemPricing } from "./item-pricings.js";
 import { pricingProfiles } from "./pricing.tables.js";
 import {

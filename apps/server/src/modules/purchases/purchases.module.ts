@@ -1,6 +1,7 @@
 import { MSG, ZModifySalePrice, ZPurchase, ZPurchaseReturn } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { bodyOf, docs, parseId, registerAction, registerCrud } from "../../platform/crud.js";
@@ -9,7 +10,6 @@ import { requestLanguage } from "../../platform/export.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, dataOf, decimals, rowOf, savedOf, XLSX, zDecimal } from "../../platform/openapi.js";
 import { ImportRowsError } from "../catalogue/import-items.js";
-import type { AppModule } from "../index.js";
 import { importPurchaseLines, purchaseImportTemplate } from "./purchase-import.js";
 import { createReturn, deleteReturn, purchaseReturnsList, setReturnClosed, showReturn, updateReturn } from "./purchase-returns.js";
 import {

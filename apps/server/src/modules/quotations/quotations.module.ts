@@ -1,9 +1,9 @@
 import { ZQuotation, ZQuotationConvert } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { registerAction, registerCrud } from "../../platform/crud.js";
 import { rowOf } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { convertQuotation } from "./convert-quotation.js";
 import { createQuotation, deleteQuotation, quotationsList, showQuotation, updateQuotation } from "./quotations.js";
 import { quotationLines, quotations } from "./quotations.tables.js";

@@ -1,6 +1,7 @@
 import { MSG, type RecalculationRun, ZRecalculationFindings, ZRecalculationRequest, ZRecalculationRun } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
@@ -9,7 +10,6 @@ import { notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
 import { dataOf, savedOf } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { previewRecalculation, runRecalculation } from "./recalculate.js";
 
 const SECTION = "recalculations";

@@ -2,13 +2,13 @@ import { type ExchangeRevaluationInput, ZExchangeRevaluation } from "@app/contra
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { businessDay, endOfBusinessDay, sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { registerCrud } from "../../platform/crud.js";
 import { ctxOf } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
 import { answers, dropdownOf, rowOf } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
 import { assertRatesPlausible } from "../ledger/document-rate.js";
 import { postRevaluation } from "../ledger/ledger.js";

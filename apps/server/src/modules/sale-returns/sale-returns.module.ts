@@ -1,12 +1,12 @@
 import { SALE_KINDS, ZSaleReturn } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { parseId, registerAction, registerCrud } from "../../platform/crud.js";
 import { notFound } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
 import { answers, dataOf, rowOf, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
-import type { AppModule } from "../index.js";
 import { returnableLines, saleOf } from "./returnable.js";
 import {
   createSaleReturn,

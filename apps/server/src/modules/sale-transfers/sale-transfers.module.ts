@@ -2,13 +2,13 @@ import { MSG, ZConsignmentInvoice, ZSaleTransfer, ZSaleTransferReturn } from "@a
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { bodyOf, docs, parseId, registerAction, registerCrud, registerList } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { inTx } from "../../platform/http.js";
 import { rowOf, savedOf, zDecimal } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { consignmentsList } from "./consignment.js";
 import { invoiceConsignment } from "./consignment-invoice.js";
 import {

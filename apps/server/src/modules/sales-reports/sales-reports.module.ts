@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { answers, decimals, dropdownOf } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { registerDynamicList } from "../ledger/dynamic-list.js";
 import { itemsProfitReport, mostActiveItemsReport, promotionsReport, salesReport } from "./sales-reports.js";
 

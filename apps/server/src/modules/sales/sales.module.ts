@@ -1,12 +1,12 @@
 import { type SaleKind, ZSale, ZSaleShown } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import type { Ctx } from "../../platform/context.js";
 import { parseId, registerAction, registerCrud, registerList } from "../../platform/crud.js";
 import { notFound } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
 import { answers, dataOf, dropdownOf } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { completeSale, createSale, deleteSale, returnToDraft, setSaleClosed, updateSale } from "./sales.js";
 import { commissionsList, SALE_SECTIONS, salesList } from "./sales.list.js";
 import { customerInfo, salesmen, showSale } from "./sales.show.js";

@@ -2,6 +2,7 @@ import { MSG, ZCurrencyRate, ZFinancialYear, ZPastRate, ZRateUpdate, ZSystemProf
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import { businessTimeZone } from "../../platform/business-time.js";
 import { bodyOf, parseId, registerCrud } from "../../platform/crud.js";
@@ -9,7 +10,6 @@ import { fieldError, notFound, parse } from "../../platform/errors.js";
 import { issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, dataOf, dropdownOf, rowOf, rowsLike, savedOf } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { createRate, deleteRate, ratesList, showRate, storePastRate, updateRate } from "./currency-rates.js";
 import { activateYear, archiveYear, createYear, deleteYear, showYear, updateYear, yearsDropdown, yearsList } from "./financial-years.js";
 import { currencies, currencyRates, systemConfig } from "./settings.tables.js";

@@ -2,6 +2,7 @@ import { type InventoryOpeningBalanceInput, ZInventoryOpeningBalance } from "@ap
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import type { Ctx } from "../../platform/context.js";
 import { registerCrud } from "../../platform/crud.js";
 import { notFound } from "../../platform/errors.js";
@@ -9,7 +10,6 @@ import { docLineItem, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 import { warehouseDocHead, warehouseDocList, warehouseDocShown } from "../disposals/warehouse-docs.js";
 import { checkLines } from "../disposals/warehouse-lines.js";
-import type { AppModule } from "../index.js";
 import { docDate } from "../ledger/dates.js";
 import { accountByKey, lockAccounts, lockForPosting, post, reverse } from "../ledger/ledger.js";
 import { assertFiguresFit } from "../ledger/limits.js";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { registerList } from "../../platform/crud.js";
 import { decimals } from "../../platform/openapi.js";
-import type { AppModule } from "../index.js";
 import { registerDynamicList } from "../ledger/dynamic-list.js";
 import { expiredItemsReport, inventoriesReport, itemTransactions } from "./stock-reports.js";
 

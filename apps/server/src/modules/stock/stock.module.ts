@@ -1,6 +1,7 @@
 import { MSG, ZItemTransfer } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
 import { docs, parseId, registerCrud, registerList } from "../../platform/crud.js";
@@ -9,7 +10,6 @@ import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, batchRef, docLineItem, dropdownOf, rowOf, savedOf, zDateTime, zDecimal } from "../../platform/openapi.js";
 import { ITEM_PICKERS, ZItemPick, ZPage } from "../catalogue/catalogue.module.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
-import type { AppModule } from "../index.js";
 import { itemTransfers } from "./stock.tables.js";
 import {
   createItemTransfer,
