@@ -4,8 +4,10 @@ import type { Ctx } from "../../platform/context.js";
 import { checkLines } from "../disposals/warehouse-lines.js";
 import { lockAccounts, post } from "../ledger/ledger.js";
 import { D, type Dec } from "../ledger/money.js";
-import { type StockInLine, type StockOutLine, stockAccounts, stockIn, stockOut } from "../stock/stock.js";
+import { stockIn } from "../stock/stock.in.js";
+import { type StockInLine, type StockOutLine, stockAccounts } from "../stock/stock.js";
 import { adjustmentLines } from "../stock/stock.ledger.js";
+import { stockOut } from "../stock/stock.out.js";
 import { inventoryAdjustmentLines, inventoryAdjustments } from "./adjustments.tables.js";
 
 type Head = typeof inventoryAdjustments.$inferSelect;

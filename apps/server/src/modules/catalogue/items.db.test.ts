@@ -2,7 +2,7 @@ import { isValidEan13, MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
-import { stockIn } from "../stock/stock.js";
+import { stockIn } from "../stock/stock.in.js";
 import { itemSearch, itemSearchOrder } from "./barcodes.js";
 import { multipart, PNG } from "./multipart.fixture.js";
 

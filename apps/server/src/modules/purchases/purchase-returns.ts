@@ -22,7 +22,8 @@ import {
   storedReturn,
   takenPerLine,
 } from "../returns/return-docs.js";
-import { reverseStock, stockOut } from "../stock/stock.js";
+import { stockOut } from "../stock/stock.out.js";
+import { reverseStock } from "../stock/stock.reverse.js";
 import { purchaseReturnLines } from "./purchase.ledger.js";
 import { batchesOfPurchase, checkLines } from "./purchases.js";
 import { purchaseLines, purchaseReturns, purchases, purchaseReturnLines as returnLinesTable } from "./purchases.tables.js";

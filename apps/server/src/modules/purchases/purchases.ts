@@ -29,7 +29,9 @@ import { assertFiguresFit, assertLinesFit } from "../ledger/limits.js";
 import { convert, D, round4 } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { consumerAccounts } from "../parties/consumers.js";
-import { assertNotProtected, liveMovements, revalueStock, reverseStock, stockIn } from "../stock/stock.js";
+import { stockIn } from "../stock/stock.in.js";
+import { revalueStock } from "../stock/stock.revalue.js";
+import { assertNotProtected, liveMovements, reverseStock } from "../stock/stock.reverse.js";
 import {
   appliedCosts,
   chargeLines,

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
-import { stockIn, stockOut } from "../stock/stock.js";
+import { stockIn } from "../stock/stock.in.js";
+import { stockOut } from "../stock/stock.out.js";
 
 /** The recalculation over stock and books made by hand, corrupted on purpose, figures checked by hand. */
 let t: TestApp;

@@ -10,7 +10,8 @@ import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.
 import type { AccountInfo } from "../ledger/journal.js";
 import { lockForPosting, reverse } from "../ledger/ledger.js";
 import { D, ZERO } from "../ledger/money.js";
-import { assertNotProtected, reverseStock, type StockSource } from "../stock/stock.js";
+import type { StockSource } from "../stock/stock.js";
+import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
 
 /**
  * What the sale returns and the purchase returns share: their list columns, the settlement account,

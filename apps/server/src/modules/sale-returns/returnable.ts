@@ -4,7 +4,7 @@ import { spread } from "../../platform/allocation.js";
 import type { Ctx } from "../../platform/context.js";
 import { D } from "../ledger/money.js";
 import { saleSource } from "../sales/sales.list.js";
-import { liveMovements } from "../stock/stock.js";
+import { liveMovements } from "../stock/stock.reverse.js";
 import type { SoldBatch, SoldFigures } from "./sale-return.ledger.js";
 
 /** A sale line as a return reads it: what was sold and what came back already. */

@@ -22,7 +22,9 @@ import {
   storedReturn,
   takenPerLine,
 } from "../returns/return-docs.js";
-import { assertNotProtected, reverseStock, type StockInLine, stockIn } from "../stock/stock.js";
+import { stockIn } from "../stock/stock.in.js";
+import type { StockInLine } from "../stock/stock.js";
+import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
 import { type SoldSale, saleOf, soldBatches, soldLines } from "./returnable.js";
 import { returnBatches, returnedCommission, returnedShare, type SaleReturnAccounts, saleReturnLines, sumOf } from "./sale-return.ledger.js";
 import { saleReturnLines as returnLinesTable, saleReturns } from "./sale-returns.tables.js";

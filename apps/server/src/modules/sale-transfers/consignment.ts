@@ -6,7 +6,9 @@ import type { ListModel } from "../../platform/list.js";
 import { itemSearch } from "../catalogue/barcodes.js";
 import { inventories } from "../catalogue/inventories.tables.js";
 import { D } from "../ledger/money.js";
-import { type StockMovement, type StockSource, stockIn, stockOut } from "../stock/stock.js";
+import { stockIn } from "../stock/stock.in.js";
+import type { StockMovement, StockSource } from "../stock/stock.js";
+import { stockOut } from "../stock/stock.out.js";
 
 /**
  * A customer's consignment location: an inventory row flagged with the customer

@@ -8,7 +8,7 @@ import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.
 import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { assertCustomer, lineUnits, seesInventory } from "../quotations/doc-lines.js";
-import { assertNotProtected, reverseStock } from "../stock/stock.js";
+import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
 import { assertNotConsignment, existingConsignment, moveStock } from "./consignment.js";
 import { saleTransferReturnLines, saleTransferReturns, saleTransfers } from "./sale-transfers.tables.js";
 

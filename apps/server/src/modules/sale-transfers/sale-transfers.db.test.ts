@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
-import { stockIn } from "../stock/stock.js";
+import { stockIn } from "../stock/stock.in.js";
 
 /**
  * Sale transfers through the API with hand-checked stock: goods sent on consignment leave the

@@ -10,7 +10,7 @@ import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { quotePrices } from "../pricing/quote.js";
 import { assertCustomer, lineUnits, moneyColumns, seesInventory } from "../quotations/doc-lines.js";
-import { assertNotProtected, reverseStock } from "../stock/stock.js";
+import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
 import { assertNotConsignment, consignmentInventory, moveStock } from "./consignment.js";
 import { saleTransferLines, saleTransfers } from "./sale-transfers.tables.js";
 import { transferLineBalances } from "./transfer-balances.js";

@@ -9,7 +9,8 @@ import { accountByKey, createAccount, post, reverse, systemCurrency } from "../l
 import { convert, D, round4, ZERO } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { consumerAccounts, isWalkIn } from "../parties/consumers.js";
-import { assertNotProtected, reverseStock, stockOut } from "../stock/stock.js";
+import { stockOut } from "../stock/stock.out.js";
+import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
 import { type SalePosting, saleCommission, saleLines as salePostingLines } from "./sale.ledger.js";
 import { batchOf, linesOf, type Prepared, type StoredSale, salesmanTerms, walkInOwing } from "./sale.prepare.js";
 import { assertCustomerCredit } from "./sales.credit.js";

@@ -15,8 +15,10 @@ import { accountByKey, lockAccounts, lockForPosting, post, reverse } from "../le
 import { assertFiguresFit } from "../ledger/limits.js";
 import { D } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
-import { assertNotProtected, reverseStock, stockAccounts, stockIn } from "../stock/stock.js";
+import { stockIn } from "../stock/stock.in.js";
+import { stockAccounts } from "../stock/stock.js";
 import { stockInLines } from "../stock/stock.ledger.js";
+import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
 import { inventoryOpeningBalanceLines, inventoryOpeningBalances } from "./stock-opening.tables.js";
 
 export const SOURCE_OPENING_STOCK = "inventory_opening_balance";

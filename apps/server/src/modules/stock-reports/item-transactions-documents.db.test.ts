@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { addDays, businessDay } from "../../platform/business-time.js";
-import { stockIn } from "../stock/stock.js";
+import { stockIn } from "../stock/stock.in.js";
 
 /** The item transactions of documents made through the API: numbers, charges applied, transfers, and the order of a day. */
 let t: TestApp;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { addDays, businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
-import { stockIn, stockOut } from "../stock/stock.js";
+import { stockIn } from "../stock/stock.in.js";
+import { stockOut } from "../stock/stock.out.js";
 
 /** The stock reports over movements made by hand through the stock core, figures checked by hand. */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { notEnoughStockMessage } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
-import { stockIn } from "./stock.js";
+import { stockIn } from "./stock.in.js";
 
 /** Many clients taking the last units of one item at once, through the HTTP API on PostgreSQL. */
 let t: TestApp;

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import type { Ctx } from "../../platform/context.js";
 import { stockInconsistencies } from "./stock.fixture.js";
-import { assertNotProtected, revalueStock, reverseStock, stockIn, stockOut } from "./stock.js";
+import { stockIn } from "./stock.in.js";
+import { stockOut } from "./stock.out.js";
+import { revalueStock } from "./stock.revalue.js";
+import { assertNotProtected, reverseStock } from "./stock.reverse.js";
 
 /** The stock core, called as documents call it, with hand-checked quantities and costs. */
 let t: TestApp;

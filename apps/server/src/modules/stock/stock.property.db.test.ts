@@ -7,8 +7,11 @@ import { HttpError } from "../../platform/errors.js";
 import { accountByKey, lockForPosting, post, reverse } from "../ledger/ledger.js";
 import { D } from "../ledger/money.js";
 import { stockInconsistencies } from "./stock.fixture.js";
-import { liveMovements, reverseStock, stockAccounts, stockIn, stockOut } from "./stock.js";
+import { stockIn } from "./stock.in.js";
+import { stockAccounts } from "./stock.js";
 import { adjustmentLines, stockInLines } from "./stock.ledger.js";
+import { stockOut } from "./stock.out.js";
+import { liveMovements, reverseStock } from "./stock.reverse.js";
 
 /**
  * Random sequences of documents that move stock (goods in against equity, write-offs, gains,

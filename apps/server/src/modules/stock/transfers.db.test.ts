@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { stockInconsistencies } from "./stock.fixture.js";
-import { stockIn } from "./stock.js";
+import { stockIn } from "./stock.in.js";
 
 /** Item transfers through the API: pending → approved → sent (stock leaves at average cost) → received (arrives at that cost). */
 let t: TestApp;

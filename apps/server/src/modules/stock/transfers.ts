@@ -7,7 +7,9 @@ import type { ListModel } from "../../platform/list.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
 import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
-import { liveMovements, stockIn, stockOut } from "./stock.js";
+import { stockIn } from "./stock.in.js";
+import { stockOut } from "./stock.out.js";
+import { liveMovements } from "./stock.reverse.js";
 import { itemTransferLines, itemTransfers } from "./stock.tables.js";
 
 /** Item transfers between inventories: pending (approve / disapprove), sent (stock left), received (stock arrived). */
