@@ -25,7 +25,8 @@ import {
 import { stockOut } from "../stock/stock.out.js";
 import { reverseStock } from "../stock/stock.reverse.js";
 import { purchaseReturnLines } from "./purchase.ledger.js";
-import { batchesOfPurchase, checkLines } from "./purchases.js";
+import { checkLines } from "./purchase.prepare.js";
+import { batchesOfPurchase } from "./purchases.js";
 import { purchaseLines, purchaseReturns, purchases, purchaseReturnLines as returnLinesTable } from "./purchases.tables.js";
 
 export const returnSource = (id: number) => ({ type: "purchase_return", id });

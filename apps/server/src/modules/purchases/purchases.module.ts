@@ -10,22 +10,13 @@ import { requestLanguage } from "../../platform/export.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, dataOf, decimals, rowOf, savedOf, XLSX, zDecimal } from "../../platform/openapi.js";
 import { ImportRowsError } from "../catalogue/import-items.js";
+import { applyCost, applyCostPreview } from "./purchase.apply-cost.js";
+import { modifySalePrices, salePrices } from "./purchase.sale-prices.js";
 import { importPurchaseLines, purchaseImportTemplate } from "./purchase-import.js";
 import { createReturn, deleteReturn, purchaseReturnsList, setReturnClosed, showReturn, updateReturn } from "./purchase-returns.js";
-import {
-  applyCost,
-  applyCostPreview,
-  completePurchase,
-  createPurchase,
-  deletePurchase,
-  modifySalePrices,
-  purchasesList,
-  returnToDraft,
-  salePrices,
-  setClosed,
-  showPurchase,
-  updatePurchase,
-} from "./purchases.js";
+import { completePurchase, createPurchase, deletePurchase, returnToDraft, setClosed, updatePurchase } from "./purchases.js";
+import { purchasesList } from "./purchases.list.js";
+import { showPurchase } from "./purchases.show.js";
 import { purchaseCharges, purchaseLines, purchaseReturnLines, purchaseReturns, purchases } from "./purchases.tables.js";
 
 type Show = (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
