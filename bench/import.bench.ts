@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { EXCEL_MAX_RECORDS } from "@app/contracts";
 import { xlsxOfRepeatedRows } from "@app/server/src/modules/catalogue/xlsx.fixture.js";
-import { sheetRows } from "@app/server/src/modules/catalogue/xlsx-rows.js";
+import { sheetRows } from "@app/server/src/platform/xlsx-rows.js";
 import ExcelJS from "exceljs";
 import { size } from "./size.js";
 

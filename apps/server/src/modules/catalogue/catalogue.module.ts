@@ -12,6 +12,7 @@ import { ctxOf, inTx } from "../../platform/http.js";
 import { refreshEstimates } from "../../platform/list.js";
 import { noticedCache } from "../../platform/noticed-cache.js";
 import { answers, dataOf, dropdownOf, rowOf, savedOf, XLSX, ZMessage } from "../../platform/openapi.js";
+import { ImportRowsError } from "../../platform/sheet-import.js";
 import { generateEan13, itemExactSearch } from "./barcodes.js";
 import { brands, categories, cities, items, itemUnits } from "./catalogue.tables.js";
 import {
@@ -24,7 +25,7 @@ import {
   showCategory,
   updateCategory,
 } from "./categories.js";
-import { ImportRowsError, importItems, importTemplate } from "./import-items.js";
+import { importItems, importTemplate } from "./import-items.js";
 import { createInventory, deleteInventory, inventoriesList, listInventories, showInventory, updateInventory } from "./inventories.js";
 import { inventories } from "./inventories.tables.js";
 import { deleteItem, deleteItemUnit, itemDropdown, itemsList, saveItem, setItemOnline, showItem } from "./items.js";

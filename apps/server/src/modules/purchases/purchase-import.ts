@@ -13,7 +13,7 @@ import { intArray, textArray } from "../../db/bulk.js";
 import { businessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
-import { ImportRowsError, readSheetRecords, xlsxTemplate } from "../catalogue/import-items.js";
+import { ImportRowsError, readSheetRecords, xlsxTemplate } from "../../platform/sheet-import.js";
 import { updatePurchase } from "./purchases.js";
 import { purchaseCharges, purchaseLines, purchases } from "./purchases.tables.js";
 

@@ -9,7 +9,7 @@ import { parse } from "../../platform/errors.js";
 import { requestLanguage } from "../../platform/export.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, dataOf, decimals, rowOf, savedOf, XLSX, zDecimal } from "../../platform/openapi.js";
-import { ImportRowsError } from "../catalogue/import-items.js";
+import { ImportRowsError } from "../../platform/sheet-import.js";
 import { applyCost, applyCostPreview } from "./purchase.apply-cost.js";
 import { modifySalePrices, salePrices } from "./purchase.sale-prices.js";
 import { importPurchaseLines, purchaseImportTemplate } from "./purchase-import.js";
