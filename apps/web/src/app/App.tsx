@@ -7,7 +7,6 @@ import { type ReactNode, StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { startSignedInLoad } from "./boot";
-import { DatesByLanguage } from "./DatesByLanguage";
 import { signInTextsReady } from "./i18n";
 import { ThemeProviders } from "./Providers";
 import { createQueryClient } from "./queryClient";
@@ -17,9 +16,7 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <ThemeProviders>
-      <QueryClientProvider client={queryClient}>
-        <DatesByLanguage>{children}</DatesByLanguage>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProviders>
   );
 }

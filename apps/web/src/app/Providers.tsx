@@ -38,7 +38,8 @@ function DirectionSync({ children }: { children: ReactNode }) {
 
 /**
  * What every page of the app stands in: the theme, the reading direction and the notifications.
- * The back office adds the query cache and its date pickers' settings (App.tsx); the POS screen
+ * The back office adds the query cache (App.tsx) and its date pickers' settings (its frame,
+ * layout/AppLayout.tsx); the POS screen
  * opened on its own uses these alone, its dialogs bringing the query cache when first opened.
  */
 export function ThemeProviders({ children }: { children: ReactNode }) {

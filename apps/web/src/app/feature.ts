@@ -1,16 +1,4 @@
 import type { PermissionRequirement } from "@app/contracts";
-import {
-  type Icon,
-  IconCalculator,
-  IconChartBar,
-  IconPackageImport,
-  IconPackages,
-  IconSettings,
-  IconShoppingCart,
-  IconTruck,
-  IconUserDollar,
-  IconUsersGroup,
-} from "@tabler/icons-react";
 import type { LazyScreen } from "../shared/lazyScreen";
 
 /*
@@ -20,16 +8,16 @@ import type { LazyScreen } from "../shared/lazyScreen";
 
 /** Menu areas, in menu order; each becomes a submenu of the side menu. */
 export const AREAS = [
-  { key: "customers", icon: IconUserDollar },
-  { key: "suppliers", icon: IconTruck },
-  { key: "purchases", icon: IconPackageImport },
-  { key: "warehouse", icon: IconPackages },
-  { key: "accounting", icon: IconCalculator },
-  { key: "sales", icon: IconShoppingCart },
-  { key: "reports", icon: IconChartBar },
-  { key: "staff", icon: IconUsersGroup },
-  { key: "settings", icon: IconSettings },
-] as const satisfies readonly { key: string; icon: Icon }[];
+  { key: "customers" },
+  { key: "suppliers" },
+  { key: "purchases" },
+  { key: "warehouse" },
+  { key: "accounting" },
+  { key: "sales" },
+  { key: "reports" },
+  { key: "staff" },
+  { key: "settings" },
+] as const satisfies readonly { key: string }[];
 export type AreaKey = (typeof AREAS)[number]["key"];
 
 export interface Feature {
@@ -38,7 +26,6 @@ export interface Feature {
   path: string;
   /** The screen; a feature is routed once its screen exists. A page load fetches its code early (app/boot.ts). */
   screen: LazyScreen;
-  icon: Icon;
   /** Needed to see the menu entry, the tile and the route; absent means any signed-in user. */
   permission?: PermissionRequirement;
   /** Submenu of the side menu; absent puts the entry at the top level. */

@@ -186,7 +186,7 @@ describe("server and schema texts", () => {
   it("gives an offline sale's review reason its figures in each language", async () => {
     await i18n.changeLanguage("ar");
     expect(translateMessage("The price changed since the sale was made: 1 then, 2550 now.")).toBe(
-      "تغيّر السعر منذ إجراء البيع: 1 حينها، و2550 الآن.",
+      "تغيّر السعر منذ إجراء البيع: 1 حينها، و2,550 الآن.",
     );
     await i18n.changeLanguage("en");
   });

@@ -1,4 +1,3 @@
-import { IconHome, IconKey, IconShieldLock, IconUserCircle, IconUsers } from "@tabler/icons-react";
 import type { Feature } from "../app/feature";
 import { lazyScreen } from "../shared/lazyScreen";
 import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
@@ -23,12 +22,11 @@ const page = lazyScreen;
 
 /** THE registry of screens: one entry per route, with its permission, menu entry and tile. */
 export const FEATURES: Feature[] = [
-  { key: "home", path: "/", screen: page(() => import("./home/HomePage"), "HomePage"), icon: IconHome, menu: true, tile: false },
+  { key: "home", path: "/", screen: page(() => import("./home/HomePage"), "HomePage"), menu: true, tile: false },
   {
     key: "staff",
     path: "/staff",
     screen: page(() => import("./staff/StaffListPage"), "StaffListPage"),
-    icon: IconUsers,
     permission: "users/index",
     area: "staff",
     menu: true,
@@ -38,7 +36,6 @@ export const FEATURES: Feature[] = [
     key: "roles",
     path: "/roles-and-permissions",
     screen: page(() => import("./roles/RoleListPage"), "RoleListPage"),
-    icon: IconShieldLock,
     permission: "roles/index",
     area: "staff",
     menu: true,
@@ -48,7 +45,6 @@ export const FEATURES: Feature[] = [
     key: "pins",
     path: "/pins",
     screen: page(() => import("./pins/PinListPage"), "PinListPage"),
-    icon: IconKey,
     permission: "user_pins/index",
     area: "staff",
     menu: true,
@@ -58,7 +54,6 @@ export const FEATURES: Feature[] = [
     key: "profile",
     path: "/profile",
     screen: page(() => import("./profile/ProfilePage"), "ProfilePage"),
-    icon: IconUserCircle,
     menu: false,
     tile: false,
   },

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Outlet } from "react-router";
 import { ArchivedYearBanner } from "../../features/settings/ArchivedYearBanner";
 import { api } from "../../shared/api/client";
+import { DatesByLanguage } from "../DatesByLanguage";
 import { sidebarQuery } from "../session";
 import { HeaderBar } from "./HeaderBar";
 import { NavigationSearch } from "./NavigationSearch";
@@ -28,30 +29,34 @@ export function AppLayout() {
   // Physical key, so the shortcut works on Arabic and Kurdish keyboard layouts too.
   useHotkeys([["ctrl+comma", nav.open, { usePhysicalKeys: true }]]);
 
+  // The date pickers' language comes with the back office's frame: the sign-in page and the till
+  // have no calendar and do not download one.
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: "sm", collapsed: { mobile: !mobileOpened, desktop: !sidebarShown } }}
-      padding="lg"
-    >
-      <AppShell.Header>
-        <HeaderBar
-          mobileOpened={mobileOpened}
-          onToggleMobile={mobile.toggle}
-          sidebarShown={sidebarShown}
-          onToggleSidebar={toggleSidebar}
-          onOpenNavigation={nav.open}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <SideMenu onNavigate={mobile.close} />
-      </AppShell.Navbar>
-      <AppShell.Main className="app-main">
-        <ArchivedYearBanner />
-        <Outlet />
-      </AppShell.Main>
-      <NavigationSearch opened={navOpened} onClose={nav.close} />
-      <Shortcuts />
-    </AppShell>
+    <DatesByLanguage>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 264, breakpoint: "sm", collapsed: { mobile: !mobileOpened, desktop: !sidebarShown } }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <HeaderBar
+            mobileOpened={mobileOpened}
+            onToggleMobile={mobile.toggle}
+            sidebarShown={sidebarShown}
+            onToggleSidebar={toggleSidebar}
+            onOpenNavigation={nav.open}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <SideMenu onNavigate={mobile.close} />
+        </AppShell.Navbar>
+        <AppShell.Main className="app-main">
+          <ArchivedYearBanner />
+          <Outlet />
+        </AppShell.Main>
+        <NavigationSearch opened={navOpened} onClose={nav.close} />
+        <Shortcuts />
+      </AppShell>
+    </DatesByLanguage>
   );
 }

@@ -5,10 +5,13 @@ import { act, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FEATURES } from "../../features";
 import { HomePage } from "../../features/home/HomePage";
 import { session } from "../../shared/api/session";
 import { config } from "../config";
+import { AREAS } from "../feature";
 import { SessionContext, SessionKeeper } from "../session";
+import { AREA_ICONS, SCREEN_ICONS } from "./menuIcons";
 import { SideMenu } from "./SideMenu";
 
 const me = (user_id: number, permissions: string[]): MeResponse => ({
@@ -71,6 +74,15 @@ describe("menu entries and tiles follow permissions", () => {
       </Shell>,
     );
     for (const id of ["tile-staff", "tile-roles", "tile-pins"]) expect(screen.getByTestId(id)).toBeTruthy();
+  });
+});
+
+describe("menu icons", () => {
+  it("every screen in the menu or on the tiles, and every area, has its icon; none is kept for a screen that is gone", () => {
+    const shown = new Set(FEATURES.filter((f) => f.menu || f.tile).map((f) => f.key));
+    expect([...shown].filter((k) => !SCREEN_ICONS[k])).toEqual([]);
+    expect(Object.keys(SCREEN_ICONS).filter((k) => !shown.has(k))).toEqual([]);
+    expect(AREAS.filter((a) => !AREA_ICONS[a.key])).toEqual([]);
   });
 });
 

@@ -1,4 +1,3 @@
-import { IconDatabaseExport } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const BACKUP_FEATURES: Feature[] = [
     key: "backups",
     path: "/settings/backups",
     screen: page(() => import("./BackupsPage"), "BackupsPage"),
-    icon: IconDatabaseExport,
     permission: "backups/index",
     area: "settings",
     menu: true,

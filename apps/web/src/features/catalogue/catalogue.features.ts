@@ -1,4 +1,3 @@
-import { IconBox, IconCategory } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const CATALOGUE_FEATURES: Feature[] = [
     key: "items",
     path: "/warehouse/items",
     screen: page(() => import("./ItemListPage"), "ItemListPage"),
-    icon: IconBox,
     permission: "items/index",
     area: "warehouse",
     menu: true,
@@ -20,7 +18,6 @@ export const CATALOGUE_FEATURES: Feature[] = [
     key: "categories",
     path: "/warehouse/categories",
     screen: page(() => import("./CategoriesPage"), "CategoriesPage"),
-    icon: IconCategory,
     permission: "categories/index",
     area: "warehouse",
     menu: true,

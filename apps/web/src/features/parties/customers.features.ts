@@ -1,4 +1,3 @@
-import { IconCashBanknote, IconUsers } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -11,7 +10,6 @@ export const CUSTOMER_FEATURES: Feature[] = [
     key: "customers",
     path: "/customers/customers",
     screen: page(() => import("./PartyListPage"), "CustomersPage"),
-    icon: IconUsers,
     permission: "customers/index",
     area: "customers",
     menu: true,
@@ -21,7 +19,6 @@ export const CUSTOMER_FEATURES: Feature[] = [
     key: "customerTransactions",
     path: "/customers/transactions",
     screen: transactions,
-    icon: IconCashBanknote,
     permission: "customer_transactions/index",
     area: "customers",
     menu: true,
@@ -31,7 +28,6 @@ export const CUSTOMER_FEATURES: Feature[] = [
     key: "customerTransactions",
     path: "/customers/:id/transactions",
     screen: transactions,
-    icon: IconCashBanknote,
     permission: "customer_transactions/index",
     area: "customers",
     menu: false,

@@ -1,4 +1,3 @@
-import { IconCashBanknote, IconTruck } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -11,7 +10,6 @@ export const SUPPLIER_FEATURES: Feature[] = [
     key: "suppliers",
     path: "/suppliers/suppliers",
     screen: page(() => import("./SupplierPages"), "SuppliersPage"),
-    icon: IconTruck,
     permission: "suppliers/index",
     area: "suppliers",
     menu: true,
@@ -21,7 +19,6 @@ export const SUPPLIER_FEATURES: Feature[] = [
     key: "supplierTransactions",
     path: "/suppliers/transactions",
     screen: transactions,
-    icon: IconCashBanknote,
     permission: "supplier_transactions/index",
     area: "suppliers",
     menu: true,
@@ -31,7 +28,6 @@ export const SUPPLIER_FEATURES: Feature[] = [
     key: "supplierTransactions",
     path: "/suppliers/:id/transactions",
     screen: transactions,
-    icon: IconCashBanknote,
     permission: "supplier_transactions/index",
     area: "suppliers",
     menu: false,

@@ -1,4 +1,3 @@
-import { IconCashRegister, IconEdit, IconEye, IconInbox, IconReceipt2 } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const POS_ADMIN_FEATURES: Feature[] = [
     key: "posSales",
     path: "/sales/pos-sales",
     screen: page(() => import("./PosSalesPage"), "PosSalesPage"),
-    icon: IconReceipt2,
     permission: "pos_sales/index##pos_admin_sales/index",
     area: "sales",
     menu: true,
@@ -20,7 +18,6 @@ export const POS_ADMIN_FEATURES: Feature[] = [
     key: "posSaleView",
     path: "/sales/pos-sales/view/:id/:newTab",
     screen: page(() => import("./PosSaleViewPage"), "PosSaleViewPage"),
-    icon: IconEye,
     permission: "pos_sales/show##pos_admin_sales/show",
     area: "sales",
     menu: false,
@@ -30,7 +27,6 @@ export const POS_ADMIN_FEATURES: Feature[] = [
     key: "posSaleEdit",
     path: "/sales/pos-sales/edit/:id/:newTab",
     screen: page(() => import("./PosSaleEditPage"), "PosSaleEditPage"),
-    icon: IconEdit,
     permission: "pos_sales/update##pos_admin_sales/update",
     area: "sales",
     menu: false,
@@ -40,7 +36,6 @@ export const POS_ADMIN_FEATURES: Feature[] = [
     key: "closingDrawer",
     path: "/sales/closing-drawer",
     screen: page(() => import("./ClosingDrawersPage"), "ClosingDrawersPage"),
-    icon: IconCashRegister,
     permission: "closing_drawers/index",
     area: "sales",
     menu: true,
@@ -50,7 +45,6 @@ export const POS_ADMIN_FEATURES: Feature[] = [
     key: "closingDrawerView",
     path: "/sales/closing-drawer/view/:id/:newTab",
     screen: page(() => import("./ClosingDrawerViewPage"), "ClosingDrawerViewPage"),
-    icon: IconEye,
     permission: "closing_drawers/show",
     area: "sales",
     menu: false,
@@ -60,7 +54,6 @@ export const POS_ADMIN_FEATURES: Feature[] = [
     key: "posReviews",
     path: "/sales/pos-reviews",
     screen: page(() => import("./PosReviewsPage"), "PosReviewsPage"),
-    icon: IconInbox,
     permission: "pos_admin_sales/view_all",
     area: "sales",
     menu: true,

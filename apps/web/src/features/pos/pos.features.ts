@@ -1,4 +1,3 @@
-import { IconBarcode, IconCashRegister } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const POS_FEATURES: Feature[] = [
     key: "pos",
     path: "/settings/pos",
     screen: page(() => import("./PosPage"), "PosPage"),
-    icon: IconCashRegister,
     // Any cashier reaches the screen; the session says whether they may sell (SPEC §6).
     permission: "pos_sales/index",
     area: "sales",
@@ -22,7 +20,6 @@ export const POS_FEATURES: Feature[] = [
     key: "barcodePriceChecker",
     path: "/sales/barcode-price-checker",
     screen: page(() => import("./PriceCheckerPage"), "PriceCheckerPage"),
-    icon: IconBarcode,
     permission: "pos_sales/index",
     area: "sales",
     menu: true,

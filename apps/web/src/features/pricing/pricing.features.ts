@@ -1,4 +1,3 @@
-import { IconDiscount, IconTags } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const PRICING_FEATURES: Feature[] = [
     key: "promotions",
     path: "/sales/promotions",
     screen: page(() => import("./PromotionsPage"), "PromotionsPage"),
-    icon: IconDiscount,
     permission: "promotions/index",
     area: "sales",
     menu: true,
@@ -20,7 +18,6 @@ export const PRICING_FEATURES: Feature[] = [
     key: "itemsPricing",
     path: "/accounting/items-pricing",
     screen: page(() => import("./ItemsPricingPage"), "ItemsPricingPage"),
-    icon: IconTags,
     permission: "item_pricings/index",
     area: "accounting",
     menu: true,

@@ -1,4 +1,3 @@
-import { IconCalculator, IconEye, IconFileInvoice, IconPackageImport, IconReceiptRefund, IconTag } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const PURCHASE_FEATURES: Feature[] = [
     key: "purchases",
     path: "/purchases/purchases",
     screen: page(() => import("./PurchasesPage"), "PurchasesPage"),
-    icon: IconPackageImport,
     permission: "purchases/index",
     area: "purchases",
     menu: true,
@@ -20,7 +18,6 @@ export const PURCHASE_FEATURES: Feature[] = [
     key: "purchaseUpsert",
     path: "/purchases/purchases/upsert/:id/:isUpdate/:from/:newTab",
     screen: page(() => import("./PurchaseUpsertPage"), "PurchaseUpsertPage"),
-    icon: IconFileInvoice,
     permission: ["purchases/store", "purchases/update"],
     area: "purchases",
     menu: false,
@@ -30,7 +27,6 @@ export const PURCHASE_FEATURES: Feature[] = [
     key: "purchaseView",
     path: "/purchases/purchases/view/:id/:newTab",
     screen: page(() => import("./PurchaseViewPage"), "PurchaseViewPage"),
-    icon: IconEye,
     permission: "purchases/show",
     area: "purchases",
     menu: false,
@@ -40,7 +36,6 @@ export const PURCHASE_FEATURES: Feature[] = [
     key: "purchaseApplyCost",
     path: "/purchases/purchases/apply-cost/:id/:newTab",
     screen: page(() => import("./ApplyCostPage"), "ApplyCostPage"),
-    icon: IconCalculator,
     permission: "purchases/apply_cost",
     area: "purchases",
     menu: false,
@@ -50,7 +45,6 @@ export const PURCHASE_FEATURES: Feature[] = [
     key: "purchaseSalePrices",
     path: "/purchases/purchases/modify-sales-price/:id/:newTab",
     screen: page(() => import("./ModifySalePricePage"), "ModifySalePricePage"),
-    icon: IconTag,
     permission: "purchases/modify_sale_price",
     area: "purchases",
     menu: false,
@@ -60,7 +54,6 @@ export const PURCHASE_FEATURES: Feature[] = [
     key: "purchaseReturns",
     path: "/purchases/purchases-returns",
     screen: page(() => import("./PurchaseReturnsPage"), "PurchaseReturnsPage"),
-    icon: IconReceiptRefund,
     permission: "purchase_returns/index",
     area: "purchases",
     menu: true,
@@ -70,7 +63,6 @@ export const PURCHASE_FEATURES: Feature[] = [
     key: "purchaseReturnUpsert",
     path: "/purchases/purchase-return/upsert/:id/:isUpdate/:from/:newTab",
     screen: page(() => import("./PurchaseReturnUpsertPage"), "PurchaseReturnUpsertPage"),
-    icon: IconReceiptRefund,
     permission: ["purchase_returns/store", "purchase_returns/update"],
     area: "purchases",
     menu: false,
@@ -80,7 +72,6 @@ export const PURCHASE_FEATURES: Feature[] = [
     key: "purchaseReturnView",
     path: "/purchases/purchase-return/view/:id/:newTab",
     screen: page(() => import("./PurchaseReturnViewPage"), "PurchaseReturnViewPage"),
-    icon: IconEye,
     permission: "purchase_returns/show",
     area: "purchases",
     menu: false,

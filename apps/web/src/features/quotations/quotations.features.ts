@@ -1,4 +1,3 @@
-import { IconEye, IconFileDescription, IconFilePencil } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const QUOTATION_FEATURES: Feature[] = [
     key: "quotations",
     path: "/sales/sale-quotations",
     screen: page(() => import("./QuotationsPage"), "QuotationsPage"),
-    icon: IconFileDescription,
     permission: "quotations/index",
     area: "sales",
     menu: true,
@@ -20,7 +18,6 @@ export const QUOTATION_FEATURES: Feature[] = [
     key: "quotationUpsert",
     path: "/sales/sale-quotations/upsert/:id/:isUpdate/:from/:newTab",
     screen: page(() => import("./QuotationUpsertPage"), "QuotationUpsertPage"),
-    icon: IconFilePencil,
     permission: ["quotations/store", "quotations/update"],
     area: "sales",
     menu: false,
@@ -30,7 +27,6 @@ export const QUOTATION_FEATURES: Feature[] = [
     key: "quotationView",
     path: "/sales/sale-quotations/view/:id/:newTab",
     screen: page(() => import("./QuotationViewPage"), "QuotationViewPage"),
-    icon: IconEye,
     permission: "quotations/show",
     area: "sales",
     menu: false,

@@ -1,4 +1,3 @@
-import { IconEye, IconReceiptRefund } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const SALE_RETURN_FEATURES: Feature[] = [
     key: "saleReturns",
     path: "/sales/sales-returns",
     screen: page(() => import("./SaleReturnsPage"), "SaleReturnsPage"),
-    icon: IconReceiptRefund,
     permission: "sale_returns/index",
     area: "sales",
     menu: true,
@@ -20,7 +18,6 @@ export const SALE_RETURN_FEATURES: Feature[] = [
     key: "saleReturnUpsert",
     path: "/sales/sale-returns/upsert/:id/:isUpdate/:from/:newTab",
     screen: page(() => import("./SaleReturnUpsertPage"), "SaleReturnUpsertPage"),
-    icon: IconReceiptRefund,
     permission: ["sale_returns/store", "sale_returns/update"],
     area: "sales",
     menu: false,
@@ -30,7 +27,6 @@ export const SALE_RETURN_FEATURES: Feature[] = [
     key: "saleReturnView",
     path: "/sales/sale-returns/view/:id/:newTab",
     screen: page(() => import("./SaleReturnViewPage"), "SaleReturnViewPage"),
-    icon: IconEye,
     permission: "sale_returns/show",
     area: "sales",
     menu: false,

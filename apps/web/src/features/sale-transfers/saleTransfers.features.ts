@@ -1,4 +1,3 @@
-import { IconEye, IconPackages, IconReceiptRefund, IconTruckDelivery } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const SALE_TRANSFER_FEATURES: Feature[] = [
     key: "saleTransfers",
     path: "/sales/sale-transfers",
     screen: page(() => import("./ConsignmentLists"), "SaleTransfersPage"),
-    icon: IconTruckDelivery,
     permission: "sale_transfers/index",
     area: "sales",
     menu: true,
@@ -20,7 +18,6 @@ export const SALE_TRANSFER_FEATURES: Feature[] = [
     key: "saleTransferUpsert",
     path: "/sales/sale-transfers/upsert/:id/:isUpdate/:from/:newTab",
     screen: page(() => import("./ConsignmentUpsert"), "SaleTransferUpsertPage"),
-    icon: IconTruckDelivery,
     permission: ["sale_transfers/store", "sale_transfers/update"],
     area: "sales",
     menu: false,
@@ -30,7 +27,6 @@ export const SALE_TRANSFER_FEATURES: Feature[] = [
     key: "saleTransferView",
     path: "/sales/sale-transfers/view/:id/:newTab",
     screen: page(() => import("./ConsignmentViews"), "SaleTransferViewPage"),
-    icon: IconEye,
     permission: "sale_transfers/show",
     area: "sales",
     menu: false,
@@ -40,7 +36,6 @@ export const SALE_TRANSFER_FEATURES: Feature[] = [
     key: "consignments",
     path: "/sales/sale-transfers/consignments",
     screen: page(() => import("./ConsignmentLists"), "ConsignmentsPage"),
-    icon: IconPackages,
     permission: "sale_transfers/index",
     area: "sales",
     menu: true,
@@ -50,7 +45,6 @@ export const SALE_TRANSFER_FEATURES: Feature[] = [
     key: "saleTransferReturns",
     path: "/sales/sale-transfer-return",
     screen: page(() => import("./ConsignmentLists"), "SaleTransferReturnsPage"),
-    icon: IconReceiptRefund,
     permission: "sale_transfers/index",
     area: "sales",
     menu: true,
@@ -60,7 +54,6 @@ export const SALE_TRANSFER_FEATURES: Feature[] = [
     key: "saleTransferReturnUpsert",
     path: "/sales/sale-transfer-return/upsert/:id/:isUpdate/:from/:newTab",
     screen: page(() => import("./ConsignmentUpsert"), "SaleTransferReturnUpsertPage"),
-    icon: IconReceiptRefund,
     permission: ["sale_transfers/store", "sale_transfers/update"],
     area: "sales",
     menu: false,
@@ -70,7 +63,6 @@ export const SALE_TRANSFER_FEATURES: Feature[] = [
     key: "saleTransferReturnView",
     path: "/sales/sale-transfer-return/view/:id/:newTab",
     screen: page(() => import("./ConsignmentViews"), "SaleTransferReturnViewPage"),
-    icon: IconEye,
     permission: "sale_transfers/show",
     area: "sales",
     menu: false,

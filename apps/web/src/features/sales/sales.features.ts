@@ -1,4 +1,3 @@
-import { IconCoin, IconEye, IconFileInvoice, IconReceipt2, IconUserDollar } from "@tabler/icons-react";
 import { type ComponentType, createElement } from "react";
 import type { Feature } from "../../app/feature";
 import type { SaleKind } from "../../shared/api/sales";
@@ -18,7 +17,6 @@ const screens = (kind: SaleKind, base: string, section: string, key: string): Fe
     key,
     path: base,
     screen: ofKind(() => import("./SalesPage"), "SalesPage", kind),
-    icon: kind === "sale" ? IconReceipt2 : IconUserDollar,
     permission: `${section}/index`,
     area: "sales",
     menu: true,
@@ -28,7 +26,6 @@ const screens = (kind: SaleKind, base: string, section: string, key: string): Fe
     key: `${key}Upsert`,
     path: `${base}/upsert/:id/:isUpdate/:from/:newTab`,
     screen: ofKind(() => import("./SaleUpsertPage"), "SaleUpsertPage", kind),
-    icon: IconFileInvoice,
     permission: [`${section}/store`, `${section}/update`],
     area: "sales",
     menu: false,
@@ -38,7 +35,6 @@ const screens = (kind: SaleKind, base: string, section: string, key: string): Fe
     key: `${key}View`,
     path: `${base}/view/:id/:newTab`,
     screen: ofKind(() => import("./SaleViewPage"), "SaleViewPage", kind),
-    icon: IconEye,
     permission: `${section}/show`,
     area: "sales",
     menu: false,
@@ -54,7 +50,6 @@ export const SALES_FEATURES: Feature[] = [
     key: "salesmanCommissions",
     path: "/sales/salesman-commissions",
     screen: page(() => import("./CommissionsPage"), "CommissionsPage"),
-    icon: IconCoin,
     permission: "salesman_sales/index",
     area: "sales",
     menu: true,

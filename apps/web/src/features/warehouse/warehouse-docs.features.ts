@@ -1,4 +1,3 @@
-import { IconClipboardList, IconPackageImport, IconTrashX } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const WAREHOUSE_DOC_FEATURES: Feature[] = [
     key: "inventoryAdjustment",
     path: "/warehouse/inventory-adjustment",
     screen: page(() => import("./AdjustmentPage"), "AdjustmentPage"),
-    icon: IconClipboardList,
     permission: "inventory_adjustments/index",
     area: "warehouse",
     menu: true,
@@ -20,7 +18,6 @@ export const WAREHOUSE_DOC_FEATURES: Feature[] = [
     key: "inventoryAdjustmentView",
     path: "/warehouse/inventory-adjustment/view/:id",
     screen: page(() => import("./AdjustmentViewPage"), "AdjustmentViewPage"),
-    icon: IconClipboardList,
     permission: "inventory_adjustments/show",
     area: "warehouse",
     menu: false,
@@ -30,7 +27,6 @@ export const WAREHOUSE_DOC_FEATURES: Feature[] = [
     key: "destructedAssets",
     path: "/warehouse/destructed-assets",
     screen: page(() => import("./DestructedAssetsPage"), "DestructedAssetsPage"),
-    icon: IconTrashX,
     permission: "asset_disposals/index",
     area: "warehouse",
     menu: true,
@@ -40,7 +36,6 @@ export const WAREHOUSE_DOC_FEATURES: Feature[] = [
     key: "destructedAssetsUpsert",
     path: "/warehouse/destructed-assets/upsert/:id/:isUpdate/:newTab",
     screen: page(() => import("./DestructedUpsertPage"), "DestructedUpsertPage"),
-    icon: IconTrashX,
     permission: "asset_disposals/store##asset_disposals/update",
     area: "warehouse",
     menu: false,
@@ -50,7 +45,6 @@ export const WAREHOUSE_DOC_FEATURES: Feature[] = [
     key: "destructedAssetsView",
     path: "/warehouse/destructed-assets/view/:id/:newTab",
     screen: page(() => import("./DestructedViewPage"), "DestructedViewPage"),
-    icon: IconTrashX,
     permission: "asset_disposals/show",
     area: "warehouse",
     menu: false,
@@ -60,7 +54,6 @@ export const WAREHOUSE_DOC_FEATURES: Feature[] = [
     key: "inventoryOpeningBalance",
     path: "/settings/opening-balance/inventory-opening-balance",
     screen: page(() => import("./OpeningStockPage"), "OpeningStockPage"),
-    icon: IconPackageImport,
     permission: "inventory_opening_balances/index",
     area: "settings",
     menu: true,
@@ -70,7 +63,6 @@ export const WAREHOUSE_DOC_FEATURES: Feature[] = [
     key: "inventoryOpeningBalanceView",
     path: "/settings/opening-balance/inventory-opening-balance/view/:id",
     screen: page(() => import("./OpeningStockViewPage"), "OpeningStockViewPage"),
-    icon: IconPackageImport,
     permission: "inventory_opening_balances/show",
     area: "settings",
     menu: false,

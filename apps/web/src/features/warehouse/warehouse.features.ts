@@ -1,4 +1,3 @@
-import { IconBuildingWarehouse, IconTransfer } from "@tabler/icons-react";
 import type { Feature } from "../../app/feature";
 import { lazyScreen } from "../../shared/lazyScreen";
 
@@ -10,7 +9,6 @@ export const STOCK_FEATURES: Feature[] = [
     key: "warehouse",
     path: "/warehouse/warehouse",
     screen: page(() => import("./WarehousePage"), "WarehousePage"),
-    icon: IconBuildingWarehouse,
     permission: "stocks/index",
     area: "warehouse",
     menu: true,
@@ -20,7 +18,6 @@ export const STOCK_FEATURES: Feature[] = [
     key: "itemsTransfers",
     path: "/warehouse/items-transfers",
     screen: page(() => import("./ItemTransfersPage"), "ItemTransfersPage"),
-    icon: IconTransfer,
     permission: "stock_transfers/index",
     area: "warehouse",
     menu: true,
