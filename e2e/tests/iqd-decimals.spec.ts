@@ -80,3 +80,53 @@ for (const lang of ["en", "ar"] as const) {
     });
   });
 }
+
+/** One piece of a new item taken in at 1,250.5 IQD through the opening stock (the system currency). */
+async function seedOpeningStock(token: string) {
+  const u = unique();
+  const name = `Decimals Stock ${u}`;
+  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
+  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
+  const item = await post<{ item_id: number }>(token, "items", {
+    item_name: name,
+    item_units: [{ unit_fk: piece, quantity: "1", price: "2000", is_base: true, is_default: true }],
+  });
+  const inventories = await call<{ message: { inventory_id: number; inventory_name: string }[] }>("inventories/list", { token });
+  const main = inventories.message.find((i) => i.inventory_name === "Main Inventory")!.inventory_id;
+  const opening = await post<{ id: number }>(token, "inventory_opening_balances", {
+    inventory_id: main,
+    lines: [{ item_id: item.item_id, unit_id: piece, quantity: "1", unit_cost: "1250.5" }],
+  });
+  return { name, openingId: opening.id };
+}
+
+test("stock values show dinars to the setting: an opening stock of 1,250.5 IQD reads 1,251 on its view and the stock list, in full with 3 decimals", async ({
+  page,
+}) => {
+  const token = await adminToken();
+  const { name, openingId } = await seedOpeningStock(token);
+  await signedIn(page, { token, lang: "en" });
+  await exclusive("iqd-decimals", async () => {
+    try {
+      const check = async (shown: string) => {
+        await page.goto(`/settings/opening-balance/inventory-opening-balance/view/${openingId}`);
+        await expect(page.getByTestId("opening-stock-view-total")).toHaveText(shown);
+        // The line's unit cost and value alike (item, unit, quantity, unit cost, batch, expiry, value).
+        const cells = page.getByTestId("opening-stock-view-lines").locator("tbody tr").first().locator("td");
+        await expect(cells.nth(2)).toHaveText("1");
+        await expect(cells.nth(3)).toHaveText(shown);
+        await expect(cells.nth(6)).toHaveText(shown);
+        await page.goto(`/warehouse/warehouse?search=${encodeURIComponent(name)}`);
+        const row = page.getByTestId("table-row").filter({ hasText: name });
+        await expect(row.locator('[data-column="value"]')).toHaveText(shown);
+        await expect(row.locator('[data-column="avg_cost"]')).toHaveText(shown);
+      };
+      // Rounded half up: the books keep the half dinar.
+      await check("1,251");
+      await setIqdDecimals(token, 3);
+      await check("1,250.5");
+    } finally {
+      await setIqdDecimals(token, 0);
+    }
+  });
+});

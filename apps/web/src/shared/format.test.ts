@@ -1,4 +1,8 @@
+import { CURRENCY_IQD, CURRENCY_USD, type MeResponse } from "@app/contracts";
+import { renderHook } from "@testing-library/react";
+import { createElement, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
+import { FALLBACK_CONFIG, SessionContext } from "../app/session/session.queries";
 import {
   formatAmount,
   formatCurrencyAmount,
@@ -12,6 +16,7 @@ import {
   iqdDecimalsShown,
   plainDecimal,
   setIqdDecimals,
+  useFormat,
 } from "./format";
 
 const marks = { am: "AM", pm: "PM" };
@@ -147,5 +152,44 @@ describe("a document's figures in its currency", () => {
     } finally {
       setIqdDecimals(0);
     }
+  });
+});
+
+describe('money in the system currency (fmt.sysMoney, the column format "money")', () => {
+  const signedIn =
+    (currency_fk: number) =>
+    ({ children }: { children: ReactNode }) =>
+      createElement(
+        SessionContext.Provider,
+        { value: { me: {} as MeResponse, systemConfig: { ...FALLBACK_CONFIG, currency_fk } } },
+        children,
+      );
+
+  it("shows a stock value, cost or commission in dinars to the setting when the system currency is IQD", () => {
+    const { result } = renderHook(() => useFormat(), { wrapper: signedIn(CURRENCY_IQD) });
+    expect(result.current.sysMoney("1250.5")).toBe("1,251");
+    expect(result.current.value("1250.5", "money")).toBe("1,251");
+    expect(result.current.value("-1250.5", "money")).toBe("-1,251");
+    expect(result.current.sysMoney(null)).toBe("");
+    // A quantity stays a plain amount.
+    expect(result.current.value("1250.5", "amount")).toBe("1,250.5");
+    try {
+      setIqdDecimals(3);
+      expect(result.current.sysMoney("12345.678")).toBe("12,345.678");
+      expect(result.current.value("1250.5", "money")).toBe("1,250.5");
+    } finally {
+      setIqdDecimals(0);
+    }
+  });
+
+  it("shows it with cents when the system currency is USD", () => {
+    const { result } = renderHook(() => useFormat(), { wrapper: signedIn(CURRENCY_USD) });
+    expect(result.current.sysMoney("1250.5")).toBe("1,250.50");
+    expect(result.current.value("7", "money")).toBe("7.00");
+  });
+
+  it("takes the fallback settings' currency (IQD) outside a signed-in route", () => {
+    const { result } = renderHook(() => useFormat());
+    expect(result.current.sysMoney("1250.5")).toBe("1,251");
   });
 });

@@ -1,8 +1,10 @@
 import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
 import dayjs from "dayjs";
 import Decimal from "decimal.js";
+import { useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { isRtl } from "../app/i18n";
+import { FALLBACK_CONFIG, SessionContext } from "../app/session/session.queries";
 import { formatAmount, iqdDecimalsShown, MAX_AMOUNT_DECIMALS, setIqdDecimals } from "./amount";
 import { businessNow } from "./businessTime";
 
@@ -121,18 +123,34 @@ export function formatDateTime(value: string | Date | null | undefined, marks: {
   return d.isValid() ? `${formatDate(value)} ${formatTime(value, marks)}` : String(value);
 }
 
-export type ValueFormat = "text" | "amount" | "rate" | "percent" | "date" | "datetime" | "time";
+/**
+ * How a value shows (a DataTable column's `format`). "amount" is a plain figure (a quantity, a
+ * count: up to 3 decimals); "money" is money in the system currency (`system_config.currency_fk`:
+ * stock values, costs, commissions, book values), as `formatMoney` writes it, dinars to the "IQD
+ * decimals shown" setting. Money in a row's own currency is an "amount" column with `currency`.
+ */
+export type ValueFormat = "text" | "amount" | "money" | "rate" | "percent" | "date" | "datetime" | "time";
 
-/** Formatters bound to the current language. */
+/**
+ * Formatters bound to the current language and the system currency. Money is never written with
+ * `amount`: in a known currency it is `money(v, currency)` (or `docAmount` for a document's own
+ * figures), in the system currency `sysMoney(v)` (the DataTable format "money"); `amount` is for
+ * quantities and counts. Display only: what is stored, sent and exported keeps its exact value.
+ */
 export function useFormat() {
   const { t, i18n } = useTranslation("common");
   const rtl = isRtl(i18n.language);
   const marks = { am: t("time.am"), pm: t("time.pm") };
+  // Outside a signed-in route (no settings yet), the currency a screen works with meanwhile.
+  const systemCurrency = useContext(SessionContext)?.systemConfig.currency_fk ?? FALLBACK_CONFIG.currency_fk;
+  const sysMoney = (v: string | number | null | undefined) => formatCurrencyAmount(v, systemCurrency);
   return {
     rtl,
     amount: formatAmount,
     /** An amount in its currency: dollars with cents, dinars to the "IQD decimals shown" setting. */
     money: (v: string | number | null | undefined, currency: CurrencyRef) => formatCurrencyAmount(v, currency),
+    /** Money in the system currency (stock values, costs, commissions, book values), as `money` writes it. */
+    sysMoney,
     /** A document's figure in its currency: dinars to the setting, dollars as the document's form writes them. */
     docAmount: (v: string | number | null | undefined, currency: CurrencyRef) => formatDocumentAmount(v, currency),
     rate: formatRate,
@@ -148,6 +166,8 @@ export function useFormat() {
       switch (format) {
         case "amount":
           return formatAmount(s);
+        case "money":
+          return sysMoney(s);
         case "rate":
           return formatRate(s);
         case "percent":

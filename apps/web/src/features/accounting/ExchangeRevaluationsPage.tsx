@@ -105,7 +105,7 @@ function RevaluationForm({ onClose }: { onClose: () => void }) {
         searchable
         data={list.map((a) => ({
           value: String(a.account_id),
-          label: `${names.account(a.account_name, a.system_key)} · ${fmt.amount(a.balance)} ${a.currency_name}`,
+          label: `${names.account(a.account_name, a.system_key)} · ${fmt.money(a.balance, a.currency_name)} ${a.currency_name}`,
         }))}
         value={chosen}
         onChange={setPicked}
@@ -132,8 +132,8 @@ export function ExchangeRevaluationsPage() {
     {
       key: "difference",
       label: "accounting:revaluations.difference",
-      format: "amount",
-      render: (r) => <span className="amount">{fmt.amount(r.difference)}</span>,
+      format: "money",
+      render: (r) => <span className="amount">{fmt.sysMoney(r.difference)}</span>,
     },
     { key: "note", label: "accounting:fields.note" },
     { key: "created_by_name", label: "accounting:fields.created_by" },

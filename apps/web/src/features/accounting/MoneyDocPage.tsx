@@ -296,6 +296,8 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
       label: "accounting:fields.amount",
       format: "amount",
       footer: currencyTotals,
+      // Printed as shown: the figure in the document's currency.
+      text: (r) => fmt.money(r.foreign_amount ?? r.amount, r.currency_name),
       render: (r) => (
         <span className="amount" data-testid="doc-amount">
           {fmt.money(r.foreign_amount ?? r.amount, r.currency_name)} {r.currency_name ?? ""}

@@ -27,14 +27,18 @@ interface RunRow {
   differences_count: number;
 }
 
-/** Quantities to 4 decimals, average costs to 6, money to 4: the precision each is kept in. */
-const figure = (d: RecalculationDifference, v: string | null) => (v === null ? "—" : formatAmount(v, d.field === "avg_cost" ? 6 : 4));
+/** The figures kept in the system currency: an item's value and average cost, an account's system-currency sums. */
+const SYSTEM_MONEY = new Set(["value", "avg_cost", "sys_debit", "sys_credit"]);
 
 /** The counts of a preview or a run, and every difference as a row: what, which row, which figure, was, now. */
 function DifferencesTable({ findings }: { findings: RecalculationFindings }) {
   const { t } = useTranslation("recalculations");
   const fmt = useFormat();
   const names = useSeededNames();
+  // Money in the system currency as money (dinars to the "IQD decimals shown" setting); quantities,
+  // and an account's own-currency sums (whose currency a difference does not name), to 4 decimals.
+  const figure = (d: RecalculationDifference, v: string | null) =>
+    v === null ? "—" : SYSTEM_MONEY.has(d.field) ? fmt.sysMoney(v) : formatAmount(v, 4);
   if (!findings.differences.length)
     return (
       <Alert color="green" data-testid="recalculation-clean">

@@ -204,7 +204,7 @@ function TransferForm({ id, onClose }: { id: number | null; onClose: () => void 
               <TextInput
                 label={toCur === CURRENCY_IQD ? t("common:currency.iqdAmount") : t("common:currency.usdAmount")}
                 readOnly
-                value={fmt.amount(foreignAmount)}
+                value={fmt.money(foreignAmount, toCur)}
                 data-testid="transfer-foreign-amount"
               />
             )}

@@ -106,7 +106,7 @@ export function ItemListPage() {
     { key: "brand_name", label: "catalogue:fields.brand_fk" },
     // Seeded units ("Piece", "Box") read in the user's language, as everywhere else.
     { key: "base_unit", label: "catalogue:units.baseUnit", text: (r) => names.unit(r.base_unit ?? "") },
-    { key: "sale_price", label: "catalogue:fields.price", format: "amount" },
+    { key: "sale_price", label: "catalogue:fields.price", format: "money" },
     {
       key: "is_active_online",
       label: "catalogue:fields.status",

@@ -99,7 +99,7 @@ export function ItemUnitsTable({ units, onChange, errors }: Props) {
                     />
                     {perBase !== null && (
                       <Text size="xs" c="dimmed" mt={2}>
-                        {t("units.perBase", { price: fmt.amount(perBase), unit: baseName })}
+                        {t("units.perBase", { price: fmt.sysMoney(perBase), unit: baseName })}
                       </Text>
                     )}
                   </Table.Td>

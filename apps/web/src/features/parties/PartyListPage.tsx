@@ -67,7 +67,7 @@ export function PartyListPage({ kind }: { kind: PartyKind }) {
       : []),
     ...(customer
       ? ([
-          { key: "allowed_debit_amount", label: "parties:fields.allowed_debit_amount", format: "amount" },
+          { key: "allowed_debit_amount", label: "parties:fields.allowed_debit_amount", format: "money" },
           { key: "pricing_profile_name", label: "parties:fields.pricing_profile_fk" },
         ] satisfies Column<PartyRow>[])
       : []),

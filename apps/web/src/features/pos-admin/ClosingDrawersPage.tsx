@@ -119,10 +119,10 @@ export function ClosingDrawersPage() {
     { key: "outlet_name", label: "posadmin:fields.outlet", text: (r) => names.outlet(r.outlet_name) },
     { key: "receipts_count", label: "posadmin:fields.receipts_count" },
     { key: "invoices_count", label: "posadmin:fields.invoices_count" },
-    { key: "sales_total", label: "posadmin:fields.sales_total", format: "amount" },
-    { key: "discount_total", label: "posadmin:fields.discount_total", format: "amount" },
-    { key: "returns_total", label: "posadmin:fields.returns_total", format: "amount" },
-    { key: "difference_total", label: "posadmin:fields.difference_total", format: "amount" },
+    { key: "sales_total", label: "posadmin:fields.sales_total", format: "money" },
+    { key: "discount_total", label: "posadmin:fields.discount_total", format: "money" },
+    { key: "returns_total", label: "posadmin:fields.returns_total", format: "money" },
+    { key: "difference_total", label: "posadmin:fields.difference_total", format: "money" },
   ];
   const actions: RowAction<ClosingRow>[] = [
     {

@@ -82,7 +82,7 @@ export function DrawerFloatsDialog({ onClose }: { onClose: () => void }) {
   });
   const takeBack = useConfirmDelete<DrawerFloat>(DRAWER_FLOATS, {
     idOf: (f) => f.id,
-    nameOf: (f) => `${f.number} (${fmt.amount(f.amount)} ${currencyCode(f.currency_id)})`,
+    nameOf: (f) => `${f.number} (${fmt.money(f.amount, f.currency_id)} ${currencyCode(f.currency_id)})`,
     onDeleted: refresh,
   });
 
@@ -181,7 +181,7 @@ export function DrawerFloatsDialog({ onClose }: { onClose: () => void }) {
                     <Table.Td>{f.number}</Table.Td>
                     <Table.Td>{f.user_name}</Table.Td>
                     <Table.Td className="amount">
-                      {fmt.amount(f.amount)} {currencyCode(f.currency_id)}
+                      {fmt.money(f.amount, f.currency_id)} {currencyCode(f.currency_id)}
                     </Table.Td>
                     <Table.Td>{names.account(f.from_account_name)}</Table.Td>
                     <Table.Td>{fmt.dateTime(f.created_at)}</Table.Td>

@@ -27,16 +27,21 @@ export function usePosSaleSheet() {
       [t("fields.drawer"), s.closing_fk ? t("sales.closed") : t("sales.open")],
       [
         t("fields.payments"),
-        s.payments.map((p) => `${t(`methods.${p.method}`)} ${fmt.amount(p.amount)} ${currencyCode(p.currency_id)}`).join(" + "),
+        s.payments
+          .map((p) => `${t(`methods.${p.method}`)} ${fmt.money(p.amount, p.currency_id)} ${currencyCode(p.currency_id)}`)
+          .join(" + "),
       ],
       // What the customer handed over, beside the part of it the bill kept (the payments) and the change.
-      [t("fields.received"), s.received_amount && Number(s.received_amount) ? `${fmt.amount(s.received_amount)} ${s.currency_name}` : ""],
+      [
+        t("fields.received"),
+        s.received_amount && Number(s.received_amount) ? `${fmt.money(s.received_amount, s.currency_name)} ${s.currency_name}` : "",
+      ],
       [
         t("fields.change"),
         [
-          Number(s.change.amount) ? `${fmt.amount(s.change.amount)} ${currencyCode(s.change.currency_id)}` : "",
+          Number(s.change.amount) ? `${fmt.money(s.change.amount, s.change.currency_id)} ${currencyCode(s.change.currency_id)}` : "",
           // Beside whole dollars, the rest handed over in dinars.
-          Number(s.change.amount_iqd) ? `${fmt.amount(s.change.amount_iqd)} IQD` : "",
+          Number(s.change.amount_iqd) ? `${fmt.money(s.change.amount_iqd, "IQD")} IQD` : "",
         ]
           .filter(Boolean)
           .join(" + "),
@@ -58,16 +63,16 @@ export function usePosSaleSheet() {
         l.promotion_title ? `${l.item_name} (${l.promotion_title})` : l.item_name,
         names.unit(l.unit_name),
         fmt.amount(l.quantity),
-        fmt.amount(l.unit_price),
-        fmt.amount(l.discount_amount),
-        fmt.amount(l.line_total),
+        fmt.docAmount(l.unit_price, s.currency_name),
+        fmt.docAmount(l.discount_amount, s.currency_name),
+        fmt.docAmount(l.line_total, s.currency_name),
       ],
     })),
     numeric: [false, false, false, true, true, true, true],
     totals: [
-      [t("fields.total"), `${fmt.amount(s.total_iqd)} IQD`],
-      [t("fields.total_usd"), `${fmt.amount(s.total_usd)} USD`],
-      [t("fields.paid"), `${fmt.amount(s.paid_amount)} ${s.currency_name}`],
+      [t("fields.total"), `${fmt.docAmount(s.total_iqd, "IQD")} IQD`],
+      [t("fields.total_usd"), `${fmt.docAmount(s.total_usd, "USD")} USD`],
+      [t("fields.paid"), `${fmt.docAmount(s.paid_amount, s.currency_name)} ${s.currency_name}`],
     ],
     note: s.note,
   });

@@ -57,9 +57,9 @@ function PreviewTable({ preview }: { preview: Preview }) {
               <Table.Tr key={r.item_unit_id} c={r.below_zero ? "red" : undefined}>
                 <Table.Td>{r.item_name}</Table.Td>
                 <Table.Td>{names.unit(r.unit_name)}</Table.Td>
-                <Table.Td className="amount">{fmt.amount(r.old_price)}</Table.Td>
+                <Table.Td className="amount">{fmt.sysMoney(r.old_price)}</Table.Td>
                 <Table.Td className="amount" fw={600}>
-                  {fmt.amount(r.new_price)}
+                  {fmt.sysMoney(r.new_price)}
                 </Table.Td>
               </Table.Tr>
             ))}

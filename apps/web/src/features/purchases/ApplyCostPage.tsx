@@ -87,7 +87,7 @@ export function ApplyCostPage() {
         <Group justify="space-between" mb="sm">
           <Text>{t("applyCost.chargesValue")}</Text>
           <Text fw={700} className="amount" data-testid="apply-cost-total">
-            {fmt.amount(p.charges_value)} {cur}
+            {fmt.sysMoney(p.charges_value)} {cur}
           </Text>
         </Group>
         <Table.ScrollContainer minWidth={720}>
@@ -112,11 +112,11 @@ export function ApplyCostPage() {
                     {fmt.amount(l.quantity)}
                     {Number(l.bonus) ? ` + ${fmt.amount(l.bonus)}` : ""}
                   </Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.value)}</Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.share)}</Table.Td>
-                  <Table.Td className="amount">{fmt.amount(l.unit_cost)}</Table.Td>
+                  <Table.Td className="amount">{fmt.sysMoney(l.value)}</Table.Td>
+                  <Table.Td className="amount">{fmt.sysMoney(l.share)}</Table.Td>
+                  <Table.Td className="amount">{fmt.sysMoney(l.unit_cost)}</Table.Td>
                   <Table.Td className="amount" data-testid="new-unit-cost">
-                    {fmt.amount(l.new_unit_cost)}
+                    {fmt.sysMoney(l.new_unit_cost)}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -131,7 +131,7 @@ export function ModifySalePricePage() {
                     {t("salePrice.lastSalePrice")}
                   </Text>
                   <Text className="amount">
-                    {fmt.amount(l.last_sale_price)} {cur}
+                    {fmt.sysMoney(l.last_sale_price)} {cur}
                   </Text>
                 </Stack>
                 <Stack gap={0}>
@@ -139,7 +139,7 @@ export function ModifySalePricePage() {
                     {t("salePrice.unitCost")}
                   </Text>
                   <Text className="amount" data-testid="sale-price-cost">
-                    {fmt.amount(l.line_unit_cost)} {cur}
+                    {fmt.sysMoney(l.line_unit_cost)} {cur}
                   </Text>
                 </Stack>
                 <Stack gap={0}>
@@ -147,7 +147,7 @@ export function ModifySalePricePage() {
                     {t("salePrice.netPrice")}
                   </Text>
                   <Text className="amount" data-testid="sale-price-net">
-                    {fmt.amount(l.net_price)} {purchaseCurrency}
+                    {fmt.docAmount(l.net_price, purchaseCurrency)} {purchaseCurrency}
                   </Text>
                 </Stack>
                 <MoneyInput
@@ -183,7 +183,7 @@ export function ModifySalePricePage() {
                       <Table.Tr key={u.item_unit_id}>
                         <Table.Td>{names.unit(u.unit_name)}</Table.Td>
                         <Table.Td className="amount">{fmt.amount(u.quantity)}</Table.Td>
-                        <Table.Td className="amount">{fmt.amount(u.price)}</Table.Td>
+                        <Table.Td className="amount">{fmt.sysMoney(u.price)}</Table.Td>
                         <Table.Td>
                           <MoneyInput
                             aria-label={`${t("salePrice.newPrice")} ${names.unit(u.unit_name)}`}
@@ -193,7 +193,7 @@ export function ModifySalePricePage() {
                             rightSectionWidth={44}
                             error={
                               under
-                                ? t("salePrice.belowCost", { cost: `${fmt.amount(unitCostOf(l.unit_cost, u.quantity))} ${cur}` })
+                                ? t("salePrice.belowCost", { cost: `${fmt.sysMoney(unitCostOf(l.unit_cost, u.quantity))} ${cur}` })
                                 : undefined
                             }
                             data-testid={`sale-price-${u.unit_name}`}

@@ -306,7 +306,7 @@ export function PurchaseUpsertPage() {
             </Table.Td>
             <Table.Td>
               <span className="amount" data-testid="line-total">
-                {fmt.amount(totals.lineTotals[i])}
+                {fmt.docAmount(totals.lineTotals[i], v.money.currency_id)}
               </span>
             </Table.Td>
             <RemoveLineOf lines={v.lines} index={i} onChange={(lines) => form.set("lines", lines)} />
@@ -433,7 +433,7 @@ export function PurchaseUpsertPage() {
           ["total", totals.total],
           ["remaining", v.payment_type === "Cash" && v.paid_amount === "" ? "0" : totals.remaining],
         ]}
-        show={(val) => `${fmt.amount(val)} ${currencyName(v.money.currency_id)}`}
+        show={(val) => `${fmt.docAmount(val, v.money.currency_id)} ${currencyName(v.money.currency_id)}`}
         extra={
           <Group justify="space-between">
             <Text>{t("fields.payment_status")}</Text>

@@ -166,7 +166,7 @@ export function QuotationUpsertPage() {
         t={t}
         testId="quotation-totals"
         rows={[...quoteRows(quote, "subtotal"), ["total", quote.figure("total")]]}
-        show={(x) => `${fmt.amount(x)} ${cur}`}
+        show={(x) => `${fmt.docAmount(x, cur)} ${cur}`}
       >
         <Textarea label={t("fields.note")} maxLength={140} autosize minRows={2} {...form.text("note")} />
       </DocSummary>

@@ -146,7 +146,7 @@ export function QuotationViewPage() {
                 {l.steps.map((s) => (
                   <Table.Tr key={`${s.step}-${s.amount}`}>
                     <Table.Td>{stepText(s)}</Table.Td>
-                    <Table.Td className="amount">{fmt.amount(s.change)}</Table.Td>
+                    <Table.Td className="amount">{fmt.docAmount(s.change, cur)}</Table.Td>
                     <Table.Td className="amount">{money(s.amount)}</Table.Td>
                   </Table.Tr>
                 ))}

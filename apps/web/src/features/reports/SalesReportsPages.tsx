@@ -9,7 +9,7 @@ import { docDay } from "../../shared/api/ledger";
 import type { MessageBody } from "../../shared/api/types";
 import { currenciesQuery, useCurrencyTotals } from "../../shared/CurrencyPicker";
 import { type Column, DataTable } from "../../shared/DataTable";
-import { formatAmount, useFormat } from "../../shared/format";
+import { formatAmount, formatMoney, useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
 import { useSeededNames } from "../../shared/seededNames";
@@ -129,14 +129,14 @@ function useSystemTotals() {
   const currencies = useQuery(currenciesQuery);
   const name = (id: string | undefined) => currencies.data?.find((c) => String(c.currency_id) === id)?.currency_name ?? "";
   return (key: string) => (sums: Record<string, string>) =>
-    `\u2066${formatAmount(sums[key] ?? "0")} ${name(sums.currency_id)}\u2069 · \u2066${formatAmount(sums[`${key}_other`] ?? "0")} ${name(sums.other_currency_id)}\u2069`;
+    `\u2066${formatMoney(sums[key] ?? "0", sums.currency_id)} ${name(sums.currency_id)}\u2069 · \u2066${formatMoney(sums[`${key}_other`] ?? "0", sums.other_currency_id)} ${name(sums.other_currency_id)}\u2069`;
 }
 
 /** A system-currency amount column with its footer in both currencies. */
 const money = <Row,>(key: string & keyof Row, label: string, footer: (s: Record<string, string>) => string): Column<Row> => ({
   key,
   label,
-  format: "amount",
+  format: "money",
   footer,
 });
 

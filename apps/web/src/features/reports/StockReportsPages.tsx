@@ -145,7 +145,7 @@ export function ItemTransactionPage() {
       text: (r) => qty(r.balance),
       footer: (s) => qty(s.closing),
     },
-    { key: "unit_cost", label: "stockreports:fields.unit_cost", format: "amount" },
+    { key: "unit_cost", label: "stockreports:fields.unit_cost", format: "money" },
   ];
   return (
     <>
@@ -226,7 +226,7 @@ export function InventoriesReportPage() {
     { key: "inventory_name", label: "stockreports:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
     { key: "items_count", label: "stockreports:fields.items_count", format: "amount" },
     { key: "qty", label: "stockreports:fields.qty", format: "amount" },
-    { key: "value", label: "stockreports:fields.value", format: "amount" },
+    { key: "value", label: "stockreports:fields.value", format: "money" },
     { key: "expired_items", label: "stockreports:fields.expired_items", format: "amount" },
   ];
   return (
@@ -302,7 +302,7 @@ export function ExpiredItemsPage() {
     },
     { key: "qty", label: "stockreports:fields.qty", format: "amount" },
     { key: "base_unit_name", label: "stockreports:fields.unit", text: (r) => names.unit(r.base_unit_name) },
-    { key: "value", label: "stockreports:fields.value", format: "amount" },
+    { key: "value", label: "stockreports:fields.value", format: "money" },
   ];
   return (
     <>

@@ -225,7 +225,7 @@ export function SaleReturnUpsertPage() {
             {l.sold ? (
               <Table.Td miw={120}>
                 <Text size="sm" className="amount">
-                  {fmt.amount(l.unit_price)}
+                  {fmt.docAmount(l.unit_price, currencyName)}
                 </Text>
               </Table.Td>
             ) : (

@@ -82,7 +82,7 @@ export function SaleTransfersPage() {
     { key: "consumer_name", label: "saletransfers:fields.customer" },
     doc.inventory("saletransfers:fields.from_inventory"),
     doc.total,
-    { key: "cost", label: "saletransfers:fields.cost", format: "amount" },
+    { key: "cost", label: "saletransfers:fields.cost", format: "money" },
     {
       key: "status",
       label: "saletransfers:fields.status",
@@ -168,7 +168,7 @@ export function SaleTransferReturnsPage() {
     { key: "consumer_name", label: "saletransfers:fields.customer" },
     { key: "sale_transfer_number", label: "saletransfers:fields.sale_transfer" },
     { key: "inventory_name", label: "saletransfers:fields.to_inventory", text: (r) => names.inventory(r.inventory_name) },
-    { key: "value", label: "saletransfers:fields.cost", format: "amount" },
+    { key: "value", label: "saletransfers:fields.cost", format: "money" },
     { key: "created_by_name", label: "saletransfers:fields.created_by" },
   ];
   const a = docActions<SaleTransferReturnRow>("sale_transfers");
@@ -218,8 +218,8 @@ export function ConsignmentsPage() {
     { key: "item_code", label: "saletransfers:fields.item_code" },
     { key: "qty", label: "saletransfers:fields.quantity", format: "amount" },
     { key: "base_unit_name", label: "saletransfers:fields.unit", text: (r) => names.unit(r.base_unit_name) },
-    { key: "avg_cost", label: "saletransfers:fields.avg_cost", format: "amount" },
-    { key: "value", label: "saletransfers:fields.cost", format: "amount" },
+    { key: "avg_cost", label: "saletransfers:fields.avg_cost", format: "money" },
+    { key: "value", label: "saletransfers:fields.cost", format: "money" },
   ];
   return (
     <>

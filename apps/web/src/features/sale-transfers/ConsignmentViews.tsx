@@ -152,11 +152,11 @@ export function SaleTransferReturnViewPage() {
         l.batch_no ? `${l.item_name} (${l.batch_no})` : l.item_name,
         names.unit(l.unit_name),
         fmt.amount(l.quantity),
-        fmt.amount(l.value),
+        fmt.sysMoney(l.value),
       ],
     })),
     numeric: [false, false, false, true, true],
-    totals: [[t("fields.cost"), fmt.amount(r.value)]],
+    totals: [[t("fields.cost"), fmt.sysMoney(r.value)]],
     note: r.note,
   };
   return (

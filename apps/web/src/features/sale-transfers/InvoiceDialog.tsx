@@ -103,7 +103,7 @@ export function InvoiceDialog({ row, onClose }: { row: ConsignmentRow; onClose: 
                 number: l.number ?? "",
                 left: fmt.amount(l.left),
                 unit: names.unit(l.unit_name),
-                price: `${fmt.amount(l.unit_price)} ${l.currency_name}`,
+                price: `${fmt.docAmount(l.unit_price, l.currency_name)} ${l.currency_name}`,
               }),
             }))}
             value={lineId || null}

@@ -36,16 +36,16 @@ export function CommissionsPage() {
       text: (r) => (r.commission_type ? t(`commissionTypes.${r.commission_type}`) : ""),
     },
     { key: "consumer_name", label: "salesdocs:fields.customer", text: (r) => names.party(r.consumer_name) },
-    { key: "commission_base", label: "salesdocs:fields.commission_base", format: "amount", footer: (f) => fmt.amount(f.commission_base) },
-    { key: "cost_total", label: "salesdocs:fields.cost_total", format: "amount", footer: (f) => fmt.amount(f.cost_total) },
-    { key: "commission", label: "salesdocs:fields.commission", format: "amount", footer: (f) => fmt.amount(f.commission) },
+    { key: "commission_base", label: "salesdocs:fields.commission_base", format: "money", footer: (f) => fmt.sysMoney(f.commission_base) },
+    { key: "cost_total", label: "salesdocs:fields.cost_total", format: "money", footer: (f) => fmt.sysMoney(f.cost_total) },
+    { key: "commission", label: "salesdocs:fields.commission", format: "money", footer: (f) => fmt.sysMoney(f.commission) },
     {
       key: "commission_returned",
       label: "salesdocs:fields.commission_returned",
-      format: "amount",
-      footer: (f) => fmt.amount(f.commission_returned),
+      format: "money",
+      footer: (f) => fmt.sysMoney(f.commission_returned),
     },
-    { key: "commission_net", label: "salesdocs:fields.commission_net", format: "amount", footer: (f) => fmt.amount(f.commission_net) },
+    { key: "commission_net", label: "salesdocs:fields.commission_net", format: "money", footer: (f) => fmt.sysMoney(f.commission_net) },
   ];
   const filters: FilterField[] = [{ key: "salesman_name", label: "salesdocs:fields.salesman", type: "text" }];
   return (

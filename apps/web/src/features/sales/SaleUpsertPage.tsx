@@ -295,11 +295,11 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
               {t("fields.address")}: {info.data.address || "—"}
             </Text>
             <Text size="sm">
-              {t("fields.balance")}: <span className="amount">{fmt.amount(info.data.customer_credit.balance)}</span>
+              {t("fields.balance")}: <span className="amount">{fmt.sysMoney(info.data.customer_credit.balance)}</span>
               {info.data.customer_credit.limit !== null && (
                 <>
                   {" · "}
-                  {t("fields.allowed_debit")}: <span className="amount">{fmt.amount(info.data.customer_credit.limit)}</span>
+                  {t("fields.allowed_debit")}: <span className="amount">{fmt.sysMoney(info.data.customer_credit.limit)}</span>
                 </>
               )}
             </Text>

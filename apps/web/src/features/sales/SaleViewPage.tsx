@@ -163,7 +163,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
         <Text size="sm" data-testid="sale-commission">
           {t("fields.commission")}:{" "}
           <span className="amount">
-            {fmt.amount(s.commission)} {systemConfig.currency.currency_name}
+            {fmt.money(s.commission, systemConfig.currency_fk)} {systemConfig.currency.currency_name}
           </span>
         </Text>
       )}

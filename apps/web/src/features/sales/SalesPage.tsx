@@ -68,7 +68,7 @@ export function SalesPage({ kind }: { kind: SaleKind }) {
       render: (r) => <DocBadges status={r.status} closed={r.is_closed} payment={r.payment_status} />,
     },
     { key: "payment_type", label: "salesdocs:fields.payment_type", text: (r) => t(`paymentTypes.${r.payment_type}`) },
-    ...(kind === "salesman" ? [{ key: "commission", label: "salesdocs:fields.commission", format: "amount" } as Column<SaleRow>] : []),
+    ...(kind === "salesman" ? [{ key: "commission", label: "salesdocs:fields.commission", format: "money" } as Column<SaleRow>] : []),
     { key: "created_by_name", label: "salesdocs:fields.created_by" },
   ];
   const filters: FilterField[] = [

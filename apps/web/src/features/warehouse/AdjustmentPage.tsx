@@ -235,8 +235,8 @@ export function AdjustmentPage() {
         status.column,
         { key: "set_not_adjusted_to_zero", label: "warehousedocs:fields.setNotAdjustedToZero" },
         { key: "items_count", label: "warehousedocs:fields.itemsCount" },
-        { key: "gain_value", label: "warehousedocs:fields.gainValue", format: "amount" },
-        { key: "loss_value", label: "warehousedocs:fields.lossValue", format: "amount" },
+        { key: "gain_value", label: "warehousedocs:fields.gainValue", format: "money" },
+        { key: "loss_value", label: "warehousedocs:fields.lossValue", format: "money" },
       ]}
       filters={[status.filter]}
       add={{ testId: "count-sheet-new", onClick: () => setEditing("new") }}

@@ -59,13 +59,13 @@ export function AdjustmentViewPage() {
           [
             t("fields.gainValue"),
             <span key="gain" className="amount" data-testid="count-gain">
-              {fmt.amount(d.gain_value)}
+              {fmt.sysMoney(d.gain_value)}
             </span>,
           ],
           [
             t("fields.lossValue"),
             <span key="loss" className="amount" data-testid="count-loss">
-              {fmt.amount(d.loss_value)}
+              {fmt.sysMoney(d.loss_value)}
             </span>,
           ],
           [t("fields.createdBy"), d.created_by_name ?? ""],
@@ -83,7 +83,7 @@ export function AdjustmentViewPage() {
           { label: t("fields.theoreticalQty"), cell: (l) => fmt.amount(l.theoretical_qty), amount: true },
           { label: t("fields.countedQty"), cell: (l) => fmt.amount(l.counted_qty), amount: true },
           { label: t("fields.difference"), cell: (l) => fmt.amount(l.difference), amount: true },
-          { label: t("fields.value"), cell: (l) => (l.value === null ? "" : fmt.amount(l.value)), amount: true },
+          { label: t("fields.value"), cell: (l) => (l.value === null ? "" : fmt.sysMoney(l.value)), amount: true },
         ]}
         after={d.note && <Text mt="sm">{d.note}</Text>}
       />

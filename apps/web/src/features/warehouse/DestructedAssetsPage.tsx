@@ -30,7 +30,7 @@ export function DestructedAssetsPage() {
         { key: "disposal_type", label: "warehousedocs:fields.disposalType", text: (r) => type(r.disposal_type) },
         status.column,
         { key: "items_count", label: "warehousedocs:fields.itemsCount" },
-        { key: "total_loss", label: "warehousedocs:fields.totalLoss", format: "amount" },
+        { key: "total_loss", label: "warehousedocs:fields.totalLoss", format: "money" },
       ]}
       filters={[
         {

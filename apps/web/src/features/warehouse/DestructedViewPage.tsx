@@ -80,7 +80,7 @@ export function DestructedViewPage() {
           [
             t("fields.totalLoss"),
             <span key="loss" className="amount" data-testid="disposal-total-loss">
-              {fmt.amount(d.total_loss)}
+              {fmt.sysMoney(d.total_loss)}
             </span>,
           ],
           [t("fields.createdBy"), d.created_by_name ?? ""],
@@ -97,7 +97,7 @@ export function DestructedViewPage() {
           { label: t("fields.batchNo"), cell: (l) => (l.batch_id ? (l.batch_no ?? t("noBatch")) : t("firstExpiryFirst")), ltr: true },
           { label: t("fields.expireDate"), cell: (l) => (l.expire_date ? fmt.date(l.expire_date) : "") },
           { label: t("fields.description"), cell: (l) => l.description ?? "" },
-          { label: t("fields.loss"), cell: (l) => fmt.amount(l.loss), amount: true },
+          { label: t("fields.loss"), cell: (l) => fmt.sysMoney(l.loss), amount: true },
         ]}
       />
     </>

@@ -330,7 +330,7 @@ export function ItemTransfersPage() {
       text: (r) => (r.approved === null ? t("undecided") : r.approved ? t("approved") : t("disapproved")),
     },
     { key: "items_count", label: "stock:fields.items_count" },
-    { key: "value", label: "stock:fields.value", format: "amount" },
+    { key: "value", label: "stock:fields.value", format: "money" },
     { key: "note", label: "stock:fields.note" },
     { key: "created_by_name", label: "stock:fields.created_by" },
   ];

@@ -100,7 +100,7 @@ function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => v
       })),
     });
     // Saving posts the goods and their value at once (an opening has no draft): asked first.
-    if (body) confirm.ask(t("common:save"), `${t("openingStock.title")} ${fmt.amount(total.toFixed())}`, () => save(body, onClose));
+    if (body) confirm.ask(t("common:save"), `${t("openingStock.title")} ${fmt.sysMoney(total.toFixed())}`, () => save(body, onClose));
   };
 
   return (
@@ -163,7 +163,7 @@ function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => v
             />
             <Table.Td>
               <span className="amount" data-testid="line-value">
-                {fmt.amount(lineValue(l).toFixed())}
+                {fmt.sysMoney(lineValue(l).toFixed())}
               </span>
             </Table.Td>
           </>
@@ -174,7 +174,7 @@ function OpeningStockForm({ id, onClose }: { id: number | null; onClose: () => v
         <Text fw={600}>
           {t("fields.totalValue")}:{" "}
           <span className="amount" data-testid="opening-stock-total">
-            {fmt.amount(total.toFixed())}
+            {fmt.sysMoney(total.toFixed())}
           </span>
         </Text>
       </Group>
@@ -190,7 +190,7 @@ export function OpeningStockPage() {
       section="openingStock"
       columns={[
         { key: "items_count", label: "warehousedocs:fields.itemsCount" },
-        { key: "total_value", label: "warehousedocs:fields.totalValue", format: "amount" },
+        { key: "total_value", label: "warehousedocs:fields.totalValue", format: "money" },
       ]}
       amountFilter
       add={{ testId: "opening-stock-new", onClick: () => setEditing("new") }}

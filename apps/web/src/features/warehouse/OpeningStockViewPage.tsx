@@ -49,16 +49,16 @@ export function OpeningStockViewPage() {
           { label: t("fields.item"), cell: (l) => l.item_name },
           { label: t("fields.unit"), cell: (l) => names.unit(l.unit_name) },
           { label: t("fields.quantity"), cell: (l) => fmt.amount(l.quantity), amount: true },
-          { label: t("fields.unitCost"), cell: (l) => fmt.amount(l.unit_cost), amount: true },
+          { label: t("fields.unitCost"), cell: (l) => fmt.sysMoney(l.unit_cost), amount: true },
           { label: t("fields.batchNo"), cell: (l) => l.batch_no ?? "", ltr: true },
           { label: t("fields.expireDate"), cell: (l) => (l.expire_date ? fmt.date(l.expire_date) : "") },
-          { label: t("fields.value"), cell: (l) => fmt.amount(l.value), amount: true },
+          { label: t("fields.value"), cell: (l) => fmt.sysMoney(l.value), amount: true },
         ]}
         footer={
           <Table.Tr>
             <Table.Th colSpan={6}>{t("fields.totalValue")}</Table.Th>
             <Table.Th className="amount" data-testid="opening-stock-view-total">
-              {fmt.amount(d.total_value)}
+              {fmt.sysMoney(d.total_value)}
             </Table.Th>
           </Table.Tr>
         }

@@ -64,7 +64,7 @@ function BatchesDialog({ row, onClose }: { row: StockRow; onClose: () => void })
                   ))}
                 </Table.Td>
                 <Table.Td>
-                  <span className="amount">{fmt.amount(b.value)}</span>
+                  <span className="amount">{fmt.sysMoney(b.value)}</span>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -103,8 +103,8 @@ export function WarehousePage() {
       format: "amount",
       text: (r) => `${qty(r.qty)} ${names.unit(r.base_unit_name ?? "")}`.trim(),
     },
-    { key: "avg_cost", label: "stock:fields.avg_cost", format: "amount" },
-    { key: "value", label: "stock:fields.value", format: "amount" },
+    { key: "avg_cost", label: "stock:fields.avg_cost", format: "money" },
+    { key: "value", label: "stock:fields.value", format: "money" },
     { key: "next_expiry", label: "stock:fields.next_expiry", format: "date" },
     {
       key: "is_shortage",

@@ -196,9 +196,11 @@ export function DataTable<Row extends object>(props: Props<Row>) {
   const rows = list.data?.data ?? [];
   const footer = list.data?.footer ?? {};
   const hasFooter = visible.some((c) => c.footer || footer[c.key] !== undefined);
+  /** A column's footer sum as its cells show: money in the system currency as money, any other as an amount. */
+  const sumText = (c: Column<Row>, v: string | undefined) => (c.format === "money" ? fmt.sysMoney(v) : fmt.amount(v));
   const footerText = (c: Column<Row>, i: number) => {
     if (c.footer) return list.data ? c.footer(footer) : "";
-    return footer[c.key] !== undefined ? fmt.amount(footer[c.key]) : i === 0 ? t("total") : "";
+    return footer[c.key] !== undefined ? sumText(c, footer[c.key]) : i === 0 ? t("total") : "";
   };
   const total = list.data?.total ?? 0;
   const from = total === 0 ? 0 : (state.page - 1) * state.perPage + 1;
@@ -214,7 +216,7 @@ export function DataTable<Row extends object>(props: Props<Row>) {
   }, [list.data, list.isPlaceholderData, state.sortColumn, update]);
 
   /** Amounts, rates and percents: a negative one keeps its minus in front inside a right-to-left table. */
-  const numeric = (c: Column<Row>) => c.format === "amount" || c.format === "rate" || c.format === "percent";
+  const numeric = (c: Column<Row>) => c.format === "amount" || c.format === "money" || c.format === "rate" || c.format === "percent";
   const cellText = (row: Row, c: Column<Row>) => {
     if (c.text) return c.text(row);
     const v = (row as Record<string, unknown>)[c.key];
@@ -249,7 +251,7 @@ export function DataTable<Row extends object>(props: Props<Row>) {
         rows: all.data.map((r) => visible.map((c) => cellText(r, c))),
         footer: printFooter
           ? visible.map((c, i) =>
-              c.footer ? c.footer(sums) : sums[c.key] !== undefined ? fmt.amount(sums[c.key]) : i === 0 ? t("total") : "",
+              c.footer ? c.footer(sums) : sums[c.key] !== undefined ? sumText(c, sums[c.key]) : i === 0 ? t("total") : "",
             )
           : undefined,
       });
