@@ -1,4 +1,4 @@
-import { isKnownPermission, MSG, ZActivate, ZBrand, ZCategory, ZCity, ZInventory, ZItem, ZUnit } from "@app/contracts";
+import { MSG, ZActivate, ZBrand, ZCategory, ZCity, ZInventory, ZItem, ZUnit } from "@app/contracts";
 import { asc } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -14,7 +14,21 @@ import { noticedCache } from "../../platform/noticed-cache.js";
 import { answers, dataOf, dropdownOf, rowOf, savedOf, XLSX, ZMessage } from "../../platform/openapi.js";
 import { ImportRowsError } from "../../platform/sheet-import.js";
 import { generateEan13, itemExactSearch } from "./barcodes.js";
-import { brands, categories, cities, items, itemUnits } from "./catalogue.tables.js";
+import {
+  CATEGORY_PICKERS,
+  ITEM_PICKERS,
+  usedBy,
+  ZCategoryPick,
+  ZCategoryShown,
+  ZCategoryTree,
+  ZImported,
+  ZInventoryRow,
+  ZItemPage,
+  ZItemShown,
+  ZPage,
+  ZParent,
+} from "./catalogue.schemas.js";
+import { brands, cities } from "./catalogue.tables.js";
 import {
   categoriesList,
   categoryDropdown,
@@ -27,7 +41,6 @@ import {
 } from "./categories.js";
 import { importItems, importTemplate } from "./import-items.js";
 import { createInventory, deleteInventory, inventoriesList, listInventories, showInventory, updateInventory } from "./inventories.js";
-import { inventories } from "./inventories.tables.js";
 import { deleteItem, deleteItemUnit, itemDropdown, itemsList, saveItem, setItemOnline, showItem } from "./items.js";
 import {
   brandsList,
@@ -48,124 +61,7 @@ import {
 } from "./reference.js";
 import { countries, units } from "./units.tables.js";
 
-/** Dropdowns serve every screen whose form picks from them: index, store or update of those sections. */
-const usedBy = (...sections: string[]) =>
-  sections.flatMap((s) => ["index", "store", "update"].map((a) => `${s}/${a}`)).filter((k) => isKnownPermission(k));
-
-const STOCK_DOCUMENTS = [
-  "items",
-  "sales",
-  "salesman_sales",
-  "sale_returns",
-  "quotations",
-  "sale_transfers",
-  "pos_sales",
-  "purchases",
-  "purchase_returns",
-  "stock_transfers",
-  "asset_disposals",
-  "inventory_adjustments",
-  "inventory_opening_balances",
-  "item_pricings",
-  "promotions",
-  "mobile_app_sections",
-];
-/** Who may pick items: every document that names items, the warehouse screen and the item reports. */
-export const ITEM_PICKERS = [
-  ...usedBy(...STOCK_DOCUMENTS),
-  "stocks/index",
-  "reports/item_transactions",
-  "reports/expired_items",
-  "reports/items_profits",
-];
-const CATEGORY_PICKERS = [...usedBy("categories", "items", "item_pricings", "mobile_app_sections", "promotions"), "reports/items_profits"];
-
-/** Paging of the dropdown lists (infinite scroll). */
-export const ZPage = z.object({
-  search: z.string().max(200).optional(),
-  page: z.coerce.number().int("must be an integer").min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int("must be an integer").min(1).max(100).default(20),
-});
-const ZParent = z.object({ parent_id: z.coerce.number().int().positive(MSG.idInvalid).optional() });
-
 type Body = Record<string, unknown>;
-
-// ------------------------------------------------------------ answers (OpenAPI)
-const ZInventoryRow = rowOf(inventories);
-const ZCategoryRow = rowOf(categories);
-const ZCategoryPick = ZCategoryRow.pick({
-  category_id: true,
-  category_name: true,
-  category_code: true,
-  parent_id: true,
-  is_active_online: true,
-});
-const categoryNode = <T extends z.ZodType>(children: T) => ZCategoryPick.extend({ children: z.array(children) });
-/** Category → sub-category → product type. */
-const ZCategoryTree = categoryNode(categoryNode(categoryNode(z.unknown())));
-const ZCategoryShown = ZCategoryRow.extend({
-  parent_name: z.string().nullable(),
-  children: z.array(ZCategoryRow.pick({ category_id: true, category_name: true, category_code: true })),
-});
-const ZItemUnitRow = rowOf(itemUnits)
-  .pick({ item_unit_id: true, unit_fk: true, quantity: true, price: true, is_base: true, is_default: true })
-  .extend({ unit_name: z.string(), barcode: z.string().nullable() });
-const ZItemShown = rowOf(items)
-  .pick({
-    item_id: true,
-    item_name: true,
-    item_code: true,
-    category_fk: true,
-    brand_fk: true,
-    made_in_fk: true,
-    scientific_name: true,
-    direction_of_use: true,
-    side_effect: true,
-    shortage_alert: true,
-    expire_alert: true,
-    has_expire: true,
-    has_batch_number: true,
-    sale_price_editable: true,
-    has_revenue_tax: true,
-    revenue_tax_percent: true,
-    profit_percent: true,
-    description: true,
-    is_active_online: true,
-    created_at: true,
-    updated_at: true,
-  })
-  .extend({
-    category_name: z.string().nullable(),
-    category_parent_id: z.number().int().nullable(),
-    brand_name: z.string().nullable(),
-    made_in: z.string().nullable(),
-    item_units: z.array(ZItemUnitRow),
-    base_unit: z.number().int().nullable(),
-    default_unit: z.number().int().nullable(),
-    sale_price: z.string().nullable(),
-    barcodes: z.array(z.string()),
-    all_barcodes: z.array(z.string()),
-    images: z.array(z.object({ file: z.string(), url: z.string() })),
-  });
-/** What an item picker shows of an item. */
-export const ZItemPick = rowOf(items).pick({
-  item_id: true,
-  item_name: true,
-  item_code: true,
-  has_expire: true,
-  has_batch_number: true,
-  expire_alert: true,
-  sale_price_editable: true,
-});
-const ZItemPicked = ZItemPick.extend(rowOf(items).pick({ has_revenue_tax: true, revenue_tax_percent: true }).shape).extend({
-  item_units: z.array(ZItemUnitRow),
-  default_unit: z.number().int().nullable(),
-});
-const ZItemPage = dropdownOf(ZItemPicked).extend({ current_page: z.number().int(), per_page: z.number().int(), has_more: z.boolean() });
-const ZImported = z.object({
-  imported: z.number().int(),
-  repairs: z.array(z.object({ row: z.number().int(), column: z.string(), value: z.string(), read_as: z.string() })),
-});
 
 /** Item form fields (JSON or multipart): empty form fields mean "none", uploads are split from the fields. */
 function itemForm(req: FastifyRequest): { body: Body; files: Buffer[] } {

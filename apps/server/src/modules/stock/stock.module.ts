@@ -8,7 +8,7 @@ import { docs, parseId, registerCrud, registerList } from "../../platform/crud.j
 import { notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { answers, batchRef, docLineItem, dropdownOf, rowOf, savedOf, zDateTime, zDecimal } from "../../platform/openapi.js";
-import { ITEM_PICKERS, ZItemPick, ZPage } from "../catalogue/catalogue.module.js";
+import { ITEM_PICKERS, ZItemPick, ZPage } from "../catalogue/catalogue.schemas.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 import { itemTransfers } from "./stock.tables.js";
 import {
