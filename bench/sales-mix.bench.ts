@@ -1,3 +1,5 @@
+// Over 500 lines: one benchmark, its shop set-up, timed runs and check of the books sharing the shop and the figures.
+//
 // The selling a shop really does, 16 clients over HTTP to the server compiled ahead of time (what
 // `npm start` runs) in a process of its own, each workload for BENCH_SECONDS after a warm-up, and
 // pgbench's TPC-B (scale 1, the same 16 clients, the same seconds) on the same database in the same

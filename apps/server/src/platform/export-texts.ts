@@ -1,6 +1,8 @@
 import type { Language } from "@app/contracts";
 
 /**
+ * Over 500 lines: a table of texts, one a line in each language.
+ *
  * What an export writes in words, per language: column titles when the caller chooses none, yes
  * and no, and the values of status-like columns. The web sends its own translated titles; these
  * serve callers of the API that do not.

@@ -9,6 +9,11 @@ import type { Ctx } from "./context.js";
 import { unprocessable } from "./errors.js";
 import { escapeLike, foldedSearch, foldedTextSearch, gramLookup, gramTextSearch } from "./search.js";
 
+/**
+ * Over 500 lines: the one list protocol every list goes through (the query parsed, the rows ranked,
+ * counted with their kept estimates, read, and the footer summed), whose parts share private helpers.
+ */
+
 export interface ListColumn {
   /** The select expression. */
   expr: SQL;
