@@ -101,3 +101,17 @@ export async function deleteInventory(ctx: Ctx, id: number) {
   await ctx.tx.delete(userInventories).where(eq(userInventories.inventory_id, id));
   await ctx.tx.delete(inventories).where(eq(inventories.inventory_id, id));
 }
+
+/** The system's default inventory, for documents that name none. */
+export async function defaultInventory(ctx: Ctx) {
+  const r = await ctx.tx.execute<{ id: number | null }>(sql`select default_inventory_fk as id from system_config where id = 1`);
+  const id = r.rows[0]?.id;
+  if (!id) throw new HttpError(422, MSG.mustHaveDefaultInventory, { inventory_fk: [MSG.mustHaveDefaultInventory] });
+  return Number(id);
+}
+
+/** Whether the caller may see a document of this inventory (a show answers 404 otherwise). */
+export async function seesInventory(ctx: Ctx, inventoryId: number) {
+  const scope = inventoryScope(ctx, sql`${inventoryId}::int`);
+  return !scope || (await ctx.tx.execute(sql`select 1 where ${scope}`)).rows.length > 0;
+}

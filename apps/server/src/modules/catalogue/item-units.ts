@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { intArray } from "../../db/bulk.js";
 import type { DbOrTx } from "../../db/client.js";
+import type { Ctx } from "../../platform/context.js";
+import { unprocessable } from "../../platform/errors.js";
 
 /** The items of some lines with their units (base quantities, prices) and whether they expire. */
 export async function itemsWithUnits(tx: DbOrTx, itemIds: number[]) {
@@ -41,4 +43,21 @@ export function itemsWithUnitsFrom(rows: ItemUnitRow[]) {
     out.set(id, it);
   }
   return out;
+}
+
+/** Each line's unit is one of its item's units (422 on the line's unit otherwise): the item unit's id and base quantity, line by line. */
+export async function lineUnits(ctx: Ctx, lines: { item_fk: number; unit_fk: number }[], field = "lines") {
+  const pairs = lines.map((l) => `(${l.item_fk},${l.unit_fk})`);
+  const r = await ctx.tx.execute<{ item_fk: number; unit_fk: number; item_unit_id: number; quantity: string }>(sql`
+    select iu.item_fk, iu.unit_fk, iu.item_unit_id, iu.quantity::text
+      from item_units iu
+     where (iu.item_fk, iu.unit_fk) in (select * from unnest(${intArray(lines.map((l) => l.item_fk))},
+                                                                ${intArray(lines.map((l) => l.unit_fk))}))`);
+  const found = new Map(r.rows.map((row) => [`(${row.item_fk},${row.unit_fk})`, row]));
+  const errors: Record<string, string[]> = {};
+  pairs.forEach((p, i) => {
+    if (!found.has(p)) errors[`${field}.${i}.unit_fk`] = ["The selected unit is invalid."];
+  });
+  if (Object.keys(errors).length) throw unprocessable(errors);
+  return pairs.map((p) => found.get(p)!);
 }

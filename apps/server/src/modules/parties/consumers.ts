@@ -213,3 +213,12 @@ export async function deleteConsumer(ctx: Ctx, kind: PartyKind, id: number) {
   await ctx.tx.delete(consumers).where(eq(consumers.consumer_id, id));
   for (const a of [c.account_fk, c.account_usd_fk]) if (a) await ctx.tx.delete(accounts).where(eq(accounts.account_id, a));
 }
+
+/** The customer a document names is a customer (422 on the consumer field otherwise): its name. */
+export async function assertCustomer(ctx: Ctx, consumerId: number) {
+  const r = await ctx.tx.execute<{ consumer_name: string }>(
+    sql`select consumer_name from consumers where consumer_id = ${consumerId} and kind = 'customer'`,
+  );
+  if (!r.rows[0]) throw new HttpError(422, MSG.chooseFromList, { consumer_fk: [MSG.chooseFromList] });
+  return r.rows[0].consumer_name;
+}

@@ -1,16 +1,10 @@
-import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { ListModel } from "../../platform/list.js";
+import { moneyColumns } from "../../platform/money-columns.js";
 import { inventoryScope } from "../catalogue/inventories.js";
 
 export const purchaseSource = (id: number) => ({ type: "purchase", id });
-
-const money = (col: string) => ({
-  [col]: { expr: sql.raw(`p.${col}`) },
-  [`${col}_iqd`]: { expr: sql.raw(`case when p.currency_id = ${CURRENCY_IQD} then p.${col} else 0 end`), sum: true, sortable: false },
-  [`${col}_usd`]: { expr: sql.raw(`case when p.currency_id = ${CURRENCY_USD} then p.${col} else 0 end`), sum: true, sortable: false },
-});
 
 export const purchasesList: ListModel = {
   model: "purchases",
@@ -33,8 +27,8 @@ export const purchasesList: ListModel = {
     currency_id: { expr: sql`p.currency_id`, filter: "eq" },
     currency_name: { expr: sql`cu.currency_name` },
     rate: { expr: sql`p.rate` },
-    ...money("total"),
-    ...money("paid_amount"),
+    ...moneyColumns("p", "total"),
+    ...moneyColumns("p", "paid_amount"),
     payment_type: { expr: sql`p.payment_type`, filter: "eq" },
     payment_status: { expr: sql`p.payment_status`, filter: "eq" },
     status: { expr: sql`p.status`, filter: "eq" },

@@ -4,11 +4,13 @@ import { businessDay, sqlBusinessDateTime, sqlBusinessDay, withBusinessDate } fr
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
-import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { moneyColumns } from "../../platform/money-columns.js";
+import { assertInventoryAccess, defaultInventory, inventoryScope, seesInventory } from "../catalogue/inventories.js";
+import { lineUnits } from "../catalogue/item-units.js";
 import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
+import { assertCustomer } from "../parties/consumers.js";
 import { quotePrices } from "../pricing/quote.js";
-import { assertCustomer, defaultInventory, lineUnits, moneyColumns, seesInventory } from "./doc-lines.js";
 import { quotationLines, quotations } from "./quotations.tables.js";
 
 /** open, converted, or expired (an open quotation past its valid-until day). */

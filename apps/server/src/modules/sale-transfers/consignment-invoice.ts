@@ -4,7 +4,7 @@ import { intArray } from "../../db/bulk.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { D } from "../ledger/money.js";
-import { assertCustomer } from "../quotations/doc-lines.js";
+import { assertCustomer } from "../parties/consumers.js";
 import { createSale } from "../sales/sales.js";
 import { existingConsignment } from "./consignment.js";
 import { saleTransferInvoiceLines } from "./sale-transfers.tables.js";

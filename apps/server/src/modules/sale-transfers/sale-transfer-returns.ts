@@ -4,10 +4,11 @@ import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-t
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
-import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { assertInventoryAccess, inventoryScope, seesInventory } from "../catalogue/inventories.js";
+import { lineUnits } from "../catalogue/item-units.js";
 import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
-import { assertCustomer, lineUnits, seesInventory } from "../quotations/doc-lines.js";
+import { assertCustomer } from "../parties/consumers.js";
 import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
 import { assertNotConsignment, existingConsignment, moveStock } from "./consignment.js";
 import { saleTransferReturnLines, saleTransferReturns, saleTransfers } from "./sale-transfers.tables.js";

@@ -5,11 +5,13 @@ import { businessDay, sqlBusinessDateTime, withBusinessDate } from "../../platfo
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
-import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { moneyColumns } from "../../platform/money-columns.js";
+import { assertInventoryAccess, inventoryScope, seesInventory } from "../catalogue/inventories.js";
+import { lineUnits } from "../catalogue/item-units.js";
 import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
+import { assertCustomer } from "../parties/consumers.js";
 import { quotePrices } from "../pricing/quote.js";
-import { assertCustomer, lineUnits, moneyColumns, seesInventory } from "../quotations/doc-lines.js";
 import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
 import { assertNotConsignment, consignmentInventory, moveStock } from "./consignment.js";
 import { saleTransferLines, saleTransfers } from "./sale-transfers.tables.js";

@@ -3,18 +3,13 @@ import { type SQL, sql } from "drizzle-orm";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import type { ListColumn, RawQuery } from "../../platform/list.js";
+import { moneyColumns } from "../../platform/money-columns.js";
 import { itemSearch } from "../catalogue/barcodes.js";
 import type { DynamicList } from "../ledger/dynamic-list.js";
 import { ratesAt } from "../ledger/ledger.js";
 import { D, round3 } from "../ledger/money.js";
 import { itemConditions, lineFacts, returnConditions, type SalesFilters, saleConditions, salesFilters, toSys } from "./sales-facts.js";
 
-/** A document amount as its own column and, for the footer, per currency (never added across currencies). */
-const perCurrency = (col: string): Record<string, ListColumn> => ({
-  [col]: { expr: sql.raw(`d.${col}`) },
-  [`${col}_iqd`]: { expr: sql.raw(`case when d.currency_id = ${CURRENCY_IQD} then d.${col} else 0 end`), sum: true, sortable: false },
-  [`${col}_usd`]: { expr: sql.raw(`case when d.currency_id = ${CURRENCY_USD} then d.${col} else 0 end`), sum: true, sortable: false },
-});
 const sysMoney = (expr: SQL): ListColumn => ({ expr: sql`round(${expr}, 3)`, sum: true });
 
 /**
@@ -87,13 +82,13 @@ export async function salesReport(ctx: Ctx, raw: RawQuery): Promise<DynamicList>
         currency_id: { expr: sql`d.currency_id`, filter: "eq" },
         currency_name: { expr: sql`cu.currency_name` },
         rate: { expr: sql`d.rate`, sortable: false },
-        ...perCurrency("gross"),
-        ...perCurrency("discount"),
-        ...perCurrency("net"),
-        ...perCurrency("tax"),
-        ...perCurrency("total"),
-        ...perCurrency("paid"),
-        ...perCurrency("remaining"),
+        ...moneyColumns("d", "gross"),
+        ...moneyColumns("d", "discount"),
+        ...moneyColumns("d", "net"),
+        ...moneyColumns("d", "tax"),
+        ...moneyColumns("d", "total"),
+        ...moneyColumns("d", "paid"),
+        ...moneyColumns("d", "remaining"),
         revenue: sysMoney(sql`d.revenue`),
         cost: sysMoney(sql`d.cost`),
         profit: sysMoney(sql`d.revenue - d.cost`),

@@ -1,9 +1,10 @@
-import { CURRENCY_IQD, CURRENCY_USD, can, MSG, type SaleKind } from "@app/contracts";
+import { can, MSG, type SaleKind } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
+import { moneyColumns } from "../../platform/money-columns.js";
 import { inventoryScope } from "../catalogue/inventories.js";
 
 /** The sales' lists, their sections and the checks that protect a complete sale. */
@@ -27,12 +28,6 @@ export const saleGuards: ((ctx: Ctx, saleId: number) => Promise<void>)[] = [
     if (r.rows.length) throw new HttpError(422, MSG.protectedDocument);
   },
 ];
-
-export const money = (col: string) => ({
-  [col]: { expr: sql.raw(`s.${col}`) },
-  [`${col}_iqd`]: { expr: sql.raw(`case when s.currency_id = ${CURRENCY_IQD} then s.${col} else 0 end`), sum: true, sortable: false },
-  [`${col}_usd`]: { expr: sql.raw(`case when s.currency_id = ${CURRENCY_USD} then s.${col} else 0 end`), sum: true, sortable: false },
-});
 
 /** The list of one kind of sale: a user without `view_all` sees the sales he made. */
 export function salesList(kind: SaleKind): ListModel {
@@ -67,11 +62,11 @@ export function salesList(kind: SaleKind): ListModel {
       currency_id: { expr: sql`s.currency_id`, filter: "eq" },
       currency_name: { expr: sql`cu.currency_name` },
       rate: { expr: sql`s.rate` },
-      ...money("total"),
-      ...money("paid_amount"),
-      ...money("remaining"),
-      ...money("discount_amount"),
-      ...money("tax_amount"),
+      ...moneyColumns("s", "total"),
+      ...moneyColumns("s", "paid_amount"),
+      ...moneyColumns("s", "remaining"),
+      ...moneyColumns("s", "discount_amount"),
+      ...moneyColumns("s", "tax_amount"),
       discount_type: { expr: sql`s.discount_type`, filter: "eq" },
       payment_type: { expr: sql`s.payment_type`, filter: "eq" },
       payment_status: { expr: sql`s.payment_status`, filter: "eq" },
