@@ -45,6 +45,12 @@ import { AdvancedSearch, type FilterField } from "./AdvancedSearch";
 import { SEARCH_DEBOUNCE_MS, toApiQuery, useListState } from "./listState";
 import { Pager } from "./Pager";
 
+/**
+ * Over 500 lines: the one table every list screen shows (search, filters, sort, columns, paging,
+ * export, print, row actions), one component whose parts share its state; its logic, filters,
+ * pager and list state are files of their own beside it.
+ */
+
 export interface Column<Row> {
   /** Row field, sort column and export key. */
   key: string & keyof Row;
