@@ -100,7 +100,7 @@ describe("OpenAPI", () => {
   });
 
   it("types every operation's 2xx answer", () => {
-    // A route declares its answer: `schema.response` (ARCHITECTURE.md, "API document").
+    // A route declares its answer: `schema.response` (docs/architecture/api-document.md).
     expect(operations.filter(([, op]) => untypedAnswer(op)).map(([k]) => k)).toEqual([]);
   });
 

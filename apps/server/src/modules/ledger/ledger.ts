@@ -176,8 +176,8 @@ async function liveAccounts(tx: DbOrTx, source: Source): Promise<number[]> {
 /**
  * The first lock a document that posts takes, before it writes anything: every account its new
  * lines touch, every account of the entries it will reverse, and the exchange-difference account
- * when a foreign-currency account is among them, all in one ascending order (ARCHITECTURE.md,
- * "Locking").
+ * when a foreign-currency account is among them, all in one ascending order
+ * (docs/architecture/ledger.md, "Locking").
  */
 export async function lockForPosting(ctx: Ctx, opts: { lines?: RuleLine[]; reversing?: Source }): Promise<void> {
   const ids = new Set((opts.lines ?? []).map((l) => l.account_id));

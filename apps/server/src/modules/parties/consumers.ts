@@ -106,7 +106,7 @@ export async function showConsumer(ctx: Ctx, kind: PartyKind, id: number) {
   return res.rows[0];
 }
 
-/** True for the walk-in (default) customer: anybody, so he carries no balance (ARCHITECTURE "Sales"). */
+/** True for the walk-in (default) customer: anybody, so he carries no balance (docs/architecture/sales.md, "Money rules"). */
 export async function isWalkIn(tx: DbOrTx, consumerId: number): Promise<boolean> {
   const r = await tx.execute(sql`select 1 from consumers where consumer_id = ${consumerId} and kind = 'customer' and is_default`);
   return r.rows.length > 0;

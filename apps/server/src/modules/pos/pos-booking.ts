@@ -26,7 +26,7 @@ import { idsFrom, withIds, writeSql } from "./pos-write.js";
 import { storeReview } from "./reviews.js";
 
 /**
- * POS sales booked several to a transaction (ARCHITECTURE.md, "POS sales booked together").
+ * POS sales booked several to a transaction (docs/architecture/pos.md, "One booking path for every POS sale").
  *
  * Tills send one sale each; the sales that arrive while a booking runs wait and are booked
  * together in the next one: every key claimed in one statement, everything read once, the locks

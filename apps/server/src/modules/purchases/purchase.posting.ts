@@ -43,7 +43,7 @@ export async function stored(ctx: Ctx, id: number): Promise<StoredPurchase> {
   return p;
 }
 
-/** Locks the purchase row after the accounts (ARCHITECTURE "Locking": accounts, documents, stock, counter). */
+/** Locks the purchase row after the accounts (docs/architecture/ledger.md, "Locking": accounts, documents, stock, counter). */
 export async function lockPurchase(ctx: Ctx, id: number): Promise<StoredPurchase> {
   await ctx.tx.execute(sql`select 1 from purchases where id = ${id} for no key update`);
   const [p] = await ctx.tx.select().from(purchases).where(eq(purchases.id, id));

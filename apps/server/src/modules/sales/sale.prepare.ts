@@ -239,7 +239,7 @@ export async function stored(ctx: Ctx, id: number, kind?: SaleKind): Promise<Sto
   return s;
 }
 
-/** Locks the sale row after the accounts (ARCHITECTURE "Locking": accounts, documents, stock, counter). */
+/** Locks the sale row after the accounts (docs/architecture/ledger.md, "Locking": accounts, documents, stock, counter). */
 export async function lockSale(ctx: Ctx, id: number): Promise<StoredSale> {
   await ctx.tx.execute(sql`select 1 from sales where id = ${id} for no key update`);
   const [s] = await ctx.tx.select().from(sales).where(eq(sales.id, id));

@@ -9,7 +9,7 @@ import { saleSource } from "./sales.list.js";
 import { saleLines, sales } from "./sales.tables.js";
 
 /**
- * The sales core (ARCHITECTURE.md "Sales"): invoice sales, salesman sales and POS tickets are
+ * The sales core (docs/architecture/sales.md): invoice sales, salesman sales and POS tickets are
  * rows of `sales`. A sale is saved as a draft priced by THE price function; completing it takes
  * the goods out through the one stock-out function and posts its entry, its cost of goods sold
  * and its salesman's commission in the same transaction.

@@ -10,7 +10,7 @@ import type { StockAccounts } from "./stock.ledger.js";
 import { stockMovements } from "./stock.tables.js";
 
 /**
- * The stock core (ARCHITECTURE.md, "Stock"): every document that moves goods calls these, inside
+ * The stock core (docs/architecture/stock.md): every document that moves goods calls these, inside
  * its own transaction, after locking its accounts (`lockForPosting`) and before taking its number.
  * Quantities are in the item's base unit once converted; costs and values in the system currency.
  * This file holds what the moves share (the items and their units, batches, the balance and cost
