@@ -11,6 +11,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { startEmbeddedPostgres } from "@app/server/src/db/embedded.js";
 import { freePort } from "@app/server/src/platform/free-port.js";
+import { answersOk, productEnv, waitForAnswer } from "@app/server/test/product-start.js";
 import pg from "pg";
 import { scratchDir } from "./scratch.js";
 import { compiledServer } from "./server.js";
@@ -45,30 +46,19 @@ async function stopAll() {
 async function start(env: Record<string, string>, port: number): Promise<Running> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [compiledServer().main], {
-    env: {
-      ...process.env,
+    env: productEnv(port, {
       NODE_ENV: "production",
       ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
       ADMIN_EMAIL: EMAIL,
       ADMIN_PASSWORD: PASSWORD,
       JWT_SECRET: "bench-secret-bench-secret-bench-secret",
-      LOG_LEVEL: "warn",
-    },
+    }),
     stdio: ["ignore", "ignore", "inherit"],
   });
   alive.add(child);
   child.once("exit", () => alive.delete(child));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/login_options`)).ok) return { child, port, ms: performance.now() - t0 };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await waitForAnswer(child, { answers: answersOk(`http://127.0.0.1:${port}/api/login_options`), every: 10, name: "the product" });
+  return { child, port, ms: performance.now() - t0 };
 }
 
 async function stop(run: Running, signal: NodeJS.Signals = "SIGTERM") {

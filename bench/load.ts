@@ -6,6 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort } from "@app/server/src/platform/free-port.js";
+import { answersOk, productEnv, waitForAnswer } from "@app/server/test/product-start.js";
 import pg from "pg";
 import { type CpuMark, seconds } from "./cpu.js";
 import { compiledServer } from "./server.js";
@@ -21,31 +22,24 @@ const root = path.resolve(import.meta.dirname, "..");
 export async function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = productEnv(port, {
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
     JWT_SECRET: "bench-secret-bench-secret-bench-secret",
-    LOG_LEVEL: "warn",
     LOGIN_ATTEMPTS: "1000",
-  };
-  delete env.POS_BOOK_TOGETHER;
+    POS_BOOK_TOGETHER: undefined,
+  });
   const child = spawn(process.execPath, [...nodeArgs, compiledServer().main], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   const base = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 120_000; Date.now() < until; ) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/login_options`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill("SIGKILL");
-  throw new Error("the server did not answer");
+  await waitForAnswer(child, {
+    answers: answersOk(`${base}/api/login_options`),
+    every: 50,
+    within: 120_000,
+    name: "the server",
+    giveUp: () => child.kill("SIGKILL"),
+  });
+  return { child, base };
 }
 
 export interface Answer {

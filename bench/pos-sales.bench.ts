@@ -8,7 +8,7 @@
 // exactly the transactions it reported. Runs on the server DATABASE_URL names and on an embedded
 // PostgreSQL (the product's default), one after the other.
 // (Smoke size: 4 tills for 1 s without warm-up, TPC-B for 1 s, with the same checks; on the server DATABASE_URL names when it is set, else on the embedded one, not both.)
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmodSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -16,17 +16,17 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
-import { freePort } from "@app/server/src/platform/free-port.js";
 import pg from "pg";
 import { cpuBetween, cpuMark } from "./cpu.js";
 import { benchDatabase } from "./database.js";
+import { startServer } from "./load.js";
 import { percentile, pgbenchOrSkip, tpcb } from "./pgbench.js";
 import { newCashier } from "./product.js";
 import { scratchDir } from "./scratch.js";
 import { compiledServer } from "./server.js";
 import { sizeFromEnv, smoke } from "./size.js";
 
-const root = path.resolve(import.meta.dirname, "..");
+const _root = path.resolve(import.meta.dirname, "..");
 const CLIENTS = sizeFromEnv("BENCH_CLIENTS", 16, 4);
 const SECONDS = sizeFromEnv("BENCH_SECONDS", 10, 1);
 const WARMUP = sizeFromEnv("BENCH_WARMUP", 3, 0);
@@ -37,39 +37,6 @@ const STOCK = 1_000_000;
 type Answer = { access_token: string; message: unknown; data: Record<string, number> };
 
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-
-async function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  // BENCH_NODE_ARGS: options for the server's Node.js, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" to profile it.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, compiledServer().main], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      JWT_SECRET: "bench-secret-bench-secret-bench-secret",
-      LOG_LEVEL: "warn",
-      LOGIN_ATTEMPTS: "1000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 120_000; Date.now() < until; ) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/login_options`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill("SIGKILL");
-  throw new Error("the server did not answer");
-}
 
 async function run(label: string, serverUrl: string, pgbench: string | undefined) {
   const { database, url, cleanup } = await benchDatabase("possales", serverUrl);

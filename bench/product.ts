@@ -8,6 +8,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { freePort } from "@app/server/src/platform/free-port.js";
+import { answersOk, productEnv, waitForAnswer } from "@app/server/test/product-start.js";
 import type { Page } from "playwright-core";
 import { scratchDir } from "./scratch.js";
 import { compiledServer } from "./server.js";
@@ -34,16 +35,12 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<Running
   const dataDir = scratchDir("souq-bench-web-");
   // Under root the embedded database runs as the postgres user, which must enter the directory.
   chmodSync(dataDir, 0o755);
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
+  const childEnv = productEnv(port, {
     DATA_DIR: dataDir,
     JWT_SECRET: "bench-secret-bench-secret-bench-secret",
     ADMIN_PASSWORD,
-    LOG_LEVEL: "warn",
     ...env,
-  };
+  });
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const direct = smoke && existsSync(path.join(dist, "index.html"));
   const child: ChildProcess = direct
@@ -61,22 +58,13 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<Running
     if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`npm start exited with ${child.exitCode}`);
-    }
-    try {
-      if ((await fetch(`${base}/api/login_options`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 2400) {
-      await stop();
-      throw new Error("npm start did not answer within 4 minutes");
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForAnswer(child, {
+    answers: answersOk(`${base}/api/login_options`),
+    every: 100,
+    within: 240_000,
+    name: "npm start",
+    giveUp: stop,
+  });
   return { base, stop };
 }
 

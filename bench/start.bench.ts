@@ -11,6 +11,7 @@ import { chmodSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort } from "@app/server/src/platform/free-port.js";
+import { answersOk, productEnv, waitForAnswer } from "@app/server/test/product-start.js";
 import pg from "pg";
 import { type BenchDatabase, benchDatabase } from "./database.js";
 import { scratchDir } from "./scratch.js";
@@ -28,31 +29,18 @@ const rssMb = (pid: number) => {
 
 async function start(args: string[], dataDir: string, databaseUrl?: string) {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = productEnv(port, {
     NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     JWT_SECRET: "bench-secret-bench-secret-bench-secret",
     ADMIN_PASSWORD: "bench-password",
-    LOG_LEVEL: "warn",
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
+    DATABASE_URL: databaseUrl || undefined,
+  });
   const t0 = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}/api/login_options`;
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(url)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitForAnswer(child, { answers: answersOk(url), every: 20, name: args.join(" ") });
     const ms = performance.now() - t0;
     const rss = rssMb(child.pid!);
     for (let i = 0; i < REQUESTS; i++) {

@@ -1,27 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../../apps/server/src/platform/free-port";
+import { answersOk, productEnv, waitForAnswer } from "../../apps/server/test/product-start";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET } from "./env";
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-async function waitFor(url: string, child: ChildProcess, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the product exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the product did not answer ${url} within ${ms} ms`);
-}
 
 /** A fresh PostgreSQL database on the server DATABASE_URL points at; dropped in teardown. */
 async function createDatabase(adminUrl: string): Promise<{ url: string; name: string }> {
@@ -52,19 +38,15 @@ export async function startProduct(): Promise<StartedProduct> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "souq-e2e-"));
   // mkdtemp makes it private; under root the embedded PostgreSQL runs as the postgres user, which must enter it.
   chmodSync(dataDir, 0o755);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
+  const env = productEnv(port, {
     DATA_DIR: dataDir,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     JWT_SECRET,
-    LOG_LEVEL: "warn",
     // The browser tests sign in many times in a row from one address.
     LOGIN_ATTEMPTS: "1000",
-  };
-  delete env.E2E_BASE_URL;
+    E2E_BASE_URL: undefined,
+  });
   let database: { url: string; name: string } | null = null;
   if (process.env.DATABASE_URL) {
     database = await createDatabase(process.env.DATABASE_URL);
@@ -76,7 +58,7 @@ export async function startProduct(): Promise<StartedProduct> {
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/login_options`, child, 240_000);
+  await waitForAnswer(child, { answers: answersOk(`${baseUrl}/api/login_options`), every: 500, within: 240_000, name: "the product" });
   return { baseUrl, pid: child.pid!, dataDir, database: database?.name ?? null };
 }
 

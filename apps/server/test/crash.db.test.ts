@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { isAlive } from "../src/db/embedded.js";
 import { freePort } from "../src/platform/free-port.js";
+import { answersOk, keepOutput, productEnv, waitForAnswer } from "./product-start.js";
 
 // The whole product as a user runs it, on the embedded default, killed with SIGKILL under write
 // load: every write it acknowledged must be there after the next start.
@@ -33,38 +34,25 @@ afterAll(async () => {
 
 async function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ["--import", "tsx", main], {
-    env: {
-      ...process.env,
+    env: productEnv(port, {
       DATABASE_URL: "",
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
       ADMIN_EMAIL: EMAIL,
       ADMIN_PASSWORD: PASSWORD,
       JWT_SECRET: "crash-test-secret-crash-test-secret",
-      LOG_LEVEL: "warn",
       LOGIN_ATTEMPTS: "1000",
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
+  const output = keepOutput(child);
+  await waitForAnswer(child, {
+    answers: answersOk(`http://127.0.0.1:${port}/api/login_options`),
+    every: 200,
+    within: 240_000,
+    name: "the server",
+    output,
   });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  const until = Date.now() + 240_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${out}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/login_options`)).ok) return { child, output: () => out };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server did not answer within 240 s:\n${out}`);
+  return { child, output };
 }
 
 async function call(port: number, token: string | null, method: string, url: string, body?: unknown) {

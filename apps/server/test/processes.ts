@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./db-url.js";
+import { keepOutput, productEnv, waitForAnswer } from "./product-start.js";
 
 const main = path.resolve(import.meta.dirname, "../src/main.ts");
 
@@ -18,38 +19,28 @@ export interface ProductProcess {
 /** Starts the product on `databaseUrl` and waits until /ready answers 200. */
 export async function startProduct(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ProductProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", main], {
-    env: {
-      ...process.env,
+    env: productEnv(port, {
       NODE_ENV: "production",
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
       JWT_SECRET: "process-test-secret-process-test-secret",
-      LOG_LEVEL: "warn",
       LOGIN_ATTEMPTS: "1000",
       ...env,
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
+  const output = keepOutput(child);
   const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
   // The limit only ends a hang: three processes compile the server with tsx at once, which on a
   // loaded two-core machine has taken more than a minute.
-  const until = Date.now() + 150_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${out}`);
-    const ready = await request(port, null, "GET", "/ready").catch(() => null);
-    if (ready?.status === 200) return { child, port, output: () => out, exited };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`the server was not ready within 150 s:\n${out}`);
+  await waitForAnswer(child, {
+    answers: async () => (await request(port, null, "GET", "/ready").catch(() => null))?.status === 200,
+    every: 100,
+    within: 150_000,
+    name: "the server",
+    output,
+    giveUp: () => child.kill("SIGKILL"),
+  });
+  return { child, port, output, exited };
 }
 
 export interface Answer {

@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, withDatabase } from "../../../test/db-url.js";
 import { copyTemplate } from "../../../test/harness.js";
+import { answersOk, keepOutput, productEnv, waitForAnswer } from "../../../test/product-start.js";
 import { freePort } from "../../platform/free-port.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 
@@ -44,35 +45,23 @@ afterAll(async () => {
 
 async function start(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
+    env: productEnv(port, {
       DATABASE_URL: url,
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
       JWT_SECRET: "pos-crash-secret-pos-crash-secret",
-      LOG_LEVEL: "warn",
       LOGIN_ATTEMPTS: "1000",
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
+  const output = keepOutput(child);
+  await waitForAnswer(child, {
+    answers: answersOk(`http://127.0.0.1:${port}/api/login_options`),
+    every: 20,
+    within: 60_000,
+    name: "the server",
+    output,
   });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  for (const until = Date.now() + 60_000; Date.now() < until; ) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${out}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/login_options`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`the server did not answer:\n${out}`);
+  return child;
 }
 
 async function call(
