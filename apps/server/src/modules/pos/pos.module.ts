@@ -22,7 +22,7 @@ import { clientIp, ctxOf, inTx } from "../../platform/http.js";
 import { bodyHash, idempotencyKey, runIdempotent } from "../../platform/idempotency.js";
 import { answers, dataOf, savedOf, zDecimal } from "../../platform/openapi.js";
 import { readDevice, sendDevice } from "../auth/known-device.js";
-import { ZSaleReturnShown } from "../sale-returns/sale-returns.module.js";
+import { ZSaleReturnShown } from "../sale-returns/sale-returns.schemas.js";
 import { recordDrawerOpening, switchCashier } from "./cashier-actions.js";
 import { closeDrawer, closingDrawersList, openDrawers, showClosing } from "./closing-drawer.js";
 import { registerDrawerFloats } from "./drawer-floats.routes.js";

@@ -1,11 +1,11 @@
-import { SALE_KINDS, ZSaleReturn } from "@app/contracts";
+import { ZSaleReturn } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import { parseId, registerAction, registerCrud } from "../../platform/crud.js";
 import { notFound } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
-import { answers, dataOf, rowOf, zDecimal } from "../../platform/openapi.js";
+import { answers, dataOf, zDecimal } from "../../platform/openapi.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
 import { returnableLines, saleOf } from "./returnable.js";
 import {
@@ -16,30 +16,7 @@ import {
   showSaleReturn,
   updateSaleReturn,
 } from "./sale-returns.js";
-import { saleReturnLines, saleReturns } from "./sale-returns.tables.js";
-
-/** A sale return as shown (the POS's returns answer with it too). */
-export const ZSaleReturnShown = rowOf(saleReturns).extend({
-  date: z.string(),
-  consumer_name: z.string(),
-  customer_mobile: z.string().nullable(),
-  inventory_name: z.string(),
-  currency_name: z.string(),
-  account_name: z.string().nullable(),
-  account_system_key: z.string().nullable(),
-  sale_number: z.string().nullable(),
-  /** The kind of the sale it came from (sale, salesman, pos): the screen its link opens. */
-  sale_kind: z.enum(SALE_KINDS).nullable(),
-  created_by_name: z.string().nullable(),
-  lines: z.array(
-    rowOf(saleReturnLines).extend({
-      expire_date: z.string().nullable(),
-      item_name: z.string(),
-      item_code: z.string().nullable(),
-      unit_name: z.string(),
-    }),
-  ),
-});
+import { ZSaleReturnShown } from "./sale-returns.schemas.js";
 
 const ZReturnable = z.object({
   sale: z.object({
