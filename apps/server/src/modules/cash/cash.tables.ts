@@ -1,6 +1,22 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts } from "../ledger/accounts.tables.js";
+import { currencyRateColumns } from "../settings/settings.tables.js";
+
+/**
+ * Money paid or received through a cash account (an expense, an income, a party's receipt or
+ * payment): the account, the document's currency and rate, the amount in it and in the cash
+ * account's currency, and the date.
+ */
+export const cashPaymentColumns = () => ({
+  account_fk: integer("account_fk")
+    .notNull()
+    .references(() => accounts.account_id),
+  ...currencyRateColumns(),
+  amount: numeric("amount", { precision: 20, scale: 3 }).notNull(),
+  cash_amount: numeric("cash_amount", { precision: 20, scale: 3 }).notNull(),
+  date: timestamp("date", { withTimezone: true }).notNull(),
+});
 
 /**
  * A cash, bank or remittance account is a ledger account under `cash_and_banks`; this table

@@ -21,3 +21,9 @@ export const inventories = pgTable(
     uniqueIndex("inventories_consignment_consumer_unique").on(t.consignment_consumer_fk),
   ],
 );
+
+/** The inventory a document or a stock row belongs to; an inventory in use is never deleted. */
+export const inventoryFk = () =>
+  integer("inventory_fk")
+    .notNull()
+    .references(() => inventories.inventory_id, { onDelete: "restrict" });

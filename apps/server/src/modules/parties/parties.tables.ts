@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { fold, foldedText, searchGrams } from "../../db/fold.js";
+import { authorshipColumns } from "../../platform/columns.js";
+import { cashPaymentColumns } from "../cash/cash.tables.js";
 import { cities } from "../catalogue/catalogue.tables.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { pricingProfiles } from "../pricing/pricing.tables.js";
-import { currencies } from "../settings/settings.tables.js";
 
 /**
  * Customers and suppliers (SPEC's "consumer"). Each has a receivable (customer) or payable
@@ -62,6 +63,12 @@ export const consumers = pgTable(
   ],
 );
 
+/** The customer or supplier a trading document is with; a party with documents is never deleted. */
+export const consumerFk = () =>
+  integer("consumer_fk")
+    .notNull()
+    .references(() => consumers.consumer_id, { onDelete: "restrict" });
+
 /** A receipt from a customer or a payment to a supplier, through a cash account. */
 export const consumerTransactions = pgTable(
   "consumer_transactions",
@@ -72,22 +79,10 @@ export const consumerTransactions = pgTable(
     consumer_fk: integer("consumer_fk")
       .notNull()
       .references(() => consumers.consumer_id),
-    account_fk: integer("account_fk")
-      .notNull()
-      .references(() => accounts.account_id),
-    /** The party balance's currency: the receivable or payable account it settles. */
-    currency_id: integer("currency_id")
-      .notNull()
-      .references(() => currencies.currency_id),
-    rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
-    amount: numeric("amount", { precision: 20, scale: 3 }).notNull(),
-    cash_amount: numeric("cash_amount", { precision: 20, scale: 3 }).notNull(),
-    date: timestamp("date", { withTimezone: true }).notNull(),
+    /** In the party balance's currency: the receivable or payable account it settles. */
+    ...cashPaymentColumns(),
     note: text("note"),
-    created_by: integer("created_by"),
-    updated_by: integer("updated_by"),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    ...authorshipColumns(),
   },
   (t) => [
     index("consumer_transactions_consumer_idx").on(t.consumer_fk),

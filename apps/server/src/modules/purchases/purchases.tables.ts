@@ -1,28 +1,21 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { items } from "../catalogue/catalogue.tables.js";
-import { inventories } from "../catalogue/inventories.tables.js";
-import { units } from "../catalogue/units.tables.js";
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { authorshipColumns } from "../../platform/columns.js";
+import { inventoryFk } from "../catalogue/inventories.tables.js";
 import { accounts } from "../ledger/accounts.tables.js";
-import { consumers } from "../parties/parties.tables.js";
-import { currencies } from "../settings/settings.tables.js";
+import { consumerFk, consumers } from "../parties/parties.tables.js";
+import { currencyRateColumns } from "../settings/settings.tables.js";
+import { batchColumns, documentLineColumns } from "../stock/stock.tables.js";
 
 const docColumns = () => ({
   number: text("number"),
   /** The supplier. */
-  consumer_fk: integer("consumer_fk")
-    .notNull()
-    .references(() => consumers.consumer_id, { onDelete: "restrict" }),
+  consumer_fk: consumerFk(),
   reference_no: text("reference_no"),
   date: timestamp("date", { withTimezone: true }).notNull(),
-  inventory_fk: integer("inventory_fk")
-    .notNull()
-    .references(() => inventories.inventory_id, { onDelete: "restrict" }),
+  inventory_fk: inventoryFk(),
   /** The document's currency and its out-rate (IQD per 1 USD). */
-  currency_id: integer("currency_id")
-    .notNull()
-    .references(() => currencies.currency_id),
-  rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
+  ...currencyRateColumns(),
   /** Cash or On Account. */
   payment_type: text("payment_type").notNull(),
   /** The cash account paid from (purchase) or received into (return). */
@@ -34,10 +27,7 @@ const docColumns = () => ({
   status: text("status").notNull().default("draft"),
   is_closed: boolean("is_closed").notNull().default(false),
   note: text("note"),
-  created_by: integer("created_by"),
-  updated_by: integer("updated_by"),
-  created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  ...authorshipColumns(),
 });
 
 /** A purchase from a supplier into an inventory: draft, then complete (stock in and posted). */
@@ -75,21 +65,12 @@ export const purchaseLines = pgTable(
     purchase_fk: integer("purchase_fk")
       .notNull()
       .references(() => purchases.id, { onDelete: "cascade" }),
-    item_fk: integer("item_fk")
-      .notNull()
-      .references(() => items.item_id, { onDelete: "restrict" }),
-    unit_fk: integer("unit_fk")
-      .notNull()
-      .references(() => units.unit_id, { onDelete: "restrict" }),
-    /** Base units in one of the unit, when the line was saved. */
-    unit_base_qty: numeric("unit_base_qty", { precision: 20, scale: 4 }).notNull(),
-    quantity: numeric("quantity", { precision: 20, scale: 4 }).notNull(),
+    ...documentLineColumns(),
     bonus: numeric("bonus", { precision: 20, scale: 4 }).notNull().default("0"),
     unit_price: numeric("unit_price", { precision: 20, scale: 3 }).notNull(),
     /** quantity × unit price, in the document's currency. */
     line_total: numeric("line_total", { precision: 20, scale: 3 }).notNull(),
-    batch_no: text("batch_no"),
-    expire_date: date("expire_date"),
+    ...batchColumns(),
     description: text("description"),
     /** Cost of one base unit in the system currency (discount spread, bonus free; charges added by apply cost). */
     unit_cost: numeric("unit_cost", { precision: 24, scale: 6 }).notNull().default("0"),
@@ -116,10 +97,7 @@ export const purchaseCharges = pgTable(
     consumer_fk: integer("consumer_fk").references(() => consumers.consumer_id, { onDelete: "restrict" }),
     payment_type: text("payment_type").notNull(),
     account_fk: integer("account_fk").references(() => accounts.account_id, { onDelete: "restrict" }),
-    currency_id: integer("currency_id")
-      .notNull()
-      .references(() => currencies.currency_id),
-    rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
+    ...currencyRateColumns(),
     amount: numeric("amount", { precision: 20, scale: 3 }).notNull(),
     note: text("note"),
   },
@@ -156,19 +134,11 @@ export const purchaseReturnLines = pgTable(
       .notNull()
       .references(() => purchaseReturns.id, { onDelete: "cascade" }),
     purchase_line_fk: integer("purchase_line_fk").references(() => purchaseLines.line_id, { onDelete: "restrict" }),
-    item_fk: integer("item_fk")
-      .notNull()
-      .references(() => items.item_id, { onDelete: "restrict" }),
-    unit_fk: integer("unit_fk")
-      .notNull()
-      .references(() => units.unit_id, { onDelete: "restrict" }),
-    unit_base_qty: numeric("unit_base_qty", { precision: 20, scale: 4 }).notNull(),
-    quantity: numeric("quantity", { precision: 20, scale: 4 }).notNull(),
+    ...documentLineColumns(),
     bonus: numeric("bonus", { precision: 20, scale: 4 }).notNull().default("0"),
     unit_price: numeric("unit_price", { precision: 20, scale: 3 }).notNull(),
     line_total: numeric("line_total", { precision: 20, scale: 3 }).notNull(),
-    batch_no: text("batch_no"),
-    expire_date: date("expire_date"),
+    ...batchColumns(),
     position: integer("position").notNull().default(0),
   },
   (t) => [

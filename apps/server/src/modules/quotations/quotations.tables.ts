@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { items } from "../catalogue/catalogue.tables.js";
-import { inventories } from "../catalogue/inventories.tables.js";
-import { units } from "../catalogue/units.tables.js";
-import { consumers } from "../parties/parties.tables.js";
-import { currencies } from "../settings/settings.tables.js";
+import { authorshipColumns } from "../../platform/columns.js";
+import { inventoryFk } from "../catalogue/inventories.tables.js";
+import { consumerFk } from "../parties/parties.tables.js";
+import { documentTotalsColumns, invoiceDiscountColumns, lineDiscountColumns } from "../sales/sales.tables.js";
+import { currencyRateColumns } from "../settings/settings.tables.js";
+import { documentLineColumns } from "../stock/stock.tables.js";
 
 /** A quotation: a sale's lines and prices offered to a customer until a day; no stock, no posting. */
 export const quotations = pgTable(
@@ -12,30 +13,17 @@ export const quotations = pgTable(
   {
     id: serial("id").primaryKey(),
     number: text("number"),
-    consumer_fk: integer("consumer_fk")
-      .notNull()
-      .references(() => consumers.consumer_id, { onDelete: "restrict" }),
+    consumer_fk: consumerFk(),
     date: timestamp("date", { withTimezone: true }).notNull(),
     /** The last day the prices hold (the business's day). */
     valid_until: date("valid_until").notNull(),
     /** The inventory the sale made from it takes the goods from. */
-    inventory_fk: integer("inventory_fk")
-      .notNull()
-      .references(() => inventories.inventory_id, { onDelete: "restrict" }),
-    currency_id: integer("currency_id")
-      .notNull()
-      .references(() => currencies.currency_id),
+    inventory_fk: inventoryFk(),
     /** IQD per 1 USD, the IN rate. */
-    rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
-    /** item or invoice */
-    discount_type: text("discount_type").notNull().default("item"),
-    invoice_discount_type: text("invoice_discount_type").notNull().default("amount"),
-    invoice_discount: numeric("invoice_discount", { precision: 20, scale: 3 }).notNull().default("0"),
+    ...currencyRateColumns(),
+    ...invoiceDiscountColumns(),
     /** Sum of the lines before discounts (gross), the discounts, the tax and the total, in the quotation's currency. */
-    subtotal: numeric("subtotal", { precision: 20, scale: 3 }).notNull().default("0"),
-    discount_amount: numeric("discount_amount", { precision: 20, scale: 3 }).notNull().default("0"),
-    tax_amount: numeric("tax_amount", { precision: 20, scale: 3 }).notNull().default("0"),
-    total: numeric("total", { precision: 20, scale: 3 }).notNull().default("0"),
+    ...documentTotalsColumns(),
     /** open or converted */
     status: text("status").notNull().default("open"),
     /** The draft sale Convert To Sale made (the sales core's `sales.id`). */
@@ -43,10 +31,7 @@ export const quotations = pgTable(
     converted_at: timestamp("converted_at", { withTimezone: true }),
     converted_by: integer("converted_by"),
     note: text("note"),
-    created_by: integer("created_by"),
-    updated_by: integer("updated_by"),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    ...authorshipColumns(),
   },
   (t) => [
     index("quotations_date_idx").on(t.date),
@@ -66,23 +51,13 @@ export const quotationLines = pgTable(
     quotation_fk: integer("quotation_fk")
       .notNull()
       .references(() => quotations.id, { onDelete: "cascade" }),
-    item_fk: integer("item_fk")
-      .notNull()
-      .references(() => items.item_id, { onDelete: "restrict" }),
-    unit_fk: integer("unit_fk")
-      .notNull()
-      .references(() => units.unit_id, { onDelete: "restrict" }),
-    unit_base_qty: numeric("unit_base_qty", { precision: 20, scale: 4 }).notNull(),
-    quantity: numeric("quantity", { precision: 20, scale: 4 }).notNull(),
+    ...documentLineColumns(),
     /** Units given free by a promotion. */
     free_quantity: numeric("free_quantity", { precision: 20, scale: 4 }).notNull().default("0"),
     /** The unit's price in the quotation's currency (the price function's first steps). */
     unit_price: numeric("unit_price", { precision: 20, scale: 3 }).notNull(),
-    /** The line's own discount (discount type per item). */
-    discount_type: text("discount_type"),
-    discount: numeric("discount", { precision: 20, scale: 3 }).notNull().default("0"),
-    /** Every discount on the line: profile, promotion, line and its share of the invoice discount. */
-    discount_amount: numeric("discount_amount", { precision: 20, scale: 3 }).notNull().default("0"),
+    /** The line's own discount (discount type per item), and every discount on the line: profile, promotion, line and its share of the invoice discount. */
+    ...lineDiscountColumns(),
     promotion_fk: integer("promotion_fk"),
     tax_amount: numeric("tax_amount", { precision: 20, scale: 3 }).notNull().default("0"),
     line_total: numeric("line_total", { precision: 20, scale: 3 }).notNull(),

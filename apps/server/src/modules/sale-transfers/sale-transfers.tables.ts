@@ -1,45 +1,30 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { items } from "../catalogue/catalogue.tables.js";
-import { inventories } from "../catalogue/inventories.tables.js";
-import { units } from "../catalogue/units.tables.js";
-import { consumers } from "../parties/parties.tables.js";
+import { authorshipColumns } from "../../platform/columns.js";
+import { inventories, inventoryFk } from "../catalogue/inventories.tables.js";
+import { consumerFk } from "../parties/parties.tables.js";
 import { sales } from "../sales/sales.tables.js";
-import { currencies } from "../settings/settings.tables.js";
-import { stockBatches } from "../stock/stock.tables.js";
+import { currencyRateColumns } from "../settings/settings.tables.js";
+import { batchFk, documentLineColumns } from "../stock/stock.tables.js";
 
 const docColumns = () => ({
   number: text("number"),
   /** The customer holding the goods. */
-  consumer_fk: integer("consumer_fk")
-    .notNull()
-    .references(() => consumers.consumer_id, { onDelete: "restrict" }),
+  consumer_fk: consumerFk(),
   date: timestamp("date", { withTimezone: true }).notNull(),
   /** Transfer: the inventory the goods leave; return: the inventory they come back into. */
-  inventory_fk: integer("inventory_fk")
-    .notNull()
-    .references(() => inventories.inventory_id, { onDelete: "restrict" }),
+  inventory_fk: inventoryFk(),
   /** The customer's consignment location (set when the goods move). */
   consignment_inventory_fk: integer("consignment_inventory_fk").references(() => inventories.inventory_id, { onDelete: "restrict" }),
   note: text("note"),
-  created_by: integer("created_by"),
-  updated_by: integer("updated_by"),
-  created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  ...authorshipColumns(),
 });
 
 const lineColumns = () => ({
   line_id: serial("line_id").primaryKey(),
-  item_fk: integer("item_fk")
-    .notNull()
-    .references(() => items.item_id, { onDelete: "restrict" }),
-  unit_fk: integer("unit_fk")
-    .notNull()
-    .references(() => units.unit_id, { onDelete: "restrict" }),
-  unit_base_qty: numeric("unit_base_qty", { precision: 20, scale: 4 }).notNull(),
-  quantity: numeric("quantity", { precision: 20, scale: 4 }).notNull(),
+  ...documentLineColumns(),
   /** A batch named by the user; unset: first expiry first out. */
-  batch_fk: integer("batch_fk").references(() => stockBatches.batch_id, { onDelete: "restrict" }),
+  batch_fk: batchFk(),
   position: integer("position").notNull().default(0),
 });
 
@@ -50,10 +35,7 @@ export const saleTransfers = pgTable(
     id: serial("id").primaryKey(),
     ...docColumns(),
     /** The document's currency and its IN rate (SPEC §3: sale transfers use the in-rate). */
-    currency_id: integer("currency_id")
-      .notNull()
-      .references(() => currencies.currency_id),
-    rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
+    ...currencyRateColumns(),
     /** What the goods would sell for (the price function), in the document's currency. */
     total: numeric("total", { precision: 20, scale: 3 }).notNull().default("0"),
     /** pending or sent */

@@ -1,14 +1,36 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { items } from "../catalogue/catalogue.tables.js";
-import { inventories } from "../catalogue/inventories.tables.js";
-import { units } from "../catalogue/units.tables.js";
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { authorshipColumns } from "../../platform/columns.js";
+import { inventoryFk } from "../catalogue/inventories.tables.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { outlets } from "../outlets/outlets.tables.js";
-import { consumers } from "../parties/parties.tables.js";
+import { consumerFk } from "../parties/parties.tables.js";
 import { promotions } from "../pricing/promotions.tables.js";
-import { currencies } from "../settings/settings.tables.js";
+import { currencyRateColumns } from "../settings/settings.tables.js";
 import { users } from "../staff/staff.tables.js";
+import { batchColumns, documentLineColumns } from "../stock/stock.tables.js";
+
+/** How a sale or a quotation discounts: item (each line its own discount) or invoice (one discount over the lines). */
+export const invoiceDiscountColumns = () => ({
+  discount_type: text("discount_type").notNull().default("item"),
+  invoice_discount_type: text("invoice_discount_type").notNull().default("amount"),
+  invoice_discount: numeric("invoice_discount", { precision: 20, scale: 3 }).notNull().default("0"),
+});
+
+/** A sale or quotation line's own discount, and every reduction of the line (profile, promotion, line and invoice discounts). */
+export const lineDiscountColumns = () => ({
+  discount_type: text("discount_type"),
+  discount: numeric("discount", { precision: 20, scale: 3 }).notNull().default("0"),
+  discount_amount: numeric("discount_amount", { precision: 20, scale: 3 }).notNull().default("0"),
+});
+
+/** A quotation's or a sale return's amounts, in its currency: subtotal, the discounts, the tax and the total. */
+export const documentTotalsColumns = () => ({
+  subtotal: numeric("subtotal", { precision: 20, scale: 3 }).notNull().default("0"),
+  discount_amount: numeric("discount_amount", { precision: 20, scale: 3 }).notNull().default("0"),
+  tax_amount: numeric("tax_amount", { precision: 20, scale: 3 }).notNull().default("0"),
+  total: numeric("total", { precision: 20, scale: 3 }).notNull().default("0"),
+});
 
 /**
  * A sale to a customer out of an inventory: an invoice sale, a salesman's sale or a POS ticket.
@@ -25,23 +47,13 @@ export const sales = pgTable(
     kind: text("kind").notNull().default("sale"),
     outlet_fk: integer("outlet_fk").references(() => outlets.outlet_id, { onDelete: "restrict" }),
     /** The customer; the walk-in customer by default. */
-    consumer_fk: integer("consumer_fk")
-      .notNull()
-      .references(() => consumers.consumer_id, { onDelete: "restrict" }),
+    consumer_fk: consumerFk(),
     salesman_fk: integer("salesman_fk").references(() => users.user_id, { onDelete: "restrict" }),
     date: timestamp("date", { withTimezone: true }).notNull(),
-    inventory_fk: integer("inventory_fk")
-      .notNull()
-      .references(() => inventories.inventory_id, { onDelete: "restrict" }),
-    currency_id: integer("currency_id")
-      .notNull()
-      .references(() => currencies.currency_id),
+    inventory_fk: inventoryFk(),
     /** The in-rate: IQD per 1 USD. */
-    rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
-    /** item (each line its own discount) or invoice (one discount over the lines). */
-    discount_type: text("discount_type").notNull().default("item"),
-    invoice_discount_type: text("invoice_discount_type").notNull().default("amount"),
-    invoice_discount: numeric("invoice_discount", { precision: 20, scale: 3 }).notNull().default("0"),
+    ...currencyRateColumns(),
+    ...invoiceDiscountColumns(),
     /** Every reduction of the lines (profile, promotion, line and invoice discounts). */
     discount_amount: numeric("discount_amount", { precision: 20, scale: 3 }).notNull().default("0"),
     /** Taken off the total to round it. */
@@ -71,10 +83,7 @@ export const sales = pgTable(
     customer_mobile: text("customer_mobile"),
     customer_address: text("customer_address"),
     note: text("note"),
-    created_by: integer("created_by"),
-    updated_by: integer("updated_by"),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    ...authorshipColumns(),
   },
   (t) => [
     index("sales_date_idx").on(t.date),
@@ -100,33 +109,22 @@ export const saleLines = pgTable(
     sale_fk: integer("sale_fk")
       .notNull()
       .references(() => sales.id, { onDelete: "cascade" }),
-    item_fk: integer("item_fk")
-      .notNull()
-      .references(() => items.item_id, { onDelete: "restrict" }),
-    unit_fk: integer("unit_fk")
-      .notNull()
-      .references(() => units.unit_id, { onDelete: "restrict" }),
-    /** Base units in one of the unit, when the line was saved. */
-    unit_base_qty: numeric("unit_base_qty", { precision: 20, scale: 4 }).notNull(),
-    quantity: numeric("quantity", { precision: 20, scale: 4 }).notNull(),
+    ...documentLineColumns(),
     /** Units a get-free promotion gives on top (they leave the stock too). */
     free_quantity: numeric("free_quantity", { precision: 20, scale: 4 }).notNull().default("0"),
     /** The unit's sale price in the sale's currency (or the price set by hand). */
     sale_price: numeric("sale_price", { precision: 20, scale: 3 }).notNull(),
     /** The unit price after the pricing profile and promotion. */
     unit_price: numeric("unit_price", { precision: 20, scale: 3 }).notNull(),
-    discount_type: text("discount_type"),
-    discount: numeric("discount", { precision: 20, scale: 3 }).notNull().default("0"),
     /** Every reduction of the line: gross less net. */
-    discount_amount: numeric("discount_amount", { precision: 20, scale: 3 }).notNull().default("0"),
+    ...lineDiscountColumns(),
     promotion_fk: integer("promotion_fk").references(() => promotions.promotion_id, { onDelete: "set null" }),
     tax_amount: numeric("tax_amount", { precision: 20, scale: 3 }).notNull().default("0"),
     /** The line after its discounts, before tax. */
     line_total: numeric("line_total", { precision: 20, scale: 3 }).notNull(),
     /** Cost of one base unit at the stock-out, system currency. */
     unit_cost: numeric("unit_cost", { precision: 24, scale: 6 }).notNull().default("0"),
-    batch_no: text("batch_no"),
-    expire_date: date("expire_date"),
+    ...batchColumns(),
     description: text("description"),
     /** The price function's steps: why the price is what it is. */
     steps: jsonb("steps").notNull().default(sql`'[]'::jsonb`),
@@ -152,10 +150,7 @@ export const salePayments = pgTable(
       .references(() => accounts.account_id, { onDelete: "restrict" }),
     /** cash, fib, ... */
     method: text("method").notNull().default("cash"),
-    currency_id: integer("currency_id")
-      .notNull()
-      .references(() => currencies.currency_id),
-    rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
+    ...currencyRateColumns(),
     /** In `currency_id`. */
     amount: numeric("amount", { precision: 20, scale: 3 }).notNull(),
   },

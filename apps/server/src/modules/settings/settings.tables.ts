@@ -7,6 +7,14 @@ export const currencies = pgTable("currencies", {
   symbol: text("symbol").notNull(),
 });
 
+/** A document's currency and its rate (IQD per 1 USD): the out-rate or the in-rate, as the document's kind says. */
+export const currencyRateColumns = () => ({
+  currency_id: integer("currency_id")
+    .notNull()
+    .references(() => currencies.currency_id),
+  rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
+});
+
 /** IQD per 1 USD. `rate` is the out-rate (purchases, expenses), `in_rate` the in-rate (sales, incomes). */
 export const currencyRates = pgTable(
   "currency_rates",

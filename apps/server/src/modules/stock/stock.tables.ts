@@ -15,9 +15,22 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import { authorshipColumns } from "../../platform/columns.js";
 import { items } from "../catalogue/catalogue.tables.js";
-import { inventories } from "../catalogue/inventories.tables.js";
+import { inventories, inventoryFk } from "../catalogue/inventories.tables.js";
 import { units } from "../catalogue/units.tables.js";
+
+/** The item a stock row or a document line names; an item in use is never deleted. */
+export const itemFk = () =>
+  integer("item_fk")
+    .notNull()
+    .references(() => items.item_id, { onDelete: "restrict" });
+
+/** A batch as a document line names it before its batch row exists: its number and expiry date. */
+export const batchColumns = () => ({
+  batch_no: text("batch_no"),
+  expire_date: date("expire_date"),
+});
 
 /**
  * A batch of an item: its batch number and expiry date, or neither (the item's one "no batch"
@@ -28,15 +41,61 @@ export const stockBatches = pgTable(
   "stock_batches",
   {
     batch_id: serial("batch_id").primaryKey(),
-    item_fk: integer("item_fk")
-      .notNull()
-      .references(() => items.item_id, { onDelete: "restrict" }),
-    batch_no: text("batch_no"),
-    expire_date: date("expire_date"),
+    item_fk: itemFk(),
+    ...batchColumns(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [unique("stock_batches_item_batch_unique").on(t.item_fk, t.batch_no, t.expire_date).nullsNotDistinct()],
 );
+
+/** The batch a stock row or a line names; a batch in use is never deleted. */
+export const batchFk = () => integer("batch_fk").references(() => stockBatches.batch_id, { onDelete: "restrict" });
+
+/** The stock key every balance and movement names: item, inventory and batch. */
+const stockKeyColumns = () => ({
+  item_fk: itemFk(),
+  inventory_fk: inventoryFk(),
+  batch_fk: batchFk().notNull(),
+});
+
+/** The item and the unit a document line names. */
+export const itemUnitColumns = () => ({
+  item_fk: itemFk(),
+  unit_fk: integer("unit_fk")
+    .notNull()
+    .references(() => units.unit_id, { onDelete: "restrict" }),
+});
+
+/**
+ * A trading document's line (purchases, sales, quotations, their returns, sale transfers): its
+ * item, its unit with the base units in one of the unit when the line was saved, and the quantity.
+ */
+export const documentLineColumns = () => ({
+  ...itemUnitColumns(),
+  unit_base_qty: numeric("unit_base_qty", { precision: 20, scale: 4 }).notNull(),
+  quantity: numeric("quantity", { precision: 20, scale: 4 }).notNull(),
+});
+
+/** A warehouse line moving goods (a transfer, a write-off): item, unit and quantity, and the batch named, if any. */
+export const stockLineColumns = () => ({
+  ...itemUnitColumns(),
+  quantity: numeric("quantity", { precision: 20, scale: 4 }).notNull(),
+  /** None lets the stock-out pick first-expiry-first-out. */
+  batch_fk: batchFk(),
+});
+
+/** A warehouse document's head (a count, a write-off, an opening stock): its number, date and inventory. */
+export const warehouseDocColumns = () => ({
+  number: text("number"),
+  date: timestamp("date", { withTimezone: true }).notNull(),
+  inventory_fk: inventoryFk(),
+});
+
+/** A warehouse document's note and authorship, with who completed it (a count, a write-off). */
+export const completedDocTailColumns = () => {
+  const { created_at, updated_at, ...by } = authorshipColumns();
+  return { note: text("note"), ...by, completed_by: integer("completed_by"), created_at, updated_at };
+};
 
 /**
  * Quantity on hand per (item, inventory, batch) in the item's base unit, kept in the same
@@ -47,15 +106,7 @@ export const stockBatches = pgTable(
 export const stockBalances = pgTable(
   "stock_balances",
   {
-    item_fk: integer("item_fk")
-      .notNull()
-      .references(() => items.item_id, { onDelete: "restrict" }),
-    inventory_fk: integer("inventory_fk")
-      .notNull()
-      .references(() => inventories.inventory_id, { onDelete: "restrict" }),
-    batch_fk: integer("batch_fk")
-      .notNull()
-      .references(() => stockBatches.batch_id, { onDelete: "restrict" }),
+    ...stockKeyColumns(),
     qty: numeric("qty", { precision: 20, scale: 4 }).notNull().default("0"),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -87,15 +138,7 @@ export const stockMovements = pgTable(
   "stock_movements",
   {
     movement_id: bigserial("movement_id", { mode: "number" }).primaryKey(),
-    item_fk: integer("item_fk")
-      .notNull()
-      .references(() => items.item_id, { onDelete: "restrict" }),
-    inventory_fk: integer("inventory_fk")
-      .notNull()
-      .references(() => inventories.inventory_id, { onDelete: "restrict" }),
-    batch_fk: integer("batch_fk")
-      .notNull()
-      .references(() => stockBatches.batch_id, { onDelete: "restrict" }),
+    ...stockKeyColumns(),
     qty: numeric("qty", { precision: 20, scale: 4 }).notNull(),
     /** The unit the document used and its quantity in it (for display); `qty` is in base units. */
     unit_fk: integer("unit_fk").references(() => units.unit_id, { onDelete: "restrict" }),
@@ -140,10 +183,7 @@ export const itemTransfers = pgTable(
     sent_by: integer("sent_by"),
     received_at: timestamp("received_at", { withTimezone: true }),
     received_by: integer("received_by"),
-    created_by: integer("created_by"),
-    updated_by: integer("updated_by"),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    ...authorshipColumns(),
   },
   (t) => [
     index("item_transfers_date_idx").on(t.date),
@@ -159,15 +199,8 @@ export const itemTransferLines = pgTable(
     transfer_fk: integer("transfer_fk")
       .notNull()
       .references(() => itemTransfers.transfer_id, { onDelete: "cascade" }),
-    item_fk: integer("item_fk")
-      .notNull()
-      .references(() => items.item_id, { onDelete: "restrict" }),
-    unit_fk: integer("unit_fk")
-      .notNull()
-      .references(() => units.unit_id, { onDelete: "restrict" }),
-    quantity: numeric("quantity", { precision: 20, scale: 4 }).notNull(),
-    /** A named batch; null lets the send pick first-expiry-first-out. */
-    batch_fk: integer("batch_fk").references(() => stockBatches.batch_id, { onDelete: "restrict" }),
+    /** The batch named, or none: the send picks first-expiry-first-out. */
+    ...stockLineColumns(),
   },
   (t) => [index("item_transfer_lines_transfer_idx").on(t.transfer_fk), check("item_transfer_lines_qty_positive", sql`${t.quantity} > 0`)],
 );
