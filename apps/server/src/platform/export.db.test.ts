@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { moneyDocs } from "../modules/expenses/money-docs.fixture.js";
 import { kindOf, requestLanguage } from "./export.js";
 
 let t: TestApp;
@@ -25,35 +26,7 @@ beforeAll(async () => {
     body: { consumer_name: "Export Pharmacy", mobile: "07501112233", code: "0042" },
   });
   expect(customer.status).toBe(201);
-  const iqd = await t.api("POST", "/api/cashes", { body: { account_name: "Export till IQD", cash_type: 1, currency_id: 1 } });
-  const usd = await t.api("POST", "/api/cashes", { body: { account_name: "Export bank USD", cash_type: 2, currency_id: 2 } });
-  const income = await t.api("POST", "/api/income_types", { body: { type_name: "Export rent" } });
-  const expense = await t.api("POST", "/api/expense_types", { body: { type_name: "Export power" } });
-  for (const [account, currency, amount] of [
-    [iqd.body.data.account_id, 1, "100000"],
-    [usd.body.data.account_id, 2, "100"],
-  ] as const) {
-    const inc = await t.api("POST", "/api/incomes", {
-      body: { type_id: income.body.data.type_id, account_id: account, currency_id: currency, amount, payment_time: "09:00" },
-    });
-    expect(inc.status).toBe(201);
-  }
-  for (const [account, currency, amount] of [
-    [iqd.body.data.account_id, 1, "25000"],
-    [usd.body.data.account_id, 2, "10"],
-  ] as const) {
-    const exp = await t.api("POST", "/api/expenses", {
-      body: {
-        type_id: expense.body.data.type_id,
-        account_id: account,
-        currency_id: currency,
-        amount,
-        date: "2026-03-02",
-        payment_time: "23:45",
-      },
-    });
-    expect(exp.status).toBe(201);
-  }
+  await moneyDocs(t, "Export", { incomes: ["100000", "100"], expenses: ["25000", "10"] });
 });
 afterAll(() => t.close());
 

@@ -11,6 +11,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { multipart } from "../modules/catalogue/multipart.fixture.js";
+import { moneyDocs } from "../modules/expenses/money-docs.fixture.js";
 
 const run = promisify(execFile);
 
@@ -60,35 +61,7 @@ describe.skipIf(!calc)("spreadsheets through LibreOffice Calc", () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "souq-calc-"));
     t = await createTestApp();
-    const iqd = await t.api("POST", "/api/cashes", { body: { account_name: "Calc till IQD", cash_type: 1, currency_id: 1 } });
-    const usd = await t.api("POST", "/api/cashes", { body: { account_name: "Calc bank USD", cash_type: 2, currency_id: 2 } });
-    const income = await t.api("POST", "/api/income_types", { body: { type_name: "Calc rent" } });
-    const expense = await t.api("POST", "/api/expense_types", { body: { type_name: "Calc power" } });
-    for (const [account, currency, amount] of [
-      [iqd.body.data.account_id, 1, "2000000"],
-      [usd.body.data.account_id, 2, "500"],
-    ] as const) {
-      const res = await t.api("POST", "/api/incomes", {
-        body: { type_id: income.body.data.type_id, account_id: account, currency_id: currency, amount, payment_time: "09:00" },
-      });
-      expect(res.status).toBe(201);
-    }
-    for (const [account, currency, amount] of [
-      [iqd.body.data.account_id, 1, "1250000"],
-      [usd.body.data.account_id, 2, "12.5"],
-    ] as const) {
-      const res = await t.api("POST", "/api/expenses", {
-        body: {
-          type_id: expense.body.data.type_id,
-          account_id: account,
-          currency_id: currency,
-          amount,
-          date: "2026-03-02",
-          payment_time: "23:45",
-        },
-      });
-      expect(res.status).toBe(201);
-    }
+    await moneyDocs(t, "Calc", { incomes: ["2000000", "500"], expenses: ["1250000", "12.5"] });
     const customer = await t.api("POST", "/api/customers", {
       body: { consumer_name: "صيدلية الشفاء", mobile: "07501112233", code: "0042" },
     });

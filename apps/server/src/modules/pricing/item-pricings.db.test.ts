@@ -1,24 +1,20 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { unitIds } from "../sales/sales.fixture.js";
 import { BELOW_ZERO } from "./item-pricings.js";
+import { mustCreate } from "./pricing.fixture.js";
 
 let t: TestApp;
 let piece: number;
 let box: number;
 beforeAll(async () => {
   t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
+  ({ piece, box } = await unitIds(t));
 });
 afterAll(() => t.close());
 
-const created = async (url: string, body: Record<string, unknown>) => {
-  const r = await t.api("POST", url, { body });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body.data;
-};
+const created = mustCreate(() => t);
 const makeItem = (item_name: string, extra: Record<string, unknown>, piecePrice: string, boxPrice: string) =>
   created("/api/items", {
     item_name,

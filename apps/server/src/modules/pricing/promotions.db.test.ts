@@ -2,6 +2,8 @@ import { MSG } from "@app/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { addDays, businessDay } from "../../platform/business-time.js";
+import { unitIds } from "../sales/sales.fixture.js";
+import { mustCreate } from "./pricing.fixture.js";
 
 let t: TestApp;
 let piece: number;
@@ -9,17 +11,11 @@ let box: number;
 const today = businessDay(new Date());
 beforeAll(async () => {
   t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
+  ({ piece, box } = await unitIds(t));
 });
 afterAll(() => t.close());
 
-const created = async (url: string, body: Record<string, unknown>) => {
-  const r = await t.api("POST", url, { body });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body.data;
-};
+const created = mustCreate(() => t);
 const promo = (over: Record<string, unknown> = {}) => ({
   title: "Spring",
   customer_rule: "all",

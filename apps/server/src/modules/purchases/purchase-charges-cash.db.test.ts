@@ -2,6 +2,8 @@ import { MSG, notEnoughBalanceMessage } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { pieceAndBoxItem } from "../catalogue/items.fixture.js";
+import { dbHelpers, unitIds } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 
 /**
@@ -16,17 +18,7 @@ let supplier = 0;
 let petty = 0;
 let expenseType = 0;
 
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const ok = async (url: string, body: unknown = {}) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
+const { created, ok, q } = dbHelpers(() => t);
 const balance = async (account: number | string) => {
   const where = typeof account === "string" ? sql`a.system_key = ${account}` : sql`a.account_id = ${account}`;
   const [r] = await q<{ b: string }>(
@@ -60,18 +52,9 @@ const cashCharge = (amount: string) => ({ kind: "transport", payment_type: "Cash
 
 beforeAll(async () => {
   t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  const piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
-  item = (
-    await created("/api/items", {
-      item_name: "Charge Wipes",
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "650", is_base: true },
-        { unit_fk: box, quantity: "12", price: "7250", is_default: true },
-      ],
-    })
-  ).item_id;
+  const units = await unitIds(t);
+  box = units.box;
+  item = await pieceAndBoxItem(t, units, "Charge Wipes", { piece: "650", box: "7250", perBox: "12" });
   supplier = (await created("/api/suppliers", { consumer_name: "Charge Supplier" })).consumer_id;
   petty = (await created("/api/cashes", { account_name: "Petty Cash IQD", cash_type: 1, currency_id: 1 })).account_id;
   const incomeType = (await created("/api/income_types", { type_name: "Float in" })).type_id;

@@ -2,6 +2,8 @@ import { PURCHASE_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { pieceAndBoxItem } from "../catalogue/items.fixture.js";
+import { dbHelpers, unitIds } from "../sales/sales.fixture.js";
 
 /** Many clients completing purchases and returning goods of one item to one supplier at once, on PostgreSQL. */
 let t: TestApp;
@@ -9,11 +11,7 @@ let box = 0;
 let item = 0;
 let supplier = 0;
 
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
+const { created } = dbHelpers(() => t);
 const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows[0]!;
 
 const purchase = (quantity: string) =>
@@ -28,18 +26,9 @@ const purchase = (quantity: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  const piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
-  item = (
-    await created("/api/items", {
-      item_name: "Paracetamol",
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "1500", is_base: true },
-        { unit_fk: box, quantity: "10", price: "15000", is_default: true },
-      ],
-    })
-  ).item_id;
+  const units = await unitIds(t);
+  box = units.box;
+  item = await pieceAndBoxItem(t, units, "Paracetamol", { piece: "1500", box: "15000" });
   supplier = (await created("/api/suppliers", { consumer_name: "One Supplier" })).consumer_id;
 });
 afterAll(() => t?.close());

@@ -2,7 +2,9 @@ import { MSG, PURCHASE_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { pieceAndBoxItem } from "../catalogue/items.fixture.js";
 import { multipart } from "../catalogue/multipart.fixture.js";
+import { dbHelpers, unitIds } from "../sales/sales.fixture.js";
 
 /**
  * Purchases through the API with hand-checked figures: a USD purchase at an out-rate of 1,500
@@ -18,26 +20,7 @@ let supplier = 0;
 let carrier = 0;
 let usdCash = 0;
 
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const ok = async (url: string, body: unknown = {}) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
-
-/** Debit − credit of an account by system key or id, in its currency and in the system currency. */
-const balance = async (account: string | number) => {
-  const where = typeof account === "string" ? sql`a.system_key = ${account}` : sql`a.account_id = ${account}`;
-  const [r] = await q<{ b: string; s: string }>(sql`
-    select coalesce(sum(l.debit - l.credit), 0)::text b, coalesce(sum(l.sys_debit - l.sys_credit), 0)::text s
-      from journal_lines l join accounts a on a.account_id = l.account_id where ${where}`);
-  return { own: Number(r!.b), sys: Number(r!.s) };
-};
+const { created, ok, q, balance } = dbHelpers(() => t);
 const itemCost = async (item: number) => {
   const [r] = await q<{ qty: string; value: string; avg_cost: string }>(
     sql`select qty::text, value::text, avg_cost::text from stock_item_costs where item_fk = ${item}`,
@@ -47,17 +30,8 @@ const itemCost = async (item: number) => {
 const supplierAccount = async (consumer: number, currency: "account_fk" | "account_usd_fk") =>
   Number((await q<{ a: number }>(sql`select ${sql.identifier(currency)} a from consumers where consumer_id = ${consumer}`))[0]!.a);
 
-const makeItem = async (name: string, extra: Record<string, unknown> = {}) =>
-  (
-    await created("/api/items", {
-      item_name: name,
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "2000", is_base: true },
-        { unit_fk: box, quantity: "10", price: "20000", is_default: true },
-      ],
-      ...extra,
-    })
-  ).item_id as number;
+const makeItem = (name: string, extra: Record<string, unknown> = {}) =>
+  pieceAndBoxItem(t, { piece, box }, name, { piece: "2000", box: "20000" }, extra);
 
 const purchaseBody = (extra: Record<string, unknown> = {}) => ({
   consumer_id: supplier,
@@ -81,9 +55,7 @@ const purchaseBody = (extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
+  ({ piece, box } = await unitIds(t));
   amox = await makeItem("Amoxicillin 500", { has_expire: true, expire_alert: 30 });
   soap = await makeItem("Olive Soap");
   supplier = (await created("/api/suppliers", { consumer_name: "Erbil Pharma" })).consumer_id;
@@ -169,30 +141,21 @@ describe("a USD purchase with an IQD transport charge", () => {
   it("a return from the purchase leaves at the purchase's cost from its batch and reduces the supplier", async () => {
     const p = (await t.api("GET", `/api/purchases/${id}`)).body.data;
     const line = p.lines[0];
-    const tooMany = await t.api("POST", "/api/purchase_returns", {
-      body: {
-        purchase_id: id,
-        consumer_id: supplier,
-        inventory_id: 1,
-        currency_id: 2,
-        rate: "1500",
-        payment_type: "On Account",
-        date: "2026-11-21",
-        lines: [{ purchase_line_id: line.line_id, item_id: amox, unit_id: box, quantity: "11", unit_price: "10.8" }],
-      },
-    });
-    expect(tooMany.status).toBe(422);
-    expect(tooMany.body.errors["lines.0.quantity"]).toEqual([PURCHASE_MSG.moreThanBought]);
-    const r = await created("/api/purchase_returns", {
+    /** A return on account of the first line's boxes at 10.8 USD, at the purchase's rate. */
+    const returnBody = (qty: { quantity: string; bonus?: string }, extra: Record<string, unknown> = {}) => ({
       purchase_id: id,
       consumer_id: supplier,
       inventory_id: 1,
       currency_id: 2,
       rate: "1500",
       payment_type: "On Account",
-      date: "2026-11-21",
-      lines: [{ purchase_line_id: line.line_id, item_id: amox, unit_id: box, quantity: "2", bonus: "1", unit_price: "10.8" }],
+      ...extra,
+      lines: [{ purchase_line_id: line.line_id, item_id: amox, unit_id: box, ...qty, unit_price: "10.8" }],
     });
+    const tooMany = await t.api("POST", "/api/purchase_returns", { body: returnBody({ quantity: "11" }, { date: "2026-11-21" }) });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors["lines.0.quantity"]).toEqual([PURCHASE_MSG.moreThanBought]);
+    const r = await created("/api/purchase_returns", returnBody({ quantity: "2", bonus: "1" }, { date: "2026-11-21" }));
     expect(r).toMatchObject({ total: "21.600", status: "complete", purchase_number: p.number });
     expect(r.number).toMatch(/^PRT-\d{6}$/);
     // 3 boxes = 30 pieces out at 1,550 = 46,500; the supplier owes back 21.6 USD = 32,400; 14,100 lost.
@@ -203,17 +166,7 @@ describe("a USD purchase with an IQD transport charge", () => {
     const after = (await t.api("GET", `/api/purchases/${id}`)).body.data;
     expect(after.lines[0]).toMatchObject({ returned_quantity: "2.0000", returned_bonus: "1.0000" });
     // What is left to return: 8 boxes and 1 bonus box.
-    const bonusTooMany = await t.api("POST", "/api/purchase_returns", {
-      body: {
-        purchase_id: id,
-        consumer_id: supplier,
-        inventory_id: 1,
-        currency_id: 2,
-        rate: "1500",
-        payment_type: "On Account",
-        lines: [{ purchase_line_id: line.line_id, item_id: amox, unit_id: box, quantity: "0", bonus: "2", unit_price: "10.8" }],
-      },
-    });
+    const bonusTooMany = await t.api("POST", "/api/purchase_returns", { body: returnBody({ quantity: "0", bonus: "2" }) });
     expect(bonusTooMany.status).toBe(422);
     expect(bonusTooMany.body.errors["lines.0.bonus"]).toEqual([PURCHASE_MSG.moreThanBought]);
   });

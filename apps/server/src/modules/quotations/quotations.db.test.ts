@@ -2,6 +2,8 @@ import { MSG, QUOTATION_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { pieceAndBoxItem } from "../catalogue/items.fixture.js";
+import { dbHelpers, unitIds } from "../sales/sales.fixture.js";
 
 /**
  * Quotations through the API: priced by the one price function (hand-checked figures, steps
@@ -14,12 +16,7 @@ let soap = 0;
 let customer = 0;
 let supplier = 0;
 
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
+const { created, q } = dbHelpers(() => t);
 
 const quotationBody = (extra: Record<string, unknown> = {}) => ({
   consumer_fk: customer,
@@ -36,18 +33,8 @@ const quotationBody = (extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
-  soap = (
-    await created("/api/items", {
-      item_name: "Olive Soap",
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "2000", is_base: true },
-        { unit_fk: box, quantity: "10", price: "20000", is_default: true },
-      ],
-    })
-  ).item_id;
+  ({ piece, box } = await unitIds(t));
+  soap = await pieceAndBoxItem(t, { piece, box }, "Olive Soap", { piece: "2000", box: "20000" });
   customer = (await created("/api/customers", { consumer_name: "Dilan Market" })).consumer_id;
   supplier = (await created("/api/suppliers", { consumer_name: "Erbil Pharma" })).consumer_id;
 });

@@ -2,7 +2,7 @@ import { MSG, SALE_RETURN_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PASSWORD, type TestApp } from "../../../test/harness.js";
-import { dbHelpers, type SalesFixture, salesFixture } from "../sales/sales.fixture.js";
+import { dbHelpers, type SalesFixture, salesFixture, stockUp } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 
 /**
@@ -34,6 +34,35 @@ const saleReturn = (lines: unknown[], extra: Record<string, unknown> = {}) =>
   t.api("POST", "/api/sale_returns", {
     body: { sale_fk: saleId, date: "2026-11-22 11:00", inventory_fk: 1, received_type: "On Account", lines, ...extra },
   });
+
+const mainCashId = async () =>
+  Number((await q<{ a: number }>(sql`select account_id a from accounts where system_key = 'main_cash'`))[0]!.a);
+/** An item sold by the piece at 30,000 IQD, 10 of them bought at 12,000 from a new supplier on 20 Nov 2026. */
+const bottlesInStock = async (name: string, supplierName: string) => {
+  const item = (
+    await created("/api/items", { item_name: name, item_units: [{ unit_fk: piece, quantity: "1", price: "30000", is_base: true }] })
+  ).item_id;
+  const supplier = (await created("/api/suppliers", { consumer_name: supplierName })).consumer_id;
+  await stockUp(t, supplier, [{ item_id: item, unit_id: piece, quantity: "10", unit_price: "12000" }], "2026-11-20 09:00");
+  return item as number;
+};
+/** An active salesman of outlet 1 and inventory 1, earning a commission on revenue as `fields` say. */
+const salesmanOf = async (userName: string, fields: Record<string, string>) =>
+  (
+    await created("/api/users", {
+      user_name: userName,
+      email: `${userName}@example.com`,
+      outlet_fk: 1,
+      status: "active",
+      is_salesman: "true",
+      commission_type: "revenue_commission",
+      ...fields,
+      permissions: ["sales/index"],
+      inventory_ids: [1],
+      new_password: TEST_PASSWORD,
+      new_password_confirmation: TEST_PASSWORD,
+    })
+  ).user_id as number;
 
 beforeAll(async () => {
   let saleBody: SalesFixture["saleBody"];
@@ -169,7 +198,7 @@ describe("a return without a sale, edited and deleted", () => {
   let mainCash = 0;
 
   it("2 soaps from the walk-in customer at the unit's price with its tax, back at the average cost", async () => {
-    mainCash = Number((await q<{ a: number }>(sql`select account_id a from accounts where system_key = 'main_cash'`))[0]!.a);
+    mainCash = await mainCashId();
     // Cash in the till to pay him back from.
     await created("/api/customer_transactions", {
       consumer_id: customer,
@@ -247,39 +276,9 @@ describe("a return from a salesman sale takes his commission back in proportion"
    * to 2 bottles takes 1,200; deleted, nothing; all 3 back, all 1,800.
    */
   it("posts Dr payable / Cr commissions for the share returned, and follows edits and deletes", async () => {
-    const vitamin = (
-      await created("/api/items", {
-        item_name: "Vitamin C",
-        item_units: [{ unit_fk: piece, quantity: "1", price: "30000", is_base: true }],
-      })
-    ).item_id;
-    const p = await created("/api/purchases", {
-      consumer_id: (await created("/api/suppliers", { consumer_name: "Duhok Vitamins" })).consumer_id,
-      date: "2026-11-20 09:00",
-      inventory_id: 1,
-      currency_id: 1,
-      discount_type: "amount",
-      payment_type: "On Account",
-      lines: [{ item_id: vitamin, unit_id: piece, quantity: "10", unit_price: "12000" }],
-    });
-    await ok(`/api/purchases/${p.id}/complete`);
-    const salesman = (
-      await created("/api/users", {
-        user_name: "karim-returns",
-        email: "karim-returns@example.com",
-        outlet_fk: 1,
-        status: "active",
-        is_salesman: "true",
-        sale_man_name: "Karim R",
-        commission_type: "revenue_commission",
-        sale_man_commission_percentage: "2",
-        permissions: ["sales/index"],
-        inventory_ids: [1],
-        new_password: TEST_PASSWORD,
-        new_password_confirmation: TEST_PASSWORD,
-      })
-    ).user_id;
-    const mainCash = Number((await q<{ a: number }>(sql`select account_id a from accounts where system_key = 'main_cash'`))[0]!.a);
+    const vitamin = await bottlesInStock("Vitamin C", "Duhok Vitamins");
+    const salesman = await salesmanOf("karim-returns", { sale_man_name: "Karim R", sale_man_commission_percentage: "2" });
+    const mainCash = await mainCashId();
     const s = await created("/api/salesman_sales", {
       date: "2026-11-22 10:00",
       consumer_fk: customer,
@@ -353,40 +352,16 @@ describe("a return from a salesman sale takes his commission back in proportion"
    * 50,000 at 2% = 1,100 (it would be 1,300 had the returned 60,000 still counted).
    */
   it("a return lowers the month's base for the salesman's later tiers", async () => {
-    const zinc = (
-      await created("/api/items", { item_name: "Zinc", item_units: [{ unit_fk: piece, quantity: "1", price: "30000", is_base: true }] })
-    ).item_id;
-    const p = await created("/api/purchases", {
-      consumer_id: (await created("/api/suppliers", { consumer_name: "Zakho Minerals" })).consumer_id,
-      date: "2026-11-20 09:00",
-      inventory_id: 1,
-      currency_id: 1,
-      discount_type: "amount",
-      payment_type: "On Account",
-      lines: [{ item_id: zinc, unit_id: piece, quantity: "10", unit_price: "12000" }],
+    const zinc = await bottlesInStock("Zinc", "Zakho Minerals");
+    const dana = await salesmanOf("dana-tiers", {
+      sale_man_name: "Dana T",
+      sale_man_commission_percentage: "1",
+      sale_man_commission_percentage_1: "2",
+      sale_man_commission_percentage_2: "3",
+      sale_man_quota_1: "100000",
+      sale_man_quota_2: "200000",
     });
-    await ok(`/api/purchases/${p.id}/complete`);
-    const dana = (
-      await created("/api/users", {
-        user_name: "dana-tiers",
-        email: "dana-tiers@example.com",
-        outlet_fk: 1,
-        status: "active",
-        is_salesman: "true",
-        sale_man_name: "Dana T",
-        commission_type: "revenue_commission",
-        sale_man_commission_percentage: "1",
-        sale_man_commission_percentage_1: "2",
-        sale_man_commission_percentage_2: "3",
-        sale_man_quota_1: "100000",
-        sale_man_quota_2: "200000",
-        permissions: ["sales/index"],
-        inventory_ids: [1],
-        new_password: TEST_PASSWORD,
-        new_password_confirmation: TEST_PASSWORD,
-      })
-    ).user_id;
-    const mainCash = Number((await q<{ a: number }>(sql`select account_id a from accounts where system_key = 'main_cash'`))[0]!.a);
+    const mainCash = await mainCashId();
     const sale = async (bottles: string) => {
       const s = await created("/api/salesman_sales", {
         date: "2026-11-23 10:00",

@@ -2,7 +2,9 @@ import { notEnoughStockMessage } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { dbHelpers } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
+import { heldIn } from "./sale-transfers.fixture.js";
 
 /**
  * Consignment end to end with hand-checked stock and books: 40 pieces at 900 in stock (opening
@@ -16,17 +18,8 @@ let customer = 0;
 let consignment = 0;
 const main = 1;
 
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
-const held = async (inventory: number) => {
-  const [r] = await rows<{ q: string; v: string }>(sql`
-    select coalesce(sum(qty), 0)::text q, coalesce(sum(value), 0)::text v from stock_movements where item_fk = ${item} and inventory_fk = ${inventory}`);
-  return { qty: Number(r!.q), value: Number(r!.v) };
-};
+const { created, q: rows } = dbHelpers(() => t);
+const held = (inventory: number) => heldIn(t, item, inventory);
 /** Debit − credit of a system account, in the system currency. */
 const balance = async (key: string) => {
   const [r] = await rows<{ s: string }>(sql`

@@ -2,8 +2,11 @@ import { notEnoughStockMessage, SALE_TRANSFER_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
+import { pieceAndBoxItem } from "../catalogue/items.fixture.js";
+import { dbHelpers, unitIds } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "../stock/stock.fixture.js";
 import { stockIn } from "../stock/stock.in.js";
+import { heldIn } from "./sale-transfers.fixture.js";
 
 /**
  * Sale transfers through the API with hand-checked stock: goods sent on consignment leave the
@@ -18,23 +21,8 @@ let item = 0;
 let customer = 0;
 let consignment = 0;
 
-const created = async (url: string, body: unknown) => {
-  const res = await t.api("POST", url, { body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const ok = async (url: string) => {
-  const res = await t.api("POST", url, { body: {} });
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
-};
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await t.database.db.execute<T>(query)).rows;
-/** Quantity and value (at average cost) of the item in an inventory. */
-const held = async (inventory: number) => {
-  const [r] = await rows<{ q: string; v: string }>(sql`
-    select coalesce(sum(qty), 0)::text q, coalesce(sum(value), 0)::text v from stock_movements where item_fk = ${item} and inventory_fk = ${inventory}`);
-  return { qty: Number(r!.q), value: Number(r!.v) };
-};
+const { created, ok, q: rows } = dbHelpers(() => t);
+const held = (inventory: number) => heldIn(t, item, inventory);
 const expectConsistent = async () => expect(await stockInconsistencies(t.database.db)).toEqual([]);
 const transferBody = (lines: unknown[], extra: Record<string, unknown> = {}) => ({
   consumer_fk: customer,
@@ -54,18 +42,8 @@ const returnBody = (quantity: string, extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
-  item = (
-    await created("/api/items", {
-      item_name: "Paracetamol 500",
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "1500", is_base: true },
-        { unit_fk: box, quantity: "10", price: "14000", is_default: true },
-      ],
-    })
-  ).item_id;
+  ({ piece, box } = await unitIds(t));
+  item = await pieceAndBoxItem(t, { piece, box }, "Paracetamol 500", { piece: "1500", box: "14000" });
   customer = (await created("/api/customers", { consumer_name: "Shifa Pharmacy" })).consumer_id;
   // 40 pieces at 900: value 36,000.
   await t.database.db.transaction((tx) =>

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { addDays, businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
+import { pieceAndBoxItem } from "../catalogue/items.fixture.js";
+import { unitIds } from "../sales/sales.fixture.js";
 import { stockIn } from "../stock/stock.in.js";
 import { stockOut } from "../stock/stock.out.js";
 
@@ -23,26 +25,12 @@ const run = <T>(fn: (ctx: Ctx) => Promise<T>, now = new Date()) =>
 const day = (n: number) => addDays(businessDay(new Date()), n);
 const at = (d: string) => new Date(`${d}T09:00:00+03:00`);
 
-const makeItem = async (name: string, extra: Record<string, unknown> = {}) => {
-  const res = await t.api("POST", "/api/items", {
-    body: {
-      item_name: name,
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "250", is_base: true },
-        { unit_fk: box, quantity: "10", price: "2500", is_default: true },
-      ],
-      ...extra,
-    },
-  });
-  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body.data.item_id as number;
-};
+const makeItem = (name: string, extra: Record<string, unknown> = {}) =>
+  pieceAndBoxItem(t, { piece, box }, name, { piece: "250", box: "2500" }, extra);
 
 beforeAll(async () => {
   t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
+  ({ piece, box } = await unitIds(t));
   const inv = await t.api("POST", "/api/inventories", { body: { inventory_name: "Branch Store" } });
   if (inv.status !== 201) throw new Error(JSON.stringify(inv.body));
   branch = inv.body.data.inventory_id;

@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import type { Ctx } from "../../platform/context.js";
+import { pieceAndBoxItem } from "../catalogue/items.fixture.js";
+import { unitIds } from "../sales/sales.fixture.js";
 import { stockInconsistencies } from "./stock.fixture.js";
 import { stockIn } from "./stock.in.js";
 import { stockOut } from "./stock.out.js";
@@ -27,20 +29,8 @@ const refused = async (p: Promise<unknown>) => {
   throw new Error("expected a refusal");
 };
 
-const makeItem = async (name: string, extra: Record<string, unknown> = {}) => {
-  const res = await t.api("POST", "/api/items", {
-    body: {
-      item_name: name,
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "250", is_base: true },
-        { unit_fk: box, quantity: "10", price: "2500", is_default: true },
-      ],
-      ...extra,
-    },
-  });
-  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body.data.item_id as number;
-};
+const makeItem = (name: string, extra: Record<string, unknown> = {}) =>
+  pieceAndBoxItem(t, { piece, box }, name, { piece: "250", box: "2500" }, extra);
 
 const balances = async (item: number) =>
   (
@@ -60,9 +50,7 @@ const expectConsistent = async () => expect(await stockInconsistencies(t.databas
 
 beforeAll(async () => {
   t = await createTestApp();
-  const units = (await t.api("GET", "/api/units/list")).body.message as { unit_id: number; unit_name: string }[];
-  piece = units.find((u) => u.unit_name === "Piece")!.unit_id;
-  box = units.find((u) => u.unit_name === "Box")!.unit_id;
+  ({ piece, box } = await unitIds(t));
   inv2 = (await t.api("POST", "/api/inventories", { body: { inventory_name: "Second store" } })).body.data.inventory_id;
 });
 afterAll(() => t?.close());
