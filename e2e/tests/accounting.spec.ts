@@ -154,7 +154,8 @@ test("a customer receipt shows in the customer's statement; a transfer needs two
   await expect(transfer.getByTestId("accounts-must-differ")).toBeHidden();
   await transfer.getByTestId("transfer-rate-out").fill("1500");
   await transfer.getByTestId("transfer-amount").fill("30000");
-  await expect(transfer.getByTestId("transfer-foreign-amount")).toHaveValue("20");
+  // The dollars it makes, with their cents.
+  await expect(transfer.getByTestId("transfer-foreign-amount")).toHaveValue("20.00");
   await shot(page, "transfer-form-en");
   await transfer.getByTestId("transfer-save").click();
   await expect(transfer).toBeHidden();

@@ -77,8 +77,9 @@ test.describe("catalogue", () => {
     await choose(page, "unit-1-unit", s.box);
     await form.getByTestId("unit-1-quantity").fill("12");
     await form.getByTestId("unit-1-price").fill("2800");
-    // The packet's price per base unit is shown exactly: 2800 / 12.
-    await expect(form.getByText(`233.333 per ${s.piece}`)).toBeVisible();
+    // The packet's price per base unit (2800 / 12 = 233.333), as money in the system currency shows:
+    // dinars to the IQD decimals setting, whole by default.
+    await expect(form.getByText(`233 per ${s.piece}`)).toBeVisible();
     // The base unit and the default unit cannot be removed.
     await expect(form.getByTestId("unit-0-remove")).toBeDisabled();
     await form.getByTestId("unit-1-default").check();

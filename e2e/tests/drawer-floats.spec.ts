@@ -34,7 +34,7 @@ test("a manager gives a cashier's drawer its opening float from the safe, typed 
   await page.getByRole("option", { name: `Safe ${tag}` }).click();
   await form.getByTestId("float-save").click();
   // Thirty 50,000 notes: asked about before it is booked.
-  await expect(page.getByTestId("confirm-figure-message")).toContainText("1500000 IQD");
+  await expect(page.getByTestId("confirm-figure-message")).toContainText("1,500,000 IQD");
   const saved = page.waitForResponse((r) => r.url().endsWith("/api/pos/drawer-floats") && r.request().method() === "POST");
   await page.getByTestId("confirm-figure-yes").click();
   expect((await saved).status()).toBe(201);

@@ -38,7 +38,7 @@ import {
 } from "../../shared/documents/PricedLines";
 import { shown, useDocRoute } from "../../shared/documents/routeParams";
 import { useSaveDocument } from "../../shared/documents/useSaveDocument";
-import { plainDecimal, useFormat } from "../../shared/format";
+import { iqdDecimalsShown, plainDecimal, useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { errorText } from "../../shared/notify";
 import { useBarcodeScanner } from "../../shared/useBarcodeScanner";
@@ -241,8 +241,8 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   const record = isUpdate ? source.data : undefined;
   const complete = record?.status === "complete";
   const cur = v.money.currency_id === 2 ? "USD" : "IQD";
-  // Dinars without a fraction, dollars in cents.
-  const money = (x: DecimalValue) => `${fmt.amount(String(x), cur === "USD" ? 2 : 0)} ${cur}`;
+  // Dinars to the "IQD decimals shown" setting (whole unless set), dollars in cents.
+  const money = (x: DecimalValue) => `${fmt.amount(String(x), cur === "USD" ? 2 : iqdDecimalsShown())} ${cur}`;
   const walkInOwes = isWalkIn && !paid.eq(total) ? translateMessage(SALE_MSG.walkInPaysAll) : undefined;
   const section = endpoint;
 
