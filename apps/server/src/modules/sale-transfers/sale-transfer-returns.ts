@@ -1,6 +1,6 @@
 import { SALE_TRANSFER_MSG, type SaleTransferReturnInput } from "@app/contracts";
-import { eq, sql } from "drizzle-orm";
-import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
@@ -10,18 +10,15 @@ import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { assertCustomer } from "../parties/consumers.js";
 import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
-import { assertNotConsignment, existingConsignment, moveStock } from "./consignment.js";
+import { assertNotConsignment, consignmentHeadColumns, existingConsignment, movedValue, moveStock, storedLines } from "./consignment.js";
 import { saleTransferReturnLines, saleTransferReturns, saleTransfers } from "./sale-transfers.tables.js";
 
 /** The goods leaving the customer's consignment location, and the same goods arriving in the chosen inventory. */
 export const saleTransferReturnSource = (id: number) => ({ type: "sale_transfer_return", id });
 export const saleTransferReturnInSource = (id: number) => ({ type: "sale_transfer_return_in", id });
 
-const returnedValue = (id: ReturnType<typeof sql>, line?: ReturnType<typeof sql>) =>
-  sql`(select coalesce(sum(m.value), 0)::text from stock_movements m
-        where m.source_type = 'sale_transfer_return_in' and m.source_id = ${id} ${line ? sql`and m.source_line = ${line}` : sql``}
-          and m.reversal_of is null
-          and not exists (select 1 from stock_movements r where r.reversal_of = m.movement_id))`;
+/** The value the goods came back with, system currency. */
+const returnedValue = (id: SQL, line?: SQL) => movedValue("sale_transfer_return_in", id, line);
 
 export const saleTransferReturnsList: ListModel = {
   model: "sale_transfer_returns",
@@ -32,13 +29,7 @@ export const saleTransferReturnsList: ListModel = {
   defaultSort: "date",
   dateColumn: sql`r.date`,
   columns: {
-    id: { expr: sql`r.id`, filter: "eq" },
-    number: { expr: sql`r.number`, search: true, filter: "eq" },
-    date: { expr: sqlBusinessDateTime(sql`r.date`), sortExpr: sql`r.date`, notNull: true },
-    consumer_id: { expr: sql`r.consumer_fk`, filter: "eq" },
-    consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
-    inventory_id: { expr: sql`r.inventory_fk`, filter: "eq" },
-    inventory_name: { expr: sql`i.inventory_name` },
+    ...consignmentHeadColumns("r"),
     sale_transfer_id: { expr: sql`r.sale_transfer_fk`, filter: "eq" },
     sale_transfer_number: { expr: sql`t.number`, search: true },
     value: { expr: returnedValue(sql`r.id`), sortable: false },
@@ -70,14 +61,7 @@ async function prepare(ctx: Ctx, input: SaleTransferReturnInput) {
       date: docDate(input.date, ctx.now),
       note: input.note ?? null,
     },
-    lines: input.lines.map((l, i) => ({
-      item_fk: l.item_fk,
-      unit_fk: l.unit_fk,
-      unit_base_qty: units[i]!.quantity,
-      quantity: l.quantity,
-      batch_fk: l.batch_fk ?? null,
-      position: i,
-    })),
+    lines: storedLines(input.lines, units),
   };
 }
 

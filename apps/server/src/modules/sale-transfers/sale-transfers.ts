@@ -1,7 +1,7 @@
 import { SALE_TRANSFER_MSG, type SaleTransferInput } from "@app/contracts";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { intArray } from "../../db/bulk.js";
-import { businessDay, sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
+import { businessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
@@ -13,7 +13,7 @@ import { nextNumber } from "../numbering/numbering.js";
 import { assertCustomer } from "../parties/consumers.js";
 import { quotePrices } from "../pricing/quote.js";
 import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
-import { assertNotConsignment, consignmentInventory, moveStock } from "./consignment.js";
+import { assertNotConsignment, consignmentHeadColumns, consignmentInventory, movedValue, moveStock, storedLines } from "./consignment.js";
 import { saleTransferLines, saleTransfers } from "./sale-transfers.tables.js";
 import { transferLineBalances } from "./transfer-balances.js";
 
@@ -22,11 +22,7 @@ export const saleTransferSource = (id: number) => ({ type: "sale_transfer", id }
 export const saleTransferInSource = (id: number) => ({ type: "sale_transfer_in", id });
 
 /** The cost the goods left with (sent transfers), system currency. */
-const costOf = (id: ReturnType<typeof sql>, line?: ReturnType<typeof sql>) =>
-  sql`(select coalesce(-sum(m.value), 0)::text from stock_movements m
-        where m.source_type = 'sale_transfer' and m.source_id = ${id} ${line ? sql`and m.source_line = ${line}` : sql``}
-          and m.reversal_of is null
-          and not exists (select 1 from stock_movements r where r.reversal_of = m.movement_id))`;
+const costOf = (id: SQL, line?: SQL) => movedValue("sale_transfer", id, line, true);
 
 export const saleTransfersList: ListModel = {
   model: "sale_transfers",
@@ -38,13 +34,7 @@ export const saleTransfersList: ListModel = {
   dateColumn: sql`t.date`,
   amountColumn: sql`t.total`,
   columns: {
-    id: { expr: sql`t.id`, filter: "eq" },
-    number: { expr: sql`t.number`, search: true, filter: "eq" },
-    date: { expr: sqlBusinessDateTime(sql`t.date`), sortExpr: sql`t.date`, notNull: true },
-    consumer_id: { expr: sql`t.consumer_fk`, filter: "eq" },
-    consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
-    inventory_id: { expr: sql`t.inventory_fk`, filter: "eq" },
-    inventory_name: { expr: sql`i.inventory_name` },
+    ...consignmentHeadColumns("t"),
     currency_id: { expr: sql`t.currency_id`, filter: "eq" },
     currency_name: { expr: sql`cu.currency_name` },
     rate: { expr: sql`t.rate` },
@@ -93,15 +83,10 @@ async function prepare(ctx: Ctx, input: SaleTransferInput) {
       total: priced.total,
       note: input.note ?? null,
     },
-    lines: input.lines.map((l, i) => ({
-      item_fk: l.item_fk,
-      unit_fk: l.unit_fk,
-      unit_base_qty: units[i]!.quantity,
-      quantity: l.quantity,
-      batch_fk: l.batch_fk ?? null,
+    lines: storedLines(input.lines, units).map((l, i) => ({
+      ...l,
       unit_price: priced.lines[i]!.unit_price,
       line_total: priced.lines[i]!.total,
-      position: i,
     })),
   };
 }
