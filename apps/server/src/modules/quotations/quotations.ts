@@ -1,7 +1,14 @@
 import { QUOTATION_MSG, type QuotationInput } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
-import { businessDay, sqlBusinessDateTime, sqlBusinessDay, withBusinessDate } from "../../platform/business-time.js";
+import { businessDay, sqlBusinessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
+import {
+  documentAuthorColumns,
+  documentCurrencyColumns,
+  documentHeadColumns,
+  documentInventoryColumns,
+  documentPartyColumns,
+} from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { moneyColumns } from "../../platform/money-columns.js";
@@ -26,24 +33,16 @@ export const quotationsList: ListModel = {
   dateColumn: sql`q.date`,
   amountColumn: sql`q.total`,
   columns: {
-    id: { expr: sql`q.id`, filter: "eq" },
-    number: { expr: sql`q.number`, search: true, filter: "eq" },
-    date: { expr: sqlBusinessDateTime(sql`q.date`), sortExpr: sql`q.date`, notNull: true },
+    ...documentHeadColumns("q"),
     valid_until: { expr: sql`to_char(q.valid_until, 'YYYY-MM-DD')`, sortExpr: sql`q.valid_until`, notNull: true },
-    consumer_id: { expr: sql`q.consumer_fk`, filter: "eq" },
-    consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
-    inventory_id: { expr: sql`q.inventory_fk`, filter: "eq" },
-    inventory_name: { expr: sql`i.inventory_name` },
-    currency_id: { expr: sql`q.currency_id`, filter: "eq" },
-    currency_name: { expr: sql`cu.currency_name` },
-    rate: { expr: sql`q.rate` },
+    ...documentPartyColumns("q"),
+    ...documentInventoryColumns("q"),
+    ...documentCurrencyColumns("q"),
     ...moneyColumns("q", "total"),
     status: { expr: sql`q.status`, filter: "eq", notNull: true },
     shown_status: { expr: shownStatus, sortable: false },
     sale_id: { expr: sql`q.sale_fk` },
-    note: { expr: sql`q.note`, search: true },
-    created_by_name: { expr: sql`cb.user_name` },
-    created_at: { expr: sql`q.created_at` },
+    ...documentAuthorColumns("q"),
   },
 };
 

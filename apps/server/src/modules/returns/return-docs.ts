@@ -1,8 +1,9 @@
 import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
 import type Decimal from "decimal.js";
 import { type SQL, sql } from "drizzle-orm";
-import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
+import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
+import { documentAuthorColumns, documentCurrencyColumns, documentHeadColumns } from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListColumn, ListModel } from "../../platform/list.js";
 import { cashAccount } from "../cash/cashes.js";
@@ -29,18 +30,9 @@ export interface ReturnDoc {
   expiryAsDay: boolean;
 }
 
-/** The list columns every return starts with; the list's `from` names the return `r`. */
-const returnHeadColumns = (): Record<string, ListColumn> => ({
-  id: { expr: sql`r.id`, filter: "eq" },
-  number: { expr: sql`r.number`, search: true, filter: "eq" },
-  date: { expr: sqlBusinessDateTime(sql`r.date`), sortExpr: sql`r.date`, notNull: true },
-});
-
 /** The currency, rate and totals (one column a currency, summed); `cu` is the return's currency. */
 const returnMoneyColumns = (): Record<string, ListColumn> => ({
-  currency_id: { expr: sql`r.currency_id`, filter: "eq" },
-  currency_name: { expr: sql`cu.currency_name` },
-  rate: { expr: sql`r.rate` },
+  ...documentCurrencyColumns("r"),
   total: { expr: sql`r.total` },
   total_iqd: { expr: sql`case when r.currency_id = ${CURRENCY_IQD} then r.total else 0 end`, sum: true, sortable: false },
   total_usd: { expr: sql`case when r.currency_id = ${CURRENCY_USD} then r.total else 0 end`, sum: true, sortable: false },
@@ -50,9 +42,7 @@ const returnMoneyColumns = (): Record<string, ListColumn> => ({
 const returnTailColumns = (): Record<string, ListColumn> => ({
   status: { expr: sql`r.status`, filter: "eq" },
   is_closed: { expr: sql`r.is_closed`, filter: "bool" },
-  note: { expr: sql`r.note`, search: true },
-  created_by_name: { expr: sql`cb.user_name` },
-  created_at: { expr: sql`r.created_at` },
+  ...documentAuthorColumns("r"),
 });
 
 /**
@@ -73,7 +63,7 @@ export const returnList = (
   defaultSort: "date",
   dateColumn: sql`r.date`,
   amountColumn: sql`r.total`,
-  columns: { ...returnHeadColumns(), ...own, ...returnMoneyColumns(), ...extra, ...returnTailColumns() },
+  columns: { ...documentHeadColumns("r"), ...own, ...returnMoneyColumns(), ...extra, ...returnTailColumns() },
 });
 
 /**

@@ -1,9 +1,8 @@
 import { SALE_TRANSFER_MSG } from "@app/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
-import type { ListColumn, ListModel } from "../../platform/list.js";
+import type { ListModel } from "../../platform/list.js";
 import { itemSearch } from "../catalogue/barcodes.js";
 import { inventories } from "../catalogue/inventories.tables.js";
 import { D } from "../ledger/money.js";
@@ -66,17 +65,6 @@ export const movedValue = (source: "sale_transfer" | "sale_transfer_return_in", 
         where m.source_type = ${sql.raw(`'${source}'`)} and m.source_id = ${id} ${line ? sql`and m.source_line = ${line}` : sql``}
           and m.reversal_of is null
           and not exists (select 1 from stock_movements r where r.reversal_of = m.movement_id))`;
-
-/** The list columns a consignment document (a transfer `t`, a return `r`) starts with: its number and date, the customer and the inventory. */
-export const consignmentHeadColumns = (alias: "t" | "r"): Record<string, ListColumn> => ({
-  id: { expr: sql.raw(`${alias}.id`), filter: "eq" },
-  number: { expr: sql.raw(`${alias}.number`), search: true, filter: "eq" },
-  date: { expr: sqlBusinessDateTime(sql.raw(`${alias}.date`)), sortExpr: sql.raw(`${alias}.date`), notNull: true },
-  consumer_id: { expr: sql.raw(`${alias}.consumer_fk`), filter: "eq" },
-  consumer_name: { expr: sql`c.consumer_name`, search: true, filter: "like" },
-  inventory_id: { expr: sql.raw(`${alias}.inventory_fk`), filter: "eq" },
-  inventory_name: { expr: sql`i.inventory_name` },
-});
 
 /** A consignment document's lines as stored: item, unit and its base units (`units`, line by line), quantity, the batch named and the order given. */
 export const storedLines = (

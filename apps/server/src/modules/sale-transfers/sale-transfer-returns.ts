@@ -2,6 +2,12 @@ import { SALE_TRANSFER_MSG, type SaleTransferReturnInput } from "@app/contracts"
 import { eq, type SQL, sql } from "drizzle-orm";
 import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
+import {
+  documentAuthorColumns,
+  documentHeadColumns,
+  documentInventoryColumns,
+  documentPartyColumns,
+} from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { assertInventoryAccess, inventoryScope, seesInventory } from "../catalogue/inventories.js";
@@ -10,7 +16,7 @@ import { docDate } from "../ledger/dates.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { assertCustomer } from "../parties/consumers.js";
 import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
-import { assertNotConsignment, consignmentHeadColumns, existingConsignment, movedValue, moveStock, storedLines } from "./consignment.js";
+import { assertNotConsignment, existingConsignment, movedValue, moveStock, storedLines } from "./consignment.js";
 import { saleTransferReturnLines, saleTransferReturns, saleTransfers } from "./sale-transfers.tables.js";
 
 /** The goods leaving the customer's consignment location, and the same goods arriving in the chosen inventory. */
@@ -29,13 +35,13 @@ export const saleTransferReturnsList: ListModel = {
   defaultSort: "date",
   dateColumn: sql`r.date`,
   columns: {
-    ...consignmentHeadColumns("r"),
+    ...documentHeadColumns("r"),
+    ...documentPartyColumns("r"),
+    ...documentInventoryColumns("r"),
     sale_transfer_id: { expr: sql`r.sale_transfer_fk`, filter: "eq" },
     sale_transfer_number: { expr: sql`t.number`, search: true },
     value: { expr: returnedValue(sql`r.id`), sortable: false },
-    note: { expr: sql`r.note`, search: true },
-    created_by_name: { expr: sql`cb.user_name` },
-    created_at: { expr: sql`r.created_at` },
+    ...documentAuthorColumns("r"),
   },
 };
 

@@ -3,6 +3,13 @@ import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { intArray } from "../../db/bulk.js";
 import { businessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
+import {
+  documentAuthorColumns,
+  documentCurrencyColumns,
+  documentHeadColumns,
+  documentInventoryColumns,
+  documentPartyColumns,
+} from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { moneyColumns } from "../../platform/money-columns.js";
@@ -13,7 +20,7 @@ import { nextNumber } from "../numbering/numbering.js";
 import { assertCustomer } from "../parties/consumers.js";
 import { quotePrices } from "../pricing/quote.js";
 import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
-import { assertNotConsignment, consignmentHeadColumns, consignmentInventory, movedValue, moveStock, storedLines } from "./consignment.js";
+import { assertNotConsignment, consignmentInventory, movedValue, moveStock, storedLines } from "./consignment.js";
 import { saleTransferLines, saleTransfers } from "./sale-transfers.tables.js";
 import { transferLineBalances } from "./transfer-balances.js";
 
@@ -34,17 +41,15 @@ export const saleTransfersList: ListModel = {
   dateColumn: sql`t.date`,
   amountColumn: sql`t.total`,
   columns: {
-    ...consignmentHeadColumns("t"),
-    currency_id: { expr: sql`t.currency_id`, filter: "eq" },
-    currency_name: { expr: sql`cu.currency_name` },
-    rate: { expr: sql`t.rate` },
+    ...documentHeadColumns("t"),
+    ...documentPartyColumns("t"),
+    ...documentInventoryColumns("t"),
+    ...documentCurrencyColumns("t"),
     ...moneyColumns("t", "total"),
     cost: { expr: costOf(sql`t.id`), sortable: false },
     status: { expr: sql`t.status`, filter: "eq", notNull: true },
     is_closed: { expr: sql`t.is_closed`, filter: "bool" },
-    note: { expr: sql`t.note`, search: true },
-    created_by_name: { expr: sql`cb.user_name` },
-    created_at: { expr: sql`t.created_at` },
+    ...documentAuthorColumns("t"),
   },
 };
 
