@@ -2,20 +2,14 @@ import { QUOTATION_MSG, type QuotationInput } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import { businessDay, sqlBusinessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
-import {
-  documentAuthorColumns,
-  documentCurrencyColumns,
-  documentHeadColumns,
-  documentInventoryColumns,
-  documentPartyColumns,
-} from "../../platform/document-list-columns.js";
+import * as listColumns from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { moneyColumns } from "../../platform/money-columns.js";
 import { assertInventoryAccess, defaultInventory, inventoryScope, seesInventory } from "../catalogue/inventories.js";
 import { lineUnits } from "../catalogue/item-units.js";
 import { docDate } from "../ledger/dates.js";
-import { nextNumber } from "../numbering/numbering.js";
+import { createNumbered } from "../numbering/numbered-document.js";
 import { assertCustomer } from "../parties/consumers.js";
 import { quotePrices } from "../pricing/quote.js";
 import { quotationLines, quotations } from "./quotations.tables.js";
@@ -33,16 +27,16 @@ export const quotationsList: ListModel = {
   dateColumn: sql`q.date`,
   amountColumn: sql`q.total`,
   columns: {
-    ...documentHeadColumns("q"),
+    ...listColumns.head("q"),
     valid_until: { expr: sql`to_char(q.valid_until, 'YYYY-MM-DD')`, sortExpr: sql`q.valid_until`, notNull: true },
-    ...documentPartyColumns("q"),
-    ...documentInventoryColumns("q"),
-    ...documentCurrencyColumns("q"),
+    ...listColumns.party("q"),
+    ...listColumns.inventory("q"),
+    ...listColumns.currency("q"),
     ...moneyColumns("q", "total"),
     status: { expr: sql`q.status`, filter: "eq", notNull: true },
     shown_status: { expr: shownStatus, sortable: false },
     sale_id: { expr: sql`q.sale_fk` },
-    ...documentAuthorColumns("q"),
+    ...listColumns.author("q"),
   },
 };
 
@@ -123,17 +117,7 @@ async function writeLines(ctx: Ctx, id: number, lines: Awaited<ReturnType<typeof
 
 export async function createQuotation(ctx: Ctx, input: QuotationInput) {
   const p = await prepare(ctx, input);
-  const [row] = await ctx.tx
-    .insert(quotations)
-    .values({ ...p.row, created_by: ctx.user?.user_id ?? null })
-    .returning({ id: quotations.id });
-  const id = row!.id;
-  await writeLines(ctx, id, p.lines);
-  await ctx.tx
-    .update(quotations)
-    .set({ number: await nextNumber(ctx, "quotations", "QT") })
-    .where(eq(quotations.id, id));
-  return { id };
+  return createNumbered(ctx, quotations, p.row, "QT", (id) => writeLines(ctx, id, p.lines));
 }
 
 /** The quotation's row, locked (`for no key update`): changes and Convert To Sale of one quotation run one after the other. */

@@ -3,7 +3,7 @@ import type Decimal from "decimal.js";
 import { type SQL, sql } from "drizzle-orm";
 import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
-import { documentAuthorColumns, documentCurrencyColumns, documentHeadColumns } from "../../platform/document-list-columns.js";
+import * as listColumns from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListColumn, ListModel } from "../../platform/list.js";
 import { cashAccount } from "../cash/cashes.js";
@@ -32,7 +32,7 @@ export interface ReturnDoc {
 
 /** The currency, rate and totals (one column a currency, summed); `cu` is the return's currency. */
 const returnMoneyColumns = (): Record<string, ListColumn> => ({
-  ...documentCurrencyColumns("r"),
+  ...listColumns.currency("r"),
   total: { expr: sql`r.total` },
   total_iqd: { expr: sql`case when r.currency_id = ${CURRENCY_IQD} then r.total else 0 end`, sum: true, sortable: false },
   total_usd: { expr: sql`case when r.currency_id = ${CURRENCY_USD} then r.total else 0 end`, sum: true, sortable: false },
@@ -42,7 +42,7 @@ const returnMoneyColumns = (): Record<string, ListColumn> => ({
 const returnTailColumns = (): Record<string, ListColumn> => ({
   status: { expr: sql`r.status`, filter: "eq" },
   is_closed: { expr: sql`r.is_closed`, filter: "bool" },
-  ...documentAuthorColumns("r"),
+  ...listColumns.author("r"),
 });
 
 /**
@@ -63,7 +63,7 @@ export const returnList = (
   defaultSort: "date",
   dateColumn: sql`r.date`,
   amountColumn: sql`r.total`,
-  columns: { ...documentHeadColumns("r"), ...own, ...returnMoneyColumns(), ...extra, ...returnTailColumns() },
+  columns: { ...listColumns.head("r"), ...own, ...returnMoneyColumns(), ...extra, ...returnTailColumns() },
 });
 
 /**

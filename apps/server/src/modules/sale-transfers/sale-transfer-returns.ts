@@ -2,18 +2,13 @@ import { SALE_TRANSFER_MSG, type SaleTransferReturnInput } from "@app/contracts"
 import { eq, type SQL, sql } from "drizzle-orm";
 import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
-import {
-  documentAuthorColumns,
-  documentHeadColumns,
-  documentInventoryColumns,
-  documentPartyColumns,
-} from "../../platform/document-list-columns.js";
+import * as listColumns from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { assertInventoryAccess, inventoryScope, seesInventory } from "../catalogue/inventories.js";
 import { lineUnits } from "../catalogue/item-units.js";
 import { docDate } from "../ledger/dates.js";
-import { nextNumber } from "../numbering/numbering.js";
+import { createNumbered } from "../numbering/numbered-document.js";
 import { assertCustomer } from "../parties/consumers.js";
 import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
 import { assertNotConsignment, existingConsignment, movedValue, moveStock, storedLines } from "./consignment.js";
@@ -35,13 +30,13 @@ export const saleTransferReturnsList: ListModel = {
   defaultSort: "date",
   dateColumn: sql`r.date`,
   columns: {
-    ...documentHeadColumns("r"),
-    ...documentPartyColumns("r"),
-    ...documentInventoryColumns("r"),
+    ...listColumns.head("r"),
+    ...listColumns.party("r"),
+    ...listColumns.inventory("r"),
     sale_transfer_id: { expr: sql`r.sale_transfer_fk`, filter: "eq" },
     sale_transfer_number: { expr: sql`t.number`, search: true },
     value: { expr: returnedValue(sql`r.id`), sortable: false },
-    ...documentAuthorColumns("r"),
+    ...listColumns.author("r"),
   },
 };
 
@@ -109,17 +104,7 @@ async function lockReturn(ctx: Ctx, id: number) {
 
 export async function createSaleTransferReturn(ctx: Ctx, input: SaleTransferReturnInput) {
   const p = await prepare(ctx, input);
-  const [row] = await ctx.tx
-    .insert(saleTransferReturns)
-    .values({ ...p.row, created_by: ctx.user?.user_id ?? null })
-    .returning({ id: saleTransferReturns.id });
-  const id = row!.id;
-  await bringBack(ctx, id, p);
-  await ctx.tx
-    .update(saleTransferReturns)
-    .set({ number: await nextNumber(ctx, "sale_transfer_returns", "STRR") })
-    .where(eq(saleTransferReturns.id, id));
-  return { id };
+  return createNumbered(ctx, saleTransferReturns, p.row, "STRR", (id) => bringBack(ctx, id, p));
 }
 
 export async function updateSaleTransferReturn(ctx: Ctx, id: number, input: SaleTransferReturnInput) {

@@ -3,20 +3,14 @@ import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { intArray } from "../../db/bulk.js";
 import { businessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
-import {
-  documentAuthorColumns,
-  documentCurrencyColumns,
-  documentHeadColumns,
-  documentInventoryColumns,
-  documentPartyColumns,
-} from "../../platform/document-list-columns.js";
+import * as listColumns from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { moneyColumns } from "../../platform/money-columns.js";
 import { assertInventoryAccess, inventoryScope, seesInventory } from "../catalogue/inventories.js";
 import { lineUnits } from "../catalogue/item-units.js";
 import { docDate } from "../ledger/dates.js";
-import { nextNumber } from "../numbering/numbering.js";
+import { createNumbered } from "../numbering/numbered-document.js";
 import { assertCustomer } from "../parties/consumers.js";
 import { quotePrices } from "../pricing/quote.js";
 import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
@@ -41,15 +35,15 @@ export const saleTransfersList: ListModel = {
   dateColumn: sql`t.date`,
   amountColumn: sql`t.total`,
   columns: {
-    ...documentHeadColumns("t"),
-    ...documentPartyColumns("t"),
-    ...documentInventoryColumns("t"),
-    ...documentCurrencyColumns("t"),
+    ...listColumns.head("t"),
+    ...listColumns.party("t"),
+    ...listColumns.inventory("t"),
+    ...listColumns.currency("t"),
     ...moneyColumns("t", "total"),
     cost: { expr: costOf(sql`t.id`), sortable: false },
     status: { expr: sql`t.status`, filter: "eq", notNull: true },
     is_closed: { expr: sql`t.is_closed`, filter: "bool" },
-    ...documentAuthorColumns("t"),
+    ...listColumns.author("t"),
   },
 };
 
@@ -103,17 +97,7 @@ async function writeLines(ctx: Ctx, id: number, lines: Awaited<ReturnType<typeof
 
 export async function createSaleTransfer(ctx: Ctx, input: SaleTransferInput) {
   const p = await prepare(ctx, input);
-  const [row] = await ctx.tx
-    .insert(saleTransfers)
-    .values({ ...p.row, created_by: ctx.user?.user_id ?? null })
-    .returning({ id: saleTransfers.id });
-  const id = row!.id;
-  await writeLines(ctx, id, p.lines);
-  await ctx.tx
-    .update(saleTransfers)
-    .set({ number: await nextNumber(ctx, "sale_transfers", "STR") })
-    .where(eq(saleTransfers.id, id));
-  return { id };
+  return createNumbered(ctx, saleTransfers, p.row, "STR", (id) => writeLines(ctx, id, p.lines));
 }
 
 /** The transfer's row, locked first by every change to it, so two people sending one transfer act one after the other. */
