@@ -4,9 +4,9 @@ import { businessDay, sqlBusinessDay, withBusinessDate } from "../../platform/bu
 import type { Ctx } from "../../platform/context.js";
 import * as listColumns from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
-import type { ListModel } from "../../platform/list.js";
 import { moneyColumns } from "../../platform/money-columns.js";
-import { assertInventoryAccess, defaultInventory, inventoryScope, seesInventory } from "../catalogue/inventories.js";
+import { assertInventoryAccess, defaultInventory, seesInventory } from "../catalogue/inventories.js";
+import { inventoryDocumentList } from "../catalogue/inventory-lists.js";
 import { lineUnits } from "../catalogue/item-units.js";
 import { docDate } from "../ledger/dates.js";
 import { createNumbered } from "../numbering/numbered-document.js";
@@ -17,16 +17,12 @@ import { quotationLines, quotations } from "./quotations.tables.js";
 /** open, converted, or expired (an open quotation past its valid-until day). */
 const shownStatus = sql`case when q.status = 'open' and to_char(q.valid_until, 'YYYY-MM-DD') < ${sqlBusinessDay(sql`now()`)} then 'expired' else q.status end`;
 
-export const quotationsList: ListModel = {
-  model: "quotations",
-  from: sql`from quotations q join consumers c on c.consumer_id = q.consumer_fk join inventories i on i.inventory_id = q.inventory_fk
+export const quotationsList = inventoryDocumentList(
+  "quotations",
+  "q",
+  sql`from quotations q join consumers c on c.consumer_id = q.consumer_fk join inventories i on i.inventory_id = q.inventory_fk
             join currencies cu on cu.currency_id = q.currency_id left join users cb on cb.user_id = q.created_by`,
-  scope: (ctx) => inventoryScope(ctx, sql`q.inventory_fk`),
-  idColumn: "id",
-  defaultSort: "date",
-  dateColumn: sql`q.date`,
-  amountColumn: sql`q.total`,
-  columns: {
+  {
     ...listColumns.head("q"),
     valid_until: { expr: sql`to_char(q.valid_until, 'YYYY-MM-DD')`, sortExpr: sql`q.valid_until`, notNull: true },
     ...listColumns.party("q"),
@@ -38,7 +34,8 @@ export const quotationsList: ListModel = {
     sale_id: { expr: sql`q.sale_fk` },
     ...listColumns.author("q"),
   },
-};
+  "total",
+);
 
 /** Prices the lines through the one price function, for the customer on the quotation's day at its in-rate. */
 async function prepare(ctx: Ctx, input: QuotationInput) {

@@ -8,6 +8,7 @@ import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListColumn, ListModel } from "../../platform/list.js";
 import { cashAccount } from "../cash/cashes.js";
 import { assertInventoryAccess, inventoryScope } from "../catalogue/inventories.js";
+import { inventoryDocumentList } from "../catalogue/inventory-lists.js";
 import type { AccountInfo } from "../ledger/journal.js";
 import { lockForPosting, reverse } from "../ledger/ledger.js";
 import { D, ZERO } from "../ledger/money.js";
@@ -55,16 +56,14 @@ export const returnList = (
   from: SQL,
   own: Record<string, ListColumn>,
   extra: Record<string, ListColumn>,
-): ListModel => ({
-  model,
-  from,
-  scope: (ctx) => inventoryScope(ctx, sql`r.inventory_fk`),
-  idColumn: "id",
-  defaultSort: "date",
-  dateColumn: sql`r.date`,
-  amountColumn: sql`r.total`,
-  columns: { ...listColumns.head("r"), ...own, ...returnMoneyColumns(), ...extra, ...returnTailColumns() },
-});
+): ListModel =>
+  inventoryDocumentList(
+    model,
+    "r",
+    from,
+    { ...listColumns.head("r"), ...own, ...returnMoneyColumns(), ...extra, ...returnTailColumns() },
+    "total",
+  );
 
 /**
  * The account a return settles with: the cash account chosen when paid in cash (checked, its

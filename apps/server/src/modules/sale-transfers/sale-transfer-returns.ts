@@ -4,8 +4,8 @@ import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import * as listColumns from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
-import type { ListModel } from "../../platform/list.js";
-import { assertInventoryAccess, inventoryScope, seesInventory } from "../catalogue/inventories.js";
+import { assertInventoryAccess, seesInventory } from "../catalogue/inventories.js";
+import { inventoryDocumentList } from "../catalogue/inventory-lists.js";
 import { lineUnits } from "../catalogue/item-units.js";
 import { docDate } from "../ledger/dates.js";
 import { createNumbered } from "../numbering/numbered-document.js";
@@ -21,15 +21,12 @@ export const saleTransferReturnInSource = (id: number) => ({ type: "sale_transfe
 /** The value the goods came back with, system currency. */
 const returnedValue = (id: SQL, line?: SQL) => movedValue("sale_transfer_return_in", id, line);
 
-export const saleTransferReturnsList: ListModel = {
-  model: "sale_transfer_returns",
-  from: sql`from sale_transfer_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
+export const saleTransferReturnsList = inventoryDocumentList(
+  "sale_transfer_returns",
+  "r",
+  sql`from sale_transfer_returns r join consumers c on c.consumer_id = r.consumer_fk join inventories i on i.inventory_id = r.inventory_fk
             left join sale_transfers t on t.id = r.sale_transfer_fk left join users cb on cb.user_id = r.created_by`,
-  scope: (ctx) => inventoryScope(ctx, sql`r.inventory_fk`),
-  idColumn: "id",
-  defaultSort: "date",
-  dateColumn: sql`r.date`,
-  columns: {
+  {
     ...listColumns.head("r"),
     ...listColumns.party("r"),
     ...listColumns.inventory("r"),
@@ -38,7 +35,7 @@ export const saleTransferReturnsList: ListModel = {
     value: { expr: returnedValue(sql`r.id`), sortable: false },
     ...listColumns.author("r"),
   },
-};
+);
 
 async function prepare(ctx: Ctx, input: SaleTransferReturnInput) {
   await assertCustomer(ctx, input.consumer_fk);

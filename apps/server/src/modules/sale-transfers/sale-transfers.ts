@@ -5,9 +5,9 @@ import { businessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import * as listColumns from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
-import type { ListModel } from "../../platform/list.js";
 import { moneyColumns } from "../../platform/money-columns.js";
 import { assertInventoryAccess, inventoryScope, seesInventory } from "../catalogue/inventories.js";
+import { inventoryDocumentList } from "../catalogue/inventory-lists.js";
 import { lineUnits } from "../catalogue/item-units.js";
 import { docDate } from "../ledger/dates.js";
 import { createNumbered } from "../numbering/numbered-document.js";
@@ -25,16 +25,12 @@ export const saleTransferInSource = (id: number) => ({ type: "sale_transfer_in",
 /** The cost the goods left with (sent transfers), system currency. */
 const costOf = (id: SQL, line?: SQL) => movedValue("sale_transfer", id, line, true);
 
-export const saleTransfersList: ListModel = {
-  model: "sale_transfers",
-  from: sql`from sale_transfers t join consumers c on c.consumer_id = t.consumer_fk join inventories i on i.inventory_id = t.inventory_fk
+export const saleTransfersList = inventoryDocumentList(
+  "sale_transfers",
+  "t",
+  sql`from sale_transfers t join consumers c on c.consumer_id = t.consumer_fk join inventories i on i.inventory_id = t.inventory_fk
             join currencies cu on cu.currency_id = t.currency_id left join users cb on cb.user_id = t.created_by`,
-  scope: (ctx) => inventoryScope(ctx, sql`t.inventory_fk`),
-  idColumn: "id",
-  defaultSort: "date",
-  dateColumn: sql`t.date`,
-  amountColumn: sql`t.total`,
-  columns: {
+  {
     ...listColumns.head("t"),
     ...listColumns.party("t"),
     ...listColumns.inventory("t"),
@@ -45,7 +41,8 @@ export const saleTransfersList: ListModel = {
     is_closed: { expr: sql`t.is_closed`, filter: "bool" },
     ...listColumns.author("t"),
   },
-};
+  "total",
+);
 
 /** Checks the transfer and prices its lines through the one price function (customer, day, in-rate): what the goods would sell for. */
 async function prepare(ctx: Ctx, input: SaleTransferInput) {
