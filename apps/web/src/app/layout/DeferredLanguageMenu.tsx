@@ -19,8 +19,8 @@ export function DeferredLanguageMenu() {
       variant="subtle"
       color="gray"
       size="lg"
-      aria-label={t("language")}
-      title={t("language")}
+      aria-label={t("common:language")}
+      title={t("common:language")}
       data-testid="language-menu"
       onPointerEnter={() => void load()}
       onFocus={() => void load()}

@@ -12,8 +12,8 @@ export function LanguageMenu({ onChange, defaultOpened }: { onChange?: (lang: La
   return (
     <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <Tooltip label={t("language")}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("language")} data-testid="language-menu">
+        <Tooltip label={t("common:language")}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("common:language")} data-testid="language-menu">
             <IconLanguage size={20} />
           </ActionIcon>
         </Tooltip>
