@@ -2,18 +2,15 @@ import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
-import { useCan, useSession } from "../../app/session";
-import { docDay } from "../../shared/api/ledger";
 import { PATHS, PURCHASES, type PurchaseChargeRecord, purchaseQuery } from "../../shared/api/purchases";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
 import type { SheetContent } from "../../shared/documents/DocSheet";
-import { currencyShown, DocView } from "../../shared/documents/DocView";
+import { DocView } from "../../shared/documents/DocView";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
-import { routeId } from "../../shared/documents/routeParams";
-import { useFormat } from "../../shared/format";
-import { useSeededNames } from "../../shared/seededNames";
+import { sheetLines } from "../../shared/documents/sheetLines";
+import { useDocViewKit } from "../../shared/documents/useDocViewKit";
 
 /**
  * One purchase (SPEC §2 `view/{id}/{newTab}`): as printed on A4 with the shop's name, receipt
@@ -21,15 +18,11 @@ import { useSeededNames } from "../../shared/seededNames";
  */
 export function PurchaseViewPage() {
   const { t } = useTranslation("purchases");
-  const params = useParams();
-  const id = routeId(params.id);
+  const kit = useDocViewKit(t);
+  const { id, can, fmt, names } = kit;
   const navigate = useNavigate();
-  const can = useCan();
-  const fmt = useFormat();
-  const names = useSeededNames();
   // A charge paid in cash without a supplier is named by the account it was paid from.
   const chargeParty = (c: PurchaseChargeRecord) => c.consumer_name ?? names.account(c.account_name, c.account_system_key);
-  const { systemConfig } = useSession();
   const doc = useQuery(purchaseQuery(id));
   const act = useDocAction(PURCHASES, "purchases:done");
   const confirm = useConfirmAction();
@@ -37,47 +30,30 @@ export function PurchaseViewPage() {
   const p = doc.data;
   if (!p) return <Alert color="red">{t("notFound")}</Alert>;
   const cur = p.currency_name;
+  const col = kit.columns(cur);
   const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;
   const info: [string, string][] = [
-    [t("fields.number"), p.number ?? ""],
-    [t("fields.date"), fmt.date(docDay(p.date))],
+    ...kit.heading(p),
     [t("fields.supplier"), p.consumer_name],
     [t("fields.reference_no"), p.reference_no ?? ""],
     [t("fields.inventory"), names.inventory(p.inventory_name)],
-    [t("fields.currency"), currencyShown(p, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
+    kit.currency(p),
     [t("fields.payment_type"), t(`paymentTypes.${p.payment_type}`)],
     [t("fields.status"), `${t(`status.${p.status}`)} · ${t(`paymentStatus.${p.payment_status}`)}`],
-  ];
-  const headers = [
-    "#",
-    t("fields.item"),
-    t("fields.unit"),
-    t("fields.quantity"),
-    t("fields.bonus"),
-    t("fields.unit_price"),
-    t("fields.batch_no"),
-    t("fields.expire_date"),
-    t("fields.line_total"),
   ];
   const sheet: SheetContent = {
     title: `${t("viewTitle")} ${p.number ?? ""}`,
     info,
-    headers,
-    rows: p.lines.map((l, i) => ({
-      key: l.line_id,
-      cells: [
-        String(i + 1),
-        l.description ? `${l.item_name} — ${l.description}` : l.item_name,
-        names.unit(l.unit_name),
-        fmt.amount(l.quantity),
-        Number(l.bonus) ? fmt.amount(l.bonus) : "",
-        fmt.docAmount(l.unit_price, cur),
-        l.batch_no ?? "",
-        l.expire_date ? fmt.date(l.expire_date) : "",
-        fmt.docAmount(l.line_total, cur),
-      ],
-    })),
-    numeric: [false, false, false, true, true, true, false, false, true],
+    ...sheetLines(p.lines, [
+      { header: t("fields.item"), cell: (l) => (l.description ? `${l.item_name} — ${l.description}` : l.item_name) },
+      col.unit,
+      col.quantity,
+      { header: t("fields.bonus"), cell: (l) => (Number(l.bonus) ? fmt.amount(l.bonus) : ""), numeric: true },
+      col.money("unit_price"),
+      col.batch,
+      { header: t("fields.expire_date"), cell: (l) => (l.expire_date ? fmt.date(l.expire_date) : "") },
+      col.money("line_total"),
+    ]),
     totals: [
       [t("fields.subtotal"), money(p.subtotal)],
       [t("fields.discount_amount"), money(p.discount_amount)],

@@ -2,17 +2,14 @@ import { Alert, Button, Stack, Table, Text, Title } from "@mantine/core";
 import { IconCopy, IconShoppingCartPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
-import { useCan, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
-import { docDay } from "../../shared/api/ledger";
 import type { SheetContent } from "../../shared/documents/DocSheet";
-import { currencyShown, DocView } from "../../shared/documents/DocView";
-import { routeId } from "../../shared/documents/routeParams";
-import { useFormat } from "../../shared/format";
+import { DocView } from "../../shared/documents/DocView";
+import { sheetLines } from "../../shared/documents/sheetLines";
+import { useDocViewKit } from "../../shared/documents/useDocViewKit";
 import { notifyError, notifySuccess } from "../../shared/notify";
-import { useSeededNames } from "../../shared/seededNames";
 import { QuotationBadge } from "./QuotationBadge";
 import { type PriceStep, QUOTATION_PATHS, QUOTATIONS, type QuotationRecord, quotationQuery } from "./quotations.queries";
 
@@ -25,13 +22,9 @@ const saleView = (id: number) => `/sales/sales/view/${id}/0`;
  */
 export function QuotationViewPage() {
   const { t } = useTranslation("quotations");
-  const params = useParams();
-  const id = routeId(params.id);
+  const kit = useDocViewKit(t);
+  const { id, can, fmt, names } = kit;
   const navigate = useNavigate();
-  const can = useCan();
-  const fmt = useFormat();
-  const names = useSeededNames();
-  const { systemConfig } = useSession();
   const queryClient = useQueryClient();
   const doc = useQuery(quotationQuery(id));
   const convert = useMutation({
@@ -50,6 +43,7 @@ export function QuotationViewPage() {
   const q = doc.data;
   if (!q) return <Alert color="red">{t("notFound")}</Alert>;
   const cur = q.currency_name;
+  const col = kit.columns(cur);
   const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;
   const stepText = (s: PriceStep) => {
     const what = s.title ?? s.profile_name ?? (s.percent ? `${fmt.amount(s.percent)}%` : "");
@@ -58,39 +52,23 @@ export function QuotationViewPage() {
   const sheet: SheetContent = {
     title: `${t("viewTitle")} ${q.number ?? ""}`,
     info: [
-      [t("fields.number"), q.number ?? ""],
-      [t("fields.date"), fmt.date(docDay(q.date))],
+      ...kit.heading(q),
       [t("fields.valid_until"), fmt.date(q.valid_until)],
       [t("fields.customer"), q.consumer_name],
       [t("fields.mobile"), q.customer_mobile ?? ""],
       [t("fields.inventory"), names.inventory(q.inventory_name)],
-      [t("fields.currency"), currencyShown(q, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
+      kit.currency(q),
       [t("fields.status"), t(`status.${q.shown_status}`)],
     ],
-    headers: [
-      "#",
-      t("fields.item"),
-      t("fields.unit"),
-      t("fields.quantity"),
-      t("fields.unit_price"),
-      t("fields.discount"),
-      t("fields.tax"),
-      t("fields.line_total"),
-    ],
-    rows: q.lines.map((l, i) => ({
-      key: l.line_id,
-      cells: [
-        String(i + 1),
-        [l.item_name, l.description, l.promotion_title].filter(Boolean).join(" — "),
-        names.unit(l.unit_name),
-        Number(l.free_quantity) ? `${fmt.amount(l.quantity)} + ${fmt.amount(l.free_quantity)}` : fmt.amount(l.quantity),
-        fmt.docAmount(l.unit_price, cur),
-        fmt.docAmount(l.discount_amount, cur),
-        fmt.docAmount(l.tax_amount, cur),
-        fmt.docAmount(l.line_total, cur),
-      ],
-    })),
-    numeric: [false, false, false, true, true, true, true, true],
+    ...sheetLines(q.lines, [
+      { header: t("fields.item"), cell: (l) => [l.item_name, l.description, l.promotion_title].filter(Boolean).join(" — ") },
+      col.unit,
+      col.quantityAndFree,
+      col.money("unit_price"),
+      col.money("discount_amount", "discount"),
+      col.money("tax_amount", "tax"),
+      col.money("line_total"),
+    ]),
     totals: [
       [t("fields.subtotal"), money(q.subtotal)],
       [t("fields.discount_amount"), money(q.discount_amount)],

@@ -1,71 +1,48 @@
 import { Alert, Anchor } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
-import { useCan, useSession } from "../../app/session";
-import { docDay } from "../../shared/api/ledger";
 import { PATHS, saleLink, saleReturnQuery } from "../../shared/api/saleReturns";
 import type { SheetContent } from "../../shared/documents/DocSheet";
-import { currencyShown, DocView } from "../../shared/documents/DocView";
+import { DocView } from "../../shared/documents/DocView";
 import { DocBadges } from "../../shared/documents/docActions";
-import { routeId } from "../../shared/documents/routeParams";
-import { useFormat } from "../../shared/format";
-import { useSeededNames } from "../../shared/seededNames";
+import { sheetLines } from "../../shared/documents/sheetLines";
+import { useDocViewKit } from "../../shared/documents/useDocViewKit";
 
 /** One sale return (SPEC §2 `/sales/sale-returns/view/{id}/{newTab}`), printable on A4 in the three languages. */
 export function SaleReturnViewPage() {
   const { t } = useTranslation("salereturns");
-  const params = useParams();
-  const id = routeId(params.id);
-  const can = useCan();
-  const fmt = useFormat();
-  const names = useSeededNames();
-  const { systemConfig } = useSession();
-  const doc = useQuery(saleReturnQuery(id));
+  const kit = useDocViewKit(t);
+  const { can, fmt, names } = kit;
+  const doc = useQuery(saleReturnQuery(kit.id));
   if (doc.isPending) return <PageLoader />;
   const r = doc.data;
   if (!r) return <Alert color="red">{t("notFound")}</Alert>;
   const cur = r.currency_name;
+  const col = kit.columns(cur);
   const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;
   const sheet: SheetContent = {
     title: `${t("view")} ${r.number ?? ""}`,
     info: [
-      [t("fields.number"), r.number ?? ""],
-      [t("fields.date"), fmt.date(docDay(r.date))],
+      ...kit.heading(r),
       [t("fields.customer"), names.party(r.consumer_name)],
       [t("fields.sale"), r.sale_number ?? ""],
       [t("fields.inventory"), names.inventory(r.inventory_name)],
-      [t("fields.currency"), currencyShown(r, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
+      kit.currency(r),
       [t("fields.received_type"), t(`receivedTypes.${r.received_type}`)],
       [t("fields.account"), r.account_name ? names.account(r.account_name, r.account_system_key) : ""],
     ],
-    headers: [
-      "#",
-      t("fields.item"),
-      t("fields.unit"),
-      t("fields.quantity"),
-      t("fields.unit_price"),
-      t("fields.batch_no"),
-      t("fields.discount"),
-      t("fields.tax"),
-      t("fields.line_total"),
-    ],
-    rows: r.lines.map((l, i) => ({
-      key: l.line_id,
-      cells: [
-        String(i + 1),
-        l.item_name,
-        names.unit(l.unit_name),
-        fmt.amount(l.quantity),
-        fmt.docAmount(l.unit_price, cur),
-        l.batch_no ?? "",
-        fmt.docAmount(l.discount_amount, cur),
-        fmt.docAmount(l.tax_amount, cur),
-        fmt.docAmount(l.line_total, cur),
-      ],
-    })),
-    numeric: [false, false, false, true, true, false, true, true, true],
+    ...sheetLines(r.lines, [
+      col.item,
+      col.unit,
+      col.quantity,
+      col.money("unit_price"),
+      col.batch,
+      col.money("discount_amount", "discount"),
+      col.money("tax_amount", "tax"),
+      col.money("line_total"),
+    ]),
     totals: [
       [t("fields.revenue"), money(r.subtotal)],
       [t("fields.discount"), money(r.discount_amount)],

@@ -2,29 +2,29 @@ import { Alert, Button } from "@mantine/core";
 import { IconArrowBackUp, IconReceiptRefund, IconSend } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
-import { useCan, useSession } from "../../app/session";
-import { docDay } from "../../shared/api/ledger";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
 import type { SheetContent } from "../../shared/documents/DocSheet";
-import { currencyShown, DocView } from "../../shared/documents/DocView";
-import { routeId } from "../../shared/documents/routeParams";
-import { useFormat } from "../../shared/format";
-import { useSeededNames } from "../../shared/seededNames";
+import { DocView } from "../../shared/documents/DocView";
+import { type SheetColumn, sheetLines } from "../../shared/documents/sheetLines";
+import { useDocViewKit } from "../../shared/documents/useDocViewKit";
 import { TransferBadges, useTransferAction } from "./ConsignmentLists";
 import { saleTransferQuery, saleTransferReturnQuery, TRANSFER_PATHS } from "./saleTransfers.queries";
+
+/** A transfer's item with its batch, as both sheets show it. */
+const itemAndBatch = (header: string): SheetColumn<{ item_name: string; batch_no: string | null }> => ({
+  header,
+  cell: (l) => (l.batch_no ? `${l.item_name} (${l.batch_no})` : l.item_name),
+});
 
 /** One sale transfer (SPEC §2 `view/{id}/{newTab}`), printable on A4, with send, return to draft and return. */
 export function SaleTransferViewPage() {
   const { t } = useTranslation("saletransfers");
-  const id = routeId(useParams().id);
+  const kit = useDocViewKit(t);
+  const { can, fmt, names, system } = kit;
   const navigate = useNavigate();
-  const can = useCan();
-  const fmt = useFormat();
-  const names = useSeededNames();
-  const { systemConfig } = useSession();
-  const doc = useQuery(saleTransferQuery(id));
+  const doc = useQuery(saleTransferQuery(kit.id));
   const act = useTransferAction();
   // Sending posts (the goods leave the inventory): asked first, as in the list's row menu.
   const confirm = useConfirmAction();
@@ -32,43 +32,29 @@ export function SaleTransferViewPage() {
   const r = doc.data;
   if (!r) return <Alert color="red">{t("notFound")}</Alert>;
   const cur = r.currency_name;
+  const col = kit.columns(cur);
   const sheet: SheetContent = {
     title: `${t("transfer.viewTitle")} ${r.number ?? ""}`,
     info: [
-      [t("fields.number"), r.number ?? ""],
-      [t("fields.date"), fmt.date(docDay(r.date))],
+      ...kit.heading(r),
       [t("fields.customer"), r.consumer_name],
       [t("fields.mobile"), r.customer_mobile ?? ""],
       [t("fields.from_inventory"), names.inventory(r.inventory_name)],
       [t("fields.consignment"), names.inventory(r.consignment_inventory_name)],
-      [t("fields.currency"), currencyShown(r, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
+      kit.currency(r),
       [t("fields.status"), t(`status.${r.status}`)],
     ],
-    headers: [
-      "#",
-      t("fields.item"),
-      t("fields.unit"),
-      t("fields.quantity"),
-      t("fields.unit_price"),
-      t("fields.line_total"),
-      t("fields.cost"),
-    ],
-    rows: r.lines.map((l, i) => ({
-      key: l.line_id,
-      cells: [
-        String(i + 1),
-        l.batch_no ? `${l.item_name} (${l.batch_no})` : l.item_name,
-        names.unit(l.unit_name),
-        fmt.amount(l.quantity),
-        fmt.docAmount(l.unit_price, cur),
-        fmt.docAmount(l.line_total, cur),
-        fmt.money(l.cost, systemConfig.currency_fk),
-      ],
-    })),
-    numeric: [false, false, false, true, true, true, true],
+    ...sheetLines(r.lines, [
+      itemAndBatch(t("fields.item")),
+      col.unit,
+      col.quantity,
+      col.money("unit_price"),
+      col.money("line_total"),
+      { header: t("fields.cost"), cell: (l) => fmt.money(l.cost, system), numeric: true },
+    ]),
     totals: [
       [t("fields.total"), `${fmt.docAmount(r.total, cur)} ${cur}`],
-      [t("fields.cost"), fmt.money(r.cost, systemConfig.currency_fk)],
+      [t("fields.cost"), fmt.money(r.cost, system)],
     ],
     note: r.note,
   };
@@ -126,36 +112,29 @@ export function SaleTransferViewPage() {
 /** One sale-transfer return (SPEC §2 `/sales/sale-transfer-return/view/{id}/{newTab}`), printable on A4. */
 export function SaleTransferReturnViewPage() {
   const { t } = useTranslation("saletransfers");
-  const id = routeId(useParams().id);
-  const can = useCan();
-  const fmt = useFormat();
-  const names = useSeededNames();
-  const doc = useQuery(saleTransferReturnQuery(id));
+  const kit = useDocViewKit(t);
+  const { fmt, names } = kit;
+  const doc = useQuery(saleTransferReturnQuery(kit.id));
   if (doc.isPending) return <PageLoader />;
   const r = doc.data;
   if (!r) return <Alert color="red">{t("notFound")}</Alert>;
+  // A return moves goods back at cost: no amount of its own currency.
+  const col = kit.columns("");
   const sheet: SheetContent = {
     title: `${t("return.viewTitle")} ${r.number ?? ""}`,
     info: [
-      [t("fields.number"), r.number ?? ""],
-      [t("fields.date"), fmt.date(docDay(r.date))],
+      ...kit.heading(r),
       [t("fields.customer"), r.consumer_name],
       [t("fields.sale_transfer"), r.sale_transfer_number ?? ""],
       [t("fields.consignment"), names.inventory(r.consignment_inventory_name)],
       [t("fields.to_inventory"), names.inventory(r.inventory_name)],
     ],
-    headers: ["#", t("fields.item"), t("fields.unit"), t("fields.quantity"), t("fields.cost")],
-    rows: r.lines.map((l, i) => ({
-      key: l.line_id,
-      cells: [
-        String(i + 1),
-        l.batch_no ? `${l.item_name} (${l.batch_no})` : l.item_name,
-        names.unit(l.unit_name),
-        fmt.amount(l.quantity),
-        fmt.sysMoney(l.value),
-      ],
-    })),
-    numeric: [false, false, false, true, true],
+    ...sheetLines(r.lines, [
+      itemAndBatch(t("fields.item")),
+      col.unit,
+      col.quantity,
+      { header: t("fields.cost"), cell: (l) => fmt.sysMoney(l.value), numeric: true },
+    ]),
     totals: [[t("fields.cost"), fmt.sysMoney(r.value)]],
     note: r.note,
   };
@@ -165,7 +144,7 @@ export function SaleTransferReturnViewPage() {
       testId="return-sheet"
       printTestId="return-print"
       backTo={TRANSFER_PATHS.returns}
-      editTo={can("sale_transfers/update") && TRANSFER_PATHS.returnUpsert(r.id, 1)}
+      editTo={kit.can("sale_transfers/update") && TRANSFER_PATHS.returnUpsert(r.id, 1)}
     />
   );
 }

@@ -4,19 +4,19 @@ import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconReceiptRefund } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
-import { useCan, useSession } from "../../app/session";
-import { docDay } from "../../shared/api/ledger";
+import { useSession } from "../../app/session";
 import { PATHS as RETURN_PATHS } from "../../shared/api/saleReturns";
 import { ENDPOINTS, pathsOf, type SaleKind, saleQuery } from "../../shared/api/sales";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
 import type { SheetContent } from "../../shared/documents/DocSheet";
-import { currencyShown, DocView } from "../../shared/documents/DocView";
+import { DocView } from "../../shared/documents/DocView";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
-import { routeId, shown } from "../../shared/documents/routeParams";
-import { iqdDecimalsShown, useFormat } from "../../shared/format";
-import { useSeededNames } from "../../shared/seededNames";
+import { shown } from "../../shared/documents/routeParams";
+import { sheetLines } from "../../shared/documents/sheetLines";
+import { useDocViewKit } from "../../shared/documents/useDocViewKit";
+import { iqdDecimalsShown } from "../../shared/format";
 import { Barcode, barcodeSvg } from "./Barcode";
 
 /**
@@ -25,70 +25,56 @@ import { Barcode, barcodeSvg } from "./Barcode";
  */
 export function SaleViewPage({ kind }: { kind: SaleKind }) {
   const { t } = useTranslation("salesdocs");
-  const params = useParams();
-  const id = routeId(params.id);
+  const kit = useDocViewKit(t);
+  const { can, fmt, names } = kit;
   const endpoint = ENDPOINTS[kind];
   const paths = pathsOf(kind);
   const navigate = useNavigate();
-  const can = useCan();
-  const fmt = useFormat();
-  const names = useSeededNames();
   const { systemConfig } = useSession();
-  const doc = useQuery(saleQuery(kind, id));
+  const doc = useQuery(saleQuery(kind, kit.id));
   const act = useDocAction(endpoint, "salesdocs:done");
   const confirm = useConfirmAction();
   if (doc.isPending) return <PageLoader />;
   const s = doc.data;
   if (!s) return <Alert color="red">{t("notFound")}</Alert>;
   const cur = s.currency_name;
+  const col = kit.columns(cur);
   // Dinars without a fraction; dollars in cents where money changes hands (total, paid, received, remaining).
   const usd = s.currency_id === CURRENCY_USD;
   // Dinars to the "IQD decimals shown" setting (0 unless set).
   const money = (v: string) => `${fmt.amount(v, usd ? 3 : iqdDecimalsShown())} ${cur}`;
   const due = (v: string) => `${fmt.amount(v, usd ? 2 : iqdDecimalsShown())} ${cur}`;
   const info: [string, string][] = [
-    [t("fields.number"), s.number ?? ""],
-    [t("fields.date"), fmt.date(docDay(s.date))],
+    ...kit.heading(s),
     [t("fields.customer"), names.party(s.consumer_name)],
     // A mobile reads left to right inside an Arabic line.
     [t("fields.mobile"), s.customer_mobile ? `\u2066${s.customer_mobile}\u2069` : ""],
     [t("fields.address"), s.customer_address ?? ""],
     ...(s.salesman_name ? [[t("fields.salesman"), s.salesman_name] as [string, string]] : []),
     [t("fields.inventory"), names.inventory(s.inventory_name)],
-    [t("fields.currency"), currencyShown(s, systemConfig.currency_fk, t("fields.rate"), fmt.rate)],
+    kit.currency(s),
     [t("fields.payment_type"), t(`paymentTypes.${s.payment_type}`)],
     [t("fields.status"), `${t(`status.${s.status}`)} · ${t(`paymentStatus.${s.payment_status}`)}`],
   ];
   const sheet: SheetContent = {
     title: `${t(`viewTitle.${kind}`)} ${s.number ?? ""}`,
     info,
-    headers: [
-      "#",
-      t("fields.item"),
-      t("fields.unit"),
-      t("fields.quantity"),
-      t("fields.unit_price"),
-      t("fields.discount"),
-      t("fields.tax"),
-      t("fields.line_total"),
-    ],
-    rows: s.lines.map((l, i) => ({
-      key: l.line_id,
-      cells: [
-        String(i + 1),
-        [l.item_name, l.promotion_title ? `(${l.promotion_title})` : "", l.description ? `— ${l.description}` : ""]
-          .filter(Boolean)
-          .join(" "),
-        names.unit(l.unit_name),
-        Number(l.free_quantity) ? `${fmt.amount(l.quantity)} + ${fmt.amount(l.free_quantity)}` : fmt.amount(l.quantity),
-        fmt.docAmount(l.sale_price, cur),
-        fmt.docAmount(l.discount_amount, cur),
-        fmt.docAmount(l.tax_amount, cur),
-        // Stored before tax; shown with it, as the quotation shows its lines. Decimals, not floats.
-        fmt.docAmount(D(l.line_total).plus(D(l.tax_amount)).toFixed(), cur),
-      ],
-    })),
-    numeric: [false, false, false, true, true, true, true, true],
+    ...sheetLines(s.lines, [
+      {
+        header: t("fields.item"),
+        cell: (l) =>
+          [l.item_name, l.promotion_title ? `(${l.promotion_title})` : "", l.description ? `— ${l.description}` : ""]
+            .filter(Boolean)
+            .join(" "),
+      },
+      col.unit,
+      col.quantityAndFree,
+      col.money("sale_price", "unit_price"),
+      col.money("discount_amount", "discount"),
+      col.money("tax_amount", "tax"),
+      // Stored before tax; shown with it, as the quotation shows its lines. Decimals, not floats.
+      { header: t("fields.line_total"), cell: (l) => fmt.docAmount(D(l.line_total).plus(D(l.tax_amount)).toFixed(), cur), numeric: true },
+    ]),
     totals: [
       [t("fields.gross"), money(s.gross)],
       [t("fields.discount_amount"), money(s.discount_amount)],
