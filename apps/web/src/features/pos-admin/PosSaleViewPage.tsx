@@ -8,6 +8,7 @@ import { useCan } from "../../app/session";
 import type { SheetContent } from "../../shared/documents/DocSheet";
 import { DocView } from "../../shared/documents/DocView";
 import { routeId } from "../../shared/documents/routeParams";
+import { sheetColumns, sheetLines } from "../../shared/documents/sheetLines";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
 import { currencyCode, PATHS, type PosSaleRecord, posSaleQuery } from "./posAdmin.queries";
@@ -17,6 +18,7 @@ export function usePosSaleSheet() {
   const { t } = useTranslation("posadmin");
   const fmt = useFormat();
   const names = useSeededNames();
+  const col = (s: PosSaleRecord) => sheetColumns(t, fmt, names, s.currency_name);
   return (s: PosSaleRecord): SheetContent => ({
     title: `${t("sales.view")} ${s.number ?? ""}`,
     info: [
@@ -47,28 +49,14 @@ export function usePosSaleSheet() {
           .join(" + "),
       ],
     ],
-    headers: [
-      "#",
-      t("fields.item"),
-      t("fields.unit"),
-      t("fields.quantity"),
-      t("fields.unit_price"),
-      t("fields.discount"),
-      t("fields.line_total"),
-    ],
-    rows: s.lines.map((l, i) => ({
-      key: l.line_id,
-      cells: [
-        String(i + 1),
-        l.promotion_title ? `${l.item_name} (${l.promotion_title})` : l.item_name,
-        names.unit(l.unit_name),
-        fmt.amount(l.quantity),
-        fmt.docAmount(l.unit_price, s.currency_name),
-        fmt.docAmount(l.discount_amount, s.currency_name),
-        fmt.docAmount(l.line_total, s.currency_name),
-      ],
-    })),
-    numeric: [false, false, false, true, true, true, true],
+    ...sheetLines(s.lines, [
+      { header: t("fields.item"), cell: (l) => (l.promotion_title ? `${l.item_name} (${l.promotion_title})` : l.item_name) },
+      col(s).unit,
+      col(s).quantity,
+      col(s).money("unit_price"),
+      col(s).money("discount_amount", "discount"),
+      col(s).money("line_total"),
+    ]),
     totals: [
       [t("fields.total"), `${fmt.docAmount(s.total_iqd, "IQD")} IQD`],
       [t("fields.total_usd"), `${fmt.docAmount(s.total_usd, "USD")} USD`],
