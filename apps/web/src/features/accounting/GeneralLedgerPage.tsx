@@ -1,15 +1,14 @@
-import { MSG } from "@app/contracts";
-import { Anchor, Badge, Group, Paper, Select, Text } from "@mantine/core";
+import { Anchor, Badge, Group, Select, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { translateMessage } from "../../app/i18n";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { docDay, EP } from "../../shared/api/ledger";
 import type { ListBody } from "../../shared/api/types";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { formatCurrencyAmount, useFormat } from "../../shared/format";
+import { ChooseFirst } from "../../shared/ListPage";
 import { generalLedgerPath } from "../../shared/ledgerLinks";
 import { PageHeader } from "../../shared/PageHeader";
 import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
@@ -175,11 +174,7 @@ export function GeneralLedgerPage() {
         <AccountPicker value={id} onChange={choose} />
       </ReportFilters>
       {id === null ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed" data-testid="gl-choose">
-            {translateMessage(MSG.selectItemForTransactions)}
-          </Text>
-        </Paper>
+        <ChooseFirst testId="gl-choose" />
       ) : (
         <>
           {head.data && (

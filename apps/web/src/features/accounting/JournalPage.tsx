@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCan, useSession } from "../../app/session";
 import { docDay } from "../../shared/api/ledger";
-import { type Column, DataTable } from "../../shared/DataTable";
+import type { Column } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
+import { ListPage, selectFilter } from "../../shared/ListPage";
 import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "../../shared/ledgerLinks";
-import { PageHeader } from "../../shared/PageHeader";
 import { SourceCell, sourceText } from "../../shared/SourceCell";
 import { journalDescription, useSeededNames } from "../../shared/seededNames";
 import "../../shared/amount.css";
@@ -114,26 +114,23 @@ export function JournalPage() {
   ];
 
   return (
-    <>
-      <PageHeader title={t("journal.title")} description={t("journal.description")} />
-      <DataTable<JournalEntry>
-        endpoint="journal_entries"
-        model="journal"
-        title="ledger:journal.title"
-        columns={columns}
-        rowKey={(r) => r.entry_id}
-        defaultSort="date"
-        defaultDir="desc"
-        dateFilter
-        filters={[
-          {
-            key: "source_type",
-            label: "ledger:fields.source",
-            type: "select",
-            options: SOURCE_TYPES.map((s) => ({ value: s, label: `ledger:sources.${s}` })),
-          },
-        ]}
-      />
-    </>
+    <ListPage<JournalEntry>
+      ns="ledger"
+      name="journal"
+      endpoint="journal_entries"
+      model="journal"
+      columns={columns}
+      rowKey={(r) => r.entry_id}
+      defaultSort="date"
+      defaultDir="desc"
+      dateFilter
+      filters={[
+        selectFilter(
+          "source_type",
+          "ledger:fields.source",
+          SOURCE_TYPES.map((s) => ({ value: s, label: `ledger:sources.${s}` })),
+        ),
+      ]}
+    />
   );
 }

@@ -8,9 +8,9 @@ import { api, type Query } from "../../shared/api/client";
 import { docDay } from "../../shared/api/ledger";
 import type { MessageBody } from "../../shared/api/types";
 import { currenciesQuery, useCurrencyTotals } from "../../shared/CurrencyPicker";
-import { type Column, DataTable } from "../../shared/DataTable";
+import type { Column } from "../../shared/DataTable";
 import { formatAmount, formatMoney, useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
+import { ListPage } from "../../shared/ListPage";
 import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
 import { useSeededNames } from "../../shared/seededNames";
 import { InventorySelect, useIdParam } from "./StockReportsPages";
@@ -149,24 +149,8 @@ function SalesReport<Row extends object>(props: {
   rowKey: (row: Row) => string | number;
   defaultSort: string;
 }) {
-  const { t } = useTranslation("salesreports");
   const { bar, query, printLines } = useSalesFilters();
-  return (
-    <>
-      <PageHeader title={t(`${props.name}.title`)} description={t(`${props.name}.description`)} />
-      {bar}
-      <DataTable<Row>
-        endpoint={props.endpoint}
-        model={props.model}
-        title={`salesreports:${props.name}.title`}
-        columns={props.columns}
-        rowKey={props.rowKey}
-        defaultSort={props.defaultSort}
-        query={query}
-        printLines={printLines}
-      />
-    </>
-  );
+  return <ListPage<Row> ns="salesreports" above={bar} query={query} printLines={printLines} {...props} />;
 }
 
 interface SalesRow {

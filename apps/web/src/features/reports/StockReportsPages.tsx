@@ -1,9 +1,7 @@
-import { MSG } from "@app/contracts";
-import { Badge, Group, Paper, Select, Text } from "@mantine/core";
+import { Badge, Group, Select } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { translateMessage } from "../../app/i18n";
 import { Autocomplete, type Choice } from "../../shared/Autocomplete";
 import { categoryTreeQuery, flattenTree } from "../../shared/api/catalogue";
 import { api } from "../../shared/api/client";
@@ -12,6 +10,7 @@ import { brandsListQuery, inventoriesListQuery } from "../../shared/api/settings
 import type { ListBody } from "../../shared/api/types";
 import { type Column, DataTable } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
+import { ChooseFirst, ListPage, selectFilter } from "../../shared/ListPage";
 import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
 import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
@@ -165,11 +164,7 @@ export function ItemTransactionPage() {
         <InventorySelect value={inventoryId} onChange={setInventoryId} />
       </ReportFilters>
       {itemId === null ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed" data-testid="report-choose">
-            {translateMessage(MSG.selectItemForTransactions)}
-          </Text>
-        </Paper>
+        <ChooseFirst testId="report-choose" />
       ) : (
         <>
           {head.data && (
@@ -218,7 +213,6 @@ interface InventoryRow {
 
 /** Quantity and value per inventory (SPEC's reports/inventories), narrowed by category or brand. */
 export function InventoriesReportPage() {
-  const { t } = useTranslation("stockreports");
   const names = useSeededNames();
   const tree = useQuery(categoryTreeQuery);
   const brands = useQuery(brandsListQuery);
@@ -230,32 +224,28 @@ export function InventoriesReportPage() {
     { key: "expired_items", label: "stockreports:fields.expired_items", format: "amount" },
   ];
   return (
-    <>
-      <PageHeader title={t("inventories.title")} description={t("inventories.description")} />
-      <DataTable<InventoryRow>
-        endpoint="reports/inventories"
-        model="inventories_report"
-        title="stockreports:inventories.title"
-        columns={columns}
-        rowKey={(r) => r.inventory_id}
-        defaultSort="inventory_name"
-        defaultDir="asc"
-        filters={[
-          {
-            key: "category_id",
-            label: "stockreports:fields.category",
-            type: "select",
-            options: flattenTree(tree.data ?? []).map((f) => ({ value: String(f.node.category_id), label: f.node.category_name })),
-          },
-          {
-            key: "brand_id",
-            label: "stockreports:fields.brand",
-            type: "select",
-            options: (brands.data ?? []).map((b) => ({ value: String(b.brand_id), label: b.brand_name })),
-          },
-        ]}
-      />
-    </>
+    <ListPage<InventoryRow>
+      ns="stockreports"
+      name="inventories"
+      endpoint="reports/inventories"
+      model="inventories_report"
+      columns={columns}
+      rowKey={(r) => r.inventory_id}
+      defaultSort="inventory_name"
+      defaultDir="asc"
+      filters={[
+        selectFilter(
+          "category_id",
+          "stockreports:fields.category",
+          flattenTree(tree.data ?? []).map((f) => ({ value: String(f.node.category_id), label: f.node.category_name })),
+        ),
+        selectFilter(
+          "brand_id",
+          "stockreports:fields.brand",
+          (brands.data ?? []).map((b) => ({ value: String(b.brand_id), label: b.brand_name })),
+        ),
+      ]}
+    />
   );
 }
 
@@ -305,34 +295,26 @@ export function ExpiredItemsPage() {
     { key: "value", label: "stockreports:fields.value", format: "money" },
   ];
   return (
-    <>
-      <PageHeader title={t("expiredItems.title")} description={t("expiredItems.description")} />
-      <DataTable<ExpiryRow>
-        endpoint="reports/expired_items"
-        model="expired_items"
-        title="stockreports:expiredItems.title"
-        columns={columns}
-        rowKey={(r) => r.row_id}
-        defaultSort="expire_date"
-        defaultDir="asc"
-        filters={[
-          {
-            key: "is_expired",
-            label: "stockreports:fields.status",
-            type: "select",
-            options: [
-              { value: "1", label: "stockreports:expired" },
-              { value: "0", label: "stockreports:nearExpiry" },
-            ],
-          },
-          {
-            key: "inventory_id",
-            label: "stockreports:fields.inventory",
-            type: "select",
-            options: (inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) })),
-          },
-        ]}
-      />
-    </>
+    <ListPage<ExpiryRow>
+      ns="stockreports"
+      name="expiredItems"
+      endpoint="reports/expired_items"
+      model="expired_items"
+      columns={columns}
+      rowKey={(r) => r.row_id}
+      defaultSort="expire_date"
+      defaultDir="asc"
+      filters={[
+        selectFilter("is_expired", "stockreports:fields.status", [
+          { value: "1", label: "stockreports:expired" },
+          { value: "0", label: "stockreports:nearExpiry" },
+        ]),
+        selectFilter(
+          "inventory_id",
+          "stockreports:fields.inventory",
+          (inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) })),
+        ),
+      ]}
+    />
   );
 }

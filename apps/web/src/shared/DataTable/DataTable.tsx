@@ -92,7 +92,7 @@ export interface RowAction<Row> {
   confirm?: (row: Row) => string;
 }
 
-interface Props<Row> {
+export interface DataTableProps<Row> {
   /** The list endpoint (SPEC §7), e.g. "users". */
   endpoint: string;
   /** The model whose hidden columns are remembered, e.g. "users". */
@@ -129,7 +129,7 @@ const ownDirection = (cell: ReactNode): ReactNode => (typeof cell === "string" &
 const hiddenColumnsKey = (model: string) => ["model_hidden_columns", model] as const;
 
 /** The one list widget every list screen uses (SPEC §2 "List screens"). */
-export function DataTable<Row extends object>(props: Props<Row>) {
+export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const { endpoint, model, title, columns, rowKey, actions = [], filters = [], dateFilter = false, amountFilter = false } = props;
   const { t } = useTranslation("table");
   const fmt = useFormat();
