@@ -29,7 +29,7 @@ import {
   useFillReturn,
   useReturnLines,
 } from "../../shared/documents/ReturnLines";
-import { type ReceivedType, ReturnSettlement } from "../../shared/documents/ReturnSettlement";
+import { type ReceivedType, ReturnSettlement, settlementLabels } from "../../shared/documents/ReturnSettlement";
 import { useDocRoute } from "../../shared/documents/routeParams";
 import { useSaveDocument } from "../../shared/documents/useSaveDocument";
 import { plainDecimal, useFormat } from "../../shared/format";
@@ -241,13 +241,7 @@ export function PurchaseReturnUpsertPage() {
       />
 
       <ReturnSettlement
-        labels={{
-          receivedType: t("fields.received_type"),
-          types: { Cash: t("paymentTypes.Cash"), "On Account": t("paymentTypes.On Account") },
-          account: t("fields.account"),
-          note: t("fields.note"),
-          total: t("fields.total"),
-        }}
+        labels={settlementLabels(t, "paymentTypes")}
         type={form.field("payment_type")}
         account={form.field("account_id")}
         note={form.text("note")}

@@ -31,7 +31,7 @@ import {
   useFillReturn,
   useReturnLines,
 } from "../../shared/documents/ReturnLines";
-import { ReturnSettlement } from "../../shared/documents/ReturnSettlement";
+import { ReturnSettlement, settlementLabels } from "../../shared/documents/ReturnSettlement";
 import { useDocRoute } from "../../shared/documents/routeParams";
 import { useSaveDocument } from "../../shared/documents/useSaveDocument";
 import { plainDecimal, useFormat } from "../../shared/format";
@@ -260,13 +260,7 @@ export function SaleReturnUpsertPage() {
       />
 
       <ReturnSettlement
-        labels={{
-          receivedType: t("fields.received_type"),
-          types: { Cash: t("receivedTypes.Cash"), "On Account": t("receivedTypes.On Account") },
-          account: t("fields.account"),
-          note: t("fields.note"),
-          total: t("fields.total"),
-        }}
+        labels={settlementLabels(t, "receivedTypes")}
         type={form.field("received_type")}
         account={form.field("account_fk")}
         note={form.text("note")}

@@ -1,6 +1,7 @@
 import { PAYMENT_TYPES } from "@app/contracts";
 import { Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import type Decimal from "decimal.js";
+import type { TFunction } from "i18next";
 import type { ComponentProps } from "react";
 import { CashAccountSelect } from "../CashAccountSelect";
 import { useFormat } from "../format";
@@ -9,6 +10,21 @@ import "../amount.css";
 
 /** How a return is settled: the payment types. */
 export type ReceivedType = PaymentType;
+
+/**
+ * The settlement's words in a page's own namespace: `fields.received_type`, `fields.account`,
+ * `fields.note` and `fields.total`, and the received types under `{types}.Cash` and `{types}.On Account`.
+ */
+export function settlementLabels(t: TFunction, types: string) {
+  const field = (name: string) => t(`fields.${name}`);
+  return {
+    receivedType: field("received_type"),
+    types: { Cash: t(`${types}.Cash`), "On Account": t(`${types}.On Account`) },
+    account: field("account"),
+    note: field("note"),
+    total: field("total"),
+  };
+}
 
 /**
  * How a return is settled, under its lines: the received type (On Account, or Cash with the cash
