@@ -1,7 +1,5 @@
-import { Alert } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { PageLoader } from "../../app/LoadingScreen";
 import { PATHS, purchaseReturnQuery } from "../../shared/api/purchases";
 import type { SheetContent } from "../../shared/documents/DocSheet";
 import { DocView } from "../../shared/documents/DocView";
@@ -15,9 +13,8 @@ export function PurchaseReturnViewPage() {
   const kit = useDocViewKit(t);
   const { fmt, names } = kit;
   const doc = useQuery(purchaseReturnQuery(kit.id));
-  if (doc.isPending) return <PageLoader />;
   const r = doc.data;
-  if (!r) return <Alert color="red">{t("notFound")}</Alert>;
+  if (!r) return kit.missing(doc);
   const cur = r.currency_name;
   const col = kit.columns(cur);
   const sheet: SheetContent = {

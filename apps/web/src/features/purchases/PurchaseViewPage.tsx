@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
 import { PATHS, PURCHASES, type PurchaseChargeRecord, purchaseQuery } from "../../shared/api/purchases";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
 import type { SheetContent } from "../../shared/documents/DocSheet";
@@ -26,9 +25,8 @@ export function PurchaseViewPage() {
   const doc = useQuery(purchaseQuery(id));
   const act = useDocAction(PURCHASES, "purchases:done");
   const confirm = useConfirmAction();
-  if (doc.isPending) return <PageLoader />;
   const p = doc.data;
-  if (!p) return <Alert color="red">{t("notFound")}</Alert>;
+  if (!p) return kit.missing(doc);
   const cur = p.currency_name;
   const col = kit.columns(cur);
   const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;

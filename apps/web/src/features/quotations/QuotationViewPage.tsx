@@ -1,9 +1,8 @@
-import { Alert, Button, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Stack, Table, Text, Title } from "@mantine/core";
 import { IconCopy, IconShoppingCartPlus } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
 import { api } from "../../shared/api/client";
 import type { SheetContent } from "../../shared/documents/DocSheet";
 import { DocView } from "../../shared/documents/DocView";
@@ -39,9 +38,8 @@ export function QuotationViewPage() {
     onError: notifyError,
     meta: { silent: true },
   });
-  if (doc.isPending) return <PageLoader />;
   const q = doc.data;
-  if (!q) return <Alert color="red">{t("notFound")}</Alert>;
+  if (!q) return kit.missing(doc);
   const cur = q.currency_name;
   const col = kit.columns(cur);
   const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;

@@ -1,8 +1,7 @@
-import { Alert, Anchor } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
 import { PATHS, saleLink, saleReturnQuery } from "../../shared/api/saleReturns";
 import type { SheetContent } from "../../shared/documents/DocSheet";
 import { DocView } from "../../shared/documents/DocView";
@@ -16,9 +15,8 @@ export function SaleReturnViewPage() {
   const kit = useDocViewKit(t);
   const { can, fmt, names } = kit;
   const doc = useQuery(saleReturnQuery(kit.id));
-  if (doc.isPending) return <PageLoader />;
   const r = doc.data;
-  if (!r) return <Alert color="red">{t("notFound")}</Alert>;
+  if (!r) return kit.missing(doc);
   const cur = r.currency_name;
   const col = kit.columns(cur);
   const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;

@@ -1,9 +1,8 @@
-import { Alert, Button } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { IconArrowBackUp, IconReceiptRefund, IconSend } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
 import type { SheetContent } from "../../shared/documents/DocSheet";
 import { DocView } from "../../shared/documents/DocView";
@@ -28,9 +27,8 @@ export function SaleTransferViewPage() {
   const act = useTransferAction();
   // Sending posts (the goods leave the inventory): asked first, as in the list's row menu.
   const confirm = useConfirmAction();
-  if (doc.isPending) return <PageLoader />;
   const r = doc.data;
-  if (!r) return <Alert color="red">{t("notFound")}</Alert>;
+  if (!r) return kit.missing(doc);
   const cur = r.currency_name;
   const col = kit.columns(cur);
   const sheet: SheetContent = {
@@ -115,9 +113,8 @@ export function SaleTransferReturnViewPage() {
   const kit = useDocViewKit(t);
   const { fmt, names } = kit;
   const doc = useQuery(saleTransferReturnQuery(kit.id));
-  if (doc.isPending) return <PageLoader />;
   const r = doc.data;
-  if (!r) return <Alert color="red">{t("notFound")}</Alert>;
+  if (!r) return kit.missing(doc);
   // A return moves goods back at cost: no amount of its own currency.
   const col = kit.columns("");
   const sheet: SheetContent = {

@@ -5,7 +5,6 @@ import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconReceiptRefund } from
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
 import { useSession } from "../../app/session";
 import { PATHS as RETURN_PATHS } from "../../shared/api/saleReturns";
 import { ENDPOINTS, pathsOf, type SaleKind, saleQuery } from "../../shared/api/sales";
@@ -34,9 +33,8 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
   const doc = useQuery(saleQuery(kind, kit.id));
   const act = useDocAction(endpoint, "salesdocs:done");
   const confirm = useConfirmAction();
-  if (doc.isPending) return <PageLoader />;
   const s = doc.data;
-  if (!s) return <Alert color="red">{t("notFound")}</Alert>;
+  if (!s) return kit.missing(doc);
   const cur = s.currency_name;
   const col = kit.columns(cur);
   // Dinars without a fraction; dollars in cents where money changes hands (total, paid, received, remaining).
