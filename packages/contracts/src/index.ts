@@ -27,4 +27,5 @@ export * from "./starter-data.js";
 export * from "./stock.js";
 export * from "./text.js";
 export * from "./text-schemas.js";
+export * from "./token-texts.js";
 export * from "./warehouse-docs.js";

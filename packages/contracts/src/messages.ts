@@ -1,3 +1,5 @@
+import { TOKEN_EXPIRED, TOKEN_INVALID } from "./token-texts.js";
+
 /** The texts of SPEC §5 and §8, word for word. Server and web use these constants only. */
 export const MSG = {
   added: "Added Successfully",
@@ -51,8 +53,8 @@ export const MSG = {
   enterPassword: "Please enter your password",
   cannotDeleteSection: "You cannot delete this section",
   sectionNotFound: "Oops, Section Not Found!",
-  tokenExpired: "Token is Expired.",
-  tokenInvalid: "Token is Invalid.",
+  tokenExpired: TOKEN_EXPIRED,
+  tokenInvalid: TOKEN_INVALID,
   tooManyAttempts: "Too many attempts, please try again later.",
   validationFailed: "The given data was invalid.",
   controlCharacters: "The text may not contain control characters.",

@@ -2,6 +2,8 @@ import "@mantine/core/styles.css";
 import "@mantine/dates/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app.css";
+// The back office shows server answers in the user's language from its first page.
+import "./answerTexts";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";

@@ -1,4 +1,4 @@
-import { MSG } from "@app/contracts";
+import { TOKEN_EXPIRED } from "@app/contracts";
 import { notifications } from "@mantine/notifications/store";
 import i18n, { translateMessage } from "../app/i18n";
 import { ApiError } from "./api/client";
@@ -23,7 +23,7 @@ export function errorText(err: unknown): string | null {
     if (errors && typeof errors === "object" && Object.keys(errors).length > 0) return errorLines(errors).join("\n");
     if (message && typeof message === "object") return errorLines(message as Record<string, unknown>).join("\n");
     const text = typeof message === "string" ? message : "";
-    if (text.includes(MSG.tokenExpired) || (/token/i.test(text) && /argument/i.test(text))) return null;
+    if (text.includes(TOKEN_EXPIRED) || (/token/i.test(text) && /argument/i.test(text))) return null;
     const sql = /SQLSTATE\[(\w+)\]/.exec(text);
     if (sql) return i18n.t("common:databaseError", { code: sql[1] });
     return text ? translateMessage(text) : i18n.t("common:unexpectedError");

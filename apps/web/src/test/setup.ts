@@ -2,6 +2,7 @@ import { LANGUAGES } from "@app/contracts";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { z } from "zod";
+import "../app/answerTexts";
 import { loadLanguage } from "../app/i18n";
 import { installZodMessages } from "../app/zodMessages";
 

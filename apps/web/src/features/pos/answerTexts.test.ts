@@ -9,7 +9,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 /** What the POS screen's own texts leave out: it loads them when a server's answer is to be shown. */
-const ANSWER_NAMESPACES = ["fields", "messages", "validation", "schematexts"];
+const ANSWER_NAMESPACES = ["fields", "messages", "validation", "refusals", "schematexts"];
 const taken: [string, string, unknown][] = [];
 
 const STOCK = "Not enough stock of Soap in Main Inventory: 2 on hand.";

@@ -1,4 +1,4 @@
-import { MSG, type TokenResponse } from "@app/contracts";
+import { TOKEN_EXPIRED, TOKEN_INVALID, type TokenResponse } from "@app/contracts";
 import { config } from "../../app/config";
 import { answerTextsReady } from "../../app/i18n";
 import { session } from "./session";
@@ -35,7 +35,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let refreshing: Promise<void> | null = null;
 
 const isTokenFailure = (status: number, body: ErrorBody) =>
-  status === 400 && (body.message === MSG.tokenExpired || body.message === MSG.tokenInvalid);
+  status === 400 && (body.message === TOKEN_EXPIRED || body.message === TOKEN_INVALID);
 
 interface RequestOptions {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
