@@ -2,17 +2,13 @@ import { Alert, Button, Group, Paper, Table, Text } from "@mantine/core";
 import { IconCalculator, IconInfoCircle } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
-import { useCan, useSession } from "../../app/session";
+import { useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { useInvalidateLedger } from "../../shared/api/ledger";
-import { applyCostQuery, PATHS, PURCHASES } from "../../shared/api/purchases";
-import { routeId } from "../../shared/documents/routeParams";
-import { useFormat } from "../../shared/format";
+import { applyCostQuery, PURCHASES } from "../../shared/api/purchases";
+import { useDocViewKit } from "../../shared/documents/useDocViewKit";
 import { notifyError, notifySuccess } from "../../shared/notify";
-import { PageHeader } from "../../shared/PageHeader";
-import { useSeededNames } from "../../shared/seededNames";
+import { PurchaseToolHeader } from "./PurchaseToolHeader";
 import "../../shared/amount.css";
 
 /**
@@ -21,12 +17,8 @@ import "../../shared/amount.css";
  */
 export function ApplyCostPage() {
   const { t } = useTranslation("purchases");
-  const params = useParams();
-  const id = routeId(params.id);
-  const navigate = useNavigate();
-  const can = useCan();
-  const fmt = useFormat();
-  const names = useSeededNames();
+  const kit = useDocViewKit(t);
+  const { id, can, fmt, names } = kit;
   const { systemConfig } = useSession();
   const queryClient = useQueryClient();
   const invalidateLedger = useInvalidateLedger();
@@ -41,9 +33,8 @@ export function ApplyCostPage() {
     onError: notifyError,
     meta: { silent: true },
   });
-  if (plan.isPending) return <PageLoader />;
   const p = plan.data;
-  if (!p) return <Alert color="red">{t("notFound")}</Alert>;
+  if (!p) return kit.missing(plan);
   const cur = systemConfig.currency.currency_name;
   const blocked =
     p.status !== "complete"
@@ -56,28 +47,19 @@ export function ApplyCostPage() {
 
   return (
     <>
-      <PageHeader
-        title={`${t("applyCost.title")} ${p.number ?? ""}`}
-        description={t("applyCost.description")}
-        actions={
-          <Group>
-            <Button variant="default" onClick={() => void navigate(PATHS.view(id))}>
-              {t("actions.back")}
-            </Button>
-            {can("purchases/apply_cost") && (
-              <Button
-                leftSection={<IconCalculator size={16} />}
-                disabled={blocked !== null}
-                loading={apply.isPending}
-                onClick={() => apply.mutate()}
-                data-testid="apply-cost-save"
-              >
-                {t("applyCost.apply")}
-              </Button>
-            )}
-          </Group>
-        }
-      />
+      <PurchaseToolHeader title={t("applyCost.title")} number={p.number} description={t("applyCost.description")} purchaseId={id}>
+        {can("purchases/apply_cost") && (
+          <Button
+            leftSection={<IconCalculator size={16} />}
+            disabled={blocked !== null}
+            loading={apply.isPending}
+            onClick={() => apply.mutate()}
+            data-testid="apply-cost-save"
+          >
+            {t("applyCost.apply")}
+          </Button>
+        )}
+      </PurchaseToolHeader>
       {blocked && (
         <Alert icon={<IconInfoCircle size={18} />} mb="md" data-testid="apply-cost-state">
           {blocked}

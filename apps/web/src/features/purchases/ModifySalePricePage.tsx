@@ -1,21 +1,18 @@
 import { CURRENCY_USD } from "@app/contracts";
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconDeviceFloppy } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
-import { useCan, useSession } from "../../app/session";
+import { useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
-import { PATHS, PURCHASES, purchaseQuery, salePricesQuery } from "../../shared/api/purchases";
+import { PURCHASES, purchaseQuery, salePricesQuery } from "../../shared/api/purchases";
 import { belowCost, newSalePrice, unitCostOf } from "../../shared/documents/figures";
-import { routeId } from "../../shared/documents/routeParams";
-import { plainDecimal, useFormat } from "../../shared/format";
+import { useDocViewKit } from "../../shared/documents/useDocViewKit";
+import { plainDecimal } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
-import { PageHeader } from "../../shared/PageHeader";
-import { useSeededNames } from "../../shared/seededNames";
+import { PurchaseToolHeader } from "./PurchaseToolHeader";
 import "../../shared/amount.css";
 
 interface LineState {
@@ -31,12 +28,8 @@ interface LineState {
  */
 export function ModifySalePricePage() {
   const { t } = useTranslation("purchases");
-  const params = useParams();
-  const id = routeId(params.id);
-  const navigate = useNavigate();
-  const can = useCan();
-  const fmt = useFormat();
-  const names = useSeededNames();
+  const kit = useDocViewKit(t);
+  const { id, can, fmt, names } = kit;
   const { systemConfig } = useSession();
   const queryClient = useQueryClient();
   const data = useQuery(salePricesQuery(id));
@@ -74,9 +67,8 @@ export function ModifySalePricePage() {
     meta: { silent: true },
   });
 
-  if (data.isPending) return <PageLoader />;
   const p = data.data;
-  if (!p) return <Alert color="red">{t("notFound")}</Alert>;
+  if (!p) return kit.missing(data);
   const cur = systemConfig.currency.currency_name;
   const purchaseCurrency = purchase.data ? (purchase.data.currency_id === CURRENCY_USD ? "USD" : "IQD") : "";
 
@@ -93,27 +85,18 @@ export function ModifySalePricePage() {
 
   return (
     <>
-      <PageHeader
-        title={`${t("salePrice.title")} ${p.number ?? ""}`}
-        description={t("salePrice.description")}
-        actions={
-          <Group>
-            <Button variant="default" onClick={() => void navigate(PATHS.view(id))}>
-              {t("actions.back")}
-            </Button>
-            {can("purchases/modify_sale_price") && (
-              <Button
-                leftSection={<IconDeviceFloppy size={16} />}
-                loading={save.isPending}
-                onClick={() => save.mutate()}
-                data-testid="sale-price-save"
-              >
-                {t("salePrice.save")}
-              </Button>
-            )}
-          </Group>
-        }
-      />
+      <PurchaseToolHeader title={t("salePrice.title")} number={p.number} description={t("salePrice.description")} purchaseId={id}>
+        {can("purchases/modify_sale_price") && (
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={save.isPending}
+            onClick={() => save.mutate()}
+            data-testid="sale-price-save"
+          >
+            {t("salePrice.save")}
+          </Button>
+        )}
+      </PurchaseToolHeader>
       <Stack gap="md">
         {p.lines.map((l) => {
           const s = lines[l.line_id];
