@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
-import { docDay } from "../../shared/api/ledger";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
@@ -50,10 +49,8 @@ export function AdjustmentViewPage() {
         }
       />
       <WarehouseDocFacts
+        doc={d}
         facts={[
-          [t("fields.number"), d.number ?? ""],
-          [t("fields.date"), fmt.date(docDay(d.date))],
-          [t("fields.inventory"), names.inventory(d.inventory_name)],
           [t("fields.status"), <DocStatusBadge key="status" status={d.status} />],
           [t("fields.setNotAdjustedToZero"), fmt.value(d.set_not_adjusted_to_zero)],
           [

@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
 import { useCan } from "../../app/session";
-import { docDay } from "../../shared/api/ledger";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
@@ -71,10 +70,8 @@ export function DestructedViewPage() {
         }
       />
       <WarehouseDocFacts
+        doc={d}
         facts={[
-          [t("fields.number"), d.number ?? ""],
-          [t("fields.date"), fmt.date(docDay(d.date))],
-          [t("fields.inventory"), names.inventory(d.inventory_name)],
           [t("fields.disposalType"), t(`types.${d.disposal_type}`)],
           [t("fields.status"), <DocStatusBadge key="status" status={d.status} />],
           [

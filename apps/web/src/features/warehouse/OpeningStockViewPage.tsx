@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { PageLoader } from "../../app/LoadingScreen";
-import { docDay } from "../../shared/api/ledger";
 import { useFormat } from "../../shared/format";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
@@ -34,14 +33,7 @@ export function OpeningStockViewPage() {
           </Button>
         }
       />
-      <WarehouseDocFacts
-        facts={[
-          [t("fields.number"), d.number ?? ""],
-          [t("fields.date"), fmt.date(docDay(d.date))],
-          [t("fields.inventory"), names.inventory(d.inventory_name)],
-          [t("fields.createdBy"), d.created_by_name ?? ""],
-        ]}
-      />
+      <WarehouseDocFacts doc={d} facts={[[t("fields.createdBy"), d.created_by_name ?? ""]]} />
       <WarehouseDocLinesTable<OpeningStockLine>
         testId="opening-stock-view-lines"
         lines={d.lines}
