@@ -20,9 +20,9 @@ const bal = (kind: PartyKind, col: "account_fk" | "account_usd_fk", sys = false)
   );
 
 /**
- * The list's footer over every matching party: the count and the balances, summed as joins of the
- * matching parties' accounts' balances (one pass each) instead of the columns' sub-queries per
- * party, which a search finding thousands would run four times a row.
+ * The list's footer over every matching party: the count and the balances, summed over the
+ * matching parties' accounts' balances instead of the columns' sub-queries per party, which a
+ * search finding thousands would run four times a row.
  */
 function consumersFooter(kind: PartyKind): { keys: SQL; totals: SQL } {
   const amount = (sys: boolean) =>
@@ -35,18 +35,19 @@ function consumersFooter(kind: PartyKind): { keys: SQL; totals: SQL } {
           ? "b.sys_credit - b.sys_debit"
           : "b.credit - b.debit",
     );
-  // Each account column's balances in one pass: the amount in its currency and in the system's.
-  // The accounts are looked up as one array through the balances' key, whatever the planner
-  // expects of the search (a term of many grams is estimated at one row: as a join, it walked the
-  // balances once for each matching party).
-  const summed = (col: "account_fk" | "account_usd_fk") =>
+  // The matching parties read once for the count and both account columns; each column's balances
+  // are then looked up as one array through the balances' key, whatever the planner expects of the
+  // search (a term of many grams is estimated at one row: as a join, it walked the balances once
+  // for each matching party).
+  const summed = (accounts: string) =>
     sql`(select coalesce(sum(${amount(false)}), 0) as own, coalesce(sum(${amount(true)}), 0) as sys
-           from account_balances b where b.account_id = any(array(select m.${sql.identifier(col)} from __matching m)))`;
+           from account_balances b where b.account_id = any(m.${sql.raw(accounts)}))`;
   return {
     keys: sql`c.account_fk, c.account_usd_fk`,
-    totals: sql`select (select count(*) from __matching)::int as __total, iqd.own::text as balance_iqd, usd.own::text as balance_usd,
+    totals: sql`select m.n::int as __total, iqd.own::text as balance_iqd, usd.own::text as balance_usd,
            (iqd.sys + usd.sys)::text as balance
-      from ${summed("account_fk")} iqd, ${summed("account_usd_fk")} usd`,
+      from (select count(*) as n, array_agg(account_fk) as iqd_accounts, array_agg(account_usd_fk) as usd_accounts from __matching) m,
+           lateral ${summed("iqd_accounts")} iqd, lateral ${summed("usd_accounts")} usd`,
   };
 }
 
