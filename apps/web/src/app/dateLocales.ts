@@ -11,12 +11,8 @@ import dayjs from "dayjs";
  */
 type Locale = ILocale & { meridiem: (hour: number, minute: number, lowercase: boolean) => string };
 
-const ar: Locale = {
-  name: "ar",
-  months: ["كانون الثاني", "شباط", "آذار", "نيسان", "أيار", "حزيران", "تموز", "آب", "أيلول", "تشرين الأول", "تشرين الثاني", "كانون الأول"],
-  weekdays: ["الأحد", "الإثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
-  weekdaysShort: ["أحد", "إثنين", "ثلاثاء", "أربعاء", "خميس", "جمعة", "سبت"],
-  weekdaysMin: ["ح", "ن", "ث", "ر", "خ", "ج", "س"],
+/** What both calendars keep alike: the week from Saturday, day before month, 12-hour times with the day's mark. */
+const shared: Pick<Locale, "weekStart" | "formats" | "relativeTime"> = {
   weekStart: 6,
   formats: {
     LT: "hh:mm A",
@@ -27,6 +23,15 @@ const ar: Locale = {
     LLLL: "dddd D MMMM YYYY hh:mm A",
   },
   relativeTime: {},
+};
+
+const ar: Locale = {
+  name: "ar",
+  months: ["كانون الثاني", "شباط", "آذار", "نيسان", "أيار", "حزيران", "تموز", "آب", "أيلول", "تشرين الأول", "تشرين الثاني", "كانون الأول"],
+  weekdays: ["الأحد", "الإثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
+  weekdaysShort: ["أحد", "إثنين", "ثلاثاء", "أربعاء", "خميس", "جمعة", "سبت"],
+  weekdaysMin: ["ح", "ن", "ث", "ر", "خ", "ج", "س"],
+  ...shared,
   meridiem: (hour) => (hour < 12 ? "ص" : "م"),
 };
 ar.monthsShort = ar.months;
@@ -50,16 +55,7 @@ const ckb: Locale = {
   weekdays: ["یەکشەممە", "دووشەممە", "سێشەممە", "چوارشەممە", "پێنجشەممە", "هەینی", "شەممە"],
   weekdaysShort: ["یەکشەم", "دووشەم", "سێشەم", "چوارشەم", "پێنجشەم", "هەینی", "شەممە"],
   weekdaysMin: ["ی", "د", "س", "چ", "پ", "هـ", "ش"],
-  weekStart: 6,
-  formats: {
-    LT: "hh:mm A",
-    LTS: "hh:mm:ss A",
-    L: "DD/MM/YYYY",
-    LL: "D MMMM YYYY",
-    LLL: "D MMMM YYYY hh:mm A",
-    LLLL: "dddd D MMMM YYYY hh:mm A",
-  },
-  relativeTime: {},
+  ...shared,
   meridiem: (hour) => (hour < 12 ? "پ.ن" : "د.ن"),
 };
 ckb.monthsShort = ckb.months;
