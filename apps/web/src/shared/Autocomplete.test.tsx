@@ -13,6 +13,26 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 
 afterEach(() => vi.restoreAllMocks());
 
+/** A customer picker with nothing chosen; answers the choices it hands on, in order. */
+function renderPicker() {
+  const picked: (Choice | null)[] = [];
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient()}>
+        <Autocomplete<Row>
+          endpoint="customers"
+          label="Customer"
+          toChoice={(r) => ({ value: r.id, label: r.name })}
+          value={null}
+          onChange={(c) => picked.push(c)}
+          data-testid="picker"
+        />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return picked;
+}
+
 describe("autocomplete", () => {
   it("keeps its choices while the typed search is on its way, so a choice clicked at once is picked", async () => {
     const zanko = { id: 7, name: "Zanko Pharmacy" };
@@ -25,21 +45,7 @@ describe("autocomplete", () => {
         answerSearch = resolve;
       });
     });
-    const picked: (Choice | null)[] = [];
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient()}>
-          <Autocomplete<Row>
-            endpoint="customers"
-            label="Customer"
-            toChoice={(r) => ({ value: r.id, label: r.name })}
-            value={null}
-            onChange={(c) => picked.push(c)}
-            data-testid="picker"
-          />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    const picked = renderPicker();
     const input = screen.getByTestId("picker");
     fireEvent.focus(input);
     await screen.findByRole("option", { name: "Zanko Pharmacy" });
@@ -61,21 +67,7 @@ describe("autocomplete", () => {
       ].filter((r) => r.name.toLowerCase().includes(search.toLowerCase()));
       return json(page(rows));
     });
-    const picked: (Choice | null)[] = [];
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient()}>
-          <Autocomplete<Row>
-            endpoint="customers"
-            label="Customer"
-            toChoice={(r) => ({ value: r.id, label: r.name })}
-            value={null}
-            onChange={(c) => picked.push(c)}
-            data-testid="picker"
-          />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    const picked = renderPicker();
     const input = screen.getByTestId("picker") as HTMLInputElement;
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: "zanko" } });
