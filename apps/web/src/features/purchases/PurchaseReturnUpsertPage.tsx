@@ -1,10 +1,8 @@
 import { ZPurchaseReturn } from "@app/contracts";
 import { TextInput } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
 import { docDay } from "../../shared/api/ledger";
 import {
   PATHS,
@@ -14,23 +12,20 @@ import {
   purchaseQuery,
   purchaseReturnQuery,
 } from "../../shared/api/purchases";
-import { DocHead, docMoney, today, useNewDocHead } from "../../shared/documents/DocHead";
-import { DocForm } from "../../shared/documents/DocumentLines";
+import { docMoney, today, useNewDocHead } from "../../shared/documents/DocHead";
 import { AmountCells, pickItemOf } from "../../shared/documents/LineCells";
 import { SupplierSelect } from "../../shared/documents/pickers";
+import { ReturnForm, useReturnSources } from "../../shared/documents/ReturnForm";
 import {
   emptyReturnLine,
   FigureCell,
   type ReturnLineBase,
-  ReturnLinesPanel,
   returnLineKey,
   storedReturnLine,
   typed,
-  useFillReturn,
   useReturnLines,
 } from "../../shared/documents/ReturnLines";
-import { type ReceivedType, ReturnSettlement, settlementLabels } from "../../shared/documents/ReturnSettlement";
-import { useDocRoute } from "../../shared/documents/routeParams";
+import type { ReceivedType } from "../../shared/documents/ReturnSettlement";
 import { useSaveDocument } from "../../shared/documents/useSaveDocument";
 import { plainDecimal, useFormat } from "../../shared/format";
 import { useZodForm } from "../../shared/useZodForm";
@@ -85,14 +80,9 @@ function fromPurchase(p: PurchaseRecord, mine?: PurchaseReturnRecord): ReturnLin
  */
 export function PurchaseReturnUpsertPage() {
   const { t } = useTranslation("purchases");
-  const route = useDocRoute();
-  const { id, isUpdate } = route;
   const navigate = useNavigate();
   const fmt = useFormat();
   const head = useNewDocHead();
-  const existing = useQuery(purchaseReturnQuery(isUpdate ? id : 0));
-  const purchaseId = isUpdate ? (existing.data?.purchase_fk ?? 0) : route.from;
-  const purchase = useQuery(purchaseQuery(purchaseId));
   const form = useZodForm({
     consumer_id: "",
     reference_no: "",
@@ -106,13 +96,10 @@ export function PurchaseReturnUpsertPage() {
   });
   const { reset } = form;
 
-  const r = existing.data;
-  const p = purchase.data;
-  const pending = useFillReturn({
-    own: existing,
-    isUpdate,
-    source: purchase,
-    sourceId: purchaseId,
+  const sources = useReturnSources({
+    own: purchaseReturnQuery,
+    sourceOf: (r) => r.purchase_fk,
+    source: purchaseQuery,
     sourceMark: (p) => p.id,
     fill: (r, p) => {
       const from = r ?? p!;
@@ -136,8 +123,8 @@ export function PurchaseReturnUpsertPage() {
     },
   });
 
+  const { route, source: p, sourceId: purchaseId, fromSource: fromAPurchase } = sources;
   const v = form.values;
-  const fromAPurchase = purchaseId > 0;
   const setLines = (lines: ReturnLine[]) => form.set("lines", lines);
   const { sent, total } = useReturnLines(v.lines, setLines, fromAPurchase, returned);
 
@@ -164,9 +151,9 @@ export function PurchaseReturnUpsertPage() {
     })),
   });
 
-  const { save, submit, question } = useSaveDocument<PurchaseReturnRecord>({
+  const saving = useSaveDocument<PurchaseReturnRecord>({
     endpoint: PURCHASE_RETURNS,
-    id: isUpdate ? id : 0,
+    id: sources.ownId,
     schema: ZPurchaseReturn,
     payload,
     form,
@@ -175,81 +162,62 @@ export function PurchaseReturnUpsertPage() {
     onSaved: (doc) => void navigate(PATHS.returnView(doc.id, route.newTab)),
   });
 
-  if (pending) return <PageLoader />;
-
   return (
-    <DocForm
-      testId="return-form"
-      onSubmit={() => submit()}
-      title={isUpdate ? t("returns.edit", { number: r?.number ?? "" }) : t("returns.add")}
-      description={fromAPurchase ? t("returns.fromPurchase", { number: p?.number ?? "" }) : t("returns.description")}
-      back={{ label: t("actions.back"), onClick: () => void navigate(PATHS.returns) }}
-      save={{ label: t("actions.save"), saving: save.isPending, testId: "return-save" }}
-    >
-      <DocHead
-        labels={{ date: t("fields.date"), inventory: t("fields.inventory") }}
-        party={
+    <ReturnForm<ReturnLine>
+      t={t}
+      words="returns."
+      from={{ words: "returns.fromPurchase", number: p?.number }}
+      testPrefix="return"
+      sources={sources}
+      form={form}
+      saving={saving}
+      backTo={PATHS.returns}
+      sourceField="purchase_id"
+      head={{
+        party: (
           <SupplierSelect
             label={t("fields.supplier")}
             {...form.field("consumer_id")}
             fixed={fromAPurchase ? (p?.consumer_name ?? "") : undefined}
             testId="return-supplier"
           />
-        }
-        afterParty={<TextInput label={t("fields.reference_no")} maxLength={140} {...form.text("reference_no")} />}
-        date={{ ...form.field("date"), testId: "return-date" }}
-        inventory={{ ...form.field("inventory_id"), disabled: fromAPurchase }}
-        currency={{ ...form.field("money"), rateKind: "out", fieldError: form.error }}
-      />
-
-      <ReturnLinesPanel
-        title={t("lines")}
-        headers={[
-          t("fields.item"),
-          t("fields.unit"),
-          fromAPurchase && t("returns.returnable"),
-          t("fields.quantity"),
-          t("fields.return_bonus"),
-          t("fields.unit_price"),
-          t("fields.batch_no"),
-          t("fields.line_total"),
-        ]}
-        labels={{ item: t("fields.item"), batch: t("fields.batch_no"), addLine: t("actions.addLine"), removeLine: t("actions.removeLine") }}
-        lines={v.lines}
-        onChange={setLines}
-        newLine={blank}
-        fromSource={fromAPurchase}
-        returned={returned}
-        fixed={(l) => (fromAPurchase ? { item: l.item?.item_name, unit: l.item?.item_units[0]?.unit_name } : null)}
-        fields={{ item: "item_id", unit: "unit_id" }}
-        cells={(l, set, err) => (
-          <>
-            {fromAPurchase && (
-              <FigureCell testId="returnable">
-                {fmt.amount(l.max_quantity)}
-                {Number(l.max_bonus) ? ` + ${fmt.amount(l.max_bonus)}` : ""}
-              </FigureCell>
-            )}
-            <AmountCells line={l} onChange={set} error={err} prefix="return" bonusLabel="fields.return_bonus" />
-          </>
-        )}
-        error={form.error}
-        linesError={form.error("lines") ?? form.error("purchase_id")}
-        minWidth={960}
-        testId="return-lines"
-        rowTestId="return-line"
-      />
-
-      <ReturnSettlement
-        labels={settlementLabels(t, "paymentTypes")}
-        type={form.field("payment_type")}
-        account={form.field("account_id")}
-        note={form.text("note")}
-        total={total}
-        currency={v.money.currency_id === 2 ? "USD" : "IQD"}
-        testPrefix="return"
-      />
-      {question}
-    </DocForm>
+        ),
+        afterParty: <TextInput label={t("fields.reference_no")} maxLength={140} {...form.text("reference_no")} />,
+        date: form.field("date"),
+        inventory: { ...form.field("inventory_id"), disabled: fromAPurchase },
+        currency: { ...form.field("money"), rateKind: "out" },
+      }}
+      lines={{
+        lines: v.lines,
+        onChange: setLines,
+        newLine: blank,
+        returned,
+        fixed: (l) => (fromAPurchase ? { item: l.item?.item_name, unit: l.item?.item_units[0]?.unit_name } : null),
+        fields: { item: "item_id", unit: "unit_id" },
+        cells: {
+          headers: [fromAPurchase && t("returns.returnable"), t("fields.quantity"), t("fields.return_bonus"), t("fields.unit_price")],
+          render: (l, set, err) => (
+            <>
+              {fromAPurchase && (
+                <FigureCell testId="returnable">
+                  {fmt.amount(l.max_quantity)}
+                  {Number(l.max_bonus) ? ` + ${fmt.amount(l.max_bonus)}` : ""}
+                </FigureCell>
+              )}
+              <AmountCells line={l} onChange={set} error={err} prefix="return" bonusLabel="fields.return_bonus" />
+            </>
+          ),
+        },
+        minWidth: 960,
+      }}
+      settlement={{
+        types: "paymentTypes",
+        type: form.field("payment_type"),
+        account: form.field("account_id"),
+        note: form.text("note"),
+        total,
+        currency: v.money.currency_id === 2 ? "USD" : "IQD",
+      }}
+    />
   );
 }

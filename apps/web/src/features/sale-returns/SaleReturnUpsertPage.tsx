@@ -1,10 +1,8 @@
 import { ZSaleReturn } from "@app/contracts";
 import { Table, Text, TextInput } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
 import { docDay } from "../../shared/api/ledger";
 import {
   PATHS,
@@ -17,22 +15,18 @@ import {
 } from "../../shared/api/saleReturns";
 import { DateField } from "../../shared/DateField";
 import { CustomerSelect } from "../../shared/documents/CustomerSelect";
-import { DocHead, docMoney, today, useNewDocHead } from "../../shared/documents/DocHead";
-import { DocForm } from "../../shared/documents/DocumentLines";
+import { docMoney, today, useNewDocHead } from "../../shared/documents/DocHead";
 import { AmountCell } from "../../shared/documents/LineCells";
+import { ReturnForm, useReturnSources } from "../../shared/documents/ReturnForm";
 import {
   emptyReturnLine,
   FigureCell,
   type ReturnLineBase,
-  ReturnLinesPanel,
   returnLineKey,
   storedReturnLine,
   typed,
-  useFillReturn,
   useReturnLines,
 } from "../../shared/documents/ReturnLines";
-import { ReturnSettlement, settlementLabels } from "../../shared/documents/ReturnSettlement";
-import { useDocRoute } from "../../shared/documents/routeParams";
 import { useSaveDocument } from "../../shared/documents/useSaveDocument";
 import { plainDecimal, useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
@@ -71,16 +65,11 @@ const fromSale = (r: Returnable, mine?: SaleReturnRecord): ReturnLine[] =>
  */
 export function SaleReturnUpsertPage() {
   const { t } = useTranslation("salereturns");
-  const route = useDocRoute();
-  const { id, isUpdate } = route;
   const navigate = useNavigate();
   const fmt = useFormat();
   const names = useSeededNames();
   const head = useNewDocHead();
   const { system } = head;
-  const existing = useQuery(saleReturnQuery(isUpdate ? id : 0));
-  const saleId = isUpdate ? (existing.data?.sale_fk ?? 0) : route.from;
-  const returnable = useQuery(returnableQuery(saleId, isUpdate ? id : 0));
   const form = useZodForm({
     consumer_fk: "",
     date: head.date,
@@ -93,13 +82,10 @@ export function SaleReturnUpsertPage() {
   });
   const { reset } = form;
 
-  const r = existing.data;
-  const s = returnable.data;
-  const pending = useFillReturn({
-    own: existing,
-    isUpdate,
-    source: returnable,
-    sourceId: saleId,
+  const sources = useReturnSources({
+    own: saleReturnQuery,
+    sourceOf: (r) => r.sale_fk,
+    source: returnableQuery,
     sourceMark: (s) => s.sale.id,
     fill: (r, s) =>
       reset({
@@ -115,8 +101,8 @@ export function SaleReturnUpsertPage() {
       }),
   });
 
+  const { route, source: s, sourceId: saleId, fromSource: fromASale } = sources;
   const v = form.values;
-  const fromASale = saleId > 0;
   const setLines = (lines: ReturnLine[]) => form.set("lines", lines);
   const { sent, total } = useReturnLines(v.lines, setLines, fromASale);
   const currencyName = s?.sale.currency_name ?? (v.money.currency_id === 2 ? "USD" : "IQD");
@@ -151,9 +137,9 @@ export function SaleReturnUpsertPage() {
     ),
   });
 
-  const { save, submit, question } = useSaveDocument<SaleReturnRecord>({
+  const saving = useSaveDocument<SaleReturnRecord>({
     endpoint: SALE_RETURNS,
-    id: isUpdate ? id : 0,
+    id: sources.ownId,
     schema: ZSaleReturn,
     payload,
     form,
@@ -162,113 +148,95 @@ export function SaleReturnUpsertPage() {
     onSaved: (doc) => void navigate(PATHS.view(doc.id, route.newTab)),
   });
 
-  if (pending) return <PageLoader />;
   const sale = s?.sale;
-
   return (
-    <DocForm
-      testId="sale-return-form"
-      onSubmit={() => submit()}
-      title={isUpdate ? t("edit", { number: r?.number ?? "" }) : t("add")}
-      description={fromASale ? t("fromSale", { number: sale?.number ?? "" }) : t("description")}
-      back={{ label: t("actions.back"), onClick: () => void navigate(PATHS.list) }}
-      save={{ label: t("actions.save"), saving: save.isPending, testId: "sale-return-save" }}
-    >
-      <DocHead
-        labels={{ date: t("fields.date"), inventory: t("fields.inventory") }}
-        party={
+    <ReturnForm<ReturnLine>
+      t={t}
+      words=""
+      from={{ words: "fromSale", number: sale?.number }}
+      testPrefix="sale-return"
+      sources={sources}
+      form={form}
+      saving={saving}
+      backTo={PATHS.list}
+      sourceField="sale_fk"
+      head={{
+        party: (
           <CustomerSelect
             label={t("fields.customer")}
             {...form.field("consumer_fk")}
             fixed={fromASale ? names.party(sale?.consumer_name ?? "") : undefined}
           />
-        }
-        date={{ ...form.field("date"), testId: "sale-return-date" }}
-        inventory={form.field("inventory_fk")}
-        afterInventory={fromASale && <TextInput label={t("fields.sale")} value={sale?.number ?? ""} readOnly />}
-        currency={!fromASale && { ...form.field("money"), rateKind: "in", fieldError: form.error }}
-      />
-
-      <ReturnLinesPanel
-        title={t("lines")}
-        headers={[
-          t("fields.item"),
-          t("fields.unit"),
-          fromASale && t("fields.sold"),
-          fromASale && t("fields.returnable"),
-          t("fields.quantity"),
-          t("fields.unit_price"),
-          t("fields.batch_no"),
-          !fromASale && t("fields.expire_date"),
-          t("fields.line_total"),
-        ]}
-        labels={{ item: t("fields.item"), batch: t("fields.batch_no"), addLine: t("actions.addLine"), removeLine: t("actions.removeLine") }}
-        lines={v.lines}
-        onChange={setLines}
-        newLine={blank}
-        fromSource={fromASale}
-        fixed={(l) => (l.sold ? { item: l.sold.item_name, unit: l.sold.unit_name } : null)}
-        fields={{ item: "item_fk", unit: "unit_fk" }}
-        itemTestId="sale-return-item"
-        priceOf={(unit) => priceIn(unit.price)}
-        cells={(l, set, err) => (
-          <>
-            {l.sold && <FigureCell>{fmt.amount(l.sold.sold)}</FigureCell>}
-            {l.sold && <FigureCell testId="sale-return-returnable">{fmt.amount(l.sold.returnable)}</FigureCell>}
-            <AmountCell
-              label={t("fields.quantity")}
-              value={l.quantity}
-              onChange={(quantity) => set({ quantity })}
-              error={err("quantity")}
-              testId="sale-return-quantity"
-            />
-            {l.sold ? (
-              <Table.Td miw={120}>
-                <Text size="sm" className="amount">
-                  {fmt.docAmount(l.unit_price, currencyName)}
-                </Text>
-              </Table.Td>
-            ) : (
+        ),
+        date: form.field("date"),
+        inventory: form.field("inventory_fk"),
+        afterInventory: fromASale && <TextInput label={t("fields.sale")} value={sale?.number ?? ""} readOnly />,
+        currency: !fromASale && { ...form.field("money"), rateKind: "in" },
+      }}
+      lines={{
+        lines: v.lines,
+        onChange: setLines,
+        newLine: blank,
+        fixed: (l) => (l.sold ? { item: l.sold.item_name, unit: l.sold.unit_name } : null),
+        fields: { item: "item_fk", unit: "unit_fk" },
+        itemTestId: "sale-return-item",
+        priceOf: (unit) => priceIn(unit.price),
+        cells: {
+          headers: [fromASale && t("fields.sold"), fromASale && t("fields.returnable"), t("fields.quantity"), t("fields.unit_price")],
+          render: (l, set, err) => (
+            <>
+              {l.sold && <FigureCell>{fmt.amount(l.sold.sold)}</FigureCell>}
+              {l.sold && <FigureCell testId="sale-return-returnable">{fmt.amount(l.sold.returnable)}</FigureCell>}
               <AmountCell
-                label={t("fields.unit_price")}
-                width={120}
-                value={l.unit_price}
-                onChange={(unit_price) => set({ unit_price })}
-                error={err("unit_price")}
-                testId="sale-return-price"
+                label={t("fields.quantity")}
+                value={l.quantity}
+                onChange={(quantity) => set({ quantity })}
+                error={err("quantity")}
+                testId="sale-return-quantity"
               />
-            )}
-          </>
-        )}
-        afterBatch={(l, set, err) =>
-          !l.sold && (
-            <Table.Td miw={150}>
-              <DateField
-                aria-label={t("fields.expire_date")}
-                value={l.expire_date || null}
-                onChange={(val) => set({ expire_date: val ?? "" })}
-                error={err("expire_date")}
-              />
-            </Table.Td>
-          )
-        }
-        error={form.error}
-        linesError={form.error("lines") ?? form.error("sale_fk")}
-        minWidth={900}
-        testId="sale-return-lines"
-        rowTestId="sale-return-line"
-      />
-
-      <ReturnSettlement
-        labels={settlementLabels(t, "receivedTypes")}
-        type={form.field("received_type")}
-        account={form.field("account_fk")}
-        note={form.text("note")}
-        total={total}
-        currency={currencyName}
-        testPrefix="sale-return"
-      />
-      {question}
-    </DocForm>
+              {l.sold ? (
+                <Table.Td miw={120}>
+                  <Text size="sm" className="amount">
+                    {fmt.docAmount(l.unit_price, currencyName)}
+                  </Text>
+                </Table.Td>
+              ) : (
+                <AmountCell
+                  label={t("fields.unit_price")}
+                  width={120}
+                  value={l.unit_price}
+                  onChange={(unit_price) => set({ unit_price })}
+                  error={err("unit_price")}
+                  testId="sale-return-price"
+                />
+              )}
+            </>
+          ),
+        },
+        afterBatch: {
+          headers: [!fromASale && t("fields.expire_date")],
+          render: (l, set, err) =>
+            !l.sold && (
+              <Table.Td miw={150}>
+                <DateField
+                  aria-label={t("fields.expire_date")}
+                  value={l.expire_date || null}
+                  onChange={(val) => set({ expire_date: val ?? "" })}
+                  error={err("expire_date")}
+                />
+              </Table.Td>
+            ),
+        },
+        minWidth: 900,
+      }}
+      settlement={{
+        types: "receivedTypes",
+        type: form.field("received_type"),
+        account: form.field("account_fk"),
+        note: form.text("note"),
+        total,
+        currency: currencyName,
+      }}
+    />
   );
 }

@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import type { PickItem } from "../api/purchases";
 import { plainDecimal, useFormat } from "../format";
 import { useSeededNames } from "../seededNames";
-import { useFillOnce } from "./DocHead";
 import { LinesPanel } from "./DocumentLines";
 import { ItemPicker } from "./ItemPicker";
 import { BatchCell, pickItemOf, RemoveLineOf, UnitCell } from "./LineCells";
@@ -63,31 +62,6 @@ export const storedReturnLine = (
   batch_no: l.batch_no ?? "",
   expire_date: l.expire_date ?? "",
 });
-
-/**
- * Fills a return's form once from the return edited (`own`, when `isUpdate`) and the document it
- * returns (`source`, id `sourceId`: 0 for none, `sourceMark` naming a loaded one), as soon as those
- * asked for are loaded; true while they load.
- */
-export function useFillReturn<R extends { id: number }, S>(opts: {
-  own: { data?: R | undefined; isPending: boolean };
-  isUpdate: boolean;
-  source: { data?: S | undefined; isPending: boolean };
-  sourceId: number;
-  sourceMark: (source: S) => number;
-  fill: (own: R | undefined, source: S | undefined) => void;
-}) {
-  const { own, source, isUpdate, sourceId } = opts;
-  const r = own.data;
-  const s = source.data;
-  const ready = (!isUpdate || r) && (sourceId === 0 || s) && (r || s);
-  useFillOnce(
-    ready ? { r, s } : null,
-    (x) => `${x.r?.id ?? 0}:${x.s ? opts.sourceMark(x.s) : 0}`,
-    (x) => opts.fill(x.r, x.s),
-  );
-  return (isUpdate && own.isPending) || (sourceId > 0 && source.isPending);
-}
 
 /**
  * A return's lines: from a source document (a purchase, a sale) every line of it with what is
