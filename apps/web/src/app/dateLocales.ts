@@ -11,32 +11,39 @@ import dayjs from "dayjs";
  */
 type Locale = ILocale & { meridiem: (hour: number, minute: number, lowercase: boolean) => string };
 
-/** What both calendars keep alike: the week from Saturday, day before month, 12-hour times with the day's mark. */
-const shared: Pick<Locale, "weekStart" | "formats" | "relativeTime"> = {
-  weekStart: 6,
-  formats: {
-    LT: "hh:mm A",
-    LTS: "hh:mm:ss A",
-    L: "DD/MM/YYYY",
-    LL: "D MMMM YYYY",
-    LLL: "D MMMM YYYY hh:mm A",
-    LLLL: "dddd D MMMM YYYY hh:mm A",
-  },
-  relativeTime: {},
-};
+/**
+ * Registers a calendar of the product from its own names and marks, with what both keep alike:
+ * short month names as the full ones, the week from Saturday, day before month and 12-hour times
+ * with the day's mark.
+ */
+function calendar(own: Pick<Locale, "name" | "months" | "weekdays" | "weekdaysShort" | "weekdaysMin" | "meridiem">) {
+  const locale: Locale = {
+    ...own,
+    monthsShort: own.months,
+    weekStart: 6,
+    formats: {
+      LT: "hh:mm A",
+      LTS: "hh:mm:ss A",
+      L: "DD/MM/YYYY",
+      LL: "D MMMM YYYY",
+      LLL: "D MMMM YYYY hh:mm A",
+      LLLL: "dddd D MMMM YYYY hh:mm A",
+    },
+    relativeTime: {},
+  };
+  dayjs.locale(locale, undefined, true);
+}
 
-const ar: Locale = {
+calendar({
   name: "ar",
   months: ["كانون الثاني", "شباط", "آذار", "نيسان", "أيار", "حزيران", "تموز", "آب", "أيلول", "تشرين الأول", "تشرين الثاني", "كانون الأول"],
   weekdays: ["الأحد", "الإثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
   weekdaysShort: ["أحد", "إثنين", "ثلاثاء", "أربعاء", "خميس", "جمعة", "سبت"],
   weekdaysMin: ["ح", "ن", "ث", "ر", "خ", "ج", "س"],
-  ...shared,
   meridiem: (hour) => (hour < 12 ? "ص" : "م"),
-};
-ar.monthsShort = ar.months;
+});
 
-const ckb: Locale = {
+calendar({
   name: "ckb",
   months: [
     "کانوونی دووەم",
@@ -55,13 +62,8 @@ const ckb: Locale = {
   weekdays: ["یەکشەممە", "دووشەممە", "سێشەممە", "چوارشەممە", "پێنجشەممە", "هەینی", "شەممە"],
   weekdaysShort: ["یەکشەم", "دووشەم", "سێشەم", "چوارشەم", "پێنجشەم", "هەینی", "شەممە"],
   weekdaysMin: ["ی", "د", "س", "چ", "پ", "هـ", "ش"],
-  ...shared,
   meridiem: (hour) => (hour < 12 ? "پ.ن" : "د.ن"),
-};
-ckb.monthsShort = ckb.months;
-
-dayjs.locale(ar, undefined, true);
-dayjs.locale(ckb, undefined, true);
+});
 
 /** The dayjs locale of a language of the product. */
 export const dateLocale = (lang: string): string => (lang === "ar" || lang === "ckb" ? lang : "en");
