@@ -1,5 +1,5 @@
 import { CURRENCY_IQD, CURRENCY_USD } from "@app/contracts";
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Title } from "@mantine/core";
 import { IconBuildingBank, IconDeviceFloppy, IconTruck, IconUsers } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Decimal from "decimal.js";
@@ -15,6 +15,7 @@ import { DateField } from "../../shared/DateField";
 import { plainDecimal } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { orZero } from "../../shared/money";
+import { NoResultsRow } from "../../shared/NoResultsRow";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
@@ -181,15 +182,7 @@ export function OpeningBalancePage() {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows.length === 0 && (
-          <Table.Tr>
-            <Table.Td colSpan={3}>
-              <Text c="dimmed" ta="center" size="sm">
-                {t("messages:noResults")}
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        )}
+        {rows.length === 0 && <NoResultsRow colSpan={3} />}
         {rows.map((r, i) => {
           const p = parties?.find((x) => x.consumer_id === r.consumer_id);
           const put = (patch: Partial<PartyBalance>) => setRows(rows.map((x, j) => (j === i ? { ...x, ...patch } : x)));

@@ -8,6 +8,7 @@ import { EP } from "../../shared/api/ledger";
 import type { ListBody } from "../../shared/api/types";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { useFormat } from "../../shared/format";
+import { NoResultsRow } from "../../shared/NoResultsRow";
 import { PageHeader } from "../../shared/PageHeader";
 import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
 import { useSeededNames } from "../../shared/seededNames";
@@ -88,15 +89,7 @@ export function IncomeStatementPage() {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {list.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={3}>
-                <Text c="dimmed" ta="center" size="sm">
-                  {t("messages:noResults")}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {list.length === 0 && <NoResultsRow colSpan={3} />}
           {list.map((r) => (
             <Table.Tr key={r.account_id}>
               <Table.Td>{r.code}</Table.Td>

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Button, Group, Paper, Select, Skeleton, Switch, Table, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Anchor, Box, Button, Group, Paper, Select, Skeleton, Switch, Table, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -13,6 +13,7 @@ import { ExportDialog } from "../../shared/ExportDialog";
 import { formatCurrencyAmount, useFormat } from "../../shared/format";
 import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "../../shared/ledgerLinks";
 import { useChangeParams } from "../../shared/liveParams";
+import { NoResultsRow } from "../../shared/NoResultsRow";
 import { PageHeader } from "../../shared/PageHeader";
 import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
 import { useSeededNames } from "../../shared/seededNames";
@@ -215,15 +216,7 @@ export function TrialBalancePage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {shown.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={headers.length}>
-                      <Text c="dimmed" ta="center" size="sm">
-                        {t("messages:noResults")}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                {shown.length === 0 && <NoResultsRow colSpan={headers.length} />}
                 {shown.map((r) => {
                   const open = !collapsed.has(r.account_id);
                   const canToggle = r.is_group && (!depth || r.level < Number(depth));
