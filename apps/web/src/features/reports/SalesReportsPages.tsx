@@ -1,9 +1,6 @@
-import { Badge, Select } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Autocomplete, type Choice } from "../../shared/Autocomplete";
-import { categoryTreeQuery, flattenTree } from "../../shared/api/catalogue";
 import { api, type Query } from "../../shared/api/client";
 import { docDay } from "../../shared/api/ledger";
 import type { MessageBody } from "../../shared/api/types";
@@ -12,23 +9,11 @@ import type { Column } from "../../shared/DataTable";
 import { formatAmount, formatMoney, useFormat } from "../../shared/format";
 import { ListPage } from "../../shared/ListPage";
 import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
+import { ChoiceField, IdSelect, useCategoryChoices } from "../../shared/reports/ReportFields";
+import { periodQuery, useChoiceParam, useIdParam } from "../../shared/reports/reportParams";
 import { useSeededNames } from "../../shared/seededNames";
-import { InventorySelect, useIdParam } from "./StockReportsPages";
+import { InventorySelect } from "./StockReportsPages";
 import "../../shared/amount.css";
-
-/** An id kept in the address with the label it was chosen by (a reloaded page names it by its number). */
-function useChoiceParam(key: string): [Choice | null, (c: Choice | null) => void] {
-  const [id, setId] = useIdParam(key);
-  const [label, setLabel] = useState<string | null>(null);
-  const choice = id ? { value: id, label: label ?? `#${id}` } : null;
-  return [
-    choice,
-    (c) => {
-      setLabel(c?.label ?? null);
-      setId(c ? Number(c.value) : null);
-    },
-  ];
-}
 
 interface Salesman {
   user_id: number;
@@ -55,12 +40,10 @@ function useSalesFilters() {
     queryFn: async () => (await api<MessageBody<Salesman[]>>("reports/salesmen")).message,
     staleTime: 60_000,
   });
-  const tree = useQuery(categoryTreeQuery);
-  const categories = flattenTree(tree.data ?? []).map((f) => ({ value: String(f.node.category_id), label: f.node.category_name }));
+  const categories = useCategoryChoices();
   const salesmanOptions = (salesmen.data ?? []).map((s) => ({ value: String(s.user_id), label: s.sale_man_name ?? s.user_name }));
   const query: Query = {
-    "filter[date_filter]": filters.query["filter[date_filter]"],
-    "filter[date_between]": filters.query["filter[date_between]"],
+    ...periodQuery(filters),
     customer_id: customer?.value,
     salesman_id: salesmanId ?? undefined,
     item_id: item?.value,
@@ -73,51 +56,20 @@ function useSalesFilters() {
     item && `${t("filters.item")}: ${item.label}`,
     categoryId && `${t("filters.category")}: ${categories.find((c) => c.value === String(categoryId))?.label ?? ""}`,
   ].filter((x): x is string => !!x);
+  // Each filter is labelled by its key, reads "all" while nothing is chosen and is found by `report-{key}`.
+  const field = (key: "customer" | "salesman" | "item" | "category") => ({
+    label: t(`filters.${key}`),
+    placeholder: t("filters.all"),
+    "data-testid": `report-${key}`,
+  });
+  const toCustomer = (r: { consumer_id: number; consumer_name: string }) => ({ value: r.consumer_id, label: names.party(r.consumer_name) });
+  const toItem = (r: { item_id: number; item_name: string }) => ({ value: r.item_id, label: r.item_name });
   const bar = (
     <ReportFilters filters={filters} currency={false}>
-      <div style={{ minWidth: 220 }}>
-        <Autocomplete<{ consumer_id: number; consumer_name: string }>
-          endpoint="customers"
-          label={t("filters.customer")}
-          placeholder={t("filters.all")}
-          toChoice={(r) => ({ value: r.consumer_id, label: names.party(r.consumer_name) })}
-          value={customer}
-          onChange={setCustomer}
-          data-testid="report-customer"
-        />
-      </div>
-      <Select
-        label={t("filters.salesman")}
-        placeholder={t("filters.all")}
-        clearable
-        data={salesmanOptions}
-        value={salesmanId ? String(salesmanId) : null}
-        onChange={(v) => setSalesmanId(v ? Number(v) : null)}
-        w={200}
-        data-testid="report-salesman"
-      />
-      <div style={{ minWidth: 220 }}>
-        <Autocomplete<{ item_id: number; item_name: string }>
-          endpoint="items"
-          label={t("filters.item")}
-          placeholder={t("filters.all")}
-          toChoice={(r) => ({ value: r.item_id, label: r.item_name })}
-          value={item}
-          onChange={setItem}
-          data-testid="report-item"
-        />
-      </div>
-      <Select
-        label={t("filters.category")}
-        placeholder={t("filters.all")}
-        clearable
-        searchable
-        data={categories}
-        value={categoryId ? String(categoryId) : null}
-        onChange={(v) => setCategoryId(v ? Number(v) : null)}
-        w={200}
-        data-testid="report-category"
-      />
+      <ChoiceField endpoint="customers" toChoice={toCustomer} value={customer} onChange={setCustomer} {...field("customer")} />
+      <IdSelect data={salesmanOptions} value={salesmanId} onChange={setSalesmanId} w={200} {...field("salesman")} />
+      <ChoiceField endpoint="items" toChoice={toItem} value={item} onChange={setItem} {...field("item")} />
+      <IdSelect searchable data={categories} value={categoryId} onChange={setCategoryId} w={200} {...field("category")} />
       <InventorySelect value={inventoryId} onChange={setInventoryId} />
     </ReportFilters>
   );
@@ -140,17 +92,27 @@ const money = <Row,>(key: string & keyof Row, label: string, footer: (s: Record<
   footer,
 });
 
+/** Each sales report's list: its endpoint, its export's model and the column it sorts by at first. */
+const SALES_REPORTS = {
+  sales: { endpoint: "reports/sales", model: "sales_report", defaultSort: "date" },
+  itemsProfit: { endpoint: "reports/items_profit", model: "items_profit", defaultSort: "profit" },
+  mostActive: { endpoint: "reports/most_active_items", model: "most_active_items", defaultSort: "qty" },
+  promotions: { endpoint: "reports/promotions", model: "promotions_report", defaultSort: "discount" },
+} as const;
+
 /** A sales report's page: its title, the shared filters and its list (print and xlsx through the DataTable). */
-function SalesReport<Row extends object>(props: {
-  name: "sales" | "itemsProfit" | "mostActive" | "promotions";
-  endpoint: string;
-  model: string;
+function SalesReport<Row extends object>({
+  name,
+  ...props
+}: {
+  name: keyof typeof SALES_REPORTS;
   columns: Column<Row>[];
   rowKey: (row: Row) => string | number;
-  defaultSort: string;
 }) {
   const { bar, query, printLines } = useSalesFilters();
-  return <ListPage<Row> ns="salesreports" above={bar} query={query} printLines={printLines} {...props} />;
+  return (
+    <ListPage<Row> ns="salesreports" name={name} {...SALES_REPORTS[name]} above={bar} query={query} printLines={printLines} {...props} />
+  );
 }
 
 interface SalesRow {
@@ -223,16 +185,7 @@ export function SalesReportPage() {
     money("cost", "salesreports:fields.cost", sys("cost")),
     money("profit", "salesreports:fields.profit", sys("profit")),
   ];
-  return (
-    <SalesReport<SalesRow>
-      name="sales"
-      endpoint="reports/sales"
-      model="sales_report"
-      columns={columns}
-      rowKey={(r) => r.row_id}
-      defaultSort="date"
-    />
-  );
+  return <SalesReport<SalesRow> name="sales" columns={columns} rowKey={(r) => r.row_id} />;
 }
 
 interface ItemRow {
@@ -280,16 +233,7 @@ export function ItemsProfitPage() {
     money("profit", "salesreports:fields.profit", sys("profit")),
     { key: "margin", label: "salesreports:fields.margin", format: "percent" },
   ];
-  return (
-    <SalesReport<ItemRow>
-      name="itemsProfit"
-      endpoint="reports/items_profit"
-      model="items_profit"
-      columns={columns}
-      rowKey={(r) => r.item_id}
-      defaultSort="profit"
-    />
-  );
+  return <SalesReport<ItemRow> name="itemsProfit" columns={columns} rowKey={(r) => r.item_id} />;
 }
 
 /** Most active items (SPEC's reports/most-active-items): the items sold most, net of returns, and how many sales they were in. */
@@ -302,16 +246,7 @@ export function MostActiveItemsPage() {
     money("net_revenue", "salesreports:fields.net_revenue", sys("net_revenue")),
     { key: "last_sold", label: "salesreports:fields.last_sold", text: (r) => (r.last_sold ? fmt.date(docDay(r.last_sold)) : "") },
   ];
-  return (
-    <SalesReport<ItemRow>
-      name="mostActive"
-      endpoint="reports/most_active_items"
-      model="most_active_items"
-      columns={columns}
-      rowKey={(r) => r.item_id}
-      defaultSort="qty"
-    />
-  );
+  return <SalesReport<ItemRow> name="mostActive" columns={columns} rowKey={(r) => r.item_id} />;
 }
 
 interface PromotionRow {
@@ -352,14 +287,5 @@ export function PromotionsReportPage() {
     money("discount", "salesreports:fields.promotion_discount", sys("discount")),
     money("revenue", "salesreports:fields.net_revenue", sys("revenue")),
   ];
-  return (
-    <SalesReport<PromotionRow>
-      name="promotions"
-      endpoint="reports/promotions"
-      model="promotions_report"
-      columns={columns}
-      rowKey={(r) => r.promotion_id}
-      defaultSort="discount"
-    />
-  );
+  return <SalesReport<PromotionRow> name="promotions" columns={columns} rowKey={(r) => r.promotion_id} />;
 }

@@ -1,19 +1,18 @@
-import { Badge, Group, Select } from "@mantine/core";
+import { Badge, Group } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
-import { Autocomplete, type Choice } from "../../shared/Autocomplete";
-import { categoryTreeQuery, flattenTree } from "../../shared/api/catalogue";
+import type { Choice } from "../../shared/Autocomplete";
 import { api } from "../../shared/api/client";
 import { docDay } from "../../shared/api/ledger";
-import { brandsListQuery, inventoriesListQuery } from "../../shared/api/settings";
+import { brandsListQuery } from "../../shared/api/settings";
 import type { ListBody } from "../../shared/api/types";
-import { type Column, DataTable } from "../../shared/DataTable";
+import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
 import { ChooseFirst, ListPage, selectFilter } from "../../shared/ListPage";
-import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
 import { ReportFilters, useReportFilters } from "../../shared/ReportFilters";
+import { ChoiceField, IdSelect, useCategoryChoices, useInventoryChoices } from "../../shared/reports/ReportFields";
+import { periodQuery, useIdParam } from "../../shared/reports/reportParams";
 import { SourceCell, sourceText } from "../../shared/SourceCell";
 import { useSeededNames } from "../../shared/seededNames";
 import "../../shared/amount.css";
@@ -45,50 +44,31 @@ interface ItemRow {
   item_code?: string | null;
 }
 
-/** An id kept in the address under `key`, with its setter. */
-export function useIdParam(key: string): [number | null, (v: number | null) => void] {
-  const [params] = useSearchParams();
-  const changeParams = useChangeParams();
-  const raw = params.get(key);
-  const id = raw && /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
-  const set = (v: number | null) =>
-    changeParams(
-      (p) => {
-        if (v) p.set(key, String(v));
-        else p.delete(key);
-        p.delete("page");
-      },
-      { replace: true },
-    );
-  return [id, set];
-}
-
+/** The report filter by inventory, for every inventory while none is chosen. */
 export function InventorySelect({ value, onChange }: { value: number | null; onChange: (v: number | null) => void }) {
   const { t } = useTranslation("stockreports");
-  const names = useSeededNames();
-  const inventories = useQuery(inventoriesListQuery);
+  const inventories = useInventoryChoices();
   return (
-    <Select
+    <IdSelect
       label={t("inventory")}
       placeholder={t("allInventories")}
-      clearable
-      data={(inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) }))}
-      value={value ? String(value) : null}
-      onChange={(v) => onChange(v ? Number(v) : null)}
+      data={inventories}
+      value={value}
+      onChange={onChange}
       w={220}
       data-testid="report-inventory"
     />
   );
 }
 
+/** A movement's document as people know it: its number, or its id for a source without one. */
+const documentNo = (r: Movement) => r.source_no ?? (r.source_id === null ? null : String(r.source_id));
+
 /**
  * Every movement of one item (SPEC's reports/item-transaction): what came in and went out, from
  * which document, inventory, batch and expiry, with the running balance in the base unit after
  * the quantity before the period.
  */
-/** A movement's document as people know it: its number, or its id for a source without one. */
-const documentNo = (r: Movement) => r.source_no ?? (r.source_id === null ? null : String(r.source_id));
-
 export function ItemTransactionPage() {
   const { t } = useTranslation("stockreports");
   const fmt = useFormat();
@@ -96,11 +76,7 @@ export function ItemTransactionPage() {
   const filters = useReportFilters("THIS_YEAR");
   const [itemId, setItemId] = useIdParam("item");
   const [inventoryId, setInventoryId] = useIdParam("inventory");
-  const period = {
-    "filter[date_filter]": filters.query["filter[date_filter]"],
-    "filter[date_between]": filters.query["filter[date_between]"],
-  };
-  const query = { item_id: itemId ?? undefined, inventory_id: inventoryId ?? undefined, ...period };
+  const query = { item_id: itemId ?? undefined, inventory_id: inventoryId ?? undefined, ...periodQuery(filters) };
   const head = useQuery({
     queryKey: ["reports/item_transactions", "head", query],
     queryFn: async () => (await api<ListBody<Movement>>("reports/item_transactions", { query: { ...query, per_page: 1 } })).data,
@@ -108,9 +84,7 @@ export function ItemTransactionPage() {
     meta: { silent: true },
   });
   const footer = head.data?.footer ?? {};
-  const inventories = useQuery(inventoriesListQuery);
-  const inventory = inventories.data?.find((i) => i.inventory_id === inventoryId);
-  const inventoryName = inventory ? names.inventory(inventory.inventory_name) : undefined;
+  const inventoryName = useInventoryChoices().find((i) => i.value === String(inventoryId))?.label;
   const choice: Choice | null = itemId ? { value: itemId, label: footer.item_name ?? "" } : null;
   const qty = (v: string | null | undefined) => (v === null || v === undefined ? "" : fmt.amount(v));
   const columns: Column<Movement>[] = [
@@ -150,17 +124,16 @@ export function ItemTransactionPage() {
     <>
       <PageHeader title={t("itemTransaction.title")} description={t("itemTransaction.description")} />
       <ReportFilters filters={filters} currency={false}>
-        <div style={{ minWidth: 280 }}>
-          <Autocomplete<ItemRow>
-            endpoint="items"
-            label={t("item")}
-            placeholder={t("chooseItem")}
-            toChoice={(r) => ({ value: r.item_id, label: r.item_name })}
-            value={choice}
-            onChange={(c) => setItemId(c?.value ?? null)}
-            data-testid="report-item"
-          />
-        </div>
+        <ChoiceField<ItemRow>
+          minWidth={280}
+          endpoint="items"
+          label={t("item")}
+          placeholder={t("chooseItem")}
+          toChoice={(r) => ({ value: r.item_id, label: r.item_name })}
+          value={choice}
+          onChange={(c) => setItemId(c?.value ?? null)}
+          data-testid="report-item"
+        />
         <InventorySelect value={inventoryId} onChange={setInventoryId} />
       </ReportFilters>
       {itemId === null ? (
@@ -211,10 +184,29 @@ interface InventoryRow {
   expired_items: number;
 }
 
+/** Each stock list report's list: its endpoint, its export's model and the column it sorts by at first (ascending). */
+const STOCK_REPORTS = {
+  inventories: { endpoint: "reports/inventories", model: "inventories_report", defaultSort: "inventory_name" },
+  expiredItems: { endpoint: "reports/expired_items", model: "expired_items", defaultSort: "expire_date" },
+} as const;
+
+/** A stock list report's page: its title, its list and the list's filters. */
+function StockReport<Row extends object>({
+  name,
+  ...props
+}: {
+  name: keyof typeof STOCK_REPORTS;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string | number;
+  filters: FilterField[];
+}) {
+  return <ListPage<Row> ns="stockreports" name={name} {...STOCK_REPORTS[name]} defaultDir="asc" {...props} />;
+}
+
 /** Quantity and value per inventory (SPEC's reports/inventories), narrowed by category or brand. */
 export function InventoriesReportPage() {
   const names = useSeededNames();
-  const tree = useQuery(categoryTreeQuery);
+  const categories = useCategoryChoices();
   const brands = useQuery(brandsListQuery);
   const columns: Column<InventoryRow>[] = [
     { key: "inventory_name", label: "stockreports:fields.inventory", text: (r) => names.inventory(r.inventory_name) },
@@ -224,21 +216,12 @@ export function InventoriesReportPage() {
     { key: "expired_items", label: "stockreports:fields.expired_items", format: "amount" },
   ];
   return (
-    <ListPage<InventoryRow>
-      ns="stockreports"
+    <StockReport<InventoryRow>
       name="inventories"
-      endpoint="reports/inventories"
-      model="inventories_report"
       columns={columns}
       rowKey={(r) => r.inventory_id}
-      defaultSort="inventory_name"
-      defaultDir="asc"
       filters={[
-        selectFilter(
-          "category_id",
-          "stockreports:fields.category",
-          flattenTree(tree.data ?? []).map((f) => ({ value: String(f.node.category_id), label: f.node.category_name })),
-        ),
+        selectFilter("category_id", "stockreports:fields.category", categories),
         selectFilter(
           "brand_id",
           "stockreports:fields.brand",
@@ -268,7 +251,7 @@ export function ExpiredItemsPage() {
   const { t } = useTranslation("stockreports");
   const fmt = useFormat();
   const names = useSeededNames();
-  const inventories = useQuery(inventoriesListQuery);
+  const inventories = useInventoryChoices();
   const columns: Column<ExpiryRow>[] = [
     { key: "item_name", label: "stockreports:fields.item" },
     { key: "item_code", label: "stockreports:fields.item_code" },
@@ -295,25 +278,16 @@ export function ExpiredItemsPage() {
     { key: "value", label: "stockreports:fields.value", format: "money" },
   ];
   return (
-    <ListPage<ExpiryRow>
-      ns="stockreports"
+    <StockReport<ExpiryRow>
       name="expiredItems"
-      endpoint="reports/expired_items"
-      model="expired_items"
       columns={columns}
       rowKey={(r) => r.row_id}
-      defaultSort="expire_date"
-      defaultDir="asc"
       filters={[
         selectFilter("is_expired", "stockreports:fields.status", [
           { value: "1", label: "stockreports:expired" },
           { value: "0", label: "stockreports:nearExpiry" },
         ]),
-        selectFilter(
-          "inventory_id",
-          "stockreports:fields.inventory",
-          (inventories.data ?? []).map((i) => ({ value: String(i.inventory_id), label: names.inventory(i.inventory_name) })),
-        ),
+        selectFilter("inventory_id", "stockreports:fields.inventory", inventories),
       ]}
     />
   );
