@@ -10,16 +10,16 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { normalizeSearch } from "@app/contracts";
-import { buildApp } from "@app/server/src/app.js";
-import { loadConfig } from "@app/server/src/config.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { itemSearch } from "@app/server/src/modules/catalogue/barcodes.js";
 import { type SQL, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { benchDatabase } from "./database.js";
+import { signedInApp } from "./in-process.js";
 import { scratchDir } from "./scratch.js";
 import { size, smoke } from "./size.js";
+import { interleaved } from "./timing.js";
 
 const ITEMS = size(100_000, 2_000);
 const SAMPLES = size(400, 20);
@@ -34,23 +34,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 /** p50 and p99 of both sides, sampled alternately so that both see the same load on the machine. */
 async function latency(api: () => Promise<unknown>, raw: () => Promise<unknown>) {
-  const a: number[] = [];
-  const r: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    for (const [fn, out] of i % 2
-      ? ([
-          [raw, r],
-          [api, a],
-        ] as const)
-      : ([
-          [api, a],
-          [raw, r],
-        ] as const)) {
-      const t0 = performance.now();
-      await fn();
-      out.push(performance.now() - t0);
-    }
-  }
+  const { a, b: r } = await interleaved(SAMPLES, api, raw);
   a.sort((x, y) => x - y);
   r.sort((x, y) => x - y);
   return { api50: pct(a, 50), api99: pct(a, 99), raw50: pct(r, 50), raw99: pct(r, 99) };
@@ -109,14 +93,7 @@ export default async function catalogueBench() {
     await db.execute(sql`vacuum analyze`);
     console.log(`generated in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
 
-    const config = loadConfig({ LOG_LEVEL: "silent", JWT_SECRET: "bench-secret-bench-secret-bench-secret", DATA_DIR: dir });
-    const { app } = await buildApp({ database, config });
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: { email: "admin@example.com", password: "bench-password" },
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    const { app, headers } = await signedInApp(database, dir);
 
     // The items list's page, written out as one would by hand: the same columns, joins and order.
     const itemsPage = (where: SQL, order: SQL) =>

@@ -98,6 +98,17 @@ async function createAccounts(db: Db): Promise<Accounts> {
 }
 
 /**
+ * A sum row that is already there takes the new sums added to it, as post() updates it. (post()
+ * writes this update inline, for its own rows: it has no part of its own to call here.)
+ */
+const addedTo = (sums: typeof accountBalances | typeof accountMonthBalances) => ({
+  debit: sql`${sums.debit} + excluded.debit`,
+  credit: sql`${sums.credit} + excluded.credit`,
+  sys_debit: sql`${sums.sys_debit} + excluded.sys_debit`,
+  sys_credit: sql`${sums.sys_credit} + excluded.sys_credit`,
+});
+
+/**
  * One month of bulk entries, numbered from `from` to `to` - 1, in one transaction. Entry g is of
  * kind g % 4 at shop (g / 4) * 7 % BRANCHES (each shop has entries of every kind), on day
  * g % (days of the month), 08:00 to 22:00 business time:
@@ -144,24 +155,14 @@ async function bulkMonth(db: Db, a: Accounts, month: string, from: number, to: n
       .select(sql`select l.account_id, (${sqlBusinessDay(sql`e.date`)})::date, ${sums} ${month_lines} group by 1, 2`)
       .onConflictDoUpdate({
         target: [accountBalances.account_id, accountBalances.day],
-        set: {
-          debit: sql`${accountBalances.debit} + excluded.debit`,
-          credit: sql`${accountBalances.credit} + excluded.credit`,
-          sys_debit: sql`${accountBalances.sys_debit} + excluded.sys_debit`,
-          sys_credit: sql`${accountBalances.sys_credit} + excluded.sys_credit`,
-        },
+        set: addedTo(accountBalances),
       });
     await tx
       .insert(accountMonthBalances)
       .select(sql`select l.account_id, ${month}::date, ${sums} ${month_lines} group by 1, 2`)
       .onConflictDoUpdate({
         target: [accountMonthBalances.account_id, accountMonthBalances.month],
-        set: {
-          debit: sql`${accountMonthBalances.debit} + excluded.debit`,
-          credit: sql`${accountMonthBalances.credit} + excluded.credit`,
-          sys_debit: sql`${accountMonthBalances.sys_debit} + excluded.sys_debit`,
-          sys_credit: sql`${accountMonthBalances.sys_credit} + excluded.sys_credit`,
-        },
+        set: addedTo(accountMonthBalances),
       });
   });
 }

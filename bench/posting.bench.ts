@@ -6,11 +6,10 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { buildApp } from "@app/server/src/app.js";
-import { loadConfig } from "@app/server/src/config.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { benchDatabase } from "./database.js";
+import { signedInApp } from "./in-process.js";
 import { pgbenchOrSkip } from "./pgbench.js";
 import { scratchDir } from "./scratch.js";
 import { sizeFromEnv } from "./size.js";
@@ -43,19 +42,7 @@ export default async function postingBench() {
   try {
     await migrate(database);
     await seed(database.db, { adminPassword: "bench-password" });
-    const config = loadConfig({ LOG_LEVEL: "silent", JWT_SECRET: "bench-secret-bench-secret-bench-secret", DATA_DIR: dir });
-    const { app } = await buildApp({ database, config });
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: { email: "admin@example.com", password: "bench-password" },
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
-    const post = async (url: string, payload: Record<string, unknown>) => {
-      const res = await app.inject({ method: "POST", url, headers, payload });
-      if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      return res.json().data;
-    };
+    const { app, headers, send: post } = await signedInApp(database, dir);
     const incomeType = (await post("/api/income_types", { type_name: "Float" })).type_id;
     const tills: number[] = [];
     const types: number[] = [];

@@ -7,11 +7,10 @@
 // one round of 8 clients for the last 3 units, TPC-B for 1 s.)
 import { rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { buildApp } from "@app/server/src/app.js";
-import { loadConfig } from "@app/server/src/config.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { benchDatabase } from "./database.js";
+import { signedInApp } from "./in-process.js";
 import { percentile, pgbenchOrSkip, tpcb } from "./pgbench.js";
 import { scratchDir } from "./scratch.js";
 import { sizeFromEnv } from "./size.js";
@@ -28,19 +27,7 @@ export default async function salesBench() {
   try {
     await migrate(database);
     await seed(database.db, { adminPassword: "bench-password" });
-    const config = loadConfig({ LOG_LEVEL: "silent", JWT_SECRET: "bench-secret-bench-secret-bench-secret", DATA_DIR: dir });
-    const { app } = await buildApp({ database, config });
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: { email: "admin@example.com", password: "bench-password" },
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
-    const send = async (route: string, payload: Record<string, unknown> = {}, expected = 201) => {
-      const res = await app.inject({ method: "POST", url: route, headers, payload });
-      if (res.statusCode !== expected) throw new Error(`${route}: ${res.statusCode} ${res.body}`);
-      return res.json().data;
-    };
+    const { app, headers, send } = await signedInApp(database, dir);
     const units = await app.inject({ method: "GET", url: "/api/units/list", headers });
     const piece = (units.json().message as { unit_id: number; unit_name: string }[]).find((u) => u.unit_name === "Piece")!.unit_id;
     const item = (

@@ -8,15 +8,15 @@
 // (Smoke size: 100 items, 10,000 movements, one run each.)
 import { rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { buildApp } from "@app/server/src/app.js";
-import { loadConfig } from "@app/server/src/config.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
 import { itemTransactions } from "@app/server/src/modules/stock/warehouse.js";
 import { sql } from "drizzle-orm";
 import { benchDatabase } from "./database.js";
+import { signedInApp } from "./in-process.js";
 import { scratchDir } from "./scratch.js";
 import { size } from "./size.js";
+import { interleaved } from "./timing.js";
 
 const ITEMS = size(10_000, 100);
 const INVENTORIES = 5;
@@ -37,25 +37,9 @@ async function pair(name: string, product: () => Promise<unknown[]>, raw: () => 
   const b = norm(await raw());
   if (a !== b) throw new Error(`${name}: the product and the raw SQL disagree\n${a.slice(0, 400)}\n${b.slice(0, 400)}`);
   if (a === "[]") throw new Error(`${name}: no rows to compare`);
-  const tp: number[] = [];
-  const tr: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    for (const [fn, out] of i % 2
-      ? ([
-          [raw, tr],
-          [product, tp],
-        ] as const)
-      : ([
-          [product, tp],
-          [raw, tr],
-        ] as const)) {
-      const t0 = performance.now();
-      await fn();
-      out.push(performance.now() - t0);
-    }
-  }
-  const p = median(tp);
-  const r = median(tr);
+  const times = await interleaved(RUNS, product, raw);
+  const p = median(times.a);
+  const r = median(times.b);
   console.log(
     `${name}: product ${p.toFixed(1)} ms, raw SQL ${r.toFixed(1)} ms, ratio raw/product ${(r / p).toFixed(1)}x (same ${JSON.parse(a).length} rows)`,
   );
@@ -104,14 +88,7 @@ export default async function stockBench() {
     const off = await db.execute(sql`select count(*)::int n from stock_balances where qty < 0`);
     console.log(`generated in ${((performance.now() - g0) / 1000).toFixed(1)} s (negative balances: ${(off.rows[0] as { n: number }).n})`);
 
-    const config = loadConfig({ LOG_LEVEL: "silent", JWT_SECRET: "bench-secret-bench-secret-bench-secret", DATA_DIR: dir });
-    const { app } = await buildApp({ database, config });
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: { email: "admin@example.com", password: "bench-password" },
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    const { app, headers } = await signedInApp(database, dir);
     const shape = (rows: { item_id: number; inventory_id: number; qty: string }[]) =>
       rows.map((r) => [Number(r.item_id), Number(r.inventory_id), Number(r.qty)]);
 
