@@ -1,13 +1,28 @@
 import { can, MSG, ZListQuery } from "@app/contracts";
+import { asc, getTableColumns, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { Db } from "../db/client.js";
 import { audit } from "./audit.js";
 import type { Ctx } from "./context.js";
 import { HttpError, notFound, parse } from "./errors.js";
 import { exportList, requestLanguage } from "./export.js";
-import { ctxOf, inTx } from "./http.js";
+import { type Access, ctxOf, inTx } from "./http.js";
 import { type ListModel, runList } from "./list.js";
-import { dataOf, type ListShaped, listDoc, type RouteDoc, rowsLike, savedOf, XLSX, ZMessage } from "./openapi.js";
+import {
+  answers,
+  dataOf,
+  dropdownOf,
+  type ListShaped,
+  listDoc,
+  type RouteDoc,
+  rowOf,
+  rowsLike,
+  savedOf,
+  XLSX,
+  ZMessage,
+} from "./openapi.js";
 
 /** Every list model by name, so that hidden-column settings only accept real models. */
 export const LIST_MODELS = new Map<string, ListModel>();
@@ -88,16 +103,56 @@ export function registerList(app: FastifyInstance, url: string, model: ListModel
   );
 }
 
+/** The rows of a dropdown as a form loads them, and their shape for the OpenAPI document. */
+export interface Dropdown {
+  row: z.ZodType;
+  load: (req: FastifyRequest) => Promise<unknown[]>;
+}
+
+/** `GET url`: a dropdown, `{ message: rows }`, under the permissions of every screen that picks from it. */
+export function registerDropdown(app: FastifyInstance, url: string, permission: Access, dropdown: Dropdown) {
+  app.get(url, { config: { permission }, ...answers(dropdownOf(dropdown.row)) }, async (req) => ({
+    message: await dropdown.load(req),
+  }));
+}
+
+/**
+ * A dropdown straight from a table: the named columns of its rows (those `where` keeps) in the
+ * order of `order`, documented with the table's own column types.
+ */
+export function tableDropdown<T extends PgTable>(
+  db: Db,
+  table: T,
+  columns: readonly (keyof T["_"]["columns"] & string)[],
+  order: PgColumn,
+  where?: SQL,
+): Dropdown {
+  const all: Record<string, PgColumn> = getTableColumns(table);
+  const fields = Object.fromEntries(columns.map((k) => [k, all[k]!]));
+  const shape = rowOf(table).shape;
+  return {
+    row: z.object(Object.fromEntries(columns.map((k) => [k, shape[k]!]))),
+    load: () =>
+      db
+        .select(fields)
+        .from(table as PgTable)
+        .where(where)
+        .orderBy(asc(order)),
+  };
+}
+
 type Body = Record<string, unknown>;
 
 export interface CrudSpec<TCreate extends z.ZodType, TUpdate extends z.ZodType> {
   /** Path under /api, e.g. "users". */
   endpoint: string;
-  /** Permission section, e.g. "users" → users/index, users/store, ... */
-  section: string;
+  /** Permission section, e.g. "users" → users/index, users/store, ...; defaults to the endpoint. */
+  section?: string;
   /** Audit module name; defaults to the section. */
   module?: string;
   list?: ListModel;
+  /** `GET /api/{endpoint}/list`, the dropdown the other screens pick from, under its own permissions. */
+  dropdown?: Dropdown & { permission: Access };
   /**
    * The record `show` answers, for the OpenAPI document (GET, and the saved record of POST and
    * PATCH): a zod schema (checked against every answer under the tests: name the fields the
@@ -151,9 +206,11 @@ export function bodyOf(req: FastifyRequest): Body {
  */
 export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodType>(app: FastifyInstance, spec: CrudSpec<TCreate, TUpdate>) {
   const base = `/api/${spec.endpoint}`;
-  const p = (action: string) => `${spec.section}/${action}`;
-  const module = spec.module ?? spec.section;
+  const section = spec.section ?? spec.endpoint;
+  const p = (action: string) => `${section}/${action}`;
+  const module = spec.module ?? section;
   const tags = [spec.endpoint];
+  if (spec.dropdown) registerDropdown(app, `${base}/list`, spec.dropdown.permission, spec.dropdown);
   if (spec.list) registerList(app, base, spec.list, p("index"));
   const listShaped = spec.row !== undefined && !(spec.row instanceof z.ZodType) ? spec.row : undefined;
   const row = spec.row instanceof z.ZodType ? spec.row : z.record(z.string(), z.unknown());

@@ -1,17 +1,16 @@
 import { MSG, ZActivate, ZBrand, ZCategory, ZCity, ZInventory, ZItem, ZUnit } from "@app/contracts";
-import { asc } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
-import { bodyOf, parseId, registerCrud, registerList } from "../../platform/crud.js";
+import { bodyOf, parseId, registerCrud, registerDropdown, registerList, tableDropdown } from "../../platform/crud.js";
 import { fieldError, HttpError, notFound, parse } from "../../platform/errors.js";
 import { requestLanguage } from "../../platform/export.js";
 import { issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import { refreshEstimates } from "../../platform/list.js";
 import { noticedCache } from "../../platform/noticed-cache.js";
-import { answers, dataOf, dropdownOf, rowOf, savedOf, XLSX, ZMessage } from "../../platform/openapi.js";
+import { answers, dataOf, rowOf, savedOf, XLSX, ZMessage } from "../../platform/openapi.js";
 import { ImportRowsError } from "../../platform/sheet-import.js";
 import { generateEan13, itemExactSearch } from "./barcodes.js";
 import {
@@ -87,16 +86,10 @@ export const catalogueModule: AppModule = {
   name: "catalogue",
   register(app: FastifyInstance) {
     // ------------------------------------------------------------ inventories
-    app.get(
-      "/api/inventories/list",
-      {
-        config: { permission: "authenticated" },
-        ...answers(dropdownOf(ZInventoryRow.pick({ inventory_id: true, inventory_name: true, is_active: true }))),
-      },
-      async (req) => ({
-        message: await listInventories(ctxOf(app, req)),
-      }),
-    );
+    registerDropdown(app, "/api/inventories/list", "authenticated", {
+      row: ZInventoryRow.pick({ inventory_id: true, inventory_name: true, is_active: true }),
+      load: (req) => listInventories(ctxOf(app, req)),
+    });
     app.get("/api/inventories/show/:id", { config: { permission: "authenticated" }, ...answers(dataOf(ZInventoryRow)) }, async (req) => {
       const row = await showInventory(ctxOf(app, req), parseId((req.params as { id: string }).id));
       if (!row) throw notFound();
@@ -104,7 +97,6 @@ export const catalogueModule: AppModule = {
     });
     registerCrud(app, {
       endpoint: "inventories",
-      section: "inventories",
       list: inventoriesList,
       row: ZInventoryRow,
       show: showInventory,
@@ -114,19 +106,12 @@ export const catalogueModule: AppModule = {
     });
 
     // ------------------------------------------------------------ units, cities, brands, countries
-    app.get(
-      "/api/units/list",
-      {
-        config: { permission: ["units/index", ...ITEM_PICKERS] },
-        ...answers(dropdownOf(rowOf(units).pick({ unit_id: true, unit_name: true }))),
-      },
-      async () => ({
-        message: await app.db.select({ unit_id: units.unit_id, unit_name: units.unit_name }).from(units).orderBy(asc(units.unit_name)),
-      }),
-    );
     registerCrud(app, {
       endpoint: "units",
-      section: "units",
+      dropdown: {
+        permission: ["units/index", ...ITEM_PICKERS],
+        ...tableDropdown(app.db, units, ["unit_id", "unit_name"], units.unit_name),
+      },
       list: unitsList,
       row: rowOf(units),
       show: showUnit,
@@ -135,19 +120,12 @@ export const catalogueModule: AppModule = {
       remove: deleteUnit,
     });
 
-    app.get(
-      "/api/cities/list",
-      {
-        config: { permission: usedBy("cities", "customers", "suppliers", "online_customers", "online_orders") },
-        ...answers(dropdownOf(rowOf(cities).pick({ city_id: true, city_name: true }))),
-      },
-      async () => ({
-        message: await app.db.select({ city_id: cities.city_id, city_name: cities.city_name }).from(cities).orderBy(asc(cities.city_name)),
-      }),
-    );
     registerCrud(app, {
       endpoint: "cities",
-      section: "cities",
+      dropdown: {
+        permission: usedBy("cities", "customers", "suppliers", "online_customers", "online_orders"),
+        ...tableDropdown(app.db, cities, ["city_id", "city_name"], cities.city_name),
+      },
       list: citiesList,
       row: rowOf(cities),
       show: showCity,
@@ -156,22 +134,12 @@ export const catalogueModule: AppModule = {
       remove: deleteCity,
     });
 
-    app.get(
-      "/api/brands/list",
-      {
-        config: { permission: usedBy("brands", "items", "item_pricings", "mobile_app_sections") },
-        ...answers(dropdownOf(rowOf(brands).pick({ brand_id: true, brand_name: true, brand_made_in: true }))),
-      },
-      async () => ({
-        message: await app.db
-          .select({ brand_id: brands.brand_id, brand_name: brands.brand_name, brand_made_in: brands.brand_made_in })
-          .from(brands)
-          .orderBy(asc(brands.brand_name)),
-      }),
-    );
     registerCrud(app, {
       endpoint: "brands",
-      section: "brands",
+      dropdown: {
+        permission: usedBy("brands", "items", "item_pricings", "mobile_app_sections"),
+        ...tableDropdown(app.db, brands, ["brand_id", "brand_name", "brand_made_in"], brands.brand_name),
+      },
       list: brandsList,
       row: rowOf(brands).extend({ country_name: z.string().nullable() }),
       show: showBrand,
@@ -180,41 +148,27 @@ export const catalogueModule: AppModule = {
       remove: deleteBrand,
     });
 
-    app.get(
-      "/api/countries/list",
-      { config: { permission: "authenticated" }, ...answers(dropdownOf(rowOf(countries).pick({ country_id: true, country_name: true }))) },
-      async () => {
-        const rows = await app.db
-          .select({ country_id: countries.country_id, country_name: countries.country_name })
-          .from(countries)
-          .orderBy(asc(countries.country_name));
+    const countryDropdown = tableDropdown(app.db, countries, ["country_id", "country_name"], countries.country_name);
+    registerDropdown(app, "/api/countries/list", "authenticated", {
+      row: countryDropdown.row,
+      load: async (req) => {
+        const rows = await countryDropdown.load(req);
         if (!rows.length) throw new HttpError(404, MSG.countriesEmpty);
-        return { message: rows };
+        return rows;
       },
-    );
+    });
 
     // ------------------------------------------------------------ categories
-    app.get(
-      "/api/categories/category_list",
-      { config: { permission: CATEGORY_PICKERS }, ...answers(dropdownOf(ZCategoryPick)) },
-      async (req) => ({
-        message: await categoryDropdown(ctxOf(app, req), { depth: 0 }),
-      }),
-    );
-    app.get(
-      "/api/categories/sub_category_list",
-      { config: { permission: CATEGORY_PICKERS }, ...answers(dropdownOf(ZCategoryPick)) },
-      async (req) => ({
-        message: await categoryDropdown(ctxOf(app, req), { depth: 1, parentId: parse(ZParent, req.query).parent_id }),
-      }),
-    );
-    app.get(
-      "/api/categories/product_type_list",
-      { config: { permission: CATEGORY_PICKERS }, ...answers(dropdownOf(ZCategoryPick)) },
-      async (req) => ({
-        message: await categoryDropdown(ctxOf(app, req), { depth: 2, parentId: parse(ZParent, req.query).parent_id }),
-      }),
-    );
+    // One dropdown a level of the tree: categories, then the sub-categories and product types of a parent.
+    const categoryLevel = (url: string, level: (req: FastifyRequest) => Parameters<typeof categoryDropdown>[1]) =>
+      registerDropdown(app, `/api/categories/${url}`, CATEGORY_PICKERS, {
+        row: ZCategoryPick,
+        load: (req) => categoryDropdown(ctxOf(app, req), level(req)),
+      });
+    const parentOf = (req: FastifyRequest) => parse(ZParent, req.query).parent_id;
+    categoryLevel("category_list", () => ({ depth: 0 }));
+    categoryLevel("sub_category_list", (req) => ({ depth: 1, parentId: parentOf(req) }));
+    categoryLevel("product_type_list", (req) => ({ depth: 2, parentId: parentOf(req) }));
     app.get(
       "/api/categories/tree",
       { config: { permission: CATEGORY_PICKERS }, ...answers(dataOf(z.array(ZCategoryTree))) },
@@ -241,7 +195,6 @@ export const catalogueModule: AppModule = {
     );
     registerCrud(app, {
       endpoint: "categories",
-      section: "categories",
       list: categoriesList,
       row: ZCategoryShown,
       show: showCategory,

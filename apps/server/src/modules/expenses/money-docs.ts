@@ -1,15 +1,14 @@
 import { CURRENCY_IQD, CURRENCY_USD, type MoneyDocInput, type MoneyType, ZMoneyDoc, ZMoneyType } from "@app/contracts";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { DbOrTx } from "../../db/client.js";
 import { sqlBusinessDateTime, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
-import { registerCrud } from "../../platform/crud.js";
+import { registerCrud, tableDropdown } from "../../platform/crud.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import { saveImage } from "../../platform/files.js";
 import type { ListModel } from "../../platform/list.js";
-import { answers, dropdownOf, rowOf } from "../../platform/openapi.js";
+import { rowOf } from "../../platform/openapi.js";
 import { cashAccount } from "../cash/cashes.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { docDate } from "../ledger/dates.js";
@@ -141,19 +140,12 @@ export function registerMoneyDocs(app: FastifyInstance, k: Kind) {
   const types = k.types;
   const docs = k.docs;
 
-  app.get(
-    `/api/${k.typeSection}/list`,
-    {
-      config: { permission: [`${k.typeSection}/index`, `${k.section}/index`, `${k.section}/store`, `${k.section}/update`] },
-      ...answers(dropdownOf(z.object({ type_id: z.number().int(), type_name: z.string() }))),
-    },
-    async () => ({
-      message: await app.db.select({ type_id: types.type_id, type_name: types.type_name }).from(types).orderBy(asc(types.type_name)),
-    }),
-  );
   registerCrud(app, {
     endpoint: k.typeSection,
-    section: k.typeSection,
+    dropdown: {
+      permission: [`${k.typeSection}/index`, `${k.section}/index`, `${k.section}/store`, `${k.section}/update`],
+      ...tableDropdown(app.db, types, ["type_id", "type_name"], types.type_name),
+    },
     list: typesList(k),
     row: rowOf(types),
     show: async (ctx, id) => {

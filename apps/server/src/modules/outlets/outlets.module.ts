@@ -1,14 +1,14 @@
 import { MSG, type Outlet, ZOutlet } from "@app/contracts";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
-import { bodyOf, parseId, registerList } from "../../platform/crud.js";
+import { bodyOf, parseId, registerDropdown, registerList, tableDropdown } from "../../platform/crud.js";
 import { HttpError, notFound, parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
-import { answers, dataOf, dropdownOf, rowOf, savedOf, ZMessage } from "../../platform/openapi.js";
+import { answers, dataOf, rowOf, savedOf, ZMessage } from "../../platform/openapi.js";
 import { outlets } from "./outlets.tables.js";
 
 export const outletsList: ListModel = {
@@ -29,7 +29,6 @@ export const outletsList: ListModel = {
 };
 
 const ZOutletRow = rowOf(outlets);
-const ZOutletPick = ZOutletRow.pick({ outlet_id: true, outlet_name: true });
 
 async function showOutlet(ctx: Ctx, id: number) {
   const [row] = await ctx.tx.select().from(outlets).where(eq(outlets.outlet_id, id));
@@ -43,12 +42,12 @@ export const outletsModule: AppModule = {
   name: "outlets",
   register(app: FastifyInstance) {
     registerList(app, "/api/outlets_index", outletsList, "outlets/index");
-    app.get("/api/outlets_list", { config: { permission: "authenticated" }, ...answers(dropdownOf(ZOutletPick)) }, async () => ({
-      message: await app.db
-        .select({ outlet_id: outlets.outlet_id, outlet_name: outlets.outlet_name })
-        .from(outlets)
-        .orderBy(asc(outlets.outlet_name)),
-    }));
+    registerDropdown(
+      app,
+      "/api/outlets_list",
+      "authenticated",
+      tableDropdown(app.db, outlets, ["outlet_id", "outlet_name"], outlets.outlet_name),
+    );
     app.get("/api/outlets_show/:id", { config: { permission: "outlets/show" }, ...answers(dataOf(ZOutletRow)) }, async (req) => {
       const row = await showOutlet(ctxOf(app, req), parseId((req.params as { id: string }).id));
       if (!row) throw notFound();

@@ -1,6 +1,5 @@
 import type { PricingProfileInput } from "@app/contracts";
-import { asc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import type { ListModel } from "../../platform/list.js";
 import { pricingProfiles } from "./pricing.tables.js";
@@ -60,18 +59,4 @@ export async function updatePricingProfile(ctx: Ctx, id: number, input: PricingP
 /** A profile that customers use is kept by the foreign key, which answers "in use". */
 export async function deletePricingProfile(ctx: Ctx, id: number) {
   await ctx.tx.delete(pricingProfiles).where(eq(pricingProfiles.profile_id, id));
-}
-
-/** The dropdown of customer forms: active profiles by name. */
-export function pricingProfileDropdown(db: DbOrTx) {
-  return db
-    .select({
-      profile_id: pricingProfiles.profile_id,
-      profile_name: pricingProfiles.profile_name,
-      discount_percentage: pricingProfiles.discount_percentage,
-      apply_on: pricingProfiles.apply_on,
-    })
-    .from(pricingProfiles)
-    .where(eq(pricingProfiles.is_active, true))
-    .orderBy(asc(pricingProfiles.profile_name));
 }

@@ -1,17 +1,17 @@
 import { can, isKnownPermission, MSG, ZItemPricing, ZPriceQuote, ZPricingProfile, ZPromotion } from "@app/contracts";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
-import { bodyOf, docs, registerCrud, registerList } from "../../platform/crud.js";
+import { bodyOf, docs, registerCrud, registerList, tableDropdown } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
-import { answers, dataOf, dropdownOf, rowOf, savedOf, zDate, zDecimal } from "../../platform/openapi.js";
+import { dataOf, rowOf, savedOf, zDate, zDecimal } from "../../platform/openapi.js";
 import { itemPricingsList, previewItemPricing, saveItemPricing } from "./item-pricings.js";
 import { pricingProfiles } from "./pricing.tables.js";
 import {
   createPricingProfile,
   deletePricingProfile,
-  pricingProfileDropdown,
   pricingProfilesList,
   showPricingProfile,
   updatePricingProfile,
@@ -131,19 +131,20 @@ const ZPricingSaved = z.object({ item_pricing_id: z.number().int(), count: z.num
 export const pricingModule: AppModule = {
   name: "pricing",
   register(app: FastifyInstance) {
-    app.get(
-      "/api/pricing_profiles/list",
-      {
-        config: { permission: usedBy("customers", "item_pricings") },
-        ...answers(dropdownOf(ZProfile.pick({ profile_id: true, profile_name: true, discount_percentage: true, apply_on: true }))),
-      },
-      async () => ({
-        message: await pricingProfileDropdown(app.db),
-      }),
-    );
     registerCrud(app, {
       endpoint: "pricing_profiles",
       section: SECTION,
+      // The dropdown of customer forms: active profiles by name.
+      dropdown: {
+        permission: usedBy("customers", "item_pricings"),
+        ...tableDropdown(
+          app.db,
+          pricingProfiles,
+          ["profile_id", "profile_name", "discount_percentage", "apply_on"],
+          pricingProfiles.profile_name,
+          eq(pricingProfiles.is_active, true),
+        ),
+      },
       list: pricingProfilesList,
       row: ZProfile,
       show: showPricingProfile,
@@ -152,21 +153,13 @@ export const pricingModule: AppModule = {
       remove: deletePricingProfile,
     });
 
-    app.get(
-      "/api/promotions/list",
-      {
-        config: {
-          permission: [...usedBy("promotions", "sales", "quotations", "pos_sales"), "reports/promotions"].filter((k) =>
-            isKnownPermission(k),
-          ),
-        },
-        ...answers(dropdownOf(z.object({ section_id: z.number().int(), promotion_id: z.number().int(), title: z.string() }))),
-      },
-      async () => ({ message: await promotionDropdown(app.db) }),
-    );
     registerCrud(app, {
       endpoint: "promotions",
-      section: "promotions",
+      dropdown: {
+        permission: [...usedBy("promotions", "sales", "quotations", "pos_sales"), "reports/promotions"].filter((k) => isKnownPermission(k)),
+        row: z.object({ section_id: z.number().int(), promotion_id: z.number().int(), title: z.string() }),
+        load: () => promotionDropdown(app.db),
+      },
       list: promotionsList,
       row: ZPromotionShown,
       show: showPromotion,

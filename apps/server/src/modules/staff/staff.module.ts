@@ -1,11 +1,11 @@
 import { ZCreateUser, ZPin, ZRole, ZUpdateUser } from "@app/contracts";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
-import { registerCrud, registerList } from "../../platform/crud.js";
+import { registerCrud, registerDropdown, registerList, tableDropdown } from "../../platform/crud.js";
 import { issuedImage } from "../../platform/files.js";
-import { answers, dropdownOf, rowOf } from "../../platform/openapi.js";
+import { rowOf } from "../../platform/openapi.js";
 import { createPin, deletePin, pinsList, showPin, updatePin } from "./pins.js";
 import { createRole, deleteRole, rolesList, showRole, updateRole } from "./roles.js";
 import { roles, userPins, users } from "./staff.tables.js";
@@ -28,38 +28,27 @@ export const staffModule: AppModule = {
     const image = (name: string | null | undefined) =>
       name === undefined || name === null ? name : name === "" ? null : issuedImage(app.config.uploadDir, name, "user_image_path");
     // Static paths first: find-my-way prefers them over /:id.
-    app.get(
+    registerDropdown(
+      app,
       "/api/users/list",
-      {
-        config: { permission: ["users/index", "users/show", "sales/index", "pos_sales/index"] },
-        ...answers(dropdownOf(rowOf(users).pick({ user_id: true, user_name: true, user_code: true }))),
-      },
-      async () => ({
-        message: await app.db
-          .select({ user_id: users.user_id, user_name: users.user_name, user_code: users.user_code })
-          .from(users)
-          .where(eq(users.status, "active"))
-          .orderBy(asc(users.user_name)),
-      }),
+      ["users/index", "users/show", "sales/index", "pos_sales/index"],
+      tableDropdown(app.db, users, ["user_id", "user_name", "user_code"], users.user_name, eq(users.status, "active")),
     );
-    app.get(
+    registerDropdown(
+      app,
       "/api/users/accountant",
-      {
-        config: { permission: ["users/index", "cashes/index", "expenses/index", "incomes/index"] },
-        ...answers(dropdownOf(rowOf(users).pick({ user_id: true, user_name: true }))),
-      },
-      async () => ({
-        message: await app.db
-          .select({ user_id: users.user_id, user_name: users.user_name })
-          .from(users)
-          .where(sql`${users.status} = 'active' and ${users.is_cashier} = false`)
-          .orderBy(asc(users.user_name)),
-      }),
+      ["users/index", "cashes/index", "expenses/index", "incomes/index"],
+      tableDropdown(
+        app.db,
+        users,
+        ["user_id", "user_name"],
+        users.user_name,
+        sql`${users.status} = 'active' and ${users.is_cashier} = false`,
+      ),
     );
     registerList(app, "/api/users_index", { ...usersList }, "users/index");
     registerCrud(app, {
       endpoint: "users",
-      section: "users",
       list: usersList,
       row: ZUser,
       show: showUser,
@@ -71,23 +60,13 @@ export const staffModule: AppModule = {
       remove: deleteUser,
     });
 
-    app.get(
-      "/api/roles/list",
-      {
-        config: { permission: ["roles/index", "users/index", "users/store", "users/update"] },
-        ...answers(dropdownOf(rowOf(roles).pick({ role_id: true, role_name: true, permissions: true }))),
-      },
-      async () => ({
-        // With what each role grants, so the staff form shows a user's role permissions beside their own.
-        message: await app.db
-          .select({ role_id: roles.role_id, role_name: roles.role_name, permissions: roles.permissions })
-          .from(roles)
-          .orderBy(asc(roles.role_name)),
-      }),
-    );
     registerCrud(app, {
       endpoint: "roles",
-      section: "roles",
+      // With what each role grants, so the staff form shows a user's role permissions beside their own.
+      dropdown: {
+        permission: ["roles/index", "users/index", "users/store", "users/update"],
+        ...tableDropdown(app.db, roles, ["role_id", "role_name", "permissions"], roles.role_name),
+      },
       list: rolesList,
       row: rowOf(roles),
       show: showRole,
@@ -96,19 +75,12 @@ export const staffModule: AppModule = {
       remove: deleteRole,
     });
 
-    app.get(
-      "/api/user_pins/list",
-      {
-        config: { permission: ["user_pins/index", "pos_sales/index"] },
-        ...answers(dropdownOf(rowOf(userPins).pick({ id: true, name: true }))),
-      },
-      async () => ({
-        message: await app.db.select({ id: userPins.id, name: userPins.name }).from(userPins).orderBy(asc(userPins.name)),
-      }),
-    );
     registerCrud(app, {
       endpoint: "user_pins",
-      section: "user_pins",
+      dropdown: {
+        permission: ["user_pins/index", "pos_sales/index"],
+        ...tableDropdown(app.db, userPins, ["id", "name"], userPins.name),
+      },
       list: pinsList,
       row: ZPinRow,
       show: showPin,
