@@ -44,19 +44,13 @@ import { deleteItem, deleteItemUnit, itemDropdown, itemsList, saveItem, setItemO
 import {
   brandsList,
   citiesList,
+  cityRecords,
   createBrand,
-  createCity,
-  createUnit,
   deleteBrand,
-  deleteCity,
-  deleteUnit,
   showBrand,
-  showCity,
-  showUnit,
+  unitRecords,
   unitsList,
   updateBrand,
-  updateCity,
-  updateUnit,
 } from "./reference.js";
 import { countries, units } from "./units.tables.js";
 
@@ -114,10 +108,10 @@ export const catalogueModule: AppModule = {
       },
       list: unitsList,
       row: rowOf(units),
-      show: showUnit,
-      create: { schema: ZUnit, run: createUnit },
-      update: { schema: ZUnit, run: updateUnit },
-      remove: deleteUnit,
+      show: unitRecords.show,
+      create: { schema: ZUnit, run: unitRecords.create },
+      update: { schema: ZUnit, run: unitRecords.update },
+      remove: unitRecords.remove,
     });
 
     registerCrud(app, {
@@ -128,10 +122,10 @@ export const catalogueModule: AppModule = {
       },
       list: citiesList,
       row: rowOf(cities),
-      show: showCity,
-      create: { schema: ZCity, run: createCity },
-      update: { schema: ZCity, run: updateCity },
-      remove: deleteCity,
+      show: cityRecords.show,
+      create: { schema: ZCity, run: cityRecords.create },
+      update: { schema: ZCity, run: cityRecords.update },
+      remove: cityRecords.remove,
     });
 
     registerCrud(app, {

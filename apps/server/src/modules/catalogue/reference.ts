@@ -1,5 +1,6 @@
 import type { Brand, City, Unit } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Ctx } from "../../platform/context.js";
 import { fieldError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
@@ -15,6 +16,32 @@ export async function mustExist(ctx: Ctx, table: string, idColumn: string, id: n
 
 // Units, cities and brands: small lists of names that the other screens pick from.
 
+/** A list of names kept as the form sends them (units, cities): its rows read, written and deleted by their id. */
+function nameRecords<T extends PgTable, Input extends PgInsertValue<T>>(table: T, id: PgColumn) {
+  return {
+    show: async (ctx: Ctx, key: number) => {
+      const [row] = await ctx.tx
+        .select()
+        .from(table as PgTable)
+        .where(eq(id, key));
+      return row;
+    },
+    create: async (ctx: Ctx, input: Input) => {
+      const [row] = await ctx.tx.insert(table).values(input).returning({ id });
+      return { id: row!.id as number };
+    },
+    update: async (ctx: Ctx, key: number, input: Input) => {
+      await ctx.tx
+        .update(table)
+        .set({ ...input, updated_at: ctx.now } as PgUpdateSetSource<T>)
+        .where(eq(id, key));
+    },
+    remove: async (ctx: Ctx, key: number) => {
+      await ctx.tx.delete(table).where(eq(id, key));
+    },
+  };
+}
+
 export const unitsList: ListModel = {
   model: "units",
   from: sql`from units u`,
@@ -29,23 +56,7 @@ export const unitsList: ListModel = {
   },
 };
 
-export async function showUnit(ctx: Ctx, id: number) {
-  const [row] = await ctx.tx.select().from(units).where(eq(units.unit_id, id));
-  return row;
-}
-export async function createUnit(ctx: Ctx, input: Unit) {
-  const [row] = await ctx.tx.insert(units).values(input).returning({ id: units.unit_id });
-  return { id: row!.id };
-}
-export async function updateUnit(ctx: Ctx, id: number, input: Unit) {
-  await ctx.tx
-    .update(units)
-    .set({ ...input, updated_at: ctx.now })
-    .where(eq(units.unit_id, id));
-}
-export async function deleteUnit(ctx: Ctx, id: number) {
-  await ctx.tx.delete(units).where(eq(units.unit_id, id));
-}
+export const unitRecords = nameRecords<typeof units, Unit>(units, units.unit_id);
 
 export const citiesList: ListModel = {
   model: "cities",
@@ -60,23 +71,7 @@ export const citiesList: ListModel = {
   },
 };
 
-export async function showCity(ctx: Ctx, id: number) {
-  const [row] = await ctx.tx.select().from(cities).where(eq(cities.city_id, id));
-  return row;
-}
-export async function createCity(ctx: Ctx, input: City) {
-  const [row] = await ctx.tx.insert(cities).values(input).returning({ id: cities.city_id });
-  return { id: row!.id };
-}
-export async function updateCity(ctx: Ctx, id: number, input: City) {
-  await ctx.tx
-    .update(cities)
-    .set({ ...input, updated_at: ctx.now })
-    .where(eq(cities.city_id, id));
-}
-export async function deleteCity(ctx: Ctx, id: number) {
-  await ctx.tx.delete(cities).where(eq(cities.city_id, id));
-}
+export const cityRecords = nameRecords<typeof cities, City>(cities, cities.city_id);
 
 export const brandsList: ListModel = {
   model: "brands",
