@@ -67,7 +67,7 @@ export function NavigationSearch({ opened, onClose }: { opened: boolean; onClose
         )}
       </Stack>
       <Group justify="flex-end" mt="sm" gap={4}>
-        <Kbd>{t("shortcut")}</Kbd>
+        <Kbd dir="ltr">{t("shortcut")}</Kbd>
       </Group>
     </Modal>
   );

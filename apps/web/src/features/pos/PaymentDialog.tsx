@@ -211,7 +211,7 @@ export function PaymentDialog({
             </Text>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} rightSection={<Kbd size="xs">{keyLabel("cancel")}</Kbd>}>
+            <Button variant="default" onClick={onClose} rightSection={<Kbd size="xs" dir="ltr">{keyLabel("cancel")}</Kbd>}>
               {t("cancel")}
             </Button>
             <Button
@@ -219,7 +219,7 @@ export function PaymentDialog({
               color="green"
               disabled={!ok}
               loading={busy}
-              rightSection={<Kbd size="xs">{keyLabel("pay")}</Kbd>}
+              rightSection={<Kbd size="xs" dir="ltr">{keyLabel("pay")}</Kbd>}
               data-testid="pay-confirm"
             >
               {t("payment.confirm")}

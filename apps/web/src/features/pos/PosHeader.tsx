@@ -45,7 +45,7 @@ export function PosHeader({
           variant={attention ? "filled" : "light"}
           color={attention ? "red" : pending ? "orange" : "gray"}
           onClick={openQueue}
-          rightSection={<Kbd size="xs">{keyLabel("queue")}</Kbd>}
+          rightSection={<Kbd size="xs" dir="ltr">{keyLabel("queue")}</Kbd>}
           data-testid="pos-queue"
         >
           {t("queue.button", { count: queue.length })}
