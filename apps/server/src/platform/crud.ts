@@ -1,7 +1,7 @@
 import { can, MSG, ZListQuery } from "@app/contracts";
 import { asc, getTableColumns, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../db/client.js";
 import { audit } from "./audit.js";
@@ -114,6 +114,21 @@ export function registerDropdown(app: FastifyInstance, url: string, permission: 
   app.get(url, { config: { permission }, ...answers(dropdownOf(dropdown.row)) }, async (req) => ({
     message: await dropdown.load(req),
   }));
+}
+
+/** `GET url` (its `:id` a record's id): the record `show` finds, `{ data: row }`, else 404. */
+export function registerShow(
+  app: FastifyInstance,
+  url: string,
+  config: FastifyContextConfig,
+  row: z.ZodType,
+  show: (ctx: Ctx, id: number) => Promise<unknown>,
+) {
+  app.get(url, { config, ...answers(dataOf(row)) }, async (req) => {
+    const found = await show(ctxOf(app, req), parseId((req.params as { id: string }).id));
+    if (!found) throw notFound();
+    return { data: found };
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
-import { bodyOf, parseId, registerCrud, registerDropdown, registerList, tableDropdown } from "../../platform/crud.js";
+import { bodyOf, parseId, registerCrud, registerDropdown, registerList, registerShow, tableDropdown } from "../../platform/crud.js";
 import { fieldError, HttpError, notFound, parse } from "../../platform/errors.js";
 import { requestLanguage } from "../../platform/export.js";
 import { issuedImage, saveImage } from "../../platform/files.js";
@@ -84,11 +84,7 @@ export const catalogueModule: AppModule = {
       row: ZInventoryRow.pick({ inventory_id: true, inventory_name: true, is_active: true }),
       load: (req) => listInventories(ctxOf(app, req)),
     });
-    app.get("/api/inventories/show/:id", { config: { permission: "authenticated" }, ...answers(dataOf(ZInventoryRow)) }, async (req) => {
-      const row = await showInventory(ctxOf(app, req), parseId((req.params as { id: string }).id));
-      if (!row) throw notFound();
-      return { data: row };
-    });
+    registerShow(app, "/api/inventories/show/:id", { permission: "authenticated" }, ZInventoryRow, showInventory);
     registerCrud(app, {
       endpoint: "inventories",
       list: inventoriesList,
@@ -241,15 +237,7 @@ export const catalogueModule: AppModule = {
     });
 
     registerList(app, "/api/items", itemsList, "items/index");
-    app.get(
-      "/api/items/:id",
-      { config: { permission: "items/show", openapi: { kind: "show" } }, ...answers(dataOf(ZItemShown)) },
-      async (req) => {
-        const row = await showItem(ctxOf(app, req), parseId((req.params as { id: string }).id));
-        if (!row) throw notFound();
-        return { data: row };
-      },
-    );
+    registerShow(app, "/api/items/:id", { permission: "items/show", openapi: { kind: "show" } }, ZItemShown, showItem);
 
     const saveImages = async (files: Buffer[]) => {
       const names: string[] = [];

@@ -4,11 +4,11 @@ import type { FastifyInstance } from "fastify";
 import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import type { Ctx } from "../../platform/context.js";
-import { bodyOf, parseId, registerDropdown, registerList, tableDropdown } from "../../platform/crud.js";
+import { bodyOf, parseId, registerDropdown, registerList, registerShow, tableDropdown } from "../../platform/crud.js";
 import { HttpError, notFound, parse } from "../../platform/errors.js";
-import { ctxOf, inTx } from "../../platform/http.js";
+import { inTx } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
-import { answers, dataOf, rowOf, savedOf, ZMessage } from "../../platform/openapi.js";
+import { answers, rowOf, savedOf, ZMessage } from "../../platform/openapi.js";
 import { outlets } from "./outlets.tables.js";
 
 export const outletsList: ListModel = {
@@ -48,11 +48,7 @@ export const outletsModule: AppModule = {
       "authenticated",
       tableDropdown(app.db, outlets, ["outlet_id", "outlet_name"], outlets.outlet_name),
     );
-    app.get("/api/outlets_show/:id", { config: { permission: "outlets/show" }, ...answers(dataOf(ZOutletRow)) }, async (req) => {
-      const row = await showOutlet(ctxOf(app, req), parseId((req.params as { id: string }).id));
-      if (!row) throw notFound();
-      return { data: row };
-    });
+    registerShow(app, "/api/outlets_show/:id", { permission: "outlets/show" }, ZOutletRow, showOutlet);
     app.post(
       "/api/outlets_store",
       { config: { permission: "outlets/store" }, ...answers(savedOf(ZOutletRow), 201) },

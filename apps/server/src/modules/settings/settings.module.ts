@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import { businessTimeZone } from "../../platform/business-time.js";
-import { bodyOf, parseId, registerCrud } from "../../platform/crud.js";
+import { bodyOf, parseId, registerCrud, registerShow } from "../../platform/crud.js";
 import { fieldError, notFound, parse } from "../../platform/errors.js";
 import { issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
@@ -128,15 +128,7 @@ export const settingsModule: AppModule = {
         return { data: r ?? null };
       },
     );
-    app.get(
-      "/api/currency_rates/show/:id",
-      { config: { permission: ["currency_rates/show", "currency_rates/index"] }, ...answers(dataOf(ZRate)) },
-      async (req) => {
-        const row = await showRate(ctxOf(app, req), parseId((req.params as { id: string }).id));
-        if (!row) throw notFound();
-        return { data: row };
-      },
-    );
+    registerShow(app, "/api/currency_rates/show/:id", { permission: ["currency_rates/show", "currency_rates/index"] }, ZRate, showRate);
     app.post(
       "/api/currency_rates/store_past_date",
       { config: { permission: "currency_rates/store" }, ...answers(z.object({ message: ZRate, data: ZRate }), 201) },
