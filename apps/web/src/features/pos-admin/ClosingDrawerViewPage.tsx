@@ -61,7 +61,5 @@ export function ClosingDrawerViewPage() {
     ],
     note: z.note,
   };
-  return (
-    <DocView sheet={sheet} testId="closing-sheet" printTestId="closing-print" printLabel={t("actions.printZ")} backTo={PATHS.closings} />
-  );
+  return <DocView sheet={sheet} testPrefix="closing" printLabel={t("actions.printZ")} backTo={PATHS.closings} />;
 }

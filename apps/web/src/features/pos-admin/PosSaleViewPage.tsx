@@ -82,8 +82,7 @@ export function PosSaleViewPage() {
   return (
     <DocView
       sheet={sheet}
-      testId="pos-sale-sheet"
-      printTestId="pos-sale-print"
+      testPrefix="pos-sale"
       backTo={PATHS.sales}
       actions={
         can("pos_sales/update##pos_admin_sales/update") &&

@@ -1,10 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PATHS, purchaseReturnQuery } from "../../shared/api/purchases";
-import type { SheetContent } from "../../shared/documents/DocSheet";
 import { DocView } from "../../shared/documents/DocView";
 import { DocBadges } from "../../shared/documents/docActions";
-import { sheetLines } from "../../shared/documents/sheetLines";
 import { useDocViewKit } from "../../shared/documents/useDocViewKit";
 
 /** One purchase return (SPEC §2 `/purchases/purchase-return/view/{id}/{newTab}`), printable on A4. */
@@ -15,12 +13,10 @@ export function PurchaseReturnViewPage() {
   const doc = useQuery(purchaseReturnQuery(kit.id));
   const r = doc.data;
   if (!r) return kit.missing(doc);
-  const cur = r.currency_name;
-  const col = kit.columns(cur);
-  const sheet: SheetContent = {
-    title: `${t("returns.view")} ${r.number ?? ""}`,
+  const col = kit.columns(r.currency_name);
+  const sheet = kit.sheet(r, {
+    title: t("returns.view"),
     info: [
-      ...kit.heading(r),
       [t("fields.supplier"), r.consumer_name],
       [t("fields.purchase"), r.purchase_number ?? ""],
       [t("fields.reference_no"), r.reference_no ?? ""],
@@ -28,7 +24,7 @@ export function PurchaseReturnViewPage() {
       kit.currency(r),
       [t("fields.received_type"), t(`paymentTypes.${r.payment_type}`)],
     ],
-    ...sheetLines(r.lines, [
+    columns: [
       col.item,
       col.unit,
       col.quantity,
@@ -36,16 +32,14 @@ export function PurchaseReturnViewPage() {
       col.money("unit_price"),
       col.batch,
       col.money("line_total"),
-    ]),
-    totals: [[t("fields.total"), `${fmt.docAmount(r.total, cur)} ${cur}`]],
-    note: r.note,
-  };
+    ],
+    totals: [[t("fields.total"), col.amount(r.total)]],
+  });
 
   return (
     <DocView
       sheet={sheet}
-      testId="return-sheet"
-      printTestId="return-print"
+      testPrefix="return"
       backTo={PATHS.returns}
       editTo={kit.can("purchase_returns/update") && !r.is_closed && PATHS.returnUpsert(r.id, 1)}
       badges={<DocBadges status={r.status} closed={r.is_closed} />}

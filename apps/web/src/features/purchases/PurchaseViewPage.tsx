@@ -5,10 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PATHS, PURCHASES, type PurchaseChargeRecord, purchaseQuery } from "../../shared/api/purchases";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
-import type { SheetContent } from "../../shared/documents/DocSheet";
 import { DocView } from "../../shared/documents/DocView";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
-import { sheetLines } from "../../shared/documents/sheetLines";
 import { useDocViewKit } from "../../shared/documents/useDocViewKit";
 
 /**
@@ -27,22 +25,18 @@ export function PurchaseViewPage() {
   const confirm = useConfirmAction();
   const p = doc.data;
   if (!p) return kit.missing(doc);
-  const cur = p.currency_name;
-  const col = kit.columns(cur);
-  const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;
-  const info: [string, string][] = [
-    ...kit.heading(p),
-    [t("fields.supplier"), p.consumer_name],
-    [t("fields.reference_no"), p.reference_no ?? ""],
-    [t("fields.inventory"), names.inventory(p.inventory_name)],
-    kit.currency(p),
-    [t("fields.payment_type"), t(`paymentTypes.${p.payment_type}`)],
-    [t("fields.status"), `${t(`status.${p.status}`)} · ${t(`paymentStatus.${p.payment_status}`)}`],
-  ];
-  const sheet: SheetContent = {
-    title: `${t("viewTitle")} ${p.number ?? ""}`,
-    info,
-    ...sheetLines(p.lines, [
+  const col = kit.columns(p.currency_name);
+  const sheet = kit.sheet(p, {
+    title: t("viewTitle"),
+    info: [
+      [t("fields.supplier"), p.consumer_name],
+      [t("fields.reference_no"), p.reference_no ?? ""],
+      [t("fields.inventory"), names.inventory(p.inventory_name)],
+      kit.currency(p),
+      [t("fields.payment_type"), t(`paymentTypes.${p.payment_type}`)],
+      [t("fields.status"), `${t(`status.${p.status}`)} · ${t(`paymentStatus.${p.payment_status}`)}`],
+    ],
+    columns: [
       { header: t("fields.item"), cell: (l) => (l.description ? `${l.item_name} — ${l.description}` : l.item_name) },
       col.unit,
       col.quantity,
@@ -51,26 +45,24 @@ export function PurchaseViewPage() {
       col.batch,
       { header: t("fields.expire_date"), cell: (l) => (l.expire_date ? fmt.date(l.expire_date) : "") },
       col.money("line_total"),
-    ]),
+    ],
     totals: [
-      [t("fields.subtotal"), money(p.subtotal)],
-      [t("fields.discount_amount"), money(p.discount_amount)],
-      [t("fields.total"), money(p.total)],
-      [t("fields.paid_amount"), money(p.paid_amount)],
-      [t("fields.remaining"), money(String(Number(p.total) - Number(p.paid_amount)))],
+      [t("fields.subtotal"), col.amount(p.subtotal)],
+      [t("fields.discount_amount"), col.amount(p.discount_amount)],
+      [t("fields.total"), col.amount(p.total)],
+      [t("fields.paid_amount"), col.amount(p.paid_amount)],
+      [t("fields.remaining"), col.amount(String(Number(p.total) - Number(p.paid_amount)))],
     ],
     extra: p.charges.map(
       (c) =>
         `${t(`chargeKinds.${c.kind}`)}: \u2068${chargeParty(c)}\u2069 — \u2066${fmt.docAmount(c.amount, c.currency_name)} ${c.currency_name}\u2069`,
     ),
-    note: p.note,
-  };
+  });
 
   return (
     <DocView
       sheet={sheet}
-      testId="purchase-sheet"
-      printTestId="purchase-print"
+      testPrefix="purchase"
       backTo={PATHS.list}
       editTo={can("purchases/update") && !p.is_closed && PATHS.upsert(p.id, 1)}
       badges={<DocBadges status={p.status} closed={p.is_closed} payment={p.payment_status} />}

@@ -4,9 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api } from "../../shared/api/client";
-import type { SheetContent } from "../../shared/documents/DocSheet";
 import { DocView } from "../../shared/documents/DocView";
-import { sheetLines } from "../../shared/documents/sheetLines";
 import { useDocViewKit } from "../../shared/documents/useDocViewKit";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { QuotationBadge } from "./QuotationBadge";
@@ -42,15 +40,13 @@ export function QuotationViewPage() {
   if (!q) return kit.missing(doc);
   const cur = q.currency_name;
   const col = kit.columns(cur);
-  const money = (v: string) => `${fmt.docAmount(v, cur)} ${cur}`;
   const stepText = (s: PriceStep) => {
     const what = s.title ?? s.profile_name ?? (s.percent ? `${fmt.amount(s.percent)}%` : "");
     return `${t(`steps.${s.step}`)}${what ? ` (${what})` : ""}${s.skipped ? ` — ${t("steps.skipped")}` : ""}`;
   };
-  const sheet: SheetContent = {
-    title: `${t("viewTitle")} ${q.number ?? ""}`,
+  const sheet = kit.sheet(q, {
+    title: t("viewTitle"),
     info: [
-      ...kit.heading(q),
       [t("fields.valid_until"), fmt.date(q.valid_until)],
       [t("fields.customer"), q.consumer_name],
       [t("fields.mobile"), q.customer_mobile ?? ""],
@@ -58,7 +54,7 @@ export function QuotationViewPage() {
       kit.currency(q),
       [t("fields.status"), t(`status.${q.shown_status}`)],
     ],
-    ...sheetLines(q.lines, [
+    columns: [
       { header: t("fields.item"), cell: (l) => [l.item_name, l.description, l.promotion_title].filter(Boolean).join(" — ") },
       col.unit,
       col.quantityAndFree,
@@ -66,21 +62,19 @@ export function QuotationViewPage() {
       col.money("discount_amount", "discount"),
       col.money("tax_amount", "tax"),
       col.money("line_total"),
-    ]),
-    totals: [
-      [t("fields.subtotal"), money(q.subtotal)],
-      [t("fields.discount_amount"), money(q.discount_amount)],
-      [t("fields.tax_amount"), money(q.tax_amount)],
-      [t("fields.total"), money(q.total)],
     ],
-    note: q.note,
-  };
+    totals: [
+      [t("fields.subtotal"), col.amount(q.subtotal)],
+      [t("fields.discount_amount"), col.amount(q.discount_amount)],
+      [t("fields.tax_amount"), col.amount(q.tax_amount)],
+      [t("fields.total"), col.amount(q.total)],
+    ],
+  });
 
   return (
     <DocView
       sheet={sheet}
-      testId="quotation-sheet"
-      printTestId="quotation-print"
+      testPrefix="quotation"
       backTo={QUOTATION_PATHS.list}
       editTo={q.status === "open" && can("quotations/update") && QUOTATION_PATHS.upsert(q.id, 1)}
       badges={<QuotationBadge state={q.shown_status} />}
@@ -123,7 +117,7 @@ export function QuotationViewPage() {
                   <Table.Tr key={`${s.step}-${s.amount}`}>
                     <Table.Td>{stepText(s)}</Table.Td>
                     <Table.Td className="amount">{fmt.docAmount(s.change, cur)}</Table.Td>
-                    <Table.Td className="amount">{money(s.amount)}</Table.Td>
+                    <Table.Td className="amount">{col.amount(s.amount)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -4,9 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
-import type { SheetContent } from "../../shared/documents/DocSheet";
 import { DocView } from "../../shared/documents/DocView";
-import { type SheetColumn, sheetLines } from "../../shared/documents/sheetLines";
+import type { SheetColumn } from "../../shared/documents/sheetLines";
 import { useDocViewKit } from "../../shared/documents/useDocViewKit";
 import { TransferBadges, useTransferAction } from "./ConsignmentLists";
 import { saleTransferQuery, saleTransferReturnQuery, TRANSFER_PATHS } from "./saleTransfers.queries";
@@ -29,12 +28,10 @@ export function SaleTransferViewPage() {
   const confirm = useConfirmAction();
   const r = doc.data;
   if (!r) return kit.missing(doc);
-  const cur = r.currency_name;
-  const col = kit.columns(cur);
-  const sheet: SheetContent = {
-    title: `${t("transfer.viewTitle")} ${r.number ?? ""}`,
+  const col = kit.columns(r.currency_name);
+  const sheet = kit.sheet(r, {
+    title: t("transfer.viewTitle"),
     info: [
-      ...kit.heading(r),
       [t("fields.customer"), r.consumer_name],
       [t("fields.mobile"), r.customer_mobile ?? ""],
       [t("fields.from_inventory"), names.inventory(r.inventory_name)],
@@ -42,26 +39,24 @@ export function SaleTransferViewPage() {
       kit.currency(r),
       [t("fields.status"), t(`status.${r.status}`)],
     ],
-    ...sheetLines(r.lines, [
+    columns: [
       itemAndBatch(t("fields.item")),
       col.unit,
       col.quantity,
       col.money("unit_price"),
       col.money("line_total"),
       { header: t("fields.cost"), cell: (l) => fmt.money(l.cost, system), numeric: true },
-    ]),
+    ],
     totals: [
-      [t("fields.total"), `${fmt.docAmount(r.total, cur)} ${cur}`],
+      [t("fields.total"), col.amount(r.total)],
       [t("fields.cost"), fmt.money(r.cost, system)],
     ],
-    note: r.note,
-  };
+  });
   const open = !r.is_closed;
   return (
     <DocView
       sheet={sheet}
-      testId="transfer-sheet"
-      printTestId="transfer-print"
+      testPrefix="transfer"
       backTo={TRANSFER_PATHS.list}
       editTo={open && r.status === "pending" && can("sale_transfers/update") && TRANSFER_PATHS.upsert(r.id, 1)}
       badges={<TransferBadges status={r.status} closed={r.is_closed} />}
@@ -117,29 +112,26 @@ export function SaleTransferReturnViewPage() {
   if (!r) return kit.missing(doc);
   // A return moves goods back at cost: no amount of its own currency.
   const col = kit.columns("");
-  const sheet: SheetContent = {
-    title: `${t("return.viewTitle")} ${r.number ?? ""}`,
+  const sheet = kit.sheet(r, {
+    title: t("return.viewTitle"),
     info: [
-      ...kit.heading(r),
       [t("fields.customer"), r.consumer_name],
       [t("fields.sale_transfer"), r.sale_transfer_number ?? ""],
       [t("fields.consignment"), names.inventory(r.consignment_inventory_name)],
       [t("fields.to_inventory"), names.inventory(r.inventory_name)],
     ],
-    ...sheetLines(r.lines, [
+    columns: [
       itemAndBatch(t("fields.item")),
       col.unit,
       col.quantity,
       { header: t("fields.cost"), cell: (l) => fmt.sysMoney(l.value), numeric: true },
-    ]),
+    ],
     totals: [[t("fields.cost"), fmt.sysMoney(r.value)]],
-    note: r.note,
-  };
+  });
   return (
     <DocView
       sheet={sheet}
-      testId="return-sheet"
-      printTestId="return-print"
+      testPrefix="return"
       backTo={TRANSFER_PATHS.returns}
       editTo={kit.can("sale_transfers/update") && TRANSFER_PATHS.returnUpsert(r.id, 1)}
     />

@@ -9,11 +9,9 @@ import { useSession } from "../../app/session";
 import { PATHS as RETURN_PATHS } from "../../shared/api/saleReturns";
 import { ENDPOINTS, pathsOf, type SaleKind, saleQuery } from "../../shared/api/sales";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
-import type { SheetContent } from "../../shared/documents/DocSheet";
 import { DocView } from "../../shared/documents/DocView";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
 import { shown } from "../../shared/documents/routeParams";
-import { sheetLines } from "../../shared/documents/sheetLines";
 import { useDocViewKit } from "../../shared/documents/useDocViewKit";
 import { iqdDecimalsShown } from "../../shared/format";
 import { Barcode, barcodeSvg } from "./Barcode";
@@ -42,22 +40,20 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
   // Dinars to the "IQD decimals shown" setting (0 unless set).
   const money = (v: string) => `${fmt.amount(v, usd ? 3 : iqdDecimalsShown())} ${cur}`;
   const due = (v: string) => `${fmt.amount(v, usd ? 2 : iqdDecimalsShown())} ${cur}`;
-  const info: [string, string][] = [
-    ...kit.heading(s),
-    [t("fields.customer"), names.party(s.consumer_name)],
-    // A mobile reads left to right inside an Arabic line.
-    [t("fields.mobile"), s.customer_mobile ? `\u2066${s.customer_mobile}\u2069` : ""],
-    [t("fields.address"), s.customer_address ?? ""],
-    ...(s.salesman_name ? [[t("fields.salesman"), s.salesman_name] as [string, string]] : []),
-    [t("fields.inventory"), names.inventory(s.inventory_name)],
-    kit.currency(s),
-    [t("fields.payment_type"), t(`paymentTypes.${s.payment_type}`)],
-    [t("fields.status"), `${t(`status.${s.status}`)} · ${t(`paymentStatus.${s.payment_status}`)}`],
-  ];
-  const sheet: SheetContent = {
-    title: `${t(`viewTitle.${kind}`)} ${s.number ?? ""}`,
-    info,
-    ...sheetLines(s.lines, [
+  const sheet = kit.sheet(s, {
+    title: t(`viewTitle.${kind}`),
+    info: [
+      [t("fields.customer"), names.party(s.consumer_name)],
+      // A mobile reads left to right inside an Arabic line.
+      [t("fields.mobile"), s.customer_mobile ? `\u2066${s.customer_mobile}\u2069` : ""],
+      [t("fields.address"), s.customer_address ?? ""],
+      ...(s.salesman_name ? [[t("fields.salesman"), s.salesman_name] as [string, string]] : []),
+      [t("fields.inventory"), names.inventory(s.inventory_name)],
+      kit.currency(s),
+      [t("fields.payment_type"), t(`paymentTypes.${s.payment_type}`)],
+      [t("fields.status"), `${t(`status.${s.status}`)} · ${t(`paymentStatus.${s.payment_status}`)}`],
+    ],
+    columns: [
       {
         header: t("fields.item"),
         cell: (l) =>
@@ -72,7 +68,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
       col.money("tax_amount", "tax"),
       // Stored before tax; shown with it, as the quotation shows its lines. Decimals, not floats.
       { header: t("fields.line_total"), cell: (l) => fmt.docAmount(D(l.line_total).plus(D(l.tax_amount)).toFixed(), cur), numeric: true },
-    ]),
+    ],
     totals: [
       [t("fields.gross"), money(s.gross)],
       [t("fields.discount_amount"), money(s.discount_amount)],
@@ -83,16 +79,14 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
       ...(s.received_amount ? [[t("fields.received_amount"), due(s.received_amount)] as [string, string]] : []),
       [t("fields.remaining"), due(s.remaining)],
     ],
-    note: s.note,
     ...(s.number ? { barcodeSvg: barcodeSvg(s.number) } : {}),
-  };
+  });
   const section = endpoint;
 
   return (
     <DocView
       sheet={sheet}
-      testId="sale-sheet"
-      printTestId="sale-print"
+      testPrefix="sale"
       backTo={paths.list}
       editTo={can(`${section}/update`) && !s.is_closed && paths.upsert(s.id, 1)}
       badges={

@@ -10,11 +10,11 @@ import { DocSheet, type SheetContent, usePrintSheet } from "./DocSheet";
  * A document's view page: its title, Back to its list (not when opened in a tab of its own), Print
  * (the sheet on A4), Edit when the page says the user may, then the document's own actions, and the
  * sheet itself with its badges. `above` stands between the header and the sheet (warnings).
+ * `testPrefix` names the sheet's and Print's test ids (`{prefix}-sheet`, `{prefix}-print`).
  */
 export function DocView({
   sheet,
-  testId,
-  printTestId,
+  testPrefix,
   backTo,
   editTo,
   printLabel,
@@ -24,8 +24,7 @@ export function DocView({
   children,
 }: {
   sheet: SheetContent;
-  testId: string;
-  printTestId: string;
+  testPrefix: string;
   backTo: string;
   /** Where Edit goes; absent or false when the document may not be edited by this user. */
   editTo?: string | false;
@@ -41,7 +40,7 @@ export function DocView({
   const navigate = useNavigate();
   const printSheet = usePrintSheet();
   const body = (
-    <DocSheet sheet={sheet} testId={testId} badges={badges}>
+    <DocSheet sheet={sheet} testId={`${testPrefix}-sheet`} badges={badges}>
       {children}
     </DocSheet>
   );
@@ -56,7 +55,12 @@ export function DocView({
                 {t("back")}
               </Button>
             )}
-            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => printSheet(sheet)} data-testid={printTestId}>
+            <Button
+              variant="light"
+              leftSection={<IconPrinter size={16} />}
+              onClick={() => printSheet(sheet)}
+              data-testid={`${testPrefix}-print`}
+            >
               {printLabel ?? t("print")}
             </Button>
             {editTo && (

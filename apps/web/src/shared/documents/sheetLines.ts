@@ -24,7 +24,8 @@ export function sheetLines<L extends { line_id: number }>(
 
 /**
  * The columns most document sheets share, headed by the page's own `fields.*` words: the item, its
- * unit, the quantity (with the free units), the batch, and an amount of the line in the document's currency.
+ * unit, the quantity (with the free units), the batch, and an amount of the line in the document's
+ * currency; and an amount of the document as its totals show it.
  */
 export function sheetColumns(t: TFunction, fmt: ReturnType<typeof useFormat>, names: ReturnType<typeof useSeededNames>, currency: string) {
   const field = (name: string) => t(`fields.${name}`);
@@ -40,6 +41,8 @@ export function sheetColumns(t: TFunction, fmt: ReturnType<typeof useFormat>, na
       numeric: true,
     },
     batch: { header: field("batch_no"), cell: (l: { batch_no: string | null }) => l.batch_no ?? "" },
+    /** An amount of the document in its currency, with the currency's name (a total). */
+    amount: (v: string) => `${fmt.docAmount(v, currency)} ${currency}`,
     /** The line's `key` in the document's currency, headed by `fields.{name}` (the key itself unless named). */
     money: <K extends string>(key: K, name: string = key): SheetColumn<Record<K, string>> => ({
       header: field(name),
