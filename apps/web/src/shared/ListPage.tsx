@@ -3,7 +3,7 @@ import { Paper, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../app/i18n";
-import { DataTable, type DataTableProps, type FilterField } from "./DataTable";
+import { DataTable, type DataTableProps, DocumentList, type FilterField } from "./DataTable";
 import { PageHeader } from "./PageHeader";
 
 /**
@@ -24,6 +24,53 @@ export function ListPage<Row extends object>({
       {above}
       <DataTable<Row> title={`${ns}:${name}.title`} {...table} />
     </>
+  );
+}
+
+/**
+ * What names a document list: its words' namespace and name (`{ns}:{name}.title`, `.description`
+ * and `.add`; without a name, the namespace's own `title`, `description` and `add`), its endpoint,
+ * the permission section of its Add (`{section}/store`) and its delete confirmation.
+ */
+export interface DocListOf {
+  ns: string;
+  name?: string;
+  endpoint: string;
+  section: string;
+  del: { dialog: ReactNode };
+}
+
+/**
+ * A document list page (purchases, sales, returns, quotations, transfers, warehouse documents): a
+ * `DocumentList` headed by its title and description and printed under the same title, its Add
+ * button in its own words; `dialogs` (a document's form) come before the delete confirmation.
+ */
+export function DocListPage<Row extends object>({
+  of,
+  add,
+  dialogs,
+  ...list
+}: { of: DocListOf; add: { testId: string; onClick: () => void } } & Omit<
+  Parameters<typeof DocumentList<Row>>[0],
+  "title" | "description" | "endpoint" | "listTitle" | "add"
+>) {
+  const { t } = useTranslation(of.ns);
+  const word = (w: string) => (of.name ? `${of.name}.${w}` : w);
+  return (
+    <DocumentList<Row>
+      {...list}
+      title={t(word("title"))}
+      description={t(word("description"))}
+      endpoint={of.endpoint}
+      listTitle={`${of.ns}:${word("title")}`}
+      add={{ permission: `${of.section}/store`, label: t(word("add")), ...add }}
+      dialogs={
+        <>
+          {dialogs}
+          {of.del.dialog}
+        </>
+      }
+    />
   );
 }
 

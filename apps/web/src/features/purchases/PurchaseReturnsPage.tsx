@@ -1,10 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { useInvalidateLedger } from "../../shared/api/ledger";
 import { PATHS, PURCHASE_RETURNS } from "../../shared/api/purchases";
-import { type Column, DocumentList, docActions, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { type Column, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
-import { useConfirmDelete } from "../../shared/useConfirmDelete";
+import { useDocListKit } from "../../shared/documents/useDocListKit";
+import { DocListPage } from "../../shared/ListPage";
 import "../../shared/amount.css";
 
 interface ReturnRow {
@@ -25,15 +23,15 @@ interface ReturnRow {
 
 /** Purchase returns (SPEC §2 `/purchases/purchases-returns`). */
 export function PurchaseReturnsPage() {
-  const { t } = useTranslation("purchases");
-  const navigate = useNavigate();
-  const act = useDocAction(PURCHASE_RETURNS, "purchases:returnDone");
-  const invalidateLedger = useInvalidateLedger();
-  const del = useConfirmDelete<ReturnRow>(PURCHASE_RETURNS, {
-    idOf: (r) => r.id,
-    nameOf: (r) => r.number ?? "",
-    onDeleted: invalidateLedger,
+  const kit = useDocListKit<ReturnRow>({
+    ns: "purchases",
+    name: "returns",
+    endpoint: PURCHASE_RETURNS,
+    section: "purchase_returns",
+    posts: true,
   });
+  const { t, navigate, del, docActions: a } = kit;
+  const act = useDocAction(PURCHASE_RETURNS, "purchases:returnDone");
   const doc = useDocColumns<ReturnRow>("purchases");
 
   const columns: Column<ReturnRow>[] = [
@@ -57,7 +55,6 @@ export function PurchaseReturnsPage() {
     { key: "reference_no", label: "purchases:fields.reference_no", type: "text" },
     { key: "consumer_name", label: "purchases:fields.supplier", type: "text" },
   ];
-  const a = docActions<ReturnRow>("purchase_returns");
   const actions: RowAction<ReturnRow>[] = [
     a.view("purchases:actions.view", (r) => void navigate(PATHS.returnView(r.id))),
     { ...a.edit((r) => void navigate(PATHS.returnUpsert(r.id, 1))), when: docState.open },
@@ -66,21 +63,12 @@ export function PurchaseReturnsPage() {
   ];
 
   return (
-    <DocumentList<ReturnRow>
-      title={t("returns.title")}
-      description={t("returns.description")}
-      endpoint={PURCHASE_RETURNS}
-      listTitle="purchases:returns.title"
+    <DocListPage<ReturnRow>
+      of={kit.of}
       columns={columns}
       filters={filters}
-      add={{
-        permission: "purchase_returns/store",
-        label: t("returns.add"),
-        testId: "return-add",
-        onClick: () => void navigate(PATHS.returnUpsert()),
-      }}
+      add={{ testId: "return-add", onClick: () => void navigate(PATHS.returnUpsert()) }}
       actions={actions}
-      dialogs={del.dialog}
     />
   );
 }

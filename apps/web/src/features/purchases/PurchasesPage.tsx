@@ -1,22 +1,18 @@
 import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { useInvalidateLedger } from "../../shared/api/ledger";
 import { PATHS, PURCHASES, type PurchaseRow } from "../../shared/api/purchases";
-import { type Column, DocumentList, docActions, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { type Column, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
+import { useDocListKit } from "../../shared/documents/useDocListKit";
 import { useFormat } from "../../shared/format";
-import { useConfirmDelete } from "../../shared/useConfirmDelete";
+import { DocListPage } from "../../shared/ListPage";
 import "../../shared/amount.css";
 
 /** Purchases (SPEC §2 `/purchases/purchases`): the list with each purchase's actions. */
 export function PurchasesPage() {
-  const { t } = useTranslation("purchases");
+  const kit = useDocListKit<PurchaseRow>({ ns: "purchases", endpoint: PURCHASES, section: "purchases", posts: true });
+  const { t, navigate, del, docActions: a } = kit;
   const fmt = useFormat();
-  const navigate = useNavigate();
   const act = useDocAction(PURCHASES, "purchases:done");
-  const invalidateLedger = useInvalidateLedger();
-  const del = useConfirmDelete<PurchaseRow>(PURCHASES, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "", onDeleted: invalidateLedger });
   const doc = useDocColumns<PurchaseRow>("purchases");
 
   const columns: Column<PurchaseRow>[] = [
@@ -47,25 +43,11 @@ export function PurchasesPage() {
     doc.createdBy,
   ];
   const filters: FilterField[] = [
-    {
-      key: "status",
-      label: "purchases:fields.status",
-      type: "select",
-      options: [
-        { value: "draft", label: "purchases:status.draft" },
-        { value: "complete", label: "purchases:status.complete" },
-      ],
-    },
-    {
-      key: "payment_status",
-      label: "purchases:fields.payment_status",
-      type: "select",
-      options: ["paid", "unpaid", "partially_paid"].map((s) => ({ value: s, label: `purchases:paymentStatus.${s}` })),
-    },
+    kit.filters.status,
+    kit.filters.paymentStatus,
     { key: "reference_no", label: "purchases:fields.reference_no", type: "text" },
     { key: "consumer_name", label: "purchases:fields.supplier", type: "text" },
   ];
-  const a = docActions<PurchaseRow>("purchases");
   const complete = docState.in("complete");
   const actions: RowAction<PurchaseRow>[] = [
     a.view("purchases:actions.view", (r) => void navigate(PATHS.view(r.id))),
@@ -96,16 +78,12 @@ export function PurchasesPage() {
   ];
 
   return (
-    <DocumentList<PurchaseRow>
-      title={t("title")}
-      description={t("description")}
-      endpoint={PURCHASES}
-      listTitle="purchases:title"
+    <DocListPage<PurchaseRow>
+      of={kit.of}
       columns={columns}
       filters={filters}
-      add={{ permission: "purchases/store", label: t("add"), testId: "purchase-add", onClick: () => void navigate(PATHS.upsert()) }}
+      add={{ testId: "purchase-add", onClick: () => void navigate(PATHS.upsert()) }}
       actions={actions}
-      dialogs={del.dialog}
     />
   );
 }

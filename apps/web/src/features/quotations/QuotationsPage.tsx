@@ -1,20 +1,18 @@
 import { IconCopy } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { type Column, DocumentList, docActions, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { type Column, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { useDocListKit } from "../../shared/documents/useDocListKit";
 import { useFormat } from "../../shared/format";
+import { DocListPage } from "../../shared/ListPage";
 import { useSeededNames } from "../../shared/seededNames";
-import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { QuotationBadge } from "./QuotationBadge";
 import { QUOTATION_PATHS, QUOTATIONS, type QuotationRow } from "./quotations.queries";
 import "../../shared/amount.css";
 
 /** Quotations (SPEC §2 `/sales/sale-quotations`): the list with each quotation's actions. */
 export function QuotationsPage() {
-  const { t } = useTranslation("quotations");
+  const kit = useDocListKit<QuotationRow>({ ns: "quotations", endpoint: QUOTATIONS, section: "quotations" });
+  const { t, navigate, del, docActions: a } = kit;
   const fmt = useFormat();
-  const navigate = useNavigate();
-  const del = useConfirmDelete<QuotationRow>(QUOTATIONS, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "" });
   const doc = useDocColumns<QuotationRow>("quotations");
   const names = useSeededNames();
 
@@ -45,7 +43,6 @@ export function QuotationsPage() {
     },
     { key: "consumer_name", label: "quotations:fields.customer", type: "text" },
   ];
-  const a = docActions<QuotationRow>("quotations");
   const actions: RowAction<QuotationRow>[] = [
     a.view("quotations:actions.view", (r) => void navigate(QUOTATION_PATHS.view(r.id))),
     // A converted quotation stays as the record of what was offered: it is copied, not changed.
@@ -55,21 +52,12 @@ export function QuotationsPage() {
   ];
 
   return (
-    <DocumentList<QuotationRow>
-      title={t("title")}
-      description={t("description")}
-      endpoint={QUOTATIONS}
-      listTitle="quotations:title"
+    <DocListPage<QuotationRow>
+      of={kit.of}
       columns={columns}
       filters={filters}
-      add={{
-        permission: "quotations/store",
-        label: t("add"),
-        testId: "quotation-add",
-        onClick: () => void navigate(QUOTATION_PATHS.upsert()),
-      }}
+      add={{ testId: "quotation-add", onClick: () => void navigate(QUOTATION_PATHS.upsert()) }}
       actions={actions}
-      dialogs={del.dialog}
     />
   );
 }

@@ -1,25 +1,17 @@
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { useInvalidateLedger } from "../../shared/api/ledger";
 import { PATHS, SALE_RETURNS, type SaleReturnRow } from "../../shared/api/saleReturns";
-import { type Column, DocumentList, docActions, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { type Column, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
+import { useDocListKit } from "../../shared/documents/useDocListKit";
+import { DocListPage } from "../../shared/ListPage";
 import { useSeededNames } from "../../shared/seededNames";
-import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import "../../shared/amount.css";
 
 /** Sale returns (SPEC §2 `/sales/sales-returns`). */
 export function SaleReturnsPage() {
-  const { t } = useTranslation("salereturns");
+  const kit = useDocListKit<SaleReturnRow>({ ns: "salereturns", endpoint: SALE_RETURNS, section: "sale_returns", posts: true });
+  const { t, navigate, del, docActions: a } = kit;
   const names = useSeededNames();
-  const navigate = useNavigate();
   const act = useDocAction(SALE_RETURNS, "salereturns:done");
-  const invalidateLedger = useInvalidateLedger();
-  const del = useConfirmDelete<SaleReturnRow>(SALE_RETURNS, {
-    idOf: (r) => r.id,
-    nameOf: (r) => r.number ?? "",
-    onDeleted: invalidateLedger,
-  });
   const doc = useDocColumns<SaleReturnRow>("salereturns");
 
   const columns: Column<SaleReturnRow>[] = [
@@ -51,7 +43,6 @@ export function SaleReturnsPage() {
       ],
     },
   ];
-  const a = docActions<SaleReturnRow>("sale_returns");
   const actions: RowAction<SaleReturnRow>[] = [
     a.view("salereturns:actions.view", (r) => void navigate(PATHS.view(r.id))),
     { ...a.edit((r) => void navigate(PATHS.upsert(r.id, 1, r.sale_id ?? 0))), when: docState.open },
@@ -60,16 +51,12 @@ export function SaleReturnsPage() {
   ];
 
   return (
-    <DocumentList<SaleReturnRow>
-      title={t("title")}
-      description={t("description")}
-      endpoint={SALE_RETURNS}
-      listTitle="salereturns:title"
+    <DocListPage<SaleReturnRow>
+      of={kit.of}
       columns={columns}
       filters={filters}
-      add={{ permission: "sale_returns/store", label: t("add"), testId: "sale-return-add", onClick: () => void navigate(PATHS.upsert()) }}
+      add={{ testId: "sale-return-add", onClick: () => void navigate(PATHS.upsert()) }}
       actions={actions}
-      dialogs={del.dialog}
     />
   );
 }

@@ -1,26 +1,18 @@
-import { Badge, Button, Group } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { type Icon, IconArrowBackUp, IconFileInvoice, IconPackages, IconReceiptRefund, IconSend } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { api } from "../../shared/api/client";
 import { docDay } from "../../shared/api/ledger";
-import {
-  type Column,
-  DataTable,
-  DocumentList,
-  docActions,
-  docState,
-  type FilterField,
-  type RowAction,
-  useDocColumns,
-} from "../../shared/DataTable";
+import { type Column, DataTable, docState, type FilterField, type RowAction, useDocColumns } from "../../shared/DataTable";
+import { StateBadges } from "../../shared/documents/docActions";
+import { useDocListKit } from "../../shared/documents/useDocListKit";
 import { useFormat } from "../../shared/format";
+import { DocListPage } from "../../shared/ListPage";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
-import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { InvoiceDialog } from "./InvoiceDialog";
 import {
   CONSIGNMENTS,
@@ -56,25 +48,20 @@ export function useTransferAction() {
 export function TransferBadges({ status, closed }: { status: "pending" | "sent"; closed: boolean }) {
   const { t } = useTranslation("saletransfers");
   return (
-    <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color={status === "sent" ? "green" : "gray"} data-testid="transfer-status">
-        {t(`status.${status}`)}
-      </Badge>
-      {closed && (
-        <Badge variant="light" color="dark">
-          {t("status.closed")}
-        </Badge>
-      )}
-    </Group>
+    <StateBadges state={t(`status.${status}`)} done={status === "sent"} testId="transfer-status" closed={closed && t("status.closed")} />
   );
 }
 
 /** Sale transfers (SPEC §2 `/sales/sale-transfers`): goods sent to customers on consignment. */
 export function SaleTransfersPage() {
-  const { t } = useTranslation("saletransfers");
-  const navigate = useNavigate();
+  const kit = useDocListKit<SaleTransferRow>({
+    ns: "saletransfers",
+    name: "transfer",
+    endpoint: SALE_TRANSFERS,
+    section: "sale_transfers",
+  });
+  const { t, navigate, del, docActions: a } = kit;
   const act = useTransferAction();
-  const del = useConfirmDelete<SaleTransferRow>(SALE_TRANSFERS, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "" });
   const doc = useDocColumns<SaleTransferRow>("saletransfers");
   const columns: Column<SaleTransferRow>[] = [
     doc.number,
@@ -103,7 +90,6 @@ export function SaleTransfersPage() {
     },
     { key: "consumer_name", label: "saletransfers:fields.customer", type: "text" },
   ];
-  const a = docActions<SaleTransferRow>("sale_transfers");
   const stateAction = (action: TransferAction, icon: Icon) =>
     a.own(
       action,
@@ -131,37 +117,32 @@ export function SaleTransfersPage() {
     { ...a.delete(del.ask), when: docState.in("pending") },
   ];
   return (
-    <DocumentList<SaleTransferRow>
-      title={t("transfer.title")}
-      description={t("transfer.description")}
+    <DocListPage<SaleTransferRow>
+      of={kit.of}
       headerActions={
         <Button variant="light" leftSection={<IconPackages size={16} />} onClick={() => void navigate(TRANSFER_PATHS.consignments)}>
           {t("consignments.title")}
         </Button>
       }
-      endpoint={SALE_TRANSFERS}
-      listTitle="saletransfers:transfer.title"
       columns={columns}
       filters={filters}
-      add={{
-        permission: "sale_transfers/store",
-        label: t("transfer.add"),
-        testId: "transfer-add",
-        onClick: () => void navigate(TRANSFER_PATHS.upsert()),
-      }}
+      add={{ testId: "transfer-add", onClick: () => void navigate(TRANSFER_PATHS.upsert()) }}
       actions={actions}
-      dialogs={del.dialog}
     />
   );
 }
 
 /** Sale-transfer returns (SPEC §2 `/sales/sale-transfer-return`): goods back from customers' consignment. */
 export function SaleTransferReturnsPage() {
-  const { t } = useTranslation("saletransfers");
+  const kit = useDocListKit<SaleTransferReturnRow>({
+    ns: "saletransfers",
+    name: "return",
+    endpoint: SALE_TRANSFER_RETURNS,
+    section: "sale_transfers",
+  });
+  const { navigate, del, docActions: a } = kit;
   const fmt = useFormat();
   const names = useSeededNames();
-  const navigate = useNavigate();
-  const del = useConfirmDelete<SaleTransferReturnRow>(SALE_TRANSFER_RETURNS, { idOf: (r) => r.id, nameOf: (r) => r.number ?? "" });
   const columns: Column<SaleTransferReturnRow>[] = [
     { key: "number", label: "saletransfers:fields.number" },
     { key: "date", label: "saletransfers:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
@@ -171,29 +152,19 @@ export function SaleTransferReturnsPage() {
     { key: "value", label: "saletransfers:fields.cost", format: "money" },
     { key: "created_by_name", label: "saletransfers:fields.created_by" },
   ];
-  const a = docActions<SaleTransferReturnRow>("sale_transfers");
   const actions: RowAction<SaleTransferReturnRow>[] = [
     a.view("saletransfers:actions.view", (r) => void navigate(TRANSFER_PATHS.returnView(r.id))),
     a.edit((r) => void navigate(TRANSFER_PATHS.returnUpsert(r.id, 1))),
     a.delete(del.ask),
   ];
   return (
-    <DocumentList<SaleTransferReturnRow>
-      title={t("return.title")}
-      description={t("return.description")}
-      endpoint={SALE_TRANSFER_RETURNS}
-      listTitle="saletransfers:return.title"
+    <DocListPage<SaleTransferReturnRow>
+      of={kit.of}
       columns={columns}
       filters={[{ key: "consumer_name", label: "saletransfers:fields.customer", type: "text" }]}
       amountFilter={false}
-      add={{
-        permission: "sale_transfers/store",
-        label: t("return.add"),
-        testId: "return-add",
-        onClick: () => void navigate(TRANSFER_PATHS.returnUpsert()),
-      }}
+      add={{ testId: "return-add", onClick: () => void navigate(TRANSFER_PATHS.returnUpsert()) }}
       actions={actions}
-      dialogs={del.dialog}
     />
   );
 }

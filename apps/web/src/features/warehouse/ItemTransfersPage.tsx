@@ -11,10 +11,11 @@ import { docDay } from "../../shared/api/ledger";
 import { inventoriesListQuery } from "../../shared/api/settings";
 import { businessToday } from "../../shared/businessTime";
 import { useCrud } from "../../shared/crud";
-import { type Column, DocumentList, editDeleteActions, type FilterField, type RowAction } from "../../shared/DataTable";
+import { type Column, editDeleteActions, type FilterField, type RowAction } from "../../shared/DataTable";
 import { FormDialog } from "../../shared/FormDialog";
 import { FromToDateFields } from "../../shared/FromToDateFields";
 import { useFormat } from "../../shared/format";
+import { DocListPage } from "../../shared/ListPage";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
@@ -371,28 +372,15 @@ export function ItemTransfersPage() {
     ...editDeleteActions<TransferRow>("stock_transfers", (r) => setEditing(r.transfer_id), del.ask).map((a) => ({ ...a, when: pending })),
   ];
   return (
-    <DocumentList<TransferRow>
-      title={t("transfers.title")}
-      description={t("transfers.description")}
-      endpoint={STOCK_EP.transfers}
-      listTitle="stock:transfers.title"
+    <DocListPage<TransferRow>
+      of={{ ns: "stock", name: "transfers", endpoint: STOCK_EP.transfers, section: STOCK_EP.transfers, del }}
       columns={columns}
       rowKey={(r) => r.transfer_id}
       filters={filters}
       amountFilter={false}
       actions={actions}
-      add={{
-        permission: `${STOCK_EP.transfers}/store`,
-        label: t("transfers.add"),
-        testId: "item-transfer-add",
-        onClick: () => setEditing("new"),
-      }}
-      dialogs={
-        <>
-          {editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-          {del.dialog}
-        </>
-      }
+      add={{ testId: "item-transfer-add", onClick: () => setEditing("new") }}
+      dialogs={editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
     />
   );
 }

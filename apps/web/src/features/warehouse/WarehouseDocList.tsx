@@ -5,8 +5,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { docDay } from "../../shared/api/ledger";
-import { type Column, DocumentList, editDeleteActions, type FilterField } from "../../shared/DataTable";
+import { type Column, editDeleteActions, type FilterField } from "../../shared/DataTable";
 import { useFormat } from "../../shared/format";
+import { DocListPage } from "../../shared/ListPage";
 import { useSeededNames } from "../../shared/seededNames";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { ROUTES, useInvalidateWarehouse, WD } from "./warehouseDocs.queries";
@@ -76,7 +77,6 @@ export function WarehouseDocList<Row extends DocListRow>({
   onEdit: (row: Row) => void;
   dialogs?: ReactNode;
 }) {
-  const { t } = useTranslation("warehousedocs");
   const fmt = useFormat();
   const names = useSeededNames();
   const navigate = useNavigate();
@@ -88,11 +88,8 @@ export function WarehouseDocList<Row extends DocListRow>({
     onDeleted: () => invalidate(endpoint),
   });
   return (
-    <DocumentList<Row>
-      title={t(`${section}.title`)}
-      description={t(`${section}.description`)}
-      endpoint={endpoint}
-      listTitle={`warehousedocs:${section}.title`}
+    <DocListPage<Row>
+      of={{ ns: "warehousedocs", name: section, endpoint, section: endpoint, del }}
       columns={[
         { key: "number", label: "warehousedocs:fields.number" },
         { key: "date", label: "warehousedocs:fields.date", format: "date", render: (r) => fmt.date(docDay(r.date)) },
@@ -115,13 +112,8 @@ export function WarehouseDocList<Row extends DocListRow>({
         // A done count or write-off is changed no more (the server refuses it): only a draft is edited or deleted.
         ...editDeleteActions<Row>(endpoint, onEdit, del.ask).map((a) => ({ ...a, when: isDraft })),
       ]}
-      add={{ permission: `${endpoint}/store`, label: t(`${section}.add`), ...add }}
-      dialogs={
-        <>
-          {dialogs}
-          {del.dialog}
-        </>
-      }
+      add={add}
+      dialogs={dialogs}
     />
   );
 }

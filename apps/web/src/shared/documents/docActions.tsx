@@ -1,5 +1,6 @@
 import { Badge, Group } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/client";
 import { useInvalidateLedger } from "../api/ledger";
@@ -31,24 +32,36 @@ export function useDocAction(endpoint: string, messages: DocActionMessages) {
   });
 }
 
+/**
+ * A document's state as badges in its own words: its state (`state`, green once `done`, test id
+ * `testId`), closed when it is, then what else the document shows (`children`).
+ */
+export function StateBadges(props: { state: string; done: boolean; testId: string; closed: string | false; children?: ReactNode }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge variant="light" color={props.done ? "green" : "gray"} data-testid={props.testId}>
+        {props.state}
+      </Badge>
+      {props.closed && (
+        <Badge variant="light" color="dark">
+          {props.closed}
+        </Badge>
+      )}
+      {props.children}
+    </Group>
+  );
+}
+
 /** A document's state as badges: draft or complete, closed, and (purchases) its payment status. */
 export function DocBadges({ status, closed, payment }: { status: string; closed: boolean; payment?: string | undefined }) {
   const { t } = useTranslation("purchases");
   return (
-    <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color={status === "complete" ? "green" : "gray"} data-testid="doc-status">
-        {t(`status.${status}`)}
-      </Badge>
-      {closed && (
-        <Badge variant="light" color="dark">
-          {t("status.closed")}
-        </Badge>
-      )}
+    <StateBadges state={t(`status.${status}`)} done={status === "complete"} testId="doc-status" closed={closed && t("status.closed")}>
       {payment && (
         <Badge variant="outline" color={payment === "paid" ? "green" : payment === "unpaid" ? "red" : "yellow"}>
           {t(`paymentStatus.${payment}`)}
         </Badge>
       )}
-    </Group>
+    </StateBadges>
   );
 }
