@@ -123,46 +123,109 @@ interface LockedAccount {
   is_group: boolean;
   /** A cash, bank or remittance account: it may never go below zero. */
   is_cash: boolean;
+  /** Held `FOR SHARE` (see `lockAccounts`), not `FOR NO KEY UPDATE`. */
+  shared: boolean;
 }
 
 /** The accounts each open transaction holds locked, with what posting needs to know of them. */
 const held = new WeakMap<object, Map<number, LockedAccount>>();
+/** Transactions that reverse an entry: every account they lock from then on is locked exclusively. */
+const exclusiveTx = new WeakSet<object>();
+
+type AccountFacts = Omit<LockedAccount, "shared"> & { is_system: boolean; foreign: boolean };
 
 /**
- * Locks accounts `FOR NO KEY UPDATE` in ascending id order and remembers them for the
- * transaction. This lock serialises postings to one account (so a balance checked after writing
- * is the true one) while leaving the foreign-key share locks that document and journal rows take
- * on the account free, so inserting those rows never has to wait for, or upgrade, a lock.
- * Accounts already held are skipped; unknown ids are simply absent from the answer.
+ * Whether a posting may hold the account `FOR SHARE`: a system account in the system currency
+ * that is not cash (sales, discounts, tax, cost of goods sold, inventory, commissions, exchange
+ * differences...), or a cash account the posting only puts money into. Nothing checks such an
+ * account's balance or reads it to price a line, so postings to it need not wait for each other:
+ * the per-day and per-month balance rows, added to in one statement at the end, keep the sums
+ * right. Every other account (a party's, a salesman's, an expense type's, cash money leaves,
+ * any foreign-currency account, whose carrying value a line may take) and every account of a
+ * transaction that reverses an entry is locked `FOR NO KEY UPDATE`.
  */
-export async function lockAccounts(ctx: Ctx, ids: Iterable<number>): Promise<Map<number, LockedAccount>> {
+function mayShare(tx: object, a: AccountFacts, credited: boolean): boolean {
+  if (exclusiveTx.has(tx) || a.foreign || a.is_group) return false;
+  if (a.is_cash) return !credited;
+  return a.is_system;
+}
+
+/**
+ * Locks accounts in ascending id order and remembers them for the transaction: `FOR NO KEY
+ * UPDATE`, which serialises postings to one account (so a balance checked after writing is the
+ * true one), or `FOR SHARE` where `mayShare` allows it, which still makes a transaction that
+ * reverses an entry (and locks every account exclusively) wait for the postings under way, and
+ * them for it. Either leaves the foreign-key share locks that document and journal rows take on
+ * the account free, so inserting those rows never waits for, or upgrades, a lock. `credited`:
+ * the accounts the posting takes money out of (unknown: all of them). Accounts already held
+ * strongly enough are skipped; unknown ids are simply absent from the answer. With `exchange`,
+ * the exchange-difference account comes too when a foreign-currency account is among them.
+ */
+export async function lockAccounts(
+  ctx: Ctx,
+  ids: Iterable<number>,
+  opts: { credited?: ReadonlySet<number>; exchange?: boolean } = {},
+): Promise<Map<number, LockedAccount>> {
   let mine = held.get(ctx.tx);
   if (!mine) {
     mine = new Map();
     held.set(ctx.tx, mine);
   }
-  const need = [...new Set(ids)].filter((id) => !mine.has(id)).sort((a, b) => a - b);
-  if (need.length) {
-    const res = await ctx.tx.execute<{ account_id: number; currency_id: number; is_group: boolean; is_cash: boolean }>(sql`
-      select a.account_id, a.currency_id, a.is_group,
+  const want = [...new Set(ids)];
+  const unknown = want.filter((id) => !mine.has(id));
+  const facts = new Map<number, AccountFacts>();
+  if (unknown.length) {
+    const res = await ctx.tx.execute<AccountFacts>(sql`
+      select a.account_id, a.currency_id, a.is_group, a.system_key is not null as is_system,
+             a.currency_id <> (select currency_fk from system_config where id = 1) as foreign,
              coalesce(a.parent_id = (select c.account_id from accounts c where c.system_key = 'cash_and_banks'), false) as is_cash
-        from accounts a
-       where a.account_id in (${sql.join(
-         need.map((id) => sql`${id}`),
-         sql`, `,
-       )})
-       order by a.account_id
-         for no key update of a`);
+        from accounts a where a.account_id = any(${intArray(unknown)})`);
     for (const r of res.rows)
-      mine.set(Number(r.account_id), {
-        account_id: Number(r.account_id),
-        currency_id: Number(r.currency_id),
-        is_group: r.is_group,
-        is_cash: r.is_cash,
-      });
+      facts.set(Number(r.account_id), { ...r, account_id: Number(r.account_id), currency_id: Number(r.currency_id) });
+    if (opts.exchange && res.rows.some((r) => r.foreign)) {
+      const ex = await accountByKey(ctx.tx, "exchange_diff");
+      if (!mine.has(ex.account_id) && !facts.has(ex.account_id)) {
+        facts.set(ex.account_id, {
+          account_id: ex.account_id,
+          currency_id: ex.currency_id,
+          is_group: ex.is_group,
+          is_system: true,
+          foreign: ex.currency_id !== (await systemCurrency(ctx.tx)),
+          is_cash: false,
+        });
+      }
+    }
+  }
+  const credited = (id: number) => !opts.credited || opts.credited.has(id);
+  // What to lock and how: the accounts not held yet, and those held FOR SHARE that now want more
+  // (rare: a posting the first lock did not foresee; it may deadlock, and the retry pays for it).
+  const plan: { id: number; shared: boolean; facts: AccountFacts }[] = [];
+  for (const [id, f] of facts) plan.push({ id, shared: mayShare(ctx.tx, f, credited(id)), facts: f });
+  for (const id of want) {
+    const h = mine.get(id);
+    if (h?.shared && !mayShare(ctx.tx, { ...h, is_system: !h.is_cash, foreign: false }, credited(id)))
+      plan.push({ id, shared: false, facts: { ...h, is_system: false, foreign: false } });
+  }
+  plan.sort((a, b) => a.id - b.id);
+  // In ascending id order whatever the strength: consecutive accounts of one strength in one statement.
+  for (let i = 0; i < plan.length; ) {
+    let j = i;
+    while (j < plan.length && plan[j]!.shared === plan[i]!.shared) j++;
+    const run = plan.slice(i, j);
+    const strength = run[0]!.shared ? sql`for share of a` : sql`for no key update of a`;
+    await ctx.tx.execute(
+      sql`select a.account_id from accounts a where a.account_id = any(${intArray(run.map((p) => p.id))}) order by a.account_id ${strength}`,
+    );
+    for (const p of run) {
+      const { is_system: _s, foreign: _f, ...a } = p.facts;
+      mine.set(p.id, { ...a, shared: p.shared });
+    }
+    i = j;
   }
   return mine;
 }
+
+const intArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::int[]`;
 
 /** Accounts of the entries of `source` that are live (posted and not yet reversed). */
 async function liveAccounts(tx: DbOrTx, source: Source): Promise<number[]> {
@@ -176,21 +239,25 @@ async function liveAccounts(tx: DbOrTx, source: Source): Promise<number[]> {
 /**
  * The first lock a document that posts takes, before it writes anything: every account its new
  * lines touch, every account of the entries it will reverse, and the exchange-difference account
- * when a foreign-currency account is among them, all in one ascending order
- * (docs/architecture/ledger.md, "Locking").
+ * when a foreign-currency account is among them, all in one ascending order, each as strongly as
+ * `lockAccounts` says (docs/architecture/ledger.md, "Locking"). A document that reverses locks
+ * every account exclusively.
  */
 export async function lockForPosting(ctx: Ctx, opts: { lines?: RuleLine[]; reversing?: Source }): Promise<void> {
-  const ids = new Set((opts.lines ?? []).map((l) => l.account_id));
-  if (opts.reversing) for (const id of await liveAccounts(ctx.tx, opts.reversing)) ids.add(id);
+  const ids = new Set<number>();
+  const credited = new Set<number>();
+  for (const l of opts.lines ?? []) {
+    ids.add(l.account_id);
+    // A line named without its amounts may go either way: money may leave.
+    const unknown = l.credit === undefined && l.debit === undefined;
+    if (unknown || D(l.credit ?? 0).gt(0) || D(l.debit ?? 0).lt(0)) credited.add(l.account_id);
+  }
+  if (opts.reversing) {
+    exclusiveTx.add(ctx.tx);
+    for (const id of await liveAccounts(ctx.tx, opts.reversing)) ids.add(id);
+  }
   if (!ids.size) return;
-  const foreign = await ctx.tx.execute(sql`
-    select 1 from accounts where currency_id <> (select currency_fk from system_config where id = 1)
-       and account_id in (${sql.join(
-         [...ids].map((id) => sql`${id}`),
-         sql`, `,
-       )}) limit 1`);
-  if (foreign.rows.length) ids.add((await accountByKey(ctx.tx, "exchange_diff")).account_id);
-  await lockAccounts(ctx, ids);
+  await lockAccounts(ctx, ids, { credited, exchange: true });
 }
 
 async function insertEntry(
@@ -202,9 +269,11 @@ async function insertEntry(
   reversalOf: number | null,
 ) {
   const tx = ctx.tx;
+  const credited = new Set(rows.filter((r) => D(r.credit).gt(0) || D(r.sys_credit).gt(0)).map((r) => r.account_id));
   let locked = await lockAccounts(
     ctx,
     rows.map((r) => r.account_id),
+    { credited },
   );
   // Balances read under the account locks: no other posting can move them until commit.
   const sys = await systemCurrency(tx);
@@ -217,7 +286,7 @@ async function insertEntry(
     for (const id of foreign) carrying.set(id, await accountBalance(tx, id));
     const ex = await accountByKey(tx, "exchange_diff");
     rows = atCarryingValue(rows, carrying, sys, { account_id: ex.account_id, currency_id: ex.currency_id });
-    locked = await lockAccounts(ctx, [ex.account_id]);
+    locked = await lockAccounts(ctx, [ex.account_id], { credited });
   }
   // Cash accounts this entry takes money out of: checked once the lines are written.
   const guarded = [...new Set(rows.filter((r) => D(r.credit).gt(r.debit)).map((r) => r.account_id))]
@@ -251,13 +320,17 @@ async function insertEntry(
       });
     }
     const day = dayOf(date);
-    const sums = [...byAccount].map(([account_id, s]) => ({
-      account_id,
-      debit: s.debit.toFixed(),
-      credit: s.credit.toFixed(),
-      sys_debit: s.sd.toFixed(),
-      sys_credit: s.sc.toFixed(),
-    }));
+    // In ascending account order: the balance rows of shared accounts are taken here, by every
+    // posting in the same order.
+    const sums = [...byAccount]
+      .sort(([a], [b]) => a - b)
+      .map(([account_id, s]) => ({
+        account_id,
+        debit: s.debit.toFixed(),
+        credit: s.credit.toFixed(),
+        sys_debit: s.sd.toFixed(),
+        sys_credit: s.sc.toFixed(),
+      }));
     await tx
       .insert(accountBalances)
       .values(sums.map((s) => ({ ...s, day })))
@@ -302,10 +375,7 @@ async function insertEntry(
 export async function post(ctx: Ctx, input: PostInput): Promise<number> {
   await assertYearOpen(ctx.tx, input.date);
   await lockForPosting(ctx, { lines: input.lines });
-  const locked = await lockAccounts(
-    ctx,
-    input.lines.map((l) => l.account_id),
-  );
+  const locked = held.get(ctx.tx) ?? new Map<number, LockedAccount>();
   for (const l of input.lines) {
     const a = locked.get(l.account_id);
     if (!a) throw new HttpError(422, "The account does not exist.", { account_id: ["The account does not exist."] });
@@ -321,6 +391,7 @@ export async function post(ctx: Ctx, input: PostInput): Promise<number> {
 
 /** Reverses the live entries of a document (posted and not yet reversed), each on its own date. */
 export async function reverse(ctx: Ctx, source: Source): Promise<void> {
+  exclusiveTx.add(ctx.tx);
   const live = await ctx.tx.execute<{ entry_id: number; date: Date | string; description: string | null }>(sql`
     select e.entry_id, e.date, e.description from journal_entries e
      where e.source_type = ${source.type} and e.source_id = ${source.id} and e.reversal_of is null

@@ -191,10 +191,15 @@ export async function bringOut(ctx: Ctx, s: StoredSale) {
     .where(eq(sales.id, s.id));
 }
 
-/** The accounts a sale's entry touches (amounts aside), to lock them first. */
+/**
+ * The accounts a sale's entry touches, to lock them first: its lines as the figures stand, with
+ * a cost (known only once the goods have left). The customer's account is among them only when
+ * something stays owed, the one case his balance is checked (his allowed debit): a sale paid in
+ * full leaves his account, and the other sales to him, alone.
+ */
 export async function accountLines(ctx: Ctx, s: SaleFigures, payments: PaymentRow[]) {
   const { doc } = await postingOf(ctx, s, payments);
-  return salePostingLines({ ...doc, cost: "1", paid: "0", total: D(doc.total).plus(1) });
+  return salePostingLines({ ...doc, cost: "1" });
 }
 
 /** Undoes a complete sale's stock and entry (unless goods were returned since). */

@@ -161,6 +161,85 @@ describe("saved and completed at once by many clients", () => {
   });
 });
 
+describe("sales side by side: the shared accounts are no queue", () => {
+  it("cash sales into one till, credit sales to one careful customer and edits of complete sales at once: every figure exact, no conflict reaching a client", async () => {
+    const { piece } = (await q<{ piece: number }>(sql`select unit_id as piece from units order by unit_id limit 1`))[0]!;
+    const mainCash = Number((await q<{ a: number }>(sql`select account_id a from accounts where system_key = 'main_cash'`))[0]!.a);
+    const item = (
+      await created("/api/items", { item_name: "Vitamin C", item_units: [{ unit_fk: piece, quantity: "1", price: "5000", is_base: true }] })
+    ).item_id;
+    const bought = await created("/api/purchases", {
+      ...purchaseOf("100"),
+      lines: [{ item_id: item, unit_id: piece, quantity: "100", unit_price: "3000" }],
+    });
+    await ok(`/api/purchases/${bought.id}/complete`);
+    const careful = (await created("/api/customers", { consumer_name: "Careful Dispensary", allowed_debit_amount: "12000" })).consumer_id;
+    const cashSale = (quantity: string) => ({
+      date: "2026-11-22 12:00",
+      consumer_fk: customer,
+      inventory_fk: 1,
+      currency_id: 1,
+      payment_type: "Cash",
+      account_fk: mainCash,
+      lines: [{ item_fk: item, unit_fk: piece, quantity }],
+    });
+    const earlier = [];
+    for (let i = 0; i < 4; i++) earlier.push((await created("/api/sales", { ...cashSale("1"), complete: true })).id as number);
+    const cashBefore = Number(
+      (await q<{ b: string }>(sql`select coalesce(sum(debit - credit), 0)::text b from journal_lines where account_id = ${mainCash}`))[0]!
+        .b,
+    );
+
+    const answers = await Promise.all([
+      ...Array.from({ length: 24 }, () => t.api("POST", "/api/sales", { body: { ...cashSale("2"), complete: true } })),
+      ...Array.from({ length: 8 }, () =>
+        t.api("POST", "/api/sales", {
+          body: { ...cashSale("2"), consumer_fk: careful, payment_type: "On Account", account_fk: null, complete: true },
+        }),
+      ),
+      ...earlier.map((id) => t.api("PATCH", `/api/sales/${id}`, { body: cashSale("3") })),
+    ]);
+    const statuses = answers.map((a) => a.status);
+    // 24 cash sales and the one credit sale the allowed debit covers; 7 refused in words; 4 edits.
+    expect(statuses.slice(0, 24)).toEqual(Array(24).fill(201));
+    expect(statuses.slice(24, 32).filter((x) => x === 201)).toHaveLength(1);
+    const refusals = answers.slice(24, 32).filter((a) => a.status === 422);
+    expect(refusals).toHaveLength(7);
+    for (const a of refusals) expect(a.body.errors.consumer_fk[0]).toMatch(/^The customer's allowed debit amount is 12000;/);
+    expect(statuses.slice(32)).toEqual(Array(4).fill(200));
+
+    // The goods: 100 − 4 × 3 (the edited sales) − 24 × 2 − 2.
+    expect(await onHand(item)).toBe(38);
+    // The till holds exactly what the complete cash sales were paid.
+    const paid = Number(
+      (
+        await q<{ p: string }>(sql`select coalesce(sum(p.amount), 0)::text p from sale_payments p join sales s on s.id = p.sale_fk
+           where s.status = 'complete' and p.account_fk = ${mainCash} and s.id in (select sale_fk from sale_lines where item_fk = ${item})`)
+      )[0]!.p,
+    );
+    expect(paid).toBe(24 * 10000 + 4 * 15000);
+    const cashAfter = Number(
+      (await q<{ b: string }>(sql`select coalesce(sum(debit - credit), 0)::text b from journal_lines where account_id = ${mainCash}`))[0]!
+        .b,
+    );
+    expect(cashAfter - cashBefore).toBe(24 * 10000 + 4 * (15000 - 5000));
+    // The careful customer owes the one sale, within his allowed debit.
+    const owed = await q<{ b: string }>(sql`select coalesce(sum(b.debit - b.credit), 0)::text b from account_balances b
+      join consumers c on b.account_id in (c.account_fk, c.account_usd_fk) where c.consumer_id = ${careful}`);
+    expect(Number(owed[0]!.b)).toBe(10000);
+    // Every account's day and month balances are its journal lines summed, to the last fils.
+    const drift = await q(sql`
+      select l.account_id from (select account_id, sum(debit) d, sum(credit) c, sum(sys_debit) sd, sum(sys_credit) sc from journal_lines group by 1) l
+        full join (select account_id, sum(debit) d, sum(credit) c, sum(sys_debit) sd, sum(sys_credit) sc from account_balances group by 1) b using (account_id)
+        full join (select account_id, sum(debit) d, sum(credit) c, sum(sys_debit) sd, sum(sys_credit) sc from account_month_balances group by 1) m using (account_id)
+       where coalesce(l.d, 0) <> coalesce(b.d, 0) or coalesce(l.c, 0) <> coalesce(b.c, 0) or coalesce(l.sd, 0) <> coalesce(b.sd, 0) or coalesce(l.sc, 0) <> coalesce(b.sc, 0)
+          or coalesce(l.d, 0) <> coalesce(m.d, 0) or coalesce(l.c, 0) <> coalesce(m.c, 0) or coalesce(l.sd, 0) <> coalesce(m.sd, 0) or coalesce(l.sc, 0) <> coalesce(m.sc, 0)`);
+    expect(drift).toEqual([]);
+    expect(await trialBalance()).toBe(0);
+    expect(await stockInconsistencies(t.database.db)).toEqual([]);
+  });
+});
+
 describe("state actions the state forbids", () => {
   it("are refused in words: completing a complete document, returning a draft to draft, changing a closed one", async () => {
     const sale = await created("/api/sales", { ...saleOf("1"), consumer_fk: customer, complete: true });
