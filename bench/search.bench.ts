@@ -23,7 +23,9 @@ import { size, smoke } from "./size.js";
 
 const CUSTOMERS = size(50_000, 1_000);
 const ITEMS = size(100_000, 2_000);
-const RUNS = size(60, 3);
+// Enough runs that the 99th percentile is one (of 60 it would be the slowest run); the slowest is
+// printed beside it.
+const RUNS = size(200, 3);
 const PAGE = 20;
 const GOAL_MS = 20;
 
@@ -77,7 +79,7 @@ async function timed(fn: () => Promise<unknown>) {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p99: pct(times, 99) };
+  return { p50: pct(times, 50), p99: pct(times, 99), max: times[times.length - 1]! };
 }
 
 /** A scan with no index: what the raw reference reads. */
@@ -207,12 +209,12 @@ export default async function searchBench() {
       return ids(res.rows, "id");
     };
 
-    console.log(`| list            | term                                       |  found | p50 / p99 (goal p99 <= ${GOAL_MS} ms)`);
+    console.log(`| list            | term                                       |  found | p50 / p99 / slowest (goal p99 <= ${GOAL_MS} ms)`);
     console.log("| --------------- | ------------------------------------------ | ------ | ----------------------");
-    const report = (list: string, what: string, term: string, found: number, t: { p50: number; p99: number }) => {
+    const report = (list: string, what: string, term: string, found: number, t: { p50: number; p99: number; max: number }) => {
       const mark = smoke ? "" : t.p99 <= GOAL_MS ? "  ok" : "  OVER";
       console.log(
-        `| ${list.padEnd(15)} | ${`${what} "${term}"`.padEnd(42)} | ${String(found).padStart(6)} | ${t.p50.toFixed(1).padStart(6)} / ${t.p99.toFixed(1).padStart(6)} ms${mark}`,
+        `| ${list.padEnd(15)} | ${`${what} "${term}"`.padEnd(42)} | ${String(found).padStart(6)} | ${t.p50.toFixed(1).padStart(6)} / ${t.p99.toFixed(1).padStart(6)} / ${t.max.toFixed(1).padStart(6)} ms${mark}`,
       );
       return t;
     };
