@@ -86,10 +86,12 @@ export async function postingOf(ctx: Ctx, s: SaleFigures, payments: PaymentRow[]
   return { sys, doc, terms };
 }
 
-export const descriptionOf = async (tx: DbOrTx, s: { consumer_fk: number; number: string | null }) => {
-  const r = await tx.execute<{ name: string }>(sql`select consumer_name as name from consumers where consumer_id = ${s.consumer_fk}`);
-  return `Sale ${s.number ?? ""} to ${r.rows[0]?.name ?? ""}`.replace(/\s+/g, " ").trim();
-};
+const customerName = async (tx: DbOrTx, consumerId: number) =>
+  (await tx.execute<{ name: string }>(sql`select consumer_name as name from consumers where consumer_id = ${consumerId}`)).rows[0]?.name ??
+  "";
+
+/** A sale's entry's description: "Sale SAL-000042 to Baghdad Pharmacy". */
+const saleDescription = (number: string | null, customer: string) => `Sale ${number ?? ""} to ${customer}`.replace(/\s+/g, " ").trim();
 
 /**
  * The month's commission base of the salesman's other complete sales (the tiers' starting point),
@@ -144,6 +146,10 @@ export async function bringOut(ctx: Ctx, s: StoredSale) {
       quantity: D(l.quantity).plus(l.free_quantity).toFixed(),
       batch_id: l.batch_no ? await batchOf(ctx.tx, l.item_fk, l.batch_no, `lines.${i}.batch_no`) : null,
     });
+  // What reads no row the sale locks is read before the stock rows are taken: from them to the
+  // commit every statement is one more that the next sale of these items waits for.
+  const base = terms && doc.commission ? await monthBase(ctx.tx, s) : null;
+  const customer = await customerName(ctx.tx, s.consumer_fk);
   const out = await stockOut(ctx, saleSource(s.id), stockLines, { purpose: "sale", date: s.date });
   // Each line's cost, and the batch it came from when it is one.
   const byLine = new Map<number, { value: Decimal; batches: Map<string, string | null> }>();
@@ -153,27 +159,35 @@ export async function bringOut(ctx: Ctx, s: StoredSale) {
     e.batches.set(m.batch_no ?? "", m.expire_date);
     byLine.set(Number(m.line_id), e);
   }
-  for (const l of lines) {
+  const costed = lines.map((l) => {
     const e = byLine.get(l.line_id);
     const baseQty = D(l.quantity).plus(l.free_quantity).mul(l.unit_base_qty);
     const one = e && e.batches.size === 1 ? [...e.batches.entries()][0]! : null;
-    await ctx.tx
-      .update(saleLines)
-      .set({
-        unit_cost: e && baseQty.gt(0) ? e.value.div(baseQty).toDecimalPlaces(6).toFixed() : "0",
-        ...(one?.[0] ? { batch_no: one[0], expire_date: one[1] } : {}),
-      })
-      .where(eq(saleLines.line_id, l.line_id));
-  }
+    return {
+      line_id: l.line_id,
+      unit_cost: e && baseQty.gt(0) ? e.value.div(baseQty).toDecimalPlaces(6).toFixed() : "0",
+      batch_no: one?.[0] ? one[0] : null,
+      expire_date: one?.[0] ? one[1] : null,
+    };
+  });
+  // Every line's cost in one statement (a line's batch only where it came from one).
+  if (costed.length)
+    await ctx.tx.execute(sql`
+      update sale_lines l set unit_cost = x.unit_cost::numeric,
+             batch_no = case when x.batch_no is null then l.batch_no else x.batch_no end,
+             expire_date = case when x.batch_no is null then l.expire_date else x.expire_date::date end
+        from jsonb_to_recordset(${JSON.stringify(costed)}::jsonb) as x(line_id int, unit_cost text, batch_no text, expire_date text)
+       where l.line_id = x.line_id and l.line_id = any(${`{${costed.map((c) => Math.trunc(c.line_id)).join(",")}}`}::int[])`);
   const cost = round4(out.value);
   const revenue = convert(s.subtotal, s.currency_id, sys, s.rate).minus(convert(s.rounded_discount, s.currency_id, sys, s.rate));
-  const commission = terms && doc.commission ? saleCommission(terms, { revenue, cost }, await monthBase(ctx.tx, s)) : null;
-  // Not numbered yet (saved and completed at once): numbered now, its entry named with it.
-  const number = s.number ?? (await numberSale(ctx, s.id, s.kind as SaleKind));
+  const commission = terms && doc.commission && base !== null ? saleCommission(terms, { revenue, cost }, base) : null;
+  // Not numbered yet (saved and completed at once): numbered now, its entry named with it, and
+  // the number stored with the sale's state below, in one statement.
+  const number = s.number ?? (await nextNumber(ctx, SALE_SECTIONS[s.kind as SaleKind], PREFIX[s.kind as SaleKind]));
   await post(ctx, {
     date: s.date,
     source: saleSource(s.id),
-    description: await descriptionOf(ctx.tx, { ...s, number }),
+    description: saleDescription(number, customer),
     lines: salePostingLines({
       ...doc,
       cost,
@@ -183,6 +197,7 @@ export async function bringOut(ctx: Ctx, s: StoredSale) {
   await ctx.tx
     .update(sales)
     .set({
+      number,
       status: "complete",
       cost_total: cost.toFixed(),
       commission_base: commission ? commission.base.toFixed() : "0",
