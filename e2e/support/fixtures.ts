@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
-import { adminToken } from "./api";
+import { type Browser, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { adminToken, baseUrl } from "./api";
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, "../artifacts");
 
@@ -19,6 +19,64 @@ export async function signedIn(page: Page, opts: { token?: string; lang?: "en" |
     [token, opts.lang ?? "en"] as const,
   );
   return token;
+}
+
+/**
+ * Signs in and opens a list screen in the given language, once its table is shown (a first visit
+ * loads the screen's code, which may take a while on a busy machine).
+ */
+export async function openList(page: Page, token: string, route: string, table: string, lang: "en" | "ar" | "ckb" = "en") {
+  await signedIn(page, { token, lang });
+  await page.goto(route);
+  await expect(page.getByTestId(table)).toBeVisible({ timeout: 30_000 });
+}
+
+/** Types into a field key by key, as a person does, after emptying it (formatted fields reformat as they are typed). */
+export async function typeInto(field: Locator, text: string) {
+  await field.fill("");
+  await field.pressSequentially(text);
+}
+
+/** Opens a select and takes the option named `label` exactly. */
+export async function choose(page: Page, field: Locator, label: string) {
+  await field.click();
+  await page.getByRole("option", { name: label, exact: true }).click();
+}
+
+/**
+ * Takes the option named `label` in a searchable select: the field filled with the label, or with
+ * `keys` typed one by one (each key asks for the matches again, as when a person types).
+ */
+export async function pick(page: Page, field: Locator, label: string, keys?: string) {
+  await field.click();
+  if (keys === undefined) await field.fill(label);
+  else await field.pressSequentially(keys);
+  await page.getByRole("option", { name: label, exact: true }).click();
+}
+
+/**
+ * The POS card of the system settings at a manager's desk (a browser context of its own, beside
+ * the till's): `edit` changes the card, it is saved (answered 200) and the page loaded again, and
+ * `kept` looks at the card as it came back.
+ */
+export async function editPosSettings(
+  browser: Browser,
+  opts: { token: string; lang: "en" | "ar" | "ckb" },
+  edit: (card: Locator, manager: Page) => Promise<void>,
+  kept: (card: Locator) => Promise<void>,
+) {
+  const desk = await browser.newContext({ baseURL: baseUrl() });
+  const manager = await desk.newPage();
+  await signedIn(manager, opts);
+  await manager.goto("/settings/system-configurations");
+  const card = manager.getByTestId("pos-settings");
+  await edit(card, manager);
+  const saved = manager.waitForResponse((r) => r.url().endsWith("/api/pos/settings") && r.request().method() === "POST");
+  await card.getByTestId("pos-settings-save").click();
+  expect((await saved).status()).toBe(200);
+  await manager.reload();
+  await kept(manager.getByTestId("pos-settings"));
+  await desk.close();
 }
 
 /**

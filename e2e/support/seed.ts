@@ -9,6 +9,72 @@ export function ean13WithLeadingZero(): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
+/** A POST as `token`'s user that answers the row it made (the answer's `data`). */
+export const poster =
+  (token: string) =>
+  <T>(path: string, body: unknown): Promise<T> =>
+    call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+
+/** The ids of the Piece and the Box, two of the units every shop starts with. */
+export async function pieceAndBox(token: string): Promise<{ piece: number; box: number }> {
+  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;
+  const id = (name: string) => units.find((x) => x.unit_name === name)!.unit_id;
+  return { piece: id("Piece"), box: id("Box") };
+}
+
+/** An item's units when it is sold by the piece alone, at `price`. */
+export const pieceOnly = (piece: number, price: string) => [{ unit_fk: piece, quantity: "1", price, is_base: true, is_default: true }];
+
+/**
+ * An item's units when it is sold by the piece (its base unit) and by the box of ten, the box
+ * offered first; each with its barcode when one is given.
+ */
+export function pieceAndBoxOfTen(
+  units: { piece: number; box: number },
+  prices: { piece: string; box: string },
+  barcodes: { piece?: string; box?: string } = {},
+) {
+  return [
+    { unit_fk: units.piece, quantity: "1", price: prices.piece, is_base: true, ...(barcodes.piece ? { barcode: barcodes.piece } : {}) },
+    { unit_fk: units.box, quantity: "10", price: prices.box, is_default: true, ...(barcodes.box ? { barcode: barcodes.box } : {}) },
+  ];
+}
+
+/** A new item (`fields` as the items screen sends them): its id. */
+export async function createItem(token: string, fields: { item_name: string; item_units: unknown[] } & Record<string, unknown>) {
+  return (await poster(token)<{ item_id: number }>("items", fields)).item_id;
+}
+
+/** `quantity` of `unit` of the item at `unitCost` each, in the first inventory's opening stock. */
+export async function openingStock(token: string, item: number, unit: number, quantity: string, unitCost: string) {
+  await poster(token)("inventory_opening_balances", {
+    inventory_id: 1,
+    lines: [{ item_id: item, unit_id: unit, quantity, unit_cost: unitCost }],
+  });
+}
+
+/**
+ * A purchase into the first inventory, in IQD on the supplier's account unless `fields` says
+ * otherwise, completed: its goods are in stock and the supplier is owed.
+ */
+export async function completedPurchase<T extends { id: number } = { id: number }>(token: string, fields: Record<string, unknown>) {
+  const post = poster(token);
+  const purchase = await post<T>("purchases", { inventory_id: 1, currency_id: 1, payment_type: "On Account", ...fields });
+  await post(`purchases/${purchase.id}/complete`, {});
+  return purchase;
+}
+
+/**
+ * A sale from the first inventory, in IQD on the customer's account unless `fields` says
+ * otherwise, completed: its goods have left the stock.
+ */
+export async function completedSale<T extends { id: number } = { id: number }>(token: string, fields: Record<string, unknown>) {
+  const post = poster(token);
+  const sale = await post<T>("sales", { inventory_fk: 1, currency_id: 1, payment_type: "On Account", ...fields });
+  await post(`sales/${sale.id}/complete`, {});
+  return sale;
+}
+
 export interface SeededRows {
   customerId: number;
   supplierId: number;
@@ -19,7 +85,7 @@ export interface SeededRows {
 /** One row or more in every list the product has, through the API, so screens are checked full, not empty. */
 export async function seedEveryList(token: string): Promise<SeededRows> {
   const u = unique();
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const post = poster(token);
 
   await post("roles", { role_name: `Cashier ${u}`, permissions: ["users/index", "expenses/index"] });
   await createUser(token, { user_name: `clerk${u}`, user_full_name: `Clerk ${u}` });
@@ -185,7 +251,7 @@ export async function seededOnce(): Promise<SeededRows> {
 
 /** A complete sale paid in cash, and a salesman's complete sale on account with his commission. */
 async function seedSales(token: string, u: string, customer: number, item: number, unit: number | undefined, till: number) {
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const post = poster(token);
   const fields = {
     user_name: `salesman${u}`,
     user_full_name: `Salesman ${u}`,
@@ -196,15 +262,7 @@ async function seedSales(token: string, u: string, customer: number, item: numbe
   };
   const salesman = await createUser(token, fields);
   const line = { item_fk: item, unit_fk: unit, quantity: "2" };
-  const sale = await post<{ id: number }>("sales", {
-    consumer_fk: customer,
-    inventory_fk: 1,
-    currency_id: 1,
-    payment_type: "Cash",
-    account_fk: till,
-    lines: [line],
-  });
-  await post(`sales/${sale.id}/complete`, {});
+  const sale = await completedSale(token, { consumer_fk: customer, payment_type: "Cash", account_fk: till, lines: [line] });
   const bySalesman = await post<{ id: number }>("salesman_sales", {
     consumer_fk: customer,
     salesman_fk: salesman.user_id,
@@ -217,54 +275,44 @@ async function seedSales(token: string, u: string, customer: number, item: numbe
   return { "/sales/sales": sale.id, "/sales/salesman-sales": bySalesman.id };
 }
 
-/** A POS sale of one unit paid in IQD cash (the admin's own drawer), a note of 10,000 for a bill under it. */
-async function seedPosSale(token: string, item: number, unit: number | undefined): Promise<number> {
-  const res = await call<{ data: { id: number } }>("pos_sales", {
+/** A POS sale of one unit paid with a note of 10,000 IQD in cash (the admin's own drawer); `fields` add to it. */
+async function posSale<T>(token: string, item: number, unit: number | undefined, fields: Record<string, unknown> = {}): Promise<T> {
+  const res = await call<{ data: T }>("pos_sales", {
     method: "POST",
     token,
     headers: { "idempotency-key": crypto.randomUUID() },
     body: {
       client_created_at: new Date().toISOString(),
+      ...fields,
       lines: [{ item_fk: item, unit_fk: unit, quantity: "1" }],
       payments: [{ method: "cash", currency_id: 1, amount: "10000" }],
     },
   });
-  return res.data.id;
+  return res.data;
+}
+
+/** A POS sale of one unit paid in IQD cash (the admin's own drawer), a note of 10,000 for a bill under it. */
+async function seedPosSale(token: string, item: number, unit: number | undefined): Promise<number> {
+  return (await posSale<{ id: number }>(token, item, unit)).id;
 }
 
 /** An offline POS sale the server cannot book as it stands (the till showed 1 IQD): its review's id. */
 async function seedPosReview(token: string, item: number, unit: number | undefined): Promise<number> {
-  const res = await call<{ data: { review_id: number } }>("pos_sales", {
-    method: "POST",
-    token,
-    headers: { "idempotency-key": crypto.randomUUID() },
-    body: {
-      client_created_at: new Date().toISOString(),
-      offline: true,
-      client_total: "1",
-      lines: [{ item_fk: item, unit_fk: unit, quantity: "1" }],
-      payments: [{ method: "cash", currency_id: 1, amount: "10000" }],
-    },
-  });
-  return res.data.review_id;
+  return (await posSale<{ review_id: number }>(token, item, unit, { offline: true, client_total: "1" })).review_id;
 }
 
 /** A complete purchase with a transport charge applied, and a return from it. */
 async function seedPurchases(token: string, u: string, supplier: number, item: number, unit: number | undefined) {
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const purchase = await post<{ id: number; lines: { line_id: number }[] }>("purchases", {
+  const post = poster(token);
+  const purchase = await completedPurchase<{ id: number; lines: { line_id: number }[] }>(token, {
     consumer_id: supplier,
     reference_no: `INV-${u}`,
-    inventory_id: 1,
-    currency_id: 1,
-    payment_type: "On Account",
     discount_type: "amount",
     lines: [
       { item_id: item, unit_id: unit, quantity: "40", bonus: "4", unit_price: "1750", batch_no: `B-${u}`, expire_date: "2030-01-31" },
     ],
     charges: [{ kind: "transport", consumer_id: supplier, payment_type: "On Account", currency_id: 1, amount: "14000" }],
   });
-  await post(`purchases/${purchase.id}/complete`, {});
   await post(`purchases/${purchase.id}/apply_cost`, {});
   const purchaseReturn = await post<{ id: number }>("purchase_returns", {
     purchase_id: purchase.id,
@@ -279,7 +327,7 @@ async function seedPurchases(token: string, u: string, supplier: number, item: n
 
 /** A quotation, a sale transfer sent to the customer on consignment and a return of part of it. */
 async function seedQuotationsAndTransfers(token: string, customer: number, item: number, unit: number | undefined) {
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
+  const post = poster(token);
   const lines = [{ item_fk: item, unit_fk: unit, quantity: "3" }];
   const quotation = await post<{ id: number }>("quotations", {
     consumer_fk: customer,
@@ -301,15 +349,11 @@ async function seedQuotationsAndTransfers(token: string, customer: number, item:
 
 /** A complete sale on the customer's account and a return of part of it. */
 async function seedSaleReturn(token: string, customer: number, item: number, unit: number | undefined) {
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const sale = await post<{ id: number; lines: { line_id: number }[] }>("sales", {
+  const post = poster(token);
+  const sale = await completedSale<{ id: number; lines: { line_id: number }[] }>(token, {
     consumer_fk: customer,
-    inventory_fk: 1,
-    currency_id: 1,
-    payment_type: "On Account",
     lines: [{ item_fk: item, unit_fk: unit, quantity: "3" }],
   });
-  await post(`sales/${sale.id}/complete`, {});
   const saleReturn = await post<{ id: number }>("sale_returns", {
     sale_fk: sale.id,
     inventory_fk: 1,
@@ -321,9 +365,8 @@ async function seedSaleReturn(token: string, customer: number, item: number, uni
 
 /** Opening stock, a completed count and a draft write-off of one item, for the warehouse documents' screens. */
 async function seedWarehouseDocs(token: string, u: string): Promise<Record<string, number>> {
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const unit = (await call<{ message: { unit_id: number }[] }>("units/list", { token })).message[0]?.unit_id;
-  const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token })).message[0]?.inventory_id;
+  const post = poster(token);
+  const { unit, inventory } = await firstUnitAndInventory(token);
   const item = await post<{ item_id: number }>("items", {
     item_name: `Gauze roll ${u}`,
     item_units: [{ unit_fk: unit, quantity: "1", price: "1500", is_base: true, is_default: true }],
@@ -349,14 +392,20 @@ async function seedWarehouseDocs(token: string, u: string): Promise<Record<strin
   };
 }
 
+/** The first unit and the first inventory the product lists. */
+async function firstUnitAndInventory(token: string) {
+  const unit = (await call<{ message: { unit_id: number }[] }>("units/list", { token })).message[0]?.unit_id;
+  const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token })).message[0]?.inventory_id;
+  return { unit, inventory };
+}
+
 /** A day `days` from today, `YYYY-MM-DD` (a day either way of the business's day is no matter here). */
 const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** An item with an expiry and an alert of 30 days, brought in by opening stock in batches expiring `days` from today. */
 export async function seedExpiringItem(token: string, name: string, batches: { batch_no: string; days: number; quantity: string }[]) {
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const unit = (await call<{ message: { unit_id: number }[] }>("units/list", { token })).message[0]?.unit_id;
-  const inventory = (await call<{ message: { inventory_id: number }[] }>("inventories/list", { token })).message[0]?.inventory_id;
+  const post = poster(token);
+  const { unit, inventory } = await firstUnitAndInventory(token);
   const item = await post<{ item_id: number }>("items", {
     item_name: name,
     has_expire: true,

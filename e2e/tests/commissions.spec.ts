@@ -1,5 +1,6 @@
-import { adminToken, call, createUser, unique } from "../support/api";
+import { adminToken, createUser, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
+import { createItem, openingStock, pieceAndBox, poster } from "../support/seed";
 
 /**
  * The salesmen's commissions view after a return: Hawre earns 2% of revenue; he sells 5 pieces at
@@ -10,17 +11,13 @@ test("the commissions view shows what a return took back and what is left, in En
   test.setTimeout(120_000);
   const token = await adminToken();
   const u = unique();
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
-  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
-  const item = await post<{ item_id: number }>("items", {
+  const post = poster(token);
+  const { piece } = await pieceAndBox(token);
+  const item = await createItem(token, {
     item_name: `Omeprazole ${u}`,
     item_units: [{ unit_fk: piece, quantity: "1", price: "10000", is_base: true }],
   });
-  await post("inventory_opening_balances", {
-    inventory_id: 1,
-    lines: [{ item_id: item.item_id, unit_id: piece, quantity: "10", unit_cost: "6000" }],
-  });
+  await openingStock(token, item, piece, "10", "6000");
   const customer = await post<{ consumer_id: number }>("customers", { consumer_name: `Zheen Pharmacy ${u}` });
   const name = `Hawre ${u}`;
   const salesman = await createUser(token, {
@@ -36,7 +33,7 @@ test("the commissions view shows what a return took back and what is left, in En
     inventory_fk: 1,
     currency_id: 1,
     payment_type: "On Account",
-    lines: [{ item_fk: item.item_id, unit_fk: piece, quantity: "5" }],
+    lines: [{ item_fk: item, unit_fk: piece, quantity: "5" }],
   });
   await post(`salesman_sales/${sale.id}/complete`, {});
   await post("sale_returns", {

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { baseUrl, call, createUser, login, unique } from "../support/api";
+import { call, createUser, login, unique } from "../support/api";
 import { axeViolations, describeViolations } from "../support/axe";
 import { exclusive } from "../support/exclusive";
-import { expect, settled, signedIn, test } from "../support/fixtures";
+import { editPosSettings, expect, settled, signedIn, test } from "../support/fixtures";
 import { scan } from "../support/scanner";
 
 /**
@@ -89,22 +89,18 @@ for (const lang of ["en", "ar"] as const) {
       if (lang === "en") await printReceipt("ask");
       else {
         // In Arabic, chosen on the settings screen (which saves the settings whole: no other test saves them meanwhile).
-        await exclusive("pos-settings", async () => {
-          const desk = await browser.newContext({ baseURL: baseUrl() });
-          const manager = await desk.newPage();
-          await signedIn(manager, { token: admin, lang: "ar" });
-          await manager.goto("/settings/system-configurations");
-          const card = manager.getByTestId("pos-settings");
-          await expect(card.getByTestId("field-print_receipt")).toHaveValue("أبداً");
-          await card.getByTestId("field-print_receipt").click();
-          await manager.getByRole("option", { name: "اسأل أمين الصندوق" }).click();
-          const saved = manager.waitForResponse((r) => r.url().endsWith("/api/pos/settings") && r.request().method() === "POST");
-          await card.getByTestId("pos-settings-save").click();
-          expect((await saved).status()).toBe(200);
-          await manager.reload();
-          await expect(manager.getByTestId("pos-settings").getByTestId("field-print_receipt")).toHaveValue("اسأل أمين الصندوق");
-          await desk.close();
-        });
+        await exclusive("pos-settings", () =>
+          editPosSettings(
+            browser,
+            { token: admin, lang: "ar" },
+            async (card, manager) => {
+              await expect(card.getByTestId("field-print_receipt")).toHaveValue("أبداً");
+              await card.getByTestId("field-print_receipt").click();
+              await manager.getByRole("option", { name: "اسأل أمين الصندوق" }).click();
+            },
+            (card) => expect(card.getByTestId("field-print_receipt")).toHaveValue("اسأل أمين الصندوق"),
+          ),
+        );
       }
       await openTill(page, lang);
       await printReceipt("never");

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { baseUrl, call, createUser, login, unique } from "../support/api";
 import { axeViolations, describeViolations } from "../support/axe";
 import { exclusive } from "../support/exclusive";
-import { ARTIFACTS, expect, quiet, settled, shot, signedIn, test } from "../support/fixtures";
+import { ARTIFACTS, editPosSettings, expect, quiet, settled, shot, signedIn, test } from "../support/fixtures";
 import { scan } from "../support/scanner";
 
 /**
@@ -431,20 +431,16 @@ test("in Arabic, the system settings name the FIB account and the smallest note,
   await call("cashes", { method: "POST", token: admin, body: { account_name: bank, cash_type: 2, currency_id: 1 } });
   // The POS settings are one row for every till: no other test saves them until these are set back.
   await exclusive("pos-settings", async () => {
-    const desk = await browser.newContext({ baseURL: baseUrl() });
-    const manager = await desk.newPage();
-    await signedIn(manager, { token: admin, lang: "ar" });
-    await manager.goto("/settings/system-configurations");
-    const card = manager.getByTestId("pos-settings");
-    await card.getByTestId("field-fib_account_fk").click();
-    await manager.getByRole("option", { name: bank }).click();
-    await card.getByTestId("field-smallest_iqd_amount").fill("٥٠٠");
-    const saved = manager.waitForResponse((r) => r.url().endsWith("/api/pos/settings") && r.request().method() === "POST");
-    await card.getByTestId("pos-settings-save").click();
-    expect((await saved).status()).toBe(200);
-    await manager.reload();
-    await expect(manager.getByTestId("pos-settings").getByTestId("field-smallest_iqd_amount")).toHaveValue("500");
-    await desk.close();
+    await editPosSettings(
+      browser,
+      { token: admin, lang: "ar" },
+      async (card, manager) => {
+        await card.getByTestId("field-fib_account_fk").click();
+        await manager.getByRole("option", { name: bank }).click();
+        await card.getByTestId("field-smallest_iqd_amount").fill("٥٠٠");
+      },
+      (card) => expect(card.getByTestId("field-smallest_iqd_amount")).toHaveValue("500"),
+    );
 
     try {
       await openTill(page);

@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { adminToken, call, unique } from "../support/api";
 import { axeViolations, describeViolations } from "../support/axe";
-import { expect, shot, signedIn, test } from "../support/fixtures";
+import { expect, shot, signedIn, test, typeInto } from "../support/fixtures";
+import { completedPurchase, createItem, pieceAndBox, pieceOnly, poster } from "../support/seed";
 
 /**
  * Goods go back to the supplier, as a shop does it: the user finds the supplier's purchase in the
@@ -24,29 +25,20 @@ interface Seed {
 async function seed(): Promise<Seed> {
   const token = await adminToken();
   const u = unique();
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;
-  const piece = units.find((x) => x.unit_name === "Piece")!.unit_id;
+  const { piece } = await pieceAndBox(token);
   const itemName = `Azithromycin ${u}`;
-  const item = await post<{ item_id: number }>("items", {
-    item_name: itemName,
-    item_units: [{ unit_fk: piece, quantity: "1", price: "1500", is_base: true, is_default: true }],
-  });
+  const item = await createItem(token, { item_name: itemName, item_units: pieceOnly(piece, "1500") });
   const supplier = `Duhok Medical Supplies ${u}`;
-  const { consumer_id: supplierId } = await post<{ consumer_id: number }>("suppliers", { consumer_name: supplier });
-  const purchase = await post<{ id: number; lines: { line_id: number }[] }>("purchases", {
+  const { consumer_id: supplierId } = await poster(token)<{ consumer_id: number }>("suppliers", { consumer_name: supplier });
+  const purchase = await completedPurchase<{ id: number; lines: { line_id: number }[] }>(token, {
     consumer_id: supplierId,
     reference_no: `INV-${u}`,
-    inventory_id: 1,
-    currency_id: 1,
     discount_type: "amount",
-    payment_type: "On Account",
-    lines: [{ item_id: item.item_id, unit_id: piece, quantity: "2500", unit_price: "1200", batch_no: `AZ-${u}` }],
+    lines: [{ item_id: item, unit_id: piece, quantity: "2500", unit_price: "1200", batch_no: `AZ-${u}` }],
   });
-  await post(`purchases/${purchase.id}/complete`, {});
   return {
     token,
-    item: item.item_id,
+    item,
     itemName,
     supplierId,
     supplier,
@@ -112,11 +104,6 @@ async function openReturnFromPurchase(page: Page, s: Seed, returnLabel: string) 
   await expect(line).toHaveCount(1);
   await expect(line).toContainText(s.itemName);
   return { form, line };
-}
-
-async function typeInto(field: Locator, text: string) {
-  await field.fill("");
-  await field.pressSequentially(text);
 }
 
 /** Saves the form and answers the server's status for the return. */

@@ -1,6 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
 import { adminToken, call, unique } from "../support/api";
-import { ARTIFACTS, expect, shot, signedIn, test } from "../support/fixtures";
+import { ARTIFACTS, choose, expect, pick, shot, signedIn, test, typeInto } from "../support/fixtures";
+import { createItem, pieceAndBox, pieceAndBoxOfTen, poster } from "../support/seed";
 
 /**
  * A purchase received as people type it: the date in the displayed format, amounts with thousands
@@ -14,16 +14,6 @@ const today = () => {
   return { typed: `${d}/${m}/${y}`, iso: `${y}-${m}-${d}` };
 };
 
-async function choose(page: Page, field: Locator, label: string) {
-  await field.click();
-  await page.getByRole("option", { name: label, exact: true }).click();
-}
-
-async function typeInto(field: Locator, text: string) {
-  await field.fill("");
-  await field.pressSequentially(text);
-}
-
 interface Seed {
   token: string;
   item: number;
@@ -35,24 +25,18 @@ interface Seed {
 async function seed(): Promise<Seed> {
   const token = await adminToken();
   const u = unique();
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;
-  const piece = units.find((x) => x.unit_name === "Piece")!.unit_id;
-  const box = units.find((x) => x.unit_name === "Box")!.unit_id;
+  const post = poster(token);
   const itemName = `Cefixime ${u}`;
-  const item = await post<{ item_id: number }>("items", {
+  const item = await createItem(token, {
     item_name: itemName,
     has_expire: true,
-    item_units: [
-      { unit_fk: piece, quantity: "1", price: "2000", is_base: true },
-      { unit_fk: box, quantity: "10", price: "20000", is_default: true },
-    ],
+    item_units: pieceAndBoxOfTen(await pieceAndBox(token), { piece: "2000", box: "20000" }),
   });
   const supplier = `Erbil Pharma ${u}`;
   const carrier = `Zagros Transport ${u}`;
   await post("suppliers", { consumer_name: supplier });
   await post("suppliers", { consumer_name: carrier });
-  return { token, item: item.item_id, itemName, supplier, carrier };
+  return { token, item, itemName, supplier, carrier };
 }
 
 let s: Seed;
@@ -86,9 +70,7 @@ test.describe
       await expect(header.getByTestId("currency-rate")).toHaveValue("1,500");
 
       const line = form.getByTestId("purchase-line").first();
-      await line.getByTestId("line-item").click();
-      await line.getByTestId("line-item").pressSequentially(s.itemName.slice(0, 12));
-      await page.getByRole("option", { name: s.itemName, exact: true }).click();
+      await pick(page, line.getByTestId("line-item"), s.itemName, s.itemName.slice(0, 12));
       await expect(line.getByTestId("line-unit")).toHaveValue("Box");
       await typeInto(line.getByTestId("line-quantity"), "10");
       await typeInto(line.getByTestId("line-bonus"), "2");
@@ -191,23 +173,17 @@ test("a barcode scanned into a line's item field takes its item and the unit it 
 }) => {
   const token = await adminToken();
   const u = unique();
-  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;
-  const piece = units.find((x) => x.unit_name === "Piece")!.unit_id;
-  const box = units.find((x) => x.unit_name === "Box")!.unit_id;
+  const { piece, box } = await pieceAndBox(token);
   const itemName = `Shampoo ${u}`;
   const code = `626${String(Date.now()).slice(-10)}`;
   // The box of 12 has a barcode of its own: scanning it buys boxes, not pieces.
   const boxCode = `627${String(Date.now()).slice(-10)}`;
-  await call("items", {
-    method: "POST",
-    token,
-    body: {
-      item_name: itemName,
-      item_units: [
-        { unit_fk: piece, quantity: "1", price: "5000", is_base: true, is_default: true, barcode: code },
-        { unit_fk: box, quantity: "12", price: "55000", barcode: boxCode },
-      ],
-    },
+  await createItem(token, {
+    item_name: itemName,
+    item_units: [
+      { unit_fk: piece, quantity: "1", price: "5000", is_base: true, is_default: true, barcode: code },
+      { unit_fk: box, quantity: "12", price: "55000", barcode: boxCode },
+    ],
   });
   await signedIn(page, { token, lang: "ar" });
   await page.goto("/purchases/purchases/upsert/0/0/0/0");
@@ -232,24 +208,17 @@ test("a barcode scanned into a line's item field takes its item and the unit it 
   expect(submitted).toBe(false);
 
   // Completing a draft from the list posts it: the menu asks first, and offers only what the state allows.
-  const supplier = (
-    await call<{ data: { consumer_id: number } }>("suppliers", { method: "POST", token, body: { consumer_name: `Supplier ${u}` } })
-  ).data.consumer_id;
+  const post = poster(token);
+  const supplier = (await post<{ consumer_id: number }>("suppliers", { consumer_name: `Supplier ${u}` })).consumer_id;
   const item = (await call<{ message: { item_id: number }[] }>(`items/list?search=${code}`, { token })).message[0]!.item_id;
-  const draft = (
-    await call<{ data: { id: number; number: string } }>("purchases", {
-      method: "POST",
-      token,
-      body: {
-        consumer_id: supplier,
-        inventory_id: 1,
-        currency_id: 1,
-        discount_type: "amount",
-        payment_type: "On Account",
-        lines: [{ item_id: item, unit_id: piece, quantity: "2", unit_price: "4000" }],
-      },
-    })
-  ).data;
+  const draft = await post<{ id: number; number: string }>("purchases", {
+    consumer_id: supplier,
+    inventory_id: 1,
+    currency_id: 1,
+    discount_type: "amount",
+    payment_type: "On Account",
+    lines: [{ item_id: item, unit_id: piece, quantity: "2", unit_price: "4000" }],
+  });
   const status = async () => (await call<{ data: { status: string } }>(`purchases/${draft.id}`, { token })).data.status;
   await page.goto("/purchases/purchases");
   const row = page.getByTestId("table-row").filter({ hasText: draft.number });

@@ -1,38 +1,26 @@
 import type { Page } from "@playwright/test";
 import { adminToken, call, unique } from "../support/api";
-import { expect, shot, signedIn, test } from "../support/fixtures";
+import { expect, openList, pick, shot, signedIn, test } from "../support/fixtures";
+import { createItem, pieceAndBox, pieceAndBoxOfTen, poster } from "../support/seed";
 import { openInApp } from "../support/walk";
 
-/** An item with a box of ten at 9,500 and a customer. */
+/** An item with a box of ten at 9,500 (the unit it is sold in) and a customer. */
 async function seed(token: string) {
   const u = unique();
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
-  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
-  const box = units.message.find((x) => x.unit_name === "Box")!.unit_id;
+  const units = await pieceAndBox(token);
   const name = `Omeprazole ${u}`;
-  await post("items", {
-    item_name: name,
-    item_units: [
-      { unit_fk: piece, quantity: "1", price: "1000", is_base: true },
-      { unit_fk: box, quantity: "10", price: "9500", is_default: true },
-    ],
-  });
+  const item = await createItem(token, { item_name: name, item_units: pieceAndBoxOfTen(units, { piece: "1000", box: "9500" }) });
   const customerName = `Zheen Pharmacy ${u}`;
-  await post("customers", { consumer_name: customerName });
-  return { name, customerName };
+  const customer = (await poster(token)<{ consumer_id: number }>("customers", { consumer_name: customerName })).consumer_id;
+  return { name, item, box: units.box, customerName, customer };
 }
 
 /** On the quotation form: the seeded customer, and the seeded item on the first line (the line). */
 async function pickCustomerAndItem(page: Page, s: { name: string; customerName: string }) {
   const form = page.getByTestId("quotation-form");
-  await form.getByTestId("quotation-customer").click();
-  await form.getByTestId("quotation-customer").fill(s.customerName);
-  await page.getByRole("option", { name: s.customerName, exact: true }).click();
+  await pick(page, form.getByTestId("quotation-customer"), s.customerName);
   const line = form.getByTestId("doc-line").first();
-  await line.getByTestId("line-item").click();
-  await line.getByTestId("line-item").pressSequentially(s.name.slice(0, 12));
-  await page.getByRole("option", { name: s.name, exact: true }).click();
+  await pick(page, line.getByTestId("line-item"), s.name, s.name.slice(0, 12));
   return line;
 }
 
@@ -40,9 +28,7 @@ test("a quotation typed on its screen shows its prices and why, and Convert To S
   test.setTimeout(180_000);
   const token = await adminToken();
   const s = await seed(token);
-  await signedIn(page, { token, lang: "en" });
-  await page.goto("/sales/sale-quotations");
-  await expect(page.getByTestId("table-quotations")).toBeVisible({ timeout: 30_000 });
+  await openList(page, token, "/sales/sale-quotations", "table-quotations");
   await page.getByTestId("quotation-add").click();
 
   const form = page.getByTestId("quotation-form");
@@ -81,21 +67,16 @@ test("a quotation's lines are priced as they are typed, before saving: the custo
   test.setTimeout(180_000);
   const token = await adminToken();
   const s = await seed(token);
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const customers = await call<{ message: { consumer_id: number; consumer_name: string }[] }>("customers/list", { token });
-  const items = await call<{ message: { item_id: number; item_name: string }[] }>(`items/list?search=${encodeURIComponent(s.name)}`, {
-    token,
-  });
   // 20% off this item for this customer only: a box is 7,600 to them, not its list price of 9,500.
   const day = (offset: number) =>
     new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Baghdad" }).format(new Date(Date.now() + offset * 86_400_000));
   const title = `Zheen spring ${unique()}`;
-  await post("promotions", {
+  await poster(token)("promotions", {
     title,
     customer_rule: "customer",
-    customer_fk: customers.message.find((c) => c.consumer_name === s.customerName)!.consumer_id,
+    customer_fk: s.customer,
     product_rule: "item",
-    item_fk: items.message.find((i) => i.item_name === s.name)!.item_id,
+    item_fk: s.item,
     amount_rule_type: "none",
     reward_type: "get_discount",
     reward_value: "20",
@@ -143,32 +124,22 @@ test("in Arabic: the quotation prints right to left with its validity", async ({
   test.setTimeout(180_000);
   const token = await adminToken();
   const s = await seed(token);
-  const customers = await call<{ message: { consumer_id: number; consumer_name: string }[] }>("customers/list", { token });
-  const items = await call<{ message: { item_id: number; item_name: string; item_units: { unit_fk: number; is_default: boolean }[] }[] }>(
-    `items/list?search=${encodeURIComponent(s.name)}`,
-    { token },
-  );
-  const item = items.message.find((i) => i.item_name === s.name)!;
-  const doc = await call<{ data: { id: number } }>("quotations", {
-    method: "POST",
-    token,
-    body: {
-      consumer_fk: customers.message.find((c) => c.consumer_name === s.customerName)!.consumer_id,
-      valid_until: "2099-12-31",
-      currency_id: 1,
-      lines: [{ item_fk: item.item_id, unit_fk: item.item_units.find((u) => u.is_default)!.unit_fk, quantity: "1" }],
-    },
+  const doc = await poster(token)<{ id: number }>("quotations", {
+    consumer_fk: s.customer,
+    valid_until: "2099-12-31",
+    currency_id: 1,
+    lines: [{ item_fk: s.item, unit_fk: s.box, quantity: "1" }],
   });
   await signedIn(page, { token, lang: "ar" });
   // Its form, right to left, prices the stored line again as it opens.
-  await page.goto(`/sales/sale-quotations/upsert/${doc.data.id}/1/0/0`);
+  await page.goto(`/sales/sale-quotations/upsert/${doc.id}/1/0/0`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   const line = page.getByTestId("doc-line").first();
   await expect(line.getByTestId("line-item")).toHaveValue(s.name);
   await expect(line.getByTestId("line-price")).toHaveText("9,500");
   await expect(line.getByTestId("line-total")).toHaveText("9,500");
   await shot(page, "quotation-form-ar");
-  await openInApp(page, `/sales/sale-quotations/view/${doc.data.id}/0`);
+  await openInApp(page, `/sales/sale-quotations/view/${doc.id}/0`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByTestId("quotation-sheet")).toContainText("صالح حتى");
   await expect(page.getByTestId("quotation-sheet")).toContainText("9,500");

@@ -1,5 +1,6 @@
 import { adminToken, call, unique } from "../support/api";
 import { ARTIFACTS, expect, shot, signedIn, test } from "../support/fixtures";
+import { completedPurchase, completedSale, createItem, pieceAndBox, pieceOnly, poster } from "../support/seed";
 
 /**
  * Part of a sale comes back, as a shop does it: from the sale's page, the return form shows what
@@ -18,34 +19,22 @@ interface Seed {
 async function seed(): Promise<Seed> {
   const token = await adminToken();
   const u = unique();
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;
-  const piece = units.find((x) => x.unit_name === "Piece")!.unit_id;
+  const post = poster(token);
+  const { piece } = await pieceAndBox(token);
   const itemName = `Ibuprofen ${u}`;
-  const item = await post<{ item_id: number }>("items", {
-    item_name: itemName,
-    item_units: [{ unit_fk: piece, quantity: "1", price: "2000", is_base: true, is_default: true }],
-  });
+  const item = await createItem(token, { item_name: itemName, item_units: pieceOnly(piece, "2000") });
   const supplier = await post<{ consumer_id: number }>("suppliers", { consumer_name: `Sulaymaniyah Drugs ${u}` });
-  const purchase = await post<{ id: number }>("purchases", {
+  await completedPurchase(token, {
     consumer_id: supplier.consumer_id,
-    inventory_id: 1,
-    currency_id: 1,
     discount_type: "amount",
-    payment_type: "On Account",
-    lines: [{ item_id: item.item_id, unit_id: piece, quantity: "30", unit_price: "1000" }],
+    lines: [{ item_id: item, unit_id: piece, quantity: "30", unit_price: "1000" }],
   });
-  await post(`purchases/${purchase.id}/complete`, {});
   const customerName = `Zanko Pharmacy ${u}`;
   const customer = await post<{ consumer_id: number }>("customers", { consumer_name: customerName });
-  const sale = await post<{ id: number }>("sales", {
+  const sale = await completedSale(token, {
     consumer_fk: customer.consumer_id,
-    inventory_fk: 1,
-    currency_id: 1,
-    payment_type: "On Account",
-    lines: [{ item_fk: item.item_id, unit_fk: piece, quantity: "10" }],
+    lines: [{ item_fk: item, unit_fk: piece, quantity: "10" }],
   });
-  await post(`sales/${sale.id}/complete`, {});
   return { token, itemName, customerId: customer.consumer_id, customerName, saleId: sale.id };
 }
 

@@ -1,5 +1,6 @@
 import { adminToken, call, unique } from "../support/api";
-import { expect, shot, signedIn, test } from "../support/fixtures";
+import { expect, openList, pick, shot, signedIn, test } from "../support/fixtures";
+import { createItem, openingStock, pieceAndBox, pieceAndBoxOfTen, poster } from "../support/seed";
 import { openInApp } from "../support/walk";
 
 interface Held {
@@ -9,43 +10,34 @@ interface Held {
 /** An item with 20 pieces at 700 in the main inventory, and a customer. */
 async function seed(token: string) {
   const u = unique();
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
-  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
-  const box = units.message.find((x) => x.unit_name === "Box")!.unit_id;
+  const units = await pieceAndBox(token);
   const name = `Ibuprofen ${u}`;
-  const item = await post<{ item_id: number }>("items", {
-    item_name: name,
-    item_units: [
-      { unit_fk: piece, quantity: "1", price: "1000", is_base: true },
-      { unit_fk: box, quantity: "10", price: "9500", is_default: true },
-    ],
-  });
-  await post("inventory_opening_balances", {
-    inventory_id: 1,
-    lines: [{ item_id: item.item_id, unit_id: piece, quantity: "20", unit_cost: "700" }],
-  });
-  const customer = await post<{ consumer_id: number }>("customers", { consumer_name: `Hawler Clinic ${u}` });
-  return { name, item: item.item_id, customer: customer.consumer_id, customerName: `Hawler Clinic ${u}` };
+  const item = await createItem(token, { item_name: name, item_units: pieceAndBoxOfTen(units, { piece: "1000", box: "9500" }) });
+  await openingStock(token, item, units.piece, "20", "700");
+  const customer = await poster(token)<{ consumer_id: number }>("customers", { consumer_name: `Hawler Clinic ${u}` });
+  return { token, name, item, piece: units.piece, customer: customer.consumer_id, customerName: `Hawler Clinic ${u}` };
 }
+
+/** A transfer of four pieces to the customer, pending (not sent yet). */
+const pendingTransfer = (s: Awaited<ReturnType<typeof seed>>) =>
+  poster(s.token)<{ id: number; number: string }>("sale_transfers", {
+    consumer_fk: s.customer,
+    inventory_fk: 1,
+    currency_id: 1,
+    lines: [{ item_fk: s.item, unit_fk: s.piece, quantity: "4" }],
+  });
 
 test("goods sent on consignment from the screen, then partly returned, and what the customer still holds", async ({ page }) => {
   test.setTimeout(180_000);
   const token = await adminToken();
   const s = await seed(token);
-  await signedIn(page, { token, lang: "en" });
-  await page.goto("/sales/sale-transfers");
-  await expect(page.getByTestId("table-sale_transfers")).toBeVisible({ timeout: 30_000 });
+  await openList(page, token, "/sales/sale-transfers", "table-sale_transfers");
   await page.getByTestId("transfer-add").click();
 
   const form = page.getByTestId("transfer-form");
-  await form.getByTestId("transfer-customer").click();
-  await form.getByTestId("transfer-customer").fill(s.customerName);
-  await page.getByRole("option", { name: s.customerName, exact: true }).click();
+  await pick(page, form.getByTestId("transfer-customer"), s.customerName);
   const line = form.getByTestId("doc-line").first();
-  await line.getByTestId("line-item").click();
-  await line.getByTestId("line-item").pressSequentially(s.name);
-  await page.getByRole("option", { name: s.name, exact: true }).click();
+  await pick(page, line.getByTestId("line-item"), s.name, s.name);
   // Ten pieces (the item's default unit is the box).
   await line.getByTestId("line-unit").click();
   await page.getByRole("option", { name: "Piece", exact: true }).click();
@@ -87,16 +79,8 @@ test("in Arabic: a sale-transfer return refused past what the customer holds, ri
   test.setTimeout(180_000);
   const token = await adminToken();
   const s = await seed(token);
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
-  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
-  const transfer = await post<{ id: number }>("sale_transfers", {
-    consumer_fk: s.customer,
-    inventory_fk: 1,
-    currency_id: 1,
-    lines: [{ item_fk: s.item, unit_fk: piece, quantity: "4" }],
-  });
-  await post(`sale_transfers/${transfer.id}/send`, {});
+  const transfer = await pendingTransfer(s);
+  await poster(token)(`sale_transfers/${transfer.id}/send`, {});
   await signedIn(page, { token, lang: "ar" });
   await page.goto(`/sales/sale-transfer-return/upsert/0/0/${transfer.id}/0`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -128,15 +112,7 @@ test("in Arabic: a sale-transfer return refused past what the customer holds, ri
 test("in Kurdish, a pending transfer's Send on its sheet asks first: Esc keeps it pending, Enter sends it", async ({ page }) => {
   const token = await adminToken();
   const s = await seed(token);
-  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
-  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
-  const transfer = (
-    await call<{ data: { id: number; number: string } }>("sale_transfers", {
-      method: "POST",
-      token,
-      body: { consumer_fk: s.customer, inventory_fk: 1, currency_id: 1, lines: [{ item_fk: s.item, unit_fk: piece, quantity: "4" }] },
-    })
-  ).data;
+  const transfer = await pendingTransfer(s);
   const status = async () => (await call<{ data: { status: string } }>(`sale_transfers/${transfer.id}`, { token })).data.status;
   await signedIn(page, { token, lang: "ckb" });
   await page.goto(`/sales/sale-transfers/view/${transfer.id}/0`);

@@ -1,30 +1,22 @@
 import { adminToken, call, unique } from "../support/api";
 import { expect, shot, signedIn, test } from "../support/fixtures";
+import { completedSale, createItem, openingStock, pieceAndBox, poster } from "../support/seed";
 import { openInApp } from "../support/walk";
 
 /** An item with 10 in stock at 1,000 a piece, sold 4 at 2,500 today: 10,000 of revenue, 4,000 of cost. */
 async function seedSale(token: string) {
   const u = unique();
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
-  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
-  const item = await post<{ item_id: number }>("items", {
+  const { piece } = await pieceAndBox(token);
+  const item = await createItem(token, {
     item_name: `Report Gauze ${u}`,
     item_units: [{ unit_fk: piece, quantity: "1", price: "2500", is_base: true }],
   });
-  await post("inventory_opening_balances", {
-    inventory_id: 1,
-    lines: [{ item_id: item.item_id, unit_id: piece, quantity: "10", unit_cost: "1000" }],
-  });
-  const customer = await post<{ consumer_id: number }>("customers", { consumer_name: `Report Clinic ${u}` });
-  const sale = await post<{ id: number }>("sales", {
+  await openingStock(token, item, piece, "10", "1000");
+  const customer = await poster(token)<{ consumer_id: number }>("customers", { consumer_name: `Report Clinic ${u}` });
+  const sale = await completedSale(token, {
     consumer_fk: customer.consumer_id,
-    inventory_fk: 1,
-    currency_id: 1,
-    payment_type: "On Account",
-    lines: [{ item_fk: item.item_id, unit_fk: piece, quantity: "4" }],
+    lines: [{ item_fk: item, unit_fk: piece, quantity: "4" }],
   });
-  await post(`sales/${sale.id}/complete`, {});
   return { name: `Report Gauze ${u}`, customer: `Report Clinic ${u}`, sale: sale.id };
 }
 

@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { adminToken, call, unique } from "../support/api";
-import { ARTIFACTS, expect, shot, signedIn, test } from "../support/fixtures";
+import { ARTIFACTS, expect, shot, signedIn, test, typeInto } from "../support/fixtures";
 import { scan } from "../support/scanner";
+import { completedPurchase, completedSale, createItem, pieceAndBox, pieceAndBoxOfTen, poster } from "../support/seed";
 
 /**
  * A sale made at the counter: its lines by scanning barcodes (a box twice, then a piece whose
@@ -14,11 +15,6 @@ import { scan } from "../support/scanner";
 async function choose(page: Page, field: Locator, label: RegExp) {
   await field.click();
   await page.getByRole("option", { name: label }).first().click();
-}
-
-async function typeInto(field: Locator, text: string) {
-  await field.fill("");
-  await field.pressSequentially(text);
 }
 
 interface Seed {
@@ -37,30 +33,21 @@ interface Seed {
 async function seed(): Promise<Seed> {
   const token = await adminToken();
   const u = unique();
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const units = (await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token })).message;
-  const piece = units.find((x) => x.unit_name === "Piece")!.unit_id;
-  const box = units.find((x) => x.unit_name === "Box")!.unit_id;
+  const post = poster(token);
+  const units = await pieceAndBox(token);
   const digits = u.replace(/\D/g, "").padStart(6, "0").slice(-6);
   const boxCode = `77${digits}01`;
   const pieceCode = `77${digits}02`;
   const itemName = `Ibuprofen ${u}`;
-  const item = await post<{ item_id: number }>("items", {
+  const item = await createItem(token, {
     item_name: itemName,
-    item_units: [
-      { unit_fk: piece, quantity: "1", price: "3000", barcode: pieceCode, is_base: true },
-      { unit_fk: box, quantity: "10", price: "30000", barcode: boxCode, is_default: true },
-    ],
+    item_units: pieceAndBoxOfTen(units, { piece: "3000", box: "30000" }, { piece: pieceCode, box: boxCode }),
   });
   const supplier = await post<{ consumer_id: number }>("suppliers", { consumer_name: `Duhok Pharma ${u}` });
-  const purchase = await post<{ id: number }>("purchases", {
+  await completedPurchase(token, {
     consumer_id: supplier.consumer_id,
-    inventory_id: 1,
-    currency_id: 1,
-    payment_type: "On Account",
-    lines: [{ item_id: item.item_id, unit_id: box, quantity: "20", unit_price: "15000" }],
+    lines: [{ item_id: item, unit_id: units.box, quantity: "20", unit_price: "15000" }],
   });
-  await post(`purchases/${purchase.id}/complete`, {});
   const customerName = `Shifa Pharmacy ${u}`;
   const customer = await post<{ consumer_id: number }>("customers", {
     consumer_name: customerName,
@@ -71,8 +58,8 @@ async function seed(): Promise<Seed> {
   const limited = await post<{ consumer_id: number }>("customers", { consumer_name: limitedName, allowed_debit_amount: "50000" });
   return {
     token,
-    item: item.item_id,
-    box,
+    item,
+    box: units.box,
     itemName,
     boxCode,
     pieceCode,
@@ -233,17 +220,14 @@ test.describe("sales", () => {
   });
 
   test("a walk-in cash sale edited to more is paid in full, nothing left on his account (en)", async ({ page }) => {
-    const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token: s.token, body }).then((r) => r.data);
+    const post = poster(s.token);
     const till = await post<{ account_id: number }>("cashes", { account_name: `Counter ${unique()}`, cash_type: 1, currency_id: 1 });
-    const made = await post<{ id: number; consumer_fk: number }>("sales", {
-      inventory_fk: 1,
-      currency_id: 1,
+    const made = await completedSale<{ id: number; consumer_fk: number }>(s.token, {
       discount_type: "item",
       payment_type: "Cash",
       account_fk: till.account_id,
       lines: [{ item_fk: s.item, unit_fk: s.box, quantity: "1" }],
     });
-    await post(`sales/${made.id}/complete`, {});
     await signedIn(page, { token: s.token, lang: "en" });
     await page.goto(`/sales/sales/upsert/${made.id}/1/0/0`);
     const form = page.getByTestId("sale-form");
@@ -264,20 +248,16 @@ test.describe("sales", () => {
   });
 
   test("a draft completed from its page is confirmed in a sale's words, not a purchase's (ar)", async ({ page }) => {
-    const draft = await call<{ data: { id: number } }>("sales", {
-      method: "POST",
-      token: s.token,
-      body: {
-        consumer_fk: s.customer,
-        inventory_fk: 1,
-        currency_id: 1,
-        discount_type: "item",
-        payment_type: "On Account",
-        lines: [{ item_fk: s.item, unit_fk: s.box, quantity: "1" }],
-      },
+    const draft = await poster(s.token)<{ id: number }>("sales", {
+      consumer_fk: s.customer,
+      inventory_fk: 1,
+      currency_id: 1,
+      discount_type: "item",
+      payment_type: "On Account",
+      lines: [{ item_fk: s.item, unit_fk: s.box, quantity: "1" }],
     });
     await signedIn(page, { token: s.token, lang: "ar" });
-    await page.goto(`/sales/sales/view/${draft.data.id}/0`);
+    await page.goto(`/sales/sales/view/${draft.id}/0`);
     const completed = page.waitForResponse((r) => r.url().includes("/complete") && r.request().method() === "POST");
     await page.getByTestId("sale-complete").click();
     // Completing posts: it asks first, and Enter on the question confirms.

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { adminToken, call, unique } from "../support/api";
-import { expect, shot, signedIn, test } from "../support/fixtures";
+import { choose, expect, openList, shot, signedIn, test } from "../support/fixtures";
+import { createItem, pieceAndBox, pieceAndBoxOfTen, poster } from "../support/seed";
 import { openInApp } from "../support/walk";
 
 interface Transfer {
@@ -13,20 +14,16 @@ interface Transfer {
 /** An item with two batches in the first inventory (through the opening stock) and a second inventory. */
 async function seed(token: string) {
   const u = unique();
-  const post = <T>(path: string, body: unknown) => call<{ data: T }>(path, { method: "POST", token, body }).then((r) => r.data);
-  const units = await call<{ message: { unit_id: number; unit_name: string }[] }>("units/list", { token });
-  const piece = units.message.find((x) => x.unit_name === "Piece")!.unit_id;
-  const box = units.message.find((x) => x.unit_name === "Box")!.unit_id;
+  const post = poster(token);
+  const units = await pieceAndBox(token);
+  const { piece } = units;
   const name = `Cefixime ${u}`;
-  const item = await post<{ item_id: number }>("items", {
+  const item = await createItem(token, {
     item_name: name,
     has_expire: true,
     expire_alert: 30,
     shortage_alert: 50,
-    item_units: [
-      { unit_fk: piece, quantity: "1", price: "1000", is_base: true },
-      { unit_fk: box, quantity: "10", price: "9500", is_default: true },
-    ],
+    item_units: pieceAndBoxOfTen(units, { piece: "1000", box: "9500" }),
   });
   const inventories = await call<{ message: { inventory_id: number; inventory_name: string }[] }>("inventories/list", { token });
   const main = inventories.message.find((i) => i.inventory_name === "Main Inventory")!.inventory_id;
@@ -34,11 +31,11 @@ async function seed(token: string) {
   await post("inventory_opening_balances", {
     inventory_id: main,
     lines: [
-      { item_id: item.item_id, unit_id: piece, quantity: "30", unit_cost: "600", batch_no: "EARLY", expire_date: "2098-03-31" },
-      { item_id: item.item_id, unit_id: piece, quantity: "50", unit_cost: "760", batch_no: "LATE", expire_date: "2099-09-30" },
+      { item_id: item, unit_id: piece, quantity: "30", unit_cost: "600", batch_no: "EARLY", expire_date: "2098-03-31" },
+      { item_id: item, unit_id: piece, quantity: "50", unit_cost: "760", batch_no: "LATE", expire_date: "2099-09-30" },
     ],
   });
-  return { name, item: item.item_id, main, branch: branch.inventory_id, branchName: `Erbil branch ${u}` };
+  return { name, item, main, branch: branch.inventory_id, branchName: `Erbil branch ${u}` };
 }
 
 async function rowAction(page: Page, rowText: string, action: string) {
@@ -58,16 +55,12 @@ test("a transfer made on its screen is approved, sent and received, and its batc
   test.setTimeout(180_000);
   const token = await adminToken();
   const s = await seed(token);
-  await signedIn(page, { token, lang: "en" });
-  await page.goto("/warehouse/items-transfers");
-  await expect(page.getByTestId("table-stock_transfers")).toBeVisible({ timeout: 30_000 });
+  await openList(page, token, "/warehouse/items-transfers", "table-stock_transfers");
 
   await page.getByTestId("item-transfer-add").click();
   const form = page.getByTestId("item-transfer-form");
-  await form.getByTestId("transfer-from-inventory").click();
-  await page.getByRole("option", { name: "Main Inventory", exact: true }).click();
-  await form.getByTestId("transfer-to-inventory").click();
-  await page.getByRole("option", { name: s.branchName, exact: true }).click();
+  await choose(page, form.getByTestId("transfer-from-inventory"), "Main Inventory");
+  await choose(page, form.getByTestId("transfer-to-inventory"), s.branchName);
   await form.getByTestId("transfer-add-line").click();
   // The picker lists the batches in stock, first expiry first: the early batch.
   await form.getByTestId("transfer-line-item-0").fill(s.name);
@@ -126,10 +119,8 @@ test("in Arabic: a transfer typed with Arabic-Indic digits, and the warehouse's 
   await expect(page.getByRole("heading", { name: "مناقلة المواد" }).first()).toBeVisible({ timeout: 30_000 });
   await page.getByTestId("item-transfer-add").click();
   const form = page.getByTestId("item-transfer-form");
-  await form.getByTestId("transfer-from-inventory").click();
-  await page.getByRole("option", { name: "المخزن الرئيسي", exact: true }).click();
-  await form.getByTestId("transfer-to-inventory").click();
-  await page.getByRole("option", { name: s.branchName, exact: true }).click();
+  await choose(page, form.getByTestId("transfer-from-inventory"), "المخزن الرئيسي");
+  await choose(page, form.getByTestId("transfer-to-inventory"), s.branchName);
   await form.getByTestId("transfer-add-line").click();
   await form.getByTestId("transfer-line-item-0").fill(s.name);
   await page.getByRole("option", { name: new RegExp(`^${s.name} · LATE`) }).click();
