@@ -135,6 +135,20 @@ interface Figures {
   perSecond: number;
 }
 
+/**
+ * The product started on empty data and, at full size, stopped and started again on the data it
+ * made: both starts, the second left running (the first, in smoke mode).
+ */
+async function freshThenExisting(env: Record<string, string>, port: number) {
+  const fresh = await start(env, port);
+  let existing: Running | undefined;
+  if (!smoke) {
+    await stop(fresh);
+    existing = await start(env, port);
+  }
+  return { fresh, existing };
+}
+
 async function embeddedFigures(): Promise<Figures> {
   const dir = scratchDir("souq-bench-embedded-");
   // Under root the embedded server runs as the postgres user, which must enter the directory.
@@ -142,12 +156,7 @@ async function embeddedFigures(): Promise<Figures> {
   const env = { DATABASE_URL: "", DATA_DIR: dir };
   const port = await freePort();
   try {
-    const fresh = await start(env, port);
-    let existing: Running | undefined;
-    if (!smoke) {
-      await stop(fresh);
-      existing = await start(env, port);
-    }
+    const { fresh, existing } = await freshThenExisting(env, port);
     await stop(existing ?? fresh, "SIGKILL");
     // The database's share of the restart: taking over the postmaster the killed server left.
     const t0 = performance.now();
@@ -180,12 +189,7 @@ async function machineFigures(serverUrl: string): Promise<Figures> {
   const env = { DATABASE_URL: u.toString(), DATA_DIR: dir };
   const port = await freePort();
   try {
-    const fresh = await start(env, port);
-    let existing: Running | undefined;
-    if (!smoke) {
-      await stop(fresh);
-      existing = await start(env, port);
-    }
+    const { fresh, existing } = await freshThenExisting(env, port);
     const running = existing ?? fresh;
     const perSecond = await postings(port);
     const productMb = pssMb(running.child.pid!);
