@@ -146,6 +146,23 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
     />
   );
 
+  // One of two ways, its help under its label: how overdue is counted, which balance the customer may run.
+  const choice = <K extends "overdue_type" | "balance_status">(key: K, words: string, options: Values[K][]) => (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {t(`fields.${key}`)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t(`help.${key}`)}
+      </Text>
+      <SegmentedControl
+        value={form.values[key]}
+        onChange={(v) => form.set(key, v as Values[K])}
+        data={options.map((value) => ({ value, label: t(`${words}.${value}`) }))}
+      />
+    </Stack>
+  );
+
   return (
     <FormDialog
       title={t(`${cfg.ns}.${id === null ? "add" : "edit"}`)}
@@ -200,22 +217,7 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
               error={form.error("pricing_profile_fk")}
               name="pricing_profile_fk"
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t("fields.overdue_type")}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t("help.overdue_type")}
-              </Text>
-              <SegmentedControl
-                value={form.values.overdue_type}
-                onChange={(v) => form.set("overdue_type", v as Values["overdue_type"])}
-                data={[
-                  { value: "all", label: t("overdueTypes.all") },
-                  { value: "custom", label: t("overdueTypes.custom") },
-                ]}
-              />
-            </Stack>
+            {choice("overdue_type", "overdueTypes", ["all", "custom"])}
             <TextInput
               label={t("fields.overdue_days")}
               disabled={form.values.overdue_type !== "custom"}
@@ -225,22 +227,7 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
               error={form.error("overdue_days")}
               name="overdue_days"
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t("fields.balance_status")}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t("help.balance_status")}
-              </Text>
-              <SegmentedControl
-                value={form.values.balance_status}
-                onChange={(v) => form.set("balance_status", v as Values["balance_status"])}
-                data={[
-                  { value: "positive", label: t("balanceStatuses.positive") },
-                  { value: "negative", label: t("balanceStatuses.negative") },
-                ]}
-              />
-            </Stack>
+            {choice("balance_status", "balanceStatuses", ["positive", "negative"])}
           </SimpleGrid>
         </>
       )}
