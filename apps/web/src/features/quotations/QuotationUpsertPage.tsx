@@ -13,6 +13,7 @@ import { DocForm, DocSummary } from "../../shared/documents/DocumentLines";
 import {
   emptyPricedLine,
   InvoiceDiscountFields,
+  invoiceDiscount,
   type PricedLine,
   PricedLinesPanel,
   pricedLineOf,
@@ -21,7 +22,7 @@ import {
 } from "../../shared/documents/PricedLines";
 import { useDocRoute } from "../../shared/documents/routeParams";
 import { useSaveDocument } from "../../shared/documents/useSaveDocument";
-import { plainDecimal, useFormat } from "../../shared/format";
+import { useFormat } from "../../shared/format";
 import { useZodForm } from "../../shared/useZodForm";
 import { QUOTATION_PATHS, QUOTATIONS, type QuotationRecord, quotationQuery } from "./quotations.queries";
 
@@ -49,9 +50,7 @@ export function QuotationUpsertPage() {
     valid_until: validFor14Days(),
     inventory_fk: head.inventory,
     money: head.money,
-    discount_type: "item" as "item" | "invoice",
-    invoice_discount_type: "amount" as "amount" | "percent",
-    invoice_discount: "",
+    ...invoiceDiscount.none(),
     note: "",
     lines: [emptyLine()] as PricedLine[],
   });
@@ -66,9 +65,7 @@ export function QuotationUpsertPage() {
         valid_until: isUpdate ? r.valid_until : validFor14Days(),
         inventory_fk: String(r.inventory_fk),
         money: docMoney(r.currency_id, r.rate),
-        discount_type: r.discount_type,
-        invoice_discount_type: r.invoice_discount_type,
-        invoice_discount: Number(r.invoice_discount) ? plainDecimal(r.invoice_discount) : "",
+        ...invoiceDiscount.of(r),
         note: r.note ?? "",
         lines: r.lines.length ? r.lines.map((l) => pricedLineOf(l)) : [emptyLine()],
       }),
@@ -84,9 +81,7 @@ export function QuotationUpsertPage() {
     inventory_fk: v.inventory_fk || null,
     currency_id: v.money.currency_id,
     rate: v.money.currency_id === system ? "1" : v.money.rate,
-    discount_type: v.discount_type,
-    invoice_discount_type: v.invoice_discount_type,
-    invoice_discount: perItem ? "0" : v.invoice_discount || "0",
+    ...invoiceDiscount.sent(v),
     note: v.note.trim() || null,
     lines: v.lines.map((l) => ({
       item_fk: l.item?.item_id ?? "",

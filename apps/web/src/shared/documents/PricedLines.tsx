@@ -91,6 +91,26 @@ export interface PricedDoc {
   lines: PricedLine[];
 }
 
+type InvoiceDiscount = Pick<PricedDoc, "discount_type" | "invoice_discount_type" | "invoice_discount">;
+
+/** How a sale-like document's form holds its discount (`InvoiceDiscountFields` edits it). */
+export const invoiceDiscount = {
+  /** A new document's: per line, none on the invoice. */
+  none: (): InvoiceDiscount => ({ discount_type: "item", invoice_discount_type: "amount", invoice_discount: "" }),
+  /** A stored document's. */
+  of: (r: Omit<InvoiceDiscount, "invoice_discount"> & { invoice_discount: string }): InvoiceDiscount => ({
+    discount_type: r.discount_type,
+    invoice_discount_type: r.invoice_discount_type,
+    invoice_discount: Number(r.invoice_discount) ? plainDecimal(r.invoice_discount) : "",
+  }),
+  /** As the document sends it: an invoice discount only when discounted on the invoice. */
+  sent: (v: InvoiceDiscount) => ({
+    discount_type: v.discount_type,
+    invoice_discount_type: v.invoice_discount_type,
+    invoice_discount: v.discount_type === "item" ? "0" : v.invoice_discount || "0",
+  }),
+};
+
 /**
  * The server's one price function (`pricing/quote`) over a document's lines as they are typed:
  * each line's price, discount, tax and total with the steps that made them, and the document's
