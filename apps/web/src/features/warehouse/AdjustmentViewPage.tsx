@@ -1,53 +1,39 @@
-import { Button, Group, Text } from "@mantine/core";
-import { IconArrowBack, IconCheck } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { Text } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import type { AdjustmentLine, AdjustmentRecord } from "./AdjustmentPage";
 import { WarehouseDocAction } from "./WarehouseDocAction";
 import { WarehouseDocFacts } from "./WarehouseDocFacts";
 import { WarehouseDocLinesTable } from "./WarehouseDocLinesTable";
 import { DocStatusBadge } from "./WarehouseDocList";
-import { docQuery, ROUTES, WD } from "./warehouseDocs.queries";
+import { useWarehouseDoc, WarehouseDocHeader, WarehouseDocMissing } from "./WarehouseDocView";
+import { WD } from "./warehouseDocs.queries";
 
 /** A count: theoretical, counted and difference per item and batch; a draft is completed from here. */
 export function AdjustmentViewPage() {
   const { t } = useTranslation("warehousedocs");
   const fmt = useFormat();
   const names = useSeededNames();
-  const id = Number(useParams().id);
-  const doc = useQuery(docQuery<AdjustmentRecord>(WD.adjustments, id));
-  if (doc.isPending) return <PageLoader />;
+  const doc = useWarehouseDoc<AdjustmentRecord>("adjustments");
   const d = doc.data;
-  if (!d) return <Text>{t("notFound")}</Text>;
+  if (!d) return <WarehouseDocMissing pending={doc.isPending} />;
   return (
     <>
-      <PageHeader
-        title={`${t("adjustments.title")} ${d.number ?? ""}`}
-        actions={
-          <Group>
-            <Button component={Link} to={ROUTES.adjustments} variant="default" leftSection={<IconArrowBack size={16} />}>
-              {t("backToList")}
-            </Button>
-            {d.status === "draft" && (
-              <WarehouseDocAction
-                name={d.number ?? ""}
-                endpoint={WD.adjustments}
-                id={d.id}
-                action="complete"
-                leftSection={<IconCheck size={16} />}
-                testId="count-complete"
-              >
-                {t("adjustments.complete")}
-              </WarehouseDocAction>
-            )}
-          </Group>
-        }
-      />
+      <WarehouseDocHeader section="adjustments" doc={d}>
+        {d.status === "draft" && (
+          <WarehouseDocAction
+            doc={d}
+            endpoint={WD.adjustments}
+            action="complete"
+            leftSection={<IconCheck size={16} />}
+            testId="count-complete"
+          >
+            {t("adjustments.complete")}
+          </WarehouseDocAction>
+        )}
+      </WarehouseDocHeader>
       <WarehouseDocFacts
         doc={d}
         facts={[

@@ -1,19 +1,17 @@
-import { Button, Group, Text } from "@mantine/core";
-import { IconArrowBack, IconArrowBackUp, IconCheck, IconEdit } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { Button } from "@mantine/core";
+import { IconArrowBackUp, IconCheck, IconEdit } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
+import { Link } from "react-router";
 import { useCan } from "../../app/session";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import type { DisposalLine, DisposalRecord } from "./DestructedUpsertPage";
 import { WarehouseDocAction } from "./WarehouseDocAction";
 import { WarehouseDocFacts } from "./WarehouseDocFacts";
 import { WarehouseDocLinesTable } from "./WarehouseDocLinesTable";
 import { DocStatusBadge } from "./WarehouseDocList";
-import { docQuery, ROUTES, WD } from "./warehouseDocs.queries";
+import { useWarehouseDoc, WarehouseDocHeader, WarehouseDocMissing } from "./WarehouseDocView";
+import { ROUTES, WD } from "./warehouseDocs.queries";
 
 /** A write-off: its goods and the loss each left with; Done and Return To Draft from here. */
 export function DestructedViewPage() {
@@ -21,54 +19,30 @@ export function DestructedViewPage() {
   const fmt = useFormat();
   const names = useSeededNames();
   const can = useCan();
-  const id = Number(useParams().id);
-  const doc = useQuery(docQuery<DisposalRecord>(WD.disposals, id));
-  if (doc.isPending) return <PageLoader />;
+  const doc = useWarehouseDoc<DisposalRecord>("disposals");
   const d = doc.data;
-  if (!d) return <Text>{t("notFound")}</Text>;
+  if (!d) return <WarehouseDocMissing pending={doc.isPending} />;
   const draft = d.status === "draft";
   return (
     <>
-      <PageHeader
-        title={`${t("disposals.title")} ${d.number ?? ""}`}
-        actions={
-          <Group>
-            <Button component={Link} to={ROUTES.disposals} variant="default" leftSection={<IconArrowBack size={16} />}>
-              {t("backToList")}
-            </Button>
-            {draft && can(`${WD.disposals}/update`) && (
-              <Button component={Link} to={`${ROUTES.disposals}/upsert/${d.id}/1/0`} variant="light" leftSection={<IconEdit size={16} />}>
-                {t("common:edit")}
-              </Button>
-            )}
-            {draft ? (
-              <WarehouseDocAction
-                name={d.number ?? ""}
-                endpoint={WD.disposals}
-                id={d.id}
-                action="complete"
-                color="red"
-                leftSection={<IconCheck size={16} />}
-                testId="disposal-done"
-              >
-                {t("disposals.markDone")}
-              </WarehouseDocAction>
-            ) : (
-              <WarehouseDocAction
-                name={d.number ?? ""}
-                endpoint={WD.disposals}
-                id={d.id}
-                action="return_to_draft"
-                variant="light"
-                leftSection={<IconArrowBackUp size={16} />}
-                testId="disposal-return-to-draft"
-              >
-                {t("returnToDraft")}
-              </WarehouseDocAction>
-            )}
-          </Group>
-        }
-      />
+      <WarehouseDocHeader section="disposals" doc={d}>
+        {draft && can(`${WD.disposals}/update`) && (
+          <Button component={Link} to={`${ROUTES.disposals}/upsert/${d.id}/1/0`} variant="light" leftSection={<IconEdit size={16} />}>
+            {t("common:edit")}
+          </Button>
+        )}
+        {/* A draft is marked done; a done write-off goes back to draft. */}
+        <WarehouseDocAction
+          doc={d}
+          endpoint={WD.disposals}
+          action={draft ? "complete" : "return_to_draft"}
+          {...(draft ? { color: "red" } : { variant: "light" })}
+          leftSection={draft ? <IconCheck size={16} /> : <IconArrowBackUp size={16} />}
+          testId={draft ? "disposal-done" : "disposal-return-to-draft"}
+        >
+          {draft ? t("disposals.markDone") : t("returnToDraft")}
+        </WarehouseDocAction>
+      </WarehouseDocHeader>
       <WarehouseDocFacts
         doc={d}
         facts={[

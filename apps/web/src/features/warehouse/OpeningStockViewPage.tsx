@@ -1,16 +1,11 @@
-import { Badge, Button, Group, Table, Text } from "@mantine/core";
-import { IconArrowBack } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { Badge, Group, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import { PageLoader } from "../../app/LoadingScreen";
 import { useFormat } from "../../shared/format";
-import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import type { OpeningStockLine, OpeningStockRecord } from "./OpeningStockPage";
 import { WarehouseDocFacts } from "./WarehouseDocFacts";
 import { WarehouseDocLinesTable } from "./WarehouseDocLinesTable";
-import { docQuery, ROUTES, WD } from "./warehouseDocs.queries";
+import { useWarehouseDoc, WarehouseDocHeader, WarehouseDocMissing } from "./WarehouseDocView";
 import "../../shared/amount.css";
 
 /** One inventory's opening stock: its lines, their cost and value, and who entered it. */
@@ -18,21 +13,12 @@ export function OpeningStockViewPage() {
   const { t } = useTranslation("warehousedocs");
   const fmt = useFormat();
   const names = useSeededNames();
-  const id = Number(useParams().id);
-  const doc = useQuery(docQuery<OpeningStockRecord>(WD.openingStock, id));
-  if (doc.isPending) return <PageLoader />;
+  const doc = useWarehouseDoc<OpeningStockRecord>("openingStock");
   const d = doc.data;
-  if (!d) return <Text>{t("notFound")}</Text>;
+  if (!d) return <WarehouseDocMissing pending={doc.isPending} />;
   return (
     <>
-      <PageHeader
-        title={`${t("openingStock.title")} ${d.number ?? ""}`}
-        actions={
-          <Button component={Link} to={ROUTES.openingStock} variant="default" leftSection={<IconArrowBack size={16} />}>
-            {t("backToList")}
-          </Button>
-        }
-      />
+      <WarehouseDocHeader section="openingStock" doc={d} />
       <WarehouseDocFacts doc={d} facts={[[t("fields.createdBy"), d.created_by_name ?? ""]]} />
       <WarehouseDocLinesTable<OpeningStockLine>
         testId="opening-stock-view-lines"

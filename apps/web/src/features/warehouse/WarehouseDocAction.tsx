@@ -9,17 +9,17 @@ import { useInvalidateWarehouse } from "./warehouseDocs.queries";
 
 /**
  * A state change of a warehouse document (`POST {endpoint}/{id}/{action}`), behind its permission;
- * it posts (stock, the books), so it asks first, naming the document (`name`).
+ * it posts (stock, the books), so it asks first, naming the document by its number.
  */
 export function WarehouseDocAction({
   endpoint,
-  id,
+  doc,
   action,
   children,
   testId,
-  name,
   ...button
-}: { endpoint: string; id: number; action: string; children: ReactNode; testId: string; name: string } & ButtonProps) {
+}: { endpoint: string; doc: { id: number; number: string | null }; action: string; children: ReactNode; testId: string } & ButtonProps) {
+  const { id } = doc;
   const can = useCan();
   const invalidate = useInvalidateWarehouse();
   const confirm = useConfirmAction();
@@ -38,7 +38,7 @@ export function WarehouseDocAction({
       <Button
         {...button}
         loading={run.isPending}
-        onClick={(e) => confirm.ask(e.currentTarget.textContent ?? "", name, () => run.mutate())}
+        onClick={(e) => confirm.ask(e.currentTarget.textContent ?? "", doc.number ?? "", () => run.mutate())}
         data-testid={testId}
       >
         {children}
