@@ -1,3 +1,4 @@
+import type { PricedLine, PriceStep } from "@app/contracts/price";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./client";
 import type { DataBody, MessageBody } from "./types";
@@ -36,20 +37,8 @@ export interface SaleRow {
   created_by_name: string | null;
 }
 
-export interface PriceStep {
-  step: "unit_price" | "profile" | "promotion" | "line_discount" | "invoice_discount" | "tax";
-  amount: string;
-  change: string;
-  unit_price?: string;
-  percent?: string;
-  profile_name?: string;
-  title?: string;
-  reward_type?: string;
-  free_quantity?: string;
-  discount_type?: string;
-  skipped?: string;
-  manual?: boolean;
-}
+/** A step of a line's price, as the contracts' price function (the server's) records it. */
+export type { PriceStep };
 
 export interface SaleLineRecord {
   line_id: number;
@@ -147,20 +136,10 @@ export const salesmenQuery = queryOptions({
 });
 
 /** A line as `POST pricing/quote` prices it, with the steps that say why. */
-export interface QuotedLine {
+export interface QuotedLine extends PricedLine {
   item_unit_id: number;
-  quantity: string;
-  free_quantity: string;
-  sale_price: string;
-  unit_price: string;
-  gross: string;
-  discount: string;
-  net: string;
-  tax: string;
-  total: string;
   promotion_title: string | null;
   price_editable: boolean;
-  steps: PriceStep[];
 }
 
 export interface Quote {
