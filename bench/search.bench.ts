@@ -209,7 +209,9 @@ export default async function searchBench() {
       return ids(res.rows, "id");
     };
 
-    console.log(`| list            | term                                       |  found | p50 / p99 / slowest (goal p99 <= ${GOAL_MS} ms)`);
+    console.log(
+      `| list            | term                                       |  found | p50 / p99 / slowest (goal p99 <= ${GOAL_MS} ms)`,
+    );
     console.log("| --------------- | ------------------------------------------ | ------ | ----------------------");
     const report = (list: string, what: string, term: string, found: number, t: { p50: number; p99: number; max: number }) => {
       const mark = smoke ? "" : t.p99 <= GOAL_MS ? "  ok" : "  OVER";

@@ -107,7 +107,9 @@ export function HeaderBar({ mobileOpened, onToggleMobile, sidebarShown, onToggle
             <Text size="sm" c="dimmed">
               {t("searchScreens")}
             </Text>
-            <Kbd size="xs" dir="ltr">{t("shortcut")}</Kbd>
+            <Kbd size="xs" dir="ltr">
+              {t("shortcut")}
+            </Kbd>
           </Group>
         </UnstyledButton>
         <Tooltip label={fullscreen ? t("exitFullscreen") : t("fullscreen")}>

@@ -211,7 +211,15 @@ export function PaymentDialog({
             </Text>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} rightSection={<Kbd size="xs" dir="ltr">{keyLabel("cancel")}</Kbd>}>
+            <Button
+              variant="default"
+              onClick={onClose}
+              rightSection={
+                <Kbd size="xs" dir="ltr">
+                  {keyLabel("cancel")}
+                </Kbd>
+              }
+            >
               {t("cancel")}
             </Button>
             <Button
@@ -219,7 +227,11 @@ export function PaymentDialog({
               color="green"
               disabled={!ok}
               loading={busy}
-              rightSection={<Kbd size="xs" dir="ltr">{keyLabel("pay")}</Kbd>}
+              rightSection={
+                <Kbd size="xs" dir="ltr">
+                  {keyLabel("pay")}
+                </Kbd>
+              }
               data-testid="pay-confirm"
             >
               {t("payment.confirm")}

@@ -45,7 +45,11 @@ export function PosHeader({
           variant={attention ? "filled" : "light"}
           color={attention ? "red" : pending ? "orange" : "gray"}
           onClick={openQueue}
-          rightSection={<Kbd size="xs" dir="ltr">{keyLabel("queue")}</Kbd>}
+          rightSection={
+            <Kbd size="xs" dir="ltr">
+              {keyLabel("queue")}
+            </Kbd>
+          }
           data-testid="pos-queue"
         >
           {t("queue.button", { count: queue.length })}
