@@ -145,4 +145,17 @@ describe("exact search", () => {
       .sort();
     expect(part.body.message.map((r: { item_name: string }) => r.item_name)).toEqual(expected);
   });
+
+  it("give the true total on a page past the last of a large list, not the rows before the page", async () => {
+    const bulk = (await t.database.db.execute<{ n: number }>(sql`select count(*)::int n from items`)).rows[0]!.n;
+    expect(bulk).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    // Page 5,000 of 20: 99,980 rows would come before it.
+    const past = await list("per_page=20&page=5000");
+    expect(past.data).toEqual([]);
+    expect(past).toMatchObject({ total: bulk, total_estimated: false, last_page: Math.ceil(bulk / 20) });
+    // Searched too, after the first page kept an estimate.
+    await list("per_page=10&search=Bulk");
+    const searched = await list("per_page=10&page=900&search=Bulk");
+    expect(searched).toMatchObject({ data: [], total: ITEMS, total_estimated: false });
+  });
 });

@@ -564,6 +564,12 @@ export async function runList<Row = Record<string, unknown>>(
   ]);
   const n = rows.rows.length;
   let count = { total: offset + n, estimated: false };
+  // A page past the last: the rows before it are not all there, so neither its position nor the
+  // kept estimate says how many there are; they are counted.
+  if (q.paginate && n === 0 && q.page > 1) {
+    const all = await db.execute<{ n: number }>(sql`select count(*)::int as n ${model.from} where ${q.where}`);
+    return envelope(model, q, [], { total: Number(all.rows[0]?.n ?? 0), estimated: false }, {}, await hidden);
+  }
   // A short page past the first is the end of the rows: its position is the exact total.
   if (q.paginate && !(n < q.perPage && (n > 0 || q.page === 1))) {
     const upTo = kept === undefined ? (counted?.rows[0]?.n ?? 0) : EXACT_COUNT_LIMIT + 1;
