@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { call, createUser, login, unique } from "../support/api";
 import { axeViolations, describeViolations } from "../support/axe";
@@ -69,7 +70,7 @@ async function printReceipt(choice: "always" | "ask" | "never") {
 }
 
 /** The till with the browser's print counted instead of opened. */
-async function openTill(page: Page, lang: "en" | "ar") {
+async function openTill(page: Page, lang: "en" | "ar" | "ckb") {
   await page.addInitScript(() => {
     const w = window as unknown as { printed: number };
     w.printed = 0;
@@ -227,3 +228,52 @@ test("with always the receipt prints as soon as the bill is paid; with never onl
     await printReceipt("never");
   }
 });
+
+/** The size of each page of a PDF, in points, as its MediaBoxes give it. */
+function pdfPages(pdf: Buffer): { width: number; height: number }[] {
+  return [...pdf.toString("latin1").matchAll(/\/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/g)].map((m) => ({
+    width: Number(m[3]) - Number(m[1]),
+    height: Number(m[4]) - Number(m[2]),
+  }));
+}
+
+for (const lang of ["en", "ar", "ckb"] as const) {
+  test(`the receipt prints on an 80 mm page, from the roll's start edge, its quantity by its unit (${lang})`, async ({ page }) => {
+    await openTill(page, lang);
+    await scan(page, items[1]!.barcode);
+    await expect(page.getByTestId("pos-line")).toHaveCount(1);
+    await page.keyboard.press("F8");
+    await expect(page.getByTestId("pay-iqd")).toHaveValue("2,750");
+    const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+    await page.keyboard.press("Enter");
+    expect((await sale).status()).toBe(201);
+    await expect(page.getByTestId("pos-paid-change")).toBeVisible();
+    const receipt = page.getByTestId("pos-receipt");
+    await expect(receipt).toBeAttached();
+
+    // Printed as the browser prints it: 80 mm (226.77 pt, to the pixel Chromium rounds it to) wide, whatever paper the printer would offer.
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    writeFileSync(test.info().outputPath(`receipt-${lang}.pdf`), pdf);
+    const pages = pdfPages(pdf);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const p of pages) expect(p.width).toBeCloseTo(226.77, 0);
+
+    // The receipt is the roll's width from the start edge of the page (on the 80 mm page it fills it), and a line's
+    // quantity reads before its unit and price: from the left in English, from the right in Arabic and Kurdish.
+    await page.emulateMedia({ media: "print" });
+    await expect(receipt).toBeVisible();
+    const box = (await receipt.boundingBox())!;
+    expect(box.width).toBeCloseTo((80 / 25.4) * 96, 0);
+    if (lang === "en") expect(box.x).toBe(0);
+    else expect(box.x + box.width).toBeCloseTo(page.viewportSize()!.width, 0);
+    const qty = receipt.locator(".pos-receipt-qty").first();
+    await expect(qty).toContainText("2,750");
+    const [quantity, price] = [
+      (await qty.locator('[dir="ltr"]').first().boundingBox())!,
+      (await qty.locator('[dir="ltr"]').last().boundingBox())!,
+    ];
+    if (lang === "en") expect(quantity.x).toBeLessThan(price.x);
+    else expect(quantity.x).toBeGreaterThan(price.x);
+    await page.emulateMedia({ media: "screen" });
+  });
+}

@@ -63,8 +63,12 @@ export function Receipt({ receipt: r, shop }: { receipt: ReceiptData; shop: Syst
               <td>
                 {l.name}
                 <br />
-                <span dir="ltr">
-                  {formatAmount(l.quantity, 3)} {l.unit} × {amount(l.price, r.system_currency_id)}
+                {/* In the receipt's own direction, each part isolated: the figures read left to right and the
+                    unit its own way, so in Arabic the quantity stays by its unit ("1 قطعة × 2,500", from the right)
+                    instead of the price running into it. */}
+                <span className="pos-receipt-qty">
+                  <span dir="ltr">{formatAmount(l.quantity, 3)}</span> <bdi>{l.unit}</bdi> ×{" "}
+                  <span dir="ltr">{amount(l.price, r.system_currency_id)}</span>
                 </span>
                 {l.promotion && <em> · {l.promotion}</em>}
               </td>
