@@ -9,9 +9,20 @@ test("a recalculation previewed and run on its screen finds books and stock kept
   await expect(page.getByTestId("table-recalculations")).toBeVisible({ timeout: 30_000 });
   await page.getByTestId("recalculation-preview").click();
   await expect(page.getByTestId("recalculation-clean")).toBeVisible();
+  // It rewrites balances at once, so it asks first: Esc keeps everything as it was.
+  const posted: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/recalculations") && r.method() === "POST") posted.push(r.url());
+  });
+  await page.getByTestId("recalculation-run-button").click();
+  await expect(page.getByTestId("confirm-action")).toContainText("Recalculate every balance from its movements and journal lines?");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("confirm-action")).toBeHidden();
+  expect(posted).toEqual([]);
+  await page.getByTestId("recalculation-run-button").click();
   const [ran] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/api/recalculations") && r.request().method() === "POST"),
-    page.getByTestId("recalculation-run-button").click(),
+    page.getByTestId("confirm-action-yes").click(),
   ]);
   expect(ran.status()).toBe(201);
   const id = ((await ran.json()) as { data: { id: number } }).data.id;

@@ -83,12 +83,15 @@ export function ConfirmFigure({
 export function ConfirmAction({
   action,
   name,
+  question,
   color = "green",
   onConfirm,
   onClose,
 }: {
   action: string;
   name: string;
+  /** The question in the screen's own words, for an action that is not a document's posting. */
+  question?: string | undefined;
   color?: string | undefined;
   onConfirm: () => void;
   onClose: () => void;
@@ -96,7 +99,7 @@ export function ConfirmAction({
   const { t } = useTranslation("common");
   return (
     <AppDialog opened onClose={onClose} size="sm" testId="confirm-action" title={t("confirmTitle")} icon={<IconAlertTriangle size={18} />}>
-      <Text p="lg">{t("confirmPostQuestion", { action, name })}</Text>
+      <Text p="lg">{question ?? t("confirmPostQuestion", { action, name })}</Text>
       <Group justify="flex-end" px="lg" pb="lg">
         <Button variant="default" onClick={onClose}>
           {t("cancel")}
@@ -114,11 +117,12 @@ export function ConfirmAction({
  * runs it. Render `dialog` once.
  */
 export function useConfirmAction() {
-  const [asking, setAsking] = useState<{ action: string; name: string; run: () => void } | null>(null);
+  const [asking, setAsking] = useState<{ action: string; name: string; run: () => void; question?: string | undefined } | null>(null);
   const dialog = asking && (
     <ConfirmAction
       action={asking.action}
       name={asking.name}
+      question={asking.question}
       onClose={() => setAsking(null)}
       onConfirm={() => {
         setAsking(null);
@@ -126,5 +130,8 @@ export function useConfirmAction() {
       }}
     />
   );
-  return { ask: (action: string, name: string, run: () => void) => setAsking({ action, name, run }), dialog };
+  return {
+    ask: (action: string, name: string, run: () => void, question?: string) => setAsking({ action, name, run, question }),
+    dialog,
+  };
 }

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { useInvalidateLedger } from "../../shared/api/ledger";
+import { useConfirmAction } from "../../shared/ConfirmDialog";
 import { type Column, DataTable, listKey } from "../../shared/DataTable";
 import { AppDialog } from "../../shared/DialogHeader";
 import { formatAmount, useFormat } from "../../shared/format";
@@ -125,6 +126,7 @@ export function RecalculationsPage() {
     onError: (err) => notifyError(err),
     meta: { silent: true },
   });
+  const confirm = useConfirmAction();
   const running = useMutation({
     mutationFn: () => api<{ data: RecalculationRun }>(ENDPOINT, { method: "POST", body: {} }),
     onSuccess: (res) => {
@@ -150,6 +152,7 @@ export function RecalculationsPage() {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
+      {confirm.dialog}
       <Paper withBorder p="md" mb="md">
         <Stack>
           <Text size="sm">{t("explain")}</Text>
@@ -167,7 +170,8 @@ export function RecalculationsPage() {
               <Button
                 leftSection={<IconRefresh size={16} />}
                 loading={running.isPending}
-                onClick={() => running.mutate()}
+                // It rewrites balances at once: asked first, in the screen's words.
+                onClick={() => confirm.ask(t("run"), "", () => running.mutate(), t("runQuestion"))}
                 data-testid="recalculation-run-button"
               >
                 {t("run")}
