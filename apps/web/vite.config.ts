@@ -78,7 +78,8 @@ export default defineConfig({
       strategies: "injectManifest",
       srcDir: "src/sw",
       filename: "sw.ts",
-      // Registered by the POS screen only (features/pos/posWorker.ts); the app has no web manifest.
+      // Registered by the POS screen only (features/pos/posWorker.ts); the web manifests are files of
+      // public/ (manifest.webmanifest, pos.webmanifest), not made by the plugin.
       injectRegister: false,
       manifest: false,
       injectManifest: {

@@ -11,6 +11,7 @@ import { BillTable } from "./BillTable";
 import { type PaidBill, PaidPanel } from "./PaidPanel";
 import { PosHeader } from "./PosHeader";
 import { PosSide } from "./PosSide";
+import { usePosManifest } from "./posManifest";
 import { usePosSession } from "./posSession";
 import { lastReceipt } from "./receipt";
 import { ScanField } from "./ScanField";
@@ -43,6 +44,7 @@ const SYNC_MS = 60_000;
 export function PosPage() {
   const { t } = useTranslation("pos");
   usePageTitle("pos:title");
+  usePosManifest();
   const { me, systemConfig } = useSession();
   const session = usePosSession();
   const [dialog, setDialog] = useState<DialogKind>(null);
