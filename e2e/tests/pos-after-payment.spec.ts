@@ -266,6 +266,13 @@ for (const lang of ["en", "ar", "ckb"] as const) {
     expect(box.width).toBeCloseTo((80 / 25.4) * 96, 0);
     if (lang === "en") expect(box.x).toBe(0);
     else expect(box.x + box.width).toBeCloseTo(page.viewportSize()!.width, 0);
+    // The figures stand at the receipt's end edge, inside its 4 mm padding: the right in English, the left in Arabic and Kurdish.
+    const pad = (4 / 25.4) * 96;
+    for (const figure of await receipt.locator(".pos-receipt-num span").all()) {
+      const f = (await figure.boundingBox())!;
+      if (lang === "en") expect(f.x + f.width).toBeCloseTo(box.x + box.width - pad, -1);
+      else expect(f.x).toBeCloseTo(box.x + pad, -1);
+    }
     const qty = receipt.locator(".pos-receipt-qty").first();
     await expect(qty).toContainText("2,750");
     const [quantity, price] = [

@@ -72,7 +72,9 @@ export function Receipt({ receipt: r, shop }: { receipt: ReceiptData; shop: Syst
                 </span>
                 {l.promotion && <em> · {l.promotion}</em>}
               </td>
-              <td className="pos-receipt-num">{amount(l.total, r.system_currency_id)}</td>
+              <td className="pos-receipt-num">
+                <span dir="ltr">{amount(l.total, r.system_currency_id)}</span>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -112,7 +114,9 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
   return (
     <tr className={strong ? "pos-receipt-strong" : undefined}>
       <td>{label}</td>
-      <td className="pos-receipt-num">{value}</td>
+      <td className="pos-receipt-num">
+        <span dir="ltr">{value}</span>
+      </td>
     </tr>
   );
 }
