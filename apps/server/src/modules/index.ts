@@ -6,6 +6,7 @@ import { cashModule } from "./cash/cash.module.js";
 import { catalogueModule } from "./catalogue/catalogue.module.js";
 import { disposalsModule } from "./disposals/disposals.module.js";
 import { expensesModule } from "./expenses/expenses.module.js";
+import { itemSheetsModule } from "./item-sheets/item-sheets.module.js";
 import { ledgerModule } from "./ledger/ledger.module.js";
 import { openingBalancesModule } from "./opening-balances/opening-balances.module.js";
 import { outletsModule } from "./outlets/outlets.module.js";
@@ -40,6 +41,7 @@ export const MODULES: AppModule[] = [
   cashModule,
   expensesModule,
   pricingModule,
+  itemSheetsModule,
   partiesModule,
   openingBalancesModule,
   revaluationsModule,

@@ -16,9 +16,10 @@ const TEXT_COLUMNS: readonly ItemImportColumn[] = ["barcode", "packet_barcode"];
 
 /** The items template: SPEC §3's item columns, the barcode columns as text. */
 export const importTemplate = (lang: Language = "en") =>
-  xlsxTemplate({ sheet: "items", columns: ITEM_IMPORT_COLUMNS, textColumns: TEXT_COLUMNS, help: HELP, lang });
+  xlsxTemplate({ sheet: "items", columns: ITEM_IMPORT_COLUMNS, textColumns: TEXT_COLUMNS, help: ITEM_IMPORT_HELP, lang });
 
-const HELP: Record<Language, [string, string][]> = {
+/** Each column of the items import explained, in each language (the template's and the items sheet's help sheet). */
+export const ITEM_IMPORT_HELP: Record<Language, [string, string][]> = {
   en: [
     ["column", "meaning"],
     ["category", "Category name; created when it does not exist."],
