@@ -18,6 +18,7 @@ const NUM = "-?[\\d.]+";
  * narrower pattern comes before a wider one.
  */
 const PATTERNS: [RegExp, string][] = [
+  [/^The (?<field>.+) field is required when (?<others>.+) is not present\.$/, "requiredWithout"],
   [/^The (?<fields>.+) field is required when (?<others>.+) (?:is|are) present\.$/, "requiredWith"],
   [/^The (?<field>.+) field is required\.$/, "required"],
   [/^The (?<field>.+) has already been taken\.$/, "taken"],
@@ -36,6 +37,9 @@ const PATTERNS: [RegExp, string][] = [
   [/^The barcode (?<value>.+) is repeated \(row (?<row>\d+)\)\.$/, "barcodeRepeatedRow"],
   [/^The barcode (?<value>.+) is repeated\.$/, "barcodeRepeated"],
   [/^The (?<field>.+) is repeated \(row (?<row>\d+)\)\.$/, "repeatedRow"],
+  [/^The barcode belongs to another item than the item code\.$/, "barcodeOtherItem"],
+  [/^The unit is not the unit of the barcode\.$/, "unitNotBarcodes"],
+  [/^The currency must be the system currency: sale prices are kept in it\.$/, "systemCurrencyOnly"],
   [/^The file must have fewer than (?<value>\d+) records\.$/, "fewerRecords"],
   [/^The file has (?<count>\d+) errors?; nothing was imported\.$/, "importRefused"],
   [/^The file must have the column (?<value>.+) in its first row\.$/, "fileMissingColumn"],
@@ -149,6 +153,10 @@ const REFUSALS = new Set([
   "barcodeRepeatedRow",
   "barcodeRepeated",
   "repeatedRow",
+  "requiredWithout",
+  "barcodeOtherItem",
+  "unitNotBarcodes",
+  "systemCurrencyOnly",
   "fewerRecords",
   "importRefused",
   "columnNotAllowed",

@@ -86,6 +86,14 @@ const SERVER_TEXTS = [
   "This float is in a drawer closing and cannot be deleted.",
   "The rate 13101480 is more than 10 times the rate before it, 1310. Check the rate, or confirm it.",
   "The rate 130 is less than a tenth of the rate before it, 1310. Check the rate, or confirm it.",
+  "The selected item code is invalid.",
+  "The selected barcode is invalid.",
+  "The selected unit is invalid.",
+  "The unit is repeated (row 3).",
+  "The item code field is required when barcode is not present.",
+  "The barcode belongs to another item than the item code.",
+  "The unit is not the unit of the barcode.",
+  "The currency must be the system currency: sale prices are kept in it.",
 ];
 
 const SERVER_SRC = join(__dirname, "../../../server/src");

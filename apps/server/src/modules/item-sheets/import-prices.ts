@@ -110,10 +110,10 @@ export async function importPrices(ctx: Ctx, file: unknown): Promise<PriceImport
     if (!price) bad(r.row, "sale_price", "The sale price field is required.");
     else if (!PRICE.test(price)) bad(r.row, "sale_price", "The sale price must be a number of 0 or more with at most 2 decimals.");
     if (r.currency && r.currency.trim().toUpperCase() !== currency.currency_name.toUpperCase())
-      bad(r.row, "currency", `The currency must be ${currency.currency_name}, the system currency: sale prices are kept in it.`);
+      bad(r.row, "currency", "The currency must be the system currency: sale prices are kept in it.");
     if (unit) {
       const first = seen.get(unit.item_unit_id);
-      if (first !== undefined) bad(r.row, "unit", `The item's unit is repeated (row ${first}).`);
+      if (first !== undefined) bad(r.row, "unit", `The unit is repeated (row ${first}).`);
       else seen.set(unit.item_unit_id, r.row);
       if (rowOk()) found.push({ row: r.row, unit, price });
     }

@@ -249,8 +249,8 @@ describe("the prices sheet", () => {
       { row: 4, column: "item_code", reason: "The selected item code is invalid." },
       { row: 5, column: "unit", reason: "The selected unit is invalid." },
       { row: 6, column: "sale_price", reason: "The sale price must be a number of 0 or more with at most 2 decimals." },
-      { row: 6, column: "currency", reason: "The currency must be IQD, the system currency: sale prices are kept in it." },
-      { row: 7, column: "unit", reason: "The item's unit is repeated (row 3)." },
+      { row: 6, column: "currency", reason: "The currency must be the system currency: sale prices are kept in it." },
+      { row: 7, column: "unit", reason: "The unit is repeated (row 3)." },
       { row: 8, column: "item_code", reason: "The item code field is required when barcode is not present." },
     ]);
     expect(res.body.errors["row.2.barcode"]).toEqual(["The selected barcode is invalid."]);

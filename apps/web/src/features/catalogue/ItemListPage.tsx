@@ -1,6 +1,16 @@
 import { normalizeDigits } from "@app/contracts";
 import { Badge, Button, Group, Text, ThemeIcon, Tooltip } from "@mantine/core";
-import { IconBarcode, IconEdit, IconFileImport, IconHourglass, IconPlus, IconTrash, IconWorld } from "@tabler/icons-react";
+import {
+  IconBarcode,
+  IconEdit,
+  IconFileExport,
+  IconFileImport,
+  IconFileSpreadsheet,
+  IconHourglass,
+  IconPlus,
+  IconTrash,
+  IconWorld,
+} from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +21,7 @@ import { type Column, DataTable, type FilterField } from "../../shared/DataTable
 import { ListThumb } from "../../shared/ListThumb";
 import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
+import { PRICES_EXPORT, PriceSheetDialog, useListedQuery, useSheetDownload } from "../../shared/PriceSheet";
 import { useSeededNames } from "../../shared/seededNames";
 import { useBarcodeScanner } from "../../shared/useBarcodeScanner";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
@@ -69,6 +80,9 @@ export function ItemListPage() {
   const changeParams = useChangeParams();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [importing, setImporting] = useState(false);
+  const [pricing, setPricing] = useState(false);
+  const listed = useListedQuery();
+  const itemsSheet = useSheetDownload("items/export_for_import", "items");
   const del = useConfirmDelete<ItemRow>(ITEMS_ENDPOINT, { idOf: (r) => r.item_id, nameOf: (r) => r.item_name });
   const online = useToggleOnline("items");
   const tree = useQuery(categoryTreeQuery);
@@ -161,6 +175,27 @@ export function ItemListPage() {
         filters={filters}
         toolbar={
           <>
+            <Tooltip label={t("sheets:exportForImportHint")}>
+              <Button
+                variant="default"
+                leftSection={<IconFileExport size={16} />}
+                loading={itemsSheet.isPending}
+                onClick={() => itemsSheet.mutate(listed)}
+                data-testid="items-export-for-import"
+              >
+                {t("sheets:exportForImport")}
+              </Button>
+            </Tooltip>
+            {can(PRICES_EXPORT) && (
+              <Button
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={16} />}
+                onClick={() => setPricing(true)}
+                data-testid="items-price-sheet"
+              >
+                {t("sheets:prices.open")}
+              </Button>
+            )}
             {can("items/import") && (
               <Button
                 variant="default"
@@ -192,6 +227,7 @@ export function ItemListPage() {
       />
       {editing !== null && <ItemForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {importing && <ItemImportDialog onClose={() => setImporting(false)} />}
+      {pricing && <PriceSheetDialog query={listed} onClose={() => setPricing(false)} />}
       {del.dialog}
     </>
   );

@@ -6,7 +6,7 @@ import {
   ZItemPricing,
 } from "@app/contracts";
 import { Alert, Button, Group, Paper, ScrollArea, SegmentedControl, Select, Stack, Table, Text } from "@mantine/core";
-import { IconDeviceFloppy, IconEye } from "@tabler/icons-react";
+import { IconDeviceFloppy, IconEye, IconFileSpreadsheet } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +21,7 @@ import { useFormat } from "../../shared/format";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
+import { PRICES_EXPORT, PriceSheetDialog } from "../../shared/PriceSheet";
 import { countryOptions, useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import { ITEM_PRICINGS_EP, type ItemPricingRow, type PriceChangeRow } from "./pricing.queries";
@@ -90,6 +91,7 @@ export function ItemsPricingPage() {
   const brands = useQuery({ ...brandsListQuery, enabled: v.apply_on === "brand" });
   const countries = useQuery({ ...countriesListQuery, enabled: v.apply_on === "made_in" });
   const [preview, setPreview] = useState<{ body: ItemPricingInput; result: Preview } | null>(null);
+  const [sheet, setSheet] = useState(false);
 
   const body = () => {
     const { item, ...rest } = v;
@@ -147,7 +149,23 @@ export function ItemsPricingPage() {
 
   return (
     <>
-      <PageHeader title={t("itemsPricing.title")} description={t("itemsPricing.description")} />
+      <PageHeader
+        title={t("itemsPricing.title")}
+        description={t("itemsPricing.description")}
+        actions={
+          can(PRICES_EXPORT) && (
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => setSheet(true)}
+              data-testid="pricing-price-sheet"
+            >
+              {t("sheets:prices.open")}
+            </Button>
+          )
+        }
+      />
+      {sheet && <PriceSheetDialog query={{}} onClose={() => setSheet(false)} />}
       {can(`${ITEM_PRICINGS_EP}/store`) && (
         <Paper withBorder p="md" mb="md">
           <form
