@@ -3,6 +3,7 @@
 // In smoke mode, when the web app has been built, the server compiled for the run serves that
 // build as it is (a smoke run checks that the benches still run, not the latest web sources'
 // figures; the browser tests build it afresh), and only a missing build is made through `npm start`.
+// BENCH_WEB_DIST names a web build to serve instead, in either mode.
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -42,11 +43,13 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<Running
     ...env,
   });
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const direct = smoke && existsSync(path.join(dist, "index.html"));
+  // BENCH_WEB_DIST: a web build of one's own, served as it is (apps/web/dist stays as it was).
+  const ownDist = process.env.BENCH_WEB_DIST;
+  const direct = !!ownDist || (smoke && existsSync(path.join(dist, "index.html")));
   const child: ChildProcess = direct
     ? spawn(process.execPath, [compiledServer().main], {
         cwd: root,
-        env: { NODE_ENV: "production", ...childEnv, WEB_DIST: dist },
+        env: { NODE_ENV: "production", ...childEnv, WEB_DIST: ownDist ? path.resolve(ownDist) : dist },
         stdio: "inherit",
       })
     : spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env: childEnv, stdio: "inherit" });
