@@ -284,3 +284,74 @@ for (const lang of ["en", "ar", "ckb"] as const) {
     await page.emulateMedia({ media: "screen" });
   });
 }
+
+/** Saves the POS setting of the receipt's roll width, the other settings as they are (see `printReceipt`). */
+async function receiptWidth(width: 80 | 58) {
+  await exclusive("pos-settings", async () => {
+    const now = (await call<{ data: Record<string, unknown> }>("pos/settings", { token: admin })).data;
+    const body = {
+      fib_account_fk: now.fib_account_fk,
+      smallest_iqd_amount: now.smallest_iqd_amount,
+      smallest_usd_amount: now.smallest_usd_amount,
+      receipt_width: width,
+    };
+    await call("pos/settings", { method: "POST", token: admin, body });
+  });
+}
+
+for (const lang of ["en", "ar"] as const) {
+  test(`with the POS setting "58 mm" the receipt prints on a 58 mm page and fits it (${lang})`, async ({ page, browser }) => {
+    try {
+      if (lang === "en") await receiptWidth(58);
+      else
+        await exclusive("pos-settings", () =>
+          editPosSettings(
+            browser,
+            { token: admin, lang: "ar" },
+            async (card, manager) => {
+              await expect(card.getByTestId("field-receipt_width")).toHaveValue("80 ملم");
+              await card.getByTestId("field-receipt_width").click();
+              await manager.getByRole("option", { name: "58 ملم" }).click();
+            },
+            (card) => expect(card.getByTestId("field-receipt_width")).toHaveValue("58 ملم"),
+          ),
+        );
+      await openTill(page, lang);
+      await receiptWidth(80);
+      await scan(page, items[0]!.barcode);
+      await scan(page, items[1]!.barcode);
+      await expect(page.getByTestId("pos-line")).toHaveCount(2);
+      await page.keyboard.press("F8");
+      await expect(page.getByTestId("pay-iqd")).toHaveValue("8,250");
+      const sale = page.waitForResponse((r) => r.url().endsWith("/api/pos_sales") && r.request().method() === "POST");
+      await page.keyboard.press("Enter");
+      expect((await sale).status()).toBe(201);
+      const receipt = page.getByTestId("pos-receipt");
+      await expect(receipt).toHaveAttribute("data-width", "58");
+
+      // 58 mm is 164.41 pt; every page of the receipt is that wide.
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      writeFileSync(test.info().outputPath(`receipt-58-${lang}.pdf`), pdf);
+      const pages = pdfPages(pdf);
+      expect(pages.length).toBeGreaterThan(0);
+      for (const p of pages) {
+        expect(p.width).toBeCloseTo(164.41, 0);
+        expect(p.height).toBeCloseTo(841.89, 0);
+      }
+
+      // On paper the receipt is the narrow roll's width, from the start edge, and nothing in it runs past its edge.
+      await page.emulateMedia({ media: "print" });
+      await expect(receipt).toBeVisible();
+      const box = (await receipt.boundingBox())!;
+      expect(box.width).toBeCloseTo((58 / 25.4) * 96, 0);
+      if (lang === "en") expect(box.x).toBe(0);
+      else expect(box.x + box.width).toBeCloseTo(page.viewportSize()!.width, 0);
+      const overflow = await receipt.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expect(receipt.locator(".pos-receipt-num").last()).toBeVisible();
+      await page.emulateMedia({ media: "screen" });
+    } finally {
+      await receiptWidth(80);
+    }
+  });
+}

@@ -99,15 +99,24 @@ export const ZSwitchCashier = z.object({
 export const POS_PRINT_RECEIPT = ["always", "ask", "never"] as const;
 export type PosPrintReceipt = (typeof POS_PRINT_RECEIPT)[number];
 
+/** The receipt roll's width in millimetres: the usual 80 mm, or the narrow 58 mm of small printers. */
+export const POS_RECEIPT_WIDTHS = [80, 58] as const;
+export type PosReceiptWidth = (typeof POS_RECEIPT_WIDTHS)[number];
+
 /**
  * POS settings: the FIB bank account, the smallest notes in circulation and the receipt after
- * payment (`print_receipt`; left out, the saved choice stays).
+ * payment (`print_receipt`; left out, the saved choice stays) and the receipt roll's width.
  */
 export const ZPosSettings = z.object({
   fib_account_fk: zFk("The account field is required.").optional().nullable(),
   smallest_iqd_amount: zDecimal({ scale: 3, min: 1 }).refine((v) => /^\d+(\.0*)?$/.test(v), "must be an integer"),
   smallest_usd_amount: zDecimal({ scale: 2, min: 0 }).refine((v) => Number(v) > 0, "must be greater than 0"),
   print_receipt: z.enum(POS_PRINT_RECEIPT, { error: "The selected print receipt is invalid." }).optional(),
+  /** The receipt roll's width (left out, the saved one stays). */
+  receipt_width: z.coerce
+    .number({ error: "The selected receipt width is invalid." })
+    .refine((v): v is PosReceiptWidth => (POS_RECEIPT_WIDTHS as readonly number[]).includes(v), "The selected receipt width is invalid.")
+    .optional(),
 });
 export type PosSettingsInput = z.output<typeof ZPosSettings>;
 

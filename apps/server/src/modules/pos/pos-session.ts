@@ -6,7 +6,9 @@ import {
   POS_DEFAULT_SMALLEST,
   POS_MSG,
   POS_PRINT_RECEIPT,
+  POS_RECEIPT_WIDTHS,
   type PosPrintReceipt,
+  type PosReceiptWidth,
   type PosSettingsInput,
   SUPER_USER_ID,
 } from "@app/contracts";
@@ -26,12 +28,14 @@ export interface PosSettings extends Record<string, unknown> {
   smallest_usd_amount: string;
   /** A paid bill's receipt at the till: printed at once, asked about, or printed only when asked for. */
   print_receipt: PosPrintReceipt;
+  /** The receipt roll's width in millimetres. */
+  receipt_width: PosReceiptWidth;
 }
 
 export const posSettingsSql = () => sql`
     select s.fib_account_fk, a.account_name as fib_account_name,
            s.smallest_iqd_amount::text as smallest_iqd_amount, s.smallest_usd_amount::text as smallest_usd_amount,
-           s.print_receipt
+           s.print_receipt, s.receipt_width
       from (select 1) one
       left join pos_settings s on s.id = 1
       left join accounts a on a.account_id = s.fib_account_fk`;
@@ -49,6 +53,7 @@ export function posSettingsFrom(r: Partial<PosSettings> | undefined): PosSetting
     smallest_iqd_amount: str(r?.smallest_iqd_amount ?? POS_DEFAULT_SMALLEST[CURRENCY_IQD]),
     smallest_usd_amount: str(r?.smallest_usd_amount ?? POS_DEFAULT_SMALLEST[CURRENCY_USD]),
     print_receipt: POS_PRINT_RECEIPT.find((p) => p === r?.print_receipt) ?? "never",
+    receipt_width: POS_RECEIPT_WIDTHS.find((w) => w === Number(r?.receipt_width)) ?? 80,
   };
 }
 
@@ -67,6 +72,7 @@ export async function savePosSettings(ctx: Ctx, input: PosSettingsInput): Promis
     smallest_iqd_amount: input.smallest_iqd_amount,
     smallest_usd_amount: input.smallest_usd_amount,
     print_receipt: input.print_receipt ?? before.print_receipt,
+    receipt_width: input.receipt_width ?? before.receipt_width,
     updated_at: ctx.now,
   };
   await ctx.tx
@@ -179,6 +185,7 @@ export async function posSession(ctx: Ctx) {
     smallest_iqd_amount: settings.smallest_iqd_amount,
     smallest_usd_amount: settings.smallest_usd_amount,
     print_receipt: settings.print_receipt,
+    receipt_width: settings.receipt_width,
     walk_in_customer: walkIn.rows[0]
       ? { consumer_id: Number(walkIn.rows[0].consumer_id), consumer_name: walkIn.rows[0].consumer_name }
       : null,

@@ -39,6 +39,7 @@ const ZSettingsShown = z.object({
   smallest_iqd_amount: zDecimal,
   smallest_usd_amount: zDecimal,
   print_receipt: z.enum(POS_PRINT_RECEIPT),
+  receipt_width: z.union([z.literal(80), z.literal(58)]),
 });
 const ZSession = z.object({
   cashier: z.object({ user_id: z.number().int(), user_name: z.string() }),
@@ -52,6 +53,8 @@ const ZSession = z.object({
   smallest_usd_amount: zDecimal,
   /** A paid bill's receipt: printed at once, asked about, or printed only when the cashier asks for it. */
   print_receipt: z.enum(POS_PRINT_RECEIPT),
+  /** The receipt roll's width in millimetres. */
+  receipt_width: z.union([z.literal(80), z.literal(58)]),
   walk_in_customer: z.object({ consumer_id: z.number().int(), consumer_name: z.string() }).nullable(),
   drawer: z.object({
     since: z.string().nullable(),

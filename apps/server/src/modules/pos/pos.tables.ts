@@ -24,7 +24,7 @@ const money = (name: string) => numeric(name, { precision: 20, scale: 4 }).notNu
 
 /**
  * The single row of POS settings: the FIB bank account, the smallest notes in circulation and
- * whether a paid bill's receipt prints (always, ask the cashier, never).
+ * whether a paid bill's receipt prints (always, ask the cashier, never), on an 80 or 58 mm roll.
  */
 export const posSettings = pgTable(
   "pos_settings",
@@ -34,12 +34,15 @@ export const posSettings = pgTable(
     smallest_iqd_amount: numeric("smallest_iqd_amount", { precision: 20, scale: 0 }).notNull().default("250"),
     smallest_usd_amount: numeric("smallest_usd_amount", { precision: 20, scale: 2 }).notNull().default("1"),
     print_receipt: text("print_receipt").notNull().default("never"),
+    /** The receipt roll's width in millimetres (80 or 58). */
+    receipt_width: integer("receipt_width").notNull().default(80),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
     check("pos_settings_single_row", sql`${t.id} = 1`),
     check("pos_settings_smallest_positive", sql`${t.smallest_iqd_amount} > 0 and ${t.smallest_usd_amount} > 0`),
     check("pos_settings_print_receipt", sql`${t.print_receipt} in ('always', 'ask', 'never')`),
+    check("pos_settings_receipt_width", sql`${t.receipt_width} in (58, 80)`),
   ],
 );
 

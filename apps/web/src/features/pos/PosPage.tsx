@@ -258,7 +258,7 @@ export function PosPage() {
           <PaymentDialog bill={bill} session={s} customer={b.named} onClose={() => setPaying(false)} onPaid={completeSale} />
         )}
       </Suspense>
-      <Suspense fallback={null}>{printJob && <ReceiptPrint job={printJob} shop={systemConfig} />}</Suspense>
+      <Suspense fallback={null}>{printJob && <ReceiptPrint job={printJob} shop={systemConfig} width={s?.receipt_width ?? 80} />}</Suspense>
     </div>
   );
 }

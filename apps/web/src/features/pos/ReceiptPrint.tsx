@@ -1,4 +1,4 @@
-import { CURRENCY_IQD } from "@app/contracts";
+import { CURRENCY_IQD, type PosReceiptWidth } from "@app/contracts";
 import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
@@ -35,12 +35,18 @@ function Barcode({ code }: { code: string }) {
   );
 }
 
-/** The 80 mm receipt; on screen it is hidden, on paper it is all there is (pos.css). */
-export function Receipt({ receipt: r, shop }: { receipt: ReceiptData; shop: SystemConfig }) {
+/** The receipt on its 80 or 58 mm roll; on screen it is hidden, on paper it is all there is (pos.css). */
+export function Receipt({ receipt: r, shop, width = 80 }: { receipt: ReceiptData; shop: SystemConfig; width?: PosReceiptWidth }) {
   const { t, i18n } = useTranslation("pos");
   const number = r.number ?? r.key.slice(0, 8).toUpperCase();
   return (
-    <div className="pos-receipt" dir={i18n.dir()} lang={i18n.language} data-testid="pos-receipt">
+    <div
+      className={width === 58 ? "pos-receipt pos-receipt-58" : "pos-receipt"}
+      dir={i18n.dir()}
+      lang={i18n.language}
+      data-testid="pos-receipt"
+      data-width={width}
+    >
       <h1>{shop.shop_name}</h1>
       {shop.receipt_header && <p className="pos-receipt-center">{shop.receipt_header}</p>}
       <p className="pos-receipt-center">
@@ -126,7 +132,15 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
  * browser's print (a POS terminal started with --kiosk-printing prints without a dialog). The
  * receipt stays in the page, so it can be printed again and checked in the print view.
  */
-export function ReceiptPrint({ job, shop }: { job: { receipt: ReceiptData; n: number }; shop: SystemConfig }) {
+export function ReceiptPrint({
+  job,
+  shop,
+  width = 80,
+}: {
+  job: { receipt: ReceiptData; n: number };
+  shop: SystemConfig;
+  width?: PosReceiptWidth;
+}) {
   const { t, i18n } = useTranslation("pos");
   // Each print asked for prints once: the receipt number written on it later does not print it again.
   const printed = useRef(0);
@@ -148,9 +162,10 @@ export function ReceiptPrint({ job, shop }: { job: { receipt: ReceiptData; n: nu
       footer: shop.receipt_footer,
       rtl: i18n.dir() === "rtl",
       labels,
+      widthMm: width,
     }).then((done) => {
       if (!done) window.print();
     });
-  }, [job, shop, t, i18n]);
-  return createPortal(<Receipt receipt={job.receipt} shop={shop} />, document.body);
+  }, [job, shop, t, i18n, width]);
+  return createPortal(<Receipt receipt={job.receipt} shop={shop} width={width} />, document.body);
 }

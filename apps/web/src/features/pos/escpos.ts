@@ -103,23 +103,26 @@ export function monochrome(rgba: Uint8ClampedArray, width: number, height: numbe
 
 /** 80 mm paper at 203 dpi: 576 dots across. */
 export const PAPER_DOTS = 576;
+/** The dots across a roll of each width at 203 dpi (58 mm paper prints 48 mm of it). */
+export const paperDots = (widthMm: number) => (widthMm === 58 ? 384 : PAPER_DOTS);
 
 /** Draws a line of text (any script; the browser joins Arabic letters) as a bitmap the width of the paper. */
-export function rasterOfText(text: string, opts: { rtl: boolean; size?: number; bold?: boolean; align?: Align }): Bitmap {
+export function rasterOfText(text: string, opts: { rtl: boolean; size?: number; bold?: boolean; align?: Align; dots?: number }): Bitmap {
+  const dots = opts.dots ?? PAPER_DOTS;
   const size = opts.size ?? 24;
   const height = Math.ceil(size * 1.4);
-  const canvas = new OffscreenCanvas(PAPER_DOTS, height);
+  const canvas = new OffscreenCanvas(dots, height);
   const g = canvas.getContext("2d");
   if (!g) throw new Error("No 2D canvas");
   g.fillStyle = "#fff";
-  g.fillRect(0, 0, PAPER_DOTS, height);
+  g.fillRect(0, 0, dots, height);
   g.fillStyle = "#000";
   g.font = `${opts.bold ? "bold " : ""}${size}px sans-serif`;
   g.direction = opts.rtl ? "rtl" : "ltr";
   const align = opts.align ?? (opts.rtl ? "right" : "left");
   g.textAlign = align;
   g.textBaseline = "middle";
-  const x = align === "center" ? PAPER_DOTS / 2 : align === "right" ? PAPER_DOTS - 4 : 4;
+  const x = align === "center" ? dots / 2 : align === "right" ? dots - 4 : 4;
   g.fillText(text, x, height / 2);
-  return monochrome(g.getImageData(0, 0, PAPER_DOTS, height).data, PAPER_DOTS, height);
+  return monochrome(g.getImageData(0, 0, dots, height).data, dots, height);
 }

@@ -1,4 +1,4 @@
-import { CURRENCY_IQD, type PosPrintReceipt } from "@app/contracts";
+import { CURRENCY_IQD, type PosPrintReceipt, type PosReceiptWidth } from "@app/contracts";
 import { answerTextsReady } from "../../app/i18n";
 import { api, apiWithStatus } from "../../shared/api/client";
 import type { DataBody } from "../../shared/api/types";
@@ -18,6 +18,8 @@ export interface PosSession {
   smallest_usd_amount: string;
   /** A paid bill's receipt: printed at once, asked about, or printed only when the cashier asks for it. */
   print_receipt?: PosPrintReceipt;
+  /** The receipt roll's width in millimetres (a session kept from before the setting: 80). */
+  receipt_width?: PosReceiptWidth;
   walk_in_customer: { consumer_id: number; consumer_name: string } | null;
   permissions: string[];
 }

@@ -1,5 +1,5 @@
 import { CURRENCY_IQD } from "@app/contracts";
-import { EscPos, printableAsText, rasterOfText } from "./escpos";
+import { EscPos, paperDots, printableAsText, rasterOfText } from "./escpos";
 import type { ReceiptData } from "./receipt";
 
 /**
@@ -107,13 +107,21 @@ export function testPrint(texts: { shop: string; line: string; rtl: boolean }) {
 /** Prints a receipt as ESC/POS; false when no printer is connected (the caller prints with the browser). */
 export async function printEscPos(
   r: ReceiptData,
-  texts: { shop: string; header?: string | null; footer?: string | null; rtl: boolean; labels: Record<string, string> },
+  texts: {
+    shop: string;
+    header?: string | null;
+    footer?: string | null;
+    rtl: boolean;
+    labels: Record<string, string>;
+    /** The roll's width in millimetres (80 unless said). */
+    widthMm?: number;
+  },
 ) {
   if (!(await printer())) return false;
   const p = new EscPos().init();
   const say = (text: string, align: "left" | "center" | "right" = texts.rtl ? "right" : "left", bold = false) => {
     if (printableAsText(text)) p.align(align).bold(bold).line(text);
-    else p.align("left").raster(rasterOfText(text, { rtl: texts.rtl, bold, align }));
+    else p.align("left").raster(rasterOfText(text, { rtl: texts.rtl, bold, align, dots: paperDots(texts.widthMm ?? 80) }));
   };
   const cur = (id: number) => (id === CURRENCY_IQD ? "IQD" : "USD");
   say(texts.shop, "center", true);

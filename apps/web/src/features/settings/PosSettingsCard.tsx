@@ -1,4 +1,4 @@
-import { POS_PRINT_RECEIPT, type PosPrintReceipt, ZPosSettings } from "@app/contracts";
+import { POS_PRINT_RECEIPT, POS_RECEIPT_WIDTHS, type PosPrintReceipt, type PosReceiptWidth, ZPosSettings } from "@app/contracts";
 import { D } from "@app/contracts/money";
 import { Button, Card, Group, Select, SimpleGrid, Text, Title } from "@mantine/core";
 import { IconDeviceFloppy } from "@tabler/icons-react";
@@ -20,6 +20,7 @@ interface PosSettings {
   smallest_iqd_amount: string;
   smallest_usd_amount: string;
   print_receipt: PosPrintReceipt;
+  receipt_width: PosReceiptWidth;
 }
 
 export const posSettingsQuery = queryOptions({
@@ -31,7 +32,7 @@ export const posSettingsQuery = queryOptions({
  * The till's settings (`POST /api/pos/settings`), saved on their own: the bank account FIB
  * payments go to, and the smallest IQD and USD amounts in circulation, to which a POS bill's
  * change is rounded down, and whether a paid bill's receipt prints by itself, after asking the
- * cashier, or only when the cashier asks for it.
+ * cashier, or only when the cashier asks for it, and the width of the receipt's roll (80 or 58 mm).
  */
 export function PosSettingsCard() {
   const { t } = useTranslation("settings");
@@ -46,6 +47,7 @@ export function PosSettingsCard() {
     smallest_iqd_amount: "250",
     smallest_usd_amount: "1",
     print_receipt: "never" as PosPrintReceipt,
+    receipt_width: "80",
   });
   const { load } = form;
   useEffect(() => {
@@ -57,6 +59,7 @@ export function PosSettingsCard() {
         smallest_iqd_amount: D(s.smallest_iqd_amount).toFixed(),
         smallest_usd_amount: D(s.smallest_usd_amount).toFixed(),
         print_receipt: s.print_receipt ?? "never",
+        receipt_width: String(s.receipt_width ?? 80),
       });
   }, [settings.data, load]);
   const save = useMutation({
@@ -77,6 +80,7 @@ export function PosSettingsCard() {
       smallest_iqd_amount: v.smallest_iqd_amount,
       smallest_usd_amount: v.smallest_usd_amount,
       print_receipt: v.print_receipt,
+      receipt_width: Number(v.receipt_width),
     });
     if (body) save.mutate(body);
   };
@@ -145,6 +149,17 @@ export function PosSettingsCard() {
             allowDeselect={false}
             disabled={readOnly}
             data-testid="field-print_receipt"
+          />
+          <Select
+            label={t("fields.receipt_width")}
+            description={t("systemConfig.receiptWidthHint")}
+            data={POS_RECEIPT_WIDTHS.map((w) => ({ value: String(w), label: t(`posWidth.${w}`) }))}
+            value={form.values.receipt_width}
+            onChange={(x) => x && form.set("receipt_width", x)}
+            error={form.error("receipt_width")}
+            allowDeselect={false}
+            disabled={readOnly}
+            data-testid="field-receipt_width"
           />
         </SimpleGrid>
       </Card>

@@ -1,0 +1,2 @@
+ALTER TABLE "pos_settings" ADD COLUMN "receipt_width" integer DEFAULT 80 NOT NULL;--> statement-breakpoint
+ALTER TABLE "pos_settings" ADD CONSTRAINT "pos_settings_receipt_width" CHECK ("pos_settings"."receipt_width" in (58, 80));
