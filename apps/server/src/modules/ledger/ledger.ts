@@ -1,5 +1,5 @@
 import { CURRENCY_IQD, MSG } from "@app/contracts";
-import { eq, sql } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import { addDays, businessDay, endOfBusinessDay, startOfBusinessDay } from "../../platform/business-time.js";
@@ -50,12 +50,23 @@ export async function systemCurrency(tx: DbOrTx): Promise<number> {
   });
 }
 
+/**
+ * A system account by its key. Within a transaction every system account is read in one statement
+ * the first time one is asked for (a sale asks for six); one made later in the transaction (the
+ * seed's) is read by itself.
+ */
 export async function accountByKey(tx: DbOrTx, key: string) {
-  const a = await onceInTx(tx, `account:${key}`, async () => {
-    const [row] = await tx.select().from(accounts).where(eq(accounts.system_key, key));
-    if (!row) throw new HttpError(500, `The system account ${key} is missing`);
-    return row;
+  const all = await onceInTx(tx, "system_accounts", async () => {
+    const rows = await tx.select().from(accounts).where(isNotNull(accounts.system_key));
+    return new Map(rows.map((r) => [r.system_key!, r]));
   });
+  const a =
+    all.get(key) ??
+    (await onceInTx(tx, `account:${key}`, async () => {
+      const [row] = await tx.select().from(accounts).where(eq(accounts.system_key, key));
+      if (!row) throw new HttpError(500, `The system account ${key} is missing`);
+      return row;
+    }));
   return { ...a };
 }
 

@@ -130,11 +130,15 @@ export async function numberSale(ctx: Ctx, id: number, kind: SaleKind): Promise<
   return number;
 }
 
-export async function bringOut(ctx: Ctx, s: StoredSale) {
-  const { sys, doc, terms } = await postingOf(ctx, s, await paymentsOf(ctx.tx, s.id));
+/**
+ * What a sale's going out reads that none of the rows it locks guards: its payments, the accounts
+ * and figures of its entry, its lines and their batches, the customer's name. Read before the
+ * accounts are locked, so that from the locks to the commit each statement is one the sale needs
+ * there. A walk-in customer left owing is refused here, before anything is locked.
+ */
+export async function outgoing(ctx: Ctx, s: StoredSale) {
+  const posting = await postingOf(ctx, s, await paymentsOf(ctx.tx, s.id));
   if (!D(s.remaining).isZero() && (await isWalkIn(ctx.tx, s.consumer_fk))) throw walkInOwing("paid_amount");
-  const remainingSys = convert(s.remaining, s.currency_id, sys, s.rate);
-  await assertCustomerCredit(ctx, s.consumer_fk, remainingSys);
   const lines = await linesOf(ctx.tx, s.id);
   const stockLines = [];
   for (const [i, l] of lines.entries())
@@ -146,10 +150,27 @@ export async function bringOut(ctx: Ctx, s: StoredSale) {
       quantity: D(l.quantity).plus(l.free_quantity).toFixed(),
       batch_id: l.batch_no ? await batchOf(ctx.tx, l.item_fk, l.batch_no, `lines.${i}.batch_no`) : null,
     });
-  // What reads no row the sale locks is read before the stock rows are taken: from them to the
-  // commit every statement is one more that the next sale of these items waits for.
+  return { ...posting, lines, stockLines, customer: await customerName(ctx.tx, s.consumer_fk) };
+}
+export type Outgoing = Awaited<ReturnType<typeof outgoing>>;
+
+/** The accounts `outgoing`'s entry touches, to lock them (see accountLines). */
+export const outgoingAccountLines = (o: Outgoing) => salePostingLines({ ...o.doc, cost: "1" });
+
+/**
+ * The goods leave and the sale posts (see `outgoing` for what is read before; without it, it is
+ * read here). The accounts are locked before this, by the caller; `stamp` is stored with the
+ * sale's number and state (who completed it, when).
+ */
+export async function bringOut(ctx: Ctx, s: StoredSale, read?: Outgoing, stamp: { updated_by?: number | null; updated_at?: Date } = {}) {
+  const o = read ?? (await outgoing(ctx, s));
+  const { sys, doc, terms, lines, stockLines, customer } = o;
+  const remainingSys = convert(s.remaining, s.currency_id, sys, s.rate);
+  await assertCustomerCredit(ctx, s.consumer_fk, remainingSys);
+  // Read under the salesman's payable account's lock (his other sales wait), and before the stock
+  // rows are taken: from them to the commit every statement is one more that the next sale of
+  // these items waits for.
   const base = terms && doc.commission ? await monthBase(ctx.tx, s) : null;
-  const customer = await customerName(ctx.tx, s.consumer_fk);
   const out = await stockOut(ctx, saleSource(s.id), stockLines, { purpose: "sale", date: s.date });
   // Each line's cost, and the batch it came from when it is one.
   const byLine = new Map<number, { value: Decimal; batches: Map<string, string | null> }>();
@@ -197,6 +218,7 @@ export async function bringOut(ctx: Ctx, s: StoredSale) {
   await ctx.tx
     .update(sales)
     .set({
+      ...stamp,
       number,
       status: "complete",
       cost_total: cost.toFixed(),

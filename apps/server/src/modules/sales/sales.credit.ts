@@ -2,6 +2,7 @@ import { CURRENCY_IQD, CURRENCY_USD, creditLimitMessage } from "@app/contracts";
 import type Decimal from "decimal.js";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { tablePresent } from "../../db/table-present.js";
 import { businessDay, startOfBusinessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
@@ -69,7 +70,7 @@ export async function overdueOwed(tx: DbOrTx, consumerId: number, now: Date, exc
   if (!c?.type || (c.type === "custom" && !c.days)) return null;
   const threshold = c.type === "custom" ? Number(c.days) : 0;
   const cutoff = startOfBusinessDay(businessDay(new Date(now.getTime() - threshold * 86_400_000)));
-  const returns = (await tx.execute<{ t: string | null }>(sql`select to_regclass('sale_returns')::text as t`)).rows[0]?.t
+  const returns = (await tablePresent(tx, "sale_returns"))
     ? sql`(select sum(r.total) from sale_returns r where r.sale_fk = s.id and r.status = 'complete' and r.received_type = 'On Account')`
     : sql`0`;
   const o = await tx.execute<{ n: number; amount: string | null; oldest: Date | string | null; sys: number }>(sql`

@@ -1,5 +1,6 @@
 import { can, MSG, type SaleKind } from "@app/contracts";
 import { sql } from "drizzle-orm";
+import { tablePresent } from "../../db/table-present.js";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
@@ -21,8 +22,7 @@ export const PREFIX: Record<SaleKind, string> = { sale: "SAL", salesman: "SMS", 
  */
 export const saleGuards: ((ctx: Ctx, saleId: number) => Promise<void>)[] = [
   async (ctx, saleId) => {
-    const exists = await ctx.tx.execute<{ t: string | null }>(sql`select to_regclass('sale_return_lines')::text as t`);
-    if (!exists.rows[0]?.t) return;
+    if (!(await tablePresent(ctx.tx, "sale_return_lines"))) return;
     const r = await ctx.tx.execute(sql`
       select 1 from sale_return_lines rl join sale_lines l on l.line_id = rl.sale_line_fk where l.sale_fk = ${saleId} limit 1`);
     if (r.rows.length) throw new HttpError(422, MSG.protectedDocument);

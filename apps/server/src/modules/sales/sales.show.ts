@@ -1,5 +1,6 @@
 import { can, overdueMessage, type SaleKind } from "@app/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { tablePresent } from "../../db/table-present.js";
 import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { inventoryScope } from "../catalogue/inventories.js";
@@ -45,9 +46,7 @@ export async function showSale(ctx: Ctx, id: number, kind?: SaleKind) {
     return undefined;
   const scope = inventoryScope(ctx, sql`${s.inventory_fk}::int`);
   if (scope && !(await ctx.tx.execute(sql`select 1 where ${scope}`)).rows.length) return undefined;
-  const returned = (await ctx.tx.execute<{ t: string | null }>(sql`select to_regclass('sale_return_lines')::text as t`)).rows[0]?.t
-    ? returnedQuantitySql
-    : sql`'0'`;
+  const returned = (await tablePresent(ctx.tx, "sale_return_lines")) ? returnedQuantitySql : sql`'0'`;
   const lines = await ctx.tx.execute(saleLinesShownSql(sql`l.sale_fk = ${id}`, returned));
   const payments = await ctx.tx.execute(salePaymentsShownSql(sql`p.sale_fk = ${id}`));
   const credit = await customerCredit(ctx.tx, s.consumer_fk);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { lockForPosting } from "../ledger/ledger.js";
-import { accountLines, bringOut, numberSale, paymentsOf, takeBack, writeChildren } from "./sale.posting.js";
+import { accountLines, bringOut, numberSale, outgoing, outgoingAccountLines, paymentsOf, takeBack, writeChildren } from "./sale.posting.js";
 import { assertOpen, lockSale, prepare, stored } from "./sale.prepare.js";
 import { saleSource } from "./sales.list.js";
 import { saleLines, sales } from "./sales.tables.js";
@@ -98,14 +98,14 @@ export async function completeSale(ctx: Ctx, id: number, kind?: SaleKind) {
   const s = await stored(ctx, id, kind);
   assertOpen(s);
   assertDraft(s);
-  await lockForPosting(ctx, { lines: await accountLines(ctx, s, await paymentsOf(ctx.tx, id)) });
+  // A draft's own row first: what it goes out with is then read as it stays, before any account
+  // is locked (docs/architecture/ledger.md, "Locking": nobody holds accounts and waits for a draft).
   const locked = await lockSale(ctx, id);
+  assertOpen(locked);
   assertDraft(locked);
-  await bringOut(ctx, locked);
-  await ctx.tx
-    .update(sales)
-    .set({ updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
-    .where(eq(sales.id, id));
+  const read = await outgoing(ctx, locked);
+  await lockForPosting(ctx, { lines: outgoingAccountLines(read) });
+  await bringOut(ctx, locked, read, { updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now });
 }
 
 /** Return To Draft: stock and entry reversed, unless goods were returned since. */
