@@ -9,6 +9,7 @@ export * from "./date-filters.js";
 export * from "./drawer-floats.js";
 export * from "./enums.js";
 export * from "./item-sheets.js";
+export * from "./jobs.js";
 export * from "./messages.js";
 export * from "./permissions.js";
 export * from "./plausible.js";

@@ -7,6 +7,7 @@ import { catalogueModule } from "./catalogue/catalogue.module.js";
 import { disposalsModule } from "./disposals/disposals.module.js";
 import { expensesModule } from "./expenses/expenses.module.js";
 import { itemSheetsModule } from "./item-sheets/item-sheets.module.js";
+import { jobsModule } from "./jobs/jobs.module.js";
 import { ledgerModule } from "./ledger/ledger.module.js";
 import { openingBalancesModule } from "./opening-balances/opening-balances.module.js";
 import { outletsModule } from "./outlets/outlets.module.js";
@@ -59,5 +60,6 @@ export const MODULES: AppModule[] = [
   saleTransfersModule,
   recalculationsModule,
   backupsModule,
+  jobsModule,
   salesReportsModule,
 ];

@@ -8,6 +8,7 @@ export * from "./catalogue/inventories.tables.js";
 export * from "./catalogue/units.tables.js";
 export * from "./disposals/disposals.tables.js";
 export * from "./expenses/expenses.tables.js";
+export * from "./jobs/jobs.tables.js";
 export * from "./ledger/accounts.tables.js";
 export * from "./ledger/ledger.tables.js";
 export * from "./numbering/numbering.tables.js";

@@ -1,4 +1,4 @@
-import type { RecalculationDifference, RecalculationFindings } from "@app/contracts";
+import type { JobStep, RecalculationDifference, RecalculationFindings } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { businessTimeZone } from "../../platform/business-time.js";
@@ -212,11 +212,18 @@ async function accountDifferences(tx: DbOrTx, kind: "account_day" | "account_mon
   return { fixes, differences };
 }
 
-async function findAll(tx: DbOrTx) {
+/** What a run reports as it goes: the step (a job's step key), done of total. */
+export type RecalculationProgress = (step: JobStep, done?: number, total?: number) => void;
+
+async function findAll(tx: DbOrTx, progress: RecalculationProgress = () => {}) {
   // One after another: a transaction's statements share its one connection.
+  progress("recalculation.stock", 0, 4);
   const balances = await stockBalanceDifferences(tx);
+  progress("recalculation.costs", 1, 4);
   const costs = await itemCostDifferences(tx);
+  progress("recalculation.days", 2, 4);
   const days = await accountDifferences(tx, "account_day");
+  progress("recalculation.months", 3, 4);
   const months = await accountDifferences(tx, "account_month");
   const findings: RecalculationFindings = {
     differences: [...balances.differences, ...costs.differences, ...days.differences, ...months.differences],
@@ -241,29 +248,43 @@ export async function previewRecalculation(tx: DbOrTx): Promise<RecalculationFin
  * stock before accounts as postings take them; then every figure that differs is rewritten and
  * the run is recorded with its differences.
  */
-export async function runRecalculation(ctx: Ctx): Promise<{ id: number } & RecalculationFindings> {
+export async function runRecalculation(
+  ctx: Ctx,
+  progress: RecalculationProgress = () => {},
+): Promise<{ id: number } & RecalculationFindings> {
   const tx = ctx.tx;
+  progress("recalculation.locking");
   await tx.execute(sql`lock table stock_balances, stock_item_costs in exclusive mode`);
   await tx.execute(sql`lock table account_balances, account_month_balances in exclusive mode`);
-  const found = await findAll(tx);
-  for (const b of found.balances)
+  const found = await findAll(tx, progress);
+  const writes = found.balances.length + found.costs.length + found.days.length + found.months.length;
+  let written = 0;
+  const wrote = () => progress("recalculation.writing", ++written, writes);
+  progress("recalculation.writing", 0, writes);
+  for (const b of found.balances) {
     await tx.execute(sql`
       insert into stock_balances (item_fk, inventory_fk, batch_fk, qty) values (${b.item_id}, ${b.inventory_id}, ${b.batch_id}, ${b.qty})
       on conflict (item_fk, inventory_fk, batch_fk) do update set qty = excluded.qty, updated_at = now()`);
-  for (const c of found.costs)
+    wrote();
+  }
+  for (const c of found.costs) {
     await tx.execute(sql`
       insert into stock_item_costs (item_fk, qty, value, avg_cost) values (${c.item_id}, ${c.qty}, ${c.value}, ${c.avg_cost})
       on conflict (item_fk) do update set qty = excluded.qty, value = excluded.value, avg_cost = excluded.avg_cost, updated_at = now()`);
+    wrote();
+  }
   for (const [table, col, fixes] of [
     [sql`account_balances`, sql`day`, found.days],
     [sql`account_month_balances`, sql`month`, found.months],
   ] as const)
-    for (const a of fixes)
+    for (const a of fixes) {
       await tx.execute(sql`
         insert into ${table} (account_id, ${col}, debit, credit, sys_debit, sys_credit)
         values (${a.account_id}, ${a.period}::date, ${a.debit}, ${a.credit}, ${a.sys_debit}, ${a.sys_credit})
         on conflict (account_id, ${col}) do update
           set debit = excluded.debit, credit = excluded.credit, sys_debit = excluded.sys_debit, sys_credit = excluded.sys_credit`);
+      wrote();
+    }
   const f = found.findings;
   const [row] = await tx
     .insert(recalculations)

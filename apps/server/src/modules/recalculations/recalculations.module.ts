@@ -4,13 +4,14 @@ import type { FastifyInstance } from "fastify";
 import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import { sqlBusinessDateTime } from "../../platform/business-time.js";
-import type { Ctx } from "../../platform/context.js";
+import type { AuthUser, Ctx } from "../../platform/context.js";
 import { bodyOf, docs, parseId, registerList } from "../../platform/crud.js";
 import { notFound, parse } from "../../platform/errors.js";
-import { ctxOf, inTx } from "../../platform/http.js";
+import { clientIp, ctxOf, retryTx } from "../../platform/http.js";
 import type { ListModel } from "../../platform/list.js";
 import { dataOf, savedOf } from "../../platform/openapi.js";
-import { previewRecalculation, runRecalculation } from "./recalculate.js";
+import { answerStarted, defineJob, startedResponses, startJob } from "../jobs/job-runner.js";
+import { previewRecalculation, type RecalculationProgress, runRecalculation } from "./recalculate.js";
 
 const SECTION = "recalculations";
 const tags = [SECTION];
@@ -84,22 +85,55 @@ export const recalculationsModule: AppModule = {
       },
       async (req, reply) => {
         parse(ZRecalculationRequest, bodyOf(req));
-        const data = await inTx(app, req, async (ctx) => {
-          const run = await runRecalculation(ctx);
-          await audit(ctx, {
-            module: SECTION,
-            action: "create",
-            record_id: run.id,
-            after: {
-              stock_differences: run.stock_differences,
-              cost_differences: run.cost_differences,
-              account_differences: run.account_differences,
-            },
-          });
-          return (await showRun(ctx, run.id))!;
-        });
+        const data = await recalculate(app, { user: req.user, ip: clientIp(req) });
         return reply.status(201).send({ message: MSG.updated, data });
+      },
+    );
+    // The same run as a job: answered at once, its progress read at /api/jobs/{id}.
+    defineJob<Record<string, never>>(app, {
+      kind: "recalculation",
+      permission: `${SECTION}/store`,
+      run: (job) => recalculate(app, job, (step, done, total) => job.progress(step, done, total)),
+    });
+    app.post(
+      "/api/recalculations/start",
+      {
+        config: { permission: `${SECTION}/store` },
+        schema: {
+          tags,
+          summary: "Start a recalculation as a job; its result is the run that POST /api/recalculations answers",
+          body: ZRecalculationRequest,
+          response: startedResponses,
+        },
+        validatorCompiler: () => (value: unknown) => ({ value }),
+      },
+      async (req, reply) => {
+        parse(ZRecalculationRequest, bodyOf(req));
+        return answerStarted(reply, startJob(app, req, "recalculation", {}));
       },
     );
   },
 };
+
+/** One run in one transaction (retried on a deadlock), audited, answered as the run with its differences. */
+async function recalculate(
+  app: FastifyInstance,
+  who: { user: AuthUser | null; ip: string | null },
+  progress?: RecalculationProgress,
+): Promise<RecalculationRun> {
+  return retryTx(app, async (tx) => {
+    const ctx: Ctx = { tx, user: who.user, now: new Date(), ip: who.ip };
+    const run = await runRecalculation(ctx, progress);
+    await audit(ctx, {
+      module: SECTION,
+      action: "create",
+      record_id: run.id,
+      after: {
+        stock_differences: run.stock_differences,
+        cost_differences: run.cost_differences,
+        account_differences: run.account_differences,
+      },
+    });
+    return (await showRun(ctx, run.id))!;
+  });
+}
