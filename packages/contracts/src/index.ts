@@ -17,6 +17,7 @@ export * from "./pos.js";
 export * from "./pos-catalogue.js";
 export * from "./pos-change.js";
 export * from "./pricing.js";
+export * from "./purchase-orders.js";
 export * from "./purchases.js";
 export * from "./quotations.js";
 export * from "./recalculations.js";

@@ -74,7 +74,7 @@ export const PERMISSION_GROUPS: GroupDef[] = [
   {
     key: "_purchases",
     sections: [
-      s("purchases", [...DOC, "apply_cost", "modify_sale_price", "order", "order_images", "import"]),
+      s("purchases", [...DOC, "apply_cost", "modify_sale_price", "order", "order_images", "over_receive", "import"]),
       s("purchase_returns", DOC),
       s("suppliers", [...CRUD, "balance_view", "activate"]),
       s("supplier_transactions", [...CRUD, "update_payment", "destroy_payment"]),

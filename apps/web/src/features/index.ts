@@ -8,6 +8,7 @@ import { SUPPLIER_FEATURES } from "./parties/suppliers.features";
 import { POS_FEATURES } from "./pos/pos.features";
 import { POS_ADMIN_FEATURES } from "./pos-admin/posAdmin.features";
 import { PRICING_FEATURES } from "./pricing/pricing.features";
+import { PURCHASE_ORDER_FEATURES } from "./purchase-orders/purchaseOrders.features";
 import { PURCHASE_FEATURES } from "./purchases/purchases.features";
 import { QUOTATION_FEATURES } from "./quotations/quotations.features";
 import { REPORT_FEATURES } from "./reports/reports.features";
@@ -63,6 +64,7 @@ export const FEATURES: Feature[] = [
   ...CUSTOMER_FEATURES,
   ...SUPPLIER_FEATURES,
   ...PURCHASE_FEATURES,
+  ...PURCHASE_ORDER_FEATURES,
   ...ACCOUNTING_FEATURES,
   ...SALES_FEATURES,
   ...PRICING_FEATURES,
