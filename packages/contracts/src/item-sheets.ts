@@ -2,9 +2,10 @@ import type { ImportRowError } from "./catalogue.js";
 
 /**
  * The prices sheet: one row per unit an item is sold in. `item_code` or `barcode` finds the item
- * (the barcode also finds the unit), `unit` names the unit (empty: the base unit), `sale_price` is
- * the unit's sale price in `currency`, which must be the system currency (the product keeps one sale
- * price per unit, in that currency). `item_name` and `unit_qty` are there to read, never imported.
+ * (the barcode also finds the unit), and `item_name` in a row with neither; `unit` names the unit
+ * (empty: the barcode's or the base unit), `sale_price` is the unit's sale price in `currency`,
+ * which must be the system currency (the product keeps one sale price per unit, in that currency).
+ * `unit_qty` is there to read; nothing but the price is ever imported.
  */
 export const PRICE_SHEET_COLUMNS = ["item_code", "barcode", "item_name", "unit", "unit_qty", "sale_price", "currency"] as const;
 export type PriceSheetColumn = (typeof PRICE_SHEET_COLUMNS)[number];

@@ -87,6 +87,7 @@ const SERVER_TEXTS = [
   "The rate 13101480 is more than 10 times the rate before it, 1310. Check the rate, or confirm it.",
   "The rate 130 is less than a tenth of the rate before it, 1310. Check the rate, or confirm it.",
   "The selected item code is invalid.",
+  "The selected item name is invalid.",
   "The selected barcode is invalid.",
   "The selected unit is invalid.",
   "The unit is repeated (row 3).",

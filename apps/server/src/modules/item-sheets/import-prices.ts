@@ -36,8 +36,9 @@ interface Found {
 const json = (values: Iterable<string>) => JSON.stringify([...new Set(values)]);
 
 /**
- * Sets the sale prices a prices sheet names, and nothing else: the item and unit come from the
- * item code or barcode and the unit column, the price from `sale_price`. Every row is checked first
+ * Sets the sale prices a prices sheet names, and nothing else: the item comes from the item code or
+ * the barcode (or, in a row with neither, its name), the unit from the unit column (else the
+ * barcode's unit, else the base unit), the price from `sale_price`. Every row is checked first
  * (the item and unit must exist, the price be a price, the currency the system's, no unit twice);
  * any bad row refuses the whole file with every bad row listed (ImportRowsError), so a file is
  * applied whole or not at all. Prices already as the sheet says count as unchanged and are not
@@ -54,17 +55,23 @@ export async function importPrices(ctx: Ctx, file: unknown): Promise<PriceImport
   const padded = (r: SheetRecord<PriceSheetColumn>) => (r.numeric.has("barcode") ? restoredBarcode(barcodeOf(r)) : undefined);
   const codes = rows.map((r) => normalizeDigits(r.item_code)).filter(Boolean);
   const barcodes = rows.flatMap((r) => [barcodeOf(r), padded(r) ?? ""]).filter(Boolean);
+  // A row without a code or a barcode finds its item by name (names are unique, case aside).
+  const byNameOnly = (r: SheetRecord<PriceSheetColumn>) => (!r.item_code && !r.barcode && r.item_name ? r.item_name.toLowerCase() : "");
+  const names = rows.map(byNameOnly).filter(Boolean);
 
   const units = await ctx.tx.execute<Unit & { item_code: string | null }>(sql`
     select iu.item_unit_id, i.item_id, i.item_code, i.item_name, u.unit_name, iu.is_base, iu.price
       from items i join item_units iu on iu.item_fk = i.item_id join units u on u.unit_id = iu.unit_fk
      where i.item_code in (select json_array_elements_text(${json(codes)}::json))
-        or i.item_id in (select item_fk from item_barcodes where barcode in (select json_array_elements_text(${json(barcodes)}::json)))`);
+        or i.item_id in (select item_fk from item_barcodes where barcode in (select json_array_elements_text(${json(barcodes)}::json)))
+        or lower(i.item_name) in (select json_array_elements_text(${json(names)}::json))`);
   const unitsOf = new Map<number, Unit[]>();
   const byCode = new Map<string, number>();
+  const byName = new Map<string, number>();
   for (const u of units.rows) {
     unitsOf.set(u.item_id, [...(unitsOf.get(u.item_id) ?? []), u]);
     if (u.item_code) byCode.set(u.item_code, u.item_id);
+    byName.set(u.item_name.toLowerCase(), u.item_id);
   }
   const scanned = await ctx.tx.execute<{ barcode: string; item_fk: number; item_unit_fk: number | null }>(
     sql`select barcode, item_fk, item_unit_fk from item_barcodes where barcode in (select json_array_elements_text(${json(barcodes)}::json))`,
@@ -81,7 +88,12 @@ export async function importPrices(ctx: Ctx, file: unknown): Promise<PriceImport
     const rowOk = () => errors.length === errorsBefore;
     let itemId: number | undefined;
     let barcodeUnit: number | null = null;
-    if (!code && !barcode) bad(r.row, "item_code", "The item code field is required when barcode is not present.");
+    const name = byNameOnly(r);
+    if (!code && !barcode && !name) bad(r.row, "item_code", "The item code field is required when barcode is not present.");
+    if (name) {
+      itemId = byName.get(name);
+      if (itemId === undefined) bad(r.row, "item_name", "The selected item name is invalid.");
+    }
     if (code) {
       itemId = byCode.get(code);
       if (itemId === undefined) bad(r.row, "item_code", "The selected item code is invalid.");

@@ -36,6 +36,8 @@ async function seedItems(app: TestApp) {
       default_unit: "packet",
     },
     { category: "Syrups", item_name: "شراب السعال", sale_price: "3500.5", barcode: "00012345", base_unit: "Bottle" },
+    // No code and no barcode: the prices sheet finds it by its name.
+    { item_name: "Plain soap", sale_price: 500, base_unit: "Piece" },
   ];
   for (const r of rows) ws.addRow(ITEM_IMPORT_COLUMNS.map((c) => r[c] ?? null));
   const res = await uploadSheet(app, "/api/items/import", Buffer.from(await wb.xlsx.writeBuffer()));
@@ -132,7 +134,7 @@ describe("the items sheet", () => {
     try {
       const imported = await uploadSheet(other, "/api/items/import", await exported("/api/items/export_for_import", "ckb"));
       expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-      expect(imported.body.data).toEqual({ imported: 2, repairs: [] });
+      expect(imported.body.data).toEqual({ imported: 3, repairs: [] });
       const here = await sheetRecords(await exported("/api/items/export_for_import"));
       const there = await sheetRecords(await exported("/api/items/export_for_import", "en", other));
       expect(there).toEqual(here);
@@ -181,6 +183,7 @@ describe("the prices sheet", () => {
         sale_price: 3500.5,
         currency: "IQD",
       },
+      { item_code: null, barcode: null, item_name: "Plain soap", unit: "Piece", unit_qty: 1, sale_price: 500, currency: "IQD" },
     ]);
   });
 
@@ -188,7 +191,7 @@ describe("the prices sheet", () => {
     const [before, stockBefore, auditsBefore] = [await prices(), await stock(), await audits()];
     const res = await uploadSheet(t, "/api/items/prices_import", await exported("/api/items/prices_export", "ar"));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ updated: 0, unchanged: 3, changes: [] });
+    expect(res.body.data).toEqual({ updated: 0, unchanged: 4, changes: [] });
     expect(await prices()).toEqual(before);
     expect(await stock()).toEqual(stockBefore);
     expect(await audits()).toBe(auditsBefore);
@@ -204,7 +207,7 @@ describe("the prices sheet", () => {
     expect(res.body.message).toBe(MSG.updated);
     expect(res.body.data).toMatchObject({
       updated: 1,
-      unchanged: 2,
+      unchanged: 3,
       changes: [{ row: 3, item_name: "Panadol 500", unit_name: "Box", old_price: "12000.00", new_price: "12500.00" }],
     });
     expect(await prices()).toEqual(before.map((p) => (p.unit_name === "Box" ? { ...p, price: "12500.00" } : p)));
@@ -213,20 +216,22 @@ describe("the prices sheet", () => {
     expect([after.balances, after.costs, after.movements]).toEqual([was.balances, was.costs, was.movements]);
     expect(await stockInconsistencies(t.database.db)).toEqual([]);
     const again = await uploadSheet(t, "/api/items/prices_import", file);
-    expect(again.body.data).toEqual({ updated: 0, unchanged: 3, changes: [] });
+    expect(again.body.data).toEqual({ updated: 0, unchanged: 4, changes: [] });
   });
 
-  it("finds the item by its code alone and the unit by name, and a barcode Calc made a number by its padded form", async () => {
+  it("finds the item by its code alone and the unit by name, a barcode Calc made a number by its padded form, and an item by its name in a row with neither", async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet("prices");
-    ws.addRow(["item_code", "barcode", "unit", "sale_price"]);
-    ws.addRow(["0042", null, "bottle", "3600"]);
-    ws.addRow([null, 12345678905, null, 1300]);
+    ws.addRow(["item_code", "barcode", "item_name", "unit", "sale_price"]);
+    ws.addRow(["0042", null, null, "bottle", "3600"]);
+    ws.addRow([null, 12345678905, null, null, 1300]);
+    ws.addRow([null, null, "PANADOL 500", "Box", 12100]);
     const res = await uploadSheet(t, "/api/items/prices_import", Buffer.from(await wb.xlsx.writeBuffer()));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.changes.map((c: { unit_name: string; new_price: string }) => [c.unit_name, c.new_price])).toEqual([
       ["Bottle", "3600.00"],
       ["Piece", "1300.00"],
+      ["Box", "12100.00"],
     ]);
   });
 
@@ -240,18 +245,20 @@ describe("the prices sheet", () => {
       ws.addRow(["0042", null, null, "Bottle", null, "12.345", "USD"]);
       ws.addRow([null, "0705632085943", null, null, null, 1, null]);
       ws.addRow([null, null, "no code", null, null, 1, null]);
+      ws.addRow([null, null, null, "Box", null, 1, null]);
     });
     const res = await uploadSheet(t, "/api/items/prices_import", file);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe("The file has 7 errors; nothing was imported.");
+    expect(res.body.message).toBe("The file has 8 errors; nothing was imported.");
     expect(res.body.rows).toEqual([
       { row: 2, column: "barcode", reason: "The selected barcode is invalid." },
       { row: 4, column: "item_code", reason: "The selected item code is invalid." },
-      { row: 5, column: "unit", reason: "The selected unit is invalid." },
-      { row: 6, column: "sale_price", reason: "The sale price must be a number of 0 or more with at most 2 decimals." },
-      { row: 6, column: "currency", reason: "The currency must be the system currency: sale prices are kept in it." },
-      { row: 7, column: "unit", reason: "The unit is repeated (row 3)." },
-      { row: 8, column: "item_code", reason: "The item code field is required when barcode is not present." },
+      { row: 6, column: "unit", reason: "The selected unit is invalid." },
+      { row: 7, column: "sale_price", reason: "The sale price must be a number of 0 or more with at most 2 decimals." },
+      { row: 7, column: "currency", reason: "The currency must be the system currency: sale prices are kept in it." },
+      { row: 8, column: "unit", reason: "The unit is repeated (row 3)." },
+      { row: 9, column: "item_name", reason: "The selected item name is invalid." },
+      { row: 10, column: "item_code", reason: "The item code field is required when barcode is not present." },
     ]);
     expect(res.body.errors["row.2.barcode"]).toEqual(["The selected barcode is invalid."]);
     expect(await prices()).toEqual(before);
