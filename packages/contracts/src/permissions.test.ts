@@ -55,9 +55,12 @@ describe("can()", () => {
 describe("the catalogue", () => {
   it("holds every SPEC §6 section with its actions, the group keys and the log keys", () => {
     for (const key of [
-      "online_orders/show",
-      "online_orders/receive",
-      "online_orders/home_delivery",
+      "sales/discount",
+      "sales/view_all",
+      "customers/balance_view",
+      "suppliers/activate",
+      "users/change_outlets",
+      "profile/change_password",
       "reports/item_transactions",
       "financial_reports/trial_balance",
       "financial_reports/income_statement",
@@ -75,6 +78,10 @@ describe("the catalogue", () => {
       expect(isKnownPermission(key), key).toBe(true);
     }
     expect(isKnownPermission("users/fly")).toBe(false);
+    // Left out until something they guard exists (ARCHITECTURE.md, "Permission keys left out").
+    for (const key of ["online_orders/show", "sale_returns/complete", "pos_sales/destroy", "customer_transactions/update_payment"])
+      expect(isKnownPermission(key), key).toBe(false);
+    expect(LOGGED_SECTIONS).not.toContain("profile");
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
     for (const g of PERMISSION_GROUPS) expect(g.key.startsWith("_")).toBe(true);
     expect(LOGGED_SECTIONS).not.toContain("reports");

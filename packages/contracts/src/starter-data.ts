@@ -77,11 +77,14 @@ const MANAGER = ALL_PERMISSIONS.filter(
     !/^(system_settings|system_profiles|backups|financial_years|recalculations|exchange_revaluations)\//.test(k),
 );
 
+/** Every starter role changes its own password; an owner may take that from a role. */
+const OWN = ["profile/change_password"];
+
 export const STARTER_ROLES: readonly StarterRole[] = [
-  { name: "Cashier", ar: "كاشير", ckb: "کاشێر", permissions: CASHIER },
-  { name: "Salesman", ar: "مندوب مبيعات", ckb: "نوێنەری فرۆشتن", permissions: SALESMAN },
-  { name: "Storekeeper", ar: "أمين مخزن", ckb: "کۆگاوان", permissions: STOREKEEPER },
-  { name: "Accountant", ar: "محاسب", ckb: "ژمێریار", permissions: ACCOUNTANT },
+  { name: "Cashier", ar: "كاشير", ckb: "کاشێر", permissions: [...CASHIER, ...OWN] },
+  { name: "Salesman", ar: "مندوب مبيعات", ckb: "نوێنەری فرۆشتن", permissions: [...SALESMAN, ...OWN] },
+  { name: "Storekeeper", ar: "أمين مخزن", ckb: "کۆگاوان", permissions: [...STOREKEEPER, ...OWN] },
+  { name: "Accountant", ar: "محاسب", ckb: "ژمێریار", permissions: [...ACCOUNTANT, ...OWN] },
   { name: "Manager", ar: "مدير", ckb: "بەڕێوەبەر", permissions: MANAGER },
 ];
 

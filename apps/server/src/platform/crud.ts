@@ -73,23 +73,30 @@ export function xlsxReply(reply: FastifyReply, name: string, stream: NodeJS.Read
 }
 
 /** `GET url` answers the list envelope and `GET url/export` streams it as xlsx. */
-export function registerList(app: FastifyInstance, url: string, model: ListModel, permission: string | readonly string[]) {
+export function registerList(
+  app: FastifyInstance,
+  url: string,
+  model: ListModel,
+  permission: string | readonly string[],
+  checks: readonly string[] = [],
+) {
   LIST_MODELS.set(model.model, model);
   LIST_URLS.add(url);
   const tags = [model.model];
   const openapi: RouteDoc = listDoc(model);
+  const declared = model.guarded ? [...checks, model.guarded.permission] : checks;
   app.get(
     url,
-    { config: { permission, openapi }, ...docs({ tags, summary: `List ${model.model}`, querystring: ZListQuery }) },
+    { config: { permission, checks: declared, openapi }, ...docs({ tags, summary: `List ${model.model}`, querystring: ZListQuery }) },
     async (req) => {
       const ctx = ctxOf(app, req);
-      return { data: await runList(app.db, model, req.query as Record<string, unknown>, ctx) };
+      return { data: await runList(app.db, readableModel(model, ctx), req.query as Record<string, unknown>, ctx) };
     },
   );
   app.get(
     `${url}/export`,
     {
-      config: { permission, openapi: { kind: "export", file: XLSX } },
+      config: { permission, checks: declared, openapi: { kind: "export", file: XLSX } },
       ...docs({ tags, summary: `Export ${model.model} as xlsx`, querystring: ZListQuery }),
     },
     async (req, reply) => {
@@ -97,10 +104,22 @@ export function registerList(app: FastifyInstance, url: string, model: ListModel
       return xlsxReply(
         reply,
         model.model,
-        exportList(app.db, model, req.query as Record<string, unknown>, ctx, requestLanguage(req.headers["accept-language"])),
+        exportList(
+          app.db,
+          readableModel(model, ctx),
+          req.query as Record<string, unknown>,
+          ctx,
+          requestLanguage(req.headers["accept-language"]),
+        ),
       );
     },
   );
+}
+
+/** The list as this caller may read it: without the guarded columns when they lack their permission. */
+export function readableModel(model: ListModel, ctx: Ctx): ListModel {
+  const g = model.guarded;
+  return g && !can(ctx.user ? { user_id: ctx.user.user_id, permissions: ctx.user.permissions } : null, g.permission) ? g.model : model;
 }
 
 /** The rows of a dropdown as a form loads them, and their shape for the OpenAPI document. */
@@ -188,6 +207,8 @@ export interface CrudSpec<TCreate extends z.ZodType, TUpdate extends z.ZodType> 
    * entry. `action` names it in the audit log ("complete", "send").
    */
   complete?: { permission: string; action: string; run: (ctx: Ctx, id: number) => Promise<unknown> };
+  /** Keys a use case checks for part of its work beyond the route's own (`config.checks`): a field it refuses, the rows it shows. */
+  checks?: Partial<Record<"index" | "show" | "store" | "update", readonly string[]>>;
 }
 
 /**
@@ -226,7 +247,12 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
   const module = spec.module ?? section;
   const tags = [spec.endpoint];
   if (spec.dropdown) registerDropdown(app, `${base}/list`, spec.dropdown.permission, spec.dropdown);
-  if (spec.list) registerList(app, base, spec.list, p("index"));
+  if (spec.list) registerList(app, base, spec.list, p("index"), spec.checks?.index);
+  // A "save and complete" checks the completion's permission inside a store or an update.
+  const checksOf = (action: "show" | "store" | "update") => [
+    ...(spec.checks?.[action] ?? []),
+    ...(spec.complete && action !== "show" ? [spec.complete.permission] : []),
+  ];
   const listShaped = spec.row !== undefined && !(spec.row instanceof z.ZodType) ? spec.row : undefined;
   const row = spec.row instanceof z.ZodType ? spec.row : z.record(z.string(), z.unknown());
   const doc = (kind: RouteDoc["kind"]): RouteDoc =>
@@ -251,7 +277,7 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
   app.get(
     `${base}/:id`,
     {
-      config: { permission: p("show"), openapi: doc("show") },
+      config: { permission: p("show"), checks: checksOf("show"), openapi: doc("show") },
       ...docs({ tags, summary: `Show one of ${spec.endpoint}`, response: dataOf(row) }),
     },
     async (req) => {
@@ -267,7 +293,7 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
     app.post(
       base,
       {
-        config: { permission: p("store"), openapi: doc("create") },
+        config: { permission: p("store"), checks: checksOf("store"), openapi: doc("create") },
         ...docs({
           tags,
           summary: `Add to ${spec.endpoint}`,
@@ -314,7 +340,7 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
       return { message: MSG.updated, data: row };
     };
     const opts = (kind: RouteDoc["kind"], summary: string) => ({
-      config: { permission: p("update"), openapi: doc(kind) },
+      config: { permission: p("update"), checks: checksOf("update"), openapi: doc(kind) },
       ...docs({ tags, summary, body: spec.complete ? withCompleteFlag(update.schema) : update.schema, response: savedOf(row) }),
     });
     app.patch(`${base}/:id`, opts("update", `Update one of ${spec.endpoint}`), handler);

@@ -15,6 +15,11 @@ export type Access = PermissionRequirement | "public" | "authenticated";
 declare module "fastify" {
   interface FastifyContextConfig {
     permission?: Access;
+    /**
+     * Keys the handler itself checks for part of its work (a field it refuses, the rows or columns
+     * it shows) beyond `permission`, declared here so that the catalogue test sees what they guard.
+     */
+    checks?: readonly string[];
     /** The route also admits the token of a user who must set up two-factor sign-in. */
     twoFactorSetup?: boolean;
     /** A write that changes no user, role or token (a POS sale): the signed-in users stay remembered. */
@@ -41,6 +46,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   permission: Access;
+  /** `config.checks`, when the route declares any. */
+  checks?: readonly string[];
 }
 
 /**
@@ -56,7 +63,8 @@ export function installAccessControl(app: FastifyInstance, registry: RouteInfo[]
     if (permission === undefined) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
     for (const method of [route.method].flat()) {
       if (method === "HEAD") continue;
-      registry.push({ method: String(method), url: route.url, permission });
+      const checks = route.config?.checks;
+      registry.push({ method: String(method), url: route.url, permission, ...(checks?.length ? { checks } : {}) });
     }
   });
 

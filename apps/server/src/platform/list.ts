@@ -96,6 +96,11 @@ export interface ListModel {
    * the page, the count and the sums from that one result, in one statement.
    */
   evaluateOnce?: boolean;
+  /**
+   * Columns only some may read (a party's balances, `balance_view`): a caller without `permission`
+   * is answered from `model`, the same list without them, their sums, sorts and filters.
+   */
+  guarded?: { permission: string; model: ListModel };
 }
 
 export type RawQuery = Record<string, unknown>;

@@ -84,7 +84,7 @@ export const authModule: AppModule = {
     });
     app.post(
       "/api/auth/change_password",
-      { config: { permission: "authenticated" }, ...answers(ZToken.extend({ message: z.string() })) },
+      { config: { permission: "profile/change_password" }, ...answers(ZToken.extend({ message: z.string() })) },
       async (req) => {
         const { tokenVersion } = await changePassword(app.db, ctxOf(app, req), parse(ZChangePassword, req.body));
         return { message: "Password changed successfully", ...issue(app, requireUser(req).user_id, tokenVersion) };

@@ -266,8 +266,23 @@ describe("inactive and blocked staff", () => {
 });
 
 describe("change password", () => {
+  it("is refused without profile/change_password, and the password stays", async () => {
+    const u = await t.userWith(["users/index"]);
+    const res = await t.api("POST", "/api/auth/change_password", {
+      token: u.token,
+      body: {
+        old_password: TEST_PASSWORD,
+        new_password: "cedar-harbour-lantern-19",
+        new_password_confirmation: "cedar-harbour-lantern-19",
+      },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(MSG.forbidden);
+    expect((await t.api("POST", "/api/auth/login", { body: { email: u.email, password: TEST_PASSWORD } })).status).toBe(200);
+  });
+
   it("checks the old password, the length, the confirmation and the history, and stores argon2id", async () => {
-    const u = await t.userWith([]);
+    const u = await t.userWith(["profile/change_password"]);
     const post = (body: Record<string, string>, token = u.token) => t.api("POST", "/api/auth/change_password", { token, body });
     const wrongOld = await post({
       old_password: "nope1234",

@@ -12,7 +12,15 @@ let n = 0;
 const newUser = (password: string, extra: Record<string, unknown> = {}) => {
   n++;
   return t.api("POST", "/api/users", {
-    body: { user_name: `rules${n}`, email: `rules${n}@example.com`, new_password: password, new_password_confirmation: password, ...extra },
+    body: {
+      user_name: `rules${n}`,
+      email: `rules${n}@example.com`,
+      new_password: password,
+      new_password_confirmation: password,
+      // The changes of one's own password below need it (SPEC §6 profile change password).
+      permissions: ["profile/change_password"],
+      ...extra,
+    },
   });
 };
 const ARABIC_PASSPHRASE = "قهوة الصباح في أربيل";

@@ -1,4 +1,4 @@
-import { type ConsumerInput, CURRENCY_IQD, CURRENCY_USD, MSG } from "@app/contracts";
+import { type ConsumerInput, CURRENCY_IQD, CURRENCY_USD, can, MSG } from "@app/contracts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { searchGrams } from "../../db/fold.js";
@@ -51,7 +51,27 @@ function consumersFooter(kind: PartyKind): { keys: SQL; totals: SQL } {
   };
 }
 
+/** The section of a kind of party: `customers/...` or `suppliers/...`. */
+export const sectionOf = (kind: PartyKind) => (kind === "customer" ? "customers" : "suppliers");
+/** The columns and filters a party's balances are read by: only for a holder of `balance_view`. */
+const BALANCE_COLUMNS = ["balance_iqd", "balance_usd", "balance"];
+const mayViewBalances = (ctx: Ctx, kind: PartyKind) =>
+  can(ctx.user ? { user_id: ctx.user.user_id, permissions: ctx.user.permissions } : null, `${sectionOf(kind)}/balance_view`);
+
+/** The parties' list; without `balance_view` the same list without their balances (SPEC §6 balance view). */
 export function consumersList(kind: PartyKind): ListModel {
+  const full = allConsumersList(kind);
+  const { footer: _f, amountColumn: _a, filters, columns, ...rest } = full;
+  const { balance_sign: _b, ...otherFilters } = filters ?? {};
+  const without: ListModel = {
+    ...rest,
+    columns: Object.fromEntries(Object.entries(columns).filter(([k]) => !BALANCE_COLUMNS.includes(k))),
+    filters: otherFilters,
+  };
+  return { ...full, guarded: { permission: `${sectionOf(kind)}/balance_view`, model: without } };
+}
+
+function allConsumersList(kind: PartyKind): ListModel {
   const balance = sql`(${bal(kind, "account_fk", true)} + ${bal(kind, "account_usd_fk", true)})`;
   return {
     model: kind === "customer" ? "customers" : "suppliers",
@@ -100,7 +120,8 @@ export function consumersList(kind: PartyKind): ListModel {
 }
 
 export async function showConsumer(ctx: Ctx, kind: PartyKind, id: number) {
-  const model = consumersList(kind);
+  const list = consumersList(kind);
+  const model = mayViewBalances(ctx, kind) ? list : list.guarded!.model;
   const res = await ctx.tx.execute(
     sql`select ${sql.join(
       Object.entries(model.columns).map(([k, c]) => sql`${c.expr} as ${sql.identifier(k)}`),
@@ -168,7 +189,16 @@ async function assertCity(ctx: Ctx, id: number | null | undefined) {
   if (!res.rows.length) throw fieldError("city_fk", "The selected city is invalid.");
 }
 
+/** SPEC §6 activate/inactivate: a party is made inactive, or active again, only by a holder of `activate`. */
+function assertMayActivate(ctx: Ctx, kind: PartyKind, input: ConsumerInput, was: boolean) {
+  if (input.is_active === undefined || input.is_active === was) return;
+  const key = `${sectionOf(kind)}/activate`;
+  if (!can(ctx.user ? { user_id: ctx.user.user_id, permissions: ctx.user.permissions } : null, key))
+    throw new HttpError(403, MSG.forbidden, { is_active: [MSG.forbidden] });
+}
+
 export async function createConsumer(ctx: Ctx, kind: PartyKind, input: ConsumerInput) {
+  assertMayActivate(ctx, kind, input, true);
   await assertPricingProfile(ctx, input.pricing_profile_fk);
   await assertCity(ctx, input.city_fk);
   const [row] = await ctx.tx
@@ -180,6 +210,11 @@ export async function createConsumer(ctx: Ctx, kind: PartyKind, input: ConsumerI
 }
 
 export async function updateConsumer(ctx: Ctx, kind: PartyKind, id: number, input: ConsumerInput) {
+  const [was] = await ctx.tx
+    .select({ is_active: consumers.is_active })
+    .from(consumers)
+    .where(and(eq(consumers.consumer_id, id), eq(consumers.kind, kind)));
+  assertMayActivate(ctx, kind, input, was?.is_active ?? true);
   await assertPricingProfile(ctx, input.pricing_profile_fk);
   await assertCity(ctx, input.city_fk);
   const [row] = await ctx.tx

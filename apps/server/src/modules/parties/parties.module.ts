@@ -131,6 +131,7 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     create: { schema: ZConsumer, run: (ctx, input) => createConsumer(ctx, kind, input) },
     update: { schema: ZConsumer, run: (ctx, id, input) => updateConsumer(ctx, kind, id, input) },
     remove: (ctx, id) => deleteConsumer(ctx, kind, id),
+    checks: { show: [`${section}/balance_view`], store: [`${section}/activate`], update: [`${section}/activate`] },
   });
 
   registerDynamicList(
@@ -152,7 +153,8 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     remove: (ctx, id) => deleteTransaction(ctx, kind, id),
   });
   // Balances of every party, per currency and in the system currency; the footer sums equal the control account.
-  registerList(app, `/api/reports/${kind}_statements`, { ...consumersList(kind), model: `${kind}_statements` }, report);
+  // The report is of balances: its own key shows them.
+  registerList(app, `/api/reports/${kind}_statements`, { ...consumersList(kind), guarded: undefined, model: `${kind}_statements` }, report);
 }
 
 export const partiesModule: AppModule = {

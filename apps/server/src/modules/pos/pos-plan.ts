@@ -72,6 +72,9 @@ export async function plan(
 
   const lineDiscounts = input.lines.some((l) => l.discount && D(l.discount).gt(0));
   const byItem = lineDiscounts || !input.invoice_discount;
+  // SPEC §6 Discount: only a cashier holding it gives a discount on a line or on the bill.
+  if ((lineDiscounts || D(input.invoice_discount ?? 0).gt(0)) && !can(user, "pos_sales/discount"))
+    refuse(lineDiscounts ? "lines" : "invoice_discount", MSG.forbidden);
   const date = docDate(businessDateTime(at), s.now, null);
   if (!env.yearOpen) await assertYearOpen(env.tx, date);
   const day = businessDay(date);

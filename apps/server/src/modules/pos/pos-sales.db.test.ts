@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { creditLimitMessage, POS_MSG } from "@app/contracts";
+import { creditLimitMessage, MSG, POS_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.js";
@@ -295,5 +295,31 @@ describe("the drawer's sales", () => {
     expect((await t.api("GET", `/api/pos_sales/${sold.body.data.id}`, { token: other.token })).status).toBe(404);
     const mine = await t.api("GET", "/api/pos_sales", { token: cashier.token });
     expect(mine.body.data.data.length).toBe(await posSales());
+  });
+});
+
+describe("the Discount permission at the till", () => {
+  it("refuses a discount on a line or on the bill from a cashier without pos_sales/discount, and books nothing", async () => {
+    const before = await posSales();
+    const paid = [{ method: "cash", currency_id: 1, amount: "29000" }];
+    const onLine = await sell(
+      bill({
+        lines: [
+          { item_fk: formula, unit_fk: piece, quantity: "1", discount_type: "amount", discount: "1000" },
+          { item_fk: tea, unit_fk: piece, quantity: "1" },
+        ],
+        payments: paid,
+      }),
+    );
+    expect(onLine.status).toBe(422);
+    expect(onLine.body.errors.lines).toEqual([MSG.forbidden]);
+    const onBill = await sell(bill({ invoice_discount: "1000", invoice_discount_type: "amount", payments: paid }));
+    expect(onBill.status).toBe(422);
+    expect(onBill.body.errors.invoice_discount).toEqual([MSG.forbidden]);
+    expect(await posSales()).toBe(before);
+    // The same bill without the discount is booked at its full 30,000.
+    const full = await sell(bill());
+    expect(full.status).toBe(201);
+    expect(full.body.data.total).toBe("30000.000");
   });
 });

@@ -283,7 +283,8 @@ export const posModule: AppModule = {
 function registerPosSales(app: FastifyInstance) {
   const tags = ["pos_sales"];
   const book = posBooker(app);
-  registerList(app, "/api/pos_sales", posSalesList, "pos_sales/index##pos_admin_sales/index");
+  // A cashier reads his own sales; `pos_admin_sales/index` or `view_all` reads every cashier's.
+  registerList(app, "/api/pos_sales", posSalesList, "pos_sales/index##pos_admin_sales/index", ["pos_admin_sales/view_all"]);
   const shown = async (ctx: Parameters<typeof showPosSale>[0], id: number) => {
     const found = await showPosSale(ctx, id);
     if (!found) throw notFound();
@@ -296,7 +297,10 @@ function registerPosSales(app: FastifyInstance) {
   );
   app.get(
     "/api/pos_sales/:id",
-    { config: { permission: "pos_sales/show##pos_admin_sales/show" }, ...answers(dataOf(ZPosSaleShown)) },
+    {
+      config: { permission: "pos_sales/show##pos_admin_sales/show", checks: ["pos_admin_sales/view_all"] },
+      ...answers(dataOf(ZPosSaleShown)),
+    },
     async (req) => ({ data: await shown(ctxOf(app, req), parseId((req.params as { id: string }).id)) }),
   );
 
@@ -353,7 +357,7 @@ function registerPosSales(app: FastifyInstance) {
   app.post(
     "/api/pos_sales",
     {
-      config: { permission: "pos_sales/store", keepsUsers: true },
+      config: { permission: "pos_sales/store", checks: ["pos_sales/discount"], keepsUsers: true },
       ...created,
       schema: { ...created.schema, response: { ...created.schema.response, 202: savedOf(ZPosReviewAnswer) } },
     },

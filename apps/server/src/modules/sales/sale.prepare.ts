@@ -1,4 +1,4 @@
-import { CURRENCY_USD, can, SALE_MSG, type SaleInput, type SaleKind } from "@app/contracts";
+import { CURRENCY_USD, can, MSG, SALE_MSG, type SaleInput, type SaleKind } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { businessDay } from "../../platform/business-time.js";
@@ -117,6 +117,15 @@ export async function prepare(ctx: Ctx, input: SaleInput, kind: SaleKind) {
 
   const byItem = input.discount_type === "item";
   const mayDiscount = can(ctx.user, `${SALE_SECTIONS[kind]}/discount`);
+  // SPEC §6 Discount: a discount on a line or on the invoice is given only by a user holding it.
+  if (!mayDiscount) {
+    const given = byItem
+      ? input.lines.flatMap((l, i) => (l.discount && D(l.discount).gt(0) ? [`lines.${i}.discount`] : []))
+      : input.invoice_discount && D(input.invoice_discount).gt(0)
+        ? ["invoice_discount"]
+        : [];
+    if (given.length) throw new HttpError(403, MSG.forbidden, Object.fromEntries(given.map((f) => [f, [MSG.forbidden]])));
+  }
   const quote = await quotePrices(
     ctx,
     {

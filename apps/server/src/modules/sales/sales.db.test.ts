@@ -305,7 +305,11 @@ describe("protection and validation", () => {
     const clerk = await t.userWith(["sales/store", "sales/show", "sales/index", "sales/destroy"], { inventory_ids: [1] });
     const res = await t.api("POST", "/api/sales", {
       token: clerk.token,
-      body: saleBody({ paid_amount: "0", lines: [{ item_fk: amox, unit_fk: box, quantity: "1", unit_price: "25" }] }),
+      body: saleBody({
+        paid_amount: "0",
+        invoice_discount: "0",
+        lines: [{ item_fk: amox, unit_fk: box, quantity: "1", unit_price: "25" }],
+      }),
     });
     expect(res.status).toBe(201);
     expect(res.body.data.lines[0]).toMatchObject({ sale_price: "20.000" });
@@ -319,7 +323,7 @@ describe("protection and validation", () => {
     const clerk = await t.userWith(perms, { inventory_ids: [1] });
     const own = await t.api("POST", "/api/sales", {
       token: clerk.token,
-      body: saleBody({ paid_amount: "0", lines: [{ item_fk: amox, unit_fk: box, quantity: "1" }] }),
+      body: saleBody({ paid_amount: "0", invoice_discount: "0", lines: [{ item_fk: amox, unit_fk: box, quantity: "1" }] }),
     });
     expect(own.status).toBe(201);
     expect((await t.api("GET", `/api/sales/${own.body.data.id}`, { token: clerk.token })).status).toBe(200);

@@ -27,6 +27,12 @@ function registerKind(app: FastifyInstance, kind: Exclude<SaleKind, "pos">) {
     update: { schema: ZSale, run: (ctx, id, input) => updateSale(ctx, id, input, kind) },
     remove: (ctx, id) => deleteSale(ctx, id, kind),
     complete: { permission: `${endpoint}/complete`, action: "complete", run: (ctx, id) => completeSale(ctx, id, kind) },
+    // A discount needs `discount`; without `view_all` an invoice sale is read only by the one who made it.
+    checks: {
+      store: [`${endpoint}/discount`],
+      update: [`${endpoint}/discount`],
+      ...(kind === "sale" ? { index: [`${endpoint}/view_all`], show: [`${endpoint}/view_all`] } : {}),
+    },
   });
   registerAction(app, {
     endpoint,

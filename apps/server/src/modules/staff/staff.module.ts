@@ -58,6 +58,11 @@ export const staffModule: AppModule = {
         run: (ctx, id, input) => updateUser(ctx, id, { ...input, user_image_path: image(input.user_image_path) }),
       },
       remove: deleteUser,
+      // A member's parts beyond users/update (`checkGuardedChanges` in users.ts): role, status, outlet and inventories, own permissions.
+      checks: {
+        store: ["users/assign_permissions"],
+        update: ["users/set_roles", "users/set_user_status", "users/change_outlets", "users/assign_permissions"],
+      },
     });
 
     registerCrud(app, {

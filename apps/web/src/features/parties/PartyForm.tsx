@@ -4,6 +4,7 @@ import { IconTruck, IconUser } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { useInvalidateLedger } from "../../shared/api/ledger";
 import { PARTY, type PartyKind, type PartyRow } from "../../shared/api/parties";
@@ -69,6 +70,7 @@ const pricingProfilesQuery = {
 /** Every SPEC §3 field of a customer or supplier; customers add credit terms and a pricing list. */
 export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number | null; onClose: () => void }) {
   const cfg = PARTY[kind];
+  const can = useCan();
   const { t } = useTranslation("parties");
   const names = useSeededNames();
   const customer = kind === "customer";
@@ -197,6 +199,8 @@ export function PartyForm({ kind, id, onClose }: { kind: PartyKind; id: number |
           mt={{ sm: 30 }}
           label={t("fields.is_active")}
           checked={form.values.is_active}
+          // Making a party inactive or active again is its section's activate (the server refuses it without).
+          disabled={!can(`${cfg.endpoint}/activate`)}
           onChange={(e) => form.set("is_active", e.currentTarget.checked)}
         />
       </SimpleGrid>

@@ -18,7 +18,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { setLanguage } from "../../app/i18n";
 import { LANGUAGE_NAMES } from "../../app/layout/LanguageMenu";
-import { meQuery, usePageSizes, useSession } from "../../app/session";
+import { meQuery, useCan, usePageSizes, useSession } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
@@ -146,6 +146,7 @@ export function ProfilePage() {
   const { t } = useTranslation("profile");
   const names = useSeededNames();
   const { me } = useSession();
+  const can = useCan();
   const name = me.user_full_name || me.user_name;
   return (
     <>
@@ -174,7 +175,7 @@ export function ProfilePage() {
       </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Preferences />
-        <ChangePassword />
+        {can("profile/change_password") && <ChangePassword />}
         <TwoFactorCard />
       </SimpleGrid>
     </>

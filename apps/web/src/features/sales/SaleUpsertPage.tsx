@@ -78,6 +78,8 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
   const paths = pathsOf(kind);
   const navigate = useNavigate();
   const can = useCan();
+  // A discount on a line or on the invoice is the section's Discount permission (the server refuses it without).
+  const mayDiscount = can(`${endpoint}/discount`);
   const fmt = useFormat();
   const head = useNewDocHead();
   const { system } = head;
@@ -332,6 +334,7 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
         currency={cur}
         byItem={byItem}
         manualPrice
+        mayDiscount={mayDiscount}
         error={form.error}
         testId="sale-lines"
         rowTestId="sale-line"
@@ -356,7 +359,7 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
           kindLabel={t("fields.discount_kind")}
           type={form.field("discount_type")}
           kind={form.field("invoice_discount_type")}
-          amount={form.field("invoice_discount")}
+          amount={{ ...form.field("invoice_discount"), disabled: !mayDiscount }}
         />
         <MoneyInput
           label={t("fields.rounded_discount")}

@@ -177,6 +177,7 @@ export function PricedLinesPanel<L extends PricedLine>({
   currency,
   byItem,
   manualPrice,
+  mayDiscount = true,
   error,
   testId,
   rowTestId,
@@ -192,6 +193,8 @@ export function PricedLinesPanel<L extends PricedLine>({
   currency: string;
   byItem: boolean;
   manualPrice: boolean;
+  /** The user holds the section's Discount permission: without it a line's discount cannot be typed (the server refuses one). */
+  mayDiscount?: boolean;
   error: (field: string) => string | undefined;
   testId: string;
   rowTestId: string;
@@ -288,6 +291,7 @@ export function PricedLinesPanel<L extends PricedLine>({
                   <MoneyInput
                     aria-label={t("fields.discount")}
                     value={l.discount}
+                    disabled={!mayDiscount}
                     zeroWhenEmpty={false}
                     onChange={(discount) => setLine(i, { discount })}
                     error={error(`lines.${i}.discount`)}
@@ -325,7 +329,7 @@ export function InvoiceDiscountFields(props: {
   inline?: boolean;
   type: { value: PricedDoc["discount_type"]; onChange: (type: PricedDoc["discount_type"]) => void };
   kind: { value: PricedDoc["invoice_discount_type"]; onChange: (kind: PricedDoc["invoice_discount_type"]) => void };
-  amount: { value: string; onChange: (value: string) => void; error?: string | undefined };
+  amount: { value: string; onChange: (value: string) => void; error?: string | undefined; disabled?: boolean };
 }) {
   const { t, testPrefix, type, kind, amount } = props;
   const labelId = `${testPrefix}-discount-type-label`;
@@ -358,6 +362,7 @@ export function InvoiceDiscountFields(props: {
       <MoneyInput
         label={t("fields.invoice_discount")}
         value={amount.value}
+        disabled={amount.disabled}
         zeroWhenEmpty={false}
         onChange={amount.onChange}
         error={amount.error}
