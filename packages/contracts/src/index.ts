@@ -6,6 +6,8 @@ export * from "./common.js";
 export * from "./constants.js";
 export * from "./countries.js";
 export * from "./date-filters.js";
+export * from "./doc-payments.js";
+export * from "./doc-states.js";
 export * from "./drawer-floats.js";
 export * from "./enums.js";
 export * from "./item-sheets.js";

@@ -5,6 +5,8 @@ import { backupsModule } from "./backups/backups.module.js";
 import { cashModule } from "./cash/cash.module.js";
 import { catalogueModule } from "./catalogue/catalogue.module.js";
 import { disposalsModule } from "./disposals/disposals.module.js";
+import { docClosingModule } from "./doc-closing/doc-closing.module.js";
+import { docPaymentsModule } from "./doc-payments/doc-payments.module.js";
 import { expensesModule } from "./expenses/expenses.module.js";
 import { itemSheetsModule } from "./item-sheets/item-sheets.module.js";
 import { jobsModule } from "./jobs/jobs.module.js";
@@ -62,4 +64,6 @@ export const MODULES: AppModule[] = [
   backupsModule,
   jobsModule,
   salesReportsModule,
+  docPaymentsModule,
+  docClosingModule,
 ];

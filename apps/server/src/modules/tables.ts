@@ -7,6 +7,7 @@ export * from "./catalogue/catalogue.tables.js";
 export * from "./catalogue/inventories.tables.js";
 export * from "./catalogue/units.tables.js";
 export * from "./disposals/disposals.tables.js";
+export * from "./doc-payments/doc-payments.tables.js";
 export * from "./expenses/expenses.tables.js";
 export * from "./jobs/jobs.tables.js";
 export * from "./ledger/accounts.tables.js";

@@ -1,10 +1,11 @@
-import { type AssetDisposalInput, ZAssetDisposal } from "@app/contracts";
+import { type AssetDisposalInput, can, DOC_STATE_MSG, ZAssetDisposal } from "@app/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import type { Ctx } from "../../platform/context.js";
 import { parseId, registerCrud } from "../../platform/crud.js";
+import { assertOpenFor } from "../../platform/doc-closing.js";
 import { HttpError, parse } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
 import { answers, batchRef, docLineItem, dropdownOf, zDecimal } from "../../platform/openapi.js";
@@ -36,6 +37,8 @@ const disposalsList = warehouseDocList(
     disposal_type: { expr: sql`d.disposal_type`, filter: "eq" },
     status: { expr: sql`d.status`, filter: "eq" },
     total_loss: { expr: sql`d.total_loss`, sum: true },
+    approval: { expr: sql`d.approval`, filter: "eq" },
+    is_closed: { expr: sql`d.is_closed`, filter: "bool" },
   },
   { amountColumn: "total_loss" },
 );
@@ -60,7 +63,19 @@ const ZDisposal = warehouseDocShown(assetDisposals, {
   loss: zDecimal.nullable(),
 });
 
-const statusOf = (ctx: Ctx, id: number) => lockWarehouseDoc(ctx, DOC, id);
+/** The write-off's row, locked (404 unknown, 403 not the caller's inventory). */
+async function lockDisposal(ctx: Ctx, id: number) {
+  await lockWarehouseDoc(ctx, DOC, id);
+  const [d] = await ctx.tx.select().from(assetDisposals).where(eq(assetDisposals.id, id));
+  return d!;
+}
+
+/** Locked, and changeable by the caller: open, or the caller may unclose. */
+async function changeable(ctx: Ctx, id: number) {
+  const d = await lockDisposal(ctx, id);
+  assertOpenFor(ctx, d, "asset_disposals", DOC_STATE_MSG.closed);
+  return d;
+}
 
 async function prepare(ctx: Ctx, input: AssetDisposalInput) {
   await assertInventoryAccess(ctx, input.inventory_id);
@@ -82,14 +97,79 @@ async function prepare(ctx: Ctx, input: AssetDisposalInput) {
   };
 }
 
+const assertDraftState = (d: { status: string }) => {
+  if (d.status !== "draft") throw new HttpError(422, "The document is already done.", { status: ["The document is already done."] });
+};
+
 /**
- * Done: the goods leave the inventory through the one way stock goes out (purpose `disposal`,
- * so an expired batch may go) at their average cost, and the loss is posted, in one transaction.
- * Locks: the accounts first, then the stock rows (inside stockOut), nothing after.
+ * Done (SPEC §4: damaged products and destructed assets are approved or disapproved). A
+ * write-off approved, or Done by a user who may approve, goes out now; Done by anyone else waits
+ * for approval and moves and posts nothing until a user holding `asset_disposals/approve`
+ * approves it.
  */
 async function complete(ctx: Ctx, id: number) {
-  const doc = await statusOf(ctx, id);
-  if (doc.status !== "draft") throw new HttpError(422, "The document is already done.", { status: ["The document is already done."] });
+  const d = await changeable(ctx, id);
+  assertDraftState(d);
+  const approver = can(ctx.user, "asset_disposals/approve");
+  if (d.approval !== "approved" && !approver) {
+    if (d.approval === "disapproved") throw new HttpError(422, DOC_STATE_MSG.disapproved, { approval: [DOC_STATE_MSG.disapproved] });
+    if (d.approval === "pending") throw new HttpError(422, DOC_STATE_MSG.awaitingApproval, { approval: [DOC_STATE_MSG.awaitingApproval] });
+    await ctx.tx
+      .update(assetDisposals)
+      .set({ approval: "pending", updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+      .where(eq(assetDisposals.id, id));
+    return;
+  }
+  if (d.approval !== "approved")
+    await ctx.tx
+      .update(assetDisposals)
+      .set({ approval: "approved", approved_by: ctx.user?.user_id ?? null })
+      .where(eq(assetDisposals.id, id));
+  await goOut(ctx, id);
+}
+
+/** Approve: the write-off may go out; one waiting (Done asked) goes out now. */
+async function approve(ctx: Ctx, id: number) {
+  const d = await changeable(ctx, id);
+  if (d.status !== "draft") throw new HttpError(422, DOC_STATE_MSG.onlyDraft, { status: [DOC_STATE_MSG.onlyDraft] });
+  if (d.approval === "approved") throw new HttpError(422, DOC_STATE_MSG.alreadyApproved, { approval: [DOC_STATE_MSG.alreadyApproved] });
+  await ctx.tx
+    .update(assetDisposals)
+    .set({ approval: "approved", approved_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+    .where(eq(assetDisposals.id, id));
+  if (d.approval === "pending") await goOut(ctx, id);
+}
+
+/** Disapprove: the write-off stays a draft and moves nothing; changing it asks again. */
+async function disapprove(ctx: Ctx, id: number) {
+  const d = await changeable(ctx, id);
+  if (d.status !== "draft") throw new HttpError(422, DOC_STATE_MSG.onlyDraft, { status: [DOC_STATE_MSG.onlyDraft] });
+  await ctx.tx
+    .update(assetDisposals)
+    .set({ approval: "disapproved", approved_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+    .where(eq(assetDisposals.id, id));
+}
+
+/** Close or open (SPEC §4): a closed write-off is changed only by a user who may unclose. */
+async function setClosed(ctx: Ctx, id: number, closed: boolean) {
+  const d = await lockDisposal(ctx, id);
+  if (d.is_closed === closed) {
+    const msg = closed ? DOC_STATE_MSG.alreadyClosed : DOC_STATE_MSG.alreadyOpen;
+    throw new HttpError(422, msg, { is_closed: [msg] });
+  }
+  await ctx.tx
+    .update(assetDisposals)
+    .set({ is_closed: closed, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+    .where(eq(assetDisposals.id, id));
+}
+
+/**
+ * The goods leave the inventory through the one way stock goes out (purpose `disposal`, so an
+ * expired batch may go) at their average cost, and the loss is posted, in one transaction.
+ * Locks: the write-off's row (taken by the caller), the accounts, then the stock rows (inside
+ * stockOut), nothing after.
+ */
+async function goOut(ctx: Ctx, id: number) {
   const [head] = await ctx.tx.select().from(assetDisposals).where(eq(assetDisposals.id, id));
   const lines = await ctx.tx
     .select()
@@ -128,7 +208,7 @@ async function complete(ctx: Ctx, id: number) {
 
 /** Return To Draft: the goods come back and the loss is reversed, unless they have since left again. */
 async function returnToDraft(ctx: Ctx, id: number) {
-  const doc = await statusOf(ctx, id);
+  const doc = await changeable(ctx, id);
   if (doc.status !== "complete")
     throw new HttpError(422, "Only a done document can return to draft.", { status: ["Only a done document can return to draft."] });
   await lockForPosting(ctx, { reversing: source(id) });
@@ -137,7 +217,8 @@ async function returnToDraft(ctx: Ctx, id: number) {
   await ctx.tx.update(assetDisposalLines).set({ loss: "0" }).where(eq(assetDisposalLines.disposal_fk, id));
   await ctx.tx
     .update(assetDisposals)
-    .set({ status: "draft", total_loss: "0", completed_by: null, updated_at: ctx.now })
+    // Done again, it is decided again.
+    .set({ status: "draft", total_loss: "0", completed_by: null, approval: null, approved_by: null, updated_at: ctx.now })
     .where(eq(assetDisposals.id, id));
 }
 
@@ -170,18 +251,19 @@ export const disposalsModule: AppModule = {
       update: {
         schema: ZAssetDisposal,
         run: async (ctx, id, input: AssetDisposalInput) => {
-          assertDraft((await statusOf(ctx, id)).status);
+          assertDraft((await changeable(ctx, id)).status);
           const p = await prepare(ctx, input);
           await ctx.tx
             .update(assetDisposals)
-            .set({ ...p.row, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
+            // A changed write-off is decided again.
+            .set({ ...p.row, approval: null, approved_by: null, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
             .where(eq(assetDisposals.id, id));
           await ctx.tx.delete(assetDisposalLines).where(eq(assetDisposalLines.disposal_fk, id));
           await ctx.tx.insert(assetDisposalLines).values(p.lines.map((l) => ({ ...l, disposal_fk: id })));
         },
       },
       remove: async (ctx, id) => {
-        assertDraft((await statusOf(ctx, id)).status);
+        assertDraft((await changeable(ctx, id)).status);
         await ctx.tx.delete(assetDisposals).where(eq(assetDisposals.id, id));
       },
       complete: { permission: "asset_disposals/complete", action: "complete", run: complete },
@@ -198,5 +280,21 @@ export const disposalsModule: AppModule = {
     );
     registerDocAction(app, { endpoint: "asset_disposals", action: "complete", show, run: complete, row: ZDisposal });
     registerDocAction(app, { endpoint: "asset_disposals", action: "return_to_draft", show, run: returnToDraft, row: ZDisposal });
+    registerDocAction(app, { endpoint: "asset_disposals", action: "approve", show, run: approve, row: ZDisposal });
+    registerDocAction(app, { endpoint: "asset_disposals", action: "disapprove", show, run: disapprove, row: ZDisposal });
+    registerDocAction(app, {
+      endpoint: "asset_disposals",
+      action: "close",
+      show,
+      run: (ctx, id) => setClosed(ctx, id, true),
+      row: ZDisposal,
+    });
+    registerDocAction(app, {
+      endpoint: "asset_disposals",
+      action: "open",
+      show,
+      run: (ctx, id) => setClosed(ctx, id, false),
+      row: ZDisposal,
+    });
   },
 };

@@ -19,6 +19,10 @@ describe("statement lines in the reader's language", () => {
     expect(statementDescription("Reversal: Sale return SRT-000004 from Ali", "ckb")).toBe(
       "پێچەوانەکردنەوە: گەڕاندنەوەی فرۆشتنی SRT-000004 لە Ali",
     );
+    expect(statementDescription("Sale payment SAL-000012 from Ali", "ar")).toBe("دفعة مبيعات SAL-000012 من Ali");
+    expect(statementDescription("Reversal: Purchase payment PUR-000003 to Ali", "ckb")).toBe(
+      "پێچەوانەکردنەوە: پارەدانی کڕینی PUR-000003 بۆ Ali",
+    );
     // Returns posted before they were named by their number still read.
     expect(statementDescription("Sale return from Ali", "ar")).toBe("مرتجع مبيعات من Ali");
     expect(statementDescription(`Reversal: Sale SAL-3-000001 to ${SEEDED_WALKIN_CUSTOMER_NAME}`, "ckb")).toBe(

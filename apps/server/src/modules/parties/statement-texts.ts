@@ -24,6 +24,16 @@ const BEFORE_NAME: [english: string, words: Words][] = [
 /** A document's number and party: group 1 and group 2 of the pattern, in each language's order. */
 const NUMBERED: { test: string; pattern: string; words: Words }[] = [
   {
+    test: "^Sale payment \\S+ from ",
+    pattern: "^Sale payment (\\S+) from (.*)$",
+    words: { ar: "دفعة مبيعات {number} من {name}", ckb: "پارەدانی فرۆشتنی {number} لە {name}" },
+  },
+  {
+    test: "^Purchase payment \\S+ to ",
+    pattern: "^Purchase payment (\\S+) to (.*)$",
+    words: { ar: "دفعة مشتريات {number} إلى {name}", ckb: "پارەدانی کڕینی {number} بۆ {name}" },
+  },
+  {
     test: "^Purchase \\S+ from ",
     pattern: "^Purchase (\\S+) from (.*)$",
     words: { ar: "مشتريات {number} من {name}", ckb: "کڕینی {number} لە {name}" },

@@ -12,6 +12,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { intArray, textArray } from "../../db/bulk.js";
 import { businessDateTime } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
+import { assertOpenFor } from "../../platform/doc-closing.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import { ImportRowsError, readSheetRecords, xlsxTemplate } from "../../platform/sheet-import.js";
 import { updatePurchase } from "./purchases.js";
@@ -141,7 +142,7 @@ async function asInput(ctx: Ctx, id: number): Promise<PurchaseInput & { status: 
  */
 export async function importPurchaseLines(ctx: Ctx, id: number, file: unknown) {
   const current = await asInput(ctx, id);
-  if (current.is_closed) throw new HttpError(422, PURCHASE_MSG.closed);
+  assertOpenFor(ctx, current, "purchases", PURCHASE_MSG.closed);
   if (current.status !== "draft") throw new HttpError(422, "Lines can only be imported into a draft purchase.");
   const rows = await readSheetRecords(file, PURCHASE_IMPORT_COLUMNS, ["item", "unit_quantity", "unit_price"]);
   const errors: ImportRowError[] = [];

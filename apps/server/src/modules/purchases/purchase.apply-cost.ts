@@ -74,7 +74,7 @@ export async function applyCostPreview(ctx: Ctx, id: number) {
  */
 export async function applyCost(ctx: Ctx, id: number) {
   const p = await stored(ctx, id);
-  assertOpen(p);
+  assertOpen(ctx, p);
   if (p.status !== "complete") throw new HttpError(422, PURCHASE_MSG.notComplete);
   if (p.costs_applied) throw new HttpError(422, PURCHASE_MSG.costsApplied);
   const plan = await costPlan(ctx, p);
@@ -101,7 +101,7 @@ export async function applyCost(ctx: Ctx, id: number) {
   const credits = chargeLines(inventory, postings, plan.sys).filter((l) => l.credit !== undefined);
   await lockForPosting(ctx, { lines: [...credits, { account_id: inventory.account_id }, { account_id: cogs.account_id }] });
   const locked = await lockPurchase(ctx, id);
-  assertOpen(locked);
+  assertOpen(ctx, locked);
   if (locked.costs_applied) throw new HttpError(422, PURCHASE_MSG.costsApplied);
   // Under the accounts' locks: what the cash accounts hold cannot change before the entry posts.
   await assertCashCovers(ctx.tx, paidInCash);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { appliedCosts, chargeLines, paymentStatus, purchaseFigures, purchaseLines, purchaseReturnLines } from "./purchase.ledger.js";
+import {
+  appliedCosts,
+  chargeLines,
+  paymentStatus,
+  purchaseCashLines,
+  purchaseFigures,
+  purchaseLines,
+  purchaseReturnLines,
+} from "./purchase.ledger.js";
 
 const inventory = { account_id: 13, currency_id: 1 };
 const s = (lines: { account_id: number; debit?: unknown; credit?: unknown }[]) =>
@@ -31,8 +39,8 @@ describe("purchase posting rules (hand-checked)", () => {
     ]);
   });
 
-  it("posts Dr Inventory, Cr the supplier for what is owed and the till for what is paid", () => {
-    const lines = purchaseLines({
+  it("posts Dr Inventory, Cr the supplier with the total; the cash part is its own entry, Dr the supplier, Cr the till", () => {
+    const doc = {
       inventory,
       supplier: { account_id: 40, currency_id: 2 },
       cash: { account_id: 50, currency_id: 2 },
@@ -41,12 +49,16 @@ describe("purchase posting rules (hand-checked)", () => {
       stock_value: "243000",
       total: "162",
       paid: "62",
-    });
-    expect(s(lines)).toEqual([
+    };
+    expect(s(purchaseLines(doc))).toEqual([
       { account_id: 13, debit: "243000", credit: undefined },
-      { account_id: 40, debit: undefined, credit: "100" },
+      { account_id: 40, debit: undefined, credit: "162" },
+    ]);
+    expect(s(purchaseCashLines(doc))).toEqual([
+      { account_id: 40, debit: "62", credit: undefined },
       { account_id: 50, debit: undefined, credit: "62" },
     ]);
+    expect(purchaseCashLines({ ...doc, paid: "0" })).toEqual([]);
     expect([paymentStatus("162", "0"), paymentStatus("162", "62"), paymentStatus("162", "162")]).toEqual([
       "unpaid",
       "partially_paid",

@@ -70,20 +70,25 @@ export interface PurchasePosting {
 
 /**
  * Pure: a complete purchase debits Inventory with the goods' value and credits the supplier with
- * what is not paid and the cash account with what is (in the cash account's currency). Any
- * difference the conversions leave goes to exchange differences when posted.
+ * its total. Any difference the conversions leave goes to exchange differences when posted.
  */
 export function purchaseLines(doc: PurchasePosting): RuleLine[] {
-  const owed = D(doc.total).minus(doc.paid);
   const out: RuleLine[] = [{ account_id: doc.inventory.account_id, debit: D(doc.stock_value), rate: doc.rate }];
-  if (owed.gt(0)) out.push({ account_id: doc.supplier.account_id, credit: owed, rate: doc.rate });
-  if (D(doc.paid).gt(0) && doc.cash)
-    out.push({
-      account_id: doc.cash.account_id,
-      credit: convert(doc.paid, doc.currency_id, doc.cash.currency_id, doc.rate),
-      rate: doc.rate,
-    });
+  if (D(doc.total).gt(0)) out.push({ account_id: doc.supplier.account_id, credit: D(doc.total), rate: doc.rate });
   return out;
+}
+
+/**
+ * Pure: the cash part of a purchase, an entry of its own (so the supplier's statement shows the
+ * purchase and its payment, as a payment after the document does): Dr the supplier with what was
+ * paid, Cr the cash account with the same in its currency. Nothing when nothing was paid.
+ */
+export function purchaseCashLines(doc: PurchasePosting): RuleLine[] {
+  if (!D(doc.paid).gt(0) || !doc.cash) return [];
+  return [
+    { account_id: doc.supplier.account_id, debit: D(doc.paid), rate: doc.rate },
+    { account_id: doc.cash.account_id, credit: convert(doc.paid, doc.currency_id, doc.cash.currency_id, doc.rate), rate: doc.rate },
+  ];
 }
 
 export interface ChargePosting {

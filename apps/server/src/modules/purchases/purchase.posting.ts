@@ -3,15 +3,17 @@ import type Decimal from "decimal.js";
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import type { Ctx } from "../../platform/context.js";
+import { assertOpenFor } from "../../platform/doc-closing.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import { cashAccount } from "../cash/cashes.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
+import { assertNoLaterPayments } from "../doc-payments/doc-payment-guard.js";
 import { accountByKey, lockForPosting, post, reverse, systemCurrency } from "../ledger/ledger.js";
 import { D, round4 } from "../ledger/money.js";
 import { consumerAccounts } from "../parties/consumers.js";
 import { stockIn } from "../stock/stock.in.js";
 import { assertNotProtected, reverseStock } from "../stock/stock.reverse.js";
-import { purchaseFigures, purchaseLines as purchasePostingLines } from "./purchase.ledger.js";
+import { purchaseCashLines, purchaseFigures, purchaseLines as purchasePostingLines } from "./purchase.ledger.js";
 import { purchaseSource } from "./purchases.list.js";
 import { purchaseLines, purchases } from "./purchases.tables.js";
 
@@ -51,9 +53,8 @@ export async function lockPurchase(ctx: Ctx, id: number): Promise<StoredPurchase
   return p;
 }
 
-export const assertOpen = (p: { is_closed: boolean }) => {
-  if (p.is_closed) throw new HttpError(422, PURCHASE_MSG.closed);
-};
+/** A closed purchase is changed only by a user holding `purchases/unclose` (platform/doc-closing.ts). */
+export const assertOpen = (ctx: Ctx, p: { is_closed: boolean }) => assertOpenFor(ctx, p, "purchases", PURCHASE_MSG.closed);
 /** Complete and Return To Draft are refused in the other state, in words (a second click, another user's first). */
 export const assertDraft = (p: { status: string }) => {
   if (p.status !== "draft") throw new HttpError(422, MSG.alreadyDone, { status: [MSG.alreadyDone] });
@@ -87,7 +88,7 @@ export async function postingOf(ctx: Ctx, p: StoredPurchase) {
     value: round4(D(l.unit_cost).mul(D(l.quantity).plus(l.bonus)).mul(l.unit_base_qty)).toFixed(),
   }));
   const value = stockLines.reduce<Decimal>((s, l) => s.plus(l.value), D(0));
-  const journal = purchasePostingLines({
+  const posting = {
     inventory: { account_id: inventory.account_id, currency_id: inventory.currency_id },
     supplier: { account_id: supplierAccounts[p.currency_id]!, currency_id: p.currency_id },
     cash,
@@ -96,8 +97,11 @@ export async function postingOf(ctx: Ctx, p: StoredPurchase) {
     stock_value: value,
     total: p.total,
     paid: p.paid_amount,
-  });
-  return { stockLines, journal };
+  };
+  const goods = purchasePostingLines(posting);
+  const paid = purchaseCashLines(posting);
+  /** `journal`: every line of both entries, the accounts to lock first. */
+  return { stockLines, goods, paid, journal: [...goods, ...paid] };
 }
 
 export const descriptionOf = async (tx: DbOrTx, p: { consumer_fk: number; number: string | null }) => {
@@ -107,14 +111,24 @@ export const descriptionOf = async (tx: DbOrTx, p: { consumer_fk: number; number
 
 /** Stock in and journal entry of a complete purchase (locks: accounts, then stock rows inside stockIn). */
 export async function bringIn(ctx: Ctx, p: StoredPurchase, alreadyLocked = false) {
-  const { stockLines, journal } = await postingOf(ctx, p);
+  const { stockLines, journal, goods, paid } = await postingOf(ctx, p);
   if (!alreadyLocked) await lockForPosting(ctx, { lines: journal });
   await stockIn(ctx, purchaseSource(p.id), stockLines, { date: p.date });
-  await post(ctx, { date: p.date, source: purchaseSource(p.id), description: await descriptionOf(ctx.tx, p), lines: journal });
+  const description = await descriptionOf(ctx.tx, p);
+  await post(ctx, { date: p.date, source: purchaseSource(p.id), description, lines: goods });
+  // The cash part: the same source (reversed with the purchase), worded as a payment on it.
+  if (paid.length)
+    await post(ctx, {
+      date: p.date,
+      source: purchaseSource(p.id),
+      description: description.replace(/^Purchase (\S+) from /, "Purchase payment $1 to "),
+      lines: paid,
+    });
 }
 
 /** Undoes a complete purchase's stock and entries (the purchase's and its applied costs'). */
 export async function takeBack(ctx: Ctx, p: StoredPurchase) {
+  await assertNoLaterPayments(ctx, "purchase", p.id);
   await assertNotProtected(ctx, purchaseSource(p.id));
   await reverseStock(ctx, purchaseSource(p.id), { date: p.date });
   await reverse(ctx, purchaseSource(p.id));

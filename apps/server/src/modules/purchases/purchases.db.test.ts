@@ -134,8 +134,10 @@ describe("a USD purchase with an IQD transport charge", () => {
     expect(Number(tb!.d)).toBe(Number(tb!.c));
     const st = await t.api("GET", `/api/supplier_transactions/statement?consumer_id=${supplier}`);
     expect(st.status).toBe(200);
-    const purchaseLine = st.body.data.data.find((r: { source_type: string }) => r.source_type === "purchase");
-    expect(purchaseLine).toMatchObject({ source_id: id, credit: "100.0000" });
+    // The purchase's line with its total, and its cash part as a line of its own.
+    const lines = st.body.data.data.filter((r: { source_type: string }) => r.source_type === "purchase");
+    expect(lines.find((r: { credit: string }) => Number(r.credit) > 0)).toMatchObject({ source_id: id, credit: "162.0000" });
+    expect(lines.find((r: { debit: string }) => Number(r.debit) > 0)).toMatchObject({ source_id: id, debit: "62.0000" });
   });
 
   it("a return from the purchase leaves at the purchase's cost from its batch and reduces the supplier", async () => {

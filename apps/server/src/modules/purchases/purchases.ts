@@ -58,7 +58,7 @@ export async function createPurchase(ctx: Ctx, input: PurchaseInput) {
  */
 export async function updatePurchase(ctx: Ctx, id: number, input: PurchaseInput) {
   const before = await stored(ctx, id);
-  assertOpen(before);
+  assertOpen(ctx, before);
   const p = await prepare(ctx, input);
   if (before.status === "complete") {
     // Lock the accounts of the new entry and of the entries reversed, before anything else.
@@ -74,7 +74,7 @@ export async function updatePurchase(ctx: Ctx, id: number, input: PurchaseInput)
     });
     await lockForPosting(ctx, { lines: preview, reversing: purchaseSource(id) });
     const locked = await lockPurchase(ctx, id);
-    assertOpen(locked);
+    assertOpen(ctx, locked);
     await takeBack(ctx, locked);
   }
   // After the charges applied before are taken back: their cash is in the accounts again.
@@ -89,7 +89,7 @@ export async function updatePurchase(ctx: Ctx, id: number, input: PurchaseInput)
 
 export async function deletePurchase(ctx: Ctx, id: number) {
   const p = await stored(ctx, id);
-  assertOpen(p);
+  assertOpen(ctx, p);
   if (p.status === "complete") {
     await lockForPosting(ctx, { reversing: purchaseSource(id) });
     await takeBack(ctx, await lockPurchase(ctx, id));
@@ -100,7 +100,7 @@ export async function deletePurchase(ctx: Ctx, id: number) {
 /** Complete: the goods come into stock and the purchase posts, together. */
 export async function completePurchase(ctx: Ctx, id: number) {
   const p = await stored(ctx, id);
-  assertOpen(p);
+  assertOpen(ctx, p);
   assertDraft(p);
   const { journal } = await postingOf(ctx, p);
   await lockForPosting(ctx, { lines: journal });
@@ -116,7 +116,7 @@ export async function completePurchase(ctx: Ctx, id: number) {
 /** Return To Draft: stock and entries reversed, unless goods have left since. */
 export async function returnToDraft(ctx: Ctx, id: number) {
   const p = await stored(ctx, id);
-  assertOpen(p);
+  assertOpen(ctx, p);
   assertComplete(p);
   await lockForPosting(ctx, { reversing: purchaseSource(id) });
   const locked = await lockPurchase(ctx, id);

@@ -3,6 +3,7 @@ import type Decimal from "decimal.js";
 import { type SQL, sql } from "drizzle-orm";
 import { withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
+import { assertOpenFor } from "../../platform/doc-closing.js";
 import * as listColumns from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListColumn, ListModel } from "../../platform/list.js";
@@ -109,10 +110,11 @@ export function assertWithinLimits(
   if (Object.keys(errors).length) throw new HttpError(422, message, errors);
 }
 
-/** The stored return, 404 when missing, 403 out of the caller's inventories, 422 when closed. */
+/** The stored return, 404 when missing, 403 out of the caller's inventories, 422 when closed (but to a user who may unclose). */
 export async function storedReturn(ctx: Ctx, doc: ReturnDoc, id: number) {
   const r = await returnRow(ctx, doc, id);
-  if (r.is_closed) throw new HttpError(422, doc.closed);
+  // The return's table is its section's key (SPEC §6 sale_returns, purchase_returns).
+  assertOpenFor(ctx, r, doc.table, doc.closed);
   return r;
 }
 

@@ -7,6 +7,7 @@ import type { Ctx } from "../../platform/context.js";
 import { cashAccount } from "../cash/cashes.js";
 import { accountByKey, createAccount, post, reverse, systemCurrency } from "../ledger/ledger.js";
 import { convert, D, round4, ZERO } from "../ledger/money.js";
+import { assertNoLaterPayments } from "../doc-payments/doc-payment-guard.js";
 import { nextNumber } from "../numbering/numbering.js";
 import { consumerAccounts, isWalkIn } from "../parties/consumers.js";
 import { stockOut } from "../stock/stock.out.js";
@@ -242,6 +243,7 @@ export async function accountLines(ctx: Ctx, s: SaleFigures, payments: PaymentRo
 /** Undoes a complete sale's stock and entry (unless goods were returned since). */
 export async function takeBack(ctx: Ctx, s: StoredSale) {
   for (const guard of saleGuards) await guard(ctx, s.id);
+  await assertNoLaterPayments(ctx, "sale", s.id);
   await assertNotProtected(ctx, saleSource(s.id));
   await reverseStock(ctx, saleSource(s.id), { date: s.date });
   await reverse(ctx, saleSource(s.id));

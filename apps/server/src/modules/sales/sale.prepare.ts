@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { businessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
+import { assertOpenFor } from "../../platform/doc-closing.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import { assertYearOpen } from "../../platform/periods.js";
 import { cashAccount } from "../cash/cashes.js";
@@ -256,9 +257,9 @@ export async function lockSale(ctx: Ctx, id: number): Promise<StoredSale> {
   return s;
 }
 
-export const assertOpen = (s: { is_closed: boolean }) => {
-  if (s.is_closed) throw new HttpError(422, SALE_MSG.closed);
-};
+/** A closed sale is changed only by a user holding its section's `unclose` (platform/doc-closing.ts). */
+export const assertOpen = (ctx: Ctx, s: { is_closed: boolean; kind: string }) =>
+  assertOpenFor(ctx, s, SALE_SECTIONS[s.kind as SaleKind], SALE_MSG.closed);
 
 export async function linesOf(tx: DbOrTx, id: number) {
   return tx.select().from(saleLines).where(eq(saleLines.sale_fk, id)).orderBy(asc(saleLines.position), asc(saleLines.line_id));

@@ -48,14 +48,14 @@ export async function createSale(
  */
 export async function updateSale(ctx: Ctx, id: number, input: SaleInput, kind?: SaleKind) {
   const before = await stored(ctx, id, kind);
-  assertOpen(before);
+  assertOpen(ctx, before);
   const p = await prepare(ctx, input, before.kind as SaleKind);
   if (before.status === "complete") {
     // The accounts of the entry reversed and of the new one, in one ordered lock.
     const lines = [...(await accountLines(ctx, before, await paymentsOf(ctx.tx, id))), ...(await accountLines(ctx, p.row, p.payments))];
     await lockForPosting(ctx, { lines, reversing: saleSource(id) });
     const locked = await lockSale(ctx, id);
-    assertOpen(locked);
+    assertOpen(ctx, locked);
     await takeBack(ctx, locked);
   }
   await ctx.tx
@@ -77,7 +77,7 @@ export async function updateSale(ctx: Ctx, id: number, input: SaleInput, kind?: 
 
 export async function deleteSale(ctx: Ctx, id: number, kind?: SaleKind) {
   const s = await stored(ctx, id, kind);
-  assertOpen(s);
+  assertOpen(ctx, s);
   if (s.status === "complete") {
     await lockForPosting(ctx, { reversing: saleSource(id) });
     await takeBack(ctx, await lockSale(ctx, id));
@@ -96,12 +96,12 @@ const assertComplete = (s: { status: string }) => {
 /** Complete: the goods leave and the sale posts, together. */
 export async function completeSale(ctx: Ctx, id: number, kind?: SaleKind) {
   const s = await stored(ctx, id, kind);
-  assertOpen(s);
+  assertOpen(ctx, s);
   assertDraft(s);
   // A draft's own row first: what it goes out with is then read as it stays, before any account
   // is locked (docs/architecture/ledger.md, "Locking": nobody holds accounts and waits for a draft).
   const locked = await lockSale(ctx, id);
-  assertOpen(locked);
+  assertOpen(ctx, locked);
   assertDraft(locked);
   const read = await outgoing(ctx, locked);
   await lockForPosting(ctx, { lines: outgoingAccountLines(read) });
@@ -111,7 +111,7 @@ export async function completeSale(ctx: Ctx, id: number, kind?: SaleKind) {
 /** Return To Draft: stock and entry reversed, unless goods were returned since. */
 export async function returnToDraft(ctx: Ctx, id: number, kind?: SaleKind) {
   const s = await stored(ctx, id, kind);
-  assertOpen(s);
+  assertOpen(ctx, s);
   assertComplete(s);
   await lockForPosting(ctx, { reversing: saleSource(id) });
   const locked = await lockSale(ctx, id);
