@@ -92,7 +92,10 @@ export const ZMoneyDoc = z.object({
   reference_no: zRef,
   note: zRef,
   /** An image file (multipart); kept when absent on update, removed with an empty string. */
-  attachment: z.unknown().optional(),
+  attachment: z
+    .unknown()
+    .optional()
+    .meta({ type: "string", format: "binary", description: "An image file part of a multipart form; an empty string removes it" }),
 });
 export type MoneyDocInput = z.output<typeof ZMoneyDoc>;
 

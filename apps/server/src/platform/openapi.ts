@@ -1,6 +1,6 @@
 import { type Column, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
 import type { FastifyInstance, FastifySerializerCompiler, RouteOptions } from "fastify";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { createJsonSchemaTransform, type jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { DbOrTx } from "../db/client.js";
 import { JsonText } from "./json-text.js";
@@ -14,8 +14,11 @@ import type { ListModel } from "./list.js";
  * only describe: they never shape what a client receives (the serializer writes the handler's
  * value as it is), and under the tests every answer is checked against them, so a schema that
  * lies fails the route's tests. The list protocol and the crud helpers declare their answers
- * themselves; operationId, summary, security and the error answers (401, 403, 404, 422) are
- * filled here for every route.
+ * themselves; operationId, summary, security, the path parameters' types and the error answers
+ * (400, 401, 403, 404, 422, 429) are filled here for every route.
+ *
+ * What a route reads is declared beside its answer: `answers(Row, { body, querystring })`, or
+ * `docs()` in the crud helpers. Both only describe: the handler parses with the same schema.
  */
 
 // ------------------------------------------------------------------ answer envelopes
@@ -127,6 +130,19 @@ export interface RouteDoc {
   /** Fields the answer adds to the list's columns. */
   extra?: Record<string, z.ZodType>;
   envelope?: "data" | "saved" | "dropdown";
+  /**
+   * Refusals the route gives beyond those its permission, path and input imply, by status with
+   * their descriptions: a sign-in's 401, or 429 for a rate-limited route (documented with its
+   * `Retry-After` header).
+   */
+  refuses?: Partial<Record<401 | 403 | 409 | 429, string>>;
+  /**
+   * The route also reads a multipart form: its body's fields, and these file parts (each may be
+   * repeated). The document lists both media types, the files as binary strings.
+   */
+  files?: string[];
+  /** The body is a file of this media type, sent as it is (a backup to restore). */
+  upload?: string;
 }
 
 /** A record shaped as a list's row, with fields of its own: the crud helpers' `row: { list, extra }`. */
@@ -301,29 +317,116 @@ const errorJson = (description: string, withFields = false) => ({
   required: withFields ? ["message", "errors"] : ["message"],
 });
 
-/** The error answers a route can give, from what it declares (permission, path ids, input). */
-function errorResponses(method: string, url: string, permission: unknown, hasInput: boolean) {
+/** 429: the catalogue's shape and the seconds to wait (`Retry-After`, as rate-limit.ts sends it). */
+const tooManyJson = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorJson(description) } },
+  headers: { "Retry-After": { description: "Seconds until an attempt is let through again", type: "integer", minimum: 1 } },
+});
+
+/**
+ * The error answers a route can give, from what it declares (permission, path ids, input). Every
+ * /api route can answer 422: query and body text is refused with control characters in it
+ * (platform/body.ts), and malformed JSON is refused as 422 too.
+ */
+function errorResponses(url: string, permission: unknown, refuses: RouteDoc["refuses"] = {}) {
   const out: Record<string, unknown> = {};
   const open = permission === "public" || permission === undefined;
-  if (!open) out[401] = errorJson("Not signed in, or the token is expired or invalid");
-  if (!open && permission !== "authenticated") out[403] = errorJson("The user lacks the route's permission");
+  if (!open) {
+    out[400] = errorJson("The token is expired or invalid");
+    out[401] = errorJson("Not signed in: the request carries no token");
+    out[403] = errorJson(
+      permission === "authenticated"
+        ? "The token only sets up two-factor sign-in"
+        : "The user lacks the route's permission, or the token only sets up two-factor sign-in",
+    );
+  }
   if (url.includes(":")) out[404] = errorJson("No such record");
-  if (hasInput || method !== "GET" || url.includes(":"))
-    out[422] = errorJson("The input is invalid: the message and each field's messages", true);
+  out[422] = errorJson("The input is invalid: the message and each field's messages", true);
+  for (const [code, description] of Object.entries(refuses)) {
+    if (description) out[code] = code === "429" ? tooManyJson(description) : errorJson(description);
+  }
   return out;
 }
 
 // ------------------------------------------------------------------ the transform
 
 type SwaggerDoc = Parameters<typeof jsonSchemaTransform>[0];
+type OverrideCtx = { zodSchema: unknown; jsonSchema: Record<string, unknown> };
 const fileJson = (media: string) => ({
   description: "The file",
   content: { [media]: { schema: { type: "string", format: "binary", contentMediaType: media } } },
 });
 
+const defOf = (schema: unknown) => (schema as { _zod: { def: Record<string, unknown> } })._zod.def;
+/** `z.unknown().refine(...).pipe(schema)` (a field that must be present, then typed), or `z.preprocess(fn, schema)`. */
+const looseInput = (def: Record<string, unknown>) =>
+  def.type === "pipe" && ["unknown", "any", "transform"].includes(String(defOf(def.in).type));
+const isBare = (json: Record<string, unknown>) => Object.keys(json).every((k) => k === "description" || k === "$schema");
+
+/** A schema's input JSON Schema, with the same rules as the document's (for a pipe's typed side). */
+function inputJson(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+    override: documentSchema,
+  }) as Record<string, unknown>;
+  return json;
+}
+
+/**
+ * zod → JSON Schema, as fastify-type-provider-zod does it (empty union branches dropped, dates
+ * as date-time strings), and: a field read as anything, checked present, then parsed by a typed
+ * schema (`present(zId)`, a preprocess) is documented as that typed schema, and as required when
+ * the typed side is not optional. Without it every such id would read as `unknown` to a client.
+ */
+function documentSchema(ctx: OverrideCtx) {
+  const def = defOf(ctx.zodSchema);
+  const json = ctx.jsonSchema;
+  if (def.type === "union" && Array.isArray(json.anyOf)) json.anyOf = json.anyOf.filter((b: object) => Object.keys(b).length > 0);
+  // `z.unknown().nullable()`: a branch that admits anything makes the whole `anyOf` admit anything.
+  else if (Array.isArray(json.anyOf) && json.anyOf.some((b: Record<string, unknown>) => isBare(b))) delete json.anyOf;
+  if (def.type === "date") Object.assign(json, { type: "string", format: "date-time" });
+  if (looseInput(def) && isBare(json)) Object.assign(json, inputJson(def.out as z.ZodType));
+  if (def.type === "object" && json.properties) {
+    const shape = def.shape as Record<string, z.ZodType>;
+    const required = new Set((json.required as string[] | undefined) ?? []);
+    for (const [key, field] of Object.entries(shape)) {
+      const fd = defOf(field);
+      if (looseInput(fd) && defOf(fd.in).type !== "transform" && (fd.out as z.ZodType)._zod.optin !== "optional") required.add(key);
+    }
+    if (required.size) json.required = [...required];
+  }
+}
+
+const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: documentSchema as never } });
+
+/** The update by form (POST) carries `_method=PATCH` (or PUT) beside the fields. */
+export const withMethodOverride = (schema: z.ZodType) =>
+  z.intersection(schema, z.object({ _method: z.enum(["PATCH", "PUT", "patch", "put"]).describe("The method the form stands for") }));
+
+/** A body's JSON Schema with file parts added (a file, or several under the same name). */
+function withFiles(body: Record<string, unknown>, files: string[]) {
+  const file = { type: "string", format: "binary", description: "A file part of a multipart form" };
+  const parts = Object.fromEntries(files.map((f) => [f, { anyOf: [file, { type: "array", items: file }] }]));
+  return { ...body, type: "object", properties: { ...((body.properties as object | undefined) ?? {}), ...parts } };
+}
+
+/** The path's parameters: ids (`:id`, `:saleId`, ...) are integers as `parseId` reads them, any other a string. */
+function pathParams(url: string): z.ZodType | undefined {
+  const names = [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+  if (!names.length) return undefined;
+  return z.object(
+    Object.fromEntries(
+      names.map((n) => [n, n === "id" || n.endsWith("Id") ? z.number().int().min(1).max(2_147_483_647) : z.string().min(1)]),
+    ),
+  );
+}
+
 /**
  * Per route: zod → JSON Schema (fastify-type-provider-zod), then the list answer, operationId,
- * summary, security (none for public routes) and the error answers.
+ * summary, security (none for public routes), the path parameters and the error answers.
  */
 export function openapiTransform(doc: SwaggerDoc) {
   const route = (doc as unknown as { route: RouteOptions }).route;
@@ -337,15 +440,30 @@ export function openapiTransform(doc: SwaggerDoc) {
     const envelope = routeDoc.envelope === "saved" ? savedOf(row) : routeDoc.envelope === "dropdown" ? dropdownOf(row) : dataOf(row);
     schema.response = { [routeDoc.kind === "create" ? 201 : 200]: envelope };
   }
-  const out = jsonSchemaTransform({ ...doc, schema } as SwaggerDoc) as { schema: Record<string, unknown>; url: string };
+  schema.params ??= pathParams(doc.url);
+  // The update by form (POST) names the method it stands for.
+  if (routeDoc?.kind === "updateForm" && schema.body) schema.body = withMethodOverride(schema.body as z.ZodType);
+  if (routeDoc?.files) {
+    schema.body ??= z.object({});
+    schema.consumes = ["application/json", "multipart/form-data"];
+  }
+  const out = zodTransform({ ...doc, schema } as SwaggerDoc) as { schema: Record<string, unknown>; url: string };
   if (out.schema.hide) return out;
+  if (routeDoc?.files) out.schema.body = withFiles(out.schema.body as Record<string, unknown>, routeDoc.files);
+  // A body with a file among its fields (`zFile`) is sent as a multipart form, or as JSON without the file.
+  const fields = (out.schema.body as { properties?: Record<string, { format?: string }> } | undefined)?.properties;
+  if (fields && Object.values(fields).some((f) => f.format === "binary"))
+    out.schema.consumes ??= ["application/json", "multipart/form-data"];
+  if (routeDoc?.upload) {
+    out.schema.body = { type: "string", format: "binary", contentMediaType: routeDoc.upload };
+    out.schema.consumes = [routeDoc.upload];
+  }
   const method = [route.method].flat().find((m) => m !== "HEAD") ?? "GET";
   const permission = route.config?.permission;
   const operationId = operationIdOf(method, doc.url, routeDoc?.kind);
   const response = { ...(out.schema.response as Record<string, unknown> | undefined) };
   if (routeDoc?.file) response[200] = fileJson(routeDoc.file);
-  const hasInput = Boolean(schema.body || schema.querystring);
-  for (const [code, err] of Object.entries(errorResponses(method, doc.url, permission, hasInput))) response[code] ??= err;
+  for (const [code, err] of Object.entries(errorResponses(doc.url, permission, routeDoc?.refuses))) response[code] ??= err;
   out.schema = {
     ...out.schema,
     operationId,
@@ -391,5 +509,28 @@ export function installOpenapi(app: FastifyInstance, prefix: string) {
   });
 }
 
-/** Route options declaring a route's 2xx answer: `app.get(url, { config, ...answers(dataOf(Row)) }, handler)`. */
-export const answers = (schema: z.ZodType, status = 200) => ({ schema: { response: { [status]: schema } } });
+/** What a route reads, for the document: its body and its query (the handler parses them itself). */
+export interface Takes {
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+}
+
+/** Validation is the handler's (`parse()`): the declared input only describes. */
+export const describeOnly = () => (value: unknown) => ({ value });
+
+/**
+ * Route options declaring a route's 2xx answer and what it reads:
+ * `app.post(url, { config, ...answers(dataOf(Row), { body: ZInput }) }, handler)`; the status is
+ * 200 unless given (`answers(Row, 201)`, `answers(Row, { status: 201, body })`).
+ */
+export const answers = (schema: z.ZodType, opts: number | (Takes & { status?: number }) = 200) => {
+  const { status = 200, ...input } = typeof opts === "number" ? { status: opts } : opts;
+  const read = takes(input);
+  return { ...read, schema: { response: { [status]: schema }, ...read.schema } };
+};
+
+/** Route options declaring only what a route reads (its answer documented by `config.openapi`). */
+export const takes = ({ body, querystring }: Takes) => ({
+  schema: { ...(body ? { body } : {}), ...(querystring ? { querystring } : {}) },
+  ...(body || querystring ? { validatorCompiler: describeOnly } : {}),
+});

@@ -15,7 +15,7 @@ import type { AppModule } from "../../platform/app-module.js";
 import { parseId } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { ctxOf, requireUser } from "../../platform/http.js";
-import { answers, dataOf, dropdownOf, ZMessage, zDateTime } from "../../platform/openapi.js";
+import { answers, dataOf, dropdownOf, type RouteDoc, ZMessage, zDateTime } from "../../platform/openapi.js";
 import { readDevice, sendDevice } from "./known-device.js";
 import { cashierLogin, issue, listCashiers, loginOptions, logout, passwordLogin, refreshToken } from "./login.js";
 import { changePassword, me, updateProfile } from "./profile.js";
@@ -49,34 +49,60 @@ const ZLoginOptions = z.object({
 });
 const ZCashier = z.object({ user_id: z.number().int(), user_name: z.string(), user_code: z.string().nullable(), label: z.string() });
 
+/** Attempts at a secret are limited per account and address (throttle.ts): 429 with `Retry-After`. */
+const THROTTLED = "Too many attempts: try again after Retry-After seconds";
+const SIGN_IN_REFUSALS: RouteDoc = {
+  refuses: { 401: "Wrong credentials or second-factor code", 403: "The account is blocked or inactive", 429: THROTTLED },
+};
+
 export const authModule: AppModule = {
   name: "auth",
   register(app: FastifyInstance) {
-    app.post("/api/auth/login", { config: { permission: "public" }, ...answers(ZSignIn) }, async (req, reply) => {
-      const device = await readDevice(app, req);
-      const answer = await passwordLogin(app, ctxOf(app, req), parse(ZLogin, req.body), device);
-      await sendDevice(app, reply, device);
-      return answer;
-    });
+    app.post(
+      "/api/auth/login",
+      { config: { permission: "public", openapi: SIGN_IN_REFUSALS }, ...answers(ZSignIn, { body: ZLogin }) },
+      async (req, reply) => {
+        const device = await readDevice(app, req);
+        const answer = await passwordLogin(app, ctxOf(app, req), parse(ZLogin, req.body), device);
+        await sendDevice(app, reply, device);
+        return answer;
+      },
+    );
     app.get("/api/login_options", { config: { permission: "public" }, ...answers(dataOf(ZLoginOptions)) }, async () => ({
       data: await loginOptions(app.db),
     }));
-    app.get("/api/login_cashiers_list/:outletId", { config: { permission: "public" }, ...answers(dropdownOf(ZCashier)) }, async (req) => {
-      const outletId = parseId((req.params as { outletId: string }).outletId);
-      const q = parse(ZCashierListQuery, req.query);
-      return { message: await listCashiers(app.db, outletId, q.cashier_login_option, q.email) };
-    });
-    app.post("/api/auth/cashier_login", { config: { permission: "public" }, ...answers(ZToken) }, async (req, reply) => {
-      const device = await readDevice(app, req);
-      const answer = await cashierLogin(app, ctxOf(app, req), parse(ZCashierLogin, req.body), device);
-      await sendDevice(app, reply, device);
-      return answer;
-    });
+    app.get(
+      "/api/login_cashiers_list/:outletId",
+      { config: { permission: "public" }, ...answers(dropdownOf(ZCashier), { querystring: ZCashierListQuery }) },
+      async (req) => {
+        const outletId = parseId((req.params as { outletId: string }).outletId);
+        const q = parse(ZCashierListQuery, req.query);
+        return { message: await listCashiers(app.db, outletId, q.cashier_login_option, q.email) };
+      },
+    );
+    app.post(
+      "/api/auth/cashier_login",
+      {
+        config: {
+          permission: "public",
+          openapi: { refuses: { 401: "Wrong PIN", 403: "The user is not a cashier of the outlet", 429: THROTTLED } },
+        },
+        ...answers(ZToken, { body: ZCashierLogin }),
+      },
+      async (req, reply) => {
+        const device = await readDevice(app, req);
+        const answer = await cashierLogin(app, ctxOf(app, req), parse(ZCashierLogin, req.body), device);
+        await sendDevice(app, reply, device);
+        return answer;
+      },
+    );
     app.post("/api/auth/me", { config: { permission: "authenticated" }, ...answers(dataOf(ZMe)) }, async (req) => ({
       data: await me(app.db, requireUser(req)),
     }));
-    app.post("/api/auth/refresh", { config: { permission: "authenticated" }, ...answers(ZToken) }, async (req) =>
-      refreshToken(app, ctxOf(app, req)),
+    app.post(
+      "/api/auth/refresh",
+      { config: { permission: "authenticated", openapi: { refuses: { 429: THROTTLED } } }, ...answers(ZToken) },
+      async (req) => refreshToken(app, ctxOf(app, req)),
     );
     app.post("/api/auth/logout", { config: { permission: "authenticated" }, ...answers(ZMessage) }, async (req) => {
       await logout(app, ctxOf(app, req));
@@ -84,7 +110,7 @@ export const authModule: AppModule = {
     });
     app.post(
       "/api/auth/change_password",
-      { config: { permission: "profile/change_password" }, ...answers(ZToken.extend({ message: z.string() })) },
+      { config: { permission: "profile/change_password" }, ...answers(ZToken.extend({ message: z.string() }), { body: ZChangePassword }) },
       async (req) => {
         const { tokenVersion } = await changePassword(app.db, ctxOf(app, req), parse(ZChangePassword, req.body));
         return { message: "Password changed successfully", ...issue(app, requireUser(req).user_id, tokenVersion) };
@@ -103,8 +129,8 @@ export const authModule: AppModule = {
     app.post(
       "/api/auth/two_factor/enable",
       {
-        config: { permission: "authenticated", twoFactorSetup: true },
-        ...answers(dataOf(z.object({ secret: z.string(), otpauth_uri: z.string() }))),
+        config: { permission: "authenticated", twoFactorSetup: true, openapi: { refuses: { 429: THROTTLED } } },
+        ...answers(dataOf(z.object({ secret: z.string(), otpauth_uri: z.string() })), { body: ZTwoFactorEnable }),
       },
       async (req) => ({
         data: await enableTwoFactor(app, ctxOf(app, req), parse(ZTwoFactorEnable, req.body)),
@@ -113,21 +139,32 @@ export const authModule: AppModule = {
     app.post(
       "/api/auth/two_factor/confirm",
       {
-        config: { permission: "authenticated", twoFactorSetup: true },
-        ...answers(z.object({ message: z.string(), data: z.object({ recovery_codes: z.array(z.string()) }) })),
+        config: { permission: "authenticated", twoFactorSetup: true, openapi: { refuses: { 429: THROTTLED } } },
+        ...answers(z.object({ message: z.string(), data: z.object({ recovery_codes: z.array(z.string()) }) }), { body: ZTwoFactorConfirm }),
       },
       async (req) => ({
         message: MSG.twoFactorOn,
         data: await confirmTwoFactor(app, ctxOf(app, req), parse(ZTwoFactorConfirm, req.body)),
       }),
     );
-    app.post("/api/auth/two_factor/disable", { config: { permission: "authenticated" }, ...answers(ZMessage) }, async (req) => {
-      await disableTwoFactor(app, ctxOf(app, req), parse(ZTwoFactorDisable, req.body));
-      return { message: MSG.twoFactorOff };
-    });
-    app.post("/api/auth/profile", { config: { permission: "authenticated" }, ...answers(ZMessage) }, async (req) => {
-      await updateProfile(app.db, requireUser(req), parse(ZProfileSettings, req.body));
-      return { message: "Updated Successfully" };
-    });
+    app.post(
+      "/api/auth/two_factor/disable",
+      {
+        config: { permission: "authenticated", openapi: { refuses: { 429: THROTTLED } } },
+        ...answers(ZMessage, { body: ZTwoFactorDisable }),
+      },
+      async (req) => {
+        await disableTwoFactor(app, ctxOf(app, req), parse(ZTwoFactorDisable, req.body));
+        return { message: MSG.twoFactorOff };
+      },
+    );
+    app.post(
+      "/api/auth/profile",
+      { config: { permission: "authenticated" }, ...answers(ZMessage, { body: ZProfileSettings }) },
+      async (req) => {
+        await updateProfile(app.db, requireUser(req), parse(ZProfileSettings, req.body));
+        return { message: "Updated Successfully" };
+      },
+    );
   },
 };

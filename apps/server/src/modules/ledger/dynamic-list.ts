@@ -1,3 +1,4 @@
+import { ZListQuery } from "@app/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Ctx } from "../../platform/context.js";
@@ -5,7 +6,7 @@ import { LIST_MODELS, LIST_URLS, xlsxReply } from "../../platform/crud.js";
 import { exportList, requestLanguage } from "../../platform/export.js";
 import { ctxOf } from "../../platform/http.js";
 import { type ListModel, type RawQuery, runList } from "../../platform/list.js";
-import { answers, listEnvelopeOf, XLSX } from "../../platform/openapi.js";
+import { answers, listEnvelopeOf, takes, XLSX } from "../../platform/openapi.js";
 
 export interface DynamicList {
   model: ListModel;
@@ -29,7 +30,9 @@ export function registerDynamicList(
   row?: z.ZodType,
 ) {
   LIST_URLS.add(url);
-  const answer = row ? answers(listEnvelopeOf(row)) : {};
+  // The list protocol's query; a report's own filters (dates, currency) are read by `build`.
+  const read = { querystring: ZListQuery };
+  const answer = row ? answers(listEnvelopeOf(row), read) : takes(read);
   // Every such list is a report: it reads where the reports read (a replica when one is set).
   const reportCtx = (req: FastifyRequest): Ctx => ({ ...ctxOf(app, req), tx: app.reportDb });
   app.get(url, { config: { permission, openapi: { kind: "list" } }, ...answer }, async (req) => {
@@ -40,7 +43,7 @@ export function registerDynamicList(
     if (built.footer) env.footer = await built.footer(env.footer);
     return { data: env };
   });
-  app.get(`${url}/export`, { config: { permission, openapi: { kind: "export", file: XLSX } } }, async (req, reply) => {
+  app.get(`${url}/export`, { config: { permission, openapi: { kind: "export", file: XLSX } }, ...takes(read) }, async (req, reply) => {
     const ctx = reportCtx(req);
     const built = await build(ctx, req.query as RawQuery, req);
     return xlsxReply(

@@ -120,7 +120,7 @@ export const openingBalancesModule: AppModule = {
     );
     app.post(
       "/api/opening_balance_update/:id",
-      { config: { permission: "opening_balances/update" }, ...answers(savedOf(ZOpening)) },
+      { config: { permission: "opening_balances/update" }, ...answers(savedOf(ZOpening), { body: ZOpeningBalance }) },
       async (req) => {
         checkId((req.params as { id: string }).id);
         const input = parse(ZOpeningBalance, bodyOf(req));

@@ -51,7 +51,7 @@ export const outletsModule: AppModule = {
     registerShow(app, "/api/outlets_show/:id", { permission: "outlets/show" }, ZOutletRow, showOutlet);
     app.post(
       "/api/outlets_store",
-      { config: { permission: "outlets/store" }, ...answers(savedOf(ZOutletRow), 201) },
+      { config: { permission: "outlets/store" }, ...answers(savedOf(ZOutletRow), { status: 201, body: ZOutlet }) },
       async (req, reply) => {
         const input = parse(ZOutlet, bodyOf(req));
         const data = await inTx(app, req, async (ctx) => {
@@ -78,8 +78,16 @@ export const outletsModule: AppModule = {
       });
       return { message: MSG.updated, data };
     };
-    app.post("/api/outlets_update/:id", { config: { permission: "outlets/update" }, ...answers(savedOf(ZOutletRow)) }, update);
-    app.patch("/api/outlets_update/:id", { config: { permission: "outlets/update" }, ...answers(savedOf(ZOutletRow)) }, update);
+    app.post(
+      "/api/outlets_update/:id",
+      { config: { permission: "outlets/update" }, ...answers(savedOf(ZOutletRow), { body: ZOutlet }) },
+      update,
+    );
+    app.patch(
+      "/api/outlets_update/:id",
+      { config: { permission: "outlets/update" }, ...answers(savedOf(ZOutletRow), { body: ZOutlet }) },
+      update,
+    );
     const destroy = async (req: import("fastify").FastifyRequest) => {
       const id = parseId((req.params as { id: string }).id);
       await inTx(app, req, async (ctx) => {

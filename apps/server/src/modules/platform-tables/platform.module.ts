@@ -66,35 +66,44 @@ const ZMenuGroup = menuNode(menuNode(menuNode(z.never())));
 export const platformModule: AppModule = {
   name: "platform",
   register(app: FastifyInstance) {
-    app.get("/api/model_hidden_columns", { config: { permission: "authenticated" }, ...answers(dataOf(ZHiddenColumns)) }, async (req) => {
-      const user = requireUser(req);
-      const model = parse(z.object({ model: ZHidden.shape.model }), req.query).model;
-      const rows = await app.db.execute<{ columns: string }>(
-        sql`select columns from model_hidden_columns where user_id = ${user.user_id} and model = ${model}`,
-      );
-      return { data: { model, columns: rows.rows[0]?.columns ?? "" } };
-    });
-    app.post("/api/model_hidden_columns", { config: { permission: "authenticated" }, ...answers(savedOf(ZHiddenColumns)) }, async (req) => {
-      const user = requireUser(req);
-      const input = parse(ZHidden, bodyOf(req));
-      const model = LIST_MODELS.get(input.model);
-      if (!model) throw new HttpError(422, "The selected model is invalid.", { model: ["The selected model is invalid."] });
-      const cols = input.columns
-        .split(",")
-        .map((c) => c.trim())
-        .filter(Boolean);
-      const bad = cols.find((c) => !Object.hasOwn(model.columns, c));
-      if (bad)
-        throw new HttpError(422, `The column ${bad.slice(0, 64)} is not allowed.`, {
-          columns: [`The column ${bad.slice(0, 64)} is not allowed.`],
-        });
-      const columns = [...new Set(cols)].join(",");
-      await app.db
-        .insert(modelHiddenColumns)
-        .values({ user_id: user.user_id, model: input.model, columns })
-        .onConflictDoUpdate({ target: [modelHiddenColumns.user_id, modelHiddenColumns.model], set: { columns } });
-      return { message: MSG.updated, data: { model: input.model, columns } };
-    });
+    const ZHiddenQuery = z.object({ model: ZHidden.shape.model });
+    app.get(
+      "/api/model_hidden_columns",
+      { config: { permission: "authenticated" }, ...answers(dataOf(ZHiddenColumns), { querystring: ZHiddenQuery }) },
+      async (req) => {
+        const user = requireUser(req);
+        const model = parse(ZHiddenQuery, req.query).model;
+        const rows = await app.db.execute<{ columns: string }>(
+          sql`select columns from model_hidden_columns where user_id = ${user.user_id} and model = ${model}`,
+        );
+        return { data: { model, columns: rows.rows[0]?.columns ?? "" } };
+      },
+    );
+    app.post(
+      "/api/model_hidden_columns",
+      { config: { permission: "authenticated" }, ...answers(savedOf(ZHiddenColumns), { body: ZHidden }) },
+      async (req) => {
+        const user = requireUser(req);
+        const input = parse(ZHidden, bodyOf(req));
+        const model = LIST_MODELS.get(input.model);
+        if (!model) throw new HttpError(422, "The selected model is invalid.", { model: ["The selected model is invalid."] });
+        const cols = input.columns
+          .split(",")
+          .map((c) => c.trim())
+          .filter(Boolean);
+        const bad = cols.find((c) => !Object.hasOwn(model.columns, c));
+        if (bad)
+          throw new HttpError(422, `The column ${bad.slice(0, 64)} is not allowed.`, {
+            columns: [`The column ${bad.slice(0, 64)} is not allowed.`],
+          });
+        const columns = [...new Set(cols)].join(",");
+        await app.db
+          .insert(modelHiddenColumns)
+          .values({ user_id: user.user_id, model: input.model, columns })
+          .onConflictDoUpdate({ target: [modelHiddenColumns.user_id, modelHiddenColumns.model], set: { columns } });
+        return { message: MSG.updated, data: { model: input.model, columns } };
+      },
+    );
 
     app.get(
       "/api/menu/menu_tree",
@@ -112,20 +121,29 @@ export const platformModule: AppModule = {
       const r = await app.db.execute<{ show_sidebar: boolean }>(sql`select show_sidebar from users where user_id = ${user.user_id}`);
       return { data: { show_sidebar: r.rows[0]?.show_sidebar ?? true } };
     });
-    app.post("/api/set_sidebar_setting", { config: { permission: "authenticated" }, ...answers(savedOf(ZSidebar)) }, async (req) => {
-      const user = requireUser(req);
-      const input = parse(z.object({ show_sidebar: z.union([z.boolean(), z.enum(["0", "1", "true", "false"])]) }), bodyOf(req));
-      const show = input.show_sidebar === true || input.show_sidebar === "1" || input.show_sidebar === "true";
-      await app.db.update(users).set({ show_sidebar: show }).where(sql`${users.user_id} = ${user.user_id}`);
-      return { message: MSG.updated, data: { show_sidebar: show } };
-    });
+    const ZSidebarInput = z.object({ show_sidebar: z.union([z.boolean(), z.enum(["0", "1", "true", "false"])]) });
+    app.post(
+      "/api/set_sidebar_setting",
+      { config: { permission: "authenticated" }, ...answers(savedOf(ZSidebar), { body: ZSidebarInput }) },
+      async (req) => {
+        const user = requireUser(req);
+        const input = parse(ZSidebarInput, bodyOf(req));
+        const show = input.show_sidebar === true || input.show_sidebar === "1" || input.show_sidebar === "true";
+        await app.db.update(users).set({ show_sidebar: show }).where(sql`${users.user_id} = ${user.user_id}`);
+        return { message: MSG.updated, data: { show_sidebar: show } };
+      },
+    );
 
     registerList(app, "/api/model_loges", auditList, [LOGGED_SECTIONS.map(logKey).join("##")]);
 
     /** Generic image upload (multipart field `image` or `file`): answers the stored name for a later form. */
     app.post(
       "/api/images",
-      { config: { permission: "authenticated" }, ...answers(savedOf(z.object({ file: z.string(), url: z.string() })), 201) },
+      {
+        // The image as the part `image` (or `file`) of a multipart form.
+        config: { permission: "authenticated", openapi: { files: ["image", "file"] } },
+        ...answers(savedOf(z.object({ file: z.string(), url: z.string() })), 201),
+      },
       async (req, reply) => {
         const body = (req.body ?? {}) as Record<string, unknown>;
         const value = body.image ?? body.file;

@@ -116,7 +116,10 @@ export const purchasesModule: AppModule = {
     );
     app.post(
       "/api/purchases/:id/import",
-      { config: { permission: "purchases/import" }, ...answers(savedOf(z.object({ imported: z.number().int() })), 201) },
+      {
+        config: { permission: "purchases/import", openapi: { files: ["file"] } },
+        ...answers(savedOf(z.object({ imported: z.number().int() })), 201),
+      },
       async (req, reply) => {
         const id = parseId((req.params as { id: string }).id);
         const file = req.isMultipart() ? (req.body as Record<string, unknown> | undefined)?.file : undefined;

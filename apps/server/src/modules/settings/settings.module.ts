@@ -9,7 +9,7 @@ import { bodyOf, parseId, registerCrud, registerShow } from "../../platform/crud
 import { fieldError, notFound, parse } from "../../platform/errors.js";
 import { issuedImage, saveImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
-import { answers, dataOf, dropdownOf, rowOf, rowsLike, savedOf } from "../../platform/openapi.js";
+import { answers, dataOf, dropdownOf, rowOf, rowsLike, savedOf, takes } from "../../platform/openapi.js";
 import { createRate, deleteRate, ratesList, showRate, storePastRate, updateRate } from "./currency-rates.js";
 import { activateYear, archiveYear, createYear, deleteYear, showYear, updateYear, yearsDropdown, yearsList } from "./financial-years.js";
 import { currencies, currencyRates, systemConfig } from "./settings.tables.js";
@@ -131,7 +131,10 @@ export const settingsModule: AppModule = {
     registerShow(app, "/api/currency_rates/show/:id", { permission: ["currency_rates/show", "currency_rates/index"] }, ZRate, showRate);
     app.post(
       "/api/currency_rates/store_past_date",
-      { config: { permission: "currency_rates/store" }, ...answers(z.object({ message: ZRate, data: ZRate }), 201) },
+      {
+        config: { permission: "currency_rates/store" },
+        ...answers(z.object({ message: ZRate, data: ZRate }), { status: 201, body: ZPastRate }),
+      },
       async (req, reply) => {
         const input = parse(ZPastRate, bodyOf(req));
         const row = await inTx(app, req, async (ctx) => {
@@ -176,12 +179,12 @@ export const settingsModule: AppModule = {
     };
     app.post(
       "/api/system_settings_update/:id",
-      { config: { permission: "system_settings/update" }, ...answers(savedOf(ZSettings)) },
+      { config: { permission: "system_settings/update" }, ...answers(savedOf(ZSettings), { body: ZSystemSettings }) },
       updateSettings,
     );
     app.patch(
       "/api/system_settings_update/:id",
-      { config: { permission: "system_settings/update" }, ...answers(savedOf(ZSettings)) },
+      { config: { permission: "system_settings/update" }, ...answers(savedOf(ZSettings), { body: ZSystemSettings }) },
       updateSettings,
     );
 
@@ -216,12 +219,20 @@ export const settingsModule: AppModule = {
     };
     app.post(
       "/api/system_profiles_update/:id",
-      { config: { permission: "system_profiles/update" }, ...answers(savedOf(ZProfile)) },
+      {
+        // The logo: a file part `shop_logo` (or `logo`), or the name of an image /api/images stored.
+        config: { permission: "system_profiles/update", openapi: { files: ["shop_logo", "logo"] } },
+        ...answers(savedOf(ZProfile), { body: ZSystemProfile }),
+      },
       updateProfile,
     );
     app.patch(
       "/api/system_profiles_update/:id",
-      { config: { permission: "system_profiles/update" }, ...answers(savedOf(ZProfile)) },
+      {
+        // The logo: a file part `shop_logo` (or `logo`), or the name of an image /api/images stored.
+        config: { permission: "system_profiles/update", openapi: { files: ["shop_logo", "logo"] } },
+        ...answers(savedOf(ZProfile), { body: ZSystemProfile }),
+      },
       updateProfile,
     );
 
@@ -233,24 +244,23 @@ export const settingsModule: AppModule = {
         message: await yearsDropdown(ctxOf(app, req)),
       }),
     );
+    /** Archiving a year (the default), or taking it out of the archive (`archived: false`). */
+    const ZArchive = z.object({
+      archived: z
+        .boolean()
+        .or(z.enum(["0", "1", "true", "false"]))
+        .default(true),
+    });
     const yearAction = (action: "activate" | "archive") =>
       app.post(
         `/api/financial_years/:id/${action}`,
-        { config: { permission: `financial_years/${action}`, openapi: rowsLike(yearsList, "saved") } },
+        {
+          config: { permission: `financial_years/${action}`, openapi: rowsLike(yearsList, "saved") },
+          ...(action === "archive" ? takes({ body: ZArchive }) : {}),
+        },
         async (req) => {
           const id = parseId((req.params as { id: string }).id);
-          const value =
-            action === "archive"
-              ? parse(
-                  z.object({
-                    archived: z
-                      .boolean()
-                      .or(z.enum(["0", "1", "true", "false"]))
-                      .default(true),
-                  }),
-                  bodyOf(req),
-                ).archived
-              : true;
+          const value = action === "archive" ? parse(ZArchive, bodyOf(req)).archived : true;
           const archived = value === true || value === "1" || value === "true";
           const data = await inTx(app, req, async (ctx) => {
             const before = await showYear(ctx, id);
