@@ -75,6 +75,8 @@ export const SCREEN_ICONS: Record<string, Icon> = {
   salesmanCommissions: IconCoin,
   purchases: IconPackageImport,
   purchaseReturns: IconReceiptRefund,
+  purchaseOrders: IconFileInvoice,
+  reorderSuggestions: IconAlarm,
   quotations: IconFileDescription,
   customers: IconUsers,
   customerTransactions: IconCashBanknote,
