@@ -4,6 +4,7 @@ import type { Ctx } from "../../platform/context.js";
 import { fieldError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { categories } from "./catalogue.tables.js";
+import { assertMayShowOnline } from "./items.js";
 import { mustExist } from "./reference.js";
 
 export const categoriesList: ListModel = {
@@ -112,17 +113,20 @@ const columns = (input: Category) => ({
 });
 
 export async function createCategory(ctx: Ctx, input: Category) {
+  assertMayShowOnline(ctx, "categories", input.is_active_online, true);
   await mustExist(ctx, "categories", "category_id", input.parent_id, "parent_id");
   const [row] = await ctx.tx.insert(categories).values(columns(input)).returning({ id: categories.category_id });
   return { id: row!.id };
 }
 
 export async function updateCategory(ctx: Ctx, id: number, input: Category) {
+  const [was] = await ctx.tx.select({ online: categories.is_active_online }).from(categories).where(eq(categories.category_id, id));
+  assertMayShowOnline(ctx, "categories", input.is_active_online, was?.online ?? true);
   await mustExist(ctx, "categories", "category_id", input.parent_id, "parent_id");
   await assertNoCycle(ctx, id, input.parent_id);
   await ctx.tx
     .update(categories)
-    .set({ ...columns(input), updated_at: ctx.now })
+    .set({ ...columns(input), is_active_online: input.is_active_online ?? was?.online ?? true, updated_at: ctx.now })
     .where(eq(categories.category_id, id));
 }
 

@@ -1,4 +1,4 @@
-import { type ItemInput, type ItemUnitInput, MSG } from "@app/contracts";
+import { can, type ItemInput, type ItemUnitInput, MSG } from "@app/contracts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { intArray } from "../../db/bulk.js";
 import { executePrepared } from "../../db/client.js";
@@ -224,7 +224,19 @@ async function checkReferences(ctx: Ctx, input: ItemInput) {
 }
 
 /** Store or update an item with its units and barcodes. `images` is the final list of stored image names. */
+/**
+ * SPEC §6 activate/inactivate: showing a record online or hiding it is `{section}/activate`
+ * (its own route, or the form's flag); a form that leaves the flag out keeps it as it was.
+ */
+export function assertMayShowOnline(ctx: Ctx, section: string, sent: boolean | undefined, was: boolean) {
+  if (sent === undefined || sent === was) return;
+  if (!can(ctx.user ? { user_id: ctx.user.user_id, permissions: ctx.user.permissions } : null, `${section}/activate`))
+    throw new HttpError(403, MSG.forbidden, { is_active_online: [MSG.forbidden] });
+}
+
 export async function saveItem(ctx: Ctx, id: number | undefined, input: ItemInput, images: string[]): Promise<{ id: number }> {
+  const [was] = id === undefined ? [] : await ctx.tx.select({ online: items.is_active_online }).from(items).where(eq(items.item_id, id));
+  assertMayShowOnline(ctx, "items", input.is_active_online, was?.online ?? true);
   await checkReferences(ctx, input);
   const stored = id === undefined ? [] : await ctx.tx.select().from(itemUnits).where(eq(itemUnits.item_fk, id));
   if (id !== undefined) {
@@ -263,7 +275,7 @@ export async function saveItem(ctx: Ctx, id: number | undefined, input: ItemInpu
     itemId = id;
     await ctx.tx
       .update(items)
-      .set({ ...itemColumns(input, images), updated_at: ctx.now })
+      .set({ ...itemColumns(input, images), is_active_online: input.is_active_online ?? was?.online ?? true, updated_at: ctx.now })
       .where(eq(items.item_id, id));
     await ctx.tx.delete(itemBarcodes).where(eq(itemBarcodes.item_fk, id));
     const kept = new Set(planned.map((u) => u.item_unit_id).filter((x) => x != null));

@@ -3,6 +3,7 @@ import { Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { IconCategory } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../app/session";
 import { CATEGORIES_ENDPOINT, type CategoryRow, categoryTreeQuery, flattenTree, subtreeIds } from "../../shared/api/catalogue";
 import { categoryOptions } from "../../shared/categoryOptions";
 import { useCrud } from "../../shared/crud";
@@ -20,6 +21,7 @@ interface Values extends Record<string, unknown> {
 export function CategoryForm({ row, parentId, onClose }: { row: CategoryRow | null; parentId?: number | null; onClose: () => void }) {
   const { t } = useTranslation("catalogue");
   const tree = useQuery(categoryTreeQuery);
+  const can = useCan();
   const form = useZodForm<Values>({
     category_name: row?.category_name ?? "",
     category_code: row?.category_code ?? "",
@@ -78,6 +80,8 @@ export function CategoryForm({ row, parentId, onClose }: { row: CategoryRow | nu
           mt={30}
           label={t("fields.is_active_online")}
           checked={form.values.is_active_online}
+          // Shown online or hidden: categories/activate (the server refuses a change without it).
+          disabled={!can("categories/activate")}
           onChange={(e) => form.set("is_active_online", e.currentTarget.checked)}
         />
       </SimpleGrid>

@@ -18,6 +18,7 @@ import { IconBarcode, IconBox, IconInfoCircle, IconPhoto, IconPill, IconPlus, Ic
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../app/session";
 import { categoryTreeQuery, fetchGeneratedBarcode, ITEMS_ENDPOINT, itemQuery } from "../../shared/api/catalogue";
 import { brandsListQuery, countriesListQuery } from "../../shared/api/settings";
 import { categoryOptions } from "../../shared/categoryOptions";
@@ -44,6 +45,7 @@ const tabOf = (field: string): Tab => {
 
 export function ItemForm({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation("catalogue");
+  const can = useCan();
   const names = useSeededNames();
   const creating = id === null;
   const record = useQuery({ ...itemQuery(id ?? 0), enabled: !creating });
@@ -137,10 +139,11 @@ export function ItemForm({ id, onClose }: { id: number | null; onClose: () => vo
       data-testid={`field-${key}`}
     />
   );
-  const toggle = (key: keyof ItemValues & string, description?: string) => (
+  const toggle = (key: keyof ItemValues & string, description?: string, disabled?: boolean) => (
     <Switch
       label={t(`fields.${key}`)}
       description={description}
+      disabled={disabled}
       checked={form.values[key] === true}
       onChange={(e) => form.set(key, e.currentTarget.checked)}
       data-testid={`field-${key}`}
@@ -206,7 +209,8 @@ export function ItemForm({ id, onClose }: { id: number | null; onClose: () => vo
             {toggle("has_batch_number", t("hints.has_batch_number"))}
             {toggle("sale_price_editable", t("hints.sale_price_editable"))}
             {toggle("has_revenue_tax")}
-            {toggle("is_active_online", t("hints.is_active_online"))}
+            {/* Shown online or hidden: items/activate (the server refuses a change without it). */}
+            {toggle("is_active_online", t("hints.is_active_online"), !can("items/activate"))}
           </SimpleGrid>
           {long("description")}
         </Stack>
