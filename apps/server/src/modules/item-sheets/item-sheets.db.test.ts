@@ -219,6 +219,18 @@ describe("the prices sheet", () => {
     expect(again.body.data).toEqual({ updated: 0, unchanged: 4, changes: [] });
   });
 
+  it("the same changed sheet imported by 8 clients at once changes the price once: one import updates it, the others find it so", async () => {
+    const auditsBefore = await audits();
+    const file = await editedSheet(await exported("/api/items/prices_export"), (ws, col) => {
+      ws.getCell(5, col("sale_price")).value = 650;
+    });
+    const results = await Promise.all(Array.from({ length: 8 }, () => uploadSheet(t, "/api/items/prices_import", file)));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(results.map((r) => r.body.data.updated).sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+    expect((await prices()).find((p) => p.item_name === "Plain soap")!.price).toBe("650.00");
+    expect(await audits()).toBe(auditsBefore + 1);
+  });
+
   it("finds the item by its code alone and the unit by name, a barcode Calc made a number by its padded form, and an item by its name in a row with neither", async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet("prices");
