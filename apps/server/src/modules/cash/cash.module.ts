@@ -88,7 +88,9 @@ export const cashModule: AppModule = {
       {
         config: { permission: ["cashes/balance_view", ...PICKERS] },
         // One account's balance when `account_id` names it (null when it is no cash account), else every one.
-        ...answers(dataOf(z.union([z.array(ZCashBalance), ZCashBalance.nullable()]))),
+        ...answers(dataOf(z.union([z.array(ZCashBalance), ZCashBalance.nullable()])), {
+          querystring: z.object({ account_id: z.number().int().min(1).optional() }),
+        }),
       },
       async (req) => {
         const q = req.query as { account_id?: string };
@@ -102,7 +104,8 @@ export const cashModule: AppModule = {
     app.get(
       "/api/show_total_cash_balance",
       {
-        config: { permission: ["cashes/balance_view", "cashes/index"] },
+        // Every account's balance and their totals: SPEC §6 balance view.
+        config: { permission: "cashes/balance_view" },
         ...answers(
           dataOf(
             z.object({
@@ -127,6 +130,8 @@ export const cashModule: AppModule = {
       create: { schema: ZCashAccount, run: createCash },
       update: { schema: ZCashAccount, run: updateCash },
       remove: deleteCash,
+      // An account's balance is answered only with balance_view (cashes.ts, `cashesList.guarded`).
+      checks: { show: ["cashes/balance_view"] },
     });
     registerCrud(app, {
       endpoint: "cash_transactions",

@@ -271,7 +271,10 @@ export const disposalsModule: AppModule = {
 
     app.get(
       "/api/asset_disposals/batches/:inventoryId",
-      { config: { permission: ["asset_disposals/store", "asset_disposals/update"] }, ...answers(dropdownOf(ZBatchOnHand)) },
+      {
+        config: { permission: ["asset_disposals/store", "asset_disposals/update"] },
+        ...answers(dropdownOf(ZBatchOnHand), { querystring: ZBatchQuery }),
+      },
       async (req) => {
         const inventoryId = parseId((req.params as { inventoryId: string }).inventoryId);
         const itemId = parse(ZBatchQuery, req.query).item_id;

@@ -58,7 +58,10 @@ export const saleReturnsModule: AppModule = {
     // What of a sale can still come back (a return's screen from a sale; `except` leaves out the return being edited).
     app.get(
       "/api/sale_returns/returnable/:saleId",
-      { config: { permission: [`${SECTION}/store`, `${SECTION}/update`] }, ...answers(dataOf(ZReturnable)) },
+      {
+        config: { permission: [`${SECTION}/store`, `${SECTION}/update`] },
+        ...answers(dataOf(ZReturnable), { querystring: z.object({ except: z.number().int().min(1).optional() }) }),
+      },
       async (req) => {
         const saleId = parseId((req.params as { saleId: string }).saleId);
         const raw = (req.query as { except?: string }).except;

@@ -100,6 +100,7 @@ export const saleTransfersModule: AppModule = {
         ...docs({
           tags: ["sale_transfers"],
           summary: "The customer's sent sale transfer lines with something left, oldest first (`item_id` narrows to one item)",
+          querystring: z.object({ item_id: z.number().int().min(1).optional() }),
           response: z.object({ message: z.array(ZOpenTransferLine) }),
         }),
       },

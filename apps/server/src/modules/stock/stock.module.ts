@@ -83,6 +83,7 @@ export const stockModule: AppModule = {
             per_page: z.number().int(),
             has_more: z.boolean(),
           }),
+          { querystring: ZPage },
         ),
       },
       async (req) => {
@@ -103,6 +104,8 @@ export const stockModule: AppModule = {
         ...docs({
           tags: ["stocks"],
           summary: "Batches of an item in an inventory",
+          // Both ids are read as `parseId` reads a path id.
+          querystring: z.object({ item_id: z.number().int().min(1), inventory_id: z.number().int().min(1) }),
           response: dropdownOf(
             ZBatchInStock.omit({ days_to_expiry: true }).extend({ days_to_expiry: z.number().int().nullable(), value: zDecimal }),
           ),
