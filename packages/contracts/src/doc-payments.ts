@@ -42,6 +42,8 @@ export const ZDocPaymentRow = z.object({
   doc_amount: z.string(),
   account_id: z.number().int(),
   account_name: z.string(),
+  /** The seeded account's key (main_cash), by which its name shows in the reader's language. */
+  account_system_key: z.string().nullable(),
   note: z.string().nullable(),
   created_by_name: z.string().nullable(),
 });

@@ -3,6 +3,7 @@ import { lazyScreen } from "../shared/lazyScreen";
 import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
 import { BACKUP_FEATURES } from "./backups/backups.features";
 import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
+import { DOC_CLOSING_FEATURES } from "./doc-closing/docClosing.features";
 import { CUSTOMER_FEATURES } from "./parties/customers.features";
 import { SUPPLIER_FEATURES } from "./parties/suppliers.features";
 import { POS_FEATURES } from "./pos/pos.features";
@@ -66,6 +67,7 @@ export const FEATURES: Feature[] = [
   ...PURCHASE_FEATURES,
   ...PURCHASE_ORDER_FEATURES,
   ...ACCOUNTING_FEATURES,
+  ...DOC_CLOSING_FEATURES,
   ...SALES_FEATURES,
   ...PRICING_FEATURES,
   ...POS_ADMIN_FEATURES,

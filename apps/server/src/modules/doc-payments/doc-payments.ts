@@ -205,7 +205,7 @@ export async function docPayments(ctx: Ctx, endpoint: PayableEndpoint, id: numbe
   const o = await owedOn(ctx, d, doc);
   const rows = await ctx.tx.execute<DocPayments["payments"][number]>(sql`
     select p.payment_id, ${sqlBusinessDateTime(sql`p.date`)} as date, p.currency_id, cu.currency_name, p.rate::text, p.amount::text,
-           p.doc_amount::text, p.account_fk as account_id, a.account_name, p.note, u.user_name as created_by_name
+           p.doc_amount::text, p.account_fk as account_id, a.account_name, a.system_key as account_system_key, p.note, u.user_name as created_by_name
       from document_payments p join accounts a on a.account_id = p.account_fk join currencies cu on cu.currency_id = p.currency_id
       left join users u on u.user_id = p.created_by
      where ${sql`p.${fkOf(d.type)}`} = ${id} order by p.date, p.payment_id`);

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PATHS, PURCHASES, type PurchaseChargeRecord, purchaseQuery } from "../../shared/api/purchases";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
+import { DocPayments } from "../../shared/documents/DocPayments";
 import { DocView } from "../../shared/documents/DocView";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
 import { useDocViewKit } from "../../shared/documents/useDocViewKit";
@@ -141,6 +142,7 @@ export function PurchaseViewPage() {
           </Text>
         </Stack>
       )}
+      <DocPayments endpoint="purchases" doc={p} />
       {confirm.dialog}
     </DocView>
   );

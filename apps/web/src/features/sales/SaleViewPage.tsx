@@ -9,6 +9,7 @@ import { useSession } from "../../app/session";
 import { PATHS as RETURN_PATHS } from "../../shared/api/saleReturns";
 import { ENDPOINTS, pathsOf, type SaleKind, saleQuery } from "../../shared/api/sales";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
+import { DocPayments } from "../../shared/documents/DocPayments";
 import { DocView } from "../../shared/documents/DocView";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
 import { shown } from "../../shared/documents/routeParams";
@@ -145,6 +146,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
           </span>
         </Text>
       )}
+      <DocPayments endpoint={kind === "sale" ? "sales" : "salesman_sales"} doc={s} />
       {confirm.dialog}
     </DocView>
   );

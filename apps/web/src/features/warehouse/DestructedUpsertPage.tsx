@@ -27,6 +27,9 @@ export interface DisposalLine extends SavedUnitLine {
 
 export interface DisposalRecord extends DisposalRow {
   inventory_fk: number;
+  /** null: not asked; pending: Done asked by someone who may not approve; approved; disapproved. */
+  approval: "pending" | "approved" | "disapproved" | null;
+  is_closed: boolean;
   lines: DisposalLine[];
 }
 

@@ -1,5 +1,5 @@
-import { Button } from "@mantine/core";
-import { IconArrowBackUp, IconCheck, IconEdit } from "@tabler/icons-react";
+import { Badge, Button } from "@mantine/core";
+import { IconArrowBackUp, IconCheck, IconEdit, IconLock, IconLockOpen, IconThumbDown, IconThumbUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCan } from "../../app/session";
@@ -23,10 +23,12 @@ export function DestructedViewPage() {
   const d = doc.data;
   if (!d) return <WarehouseDocMissing pending={doc.isPending} />;
   const draft = d.status === "draft";
+  // Closed, it is changed only by someone who may unclose (the server says so to anyone else).
+  const changeable = !d.is_closed || can(`${WD.disposals}/unclose`);
   return (
     <>
       <WarehouseDocHeader section="disposals" doc={d}>
-        {draft && can(`${WD.disposals}/update`) && (
+        {draft && changeable && can(`${WD.disposals}/update`) && (
           <Button component={Link} to={`${ROUTES.disposals}/upsert/${d.id}/1/0`} variant="light" leftSection={<IconEdit size={16} />}>
             {t("common:edit")}
           </Button>
@@ -42,12 +44,68 @@ export function DestructedViewPage() {
         >
           {draft ? t("disposals.markDone") : t("returnToDraft")}
         </WarehouseDocAction>
+        {/* SPEC §4: a write-off is approved or disapproved; one waiting for approval moves nothing until approved. */}
+        {draft && d.approval !== "approved" && (
+          <WarehouseDocAction
+            doc={d}
+            endpoint={WD.disposals}
+            action="approve"
+            color="green"
+            variant="light"
+            leftSection={<IconThumbUp size={16} />}
+            testId="disposal-approve"
+          >
+            {t("doclife:approval.approve")}
+          </WarehouseDocAction>
+        )}
+        {draft && d.approval !== "disapproved" && (
+          <WarehouseDocAction
+            doc={d}
+            endpoint={WD.disposals}
+            action="disapprove"
+            color="orange"
+            variant="light"
+            leftSection={<IconThumbDown size={16} />}
+            testId="disposal-disapprove"
+          >
+            {t("doclife:approval.disapprove")}
+          </WarehouseDocAction>
+        )}
+        <WarehouseDocAction
+          doc={d}
+          endpoint={WD.disposals}
+          action={d.is_closed ? "open" : "close"}
+          variant="default"
+          leftSection={d.is_closed ? <IconLockOpen size={16} /> : <IconLock size={16} />}
+          testId={d.is_closed ? "disposal-open" : "disposal-close"}
+        >
+          {t(d.is_closed ? "doclife:closing.open" : "doclife:closing.close")}
+        </WarehouseDocAction>
       </WarehouseDocHeader>
       <WarehouseDocFacts
         doc={d}
         facts={[
           [t("fields.disposalType"), t(`types.${d.disposal_type}`)],
-          [t("fields.status"), <DocStatusBadge key="status" status={d.status} />],
+          [
+            t("fields.status"),
+            <span key="status">
+              <DocStatusBadge status={d.status} />{" "}
+              {d.approval && (
+                <Badge
+                  variant="outline"
+                  color={d.approval === "approved" ? "green" : d.approval === "pending" ? "yellow" : "red"}
+                  data-testid="disposal-approval"
+                >
+                  {t(`doclife:approval.${d.approval}`)}
+                </Badge>
+              )}{" "}
+              {d.is_closed && (
+                <Badge variant="light" color="dark" data-testid="disposal-closed">
+                  {t("doclife:closing.closed")}
+                </Badge>
+              )}
+            </span>,
+          ],
           [
             t("fields.totalLoss"),
             <span key="loss" className="amount" data-testid="disposal-total-loss">
