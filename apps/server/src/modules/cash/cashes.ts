@@ -1,4 +1,4 @@
-import { type CashAccount, CURRENCY_IQD, CURRENCY_USD, DRAWER_ACCOUNT_REFUSED, notEnoughBalanceMessage } from "@app/contracts";
+import { type CashAccount, CURRENCY_IQD, CURRENCY_USD, can, DRAWER_ACCOUNT_REFUSED, notEnoughBalanceMessage } from "@app/contracts";
 import type Decimal from "decimal.js";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
@@ -14,7 +14,7 @@ import { cashAccounts } from "./cash.tables.js";
 export const CASH_SCOPE = sql`a.parent_id = (select account_id from accounts where system_key = 'cash_and_banks') and not a.is_group`;
 const BAL = sql`(select coalesce(sum(b.debit - b.credit), 0) from account_balances b where b.account_id = a.account_id)`;
 
-export const cashesList: ListModel = {
+const allCashesList: ListModel = {
   model: "cashes",
   from: sql`from accounts a left join cash_accounts c on c.account_id = a.account_id join currencies cu on cu.currency_id = a.currency_id`,
   scope: () => CASH_SCOPE,
@@ -39,10 +39,22 @@ export const cashesList: ListModel = {
   },
 };
 
+/** SPEC §6 balance view: the accounts' balances are answered only to a holder of `cashes/balance_view`. */
+const { amountColumn: _a, columns: cashColumns, ...cashRest } = allCashesList;
+const { balance: _b, ...withoutBalance } = cashColumns;
+export const cashesList: ListModel = {
+  ...allCashesList,
+  guarded: { permission: "cashes/balance_view", model: { ...cashRest, columns: withoutBalance } },
+};
+const mayViewCashBalances = (ctx: Ctx) =>
+  can(ctx.user ? { user_id: ctx.user.user_id, permissions: ctx.user.permissions } : null, "cashes/balance_view");
+
 export async function showCash(ctx: Ctx, id: number) {
   const res = await ctx.tx.execute(
     sql`select ${sql.join(
-      Object.entries(cashesList.columns).map(([k, c]) => sql`${c.expr} as ${sql.identifier(k)}`),
+      Object.entries((mayViewCashBalances(ctx) ? cashesList : cashesList.guarded!.model).columns).map(
+        ([k, c]) => sql`${c.expr} as ${sql.identifier(k)}`,
+      ),
       sql`, `,
     )} ${cashesList.from} where ${CASH_SCOPE} and a.account_id = ${id}`,
   );
