@@ -88,7 +88,9 @@ export const cashModule: AppModule = {
       {
         config: { permission: ["cashes/balance_view", ...PICKERS] },
         // One account's balance when `account_id` names it (null when it is no cash account), else every one.
-        ...answers(dataOf(z.union([z.array(ZCashBalance), ZCashBalance.nullable()]))),
+        ...answers(dataOf(z.union([z.array(ZCashBalance), ZCashBalance.nullable()])), {
+          querystring: z.object({ account_id: z.number().int().min(1).optional() }),
+        }),
       },
       async (req) => {
         const q = req.query as { account_id?: string };
