@@ -1,7 +1,8 @@
 import { ITEM_IMPORT_COLUMNS, PRICE_SHEET_COLUMNS } from "@app/contracts";
 import ExcelJS from "exceljs";
 import { adminToken, call, unique } from "../support/api";
-import { expect, shot, signedIn, test } from "../support/fixtures";
+import { axeViolations, describeViolations } from "../support/axe";
+import { expect, settled, shot, signedIn, test } from "../support/fixtures";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -69,6 +70,8 @@ test.describe("sheets that go back in", () => {
     await expect(dialog.getByTestId("price-import-change")).toContainText(name);
     await expect(dialog.getByTestId("price-import-change")).toContainText("18,000");
     await shot(page, "price-sheet-imported-ar");
+    await settled(page);
+    expect(describeViolations("prices sheet, imported", await axeViolations(page, "[data-testid=price-sheet]"))).toBe("");
     expect(await prices()).toEqual([
       [`Piece ${u}`, "1500.00"],
       [`Box ${u}`, "18000.00"],
@@ -85,6 +88,7 @@ test.describe("sheets that go back in", () => {
     await expect(errors.filter({ hasText: "sale_price" })).toContainText("3");
     await expect(dialog.getByTestId("price-sheet-errors")).toContainText("لم يتغير شيء");
     await shot(page, "price-sheet-refused-ar");
+    expect(describeViolations("prices sheet, refused", await axeViolations(page, "[data-testid=price-sheet]"))).toBe("");
     expect(await prices()).toEqual([
       [`Piece ${u}`, "1500.00"],
       [`Box ${u}`, "18000.00"],
