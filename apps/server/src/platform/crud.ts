@@ -208,7 +208,7 @@ export interface CrudSpec<TCreate extends z.ZodType, TUpdate extends z.ZodType> 
    */
   complete?: { permission: string; action: string; run: (ctx: Ctx, id: number) => Promise<unknown> };
   /** Keys a use case checks for part of its work beyond the route's own (`config.checks`): a field it refuses, the rows it shows. */
-  checks?: Partial<Record<"index" | "show" | "store" | "update", readonly string[]>>;
+  checks?: Partial<Record<"index" | "show" | "store" | "update" | "destroy", readonly string[]>>;
 }
 
 /**
@@ -353,7 +353,7 @@ export function registerCrud<TCreate extends z.ZodType, TUpdate extends z.ZodTyp
     app.delete(
       `${base}/:id`,
       {
-        config: { permission: p("destroy"), openapi: doc("delete") },
+        config: { permission: p("destroy"), checks: spec.checks?.destroy ?? [], openapi: doc("delete") },
         ...docs({ tags, summary: `Delete one of ${spec.endpoint}`, response: ZMessage }),
       },
       async (req) => {
@@ -383,6 +383,8 @@ export function registerAction<TBody extends z.ZodType | undefined = undefined>(
     show: (ctx: Ctx, id: number) => Promise<Record<string, unknown> | undefined>;
     row: z.ZodType;
     body?: TBody;
+    /** Keys the state change checks for part of its work (`config.checks`): a closed document changed by one who may unclose. */
+    checks?: readonly string[];
     run: (ctx: Ctx, id: number, input: TBody extends z.ZodType ? z.output<TBody> : undefined) => Promise<unknown>;
   },
 ) {
@@ -390,7 +392,7 @@ export function registerAction<TBody extends z.ZodType | undefined = undefined>(
   app.post(
     `/api/${endpoint}/:id/${name}`,
     {
-      config: { permission: opts.permission },
+      config: { permission: opts.permission, checks: opts.checks ?? [] },
       ...docs({
         tags: [endpoint],
         summary: `${name} one of ${endpoint}`,

@@ -187,7 +187,7 @@ export const backupsModule: AppModule = {
       scope.post(
         "/api/backups/restore_upload",
         {
-          config: { permission: "backups/restore", openapi: { upload: "application/octet-stream" } },
+          config: { permission: "backups/restore", openapi: { file: "application/octet-stream" } },
           bodyLimit: MAX_UPLOAD,
           ...answers(ZRestored),
         },
@@ -216,7 +216,7 @@ export const backupsModule: AppModule = {
 
     app.post(
       "/api/backup_settings_update",
-      { config: { permission: "backups/update" }, ...answers(savedOf(ZSettingsShown), { body: ZBackupSettings }) },
+      { config: { permission: "backups/update" }, ...answers(savedOf(ZSettingsShown)) },
       async (req) => {
         const input = parse(ZBackupSettings, req.body) as BackupSettings;
         const folder = input.folder ? path.resolve(input.folder) : null;

@@ -70,6 +70,8 @@ async function lockDisposal(ctx: Ctx, id: number) {
   return d!;
 }
 
+const UNCLOSE = "asset_disposals/unclose";
+
 /** Locked, and changeable by the caller: open, or the caller may unclose. */
 async function changeable(ctx: Ctx, id: number) {
   const d = await lockDisposal(ctx, id);
@@ -267,6 +269,8 @@ export const disposalsModule: AppModule = {
         await ctx.tx.delete(assetDisposals).where(eq(assetDisposals.id, id));
       },
       complete: { permission: "asset_disposals/complete", action: "complete", run: complete },
+      // Closed, changed only by one who may unclose; Done without approve waits for approval.
+      checks: { store: ["asset_disposals/approve"], update: [UNCLOSE, "asset_disposals/approve"], destroy: [UNCLOSE] },
     });
 
     app.get(
@@ -281,10 +285,18 @@ export const disposalsModule: AppModule = {
         return { message: await batchesOnHand(ctxOf(app, req), inventoryId, itemId) };
       },
     );
-    registerDocAction(app, { endpoint: "asset_disposals", action: "complete", show, run: complete, row: ZDisposal });
-    registerDocAction(app, { endpoint: "asset_disposals", action: "return_to_draft", show, run: returnToDraft, row: ZDisposal });
-    registerDocAction(app, { endpoint: "asset_disposals", action: "approve", show, run: approve, row: ZDisposal });
-    registerDocAction(app, { endpoint: "asset_disposals", action: "disapprove", show, run: disapprove, row: ZDisposal });
+    const checks = [UNCLOSE];
+    registerDocAction(app, {
+      endpoint: "asset_disposals",
+      action: "complete",
+      show,
+      run: complete,
+      row: ZDisposal,
+      checks: [UNCLOSE, "asset_disposals/approve"],
+    });
+    registerDocAction(app, { endpoint: "asset_disposals", action: "return_to_draft", show, run: returnToDraft, row: ZDisposal, checks });
+    registerDocAction(app, { endpoint: "asset_disposals", action: "approve", show, run: approve, row: ZDisposal, checks });
+    registerDocAction(app, { endpoint: "asset_disposals", action: "disapprove", show, run: disapprove, row: ZDisposal, checks });
     registerDocAction(app, {
       endpoint: "asset_disposals",
       action: "close",

@@ -94,12 +94,14 @@ export function registerDocAction(
     run: (ctx: Ctx, id: number) => Promise<void>;
     /** What `show` answers (OpenAPI). */
     row: z.ZodType;
+    /** Keys the change checks for part of its work (`config.checks`). */
+    checks?: readonly string[];
   },
 ) {
   app.post(
     `/api/${opts.endpoint}/:id/${opts.action}`,
     {
-      config: { permission: `${opts.endpoint}/${opts.action}` },
+      config: { permission: `${opts.endpoint}/${opts.action}`, checks: opts.checks ?? [] },
       ...docs({
         tags: [opts.endpoint],
         summary: `${opts.action.replace(/_/g, " ")}: one of ${opts.endpoint}`,

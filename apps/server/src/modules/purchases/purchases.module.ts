@@ -101,8 +101,10 @@ function action(
   show: Show,
   run: (ctx: Ctx, id: number) => Promise<unknown>,
   row: z.ZodType,
+  /** Keys it checks inside (`config.checks`): a closed document changed by one who may unclose. */
+  checks: readonly string[] = [],
 ) {
-  registerAction(app, { endpoint, name, permission, show, row, run: (ctx, id) => run(ctx, id) });
+  registerAction(app, { endpoint, name, permission, show, row, run: (ctx, id) => run(ctx, id), checks });
 }
 
 export const purchasesModule: AppModule = {
@@ -147,9 +149,12 @@ export const purchasesModule: AppModule = {
       update: { schema: ZPurchase, run: updatePurchase },
       remove: deletePurchase,
       complete: { permission: "purchases/complete", action: "complete", run: completePurchase },
+      checks: { update: ["purchases/unclose"], destroy: ["purchases/unclose"] },
     });
-    action(app, "purchases", "complete", "purchases/complete", showPurchase, completePurchase, ZPurchaseShown);
-    action(app, "purchases", "return_to_draft", "purchases/return_to_draft", showPurchase, returnToDraft, ZPurchaseShown);
+    action(app, "purchases", "complete", "purchases/complete", showPurchase, completePurchase, ZPurchaseShown, ["purchases/unclose"]);
+    action(app, "purchases", "return_to_draft", "purchases/return_to_draft", showPurchase, returnToDraft, ZPurchaseShown, [
+      "purchases/unclose",
+    ]);
     action(app, "purchases", "close", "purchases/close", showPurchase, (ctx, id) => setClosed(ctx, id, true), ZPurchaseShown);
     action(app, "purchases", "open", "purchases/open", showPurchase, (ctx, id) => setClosed(ctx, id, false), ZPurchaseShown);
 
@@ -207,6 +212,7 @@ export const purchasesModule: AppModule = {
       create: { schema: ZPurchaseReturn, run: createReturn },
       update: { schema: ZPurchaseReturn, run: updateReturn },
       remove: deleteReturn,
+      checks: { update: ["purchase_returns/unclose"], destroy: ["purchase_returns/unclose"] },
     });
     action(
       app,

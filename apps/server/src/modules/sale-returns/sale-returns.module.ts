@@ -82,6 +82,7 @@ export const saleReturnsModule: AppModule = {
       create: { schema: ZSaleReturn, run: createSaleReturn },
       update: { schema: ZSaleReturn, run: updateSaleReturn },
       remove: deleteSaleReturn,
+      checks: { update: [`${SECTION}/unclose`], destroy: [`${SECTION}/unclose`] },
     });
     for (const [name, closed] of [
       ["close", true],

@@ -89,6 +89,9 @@ export const ZSaleTransferReturnShown = rowOf(saleTransferReturns).extend({
  * Sale transfers (SPEC §2 `/sales/sale-transfers`, `/sales/sale-transfer-return`; permission
  * section `sale_transfers`): goods on consignment, returns of them, and what each customer holds.
  */
+/** A closed transfer is changed only by a user holding it (platform/doc-closing.ts). */
+const UNCLOSE = "sale_transfers/unclose";
+
 export const saleTransfersModule: AppModule = {
   name: "sale_transfers",
   register(app: FastifyInstance) {
@@ -146,9 +149,18 @@ export const saleTransfersModule: AppModule = {
       update: { schema: ZSaleTransfer, run: updateSaleTransfer },
       remove: deleteSaleTransfer,
       complete: { permission: "sale_transfers/transfer", action: "send", run: sendSaleTransfer },
+      checks: { update: [UNCLOSE], destroy: [UNCLOSE] },
     });
     const action = (name: string, permission: string, run: (ctx: Ctx, id: number) => Promise<unknown>) =>
-      registerAction(app, { endpoint: "sale_transfers", name, permission, show: showSaleTransfer, row: ZSaleTransferShown, run });
+      registerAction(app, {
+        endpoint: "sale_transfers",
+        name,
+        permission,
+        show: showSaleTransfer,
+        row: ZSaleTransferShown,
+        run,
+        checks: [UNCLOSE],
+      });
     action("send", "sale_transfers/transfer", sendSaleTransfer);
     action("return_to_draft", "sale_transfers/return_to_draft", saleTransferToDraft);
     action("close", "sale_transfers/close", (ctx, id) => setSaleTransferClosed(ctx, id, true));

@@ -3,6 +3,7 @@ import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { intArray } from "../../db/bulk.js";
 import { businessDay, withBusinessDate } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
+import { assertOpenFor } from "../../platform/doc-closing.js";
 import * as listColumns from "../../platform/document-list-columns.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import { moneyColumns } from "../../platform/money-columns.js";
@@ -103,7 +104,8 @@ async function lockTransfer(ctx: Ctx, id: number) {
   if (!res.rows.length) throw notFound();
   const [t] = await ctx.tx.select().from(saleTransfers).where(eq(saleTransfers.id, id));
   await assertInventoryAccess(ctx, t!.inventory_fk);
-  if (t!.is_closed) throw new HttpError(422, SALE_TRANSFER_MSG.closed);
+  // Closed, it is changed only by a user who may unclose (platform/doc-closing.ts).
+  assertOpenFor(ctx, t!, "sale_transfers", SALE_TRANSFER_MSG.closed);
   return t!;
 }
 

@@ -30,7 +30,8 @@ function registerKind(app: FastifyInstance, kind: Exclude<SaleKind, "pos">) {
     // A discount needs `discount`; without `view_all` an invoice sale is read only by the one who made it.
     checks: {
       store: [`${endpoint}/discount`],
-      update: [`${endpoint}/discount`],
+      update: [`${endpoint}/discount`, `${endpoint}/unclose`],
+      destroy: [`${endpoint}/unclose`],
       ...(kind === "sale" ? { index: [`${endpoint}/view_all`], show: [`${endpoint}/view_all`] } : {}),
     },
   });
@@ -41,6 +42,7 @@ function registerKind(app: FastifyInstance, kind: Exclude<SaleKind, "pos">) {
     show,
     run: (ctx, id) => completeSale(ctx, id, kind),
     row: ZSaleShown,
+    checks: [`${endpoint}/unclose`],
   });
   registerAction(app, {
     endpoint,
@@ -49,6 +51,7 @@ function registerKind(app: FastifyInstance, kind: Exclude<SaleKind, "pos">) {
     show,
     run: (ctx, id) => returnToDraft(ctx, id, kind),
     row: ZSaleShown,
+    checks: [`${endpoint}/unclose`],
   });
   registerAction(app, {
     endpoint,
