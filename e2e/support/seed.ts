@@ -322,7 +322,19 @@ async function seedPurchases(token: string, u: string, supplier: number, item: n
     payment_type: "On Account",
     lines: [{ purchase_line_id: purchase.lines[0]!.line_id, item_id: item, unit_id: unit, quantity: "2", unit_price: "1750" }],
   });
-  return { "/purchases/purchases": purchase.id, "/purchases/purchase-return": purchaseReturn.id };
+  // A purchase order, ordered and received in part: its view, its form and its receiving.
+  const order = await post<{ id: number; lines: { line_id: number }[] }>("purchase_orders", {
+    consumer_id: supplier,
+    inventory_id: 1,
+    currency_id: 1,
+    expected_date: "2099-12-31",
+    lines: [{ item_id: item, unit_id: unit, quantity: "20", unit_price: "1700" }],
+  });
+  await post(`purchase_orders/${order.id}/order`, {});
+  await post(`purchase_orders/${order.id}/receive`, {
+    lines: [{ order_line_id: order.lines[0]!.line_id, quantity: "5", batch_no: `PO-${u}`, expire_date: "2030-06-30" }],
+  });
+  return { "/purchases/purchases": purchase.id, "/purchases/purchase-return": purchaseReturn.id, "/purchases/purchase-orders": order.id };
 }
 
 /** A quotation, a sale transfer sent to the customer on consignment and a return of part of it. */

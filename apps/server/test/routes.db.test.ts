@@ -38,6 +38,9 @@ describe("access control on every route", () => {
       "POST /api/pricing/quote",
       "POST /api/item_pricings/preview",
       "POST /api/item_pricings",
+      "GET /api/purchase_orders/suggestions",
+      "POST /api/purchase_orders/:id/receive",
+      "POST /api/purchase_orders/:id/images",
     ]) {
       expect(keys.has(k), k).toBe(true);
     }

@@ -18,6 +18,7 @@ import { platformModule } from "./platform-tables/platform.module.js";
 import { posModule } from "./pos/pos.module.js";
 import { posCatalogueModule } from "./pos-catalogue/pos-catalogue.module.js";
 import { pricingModule } from "./pricing/pricing.module.js";
+import { purchaseOrdersModule } from "./purchase-orders/purchase-orders.module.js";
 import { purchasesModule } from "./purchases/purchases.module.js";
 import { quotationsModule } from "./quotations/quotations.module.js";
 import { recalculationsModule } from "./recalculations/recalculations.module.js";
@@ -52,6 +53,7 @@ export const MODULES: AppModule[] = [
   disposalsModule,
   stockOpeningModule,
   purchasesModule,
+  purchaseOrdersModule,
   salesModule,
   saleReturnsModule,
   stockModule,

@@ -21,6 +21,7 @@ export * from "./pos/drawer-floats.tables.js";
 export * from "./pos/pos.tables.js";
 export * from "./pricing/pricing.tables.js";
 export * from "./pricing/promotions.tables.js";
+export * from "./purchase-orders/purchase-orders.tables.js";
 export * from "./purchases/purchases.tables.js";
 export * from "./quotations/quotations.tables.js";
 export * from "./recalculations/recalculations.tables.js";

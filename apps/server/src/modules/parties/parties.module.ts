@@ -57,6 +57,7 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     "pos_sales/update",
     "pos_admin_sales/update",
     "purchases/store",
+    "purchases/order",
     "quotations/store",
     "quotations/update",
     "sale_transfers/store",

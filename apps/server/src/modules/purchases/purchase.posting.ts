@@ -36,6 +36,8 @@ export interface StoredPurchase {
   account_fk: number | null;
   number: string | null;
   date: Date;
+  /** The purchase order this purchase receives against, if any. */
+  order_fk: number | null;
 }
 
 export async function stored(ctx: Ctx, id: number): Promise<StoredPurchase> {

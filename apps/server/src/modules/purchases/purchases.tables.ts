@@ -4,6 +4,7 @@ import { authorshipColumns } from "../../platform/columns.js";
 import { inventoryFk } from "../catalogue/inventories.tables.js";
 import { accounts } from "../ledger/accounts.tables.js";
 import { consumerFk, consumers } from "../parties/parties.tables.js";
+import { purchaseOrders } from "../purchase-orders/purchase-orders.tables.js";
 import { currencyRateColumns } from "../settings/settings.tables.js";
 import { batchColumns, documentLineColumns } from "../stock/stock.tables.js";
 
@@ -47,10 +48,13 @@ export const purchases = pgTable(
     payment_status: text("payment_status").notNull().default("unpaid"),
     /** The charges were spread over the lines (apply cost). */
     costs_applied: boolean("costs_applied").notNull().default(false),
+    /** The purchase order this purchase receives against, if any. */
+    order_fk: integer("order_fk").references(() => purchaseOrders.id, { onDelete: "restrict" }),
   },
   (t) => [
     index("purchases_date_idx").on(t.date),
     index("purchases_consumer_idx").on(t.consumer_fk),
+    index("purchases_order_idx").on(t.order_fk),
     check("purchases_status_check", sql`${t.status} in ('draft','complete')`),
     check("purchases_payment_type_check", sql`${t.payment_type} in ('Cash','On Account')`),
     check("purchases_discount_type_check", sql`${t.discount_type} in ('amount','percent')`),

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { accountByKey, lockForPosting } from "../ledger/ledger.js";
 import { nextNumber } from "../numbering/numbering.js";
+import { lockOrder, settleOrder } from "../purchase-orders/order-receipts.js";
 import { liveMovements } from "../stock/stock.reverse.js";
 import { purchaseLines as purchasePostingLines } from "./purchase.ledger.js";
 import {
@@ -59,6 +60,8 @@ export async function createPurchase(ctx: Ctx, input: PurchaseInput) {
 export async function updatePurchase(ctx: Ctx, id: number, input: PurchaseInput) {
   const before = await stored(ctx, id);
   assertOpen(ctx, before);
+  // A receipt of an order locks its order first, as receiving does (order-receipts.ts).
+  if (before.order_fk) await lockOrder(ctx, before.order_fk);
   const p = await prepare(ctx, input);
   if (before.status === "complete") {
     // Lock the accounts of the new entry and of the entries reversed, before anything else.
@@ -85,16 +88,20 @@ export async function updatePurchase(ctx: Ctx, id: number, input: PurchaseInput)
     .where(eq(purchases.id, id));
   await writeChildren(ctx, id, p);
   if (before.status === "complete") await bringIn(ctx, await stored(ctx, id), true);
+  if (before.order_fk && before.status === "complete") await settleOrder(ctx, before.order_fk, true);
 }
 
 export async function deletePurchase(ctx: Ctx, id: number) {
   const p = await stored(ctx, id);
   assertOpen(ctx, p);
+  if (p.order_fk) await lockOrder(ctx, p.order_fk);
   if (p.status === "complete") {
     await lockForPosting(ctx, { reversing: purchaseSource(id) });
     await takeBack(ctx, await lockPurchase(ctx, id));
   }
   await ctx.tx.delete(purchases).where(eq(purchases.id, id));
+  // What the receipt brought in is still to come on its order.
+  if (p.order_fk) await settleOrder(ctx, p.order_fk, false);
 }
 
 /** Complete: the goods come into stock and the purchase posts, together. */
@@ -102,6 +109,7 @@ export async function completePurchase(ctx: Ctx, id: number) {
   const p = await stored(ctx, id);
   assertOpen(ctx, p);
   assertDraft(p);
+  if (p.order_fk) await lockOrder(ctx, p.order_fk);
   const { journal } = await postingOf(ctx, p);
   await lockForPosting(ctx, { lines: journal });
   const locked = await lockPurchase(ctx, id);
@@ -111,6 +119,8 @@ export async function completePurchase(ctx: Ctx, id: number) {
     .set({ status: "complete", updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
     .where(eq(purchases.id, id));
   await bringIn(ctx, locked, true);
+  // Within what its order has still to come, unless the user may receive more.
+  if (p.order_fk) await settleOrder(ctx, p.order_fk, true);
 }
 
 /** Return To Draft: stock and entries reversed, unless goods have left since. */
@@ -118,6 +128,7 @@ export async function returnToDraft(ctx: Ctx, id: number) {
   const p = await stored(ctx, id);
   assertOpen(ctx, p);
   assertComplete(p);
+  if (p.order_fk) await lockOrder(ctx, p.order_fk);
   await lockForPosting(ctx, { reversing: purchaseSource(id) });
   const locked = await lockPurchase(ctx, id);
   assertComplete(locked);
@@ -129,6 +140,8 @@ export async function returnToDraft(ctx: Ctx, id: number) {
     .update(purchases)
     .set({ status: "draft", costs_applied: false, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
     .where(eq(purchases.id, id));
+  // Its quantities are still to come on its order.
+  if (p.order_fk) await settleOrder(ctx, p.order_fk, false);
 }
 
 export async function setClosed(ctx: Ctx, id: number, closed: boolean) {

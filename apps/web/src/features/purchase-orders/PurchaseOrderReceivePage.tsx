@@ -35,6 +35,8 @@ interface ChargeForm {
   amount: string;
 }
 let nextKey = 1;
+/** The fields the form shows a server's message under. */
+const ON_FORM = /^((lines|charges)\.\d+\.[a-z_]+|reference_no|date|paid_amount|account_id|note)$/;
 
 /**
  * Receiving against an order: one purchase (bill) with the goods as they came, each line at most
@@ -143,10 +145,13 @@ export function PurchaseOrderReceivePage() {
       void navigate(ORDER_PATHS.view(id));
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.status === 422 && err.body.errors)
+      // Field messages stand under their fields; anything else is a notice.
+      if (err instanceof ApiError && err.status === 422 && err.body.errors) {
         form.setErrors(
           toForm(Object.fromEntries(Object.entries(err.body.errors).map(([k, m]) => [k, (Array.isArray(m) ? m[0] : m) ?? ""]))),
         );
+        if (Object.keys(err.body.errors).every((k) => ON_FORM.test(k))) return;
+      }
       notifyError(err);
     },
     meta: { silent: true },

@@ -143,7 +143,7 @@ export function PurchaseOrderViewPage() {
                 {t("actions.receive")}
               </Button>
             )}
-            {open && (
+            {open && leftToCome && (
               <Button
                 variant="light"
                 color="red"
