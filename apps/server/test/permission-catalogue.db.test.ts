@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { ALL_PERMISSIONS, isKnownPermission } from "@app/contracts";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteInfo } from "../src/platform/http.js";
 import { createTestApp, type TestApp } from "./harness.js";
@@ -71,5 +74,20 @@ describe("the permission catalogue", () => {
       expect.arrayContaining(["users/set_roles", "users/set_user_status", "users/change_outlets", "users/assign_permissions"]),
     );
     expect(t.routes.find((r) => r.url === "/api/auth/change_password")?.permission).toBe("profile/change_password");
+  });
+
+  it("gives the password change, a key of its own now, to the roles and role-less members that had it before", async () => {
+    const db = t.database.db;
+    const role = (await t.api("POST", "/api/roles", { body: { role_name: "Old clerks", permissions: ["items/index"] } })).body.data.role_id;
+    const alone = await t.userWith(["items/index"]);
+    const file = path.join(import.meta.dirname, "../drizzle/0040_profile_change_password.sql");
+    for (const statement of readFileSync(file, "utf8").split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+    const keys = async (q: ReturnType<typeof sql>) => ((await db.execute<{ p: string[] }>(q)).rows[0]?.p ?? []).sort();
+    expect(await keys(sql`select permissions p from roles where role_id = ${role}`)).toEqual(["items/index", "profile/change_password"]);
+    expect(await keys(sql`select permissions p from users where user_id = ${alone.user_id}`)).toEqual([
+      "items/index",
+      "profile/change_password",
+    ]);
+    expect(await keys(sql`select permissions p from users where user_id = 1`)).not.toContain("profile/change_password");
   });
 });
