@@ -22,10 +22,13 @@ const KINDS: Partial<Record<ItemImportColumn, CellKind>> = {
   expire_alert: "count",
 };
 
-/** The items the list's search and filters find (the same query string as the list's own export). */
-export function listedItems(raw: RawQuery, ctx: Ctx): SQL {
+/**
+ * The next `size` items after `last` (by id) that the list's search and filters find (the same
+ * query string as the list's own export): batches read along the primary key, each in one pass.
+ */
+export function listedBatch(raw: RawQuery, ctx: Ctx, size: number): (last: number) => SQL {
   const q = parseListQuery(itemsList, { ...raw, is_paginated: "0" }, ctx);
-  return sql`select i.item_id ${itemsList.from} where ${q.where}`;
+  return (last) => sql`select i.item_id ${itemsList.from} where ${q.where} and i.item_id > ${last} order by i.item_id limit ${size}`;
 }
 
 type ItemSheetRow = Record<ItemImportColumn, string | number | null> & { item_id: number; editable: boolean };
@@ -37,11 +40,12 @@ type ItemSheetRow = Record<ItemImportColumn, string | number | null> & { item_id
  * import's sheet holds two units and one barcode each: a third unit and extra barcodes are not in it.
  */
 export function exportItemsSheet(db: DbOrTx, raw: RawQuery, ctx: Ctx, lang: Language): NodeJS.ReadableStream {
-  const listed = listedItems(raw, ctx);
+  const listed = listedBatch(raw, ctx, BATCH);
   const [yes, no] = YES_NO[lang];
   async function* batches() {
     for (let last = 0; ; ) {
       const res = await db.execute<ItemSheetRow>(sql`
+        with batch as (${listed(last)})
         select i.item_id,
                coalesce(g.category_name, p.category_name, c.category_name) as category,
                case when g.category_id is not null then p.category_name when p.category_id is not null then c.category_name end as sub_category,
@@ -56,7 +60,8 @@ export function exportItemsSheet(db: DbOrTx, raw: RawQuery, ctx: Ctx, lang: Lang
                (select x.barcode from item_barcodes x where x.item_unit_fk = pk.item_unit_id order by x.id limit 1) as packet_barcode,
                pk.quantity as base_unit_qty,
                case when pk.is_default then 'packet' else 'base' end as default_unit
-          from items i
+          from batch
+          join items i on i.item_id = batch.item_id
           join item_units bu on bu.item_fk = i.item_id and bu.is_base
           join units bun on bun.unit_id = bu.unit_fk
           left join categories c on c.category_id = i.category_fk
@@ -68,16 +73,13 @@ export function exportItemsSheet(db: DbOrTx, raw: RawQuery, ctx: Ctx, lang: Lang
               from item_units iu join units u on u.unit_id = iu.unit_fk
              where iu.item_fk = i.item_id and not iu.is_base
              order by iu.is_default desc, iu.quantity, iu.item_unit_id limit 1) pk on true
-         where i.item_id > ${last} and i.item_id in (${listed})
-         order by i.item_id
-         limit ${BATCH}`);
+         order by i.item_id`);
       if (!res.rows.length) return;
       yield res.rows.map((r) => ({
         ...r,
         sale_price_editable: r.editable ? yes : no,
         default_unit: r.packet_name ? r.default_unit : null,
       }));
-      if (res.rows.length < BATCH) return;
       last = res.rows.at(-1)!.item_id;
     }
   }

@@ -304,3 +304,23 @@ describe("the prices sheet", () => {
     expect(res.body.data.updated).toBe(0);
   });
 });
+
+describe("a catalogue larger than one batch", () => {
+  it("exports every item once in both sheets, in id order", async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("items");
+    ws.addRow(["item_name", "sale_price", "base_unit"]);
+    for (let n = 1; n <= 2100; n++) ws.addRow([`Bulk item ${String(n).padStart(4, "0")}`, n, "Piece"]);
+    const res = await uploadSheet(t, "/api/items/import", Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const items = await sheetRecords(await exported("/api/items/export_for_import"));
+    expect(items).toHaveLength(2103);
+    expect(new Set(items.map((r) => r.item_name)).size).toBe(2103);
+    expect(items.at(-1)).toMatchObject({ item_name: "Bulk item 2100", sale_price: 2100 });
+    const priced = await sheetRecords(await exported("/api/items/prices_export"));
+    expect(priced).toHaveLength(2104);
+    expect(priced.slice(4).map((r) => r.sale_price)).toEqual(Array.from({ length: 2100 }, (_, i) => i + 1));
+    const one = await sheetRecords(await exported(`/api/items/prices_export?search=${encodeURIComponent("Bulk item 2099")}`));
+    expect(one.map((r) => [r.item_name, r.sale_price])).toEqual([["Bulk item 2099", 2099]]);
+  }, 120_000);
+});

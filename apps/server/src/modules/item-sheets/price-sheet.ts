@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import type { Ctx } from "../../platform/context.js";
 import type { RawQuery } from "../../platform/list.js";
-import { listedItems } from "./export-items-sheet.js";
+import { listedBatch } from "./export-items-sheet.js";
 import { type CellKind, HELP_SHEET, streamSheet } from "./sheet-writer.js";
 
 const BATCH = 2000;
@@ -63,14 +63,12 @@ type PriceRow = Record<PriceSheetColumn, string | number | null> & { item_id: nu
  * code and the unit's barcode (the base unit's also an item-wide one), in the system currency.
  */
 export function exportPriceSheet(db: DbOrTx, raw: RawQuery, ctx: Ctx, lang: Language): NodeJS.ReadableStream {
-  const listed = listedItems(raw, ctx);
+  const listed = listedBatch(raw, ctx, BATCH);
   async function* batches() {
     const currency = (await systemCurrency(db)).currency_name;
     for (let last = 0; ; ) {
       const res = await db.execute<PriceRow>(sql`
-        with batch as (
-          select item_id from items where item_id > ${last} and item_id in (${listed}) order by item_id limit ${BATCH}
-        )
+        with batch as (${listed(last)})
         select i.item_id, i.item_code,
                (select x.barcode from item_barcodes x
                  where x.item_fk = i.item_id and (x.item_unit_fk = iu.item_unit_id or (iu.is_base and x.item_unit_fk is null))
