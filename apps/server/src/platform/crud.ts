@@ -126,11 +126,13 @@ export function readableModel(model: ListModel, ctx: Ctx): ListModel {
 export interface Dropdown {
   row: z.ZodType;
   load: (req: FastifyRequest) => Promise<unknown[]>;
+  /** The query `load` reads (documentation: `load` parses it itself). */
+  query?: z.ZodType;
 }
 
 /** `GET url`: a dropdown, `{ message: rows }`, under the permissions of every screen that picks from it. */
 export function registerDropdown(app: FastifyInstance, url: string, permission: Access, dropdown: Dropdown) {
-  app.get(url, { config: { permission }, ...answers(dropdownOf(dropdown.row)) }, async (req) => ({
+  app.get(url, { config: { permission }, ...answers(dropdownOf(dropdown.row), { querystring: dropdown.query }) }, async (req) => ({
     message: await dropdown.load(req),
   }));
 }

@@ -153,15 +153,16 @@ export const catalogueModule: AppModule = {
 
     // ------------------------------------------------------------ categories
     // One dropdown a level of the tree: categories, then the sub-categories and product types of a parent.
-    const categoryLevel = (url: string, level: (req: FastifyRequest) => Parameters<typeof categoryDropdown>[1]) =>
+    const categoryLevel = (url: string, level: (req: FastifyRequest) => Parameters<typeof categoryDropdown>[1], query?: typeof ZParent) =>
       registerDropdown(app, `/api/categories/${url}`, CATEGORY_PICKERS, {
         row: ZCategoryPick,
         load: (req) => categoryDropdown(ctxOf(app, req), level(req)),
+        query,
       });
     const parentOf = (req: FastifyRequest) => parse(ZParent, req.query).parent_id;
     categoryLevel("category_list", () => ({ depth: 0 }));
-    categoryLevel("sub_category_list", (req) => ({ depth: 1, parentId: parentOf(req) }));
-    categoryLevel("product_type_list", (req) => ({ depth: 2, parentId: parentOf(req) }));
+    categoryLevel("sub_category_list", (req) => ({ depth: 1, parentId: parentOf(req) }), ZParent);
+    categoryLevel("product_type_list", (req) => ({ depth: 2, parentId: parentOf(req) }), ZParent);
     app.get(
       "/api/categories/tree",
       { config: { permission: CATEGORY_PICKERS }, ...answers(dataOf(z.array(ZCategoryTree))) },

@@ -79,10 +79,15 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
       .from(consumers)
       .where(and(eq(consumers.kind, kind), extra))
       .orderBy(asc(consumers.consumer_name));
-  app.get(`/api/${section}/list`, { config: { permission: pickers }, ...answers(dropdownOf(ZPartyPick)) }, async (req) => {
-    const all = (req.query as { show_all?: string }).show_all === "1";
-    return { message: await pick(all ? sql`true` : eq(consumers.is_active, true)) };
-  });
+  const ZPickQuery = z.object({ show_all: z.enum(["0", "1"]).optional().describe("1: the inactive ones too") });
+  app.get(
+    `/api/${section}/list`,
+    { config: { permission: pickers }, ...answers(dropdownOf(ZPartyPick), { querystring: ZPickQuery }) },
+    async (req) => {
+      const all = (req.query as { show_all?: string }).show_all === "1";
+      return { message: await pick(all ? sql`true` : eq(consumers.is_active, true)) };
+    },
+  );
   if (kind === "customer") {
     app.get("/api/customers/list_without_default", { config: { permission: pickers }, ...answers(dropdownOf(ZPartyPick)) }, async () => ({
       message: await pick(sql`${consumers.is_active} and not ${consumers.is_default}`),
