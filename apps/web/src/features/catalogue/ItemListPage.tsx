@@ -8,6 +8,7 @@ import {
   IconFileSpreadsheet,
   IconHourglass,
   IconPlus,
+  IconTags,
   IconTrash,
   IconWorld,
 } from "@tabler/icons-react";
@@ -19,6 +20,7 @@ import { categoryTreeQuery, flattenTree, ITEMS_ENDPOINT, type ItemRow } from "..
 import { brandsListQuery } from "../../shared/api/settings";
 import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
 import { ListThumb } from "../../shared/ListThumb";
+import { LABELS_PERMISSION, type LabelRequest, Labels } from "../../shared/labels";
 import { useChangeParams } from "../../shared/liveParams";
 import { PageHeader } from "../../shared/PageHeader";
 import { PRICES_EXPORT, PriceSheetDialog, useListedQuery, useSheetDownload } from "../../shared/PriceSheet";
@@ -80,6 +82,7 @@ export function ItemListPage() {
   const changeParams = useChangeParams();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [importing, setImporting] = useState(false);
+  const [labels, setLabels] = useState<LabelRequest[] | null>(null);
   const [pricing, setPricing] = useState(false);
   const listed = useListedQuery();
   const itemsSheet = useSheetDownload("items/export_for_import", "items");
@@ -196,6 +199,11 @@ export function ItemListPage() {
                 {t("sheets:prices.open")}
               </Button>
             )}
+            {can(LABELS_PERMISSION) && (
+              <Button variant="default" leftSection={<IconTags size={16} />} onClick={() => setLabels([])} data-testid="items-labels">
+                {t("labels:open")}
+              </Button>
+            )}
             {can("items/import") && (
               <Button
                 variant="default"
@@ -216,6 +224,13 @@ export function ItemListPage() {
         actions={[
           { key: "edit", label: "common:edit", icon: IconEdit, permission: "items/update", onClick: (r) => setEditing(r.item_id) },
           {
+            key: "labels",
+            label: "labels:open",
+            icon: IconTags,
+            permission: LABELS_PERMISSION,
+            onClick: (r) => setLabels([{ item_id: r.item_id, quantity: 1 }]),
+          },
+          {
             key: "online",
             label: "catalogue:online.toggle",
             icon: IconWorld,
@@ -227,6 +242,7 @@ export function ItemListPage() {
       />
       {editing !== null && <ItemForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {importing && <ItemImportDialog onClose={() => setImporting(false)} />}
+      {labels && <Labels initial={labels} canAdd onClose={() => setLabels(null)} />}
       {pricing && <PriceSheetDialog query={listed} onClose={() => setPricing(false)} />}
       {del.dialog}
     </>

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag } from "@tabler/icons-react";
+import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag, IconTags } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PATHS, PURCHASES, type PurchaseChargeRecord, purchaseQuery } from "../../shared/api/purchases";
@@ -9,6 +10,7 @@ import { DocPayments } from "../../shared/documents/DocPayments";
 import { DocView } from "../../shared/documents/DocView";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
 import { useDocViewKit } from "../../shared/documents/useDocViewKit";
+import { LABELS_PERMISSION, type LabelRequest, Labels } from "../../shared/labels";
 
 /**
  * One purchase (SPEC §2 `view/{id}/{newTab}`): as printed on A4 with the shop's name, receipt
@@ -24,6 +26,7 @@ export function PurchaseViewPage() {
   const doc = useQuery(purchaseQuery(id));
   const act = useDocAction(PURCHASES, "purchases:done");
   const confirm = useConfirmAction();
+  const [labels, setLabels] = useState<LabelRequest[] | null>(null);
   const p = doc.data;
   if (!p) return kit.missing(doc);
   const col = kit.columns(p.currency_name);
@@ -112,6 +115,26 @@ export function PurchaseViewPage() {
               {t("actions.modifySalePrice")}
             </Button>
           )}
+          {can(LABELS_PERMISSION) && (
+            <Button
+              variant="light"
+              leftSection={<IconTags size={16} />}
+              // One label per unit received (a box's label for each box), bonus units too, with the line's expiry.
+              onClick={() =>
+                setLabels(
+                  p.lines.map((l) => ({
+                    item_id: l.item_fk,
+                    unit: l.unit_fk,
+                    quantity: Number(l.quantity) + Number(l.bonus),
+                    expire_date: l.expire_date,
+                  })),
+                )
+              }
+              data-testid="purchase-labels"
+            >
+              {t("labels:open")}
+            </Button>
+          )}
           {p.status === "complete" && can("purchase_returns/store") && (
             <Button
               variant="light"
@@ -144,6 +167,7 @@ export function PurchaseViewPage() {
       )}
       <DocPayments endpoint="purchases" doc={p} />
       {confirm.dialog}
+      {labels && <Labels initial={labels} onClose={() => setLabels(null)} />}
     </DocView>
   );
 }

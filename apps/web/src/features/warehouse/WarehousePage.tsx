@@ -1,5 +1,5 @@
 import { Badge, Group, ScrollArea, Table, Text } from "@mantine/core";
-import { IconAlertTriangle, IconCalendarExclamation, IconStack2 } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCalendarExclamation, IconStack2, IconTags } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { inventoriesListQuery } from "../../shared/api/settings";
 import { type Column, DataTable, type FilterField } from "../../shared/DataTable";
 import { AppDialog } from "../../shared/DialogHeader";
 import { formatAmount, useFormat } from "../../shared/format";
+import { LABELS_PERMISSION, Labels } from "../../shared/labels";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
 import { batchesQuery, STOCK_EP, type StockRow } from "./stock.queries";
@@ -76,6 +77,23 @@ function BatchesDialog({ row, onClose }: { row: StockRow; onClose: () => void })
   );
 }
 
+/** The labels of what an inventory holds of an item: one per base unit of each batch, with the batch's expiry. */
+function StockLabels({ row, onClose }: { row: StockRow; onClose: () => void }) {
+  const batches = useQuery(batchesQuery(row.item_id, row.inventory_id));
+  if (!batches.data) return null;
+  const inStock = batches.data.filter((b) => Number(b.qty) > 0);
+  return (
+    <Labels
+      initial={
+        inStock.length
+          ? inStock.map((b) => ({ item_id: row.item_id, unit: "base" as const, quantity: Number(b.qty), expire_date: b.expire_date }))
+          : [{ item_id: row.item_id, unit: "base", quantity: Math.max(0, Number(row.qty)) }]
+      }
+      onClose={onClose}
+    />
+  );
+}
+
 /** An expired batch is labelled expired, not near expiry. */
 export const expiryFlag = (r: Pick<StockRow, "is_expired" | "is_near_expiry">): "expired" | "nearExpiry" | null =>
   r.is_expired ? "expired" : r.is_near_expiry ? "nearExpiry" : null;
@@ -89,6 +107,7 @@ export function WarehousePage() {
   const names = useSeededNames();
   const inventories = useQuery(inventoriesListQuery);
   const [open, setOpen] = useState<StockRow | null>(null);
+  const [labels, setLabels] = useState<StockRow | null>(null);
   const yesNo = [
     { value: "1", label: "common:yes" },
     { value: "0", label: "common:no" },
@@ -157,9 +176,11 @@ export function WarehousePage() {
         defaultDir="asc"
         actions={[
           { key: "batches", label: "stock:batches", icon: IconStack2, permission: ["stocks/index", "stocks/show"], onClick: setOpen },
+          { key: "labels", label: "labels:open", icon: IconTags, permission: LABELS_PERMISSION, onClick: setLabels },
         ]}
       />
       {open && <BatchesDialog row={open} onClose={() => setOpen(null)} />}
+      {labels && <StockLabels row={labels} onClose={() => setLabels(null)} />}
     </>
   );
 }
