@@ -1,11 +1,12 @@
 import { adminToken, call, createUser, login, unique } from "../support/api";
-import { expect, shot, signedIn, test, typeInto } from "../support/fixtures";
+import { choose, expect, shot, signedIn, test, typeInto } from "../support/fixtures";
 import { completedPurchase, createItem, pieceAndBox, pieceAndBoxOfTen, poster } from "../support/seed";
 
 /**
  * A buyer working in Arabic orders from a reorder suggestion, receives part of the order, then the
  * rest, and the order shows received; each receipt is a complete purchase with its batch and
- * expiry, the stock and the order's figures as the server keeps them.
+ * expiry, the stock and the order's figures as the server keeps them. The second receipt, left on
+ * the supplier's account, is paid later in USD from its page.
  */
 
 interface Seed {
@@ -14,6 +15,7 @@ interface Seed {
   item: number;
   itemName: string;
   supplier: string;
+  usdBox: string;
 }
 
 async function seed(): Promise<Seed> {
@@ -34,12 +36,31 @@ async function seed(): Promise<Seed> {
     consumer_id,
     lines: [{ item_id: item, unit_id: units.box, quantity: "1", unit_price: "12000", batch_no: `OLD-${u}`, expire_date: "2029-01-31" }],
   });
+  // A USD till holding 100 USD, to pay the supplier later from.
+  const usdBox = `Till USD ${u}`;
+  const till = await poster(admin)<{ account_id: number }>("cashes", { account_name: usdBox, cash_type: 1, currency_id: 2 });
+  const owner = await poster(admin)<{ type_id: number }>("income_types", { type_name: `Owner ${u}` });
+  await poster(admin)("incomes", {
+    type_id: owner.type_id,
+    account_id: till.account_id,
+    currency_id: 2,
+    amount: "100",
+    payment_time: "09:00",
+  });
   const user = await createUser(admin, {
     user_name: `buyer${u}`,
     inventory_ids: [1],
-    permissions: ["purchases/index", "purchases/show", "purchases/store", "purchases/complete", "purchases/order", "suppliers/index"],
+    permissions: [
+      "purchases/index",
+      "purchases/show",
+      "purchases/store",
+      "purchases/complete",
+      "purchases/order",
+      "purchases/update_payment",
+      "suppliers/index",
+    ],
   });
-  return { admin, buyer: await login(user.email, user.password), item, itemName, supplier };
+  return { admin, buyer: await login(user.email, user.password), item, itemName, supplier, usdBox };
 }
 
 const order = async (s: Seed, id: number) =>
@@ -153,5 +174,31 @@ test.describe
         ["complete", "48000.000"],
         ["complete", "60000.000"],
       ]);
+
+      // The second receipt, left on the supplier's account, is paid later: 20 USD at the day's rate.
+      await page.getByTestId("order-receipt").nth(1).getByRole("link").click();
+      await expect(page).toHaveURL(/\/purchases\/purchases\/view\/\d+\/0$/);
+      const purchaseId = Number(/view\/(\d+)\//.exec(page.url())![1]);
+      const payments = page.getByTestId("doc-payments");
+      await expect(payments.getByTestId("doc-payment-status")).toHaveText("غير مدفوع");
+      await payments.getByTestId("doc-payment-add").click();
+      const pay = page.getByTestId("doc-payment-form");
+      await choose(page, pay.getByTestId("doc-payment-account"), `${s.usdBox} (USD)`);
+      await choose(page, pay.getByTestId("currency-select"), "USD");
+      await expect(pay.getByTestId("currency-rate")).not.toHaveValue("");
+      const rate = Number((await pay.getByTestId("currency-rate").inputValue()).replace(/,/g, ""));
+      await typeInto(pay.getByTestId("currency-foreign-amount"), "20");
+      await shot(page, "purchase-order-receipt-pay-later-ar");
+      await pay.getByTestId("doc-payment-save").click();
+      await expect(pay).toBeHidden();
+      await expect(payments.getByTestId("doc-payment-row")).toHaveCount(1);
+      await expect(payments.getByTestId("doc-payment-row")).toContainText("20 USD");
+      await expect(payments.getByTestId("doc-payment-status")).toHaveText("مدفوع جزئياً");
+      const paid = await call<{ data: { left: string; payments: { amount: string; currency_id: number; doc_amount: string }[] } }>(
+        `purchases/${purchaseId}/payments`,
+        { token: s.admin },
+      );
+      expect(paid.data.payments.map((p) => [Number(p.amount), p.currency_id, Number(p.doc_amount)])).toEqual([[20, 2, 20 * rate]]);
+      expect(Number(paid.data.left)).toBe(60000 - 20 * rate);
     });
   });
