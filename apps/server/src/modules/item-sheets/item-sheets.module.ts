@@ -74,7 +74,8 @@ export const itemSheetsModule: AppModule = {
     app.post(
       "/api/items/prices_import",
       {
-        config: { permission: PRICES_IMPORT },
+        // The sheet as the file part `file` of a multipart form.
+        config: { permission: PRICES_IMPORT, openapi: { files: ["file"] } },
         ...docs({ tags: ["items"], summary: "Set sale prices from a prices sheet (all rows or none)", response: savedOf(ZPriceImported) }),
       },
       async (req, reply) => {

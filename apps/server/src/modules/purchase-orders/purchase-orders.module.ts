@@ -237,7 +237,8 @@ export const purchaseOrdersModule: AppModule = {
     // The supplier's confirmation: photos or scans, checked by their content as every upload.
     app.post(
       "/api/purchase_orders/:id/images",
-      { config: { permission: IMAGES }, ...answers(savedOf(ZOrderShown), 201) },
+      // The supplier's confirmation as `image` (or `images`) file parts of a multipart form.
+      { config: { permission: IMAGES, openapi: { files: ["image", "images"] } }, ...answers(savedOf(ZOrderShown), 201) },
       async (req, reply) => {
         idOf(req);
         const body = bodyOf(req);
