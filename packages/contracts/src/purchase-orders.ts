@@ -33,6 +33,7 @@ export const PURCHASE_ORDER_MSG = {
   noSuggestion: "Choose at least one item.",
   supplierRequired: "The item has no last supplier; choose one.",
   imageNotOfOrder: "The image is not one of the order's.",
+  supplierOfOrder: "The supplier must be the order's supplier.",
 } as const;
 
 const zFk = (message: string) =>

@@ -18,8 +18,8 @@ import { D } from "../ledger/money.js";
  * same quantity still to come.
  */
 export async function lockOrder(ctx: Ctx, orderId: number) {
-  const res = await ctx.tx.execute<{ id: number; status: string; inventory_fk: number }>(
-    sql`select id, status, inventory_fk from purchase_orders where id = ${orderId} for update`,
+  const res = await ctx.tx.execute<{ id: number; status: string; inventory_fk: number; consumer_fk: number }>(
+    sql`select id, status, inventory_fk, consumer_fk from purchase_orders where id = ${orderId} for update`,
   );
   return res.rows[0];
 }
@@ -64,6 +64,12 @@ export async function settleOrder(ctx: Ctx, orderId: number, adding: boolean) {
   if (adding) {
     if (order.status === "closed") throw new HttpError(422, PURCHASE_ORDER_MSG.closed, { order_id: [PURCHASE_ORDER_MSG.closed] });
     if (order.status !== "ordered") throw new HttpError(422, PURCHASE_ORDER_MSG.notOrdered, { order_id: [PURCHASE_ORDER_MSG.notOrdered] });
+    // A receipt edited on the purchases screen stays a bill of the order's supplier.
+    const otherSupplier = await ctx.tx.execute(
+      sql`select 1 from purchases where order_fk = ${orderId} and status = 'complete' and consumer_fk <> ${order.consumer_fk} limit 1`,
+    );
+    if (otherSupplier.rows.length)
+      throw new HttpError(422, PURCHASE_ORDER_MSG.supplierOfOrder, { consumer_id: [PURCHASE_ORDER_MSG.supplierOfOrder] });
     const foreign = await ctx.tx.execute<{ position: number }>(sql`
       select pl.position from purchase_lines pl join purchases p on p.id = pl.purchase_fk
        where p.order_fk = ${orderId} and p.status = 'complete'

@@ -249,6 +249,34 @@ describe("who may receive", () => {
   });
 });
 
+describe("a receipt edited on the purchases screen", () => {
+  it("stays a bill of the order's supplier", async () => {
+    const o = await created("/api/purchase_orders", orderBody({ lines: [{ item_id: soap, unit_id: piece, quantity: "5" }] }));
+    await ok(`/api/purchase_orders/${o.id}/order`);
+    const r = await receive(o.id, { lines: [{ order_line_id: o.lines[0].line_id, quantity: "2", unit_price: "700" }] });
+    const id = r.body.data.purchase.id;
+    await ok(`/api/purchases/${id}/return_to_draft`);
+    const moved = await t.api("PATCH", `/api/purchases/${id}`, {
+      body: {
+        consumer_id: carrier,
+        inventory_id: 1,
+        currency_id: 1,
+        payment_type: "On Account",
+        lines: [{ item_id: soap, unit_id: piece, quantity: "2", unit_price: "700" }],
+      },
+    });
+    expect(moved.status).toBe(200);
+    const refused = await t.api("POST", `/api/purchases/${id}/complete`);
+    expect(refused.body).toMatchObject({
+      message: PURCHASE_ORDER_MSG.supplierOfOrder,
+      errors: { consumer_id: [PURCHASE_ORDER_MSG.supplierOfOrder] },
+    });
+    expect((await t.api("GET", `/api/purchase_orders/${o.id}`)).body.data.receive_status).toBe("not_received");
+    await t.api("DELETE", `/api/purchases/${id}`);
+    await ok(`/api/purchase_orders/${o.id}/cancel_rest`);
+  });
+});
+
 describe("reorder suggestions", () => {
   it("lists the items at or under their alert with the last supplier and cost, on order and 30 days' sales; one action makes a draft per supplier", async () => {
     const other = (await created("/api/suppliers", { consumer_name: "Baghdad Medical" })).consumer_id;
@@ -265,21 +293,34 @@ describe("reorder suggestions", () => {
       ],
     });
     await ok(`/api/purchases/${bought.id}/complete`);
+    // 5 pieces of gauze sold today: 15 left, 5 sold in the last 30 days.
+    const customer = (await created("/api/customers", { consumer_name: "Ankawa Clinic" })).consumer_id;
+    const sale = await t.api("POST", "/api/sales", {
+      body: {
+        consumer_fk: customer,
+        inventory_fk: 1,
+        currency_id: 1,
+        payment_type: "On Account",
+        lines: [{ item_fk: gauze, unit_fk: piece, quantity: "5" }],
+        complete: true,
+      },
+    });
+    expect(sale.status).toBe(201);
     // Soap's alert is 200 with 120 on hand (set after its orders above).
     await t.database.db.execute(sql`update items set shortage_alert = 200 where item_id = ${soap}`);
     const rows = (await t.api("GET", "/api/purchase_orders/suggestions")).body.data as Record<string, unknown>[];
     const byName = Object.fromEntries(rows.map((r) => [r.item_name, r]));
     expect(Object.keys(byName).sort()).toEqual(["Gauze Roll", "Olive Soap"]);
     expect(byName["Gauze Roll"]).toMatchObject({
-      on_hand: "20.0000",
+      on_hand: "15.0000",
       on_order: "0.0000",
-      sold_30_days: "0.0000",
+      sold_30_days: "5.0000",
       consumer_id: other,
       consumer_name: "Baghdad Medical",
       last_unit_price: "4200.000",
       unit_name: "Box",
-      // Up to twice the alert (60 pieces) less the 20 on hand: 40 pieces, 4 boxes.
-      suggested_quantity: "4.0000",
+      // Up to twice the alert (60 pieces; more than the 5 sold) less the 15 on hand: 45 pieces, 5 boxes.
+      suggested_quantity: "5.0000",
     });
     // Soap: the first order's 50 and the over-receipt's 12 on hand; the closed order and the one received in full have none to come.
     expect(byName["Olive Soap"]).toMatchObject({ on_hand: "62.0000", consumer_name: "Erbil Pharma", on_order: "0.0000" });
@@ -299,7 +340,10 @@ describe("reorder suggestions", () => {
       ["Erbil Pharma", "draft", [["Olive Soap", "100.0000"]]],
     ]);
     const again = (await t.api("GET", "/api/purchase_orders/suggestions")).body.data as Record<string, unknown>[];
-    expect(again.find((r) => r.item_name === "Gauze Roll")).toMatchObject({ on_order: "40.0000", suggested_quantity: "0.0000" });
+    // 40 pieces now on order (a draft): 5 pieces short, 1 box.
+    expect(again.find((r) => r.item_name === "Gauze Roll")).toMatchObject({ on_order: "40.0000", suggested_quantity: "1.0000" });
+    const bad = await t.api("GET", "/api/purchase_orders/suggestions?inventory_id=abc");
+    expect([bad.status, bad.body.errors]).toEqual([422, { inventory_id: [MSG.idInvalid] }]);
     const none = await t.api("POST", "/api/purchase_orders/from_suggestions", { body: { lines: [] } });
     expect([none.status, none.body.errors.lines]).toEqual([422, [PURCHASE_ORDER_MSG.noSuggestion]]);
   });

@@ -1,7 +1,8 @@
-import type { OrderSuggestionsInput } from "@app/contracts";
+import { MSG, type OrderSuggestionsInput } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { parseId } from "../../platform/crud.js";
+import { fieldError } from "../../platform/errors.js";
 import { assertInventoryAccess, defaultInventory, inventoryScope } from "../catalogue/inventories.js";
 import { systemCurrency } from "../ledger/ledger.js";
 import { createPurchaseOrder } from "./purchase-orders.js";
@@ -19,7 +20,12 @@ const SUGGESTIONS_MAX = 500;
  */
 export async function reorderSuggestions(ctx: Ctx, query: Record<string, unknown>) {
   const raw = query.inventory_id;
-  const inventory = raw === undefined || raw === "" ? null : parseId(raw);
+  let inventory: number | null = null;
+  try {
+    inventory = raw === undefined || raw === "" ? null : parseId(raw);
+  } catch {
+    throw fieldError("inventory_id", MSG.idInvalid);
+  }
   if (inventory) await assertInventoryAccess(ctx, inventory);
   const where = inventory ? sql`b.inventory_fk = ${inventory}` : (inventoryScope(ctx, sql`b.inventory_fk`) ?? sql`true`);
   const res = await ctx.tx.execute(sql`

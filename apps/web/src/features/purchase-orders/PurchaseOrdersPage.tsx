@@ -82,7 +82,8 @@ export function PurchaseOrdersPage() {
     },
     {
       ...a.own("receive", "purchaseorders:actions.receive", IconPackageImport, (r) => void navigate(ORDER_PATHS.receive(r.id)), "order"),
-      when: (r) => r.status === "ordered" && r.receive_status !== "received",
+      // Receiving makes and completes a purchase.
+      when: (r) => r.status === "ordered" && r.receive_status !== "received" && can("purchases/store") && can("purchases/complete"),
     },
     { ...a.own("delete", "common:delete", IconTrash, del.ask, "order"), color: "red", when: (r) => r.status === "draft" },
   ];
