@@ -112,6 +112,15 @@ test.describe
       await expect(sheet).toContainText(s.supplier);
       await expect(sheet).toContainText("Gulan Street");
       await expect(sheet).toContainText("108,000 IQD");
+      // Printed on A4 in Arabic: the supplier with its address, the lines at the prices expected.
+      await page.getByTestId("order-print").click();
+      const printed = page.frameLocator("iframe[data-print]");
+      await expect(printed.locator("html")).toHaveAttribute("dir", "rtl");
+      await expect(printed.locator("h1")).toContainText("أمر شراء");
+      await expect(printed.locator(".line").filter({ hasText: s.supplier })).toHaveText(`المورد: \u2068${s.supplier}\u2069`);
+      await expect(printed.locator(".line").filter({ hasText: "Gulan Street" })).toHaveText("العنوان: \u2068Gulan Street\u2069");
+      await expect(printed.locator("thead")).toContainText("السعر المتوقع");
+      await expect(printed.locator("tbody tr").first()).toContainText("12,000");
       await page.getByTestId("order-place").click();
       await expect(sheet.getByTestId("order-status")).toHaveText("مطلوب");
       await expect(sheet.getByTestId("order-receive-status")).toHaveText("غير مستلم");
