@@ -28,3 +28,32 @@ test("a user holding only users/index sees only Staff in the menu and tiles", as
   await page.goto("/roles-and-permissions");
   await expect(page.getByRole("heading", { name: "This action is unauthorized." })).toBeVisible();
 });
+
+test("without balance view and profile/change_password, no balance column and no password form", async ({ page }) => {
+  const admin = await adminToken();
+  const clerk = await createUser(admin, {
+    user_name: `Clerk ${unique()}`,
+    permissions: ["customers/index", "customers/show", "customers/update"],
+  });
+  await signedIn(page, { token: await login(clerk.email, clerk.password) });
+  await page.goto("/customers/customers");
+  await expect(page.getByRole("columnheader", { name: "Status" })).toBeVisible();
+  // Without customers/balance_view the server answers no balance, and the list has no such column.
+  await expect(page.getByRole("columnheader", { name: "Balance IQD" })).toHaveCount(0);
+  // Without profile/change_password the profile has no password form.
+  await page.goto("/profile");
+  await expect(page.getByTestId("change-password-save")).toHaveCount(0);
+});
+
+test("with balance view and profile/change_password, the balances and the password form show", async ({ page }) => {
+  const admin = await adminToken();
+  const accountant = await createUser(admin, {
+    user_name: `Accountant ${unique()}`,
+    permissions: ["customers/index", "customers/balance_view", "profile/change_password"],
+  });
+  await signedIn(page, { token: await login(accountant.email, accountant.password) });
+  await page.goto("/customers/customers");
+  await expect(page.getByRole("columnheader", { name: "Balance IQD" })).toBeVisible();
+  await page.goto("/profile");
+  await expect(page.getByTestId("change-password-save")).toBeVisible();
+});
