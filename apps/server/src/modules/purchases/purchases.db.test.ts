@@ -203,7 +203,9 @@ describe("a USD purchase with an IQD transport charge", () => {
 
   it("a closed purchase refuses changes until it is opened", async () => {
     await ok(`/api/purchases/${id}/close`);
-    const res = await t.api("POST", `/api/purchases/${id}/complete`);
+    // Refused to anyone who may not unclose (the super user may).
+    const clerk = await t.userWith(["purchases/show", "purchases/complete"], { inventory_ids: [1] });
+    const res = await t.api("POST", `/api/purchases/${id}/complete`, { token: clerk.token });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(PURCHASE_MSG.closed);
     await ok(`/api/purchases/${id}/open`);

@@ -285,7 +285,9 @@ describe("protection and validation", () => {
   it("a closed sale cannot change; open it first", async () => {
     const s = await created("/api/sales", saleBody());
     await ok(`/api/sales/${s.id}/close`);
-    const res = await t.api("POST", `/api/sales/${s.id}/complete`, { body: {} });
+    // Refused to anyone who may not unclose (the super user may).
+    const clerk = await t.userWith(["sales/show", "sales/complete", "sales/view_all"], { inventory_ids: [1] });
+    const res = await t.api("POST", `/api/sales/${s.id}/complete`, { body: {}, token: clerk.token });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe("The document is closed; open it first.");
     await ok(`/api/sales/${s.id}/open`);
