@@ -39,6 +39,8 @@ export function docs(opts: {
   summary?: string;
   body?: z.ZodType;
   querystring?: z.ZodType;
+  /** The path parameters, when they are not ids read by `parseId` (the document types those itself). */
+  params?: z.ZodType;
   /** The 2xx answer (documentation only: see platform/openapi.ts); 200 unless `status` says otherwise. */
   response?: z.ZodType;
   status?: number;
@@ -49,6 +51,7 @@ export function docs(opts: {
       ...(opts.summary ? { summary: opts.summary } : {}),
       ...(opts.body ? { body: opts.body } : {}),
       ...(opts.querystring ? { querystring: opts.querystring } : {}),
+      ...(opts.params ? { params: opts.params } : {}),
       ...(opts.response ? { response: { [opts.status ?? 200]: opts.response } } : {}),
     },
     validatorCompiler: () => (value: unknown) => ({ value }),

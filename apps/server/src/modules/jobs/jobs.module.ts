@@ -39,7 +39,12 @@ export const jobsModule: AppModule = {
       "/api/jobs/:id",
       {
         config: { permission: READ_ANY },
-        ...docs({ tags, summary: "A job's state, progress, result or the reason it failed", response: dataOf(ZJob) }),
+        ...docs({
+          tags,
+          summary: "A job's state, progress, result or the reason it failed",
+          params: z.object({ id: z.uuid() }),
+          response: dataOf(ZJob),
+        }),
       },
       async (req) => {
         const job = await showJob(app.db, (req.params as { id: string }).id);
