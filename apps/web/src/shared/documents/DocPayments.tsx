@@ -39,6 +39,7 @@ export function DocPayments({ endpoint, doc }: { endpoint: PayableEndpoint; doc:
   const names = useSeededNames();
   const queryClient = useQueryClient();
   const invalidateLedger = useInvalidateLedger();
+  const system = useSession().systemConfig.currency_fk;
   const [adding, setAdding] = useState(false);
   const url = `${endpoint}/${doc.id}/payments`;
   const payments = useQuery({ ...docPaymentsQuery(endpoint, doc.id), enabled: doc.status === "complete" });
@@ -103,7 +104,10 @@ export function DocPayments({ endpoint, doc }: { endpoint: PayableEndpoint; doc:
                 <Table.Td className="amount">
                   {fmt.docAmount(p.amount, p.currency_name)} {p.currency_name}
                 </Table.Td>
-                <Table.Td className="amount">{fmt.rate(p.rate)}</Table.Td>
+                {/* A rate turns nothing when the payment, the document and the system share a currency. */}
+                <Table.Td className="amount">
+                  {p.currency_id === d.currency_id && d.currency_id === system ? "" : fmt.rate(p.rate)}
+                </Table.Td>
                 <Table.Td className="amount">{money(p.doc_amount)}</Table.Td>
                 <Table.Td>{names.account(p.account_name, p.account_system_key)}</Table.Td>
                 <Table.Td>{p.note ?? ""}</Table.Td>
