@@ -1,4 +1,4 @@
-import { adminToken, call, unique } from "../support/api";
+import { adminToken, call, createUser, login, unique } from "../support/api";
 import { choose, expect, shot, signedIn, test } from "../support/fixtures";
 import { completedPurchase, completedSale, createItem, pieceAndBox, pieceOnly, poster } from "../support/seed";
 
@@ -97,3 +97,60 @@ test.describe
       expect([shown.data.left, shown.data.payments.length]).toEqual(["20000", 0]);
     });
   });
+
+test("a write-off marked Done by a clerk who may not approve waits, moving nothing, until it is approved", async ({ page }) => {
+  const token = await adminToken();
+  const u = unique();
+  const post = poster(token);
+  const { piece } = await pieceAndBox(token);
+  const itemName = `Insulin ${u}`;
+  const item = await createItem(token, { item_name: itemName, item_units: pieceOnly(piece, "5000") });
+  const supplier = await post<{ consumer_id: number }>("suppliers", { consumer_name: `Kirkuk Drugs ${u}` });
+  await completedPurchase(token, {
+    consumer_id: supplier.consumer_id,
+    discount_type: "amount",
+    lines: [{ item_id: item, unit_id: piece, quantity: "5", unit_price: "3000" }],
+  });
+  const disposal = await post<{ id: number }>("asset_disposals", {
+    inventory_id: 1,
+    disposal_type: "destruct",
+    lines: [{ item_id: item, unit_id: piece, quantity: "2" }],
+  });
+  const clerk = await createUser(token, {
+    user_name: `storekeeper${u}`,
+    permissions: ["asset_disposals/index", "asset_disposals/show", "asset_disposals/complete"],
+    inventory_ids: [1],
+  });
+  const onHand = async () => {
+    const rows = await call<{ data: { data: { item_name: string; qty: string }[] } }>(`stocks?search=${encodeURIComponent(itemName)}`, {
+      token,
+    });
+    return rows.data.data.map((r) => Number(r.qty));
+  };
+
+  await signedIn(page, { token: await login(clerk.email, clerk.password), lang: "en" });
+  await page.goto(`/warehouse/destructed-assets/view/${disposal.id}/0`);
+  await expect(page.getByTestId("disposal-approve")).toHaveCount(0);
+  await page.getByTestId("disposal-done").click();
+  await page.getByTestId("confirm-action-yes").click();
+  await expect(page.getByTestId("disposal-approval")).toHaveText("Waiting for approval");
+  await expect(page.getByTestId("doc-status")).toHaveText("Draft");
+  expect(await onHand()).toEqual([5]);
+
+  // The manager, in Arabic, on the same browser: what the clerk's session kept goes.
+  await page.evaluate(
+    ([t, l]) => {
+      localStorage.clear();
+      localStorage.setItem("token", t);
+      localStorage.setItem("lang", l);
+    },
+    [token, "ar"] as const,
+  );
+  await page.goto(`/warehouse/destructed-assets/view/${disposal.id}/0`);
+  await expect(page.getByTestId("disposal-approval")).toHaveText("بانتظار الموافقة");
+  await page.getByTestId("disposal-approve").click();
+  await page.getByTestId("confirm-action-yes").click();
+  await expect(page.getByTestId("disposal-approval")).toHaveText("تمت الموافقة");
+  await shot(page, "disposal-approved-ar");
+  expect(await onHand()).toEqual([3]);
+});
