@@ -107,7 +107,7 @@ export const PERMISSION_GROUPS: GroupDef[] = [
           "promotions",
         ],
       },
-      { key: "financial_reports", actions: ["trial_balance", "income_statement"] },
+      { key: "financial_reports", actions: ["trial_balance", "income_statement", "balance_sheet"] },
     ],
   },
   {

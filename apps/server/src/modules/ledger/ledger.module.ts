@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import { registerList } from "../../platform/crud.js";
 import { decimals } from "../../platform/openapi.js";
+import { balanceSheet } from "./balance-sheet.js";
 import { registerDynamicList } from "./dynamic-list.js";
 import { generalLedger, journalList } from "./ledger-views.js";
 import { incomeStatement, trialBalance } from "./reports.js";
@@ -41,6 +42,18 @@ const ZIncomeStatementRow = z.object({
   ...decimals("income", "expense", "sys_income", "sys_expense"),
 });
 
+const ZBalanceSheetRow = z.object({
+  ...account,
+  account_name_indented: z.string(),
+  parent_id: z.number().int().nullable(),
+  level: z.number().int(),
+  is_group: z.boolean(),
+  path: z.array(z.string()),
+  ...decimals("amount", "sys_amount", "sys_compare_amount"),
+  compare_amount: z.string().nullable().describe("At compare_date, when one is asked for"),
+  change: z.string().nullable().describe("amount less compare_amount, when compare_date is asked for"),
+});
+
 const ZGeneralLedgerRow = z.object({
   line_id: z.number().int(),
   entry_id: z.number().int().nullable(),
@@ -75,6 +88,15 @@ export const ledgerModule: AppModule = {
       "income_statement",
       (ctx, raw) => incomeStatement(ctx, raw),
       ZIncomeStatementRow,
+    );
+    // Assets, liabilities and equity at the end of `date` (and of `compare_date`), with the earnings under equity.
+    registerDynamicList(
+      app,
+      "/api/financial_reports/balance_sheet",
+      "financial_reports/balance_sheet",
+      "balance_sheet",
+      (ctx, raw) => balanceSheet(ctx, raw),
+      ZBalanceSheetRow,
     );
     // Whoever holds a module log key holds `_model_loges` (the web's expanded keys); the server checks the keys held.
     const logReaders = [LOG_GROUP, ...LOGGED_SECTIONS.map(logKey)];

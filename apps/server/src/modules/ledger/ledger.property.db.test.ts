@@ -189,6 +189,20 @@ async function checkInvariants() {
       [days!.o, days!.d, days!.c, days!.b].map(Number),
     );
   }
+  // The balance sheet balances at any day, in either currency, and its assets are the asset
+  // accounts' lines up to that day's end.
+  for (const at of [day(0), day(-40), day(40)]) {
+    for (const currency of ["", "&currency_id=2&rate=1450"]) {
+      const bs = (await t.api("GET", `/api/financial_reports/balance_sheet?is_paginated=0&date=${at}${currency}`)).body.data;
+      expect(bs.footer.assets, `balance sheet at ${at}${currency}`).toBe(bs.footer.liabilities_and_equity);
+      if (currency) continue;
+      const [raw] = await rows<{ a: string }>(sql`
+        select coalesce(sum(l.sys_debit - l.sys_credit), 0)::text a
+          from journal_lines l join journal_entries e on e.entry_id = l.entry_id join accounts a on a.account_id = l.account_id
+         where a.type = 'asset' and (e.date at time zone ${businessTimeZone()})::date <= ${at}::date`);
+      expect(Number(bs.footer.assets), `assets at ${at}`).toBe(Number(raw!.a));
+    }
+  }
   // Money leaves a foreign-currency account at its carrying value: holding no foreign money, it
   // carries no system-currency value either.
   expect(

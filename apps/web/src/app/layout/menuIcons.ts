@@ -109,6 +109,7 @@ export const SCREEN_ICONS: Record<string, Icon> = {
   supplierStatements: IconFileInvoice,
   trialBalance: IconScale,
   incomeStatement: IconReportMoney,
+  balanceSheet: IconScale,
   itemTransaction: IconListDetails,
   inventoriesReport: IconBuildingWarehouse,
   expiredItems: IconAlarm,

@@ -41,6 +41,15 @@ export const REPORT_FEATURES: Feature[] = [
     tile: false,
   },
   {
+    key: "balanceSheet",
+    path: "/reports/financial-reports/balance-sheet",
+    screen: page(() => import("./BalanceSheetPage"), "BalanceSheetPage"),
+    permission: "financial_reports/balance_sheet",
+    area: "reports",
+    menu: true,
+    tile: false,
+  },
+  {
     key: "itemTransaction",
     path: "/reports/item-transaction",
     screen: page(() => import("./StockReportsPages"), "ItemTransactionPage"),
