@@ -10,7 +10,7 @@ import { type PrintDocument, printTable } from "./DataTable/print";
 import { useFormat } from "./format";
 import { isolate } from "./ltr";
 
-type Printable = Pick<PrintDocument, "title" | "headers" | "rows" | "footer" | "numeric" | "ltr" | "barcodeSvg"> & {
+export type Printable = Pick<PrintDocument, "title" | "headers" | "rows" | "footer" | "numeric" | "ltr" | "barcodeSvg"> & {
   lines?: string[];
   /** Documents (a purchase, a return) end with the shop's receipt footer. */
   withReceiptFooter?: boolean;
@@ -66,20 +66,21 @@ export function usePrint() {
     return out;
   };
 
-  const print = ({ withReceiptFooter, ...doc }: Printable) =>
-    printTable({
-      ...doc,
-      receiptFooter: withReceiptFooter ? (systemConfig.receipt_footer ?? undefined) : undefined,
-      dir: fmt.rtl ? "rtl" : "ltr",
-      lang: i18n.language,
-      shop: systemConfig.shop_name,
-      receiptHeader: systemConfig.receipt_header ?? undefined,
-      nonce: styleNonce,
-      printed: t("printedBy", {
-        user: fmt.rtl ? isolate(me.user_full_name || me.user_name) : me.user_full_name || me.user_name,
-        at: fmt.dateTime(new Date()),
-      }),
-    });
+  /** The page a print writes, with who prints it now. */
+  const documentOf = ({ withReceiptFooter, ...doc }: Printable): PrintDocument => ({
+    ...doc,
+    receiptFooter: withReceiptFooter ? (systemConfig.receipt_footer ?? undefined) : undefined,
+    dir: fmt.rtl ? "rtl" : "ltr",
+    lang: i18n.language,
+    shop: systemConfig.shop_name,
+    receiptHeader: systemConfig.receipt_header ?? undefined,
+    nonce: styleNonce,
+    printed: t("printedBy", {
+      user: fmt.rtl ? isolate(me.user_full_name || me.user_name) : me.user_full_name || me.user_name,
+      at: fmt.dateTime(new Date()),
+    }),
+  });
+  const print = (doc: Printable) => printTable(documentOf(doc));
 
-  return { print, describe };
+  return { print, describe, documentOf };
 }

@@ -28,25 +28,8 @@ export interface PrintDocument {
   barcodeSvg?: string | undefined;
 }
 
-/** The page as printed: the shop, the title, what was filtered, the table, who printed it and when. */
-export function printHtml(doc: PrintDocument): string {
-  const align = (i: number) => (doc.numeric?.[i] ? ' class="num"' : "");
-  // Identifiers read left to right; names and other text by their own first letter (<bdi>), so a
-  // Latin name in a right-to-left table keeps its full stop at its end. Figures: `.num`.
-  const text = (v: string, i: number) =>
-    !v || doc.numeric?.[i] ? escapeHtml(v) : doc.ltr?.[i] ? `<span dir="ltr">${escapeHtml(v)}</span>` : `<bdi>${escapeHtml(v)}</bdi>`;
-  const cells = (tag: string, values: string[]) => values.map((v, i) => `<${tag}${align(i)}>${text(v, i)}</${tag}>`).join("");
-  const header = [
-    `<div class="shop"><bdi>${escapeHtml(doc.shop)}</bdi></div>`,
-    doc.receiptHeader ? `<div class="receipt"><bdi>${escapeHtml(doc.receiptHeader)}</bdi></div>` : "",
-    `<h1>${escapeHtml(doc.title)}</h1>`,
-    doc.barcodeSvg ? `<div class="barcode">${doc.barcodeSvg}</div>` : "",
-    ...(doc.lines ?? []).map((l) => `<div class="line">${escapeHtml(l)}</div>`),
-  ].join("");
-  return `<!doctype html><html lang="${doc.lang}" dir="${doc.dir}"><head><meta charset="utf-8"><title>${escapeHtml(
-    `${PRODUCT_NAME} | ${doc.title}`,
-  )}</title><style nonce="${escapeHtml(doc.nonce ?? "")}">
-    @page{size:A4;margin:12mm}
+/** The printed page's styles but its page size: the A4 page itself is set where the page is printed. */
+export const PRINT_CSS = `
     body{font-family:Tahoma,"DejaVu Sans",Arial,sans-serif;font-size:12px;margin:16px}
     .shop{font-size:16px;font-weight:bold}
     .receipt{white-space:pre-line;margin-bottom:4px}
@@ -60,13 +43,38 @@ export function printHtml(doc: PrintDocument): string {
     .printed{margin-top:8px;color:#555;font-size:11px}
     .footer{white-space:pre-line;margin-top:12px;text-align:center}
     .barcode{margin:4px 0}
-  </style></head><body>${header}<table><thead><tr>${cells("th", doc.headers)}</tr></thead><tbody>${doc.rows
+  `;
+
+/** What the printed page's body holds: the shop, the title, what was filtered, the table, who printed it and when. */
+export function printBodyHtml(doc: PrintDocument): string {
+  const align = (i: number) => (doc.numeric?.[i] ? ' class="num"' : "");
+  // Identifiers read left to right; names and other text by their own first letter (<bdi>), so a
+  // Latin name in a right-to-left table keeps its full stop at its end. Figures: `.num`.
+  const text = (v: string, i: number) =>
+    !v || doc.numeric?.[i] ? escapeHtml(v) : doc.ltr?.[i] ? `<span dir="ltr">${escapeHtml(v)}</span>` : `<bdi>${escapeHtml(v)}</bdi>`;
+  const cells = (tag: string, values: string[]) => values.map((v, i) => `<${tag}${align(i)}>${text(v, i)}</${tag}>`).join("");
+  const header = [
+    `<div class="shop"><bdi>${escapeHtml(doc.shop)}</bdi></div>`,
+    doc.receiptHeader ? `<div class="receipt"><bdi>${escapeHtml(doc.receiptHeader)}</bdi></div>` : "",
+    `<h1>${escapeHtml(doc.title)}</h1>`,
+    doc.barcodeSvg ? `<div class="barcode">${doc.barcodeSvg}</div>` : "",
+    ...(doc.lines ?? []).map((l) => `<div class="line">${escapeHtml(l)}</div>`),
+  ].join("");
+  return `${header}<table><thead><tr>${cells("th", doc.headers)}</tr></thead><tbody>${doc.rows
     .map((r) => `<tr>${cells("td", r)}</tr>`)
     .join(
       "",
     )}</tbody>${doc.footer ? `<tfoot><tr>${cells("td", doc.footer)}</tr></tfoot>` : ""}</table>${doc.receiptFooter ? `<div class="footer"><bdi>${escapeHtml(doc.receiptFooter)}</bdi></div>` : ""}<div class="printed">${escapeHtml(
     doc.printed,
-  )}</div></body></html>`;
+  )}</div>`;
+}
+
+/** The page as printed: the shop, the title, what was filtered, the table, who printed it and when. */
+export function printHtml(doc: PrintDocument): string {
+  return `<!doctype html><html lang="${doc.lang}" dir="${doc.dir}"><head><meta charset="utf-8"><title>${escapeHtml(
+    `${PRODUCT_NAME} | ${doc.title}`,
+  )}</title><style nonce="${escapeHtml(doc.nonce ?? "")}">
+    @page{size:A4;margin:12mm}${PRINT_CSS}</style></head><body>${printBodyHtml(doc)}</body></html>`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useSession } from "../../app/session";
-import { usePrint } from "../usePrint";
+import { type Printable, usePrint } from "../usePrint";
 import "../amount.css";
 
 export interface SheetContent {
@@ -20,20 +20,22 @@ export interface SheetContent {
   barcodeSvg?: string;
 }
 
+/** A document sheet as a print: the document's facts, its lines, its totals and the receipt footer. */
+export const sheetPrintable = (s: SheetContent): Printable => ({
+  title: s.title,
+  // Each value isolated (FSI … PDI): a date after an Arabic label would otherwise read backwards.
+  lines: [...s.info.filter(([, v]) => v).map(([k, v]) => `${k}: \u2068${v}\u2069`), ...(s.extra ?? []), ...(s.note ? [s.note] : [])],
+  headers: s.headers,
+  rows: [...s.rows.map((r) => r.cells), ...s.totals.map(([k, v]) => [...s.headers.slice(2).map(() => ""), k, v])],
+  numeric: s.numeric,
+  withReceiptFooter: true,
+  barcodeSvg: s.barcodeSvg,
+});
+
 /** Prints a document sheet on A4: the shop's name, receipt header, the document, its totals and the receipt footer. */
 export function usePrintSheet() {
   const { print } = usePrint();
-  return (s: SheetContent) =>
-    print({
-      title: s.title,
-      // Each value isolated (FSI … PDI): a date after an Arabic label would otherwise read backwards.
-      lines: [...s.info.filter(([, v]) => v).map(([k, v]) => `${k}: \u2068${v}\u2069`), ...(s.extra ?? []), ...(s.note ? [s.note] : [])],
-      headers: s.headers,
-      rows: [...s.rows.map((r) => r.cells), ...s.totals.map(([k, v]) => [...s.headers.slice(2).map(() => ""), k, v])],
-      numeric: s.numeric,
-      withReceiptFooter: true,
-      barcodeSvg: s.barcodeSvg,
-    });
+  return (s: SheetContent) => print(sheetPrintable(s));
 }
 
 /** A document as it prints, on screen: the shop, its header, the document's facts, lines, totals, note and the receipt footer. */

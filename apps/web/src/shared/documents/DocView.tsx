@@ -4,13 +4,15 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { PageHeader } from "../PageHeader";
+import { DocPrintCopy } from "./DocPrintCopy";
 import { DocSheet, type SheetContent, usePrintSheet } from "./DocSheet";
 
 /**
  * A document's view page: its title, Back to its list (not when opened in a tab of its own), Print
  * (the sheet on A4), Edit when the page says the user may, then the document's own actions, and the
  * sheet itself with its badges. `above` stands between the header and the sheet (warnings).
- * `testPrefix` names the sheet's and Print's test ids (`{prefix}-sheet`, `{prefix}-print`).
+ * `testPrefix` names the sheet's and Print's test ids (`{prefix}-sheet`, `{prefix}-print`). The
+ * browser's own print (Ctrl+P) prints the same A4 document as Print (`DocPrintCopy`).
  */
 export function DocView({
   sheet,
@@ -80,6 +82,7 @@ export function DocView({
       ) : (
         body
       )}
+      <DocPrintCopy sheet={sheet} />
     </>
   );
 }
