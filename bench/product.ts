@@ -16,7 +16,8 @@ import { compiledServer } from "./server.js";
 import { missingTool, smoke } from "./size.js";
 
 const root = path.resolve(import.meta.dirname, "..");
-const dist = path.join(root, "apps/web/dist");
+/** The web build the product serves: BENCH_WEB_DIST, else the one `npm start` makes. */
+const dist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, "apps/web/dist");
 export const ADMIN_PASSWORD = "bench-password";
 
 export interface RunningProduct {
@@ -44,12 +45,12 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<Running
   });
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // BENCH_WEB_DIST: a web build of one's own, served as it is (apps/web/dist stays as it was).
-  const ownDist = process.env.BENCH_WEB_DIST;
-  const direct = !!ownDist || (smoke && existsSync(path.join(dist, "index.html")));
+  const own = !!process.env.BENCH_WEB_DIST;
+  const direct = own || (smoke && existsSync(path.join(dist, "index.html")));
   const child: ChildProcess = direct
     ? spawn(process.execPath, [compiledServer().main], {
         cwd: root,
-        env: { NODE_ENV: "production", ...childEnv, WEB_DIST: ownDist ? path.resolve(ownDist) : dist },
+        env: { NODE_ENV: "production", ...childEnv, WEB_DIST: dist },
         stdio: "inherit",
       })
     : spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env: childEnv, stdio: "inherit" });

@@ -4,6 +4,8 @@
  * nor its other texts; every other address starts the back office, which also shows the POS screen
  * when reached from within it.
  */
+// First: zod's option must be set before zod runs (noEval.ts).
+import "./noEval";
 import { installSelectOnFocus } from "./shared/selectOnFocus";
 
 installSelectOnFocus();

@@ -5,7 +5,7 @@ import "./app.css";
 // The back office shows server answers in the user's language from its first page.
 import "./answerTexts";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, StrictMode, useState } from "react";
+import { type ReactNode, StrictMode, startTransition, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { startSignedInLoad } from "./boot";
@@ -39,11 +39,15 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
 export function mount(root: HTMLElement) {
   const queryClient = createQueryClient();
   startSignedInLoad(queryClient, location.pathname);
+  // A transition: React renders the first page in slices, between which the phone's browser
+  // handles input and paints, instead of one long task.
   void signInTextsReady().then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      ),
     ),
   );
 }

@@ -36,7 +36,8 @@ export function HomePage() {
       </Card>
 
       <div>
-        <Title order={4} mb="md">
+        {/* Under the greeting's h2: the next level, in the look of an h4. */}
+        <Title order={3} size="h4" mb="md">
           {t("quickAccess")}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 6 }} spacing="md" data-testid="home-tiles">

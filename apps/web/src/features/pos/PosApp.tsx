@@ -3,7 +3,7 @@ import "@mantine/notifications/styles.css";
 import "../../app/app.css";
 import type { MeResponse } from "@app/contracts";
 import { Button, Center, Stack, Text } from "@mantine/core";
-import { StrictMode, useEffect, useMemo } from "react";
+import { StrictMode, startTransition, useEffect, useMemo } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
 import { POS_PATH } from "../../app/config";
@@ -101,13 +101,16 @@ export function mount(root: HTMLElement) {
     location.replace(`/login/${encodeURIComponent(POS_PATH)}`);
     return;
   }
+  // A transition, as the back office's first render (app/App.tsx): rendered in slices.
   void loadLanguage(storedLanguage(), "pos").then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <ThemeProviders>
-          <PosRoot />
-        </ThemeProviders>
-      </StrictMode>,
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <ThemeProviders>
+            <PosRoot />
+          </ThemeProviders>
+        </StrictMode>,
+      ),
     ),
   );
 }
