@@ -126,6 +126,10 @@ describe("journal descriptions", () => {
       "مرتجع مبيعات SRT-000005 من زبون نقدي",
     );
     expect(journalDescription(ar, "Sale return from Ahmed Store")).toBe("مرتجع مبيعات من Ahmed Store");
+    expect(journalDescription(ar, "Sale payment SAL-000012 from Ahmed Store")).toBe("دفعة مبيعات SAL-000012 من Ahmed Store");
+    expect(journalDescription(ckb, "Reversal: Purchase payment PUR-000003 to Ali")).toBe(
+      "پێچەوانەکردنەوە: پارەدانی کڕینی PUR-000003 بۆ Ali",
+    );
   });
 
   it("reads the entries the server numbers after their document, and the opening stock and revaluations", () => {

@@ -119,6 +119,11 @@ export function journalDescription(t: Translate, text: string | null | undefined
   if (purchaseReturn) return t("seeded:journal.purchaseReturnTo", { name: partyLabel(t, purchaseReturn[1]) });
   const saleReturn = /^Sale return from (.*)$/s.exec(text);
   if (saleReturn) return t("seeded:journal.saleReturnFrom", { name: partyLabel(t, saleReturn[1]) });
+  const salePayment = /^Sale payment (\S+) from (.*)$/s.exec(text);
+  if (salePayment) return t("seeded:journal.salePaymentFrom", { number: salePayment[1], name: partyLabel(t, salePayment[2]) });
+  const purchasePayment = /^Purchase payment (\S+) to (.*)$/s.exec(text);
+  if (purchasePayment)
+    return t("seeded:journal.purchasePaymentTo", { number: purchasePayment[1], name: partyLabel(t, purchasePayment[2]) });
   const numberedReturn = /^Sale return (\S+) from (.*)$/s.exec(text);
   if (numberedReturn)
     return t("seeded:journal.saleReturnNumberFrom", { number: numberedReturn[1], name: partyLabel(t, numberedReturn[2]) });
