@@ -11,7 +11,7 @@ import { useConfirmDelete } from "../../shared/useConfirmDelete";
 import { ORDER_PATHS, PURCHASE_ORDERS, type PurchaseOrderRow } from "./purchaseOrders.queries";
 import "../../shared/amount.css";
 
-const RECEIVE_COLORS = { not_received: "gray", partially_received: "yellow", received: "green" } as const;
+const RECEIVE_COLORS = { not_received: "gray", partially_received: "orange", received: "green" } as const;
 const STATUS_COLORS = { draft: "gray", ordered: "blue", closed: "dark" } as const;
 
 /** An order's state and receive status, as badges. */
