@@ -20,6 +20,7 @@ import { performance } from "node:perf_hooks";
 import type { Db } from "@app/server/src/db/client.js";
 import { migrate } from "@app/server/src/db/migrate.js";
 import { seed } from "@app/server/src/db/seed.js";
+import { balanceSheet } from "@app/server/src/modules/ledger/balance-sheet.js";
 import { createAccount, post } from "@app/server/src/modules/ledger/ledger.js";
 import { accountBalances, accountMonthBalances } from "@app/server/src/modules/ledger/ledger.tables.js";
 import { D } from "@app/server/src/modules/ledger/money.js";
@@ -31,7 +32,7 @@ import { runList } from "@app/server/src/platform/list.js";
 import { sql } from "drizzle-orm";
 import { benchDatabase } from "./database.js";
 import { percentile } from "./pgbench.js";
-import { size, sizeFromEnv } from "./size.js";
+import { size, sizeFromEnv, smoke } from "./size.js";
 
 const LINES = sizeFromEnv("BENCH_LEDGER_LINES", 10_000_000, 20_000);
 /** A sale: the till debited, sales credited, cost of goods sold debited, inventory credited. */
@@ -54,6 +55,9 @@ const PERIODS = [
   ["2025-01-01", "2025-12-31"],
   ["2025-02-10", "2025-11-20"],
 ] as const;
+
+/** The balance sheet's day and the day it is compared with: a partial month, and a year's end. */
+const SHEET_DAYS = ["2025-11-20", "2024-12-31"] as const;
 
 const n = (v: number) => v.toLocaleString("en");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -423,6 +427,89 @@ export default async function ledgerBench() {
       console.log(
         `  identical: every account's opening, debit, credit and closing balance (${own.size} accounts, ${report.data.length - leaves.length} groups rolled up), ` +
           `footer debit ${report.footer.debit} = credit ${report.footer.credit}; income statement per account, income ${income.footer.income}, expense ${income.footer.expense}, net profit ${income.footer.net_profit}`,
+      );
+    }
+
+    // The balance sheet at a day, compared with another, against the raw GROUP BY of every line up
+    // to each day's end: the same figure for every account and group (assets debit less credit, the
+    // rest credit less debit), the earnings under equity, and assets = liabilities + equity.
+    {
+      const [day, compareDay] = SHEET_DAYS;
+      const sheet = async () => {
+        const built = await balanceSheet(ctx, { date: day, compare_date: compareDay, is_paginated: "0", "filter[hide_zero]": "0" });
+        const env = await runList<Row>(db, built.model, built.raw, ctx);
+        if (built.footer) env.footer = await built.footer(env.footer);
+        return env;
+      };
+      const end = (d: string) => startOfBusinessDay(addDays(d, 1)).toISOString();
+      const rawQuery = () =>
+        db.execute<{ account_id: number; at_day: string; at_compare: string }>(sql`
+          select l.account_id, coalesce(sum(l.sys_debit - l.sys_credit), 0)::text at_day,
+                 coalesce(sum(l.sys_debit - l.sys_credit) filter (where e.date < ${end(compareDay)}::timestamptz), 0)::text at_compare
+            from journal_lines l join journal_entries e on e.entry_id = l.entry_id
+           where e.date < ${end(day)}::timestamptz
+           group by l.account_id`);
+      const bsMs: number[] = [];
+      const rawMs: number[] = [];
+      const answer = await sheet();
+      const raw = (await rawQuery()).rows;
+      for (let round = 0; round < ROUNDS; round++) {
+        await timed(rawMs, rawQuery);
+        for (let i = 0; i < REPORT_RUNS; i++) await timed(bsMs, sheet);
+      }
+      const rolled = new Map<number, { a: ReturnType<typeof D>; b: ReturnType<typeof D> }>();
+      let earnings = { a: D(0), b: D(0) };
+      for (const r of raw) {
+        const id = Number(r.account_id);
+        const type = typeOf.get(id);
+        if (type === "income" || type === "expense") {
+          earnings = { a: earnings.a.minus(r.at_day), b: earnings.b.minus(r.at_compare) };
+          continue;
+        }
+        const sign = type === "asset" ? 1 : -1;
+        for (const anc of withAncestors(id)) {
+          const x = rolled.get(anc) ?? { a: D(0), b: D(0) };
+          rolled.set(anc, { a: x.a.plus(D(r.at_day).mul(sign)), b: x.b.plus(D(r.at_compare).mul(sign)) });
+        }
+      }
+      const problems: string[] = [];
+      const same = (what: string, a: unknown, b: ReturnType<typeof D>) => {
+        if (!D(String(a ?? "0")).eq(b)) problems.push(`${what}: balance sheet ${a}, raw ${b.toFixed()}`);
+      };
+      const equityRoot = chart.find((c) => c.type === "equity" && c.parent_id === null);
+      let earningRows = { a: D(0), b: D(0) };
+      for (const r of answer.data) {
+        const id = Number(r.account_id);
+        if (id < 0) {
+          earningRows = { a: earningRows.a.plus(String(r.amount)), b: earningRows.b.plus(String(r.compare_amount)) };
+          continue;
+        }
+        const x = rolled.get(id) ?? { a: D(0), b: D(0) };
+        const plus = equityRoot && id === Number(equityRoot.account_id) ? earnings : { a: D(0), b: D(0) };
+        same(`${r.code} at ${day}`, r.amount, x.a.plus(plus.a));
+        same(`${r.code} at ${compareDay}`, r.compare_amount, x.b.plus(plus.b));
+      }
+      same("earnings rows", earningRows.a.toFixed(), earnings.a);
+      same("earnings rows compared", earningRows.b.toFixed(), earnings.b);
+      if (answer.footer.assets !== answer.footer.liabilities_and_equity)
+        problems.push(`assets ${answer.footer.assets} <> ${answer.footer.liabilities_and_equity}`);
+      if (D(answer.footer.assets ?? "0").isZero()) problems.push("no assets at the day");
+      if (problems.length) throw new Error(`the balance sheet and the raw GROUP BY disagree:\n  ${problems.slice(0, 20).join("\n  ")}`);
+      const s = [...bsMs].sort((a, b) => a - b);
+      const r = [...rawMs].sort((a, b) => a - b);
+      const bs = { p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99) };
+      const rw = { p50: percentile(r, 50), p95: percentile(r, 95) };
+      const goal = smoke ? "" : bs.p95 <= 100 && bs.p50 / rw.p50 <= 0.05 ? "  goal met" : "  goal MISSED";
+      console.log(`balance sheet at ${day}, compared with ${compareDay}`);
+      console.log(
+        `  balance sheet: p50 ${bs.p50.toFixed(1)} ms, p95 ${bs.p95.toFixed(1)} ms, p99 ${bs.p99.toFixed(1)} ms (${s.length} runs); ${answer.data.length} rows`,
+      );
+      console.log(
+        `  raw GROUP BY over ${n(counts.lines)} lines: p50 ${rw.p50.toFixed(1)} ms, p95 ${rw.p95.toFixed(1)} ms (${r.length} runs)`,
+      );
+      console.log(
+        `  balance sheet / raw: ${(bs.p50 / rw.p50).toFixed(4)} at p50 (goal p95 <= 100 ms and <= 0.05)${goal}; identical: every account and group at both days, ` +
+          `the earnings under equity, assets ${answer.footer.assets} = liabilities and equity ${answer.footer.liabilities_and_equity}`,
       );
     }
   } finally {
