@@ -240,7 +240,8 @@ export const ZSaleShown = z.object({
   lines: z.array(ZSaleLineShown),
   payments: z.array(ZSalePaymentShown),
   /** The customer's credit as it stands: limit (none: no limit) and balance, system currency. */
-  customer_credit: z.object({ limit: zNullDec, balance: zDec }),
+  /** The balance is null to a user without customers/balance_view. */
+  customer_credit: z.object({ limit: zNullDec, balance: zNullDec }),
   /** Warnings the screen shows (overdue invoices); nothing is refused for them. */
   warnings: z.array(z.string()),
 });

@@ -62,3 +62,22 @@ describe("the Discount permission on a sale", () => {
     expect(saved[0]!.total).toBe("73.800");
   });
 });
+
+describe("the customer's balance beside a sale", () => {
+  it("is answered only to a holder of customers/balance_view; the credit limit and warnings to every writer", async () => {
+    const sale = (await t.api("POST", "/api/sales", { body: saleBody({ paid_amount: "0" }) })).body.data;
+    const customer = sale.consumer_fk;
+    const clerk = await t.userWith(["sales/store", "sales/show", "sales/view_all"], { inventory_ids: [1] });
+    const info = await t.api("GET", `/api/sales/customer_info/${customer}`, { token: clerk.token });
+    expect(info.status).toBe(200);
+    expect(info.body.data.customer_credit.balance).toBeNull();
+    expect(Array.isArray(info.body.data.warnings)).toBe(true);
+    expect((await t.api("GET", `/api/sales/${sale.id}`, { token: clerk.token })).body.data.customer_credit.balance).toBeNull();
+
+    const accountant = await t.userWith(["sales/store", "sales/show", "sales/view_all", "customers/balance_view"], { inventory_ids: [1] });
+    const seen = await t.api("GET", `/api/sales/customer_info/${customer}`, { token: accountant.token });
+    const admin = await t.api("GET", `/api/sales/customer_info/${customer}`);
+    expect(seen.body.data.customer_credit.balance).toBe(admin.body.data.customer_credit.balance);
+    expect(admin.body.data.customer_credit.balance).not.toBeNull();
+  });
+});

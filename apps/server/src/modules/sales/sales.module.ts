@@ -32,7 +32,9 @@ function registerKind(app: FastifyInstance, kind: Exclude<SaleKind, "pos">) {
       store: [`${endpoint}/discount`],
       update: [`${endpoint}/discount`, `${endpoint}/unclose`],
       destroy: [`${endpoint}/unclose`],
-      ...(kind === "sale" ? { index: [`${endpoint}/view_all`], show: [`${endpoint}/view_all`] } : {}),
+      // The customer's balance beside the sale is customers/balance_view's.
+      show: [...(kind === "sale" ? [`${endpoint}/view_all`] : []), "customers/balance_view"],
+      ...(kind === "sale" ? { index: [`${endpoint}/view_all`] } : {}),
     },
   });
   registerAction(app, {
@@ -79,7 +81,8 @@ const ZCustomerInfo = z.object({
   consumer_name: z.string(),
   mobile: z.string().nullable(),
   address: z.string().nullable(),
-  customer_credit: z.object({ limit: z.string().nullable(), balance: z.string() }),
+  // The balance is null to a user without customers/balance_view.
+  customer_credit: z.object({ limit: z.string().nullable(), balance: z.string().nullable() }),
   warnings: z.array(z.string()),
 });
 const ZSalesman = z.object({
@@ -92,12 +95,16 @@ export const salesModule: AppModule = {
   name: "sales",
   register(app: FastifyInstance) {
     // The customer as the sale form shows him: mobile, address, credit and overdue warnings.
-    app.get("/api/sales/customer_info/:id", { config: { permission: WRITERS }, ...answers(dataOf(ZCustomerInfo)) }, async (req) => {
-      const ctx = ctxOf(app, req);
-      const info = await customerInfo(ctx, parseId((req.params as { id: string }).id));
-      if (!info) throw notFound();
-      return { data: info };
-    });
+    app.get(
+      "/api/sales/customer_info/:id",
+      { config: { permission: WRITERS, checks: ["customers/balance_view"] }, ...answers(dataOf(ZCustomerInfo)) },
+      async (req) => {
+        const ctx = ctxOf(app, req);
+        const info = await customerInfo(ctx, parseId((req.params as { id: string }).id));
+        if (!info) throw notFound();
+        return { data: info };
+      },
+    );
     app.get("/api/salesman_sales/salesmen", { config: { permission: WRITERS }, ...answers(dropdownOf(ZSalesman)) }, async (req) => ({
       message: await salesmen(ctxOf(app, req)),
     }));

@@ -7,6 +7,12 @@ import { inventoryScope } from "../catalogue/inventories.js";
 import { customerCredit, customerOverdue } from "./sales.credit.js";
 import { SALE_SECTIONS } from "./sales.list.js";
 
+/** The customer's credit as the caller may read it: his balance only with customers/balance_view (SPEC §6); the limit and the warnings stay. */
+async function creditAsSeen(ctx: Ctx, consumerId: number) {
+  const credit = await customerCredit(ctx.tx, consumerId);
+  return can(ctx.user, "customers/balance_view") ? credit : { ...credit, balance: null };
+}
+
 /** A sale as the screens show it, a customer as the sale form shows him, the salesmen. */
 
 export const saleShownSql = (where: SQL) => sql`
@@ -49,7 +55,7 @@ export async function showSale(ctx: Ctx, id: number, kind?: SaleKind) {
   const returned = (await tablePresent(ctx.tx, "sale_return_lines")) ? returnedQuantitySql : sql`'0'`;
   const lines = await ctx.tx.execute(saleLinesShownSql(sql`l.sale_fk = ${id}`, returned));
   const payments = await ctx.tx.execute(salePaymentsShownSql(sql`p.sale_fk = ${id}`));
-  const credit = await customerCredit(ctx.tx, s.consumer_fk);
+  const credit = await creditAsSeen(ctx, s.consumer_fk);
   const overdue = await customerOverdue(ctx.tx, s.consumer_fk, ctx.now, id);
   return withBusinessDate({
     ...s,
@@ -70,7 +76,7 @@ export async function customerInfo(ctx: Ctx, id: number) {
   const overdue = await customerOverdue(ctx.tx, id, ctx.now);
   return {
     ...c,
-    customer_credit: await customerCredit(ctx.tx, id),
+    customer_credit: await creditAsSeen(ctx, id),
     warnings: overdue ? [overdueMessage(overdue.count, overdue.amount, overdue.days)] : [],
   };
 }

@@ -292,10 +292,14 @@ export function SaleUpsertPage({ kind }: { kind: SaleKind }) {
               {t("fields.address")}: {info.data.address || "—"}
             </Text>
             <Text size="sm">
-              {t("fields.balance")}: <span className="amount">{fmt.sysMoney(info.data.customer_credit.balance)}</span>
+              {info.data.customer_credit.balance !== null && (
+                <>
+                  {t("fields.balance")}: <span className="amount">{fmt.sysMoney(info.data.customer_credit.balance)}</span>
+                </>
+              )}
               {info.data.customer_credit.limit !== null && (
                 <>
-                  {" · "}
+                  {info.data.customer_credit.balance !== null && " · "}
                   {t("fields.allowed_debit")}: <span className="amount">{fmt.sysMoney(info.data.customer_credit.limit)}</span>
                 </>
               )}

@@ -87,7 +87,8 @@ export interface SaleRecord extends SaleRow {
   customer_address: string | null;
   note: string | null;
   lines: SaleLineRecord[];
-  customer_credit: { limit: string | null; balance: string };
+  /** The balance is null to a user without customers/balance_view. */
+  customer_credit: { limit: string | null; balance: string | null };
   warnings: string[];
 }
 
@@ -117,7 +118,8 @@ export interface CustomerInfo {
   consumer_name: string;
   mobile: string | null;
   address: string | null;
-  customer_credit: { limit: string | null; balance: string };
+  /** The balance is null to a user without customers/balance_view. */
+  customer_credit: { limit: string | null; balance: string | null };
   warnings: string[];
 }
 
