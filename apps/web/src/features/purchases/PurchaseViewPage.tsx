@@ -1,3 +1,4 @@
+import { D } from "@app/contracts/money";
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag, IconTags } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -6,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PATHS, PURCHASES, type PurchaseChargeRecord, purchaseQuery } from "../../shared/api/purchases";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
-import { DocPayments } from "../../shared/documents/DocPayments";
+import { DocPayments, docPaymentsQuery } from "../../shared/documents/DocPayments";
 import { DocView } from "../../shared/documents/DocView";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
 import { useDocViewKit } from "../../shared/documents/useDocViewKit";
@@ -24,6 +25,8 @@ export function PurchaseViewPage() {
   // A charge paid in cash without a supplier is named by the account it was paid from.
   const chargeParty = (c: PurchaseChargeRecord) => c.consumer_name ?? names.account(c.account_name, c.account_system_key);
   const doc = useQuery(purchaseQuery(id));
+  // What was paid after the purchase, once it is complete (its Payments section reads the same).
+  const payments = useQuery({ ...docPaymentsQuery("purchases", id), enabled: doc.data?.status === "complete" });
   const act = useDocAction(PURCHASES, "purchases:done");
   const confirm = useConfirmAction();
   const [labels, setLabels] = useState<LabelRequest[] | null>(null);
@@ -55,7 +58,15 @@ export function PurchaseViewPage() {
       [t("fields.discount_amount"), col.amount(p.discount_amount)],
       [t("fields.total"), col.amount(p.total)],
       [t("fields.paid_amount"), col.amount(p.paid_amount)],
-      [t("fields.remaining"), col.amount(String(Number(p.total) - Number(p.paid_amount)))],
+      [
+        t("fields.remaining"),
+        col.amount(
+          D(p.total)
+            .minus(p.paid_amount)
+            .minus(payments.data?.paid_later ?? 0)
+            .toFixed(),
+        ),
+      ],
     ],
     extra: p.charges.map(
       (c) =>
