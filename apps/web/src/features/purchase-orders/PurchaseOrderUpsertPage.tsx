@@ -1,8 +1,9 @@
-import { ZPurchaseOrder } from "@app/contracts";
-import { Paper, Table, Textarea, TextInput } from "@mantine/core";
+import { PURCHASE_ORDER_MSG, ZPurchaseOrder } from "@app/contracts";
+import { Alert, Paper, Table, Textarea, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { translateMessage } from "../../app/i18n";
 import { PageLoader } from "../../app/LoadingScreen";
 import { docDay } from "../../shared/api/ledger";
 import type { PickItem } from "../../shared/api/purchases";
@@ -127,6 +128,11 @@ export function PurchaseOrderUpsertPage() {
       back={{ label: t("actions.back"), onClick: () => void navigate(ORDER_PATHS.list) }}
       save={{ label: t("actions.saveDraft"), saving: save.isPending, testId: "order-save" }}
     >
+      {record && record.status !== "draft" && (
+        <Alert color="orange" data-testid="order-not-draft">
+          {translateMessage(PURCHASE_ORDER_MSG.notDraft)}
+        </Alert>
+      )}
       <DocHead
         testId="order-header"
         labels={{ date: t("fields.date"), inventory: t("fields.inventory") }}
