@@ -1,7 +1,7 @@
 import { MSG, type OrderSuggestionsInput } from "@app/contracts";
 import { sql } from "drizzle-orm";
-import type { Ctx } from "../../platform/context.js";
 import { sqlBusinessDay } from "../../platform/business-time.js";
+import type { Ctx } from "../../platform/context.js";
 import { parseId } from "../../platform/crud.js";
 import { fieldError } from "../../platform/errors.js";
 import { assertInventoryAccess, defaultInventory, inventoryScope } from "../catalogue/inventories.js";
