@@ -207,3 +207,23 @@ for (const lang of ["en", "ar"] as const) {
     expect((await readPreview(page, dialog)).map((r) => r.text)).toEqual([ean.piece, ean.piece, ean.piece, ean.box, code128, code128]);
   });
 }
+
+test("labels from the stock on hand: one per piece of each batch in stock, with the batch's expiry (en)", async ({ page }) => {
+  await signedIn(page, { token, lang: "en" });
+  await page.goto(`/warehouse/warehouse?search=${encodeURIComponent(names.a)}`);
+  const row = page.getByTestId("table-row").filter({ hasText: names.a });
+  await expect(row).toHaveCount(1, { timeout: 30_000 });
+  await row.getByTestId("row-actions").click();
+  await page.getByTestId("row-action-labels").click();
+  const dialog = page.getByTestId("labels-dialog");
+  // The purchase brought 2 + 1 bonus pieces and a box of ten, all of one batch: 13 pieces.
+  await expect(dialog.getByTestId("labels-line")).toHaveCount(1);
+  await expect(dialog.getByTestId("labels-count")).toHaveValue("13");
+  await choose(page, dialog.getByTestId("labels-layout"), T.en.roll50);
+  const preview = dialog.getByTestId("labels-preview");
+  await expect(preview.getByTestId("label")).toHaveCount(13);
+  await expect(preview.getByTestId("label-expiry").first()).toHaveText(`${T.en.exp} \u206630/06/2027\u2069`);
+  await expect(preview.getByTestId("label-price").first()).toHaveText(`\u20663,000\u2069 ${T.en.iqd}`);
+  const first = preview.locator(".label-barcode").first();
+  expect(await readBarcode(page, await first.screenshot())).toEqual({ text: ean.piece, format: "EAN_13" });
+});
