@@ -75,3 +75,28 @@ test("the balance sheet in English, in dollars: the totals converted once still 
   await expect(foot("assets")).toHaveText((await foot("liabilities_and_equity").textContent()) ?? "");
   await shot(page, "balance-sheet-en");
 });
+
+test("the income statement in Kurdish beside last year: each account's figure in both periods, the compared net income", async ({
+  page,
+}) => {
+  const token = await adminToken();
+  const u = unique();
+  const y = year();
+  const till = await post<{ account_id: number }>(token, "cashes", { account_name: `IS Till ${u}`, cash_type: 1, currency_id: 1 });
+  const income = await post<{ type_id: number }>(token, "income_types", { type_name: `IS Fees ${u}` });
+  const doc = { account_id: till.account_id, currency_id: 1, payment_time: "10:00", type_id: income.type_id };
+  await post(token, "incomes", { ...doc, amount: "80000", date: `${y}-02-01` });
+  await signedIn(page, { token, lang: "ckb" });
+  await page.goto(`/reports/financial-reports/income-statement?filter[date_filter]=DATE_PERIOD&filter[date_between]=${y}-01-01,${y}-12-31`);
+  await page.getByTestId("is-compare-from").pressSequentially(`01/01/${y - 1}`);
+  await page.getByTestId("is-compare-to").pressSequentially(`31/12/${y - 1}`);
+  await expect(page).toHaveURL(new RegExp(`compare=${y - 1}-01-01%2C${y - 1}-12-31`));
+  const row = page
+    .getByTestId("income-section")
+    .locator("tr")
+    .filter({ hasText: `IS Fees ${u}` });
+  await expect(row.locator("td").nth(2)).toHaveText("80,000");
+  await expect(row.locator("[data-column='compare']")).toHaveText("0");
+  await expect(page.getByTestId("compare-net")).toBeVisible();
+  await shot(page, "income-statement-compare-ckb");
+});

@@ -114,6 +114,31 @@ describe("the balance sheet", () => {
     expect(byKey(all.data, "liabilities")).toBeDefined();
   });
 
+  it("the income statement beside another period: each account's figure in both, the net profit of each", async () => {
+    const res = await t.api(
+      "GET",
+      "/api/financial_reports/income_statement?is_paginated=0&filter[date_between]=2026-01-01,2026-12-31&filter[compare_date_between]=2025-01-01,2025-12-31",
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = res.body.data.data as {
+      account_name: string;
+      income: string;
+      expense: string;
+      compare_income: string;
+      compare_expense: string;
+    }[];
+    const rent = rows.find((r) => r.account_name === "BS Rent Income")!;
+    const power = rows.find((r) => r.account_name === "BS Electricity")!;
+    expect([rent.income, rent.compare_income].map(Number)).toEqual([0, 100000]);
+    expect([power.expense, power.compare_expense].map(Number)).toEqual([30000, 0]);
+    const f = res.body.data.footer;
+    expect([f.net_profit, f.compare_net_profit].map(Number)).toEqual([-30000, 100000]);
+    expect(f.compare_date_between).toBe("2025-01-01,2025-12-31");
+    const bad = await t.api("GET", "/api/financial_reports/income_statement?filter[compare_date_between]=2025-01-01");
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors["filter.compare_date_between"]).toEqual(["The compare period must be two dates in the format YYYY-MM-DD."]);
+  });
+
   it("answers 403 without its permission", async () => {
     const u = await t.userWith(["financial_reports/trial_balance"]);
     expect((await t.api("GET", "/api/financial_reports/balance_sheet", { token: u.token })).status).toBe(403);

@@ -39,7 +39,7 @@ const ZIncomeStatementRow = z.object({
   ...account,
   parent_name: z.string().nullable(),
   parent_system_key: z.string().nullable(),
-  ...decimals("income", "expense", "sys_income", "sys_expense"),
+  ...decimals("income", "expense", "sys_income", "sys_expense", "compare_income", "compare_expense"),
 });
 
 const ZBalanceSheetRow = z.object({

@@ -285,14 +285,35 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
   };
 }
 
+/**
+ * `filter[compare_date_between]=from,to`: a second period the income statement shows beside the
+ * first (its first and last business days), or none.
+ */
+export function comparePeriod(raw: RawQuery, now: Date): { compare: [string, string] | undefined; rest: RawQuery } {
+  const { "filter[compare_date_between]": value, ...rest } = raw;
+  const between = one(value);
+  if (!between) return { compare: undefined, rest };
+  const errors: Record<string, string[]> = {};
+  const range = parseDateRange({ "filter[date_between]": between }, now, errors);
+  if (errors["filter.date_between"] || !range || !between.split(",")[1]?.trim())
+    throw unprocessable({ "filter.compare_date_between": ["The compare period must be two dates in the format YYYY-MM-DD."] });
+  return { compare: [businessDay(range[0]), businessDay(range[1])], rest };
+}
+
 /** Income statement for the period: income accounts (credit − debit) and expense accounts (debit − credit), and the net profit. */
 export async function incomeStatement(ctx: Ctx, raw: RawQuery): Promise<DynamicList> {
-  const p = await reportParams(ctx.tx, ctx, raw);
+  const { compare, rest } = comparePeriod(raw, ctx.now);
+  const p = await reportParams(ctx.tx, ctx, rest);
+  const rows = compare
+    ? sql`${reportRows(p, false)} union all ${sql.join(balanceRows(compare[0], compare[1], sql`false`), sql` union all `)}`
+    : reportRows(p, false);
   const from = sql`from (select a.account_id, a.code, a.account_name, a.system_key, a.type, pa.account_name parent_name, pa.system_key parent_system_key,
-        coalesce(sum(b.sys_credit - b.sys_debit), 0) net_credit
-      from (${reportRows(p, false)}) b join accounts a on a.account_id = b.account_id left join accounts pa on pa.account_id = a.parent_id
+        coalesce(sum(b.sys_credit - b.sys_debit) filter (where b.p), 0) net_credit,
+        coalesce(sum(b.sys_credit - b.sys_debit) filter (where not b.p), 0) compare_net_credit
+      from (${rows}) b join accounts a on a.account_id = b.account_id left join accounts pa on pa.account_id = a.parent_id
      where a.type in ('income','expense')
      group by a.account_id, pa.account_id) s`;
+  const compared = (expr: SQL) => (compare ? conv(p, expr) : sql`null::numeric`);
   return {
     raw: p.rest,
     model: {
@@ -314,15 +335,37 @@ export async function incomeStatement(ctx: Ctx, raw: RawQuery): Promise<DynamicL
         expense: { expr: conv(p, sql`case when s.type = 'expense' then -s.net_credit else 0 end`), sum: true },
         sys_income: { expr: sql`case when s.type = 'income' then s.net_credit else 0 end`, sum: true, sortable: false },
         sys_expense: { expr: sql`case when s.type = 'expense' then -s.net_credit else 0 end`, sum: true, sortable: false },
+        compare_income: { expr: compared(sql`case when s.type = 'income' then s.compare_net_credit else 0 end`) },
+        compare_expense: { expr: compared(sql`case when s.type = 'expense' then -s.compare_net_credit else 0 end`) },
+        sys_compare_income: {
+          expr: sql`case when s.type = 'income' then s.compare_net_credit else 0 end`,
+          sum: true,
+          sortable: false,
+        },
+        sys_compare_expense: {
+          expr: sql`case when s.type = 'expense' then -s.compare_net_credit else 0 end`,
+          sum: true,
+          sortable: false,
+        },
       },
     },
     footer: (f) => {
       const income = D(f.sys_income ?? 0);
       const expense = D(f.sys_expense ?? 0);
+      const compareIncome = D(f.sys_compare_income ?? 0);
+      const compareExpense = D(f.sys_compare_expense ?? 0);
       return {
         income: convDec(p, income.toFixed()),
         expense: convDec(p, expense.toFixed()),
         net_profit: convDec(p, income.minus(expense).toFixed()),
+        ...(compare
+          ? {
+              compare_income: convDec(p, compareIncome.toFixed()),
+              compare_expense: convDec(p, compareExpense.toFixed()),
+              compare_net_profit: convDec(p, compareIncome.minus(compareExpense).toFixed()),
+              compare_date_between: `${compare[0]},${compare[1]}`,
+            }
+          : {}),
         currency_id: String(p.currency_id),
         rate: p.rate,
       };
