@@ -42,7 +42,13 @@ test("in Arabic: back up, see it verified, download it, and restore it; a damage
   await expect(page.getByRole("heading", { name: "النسخ الاحتياطية", exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
 
+  // Backing up is a job: its progress shows what it is doing, and a reload midway finds it again.
   await page.getByTestId("backup-now").click();
+  await expect(page.getByTestId("job-progress")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]job=/);
+  await page.reload();
+  await expect(page.getByTestId("job-progress").or(page.getByTestId("job-done"))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("job-done")).toContainText("انتهى", { timeout: 90_000 });
   const verified = page.getByTestId("backup-verified");
   await expect(verified).toHaveText("تم التحقق", { timeout: 90_000 });
   const row = page.locator("[data-testid^=backup-row-]").first();
@@ -67,16 +73,18 @@ test("in Arabic: back up, see it verified, download it, and restore it; a damage
   await writeFile(damagedFile, damaged);
   await page.locator("input[type=file]").setInputFiles(damagedFile);
   await page.getByTestId("restore-confirm-yes").click();
-  await expect(page.getByTestId("backup-refused")).toContainText("تالف", { timeout: 60_000 });
+  await expect(page.getByTestId("job-failed")).toContainText("تالف", { timeout: 60_000 });
   expect(await unitNames()).toContain("وحدة بعد النسخ");
 
   // The downloaded file restored through the browser.
   await page.locator("input[type=file]").setInputFiles(saved);
   const [restored] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith("/api/backups/restore_upload"), { timeout: 180_000 }),
+    page.waitForResponse((r) => r.url().endsWith("/api/backups/restore_upload/start"), { timeout: 180_000 }),
     page.getByTestId("restore-confirm-yes").click(),
   ]);
-  expect(restored.status()).toBe(200);
+  expect(restored.status()).toBe(202);
+  await expect(page.getByTestId("job-progress").or(page.getByTestId("job-done"))).toBeVisible();
+  await expect(page.getByTestId("job-done")).toBeVisible({ timeout: 180_000 });
   await expect(page.getByText("تمت استعادة النسخة الاحتياطية.")).toBeVisible();
   expect(await unitNames()).not.toContain("وحدة بعد النسخ");
   // The data before the restore is a backup of its own in the list.

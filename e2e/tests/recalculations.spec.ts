@@ -12,7 +12,7 @@ test("a recalculation previewed and run on its screen finds books and stock kept
   // It rewrites balances at once, so it asks first: Esc keeps everything as it was.
   const posted: string[] = [];
   page.on("request", (r) => {
-    if (r.url().endsWith("/api/recalculations") && r.method() === "POST") posted.push(r.url());
+    if (r.url().includes("/api/recalculations") && r.method() === "POST") posted.push(r.url());
   });
   await page.getByTestId("recalculation-run-button").click();
   await expect(page.getByTestId("confirm-action")).toContainText("Recalculate every balance from its movements and journal lines?");
@@ -20,12 +20,16 @@ test("a recalculation previewed and run on its screen finds books and stock kept
   await expect(page.getByTestId("confirm-action")).toBeHidden();
   expect(posted).toEqual([]);
   await page.getByTestId("recalculation-run-button").click();
+  // The run is a job (answered at once); its result is the run it stored.
   const [ran] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith("/api/recalculations") && r.request().method() === "POST"),
+    page.waitForResponse((r) => r.url().endsWith("/api/recalculations/start") && r.request().method() === "POST"),
     page.getByTestId("confirm-action-yes").click(),
   ]);
-  expect(ran.status()).toBe(201);
-  const id = ((await ran.json()) as { data: { id: number } }).data.id;
+  expect(ran.status()).toBe(202);
+  await expect(page.getByTestId("job-done")).toBeVisible();
+  const jobId = ((await ran.json()) as { data: { id: string } }).data.id;
+  const job = await page.request.get(`/api/jobs/${jobId}`, { headers: { authorization: `Bearer ${token}` } });
+  const id = ((await job.json()) as { data: { result: { id: number } } }).data.result.id;
   await expect(page.getByText("The recalculation corrected:")).toBeVisible();
   await expect(page.getByTestId("recalculation-clean")).toBeVisible();
   const row = page

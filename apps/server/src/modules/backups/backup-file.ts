@@ -5,6 +5,7 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
+import type { JobStep } from "@app/contracts";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import * as tar from "tar-stream";
@@ -55,6 +56,9 @@ export const ZManifest = z.object({
   trial_balance: z.object({ debit: z.string(), credit: z.string() }),
 });
 export type Manifest = z.infer<typeof ZManifest>;
+
+/** What a backup or a restore reports as it goes (a job's step key, done of total). */
+export type BackupProgress = (step: JobStep, done?: number, total?: number) => void;
 
 /** A file refused before anything was changed: the message is the user's. */
 export class BackupRefused extends Error {}
@@ -109,8 +113,9 @@ export const isBackupFileName = (name: string) => /^souq-[0-9TZ-]+-[0-9a-f]{4}\.
  */
 export async function writeBackup(
   pool: pg.Pool,
-  opts: { folder: string; uploadDir: string; now?: Date },
+  opts: { folder: string; uploadDir: string; now?: Date; progress?: BackupProgress },
 ): Promise<{ file: string; manifest: Manifest }> {
+  const progress = opts.progress ?? (() => {});
   const now = opts.now ?? new Date();
   await mkdir(opts.folder, { recursive: true });
   const name = backupFileName(now);
@@ -127,7 +132,8 @@ export async function writeBackup(
       await client.query("begin isolation level repeatable read read only");
       migration = await appliedMigration(client);
       shapes = await tableShapes(client);
-      for (const t of shapes) {
+      for (const [i, t] of shapes.entries()) {
+        progress("backup.copying", i, shapes.length);
         const m = measuring();
         await pipeline(client.query(copyTo(copyOutSql(t))), m.stream, createWriteStream(path.join(work, `${t.name}.copy`)));
         tables.push({ name: t.name, columns: t.columns, order_by: t.orderBy, ...m.result() });
@@ -162,6 +168,7 @@ export async function writeBackup(
       images,
       trial_balance: totals,
     };
+    progress("backup.packing", 0, tables.length + images.length);
     const pack = tar.pack();
     const packing = (async () => {
       const add = (header: Partial<tar.Header> & { name: string }, file: string) =>
@@ -170,7 +177,11 @@ export async function writeBackup(
           createReadStream(file).on("error", reject).pipe(entry);
         });
       pack.entry({ name: "manifest.json", mtime: now }, JSON.stringify(manifest, null, 1));
-      for (const t of tables) await add({ name: `tables/${t.name}.copy`, size: t.size, mtime: now }, path.join(work, `${t.name}.copy`));
+      let packed = 0;
+      for (const t of tables) {
+        await add({ name: `tables/${t.name}.copy`, size: t.size, mtime: now }, path.join(work, `${t.name}.copy`));
+        progress("backup.packing", ++packed, tables.length + images.length);
+      }
       for (const img of images) {
         const file = imageFiles.find((f) => f.name === img.name && f.thumb === img.thumb)!.file;
         await add({ name: `images/${img.thumb ? "thumbs/" : ""}${img.name}`, size: img.size, mtime: now }, file);

@@ -11,10 +11,13 @@ import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import { businessDateTime, businessDay } from "../../platform/business-time.js";
+import type { AuthUser } from "../../platform/context.js";
 import { fieldError, notFound, parse } from "../../platform/errors.js";
 import { clientIp, ctxOf } from "../../platform/http.js";
 import { answers, dataOf, savedOf } from "../../platform/openapi.js";
 import { setBackupSource } from "../../platform/operations.js";
+import { answerStarted, defineJob, startedResponses, startJob } from "../jobs/job-runner.js";
+import type { BackupProgress } from "./backup-file.js";
 import { type BackupDeps, BackupRefused, backupPath, listBackups, pruneBackups, restoreBackup, takeBackup } from "./backups.js";
 import { backupSettings } from "./backups.tables.js";
 
@@ -62,6 +65,21 @@ function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
   const next = running.then(fn, fn);
   running = next.catch(() => {});
   return next;
+}
+
+/** The uploaded file's path once its first bytes say gzip; anything else is removed and refused. */
+async function checkedUpload(req: FastifyRequest): Promise<string> {
+  const upload = (req.body as { upload?: string } | undefined)?.upload;
+  if (!upload) throw fieldError("file", "Choose a backup file (.tar.gz) to upload.");
+  const head = Buffer.alloc(2);
+  const fh = await open(upload, "r");
+  await fh.read(head, 0, 2, 0);
+  await fh.close();
+  if (head[0] !== 0x1f || head[1] !== 0x8b) {
+    await rm(upload, { force: true });
+    throw fieldError("file", "The file is not a backup of this product (not a .tar.gz archive). Nothing was changed.");
+  }
+  return upload;
 }
 
 const refusedAs422 = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -152,12 +170,17 @@ export const backupsModule: AppModule = {
     );
 
     const ZRestored = z.object({ message: z.string(), data: z.object({ before: ZBackupListed, restored_from: z.string() }) });
-    const restore = async (req: FastifyRequest, file: string, label: string) => {
+    const restore = async (
+      who: { user: AuthUser | null; ip: string | null },
+      file: string,
+      label: string,
+      job?: { progress: BackupProgress; reinstate: () => Promise<void> },
+    ) => {
       const deps = await depsOf(app);
-      const { before, manifest } = await oneAtATime(() => refusedAs422(() => restoreBackup(deps, file)));
+      const { before, manifest } = await oneAtATime(() => refusedAs422(() => restoreBackup(deps, file, job?.progress, job?.reinstate)));
       // Written into the restored database: its log says who brought it back, and from what.
       await audit(
-        { tx: app.db, user: req.user, ip: clientIp(req) },
+        { tx: app.db, user: who.user, ip: who.ip },
         { module: "backups", action: "restore", record_id: label, after: { made: manifest.created_at, before: before.file } },
       );
       return { message: "The backup was restored.", data: { before, restored_from: manifest.created_at } };
@@ -170,7 +193,58 @@ export const backupsModule: AppModule = {
         const name = (req.params as { file: string }).file;
         const file = backupPath((await depsOf(app)).folder, name);
         if (!file || !existsSync(file)) throw notFound();
-        return restore(req, file, name);
+        return restore({ user: req.user, ip: clientIp(req) }, file, name);
+      },
+    );
+
+    // The same three actions as jobs: answered at once (202), their progress read at
+    // /api/jobs/{id}; a backup and a restore never run at the same time in any process.
+    defineJob<Record<string, never>>(app, {
+      kind: "backup",
+      permission: "backups/store",
+      lane: "backups",
+      run: async (job) => {
+        const deps = await depsOf(app);
+        const made = await oneAtATime(() => takeBackup(deps, "manual", job.progress));
+        await audit(
+          { tx: app.db, user: job.user, ip: job.ip },
+          { module: "backups", action: "store", record_id: made.file, after: { verified: made.verified } },
+        );
+        return made;
+      },
+    });
+    defineJob<{ file: string; label: string; upload: boolean }>(app, {
+      kind: "restore",
+      permission: "backups/restore",
+      lane: "backups",
+      run: async (job) => {
+        try {
+          // After the switch the database in place has no row of this job: it is written again at once.
+          return (await restore(job, job.input.file, job.input.label, job)).data;
+        } finally {
+          if (job.input.upload) await rm(job.input.file, { force: true });
+        }
+      },
+    });
+    app.post(
+      "/api/backups/start",
+      {
+        config: { permission: "backups/store" },
+        schema: { summary: "Start a backup as a job; its result is what POST /api/backups answers", response: startedResponses },
+      },
+      async (_req, reply) => answerStarted(reply, startJob(app, _req, "backup", {})),
+    );
+    app.post(
+      "/api/backups/:file/restore/start",
+      {
+        config: { permission: "backups/restore" },
+        schema: { params: ZFileParam, summary: "Start a restore of a listed backup as a job", response: startedResponses },
+      },
+      async (req, reply) => {
+        const name = (req.params as { file: string }).file;
+        const file = backupPath((await depsOf(app)).folder, name);
+        if (!file || !existsSync(file)) throw notFound();
+        return answerStarted(reply, startJob(app, req, "restore", { file, label: name, upload: false }));
       },
     );
 
@@ -187,23 +261,34 @@ export const backupsModule: AppModule = {
       scope.post(
         "/api/backups/restore_upload",
         {
-          config: { permission: "backups/restore", openapi: { file: "application/octet-stream" } },
+          config: { permission: "backups/restore", openapi: { upload: "application/octet-stream" } },
           bodyLimit: MAX_UPLOAD,
           ...answers(ZRestored),
         },
         async (req) => {
-          const upload = (req.body as { upload?: string } | undefined)?.upload;
-          if (!upload) throw fieldError("file", "Choose a backup file (.tar.gz) to upload.");
+          const upload = await checkedUpload(req);
           try {
-            const head = Buffer.alloc(2);
-            const fh = await open(upload, "r");
-            await fh.read(head, 0, 2, 0);
-            await fh.close();
-            if (head[0] !== 0x1f || head[1] !== 0x8b)
-              throw fieldError("file", "The file is not a backup of this product (not a .tar.gz archive). Nothing was changed.");
-            return await restore(req, upload, "upload");
+            return await restore({ user: req.user, ip: clientIp(req) }, upload, "upload");
           } finally {
             await rm(upload, { force: true });
+          }
+        },
+      );
+      scope.post(
+        "/api/backups/restore_upload/start",
+        {
+          config: { permission: "backups/restore", openapi: { file: "application/octet-stream" } },
+          bodyLimit: MAX_UPLOAD,
+          schema: { summary: "Start a restore of an uploaded backup as a job (the file is the raw body)", response: startedResponses },
+        },
+        async (req, reply) => {
+          const upload = await checkedUpload(req);
+          try {
+            // The job removes the file when it ends.
+            return await answerStarted(reply, startJob(app, req, "restore", { file: upload, label: "upload", upload: true }));
+          } catch (e) {
+            await rm(upload, { force: true });
+            throw e;
           }
         },
       );
@@ -216,7 +301,7 @@ export const backupsModule: AppModule = {
 
     app.post(
       "/api/backup_settings_update",
-      { config: { permission: "backups/update" }, ...answers(savedOf(ZSettingsShown)) },
+      { config: { permission: "backups/update" }, ...answers(savedOf(ZSettingsShown), { body: ZBackupSettings }) },
       async (req) => {
         const input = parse(ZBackupSettings, req.body) as BackupSettings;
         const folder = input.folder ? path.resolve(input.folder) : null;

@@ -3,6 +3,7 @@ import { cp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import {
+  type BackupProgress,
   BackupRefused,
   type ExtractedBackup,
   extractBackup,
@@ -51,15 +52,18 @@ const scratchName = (base: string, what: string) => `${base.slice(0, 30)}_${what
  * Restores a backup into a scratch database on the same server (made for it, dropped after) and
  * compares it with the manifest: row counts, trial balance and each table's checksum.
  */
-export async function verifyBackup(url: string, file: string, workDir: string): Promise<string[]> {
+export async function verifyBackup(url: string, file: string, workDir: string, progress: BackupProgress = () => {}): Promise<string[]> {
   const dir = path.join(workDir, `.verify-${randomBytes(4).toString("hex")}`);
   const admin = await maintenanceClient(url);
   const scratch = scratchName(databaseOf(url), "verify");
   try {
     const extracted = await extractBackup(file, dir);
     await admin.query(`create database ${ident(scratch)}`);
-    await restoreInto(withDatabase(url, scratch), extracted);
-    return await checkRestored(withDatabase(url, scratch), extracted.manifest, { sameVersion: true });
+    await restoreInto(withDatabase(url, scratch), extracted, (done, total) => progress("backup.verifying", done, total));
+    return await checkRestored(withDatabase(url, scratch), extracted.manifest, {
+      sameVersion: true,
+      progress: (done, total) => progress("backup.comparing", done, total),
+    });
   } catch (e) {
     return [(e as Error).message];
   } finally {
@@ -70,9 +74,13 @@ export async function verifyBackup(url: string, file: string, workDir: string): 
 }
 
 /** Backs up, verifies the file, and keeps the verdict beside it; a failed verification is logged. */
-export async function takeBackup(deps: BackupDeps, reason: BackupStatus["reason"]): Promise<ListedBackup> {
-  const { file, manifest } = await writeBackup(deps.pool, { folder: deps.folder, uploadDir: deps.uploadDir });
-  const problems = await verifyBackup(deps.url, file, deps.folder);
+export async function takeBackup(
+  deps: BackupDeps,
+  reason: BackupStatus["reason"],
+  progress: BackupProgress = () => {},
+): Promise<ListedBackup> {
+  const { file, manifest } = await writeBackup(deps.pool, { folder: deps.folder, uploadDir: deps.uploadDir, progress });
+  const problems = await verifyBackup(deps.url, file, deps.folder, progress);
   const status: BackupStatus = {
     ...summaryOf(manifest, reason),
     verified: problems.length === 0,
@@ -198,27 +206,43 @@ export async function promoteDatabase(url: string, restored: string): Promise<vo
  * current data is backed up, the file is restored into a new database and compared with its
  * manifest, and only when that holds does the product switch to it (and to its images).
  */
-export async function restoreBackup(deps: BackupDeps, file: string): Promise<{ before: ListedBackup; manifest: Manifest }> {
+export async function restoreBackup(
+  deps: BackupDeps,
+  file: string,
+  progress: BackupProgress = () => {},
+  /** Runs right after the switch, on the restored database (a job writes its own row into it). */
+  afterSwitch: () => Promise<void> = async () => {},
+): Promise<{ before: ListedBackup; manifest: Manifest }> {
   const dir = path.join(deps.folder, `.restore-${randomBytes(4).toString("hex")}`);
   const admin = await maintenanceClient(deps.url);
   const target = scratchName(databaseOf(deps.url), "restore");
   let extracted: ExtractedBackup;
   let created = false;
   try {
+    progress("restore.checking");
     extracted = await extractBackup(file, dir);
     assertRestorable(extracted.manifest);
-    const before = await takeBackup(deps, "before_restore");
+    // The backup of the data as it is now reports its own counts under one step.
+    const before = await takeBackup(deps, "before_restore", (_step, done, total) => progress("restore.backing_up", done, total));
     if (before.verified === false)
       throw new BackupRefused(`The current data could not be backed up safely (${before.problems.join("; ")}). Nothing was changed.`);
     await admin.query(`create database ${ident(target)}`);
     created = true;
-    await restoreInto(withDatabase(deps.url, target), extracted);
+    await restoreInto(withDatabase(deps.url, target), extracted, (done, total) => progress("restore.copying", done, total));
     const sameVersion = extracted.manifest.migration.tag === before.migration;
-    const problems = await checkRestored(withDatabase(deps.url, target), extracted.manifest, { sameVersion });
+    const problems = await checkRestored(withDatabase(deps.url, target), extracted.manifest, {
+      sameVersion,
+      progress: (done, total) => progress("restore.comparing", done, total),
+    });
     if (problems.length)
       throw new BackupRefused(`The restored data did not match the backup (${problems.join("; ")}). Nothing was changed.`);
+    progress("restore.switching");
     await promoteDatabase(deps.url, target);
     created = false;
+    await afterSwitch().catch((e) =>
+      deps.log.error(`After the restore's switch: ${String((e as { cause?: unknown }).cause ?? (e as Error).message)}`),
+    );
+    progress("restore.images");
     await swapImages(deps.uploadDir, path.join(dir, "images"));
     deps.log.info(
       `Restored backup ${path.basename(file)} (made ${extracted.manifest.created_at}); the data before it is in ${before.file}`,

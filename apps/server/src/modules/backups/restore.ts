@@ -60,7 +60,11 @@ const shapeOf = (t: Manifest["tables"][number]): TableShape => ({ name: t.name, 
  * the backup's), every table's rows copied back in one transaction (what the migrations
  * inserted is emptied first), sequences set to where they were, then the later migrations.
  */
-export async function restoreInto(url: string, backup: ExtractedBackup): Promise<void> {
+export async function restoreInto(
+  url: string,
+  backup: ExtractedBackup,
+  progress: (done: number, total: number) => void = () => {},
+): Promise<void> {
   assertRestorable(backup.manifest);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -70,7 +74,8 @@ export async function restoreInto(url: string, backup: ExtractedBackup): Promise
     try {
       const names = backup.manifest.tables.map((t) => ident(t.name));
       if (names.length) await client.query(`truncate ${names.join(", ")} restart identity`);
-      for (const t of backup.manifest.tables) {
+      for (const [i, t] of backup.manifest.tables.entries()) {
+        progress(i, backup.manifest.tables.length);
         await pipeline(createReadStream(path.join(backup.dir, "tables", `${t.name}.copy`)), client.query(copyFrom(copyInSql(shapeOf(t)))));
       }
       for (const s of backup.manifest.sequences) {
@@ -95,7 +100,11 @@ export async function restoreInto(url: string, backup: ExtractedBackup): Promise
  * database version is still the backup's, each table's bytes (the same ordered COPY hashed).
  * Answers the differences found, none when the copy is whole.
  */
-export async function checkRestored(url: string, manifest: Manifest, opts: { sameVersion: boolean }): Promise<string[]> {
+export async function checkRestored(
+  url: string,
+  manifest: Manifest,
+  opts: { sameVersion: boolean; progress?: (done: number, total: number) => void },
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const problems: string[] = [];
@@ -112,7 +121,8 @@ export async function checkRestored(url: string, manifest: Manifest, opts: { sam
         `trial balance: debit ${tb.debit} / credit ${tb.credit} restored, ${manifest.trial_balance.debit} / ${manifest.trial_balance.credit} in the backup`,
       );
     if (opts.sameVersion) {
-      for (const t of manifest.tables) {
+      for (const [i, t] of manifest.tables.entries()) {
+        opts.progress?.(i, manifest.tables.length);
         const h = await tableChecksum(client, shapeOf(t));
         if (h !== t.sha256) problems.push(`${t.name}: the restored rows differ from the backup's`);
       }

@@ -52,15 +52,25 @@ export async function appliedMigration(client: pg.ClientBase): Promise<Migration
  * keys point at (a table pointing at itself keeps its own order: its rows' checks run at the end
  * of the copy). `system_config` comes first: triggers of other tables read it.
  */
+/**
+ * Tables a backup leaves out: `jobs` is the work the processes are doing now (a backup's own job
+ * among them, still running), not the business's data; a restore keeps the running restore's job.
+ */
+export const NOT_BACKED_UP = ["jobs"];
+
 export async function tableShapes(client: pg.ClientBase): Promise<TableShape[]> {
-  const cols = await client.query<{ table: string; column: string; pk: boolean }>(`
+  const cols = await client.query<{ table: string; column: string; pk: boolean }>(
+    `
     select c.relname as table, a.attname as column,
            coalesce(a.attnum = any(i.indkey::int2[]), false) as pk
       from pg_class c
       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
       left join pg_index i on i.indrelid = c.oid and i.indisprimary
      where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
-     order by c.relname, a.attnum`);
+       and c.relname not in (select unnest($1::text[]))
+     order by c.relname, a.attnum`,
+    [NOT_BACKED_UP],
+  );
   const fks = await client.query<{ child: string; parent: string }>(`
     select c.relname as child, p.relname as parent
       from pg_constraint k

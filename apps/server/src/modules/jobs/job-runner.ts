@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { JOB_MSG, type Job, type JobError, type JobKind, type JobStep, ZJob } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import pg from "pg";
 import { z } from "zod";
 import type { DbOrTx } from "../../db/client.js";
 import type { AuthUser } from "../../platform/context.js";
@@ -202,16 +203,34 @@ export async function startJob<I>(
     } catch (e) {
       if ((e as { code?: string }).code !== "23505" && (e as { cause?: { code?: string } }).cause?.code !== "23505") throw e;
       if (attempt === 0 && (await sweepStaleJobs(app.db, runner.options.staleMs)).length) continue;
-      const active = await latestJob(app.db, [...runner.kinds.values()].filter((k) => (k.lane ?? k.kind) === lane).map((k) => k.kind), {
-        activeOnly: true,
-      });
+      const active = await latestJob(
+        app.db,
+        [...runner.kinds.values()].filter((k) => (k.lane ?? k.kind) === lane).map((k) => k.kind),
+        {
+          activeOnly: true,
+        },
+      );
       if (active) throw new JobBusy(active);
       // It finished between the insert and the look: try once more.
       if (attempt === 1) throw e;
     }
   }
-  if (await claimJob(app.db, id!, runner.owner)) execute(app, runner, def, id!, input, opts.attachment ?? null, user, req ? clientIp(req) : null);
+  if (await claimJob(app.db, id!, runner.owner))
+    execute(app, runner, def, id!, input, opts.attachment ?? null, user, req ? clientIp(req) : null);
   return (await showJob(app.db, id!))!;
+}
+
+/** A write of the runner's own, tried again: a restore's switch ends the pool's connections, and the first try after it can fail. */
+async function retried<T>(fn: () => Promise<T>, attempts = 10): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await fn();
+      return;
+    } catch (e) {
+      if (attempt >= attempts) throw e;
+      await new Promise((res) => setTimeout(res, 100 * attempt));
+    }
+  }
 }
 
 function execute<I>(
@@ -268,33 +287,51 @@ function execute<I>(
       r.total = total;
       write();
     },
-    reinstate: async () => {
-      await app.db.execute(sql`
-        insert into jobs (id, kind, lane, state, created_by, created_at, started_at, heartbeat_at, owner, input, step, done, total)
-        values (${id}, ${r.kind}, ${r.lane}, 'running', ${r.created_by}, ${r.created_at.toISOString()}::timestamptz,
-                ${r.started_at.toISOString()}::timestamptz, now(), ${runner.owner}, ${JSON.stringify(input ?? {})}::jsonb,
-                ${r.step}, ${r.done}, ${r.total})
-        on conflict (id) do update set state = 'running', owner = excluded.owner, heartbeat_at = now()`);
-    },
+    // On a connection of its own: right after a restore's switch, the pool's idle connections are
+    // ones the switch ended, and each would fail once before the pool lets it go.
+    reinstate: () =>
+      retried(async () => {
+        const client = new pg.Client({ connectionString: (app.db as unknown as { $client: pg.Pool }).$client.options.connectionString });
+        await client.connect();
+        try {
+          await client.query(
+            `insert into jobs (id, kind, lane, state, created_by, created_at, started_at, heartbeat_at, owner, input, step, done, total)
+             values ($1, $2, $3, 'running', $4, $5, $6, now(), $7, $8::jsonb, $9, $10, $11)
+             on conflict (id) do update set state = 'running', owner = excluded.owner, heartbeat_at = now()`,
+            [
+              id,
+              r.kind,
+              r.lane,
+              r.created_by,
+              r.created_at,
+              r.started_at,
+              runner.owner,
+              JSON.stringify(input ?? {}),
+              r.step,
+              r.done,
+              r.total,
+            ],
+          );
+        } finally {
+          await client.end().catch(() => {});
+        }
+      }),
   };
   const finish = async (state: "done" | "failed", value: unknown) => {
     await r.writing;
-    // A restore's switch may have ended the pool's connections a moment ago: the first try can fail.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await app.db.execute(sql`
+    const end = () =>
+      app.db.execute(sql`
           update jobs set state = ${state}, finished_at = now(), attachment = null,
                           ${state === "done" ? sql`result = ${JSON.stringify(value ?? null)}::jsonb, done = greatest(done, total)` : sql`error = ${JSON.stringify(value)}::jsonb`}
-           where id = ${id} and owner = ${runner.owner}`);
-        return;
-      } catch (e) {
-        if (attempt >= 5) {
-          app.log.error(`Job ${id}: its end could not be written (${(e as Error).message})`);
-          return;
-        }
-        await new Promise((res) => setTimeout(res, 200 * attempt));
+           where id = ${id} and owner = ${runner.owner}
+          returning id`);
+    await retried(async () => {
+      // No row: a restore put a database without it in place; it is written again, then ended.
+      if ((await end()).rows.length === 0 && (await app.db.execute(sql`select 1 from jobs where id = ${id}`)).rows.length === 0) {
+        await job.reinstate();
+        await end();
       }
-    }
+    }).catch((e) => app.log.error(`Job ${id}: its end could not be written (${(e as Error).message})`));
   };
   const work = (async () => {
     try {

@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { buildApp } from "../../app.js";
+import * as schema from "../../db/schema.js";
 import { HttpError } from "../../platform/errors.js";
 import { claimJob, defineJob, JobBusy, jobRunner, jobsSettled, showJob, startJob } from "./job-runner.js";
 
@@ -132,7 +133,7 @@ describe("the job runner", () => {
     const ids = made.rows.map((r) => r.id);
     const pool = new pg.Pool({ connectionString: url(), max: CLAIMERS });
     try {
-      const db = drizzle(pool);
+      const db = drizzle(pool, { schema });
       const won = await Promise.all(
         Array.from({ length: CLAIMERS }, async (_, c) => {
           const mine: string[] = [];
@@ -153,8 +154,9 @@ describe("the job runner", () => {
         expect(won[Number(r.owner.split("-")[1])]).toContain(r.id);
       }
       // All of them at once on one job: one wins.
-      const [one] = (await t.database.db.execute<{ id: string }>(sql`insert into jobs (kind, lane) values ('recalculation', 'claim-one') returning id`))
-        .rows;
+      const [one] = (
+        await t.database.db.execute<{ id: string }>(sql`insert into jobs (kind, lane) values ('recalculation', 'claim-one') returning id`)
+      ).rows;
       const got = await Promise.all(Array.from({ length: CLAIMERS }, (_, c) => claimJob(db, one!.id, `racer-${c}`)));
       expect(got.filter(Boolean).length).toBe(1);
     } finally {

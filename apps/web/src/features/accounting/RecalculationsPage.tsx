@@ -11,6 +11,8 @@ import { useConfirmAction } from "../../shared/ConfirmDialog";
 import { type Column, DataTable, listKey } from "../../shared/DataTable";
 import { AppDialog } from "../../shared/DialogHeader";
 import { formatAmount, useFormat } from "../../shared/format";
+import { JobProgress } from "../../shared/jobs/JobProgress";
+import { useJob } from "../../shared/jobs/useJob";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
 import { useSeededNames } from "../../shared/seededNames";
@@ -118,7 +120,7 @@ export function RecalculationsPage() {
   const can = useCan();
   const queryClient = useQueryClient();
   const invalidateLedger = useInvalidateLedger();
-  const [result, setResult] = useState<{ kind: "preview" | "run"; findings: RecalculationFindings } | null>(null);
+  const [result, setResult] = useState<{ kind: "preview"; findings: RecalculationFindings } | null>(null);
   const [shown, setShown] = useState<number | null>(null);
   const previewing = useMutation({
     mutationFn: () => api<{ data: RecalculationFindings }>(`${ENDPOINT}/preview`),
@@ -127,18 +129,16 @@ export function RecalculationsPage() {
     meta: { silent: true },
   });
   const confirm = useConfirmAction();
-  const running = useMutation({
-    mutationFn: () => api<{ data: RecalculationRun }>(ENDPOINT, { method: "POST", body: {} }),
-    onSuccess: (res) => {
-      setResult({ kind: "run", findings: res.data });
-      notifySuccess(t("done", { count: res.data.differences.length }));
+  // The run is a job: its progress stays on screen through a reload, and its end shows here.
+  const run = useJob(["recalculation"], {
+    onFinished: (job) => {
+      if (job.state !== "done") return;
+      notifySuccess(t("done", { count: (job.result as RecalculationRun).differences.length }));
       void queryClient.invalidateQueries({ queryKey: listKey(ENDPOINT) });
       // Balances, statements, stock and costs may all have changed.
       invalidateLedger();
       void queryClient.invalidateQueries({ queryKey: ["stocks"] });
     },
-    onError: (err) => notifyError(err),
-    meta: { silent: true },
   });
   const columns: Column<RunRow>[] = [
     { key: "id", label: "recalculations:history.id" },
@@ -169,18 +169,42 @@ export function RecalculationsPage() {
             {can(`${ENDPOINT}/store`) && (
               <Button
                 leftSection={<IconRefresh size={16} />}
-                loading={running.isPending}
+                loading={run.running}
                 // It rewrites balances at once: asked first, in the screen's words.
-                onClick={() => confirm.ask(t("run"), "", () => running.mutate(), t("runQuestion"))}
+                onClick={() =>
+                  confirm.ask(
+                    t("run"),
+                    "",
+                    () => {
+                      setResult(null);
+                      run.start(`${ENDPOINT}/start`, {});
+                    },
+                    t("runQuestion"),
+                  )
+                }
                 data-testid="recalculation-run-button"
               >
                 {t("run")}
               </Button>
             )}
           </Group>
+          {(run.job || run.lost) && !result && (
+            <JobProgress
+              job={run.job}
+              lost={run.lost}
+              title={t("running")}
+              onDismiss={run.dismiss}
+              result={(job) => (
+                <Stack gap="xs">
+                  <Text fw={500}>{t("runResult")}</Text>
+                  <DifferencesTable findings={job.result as RecalculationRun} />
+                </Stack>
+              )}
+            />
+          )}
           {result && (
             <Stack gap="xs">
-              <Text fw={500}>{t(result.kind === "preview" ? "previewResult" : "runResult")}</Text>
+              <Text fw={500}>{t("previewResult")}</Text>
               <DifferencesTable findings={result.findings} />
             </Stack>
           )}

@@ -1,22 +1,7 @@
-import { type BackupListed, ZBackupSettings } from "@app/contracts";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  NumberInput,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { type BackupListed, type Job, type JobError, ZBackupSettings } from "@app/contracts";
+import { Badge, Button, Card, FileButton, Group, NumberInput, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from "@mantine/core";
 import { TimePicker } from "@mantine/dates";
-import { IconAlertTriangle, IconDatabaseExport, IconDownload, IconRestore, IconUpload } from "@tabler/icons-react";
+import { IconDatabaseExport, IconDownload, IconRestore, IconUpload } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,6 +12,8 @@ import { backupSettingsQuery, backupsQuery } from "../../shared/api/backups";
 import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
 import { AppDialog } from "../../shared/DialogHeader";
 import { useFormat } from "../../shared/format";
+import { JobProgress } from "../../shared/jobs/JobProgress";
+import { useJob } from "../../shared/jobs/useJob";
 import { isolateLtr } from "../../shared/ltr";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
@@ -43,7 +30,12 @@ interface ScheduleValues extends Record<string, unknown> {
 function useRefusalText() {
   const { t } = useTranslation("backups");
   return (err: unknown): string | null => {
-    const msg = err instanceof ApiError ? (err.body.errors?.file?.[0] ?? err.body.message) : undefined;
+    const msg =
+      err instanceof ApiError
+        ? (err.body.errors?.file?.[0] ?? err.body.message)
+        : err && typeof err === "object" && "message" in err
+          ? ((err as JobError).errors?.file?.[0] ?? (err as JobError).message)
+          : undefined;
     if (typeof msg !== "string") return null;
     if (msg.startsWith("The backup file is damaged")) return t("refusedDamaged");
     if (msg.includes("newer version of the product")) return t("refusedNewer");
@@ -63,36 +55,37 @@ export function BackupsPage() {
   const list = useQuery(backupsQuery);
   const refusal = useRefusalText();
   const [confirm, setConfirm] = useState<{ file?: string; upload?: File } | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["backups"] });
-  const backUp = useMutation({
-    mutationFn: () => api<{ message: string; data: BackupListed }>("backups", { method: "POST" }),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
-      void refresh();
+  // Backing up and restoring are jobs: the page shows their progress, through a reload too.
+  const job = useJob(["backup", "restore"], {
+    onFinished: (j) => {
+      if (j.state !== "done") return void refresh();
+      if (j.kind === "restore") {
+        notifySuccess(t("restored"));
+        // Every screen's data is now the backup's.
+        void queryClient.invalidateQueries();
+      } else {
+        notifySuccess(t((j.result as BackupListed).verified ? "madeVerified" : "madeUnverified"));
+        void refresh();
+      }
     },
   });
-  const restore = useMutation({
-    mutationFn: (what: { file?: string; upload?: File }) =>
-      what.upload
-        ? api<{ message: string }>("backups/restore_upload", { method: "POST", body: what.upload })
-        : api<{ message: string }>(`backups/${encodeURIComponent(what.file!)}/restore`, { method: "POST" }),
-    onSuccess: (res) => {
-      setConfirm(null);
-      setRefused(null);
-      notifySuccess(res.message);
-      // Every screen's data is now the backup's.
-      void queryClient.invalidateQueries();
-    },
-    onError: (err) => {
-      setConfirm(null);
-      const text = refusal(err);
-      if (text) setRefused(text);
-      else notifyError(err);
-    },
-    meta: { silent: true },
-  });
+  const backUp = () => job.start("backups/start");
+  const restore = (what: { file?: string; upload?: File }) => {
+    setConfirm(null);
+    if (what.upload) job.start("backups/restore_upload/start", what.upload);
+    else job.start(`backups/${encodeURIComponent(what.file!)}/restore/start`);
+  };
+  const jobResult = (j: Job) => {
+    if (j.kind === "restore") return t("restoredFrom", { time: fmt.dateTime((j.result as { restored_from: string }).restored_from) });
+    const made = j.result as BackupListed;
+    return (
+      <Text size="sm" dir="ltr" component="span">
+        {made.file}
+      </Text>
+    );
+  };
   const download = async (file: string) => {
     try {
       const { blob } = await apiBlob(`backups/${encodeURIComponent(file)}/download`, {});
@@ -124,8 +117,9 @@ export function BackupsPage() {
             {can("backups/store") && (
               <Button
                 leftSection={<IconDatabaseExport size={16} />}
-                loading={backUp.isPending}
-                onClick={() => backUp.mutate()}
+                loading={job.running}
+                disabled={job.running}
+                onClick={backUp}
                 data-testid="backup-now"
               >
                 {t("backUpNow")}
@@ -134,19 +128,15 @@ export function BackupsPage() {
           </Group>
         }
       />
-      {backUp.isPending && <Alert color="blue">{t("working")}</Alert>}
-      {restore.isPending && <Alert color="blue">{t("restoring")}</Alert>}
-      {refused && (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title={t("refusedTitle")}
-          withCloseButton
-          onClose={() => setRefused(null)}
-          data-testid="backup-refused"
-        >
-          {refused}
-        </Alert>
+      {(job.job || job.lost) && (
+        <JobProgress
+          job={job.job}
+          lost={job.lost}
+          title={t(job.job?.kind === "restore" ? "restoring" : "working")}
+          result={jobResult}
+          reason={(e) => refusal(e)}
+          onDismiss={job.dismiss}
+        />
       )}
 
       <Card withBorder radius="md" p={0}>
@@ -248,12 +238,7 @@ export function BackupsPage() {
           <Button variant="default" onClick={() => setConfirm(null)}>
             {t("common:cancel")}
           </Button>
-          <Button
-            color="orange"
-            loading={restore.isPending}
-            onClick={() => confirm && restore.mutate(confirm)}
-            data-testid="restore-confirm-yes"
-          >
+          <Button color="orange" loading={job.running} onClick={() => confirm && restore(confirm)} data-testid="restore-confirm-yes">
             {t("restore")}
           </Button>
         </Group>
