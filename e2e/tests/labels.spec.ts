@@ -157,11 +157,18 @@ for (const lang of ["en", "ar"] as const) {
     // An A4 sheet of 4 × 10 holds the three on one A4 page.
     await choose(page, dialog.getByTestId("labels-layout"), tx.a4);
     await expect(preview.getByTestId("labels-page")).toHaveCount(1);
+    await dialog.screenshot({ path: test.info().outputPath(`dialog-a4-${lang}.png`) });
     const sheet = await printed(page, `items-a4-${lang}.pdf`);
     expect(sheet).toHaveLength(1);
     near(sheet[0]!.width, 210);
     near(sheet[0]!.height, 297);
     expect((await readPreview(page, dialog)).map((r) => r.text)).toEqual([ean.piece, ean.piece, code128]);
+
+    // A sheet used before: its first 38 places stay empty, so the third label goes on a second sheet.
+    await dialog.getByTestId("labels-skip").fill("38");
+    await expect(preview.getByTestId("labels-page")).toHaveCount(2);
+    await expect(preview.getByTestId("labels-page").first().locator(".label-blank")).toHaveCount(38);
+    expect(await printed(page, `items-a4-used-${lang}.pdf`)).toHaveLength(2);
   });
 
   test(`labels from a purchase: one per unit and box received, bonus too, with the batch's expiry, on 38 × 25 mm (${lang})`, async ({

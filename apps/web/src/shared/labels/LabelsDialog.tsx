@@ -72,6 +72,11 @@ export function LabelsDialog({ initial, onClose, canAdd = false }: { initial: La
   const [price, setPriceState] = useState<LabelPrice>(() => kept(PRICE_KEPT, LABEL_PRICES, "IQD"));
   const hasExpiry = lines.some((l) => l.expire_date);
   const [withExpiry, setWithExpiry] = useState(true);
+  // The places of a sheet used before, left empty at the start of the first sheet.
+  const [skip, setSkip] = useState(0);
+  const sheet = LABEL_LAYOUTS[layout].kind === "sheet";
+  const perSheet = LABEL_LAYOUTS[layout].cols * LABEL_LAYOUTS[layout].rows;
+  const skipped = sheet ? Math.min(skip, perSheet - 1) : 0;
   const setLayout = (v: LabelLayoutKey) => {
     localStorage.setItem(LAYOUT_KEPT, v);
     setLayoutState(v);
@@ -116,7 +121,7 @@ export function LabelsDialog({ initial, onClose, canAdd = false }: { initial: La
       const expiry = withExpiry && l.expire_date ? `${t("expiryShort")} \u2066${fmt.date(l.expire_date)}\u2069` : null;
       for (let n = 0; n < labelCount(l.count); n++) labels.push({ key: `${l.key}-${n}`, name: item.item_name, barcode, prices, expiry });
     }
-  const pages = pagesOf(labels, LABEL_LAYOUTS[layout]);
+  const pages = pagesOf(labels, LABEL_LAYOUTS[layout], skipped);
 
   const setCount = (key: number, count: string) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, count } : l)));
   const setUnit = (key: number, unit: number) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, unit } : l)));
@@ -127,7 +132,7 @@ export function LabelsDialog({ initial, onClose, canAdd = false }: { initial: La
   return (
     <AppDialog onClose={onClose} size="min(1100px, 96vw)" testId="labels-dialog" title={t("title")} icon={<IconBarcode size={20} />}>
       <Stack p="lg" gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
           <Select
             label={t("layout")}
             data={LABEL_LAYOUT_KEYS.map((k) => ({ value: k, label: t(`layouts.${k}`) }))}
@@ -145,6 +150,17 @@ export function LabelsDialog({ initial, onClose, canAdd = false }: { initial: La
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             data-testid="labels-price"
+          />
+          <NumberInput
+            label={t("skip")}
+            min={0}
+            max={perSheet - 1}
+            allowDecimal={false}
+            allowNegative={false}
+            disabled={!sheet}
+            value={sheet ? skipped : 0}
+            onChange={(v) => setSkip(Math.max(0, Math.floor(Number(v) || 0)))}
+            data-testid="labels-skip"
           />
           <Checkbox
             mt="xl"
@@ -251,10 +267,7 @@ export function LabelsDialog({ initial, onClose, canAdd = false }: { initial: La
         )}
         <ScrollArea.Autosize mah="48vh">
           <div className="labels-preview" data-testid="labels-preview">
-            <LabelPages
-              labels={labels.slice(0, previewPages(layout) * LABEL_LAYOUTS[layout].cols * LABEL_LAYOUTS[layout].rows)}
-              layoutKey={layout}
-            />
+            <LabelPages labels={labels.slice(0, previewPages(layout) * perSheet - skipped)} layoutKey={layout} skip={skipped} />
           </div>
         </ScrollArea.Autosize>
         <Group justify="space-between">
@@ -279,7 +292,7 @@ export function LabelsDialog({ initial, onClose, canAdd = false }: { initial: La
       </Stack>
       {createPortal(
         <div className="labels-print" dir={i18n.dir()} lang={i18n.language} data-testid="labels-print-pages">
-          <LabelPages labels={labels} layoutKey={layout} />
+          <LabelPages labels={labels} layoutKey={layout} skip={skipped} />
         </div>,
         document.body,
       )}
