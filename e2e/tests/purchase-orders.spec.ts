@@ -209,5 +209,9 @@ test.describe
       );
       expect(paid.data.payments.map((p) => [Number(p.amount), p.currency_id, Number(p.doc_amount)])).toEqual([[20, 2, 20 * rate]]);
       expect(Number(paid.data.left)).toBe(60000 - 20 * rate);
+      // The receipt leads back to its order.
+      await page.getByTestId("purchase-open-order").click();
+      await expect(page).toHaveURL(new RegExp(`/purchases/purchase-orders/view/${orderId}/0$`));
+      await expect(sheet.getByTestId("order-receive-status")).toHaveText("مستلم");
     });
   });

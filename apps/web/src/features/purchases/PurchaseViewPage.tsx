@@ -1,6 +1,6 @@
 import { D } from "@app/contracts/money";
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowBackUp, IconCalculator, IconCheck, IconReceiptRefund, IconTag, IconTags } from "@tabler/icons-react";
+import { IconArrowBackUp, IconCalculator, IconCheck, IconFileInvoice, IconReceiptRefund, IconTag, IconTags } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -144,6 +144,16 @@ export function PurchaseViewPage() {
               data-testid="purchase-labels"
             >
               {t("labels:open")}
+            </Button>
+          )}
+          {p.order_fk && can("purchases/order") && (
+            <Button
+              variant="light"
+              leftSection={<IconFileInvoice size={16} />}
+              onClick={() => void navigate(`/purchases/purchase-orders/view/${p.order_fk}/0`)}
+              data-testid="purchase-open-order"
+            >
+              {t("actions.openOrder")}
             </Button>
           )}
           {p.status === "complete" && can("purchase_returns/store") && (

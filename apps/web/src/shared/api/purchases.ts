@@ -90,6 +90,8 @@ export interface PurchaseRecord extends Omit<PurchaseRow, "consumer_name"> {
   note: string | null;
   lines: PurchaseLineRecord[];
   charges: PurchaseChargeRecord[];
+  /** The purchase order this purchase receives against, if any. */
+  order_fk: number | null;
 }
 
 export interface PurchaseReturnRecord {
