@@ -3,8 +3,8 @@ import type { LabelRequest } from "./LabelsDialog";
 
 export type { LabelRequest } from "./LabelsDialog";
 
-/** The permission that opens the labels: whoever may list the items may print their labels. */
-export const LABELS_PERMISSION = "items/index";
+/** The permission that opens the labels: whoever may open an item's record (its units, barcodes and prices) may print its labels. */
+export const LABELS_PERMISSION = "items/show";
 
 // The dialog, its barcode drawing and its print styles load when labels are first asked for.
 const LabelsDialog = lazy(async () => ({ default: (await import("./LabelsDialog")).LabelsDialog }));
