@@ -154,3 +154,23 @@ test("a write-off marked Done by a clerk who may not approve waits, moving nothi
   await shot(page, "disposal-approved-ar");
   expect(await onHand()).toEqual([3]);
 });
+
+test("closing a period is one action over the kinds of document the user may close (a day before any document, so nothing else changes)", async ({
+  page,
+}) => {
+  await signedIn(page, { lang: "en" });
+  await page.goto("/accounting/close-period");
+  await expect(page.getByRole("heading", { name: "Close a period" })).toBeVisible();
+  const date = page.getByTestId("close-period-date");
+  await date.click();
+  await date.press("ControlOrMeta+a");
+  await date.pressSequentially("01/01/2001");
+  await date.press("Enter");
+  await expect(page.getByTestId("close-period-asset_disposals")).toBeChecked();
+  await page.getByTestId("close-period-submit").click();
+  await page.getByTestId("confirm-action-yes").click();
+  const result = page.getByTestId("close-period-result");
+  await expect(result.getByRole("row")).toHaveCount(6);
+  await expect(result).toContainText("Destructed assets");
+  await shot(page, "close-period-en");
+});
