@@ -1,4 +1,4 @@
-import { CURRENCY_IQD, CURRENCY_USD, dueIn, overdueMessage } from "@app/contracts";
+import { CURRENCY_IQD, CURRENCY_USD, can, dueIn, overdueMessage } from "@app/contracts";
 import { readBack } from "../../db/bulk.js";
 import type { Tx } from "../../db/client.js";
 import { withBusinessDate } from "../../platform/business-time.js";
@@ -70,7 +70,11 @@ export async function receipts(tx: Tx, planned: Planned[], look: Shown, env: Env
       created_by_name: look.users.get(p.sale.user.user_id)!,
       lines,
       payments,
-      customer_credit: { limit: credit.limit, balance: credit.balance.toFixed() },
+      // As the sale's own view answers it: the balance only to a cashier with customers/balance_view.
+      customer_credit: {
+        limit: credit.limit,
+        balance: can(p.sale.user, "customers/balance_view") ? credit.balance.toFixed() : null,
+      },
       warnings: o ? [overdueText(o)] : [],
     } as unknown as Record<string, unknown> & { date: string }) as unknown as Record<string, unknown> & {
       date: string;
