@@ -39,6 +39,7 @@ import {
   updateCategory,
 } from "./categories.js";
 import { importItems, importTemplate } from "./import-items.js";
+import { registerItemImportJob } from "./import-items-job.js";
 import { createInventory, deleteInventory, inventoriesList, listInventories, showInventory, updateInventory } from "./inventories.js";
 import { deleteItem, deleteItemUnit, itemDropdown, itemsList, saveItem, setItemOnline, showItem } from "./items.js";
 import {
@@ -245,6 +246,8 @@ export const catalogueModule: AppModule = {
         }
       },
     );
+
+    registerItemImportJob(app);
 
     registerList(app, "/api/items", itemsList, "items/index");
     registerShow(app, "/api/items/:id", { permission: "items/show", openapi: { kind: "show" } }, ZItemShown, showItem);

@@ -3,6 +3,7 @@ import {
   type ImportRowError,
   ITEM_IMPORT_COLUMNS,
   type ItemImportColumn,
+  type JobStep,
   type Language,
   MSG,
   normalizeDigits,
@@ -276,8 +277,14 @@ async function ensureCategories(ctx: Ctx, paths: string[][]): Promise<Map<string
  * created and the items, units and barcodes are written in batches. Runs inside the caller's
  * transaction, so all rows or none are stored.
  */
-export async function importItems(ctx: Ctx, file: unknown): Promise<{ imported: number; repairs: ImportRepair[] }> {
+export async function importItems(
+  ctx: Ctx,
+  file: unknown,
+  progress: (step: JobStep, done?: number, total?: number) => void = () => {},
+): Promise<{ imported: number; repairs: ImportRepair[] }> {
+  progress("import.reading");
   const rows = await readRows(file);
+  progress("import.checking", 0, rows.length);
   const errors: ImportRowError[] = [];
   const repairs: ImportRepair[] = [];
   const parsed = rows.map((r) => parseRow(r, errors, repairs));
@@ -316,6 +323,7 @@ export async function importItems(ctx: Ctx, file: unknown): Promise<{ imported: 
   }
   const order = (c: string) => ITEM_IMPORT_COLUMNS.indexOf(c as ItemImportColumn);
   if (errors.length) throw new ImportRowsError(errors.sort((a, b) => a.row - b.row || order(a.column) - order(b.column)));
+  progress("import.saving", 0, parsed.length);
 
   const unitIds = await ensureNames(ctx, "units", new Set(parsed.flatMap((p) => [p.base_unit, ...(p.packet ? [p.packet.name] : [])])));
   const brandIds = await ensureNames(ctx, "brands", new Set(parsed.map((p) => p.brand).filter(Boolean)));
@@ -389,5 +397,6 @@ export async function importItems(ctx: Ctx, file: unknown): Promise<{ imported: 
     select c.code, u.item_fk, u.item_unit_id
       from u join json_to_recordset(${JSON.stringify(unitRows.filter((r) => r.code))}::json) as c(item_fk int, unit_fk int, code text)
         on c.item_fk = u.item_fk and c.unit_fk = u.unit_fk`);
+  progress("import.saving", parsed.length, parsed.length);
   return { imported: parsed.length, repairs };
 }

@@ -7,9 +7,11 @@ import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../app/i18n";
 import { ITEMS_ENDPOINT } from "../../shared/api/catalogue";
-import { ApiError, api, apiBlob, saveBlob } from "../../shared/api/client";
+import { apiBlob, saveBlob } from "../../shared/api/client";
 import { AppDialog } from "../../shared/DialogHeader";
-import { importFileProblem, importRowErrors } from "../../shared/itemImport";
+import { importFileProblem } from "../../shared/itemImport";
+import { JobProgress, useJobReason } from "../../shared/jobs/JobProgress";
+import { useJob } from "../../shared/jobs/useJob";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { RowReport } from "../../shared/RowReport";
 import { useFocusReturn } from "../../shared/useFocusReturn";
@@ -22,8 +24,6 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [rows, setRows] = useState<ImportRowError[]>([]);
-  const [repairs, setRepairs] = useState<ImportRepair[]>([]);
   const [dragging, setDragging] = useState(false);
 
   const template = useMutation({
@@ -35,41 +35,32 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
     meta: { silent: true },
   });
 
-  const upload = useMutation({
-    mutationFn: async (f: File) => {
-      const body = new FormData();
-      body.append("file", f);
-      return api<{ data?: { imported?: number; repairs?: ImportRepair[] } }>(`${ITEMS_ENDPOINT}/import`, { method: "POST", body });
-    },
-    onSuccess: (res) => {
-      notifySuccess(t("import.done", { count: res?.data?.imported ?? 0 }));
+  // The import runs as a job: its progress shows here, and after a reload the list opens this
+  // dialog again on the job (its id is in the address).
+  const job = useJob(["items_import"], {
+    onFinished: (j) => {
+      if (j.state !== "done") return;
+      const res = j.result as { imported?: number; repairs?: ImportRepair[] };
+      notifySuccess(t("import.done", { count: res.imported ?? 0 }));
       void queryClient.invalidateQueries({ queryKey: [ITEMS_ENDPOINT] });
       void queryClient.invalidateQueries({ queryKey: ["categories"] });
       void queryClient.invalidateQueries({ queryKey: ["brands"] });
       // Barcodes read with their leading zeros restored stay on screen, so the user can check them.
-      const restored = res?.data?.repairs ?? [];
-      if (restored.length) {
-        setFile(null);
-        setRepairs(restored);
-      } else onClose();
+      if (!res.repairs?.length) close();
     },
-    onError: (err) => {
-      const found = err instanceof ApiError ? importRowErrors(err.body) : [];
-      if (found.length) {
-        setRows(found);
-        setProblem(err instanceof ApiError ? err.message : null);
-      } else if (err instanceof ApiError && err.status === 422) {
-        setRows([]);
-        const first = Object.values(err.body.errors ?? {})[0];
-        setProblem(Array.isArray(first) ? String(first[0]) : err.message);
-      } else notifyError(err);
-    },
-    meta: { silent: true },
   });
+  const reasonOf = useJobReason();
+  const finished = job.job && !job.running ? job.job : null;
+  const rows: ImportRowError[] = finished?.state === "failed" ? (finished.error?.rows ?? []) : [];
+  const repairs: ImportRepair[] =
+    finished?.state === "done" ? ((finished.result as { repairs?: ImportRepair[] } | null)?.repairs ?? []) : [];
+  const close = () => {
+    job.dismiss();
+    onClose();
+  };
 
   const choose = (f: File | null) => {
-    setRows([]);
-    setRepairs([]);
+    if (finished) job.dismiss();
     setFile(f);
     setProblem(f ? importFileProblem(f) : null);
   };
@@ -81,11 +72,15 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
   const submit = () => {
     const p = importFileProblem(file);
     setProblem(p);
-    if (!p && file) upload.mutate(file);
+    if (!p && file) {
+      const body = new FormData();
+      body.append("file", file);
+      job.start(`${ITEMS_ENDPOINT}/import/start`, body);
+    }
   };
 
   return (
-    <AppDialog onClose={onClose} size="xl" testId="item-import" title={t("import.title")} icon={<IconFileSpreadsheet size={20} />}>
+    <AppDialog onClose={close} size="xl" testId="item-import" title={t("import.title")} icon={<IconFileSpreadsheet size={20} />}>
       <Stack p="lg" gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Text size="sm" c="dimmed" maw={480}>
@@ -136,6 +131,12 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
         <Text size="xs" c="dimmed">
           {t("import.columns")} <Code style={{ direction: "ltr", unicodeBidi: "isolate" }}>{ITEM_IMPORT_COLUMNS.join(", ")}</Code>
         </Text>
+        {job.running && job.job && <JobProgress job={job.job} title={t("import.running")} />}
+        {finished?.state === "failed" && rows.length === 0 && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="import-problem">
+            {reasonOf(finished.error)}
+          </Alert>
+        )}
         {problem && rows.length === 0 && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="import-problem">
             {translateMessage(problem)}
@@ -173,10 +174,10 @@ export function ItemImportDialog({ onClose }: { onClose: () => void }) {
           />
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {t("common:cancel")}
           </Button>
-          <Button leftSection={<IconUpload size={16} />} loading={upload.isPending} onClick={submit} data-testid="import-submit">
+          <Button leftSection={<IconUpload size={16} />} loading={job.running} onClick={submit} data-testid="import-submit">
             {t("import.submit")}
           </Button>
         </Group>

@@ -81,7 +81,8 @@ export function ItemListPage() {
   const can = useCan();
   const changeParams = useChangeParams();
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [importing, setImporting] = useState(false);
+  // A reload while an import runs (its job's id in the address) opens the import on it again.
+  const [importing, setImporting] = useState(() => new URLSearchParams(window.location.search).has("job"));
   const [labels, setLabels] = useState<LabelRequest[] | null>(null);
   const [pricing, setPricing] = useState(false);
   const listed = useListedQuery();
