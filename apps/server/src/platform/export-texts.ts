@@ -270,6 +270,13 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
     user_code: "رمز المستخدم",
     user_joining_date: "تاريخ الانضمام",
     users_count: "عدد المستخدمين",
+    // The balance sheet's and the income statement's compared figures; a purchase order's expected day and receipt.
+    compare_amount: "المبلغ في يوم المقارنة",
+    change: "التغيّر",
+    compare_income: "الإيرادات في فترة المقارنة",
+    compare_expense: "المصروفات في فترة المقارنة",
+    expected_date: "الموعد المتوقع",
+    receive_status: "حالة الاستلام",
   },
   ckb: {
     // Reports built per request: the account statement, the item transactions, the inventories' summary and the sales by currency.
@@ -530,6 +537,12 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
     user_code: "کۆدی بەکارهێنەر",
     user_joining_date: "بەرواری بەشداربوون",
     users_count: "ژمارەی بەکارهێنەران",
+    compare_amount: "بڕ لە ڕۆژی بەراورد",
+    change: "گۆڕان",
+    compare_income: "داهات لە ماوەی بەراورد",
+    compare_expense: "خەرجی لە ماوەی بەراورد",
+    expected_date: "کاتی چاوەڕوانکراو",
+    receive_status: "دۆخی وەرگرتن",
   },
 };
 
