@@ -12,6 +12,7 @@ import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
 import { businessDateTime, businessDay } from "../../platform/business-time.js";
 import type { AuthUser } from "../../platform/context.js";
+import { bodyOf } from "../../platform/crud.js";
 import { fieldError, notFound, parse } from "../../platform/errors.js";
 import { clientIp, ctxOf } from "../../platform/http.js";
 import { answers, dataOf, savedOf } from "../../platform/openapi.js";
@@ -37,6 +38,7 @@ const ZSettingsShown = ZBackupSettings.extend({
   time_zone: z.string(),
 });
 const ZFileParam = z.object({ file: z.string() });
+const ZNoBody = z.object({}).strict();
 /** Taken by the process that runs the day's scheduled backup; the others skip it. */
 const SCHEDULE_LOCK = 727275;
 const MAX_UPLOAD = 20 * 1024 ** 3;
@@ -198,7 +200,7 @@ export const backupsModule: AppModule = {
     );
 
     // The same three actions as jobs: answered at once (202), their progress read at
-    // /api/jobs/{id}; a backup and a restore never run at the same time in any process.
+    // /api/jobs/{job_id}; a backup and a restore never run at the same time in any process.
     defineJob<Record<string, never>>(app, {
       kind: "backup",
       permission: "backups/store",
@@ -232,7 +234,11 @@ export const backupsModule: AppModule = {
         config: { permission: "backups/store" },
         schema: { summary: "Start a backup as a job; its result is what POST /api/backups answers", response: startedResponses },
       },
-      async (_req, reply) => answerStarted(reply, startJob(app, _req, "backup", {})),
+      async (req, reply) => {
+        // Nothing to say but "start": a body of anything else is refused before a job is made.
+        parse(ZNoBody, bodyOf(req));
+        return answerStarted(reply, startJob(app, req, "backup", {}));
+      },
     );
     app.post(
       "/api/backups/:file/restore/start",

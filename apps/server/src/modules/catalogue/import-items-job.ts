@@ -5,7 +5,7 @@ import { HttpError } from "../../platform/errors.js";
 import { retryTx } from "../../platform/http.js";
 import { refreshEstimates } from "../../platform/list.js";
 import { answerStarted, defineJob, startedResponses, startJob } from "../jobs/job-runner.js";
-import { importItems } from "./import-items.js";
+import { importItems, readItemSheet } from "./import-items.js";
 
 /**
  * The items import as a job (`POST /api/items/import/start`, 202): the sheet travels on the
@@ -35,8 +35,10 @@ export function registerItemImportJob(app: FastifyInstance) {
     },
     async (req, reply) => {
       const file = req.isMultipart() ? (req.body as { file?: unknown } | undefined)?.file : undefined;
-      // No file: refused at once, in the import's words; the rest of the checks are the job's.
+      // A missing file, or one that is no workbook of the import's columns, is refused at once in
+      // the import's words; the rows are checked by the job.
       if (!Buffer.isBuffer(file)) throw new HttpError(422, MSG.excelRequired, { file: [MSG.excelRequired] });
+      await readItemSheet(file);
       return answerStarted(reply, startJob(app, req, "items_import", {}, { attachment: file }));
     },
   );

@@ -133,7 +133,8 @@ const BARCODE = /^[0-9A-Za-z-]{1,64}$/;
 const YES = new Set(["1", "yes", "true", "y", "نعم", "بەڵێ"]);
 const NO = new Set(["", "0", "no", "false", "n", "لا", "نەخێر"]);
 
-async function readRows(file: unknown): Promise<Row[]> {
+/** The sheet read and its columns checked, as the import reads it (a start route checks it before it makes a job). */
+export async function readItemSheet(file: unknown): Promise<Row[]> {
   const rows = await readSheetRecords(file, ITEM_IMPORT_COLUMNS, ["item_name", "sale_price", "base_unit"]);
   // Only the identifier columns care that their cell was a number (lost leading zeros).
   for (const r of rows) for (const c of [...r.numeric]) if (!TEXT_COLUMNS.includes(c)) r.numeric.delete(c);
@@ -283,7 +284,7 @@ export async function importItems(
   progress: (step: JobStep, done?: number, total?: number) => void = () => {},
 ): Promise<{ imported: number; repairs: ImportRepair[] }> {
   progress("import.reading");
-  const rows = await readRows(file);
+  const rows = await readItemSheet(file);
   progress("import.checking", 0, rows.length);
   const errors: ImportRowError[] = [];
   const repairs: ImportRepair[] = [];

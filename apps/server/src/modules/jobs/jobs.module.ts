@@ -36,7 +36,7 @@ export const jobsModule: AppModule = {
       return Boolean(def && can(user, def.permission));
     };
     app.get(
-      "/api/jobs/:id",
+      "/api/jobs/:job_id",
       {
         config: { permission: READ_ANY },
         ...docs({
@@ -47,7 +47,8 @@ export const jobsModule: AppModule = {
         }),
       },
       async (req) => {
-        const job = await showJob(app.db, (req.params as { id: string }).id);
+        // A job id is a UUID: anything else names no job.
+        const job = await showJob(app.db, (req.params as { job_id: string }).job_id);
         if (!job) throw notFound();
         if (!mayRead(job.kind, req.user)) throw forbidden();
         return { data: job };

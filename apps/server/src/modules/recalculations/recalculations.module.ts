@@ -89,7 +89,7 @@ export const recalculationsModule: AppModule = {
         return reply.status(201).send({ message: MSG.updated, data });
       },
     );
-    // The same run as a job: answered at once, its progress read at /api/jobs/{id}.
+    // The same run as a job: answered at once, its progress read at /api/jobs/{job_id}.
     defineJob<Record<string, never>>(app, {
       kind: "recalculation",
       permission: `${SECTION}/store`,
