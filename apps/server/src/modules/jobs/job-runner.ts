@@ -168,6 +168,38 @@ export async function sweepStaleJobs(db: DbOrTx, staleMs: number): Promise<strin
   return res.rows.map((r) => r.id);
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === "EPERM";
+  }
+};
+
+/**
+ * Marks failed, at once, the running jobs of processes of this machine that are gone (a killed
+ * server restarted within the heartbeat's half minute): the owner names the host and the pid.
+ * Processes that share a host name are taken to share its process ids, as on one machine.
+ */
+export async function sweepDeadHere(db: DbOrTx): Promise<string[]> {
+  const host = `${hostname()}:`;
+  const res = await db.execute<{ id: string; owner: string }>(
+    sql`select id, owner from jobs where state = 'running' and starts_with(owner, ${host})`,
+  );
+  const dead = res.rows.filter((r) => {
+    const pid = Number(r.owner.slice(host.length).split(":")[0]);
+    return Number.isInteger(pid) && pid > 0 && !alive(pid);
+  });
+  if (!dead.length) return [];
+  const marked = await db.execute<{ id: string }>(sql`
+    update jobs set state = 'failed', finished_at = now(), attachment = null,
+                    error = ${JSON.stringify({ message: JOB_MSG.stopped })}::jsonb
+     where state = 'running' and id in (select json_array_elements_text(${JSON.stringify(dead.map((d) => d.id))}::json)::uuid)
+     returning id`);
+  return marked.rows.map((r) => r.id);
+}
+
 /** The reason a job failed, in the words its route would answer; never a database's text. */
 export function jobErrorOf(e: unknown): JobError {
   if (e instanceof ImportRowsError) return { message: e.message, errors: e.errors, rows: e.rows };
@@ -353,7 +385,7 @@ function execute<I>(
 export async function startRunner(app: FastifyInstance, options: Partial<RunnerOptions> = {}): Promise<void> {
   const runner = jobRunner(app);
   Object.assign(runner.options, options);
-  const swept = await sweepStaleJobs(app.db, runner.options.staleMs);
+  const swept = [...(await sweepDeadHere(app.db)), ...(await sweepStaleJobs(app.db, runner.options.staleMs))];
   if (swept.length) app.log.warn(`Jobs whose process stopped, marked failed: ${swept.join(", ")}`);
   runner.timer = setInterval(() => {
     void (async () => {
