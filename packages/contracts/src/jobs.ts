@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The long jobs: each runs in a server process and writes its progress to its row. */
-export const JOB_KINDS = ["backup", "restore", "recalculation", "items_import"] as const;
+export const JOB_KINDS = ["backup", "restore", "recalculation", "items_import", "purchase_import"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_STATES = ["queued", "running", "done", "failed"] as const;
@@ -32,6 +32,7 @@ export const JOB_STEPS = [
   "import.reading",
   "import.checking",
   "import.saving",
+  "import.lines",
 ] as const;
 export type JobStep = (typeof JOB_STEPS)[number];
 

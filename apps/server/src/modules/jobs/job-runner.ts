@@ -39,8 +39,8 @@ export interface JobDefinition<I> {
   kind: JobKind;
   /** The permission of the action the job runs: starting it and reading it need the same. */
   permission: string;
-  /** Jobs of one lane never run at the same time; the kind by default. */
-  lane?: string;
+  /** Jobs of one lane never run at the same time; the kind by default (or one of the input's, such as a document's). */
+  lane?: string | ((input: I) => string);
   run(job: JobContext<I>): Promise<unknown>;
 }
 
@@ -144,6 +144,11 @@ export async function latestJob(db: DbOrTx, kinds: readonly string[], opts: { ac
   return res.rows[0] && shown(res.rows[0]);
 }
 
+async function activeInLane(db: DbOrTx, lane: string): Promise<Job | undefined> {
+  const res = await db.execute<JobRow>(sql`${JOB_SELECT} where j.lane = ${lane} and j.state in ('queued', 'running') limit 1`);
+  return res.rows[0] && shown(res.rows[0]);
+}
+
 /**
  * Takes a queued job for `owner`. `SKIP LOCKED`: of claimers racing for one row, one locks and
  * updates it, the others skip it and get nothing; a row already running is not queued, so a
@@ -222,7 +227,7 @@ export async function startJob<I>(
   const runner = jobRunner(app);
   const def = runner.kinds.get(kind) as JobDefinition<I> | undefined;
   if (!def) throw new Error(`No job of kind ${kind} is defined`);
-  const lane = def.lane ?? kind;
+  const lane = typeof def.lane === "function" ? def.lane(input) : (def.lane ?? kind);
   const user = req?.user ?? null;
   let id: string | undefined;
   for (let attempt = 0; attempt < 2 && !id; attempt++) {
@@ -235,13 +240,7 @@ export async function startJob<I>(
     } catch (e) {
       if ((e as { code?: string }).code !== "23505" && (e as { cause?: { code?: string } }).cause?.code !== "23505") throw e;
       if (attempt === 0 && (await sweepStaleJobs(app.db, runner.options.staleMs)).length) continue;
-      const active = await latestJob(
-        app.db,
-        [...runner.kinds.values()].filter((k) => (k.lane ?? k.kind) === lane).map((k) => k.kind),
-        {
-          activeOnly: true,
-        },
-      );
+      const active = await activeInLane(app.db, lane);
       if (active) throw new JobBusy(active);
       // It finished between the insert and the look: try once more.
       if (attempt === 1) throw e;
@@ -279,7 +278,7 @@ function execute<I>(
   const r: Running = {
     id,
     kind: def.kind,
-    lane: def.lane ?? def.kind,
+    lane: typeof def.lane === "function" ? def.lane(input) : (def.lane ?? def.kind),
     created_by: user?.user_id ?? null,
     created_at: now,
     started_at: now,

@@ -12,7 +12,7 @@ const tags = ["jobs"];
  * A job is read with the permission of the action it runs (checked per job below); the route
  * itself lets in whoever holds one of those actions.
  */
-const READ_ANY = ["backups/store", "backups/restore", "recalculations/store", "items/import"];
+const READ_ANY = ["backups/store", "backups/restore", "recalculations/store", "items/import", "purchases/import"];
 const ZKinds = z.object({
   kind: z
     .string()
@@ -42,7 +42,7 @@ export const jobsModule: AppModule = {
         ...docs({
           tags,
           summary: "A job's state, progress, result or the reason it failed",
-          params: z.object({ id: z.uuid() }),
+          params: z.object({ job_id: z.uuid() }),
           response: dataOf(ZJob),
         }),
       },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 import { pieceAndBoxItem } from "../catalogue/items.fixture.js";
 import { multipart } from "../catalogue/multipart.fixture.js";
+import { jobsSettled } from "../jobs/job-runner.js";
 import { dbHelpers, unitIds } from "../sales/sales.fixture.js";
 
 /**
@@ -417,6 +418,30 @@ describe("import of lines from xlsx", () => {
     const empty = multipart({ note: "x" });
     const none = await t.api("POST", `/api/purchases/${p.id}/import`, { body: empty.body, headers: empty.headers });
     expect(none.status).toBe(422);
+  });
+
+  it("as a job: a bad sheet's rows on the job and nothing saved, a good one's lines added", async () => {
+    const p = await created(
+      "/api/purchases",
+      purchaseBody({ payment_type: "On Account", account_id: null, paid_amount: null, charges: [] }),
+    );
+    const start = async (file: Buffer) => {
+      const form = multipart({ file: { file, name: "lines.xlsx" } });
+      return t.api("POST", `/api/purchases/${p.id}/import/start`, { body: form.body, headers: form.headers });
+    };
+    const ended = async (id: string) => {
+      await jobsSettled(t.app);
+      return (await t.api("GET", `/api/jobs/${id}`)).body.data;
+    };
+    const bad = await start(await sheet([["No Such Item", "", "", "", "1", "1", ""]]));
+    expect(bad.status).toBe(202);
+    const failed = await ended(bad.body.data.id);
+    expect(failed.state).toBe("failed");
+    expect(failed.error.rows).toEqual([{ row: 2, column: "item", reason: PURCHASE_MSG.itemInvalid }]);
+    expect((await t.api("GET", `/api/purchases/${p.id}`)).body.data.lines).toHaveLength(2);
+    const good = await start(await sheet([["Olive Soap", "Piece", "", "", "5", "1", ""]]));
+    expect(await ended(good.body.data.id)).toMatchObject({ kind: "purchase_import", state: "done", result: { imported: 1 } });
+    expect((await t.api("GET", `/api/purchases/${p.id}`)).body.data.lines).toHaveLength(3);
   });
 
   it("a sheet typed in Arabic or Kurdish: units by the names the screens show, numbers with Arabic-Indic digits and thousands separators", async () => {

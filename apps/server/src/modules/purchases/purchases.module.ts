@@ -13,6 +13,7 @@ import { ImportRowsError } from "../../platform/sheet-import.js";
 import { applyCost, applyCostPreview } from "./purchase.apply-cost.js";
 import { modifySalePrices, salePrices } from "./purchase.sale-prices.js";
 import { importPurchaseLines, purchaseImportTemplate } from "./purchase-import.js";
+import { registerPurchaseImportJob } from "./purchase-import-job.js";
 import { createReturn, deleteReturn, purchaseReturnsList, setReturnClosed, showReturn, updateReturn } from "./purchase-returns.js";
 import { completePurchase, createPurchase, deletePurchase, returnToDraft, setClosed, updatePurchase } from "./purchases.js";
 import { purchasesList } from "./purchases.list.js";
@@ -138,6 +139,8 @@ export const purchasesModule: AppModule = {
         }
       },
     );
+
+    registerPurchaseImportJob(app);
 
     registerCrud(app, {
       endpoint: "purchases",
