@@ -174,6 +174,12 @@ export async function posSession(ctx: Ctx) {
     "closing_drawers/store",
   ];
   const sys = await ctx.tx.execute<{ currency_fk: number }>(sql`select currency_fk from system_config where id = 1`);
+  // The financial year a sale made now is dated in: the till warns when it is archived or missing,
+  // as the back office's banner does (every sale in it would be refused).
+  const year = await ctx.tx.execute<{ name: string; archived: boolean }>(sql`
+    select name, archived from financial_years
+     where ${ctx.now.toISOString()}::timestamptz >= start_date and ${ctx.now.toISOString()}::timestamptz < end_date
+     order by archived desc limit 1`);
   return {
     cashier: { user_id: user.user_id, user_name: user.user_name },
     outlet: { outlet_id: place.outlet_id, outlet_name: place.outlet_name },
@@ -190,6 +196,7 @@ export async function posSession(ctx: Ctx) {
       ? { consumer_id: Number(walkIn.rows[0].consumer_id), consumer_name: walkIn.rows[0].consumer_name }
       : null,
     drawer,
+    financial_year: year.rows[0] ? { name: year.rows[0].name, archived: Boolean(year.rows[0].archived) } : null,
     permissions: keys.filter((k) => can({ user_id: user.user_id, permissions: user.permissions }, k)),
   };
 }

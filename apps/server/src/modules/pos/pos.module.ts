@@ -62,6 +62,8 @@ const ZSession = z.object({
     sales_total: zDecimal,
     cash: z.array(z.object({ currency_id: z.number().int(), account_id: z.number().int(), balance: zDecimal })),
   }),
+  /** The financial year today falls in (null: none covers it, and a sale made now is refused). */
+  financial_year: z.object({ name: z.string(), archived: z.boolean() }).nullable(),
   permissions: z.array(z.string()),
 });
 const ZOpening = z.object({

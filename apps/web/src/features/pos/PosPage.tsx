@@ -187,6 +187,11 @@ export function PosPage() {
               </button>
             </div>
           )}
+          {(s.financial_year === null || s.financial_year?.archived) && (
+            <div className="pos-year-warning" role="alert" data-testid="pos-year-warning">
+              {s.financial_year ? t("yearArchived", { name: s.financial_year.name }) : t("yearMissing")}
+            </div>
+          )}
           <div className="pos-scan-row">
             <ScanField onScan={onCode} label={t("scanField")} testId="pos-scan" />
           </div>

@@ -21,6 +21,8 @@ export interface PosSession {
   /** The receipt roll's width in millimetres (a session kept from before the setting: 80). */
   receipt_width?: PosReceiptWidth;
   walk_in_customer: { consumer_id: number; consumer_name: string } | null;
+  /** The financial year today falls in; null when none covers it (a session kept from before: undefined). */
+  financial_year?: { name: string; archived: boolean } | null;
   permissions: string[];
 }
 
