@@ -55,6 +55,8 @@ test.describe
       const section = page.getByTestId("doc-payments");
       await expect(section).toContainText("Left to pay: 20,000 IQD");
       await expect(section.getByTestId("doc-payment-status")).toHaveText("Unpaid");
+      const edit = page.getByRole("button", { name: "Edit", exact: true });
+      await expect(edit).toBeVisible();
 
       await section.getByTestId("doc-payment-add").click();
       const form = page.getByTestId("doc-payment-form");
@@ -69,6 +71,9 @@ test.describe
       await expect(section.getByTestId("doc-payment-row")).toContainText("8,000");
       await expect(section).toContainText("Left to pay: 12,000 IQD");
       await expect(section.getByTestId("doc-payment-status")).toHaveText("Partially paid");
+      // While a later payment stands the sale is neither edited nor returned to draft: neither is offered.
+      await expect(edit).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /return to draft/i })).toHaveCount(0);
       await shot(page, "doc-payments-en");
 
       const number = (await call<{ data: { number: string } }>(`sales/${s.saleId}`, { token: s.token })).data.number;
@@ -93,6 +98,8 @@ test.describe
       await page.getByTestId("confirm-delete-yes").click();
       await expect(section.getByTestId("doc-payment-row")).toHaveCount(0);
       await expect(section.getByTestId("doc-payment-status")).toHaveText("غير مدفوع");
+      // With the payment gone the sale may be edited again.
+      await expect(page.getByRole("button", { name: "تعديل", exact: true })).toBeVisible();
       const shown = await call<{ data: { left: string; payments: unknown[] } }>(`sales/${s.saleId}/payments`, { token: s.token });
       expect([shown.data.left, shown.data.payments.length]).toEqual(["20000", 0]);
     });

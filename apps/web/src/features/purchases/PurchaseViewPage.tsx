@@ -27,6 +27,8 @@ export function PurchaseViewPage() {
   const doc = useQuery(purchaseQuery(id));
   // What was paid after the purchase, once it is complete (its Payments section reads the same).
   const payments = useQuery({ ...docPaymentsQuery("purchases", id), enabled: doc.data?.status === "complete" });
+  // While payments made later stand, it is neither edited nor returned to draft (the server refuses both).
+  const paidLater = (payments.data?.payments.length ?? 0) > 0;
   const act = useDocAction(PURCHASES, "purchases:done");
   const confirm = useConfirmAction();
   const [labels, setLabels] = useState<LabelRequest[] | null>(null);
@@ -79,7 +81,7 @@ export function PurchaseViewPage() {
       sheet={sheet}
       testPrefix="purchase"
       backTo={PATHS.list}
-      editTo={can("purchases/update") && !p.is_closed && PATHS.upsert(p.id, 1)}
+      editTo={can("purchases/update") && !p.is_closed && !paidLater && PATHS.upsert(p.id, 1)}
       badges={<DocBadges status={p.status} closed={p.is_closed} payment={p.payment_status} />}
       actions={
         <>
@@ -94,7 +96,7 @@ export function PurchaseViewPage() {
               {t("actions.complete")}
             </Button>
           )}
-          {p.status === "complete" && can("purchases/return_to_draft") && (
+          {p.status === "complete" && !paidLater && can("purchases/return_to_draft") && (
             <Button
               variant="light"
               color="orange"

@@ -9,7 +9,7 @@ import { useSession } from "../../app/session";
 import { PATHS as RETURN_PATHS } from "../../shared/api/saleReturns";
 import { ENDPOINTS, pathsOf, type SaleKind, saleQuery } from "../../shared/api/sales";
 import { useConfirmAction } from "../../shared/ConfirmDialog";
-import { DocPayments } from "../../shared/documents/DocPayments";
+import { DocPayments, docPaymentsQuery } from "../../shared/documents/DocPayments";
 import { DocView } from "../../shared/documents/DocView";
 import { DocBadges, useDocAction } from "../../shared/documents/docActions";
 import { shown } from "../../shared/documents/routeParams";
@@ -30,6 +30,11 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
   const navigate = useNavigate();
   const { systemConfig } = useSession();
   const doc = useQuery(saleQuery(kind, kit.id));
+  // Paid later: while such payments stand the sale is neither edited nor returned to draft (the
+  // server refuses both), so neither is offered. Its Payments section reads the same answer.
+  const payable = kind === "sale" ? "sales" : "salesman_sales";
+  const later = useQuery({ ...docPaymentsQuery(payable, kit.id), enabled: doc.data?.status === "complete" });
+  const paidLater = (later.data?.payments.length ?? 0) > 0;
   const act = useDocAction(endpoint, "salesdocs:done");
   const confirm = useConfirmAction();
   const s = doc.data;
@@ -89,7 +94,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
       sheet={sheet}
       testPrefix="sale"
       backTo={paths.list}
-      editTo={can(`${section}/update`) && !s.is_closed && paths.upsert(s.id, 1)}
+      editTo={can(`${section}/update`) && !s.is_closed && !paidLater && paths.upsert(s.id, 1)}
       badges={
         <Stack gap={4} align="flex-end">
           <DocBadges status={s.status} closed={s.is_closed} payment={s.payment_status} />
@@ -124,7 +129,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
               {t("salereturns:actions.return")}
             </Button>
           )}
-          {s.status === "complete" && can(`${section}/return_to_draft`) && (
+          {s.status === "complete" && !paidLater && can(`${section}/return_to_draft`) && (
             <Button
               variant="light"
               color="orange"
@@ -146,7 +151,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
           </span>
         </Text>
       )}
-      <DocPayments endpoint={kind === "sale" ? "sales" : "salesman_sales"} doc={s} />
+      <DocPayments endpoint={payable} doc={s} />
       {confirm.dialog}
     </DocView>
   );
