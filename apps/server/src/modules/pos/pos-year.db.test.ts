@@ -24,8 +24,6 @@ describe("the till's financial year", () => {
     expect((await t.api("POST", `/api/financial_years/${year!.id}/archive`, { body: {} })).status).toBe(200);
     expect((await session()).financial_year).toEqual({ name: year!.name, archived: true });
     await t.database.db.execute(
-    );
-    await t.database.db.execute(
       sql`update financial_years set start_date = now() - interval '2 day', end_date = now() - interval '1 day' where id = ${year!.id}`,
     );
     expect((await session()).financial_year).toBeNull();
