@@ -12,6 +12,7 @@ export * from "./expenses/expenses.tables.js";
 export * from "./jobs/jobs.tables.js";
 export * from "./ledger/accounts.tables.js";
 export * from "./ledger/ledger.tables.js";
+export * from "./mobile-app/mobile-app.tables.js";
 export * from "./numbering/numbering.tables.js";
 export * from "./opening-balances/opening-balances.tables.js";
 export * from "./outlets/outlets.tables.js";
