@@ -108,6 +108,8 @@ export const PERMISSION_GROUPS: GroupDef[] = [
         ],
       },
       { key: "financial_reports", actions: ["trial_balance", "income_statement", "balance_sheet"] },
+      // Not in SPEC §6: the dashboard's route needs a key of its own (each of its parts also asks the part's key).
+      s("dashboard", ["show"]),
     ],
   },
   {
@@ -138,8 +140,8 @@ export const PERMISSION_GROUPS: GroupDef[] = [
   },
 ];
 
-/** Sections that keep no module log of their own: reports read, and a password change is audited under `auth`. */
-const UNLOGGED = new Set(["reports", "financial_reports", "profile"]);
+/** Sections that keep no module log of their own: reports and the dashboard read, and a password change is audited under `auth`. */
+const UNLOGGED = new Set(["reports", "financial_reports", "dashboard", "profile"]);
 /** Sections that keep a module log, readable with `model_loges/{section}_log`. */
 export const LOGGED_SECTIONS: string[] = PERMISSION_GROUPS.flatMap((g) => g.sections.filter((x) => !UNLOGGED.has(x.key)).map((x) => x.key));
 

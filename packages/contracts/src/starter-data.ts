@@ -44,6 +44,7 @@ const SALESMAN = [
   ...keysOf(["customers"], WORK),
   ...keysOf(["items", "stocks"], LOOK),
   "reports/sales",
+  "dashboard/show",
 ];
 
 const STOREKEEPER = [
@@ -57,6 +58,7 @@ const STOREKEEPER = [
   "reports/item_transactions",
   "reports/inventory",
   "reports/expired_items",
+  "dashboard/show",
 ];
 
 const ACCOUNTANT = [
@@ -65,7 +67,7 @@ const ACCOUNTANT = [
   ...keysOf(["customers", "suppliers"], [...WORK, "balance_view"]),
   ...keysOf(["sales", "purchases", "sale_returns", "purchase_returns", "pos_admin_sales", "closing_drawers"], LOOK),
   ...keysOf(["opening_balances"]),
-  ...keysOf(["reports", "financial_reports"]),
+  ...keysOf(["reports", "financial_reports", "dashboard"]),
   "recalculations/index",
 ];
 

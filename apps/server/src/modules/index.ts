@@ -4,6 +4,7 @@ import { authModule } from "./auth/auth.module.js";
 import { backupsModule } from "./backups/backups.module.js";
 import { cashModule } from "./cash/cash.module.js";
 import { catalogueModule } from "./catalogue/catalogue.module.js";
+import { dashboardModule } from "./dashboard/dashboard.module.js";
 import { disposalsModule } from "./disposals/disposals.module.js";
 import { docClosingModule } from "./doc-closing/doc-closing.module.js";
 import { docPaymentsModule } from "./doc-payments/doc-payments.module.js";
@@ -66,6 +67,7 @@ export const MODULES: AppModule[] = [
   backupsModule,
   jobsModule,
   salesReportsModule,
+  dashboardModule,
   docPaymentsModule,
   docClosingModule,
 ];

@@ -1,0 +1,205 @@
+import {
+  CURRENCY_IQD,
+  CURRENCY_USD,
+  can,
+  DASHBOARD_TOP,
+  type Dashboard,
+  type DashboardCard,
+  type DashboardQuery,
+  daysCounted,
+} from "@app/contracts";
+import { type SQL, sql } from "drizzle-orm";
+import { addDays, businessTimeZone, endOfBusinessDay, startOfBusinessDay } from "../../platform/business-time.js";
+import type { Ctx } from "../../platform/context.js";
+import { systemCurrency } from "../ledger/ledger.js";
+import { D, type Dec } from "../ledger/money.js";
+import { type FactFilters, rawDocFacts, rawItemFacts } from "./dashboard.facts.js";
+import { dashboardPositions } from "./dashboard.positions.js";
+
+/** Keys each part of the answer asks beyond `dashboard/show` (declared as the route's `checks`). */
+export const DASHBOARD_CHECKS = {
+  sales: "reports/sales",
+  profit: "reports/items_profits",
+  cash: "cashes/balance_view",
+  receivables: "customers/balance_view",
+  payables: "suppliers/balance_view",
+  inventoryValue: "reports/inventory",
+  lowStock: "stocks/index",
+  nearExpiry: "reports/expired_items",
+} as const;
+
+/** Where the sales figures are read: the summary rows (the route), or the documents (the reference). */
+export type FactSource = "summary" | "documents";
+
+const money = (v: string | number | Dec | null | undefined) =>
+  D(v ?? 0)
+    .toDecimalPlaces(3)
+    .toFixed();
+
+function card(value: string | number | Dec, previous: string | number | Dec): DashboardCard {
+  const v = D(value);
+  const p = D(previous);
+  return {
+    value: money(v),
+    previous: money(p),
+    change_pct: p.isZero() ? null : v.minus(p).div(p.abs()).mul(100).toDecimalPlaces(1).toFixed(),
+  };
+}
+
+const holds = (ctx: Ctx, key: string) => !!ctx.user && can({ user_id: ctx.user.user_id, permissions: ctx.user.permissions }, key);
+
+type Totals = {
+  count: string;
+  net: string;
+  sold: string;
+  discount: string;
+  returns: string;
+  cost: string;
+};
+
+/** The dashboard's answer for a period, its parts trimmed to the user's keys. */
+export async function dashboard(ctx: Ctx, q: DashboardQuery, source: FactSource = "documents"): Promise<Dashboard> {
+  const sys = await systemCurrency(ctx.tx);
+  const currencyId = q.currency === "IQD" ? CURRENCY_IQD : q.currency === "USD" ? CURRENCY_USD : null;
+  const shownCurrency = currencyId ?? sys;
+  const f: FactFilters = { from: q.from, to: q.to, outlet: q.outlet_fk, inventory: q.inventory_fk, currency: q.currency, currencyId, sys };
+  const days = daysCounted(q.from, q.to);
+  const previous = { from: addDays(q.from, -days), to: addDays(q.from, -1) };
+  const name = await ctx.tx.execute<{ currency_name: string }>(
+    sql`select currency_name from currencies where currency_id = ${shownCurrency}`,
+  );
+
+  const sales = holds(ctx, DASHBOARD_CHECKS.sales) ? await salesParts(ctx, f, previous.from, source) : null;
+  const positions = await dashboardPositions(ctx, f, {
+    cash: holds(ctx, DASHBOARD_CHECKS.cash),
+    receivables: holds(ctx, DASHBOARD_CHECKS.receivables),
+    payables: holds(ctx, DASHBOARD_CHECKS.payables),
+    inventoryValue: holds(ctx, DASHBOARD_CHECKS.inventoryValue),
+    lowStock: holds(ctx, DASHBOARD_CHECKS.lowStock),
+    nearExpiry: holds(ctx, DASHBOARD_CHECKS.nearExpiry),
+  });
+  return {
+    period: { from: q.from, to: q.to },
+    previous_period: previous,
+    currency: q.currency,
+    currency_id: shownCurrency,
+    currency_name: name.rows[0]?.currency_name ?? "",
+    cards: sales && {
+      ...sales.cards,
+      gross_profit: holds(ctx, DASHBOARD_CHECKS.profit) ? sales.profit : null,
+    },
+    by_hour: sales?.byHour ?? null,
+    by_day: sales?.byDay ?? null,
+    top_items: sales?.topItems ?? null,
+    top_customers: sales?.topCustomers ?? null,
+    by_outlet: sales?.byOutlet ?? null,
+    ...positions,
+    pending_online_orders: null,
+  };
+}
+
+/** The sales parts from one source: the cards beside the previous period's, and the period's breakdowns. */
+async function salesParts(ctx: Ctx, f: FactFilters, previousFrom: string, source: FactSource) {
+  const zone = businessTimeZone();
+  const whole = { start: startOfBusinessDay(previousFrom), end: endOfBusinessDay(f.to) };
+  const current = { start: startOfBusinessDay(f.from), end: endOfBusinessDay(f.to) };
+  const docs = (range: { start: Date; end: Date }, _fromDay: string): SQL => rawDocFacts(ctx, f, zone, range);
+  const items = rawItemFacts(ctx, f, current);
+
+  const totals = await ctx.tx.execute<Totals & { cur: boolean }>(sql`
+    select x.day >= ${f.from}::date as cur, coalesce(sum(x.count), 0)::text as count, coalesce(sum(x.net), 0)::text as net,
+           coalesce(sum(x.net + x.returns), 0)::text as sold, coalesce(sum(x.discount), 0)::text as discount,
+           coalesce(sum(x.returns), 0)::text as returns, coalesce(sum(x.cost), 0)::text as cost
+      from (${docs(whole, previousFrom)}) x group by 1`);
+  const empty: Totals = { count: "0", net: "0", sold: "0", discount: "0", returns: "0", cost: "0" };
+  const now = totals.rows.find((r) => r.cur) ?? empty;
+  const before = totals.rows.find((r) => !r.cur) ?? empty;
+  const avg = (t: Totals) => (D(t.count).isZero() ? D(0) : D(t.sold).div(t.count));
+
+  // Every breakdown of the period in one pass over its rows.
+  const groups = await ctx.tx.execute<{
+    g: number;
+    hour: number | null;
+    day: string | null;
+    outlet_fk: number | null;
+    consumer_fk: number | null;
+    count: string;
+    net: string;
+  }>(sql`
+    select grouping(x.hour, x.day, x.outlet_fk, x.consumer_fk)::int as g, x.hour, to_char(x.day, 'YYYY-MM-DD') as day,
+           x.outlet_fk, x.consumer_fk, sum(x.count)::text as count, sum(x.net)::text as net
+      from (${docs(current, f.from)}) x
+     group by grouping sets ((x.hour), (x.day), (x.outlet_fk), (x.consumer_fk))`);
+  // grouping() bits: hour 8, day 4, outlet 2, consumer 1 (a bit set = not grouped by it).
+  const of = (g: number) => groups.rows.filter((r) => Number(r.g) === g);
+  const hours = new Map(of(7).map((r) => [Number(r.hour), r]));
+  const daysMap = new Map(of(11).map((r) => [r.day!, r]));
+  const byDay = [];
+  for (let d = f.from; d <= f.to; d = addNext(d)) {
+    const r = daysMap.get(d);
+    byDay.push({ day: d, net_sales: money(r?.net), count: Number(r?.count ?? 0) });
+  }
+  const outletRows = of(13);
+  const customerRows = of(14)
+    .sort((a, b) => D(b.net).cmp(D(a.net)) || Number(a.consumer_fk) - Number(b.consumer_fk))
+    .slice(0, DASHBOARD_TOP);
+  const names = await ctx.tx.execute<{ id: number; name: string; kind: string }>(sql`
+    select consumer_id as id, consumer_name as name, 'c' as kind from consumers
+     where consumer_id in (${sql.join(
+       [0, ...customerRows.map((r) => Number(r.consumer_fk))].map((id) => sql`${id}`),
+       sql`, `,
+     )})
+    union all
+    select outlet_id, outlet_name, 'o' from outlets
+     where outlet_id in (${sql.join(
+       [0, ...outletRows.map((r) => Number(r.outlet_fk ?? 0))].map((id) => sql`${id}`),
+       sql`, `,
+     )})`);
+  const nameOf = (kind: string, id: number | null) => names.rows.find((n) => n.kind === kind && Number(n.id) === id)?.name ?? null;
+
+  const top = await ctx.tx.execute<{ item_id: number; item_name: string; item_code: string | null; qty: string; net: string }>(sql`
+    select t.item_fk as item_id, i.item_name, i.item_code, t.qty::text as qty, t.net::text as net
+      from (select x.item_fk, sum(x.qty) as qty, sum(x.net) as net from (${items}) x group by x.item_fk
+             order by sum(x.net) desc, x.item_fk limit ${DASHBOARD_TOP}) t
+      join items i on i.item_id = t.item_fk
+     order by t.net desc, t.item_fk`);
+
+  return {
+    cards: {
+      net_sales: card(now.net, before.net),
+      sales_count: card(now.count, before.count),
+      average_ticket: card(avg(now).toString(), avg(before).toString()),
+      returns: card(now.returns, before.returns),
+      discounts: card(now.discount, before.discount),
+    },
+    profit: card(D(now.net).minus(now.cost).toString(), D(before.net).minus(before.cost).toString()),
+    byHour: Array.from({ length: 24 }, (_, hour) => {
+      const r = hours.get(hour);
+      return { hour, net_sales: money(r?.net), count: Number(r?.count ?? 0) };
+    }),
+    byDay,
+    byOutlet: outletRows
+      .map((r) => ({
+        outlet_id: r.outlet_fk === null ? null : Number(r.outlet_fk),
+        outlet_name: nameOf("o", r.outlet_fk === null ? null : Number(r.outlet_fk)),
+        net_sales: money(r.net),
+        count: Number(r.count),
+      }))
+      .sort((a, b) => D(b.net_sales).cmp(D(a.net_sales)) || (a.outlet_id ?? 0) - (b.outlet_id ?? 0)),
+    topCustomers: customerRows.map((r) => ({
+      customer_id: Number(r.consumer_fk),
+      customer_name: nameOf("c", Number(r.consumer_fk)) ?? "",
+      net_sales: money(r.net),
+      count: Number(r.count),
+    })),
+    topItems: top.rows.map((r) => ({
+      item_id: Number(r.item_id),
+      item_name: r.item_name,
+      item_code: r.item_code,
+      quantity: D(r.qty).toDecimalPlaces(4).toFixed(),
+      net_sales: money(r.net),
+    })),
+  };
+}
+
+const addNext = (day: string) => addDays(day, 1);
