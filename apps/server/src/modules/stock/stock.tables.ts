@@ -108,9 +108,18 @@ export const stockBalances = pgTable(
   {
     ...stockKeyColumns(),
     qty: numeric("qty", { precision: 20, scale: 4 }).notNull().default("0"),
+    /**
+     * Held by open online orders (`online_order_reservations`): a stock-out takes only
+     * `qty - reserved`, and the trigger refuses a write leaving fewer on hand than are reserved.
+     */
+    reserved: numeric("reserved", { precision: 20, scale: 4 }).notNull().default("0"),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [primaryKey({ columns: [t.item_fk, t.inventory_fk, t.batch_fk] }), index("stock_balances_inventory_idx").on(t.inventory_fk)],
+  (t) => [
+    primaryKey({ columns: [t.item_fk, t.inventory_fk, t.batch_fk] }),
+    index("stock_balances_inventory_idx").on(t.inventory_fk),
+    check("stock_balances_reserved_non_negative", sql`${t.reserved} >= 0`),
+  ],
 );
 
 /**
