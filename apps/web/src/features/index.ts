@@ -3,6 +3,7 @@ import { lazyScreen } from "../shared/lazyScreen";
 import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
 import { BACKUP_FEATURES } from "./backups/backups.features";
 import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
+import { DASHBOARD_FEATURES } from "./dashboard/dashboard.features";
 import { DOC_CLOSING_FEATURES } from "./doc-closing/docClosing.features";
 import { CUSTOMER_FEATURES } from "./parties/customers.features";
 import { SUPPLIER_FEATURES } from "./parties/suppliers.features";
@@ -25,6 +26,8 @@ const page = lazyScreen;
 /** THE registry of screens: one entry per route, with its permission, menu entry and tile. */
 export const FEATURES: Feature[] = [
   { key: "home", path: "/", screen: page(() => import("./home/HomePage"), "HomePage"), menu: true, tile: false },
+  // First after home: the dashboard is the home grid's first tile.
+  ...DASHBOARD_FEATURES,
   {
     key: "staff",
     path: "/staff",
