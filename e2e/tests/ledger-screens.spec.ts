@@ -72,6 +72,57 @@ test("the trial balance opens an account's general ledger over its period: the o
   await expect(page.getByTestId("table-row")).toHaveCount(1);
 });
 
+test("the trial balance beside a compared period typed as the page shows dates: both periods' figures, the change, each opening the ledger (en)", async ({
+  page,
+}) => {
+  const token = await adminToken();
+  const till = await seedTill(token);
+  const y = year();
+  await signedIn(page, { token, lang: "en" });
+  await page.goto(`/reports/financial-reports/trial-balance?search=${encodeURIComponent(till.name)}`);
+  await choose(page, "report-date-filter", "Date period");
+  await page.getByTestId("report-from").pressSequentially(`01/02/${y}`);
+  await page.getByTestId("report-to").pressSequentially(`31/12/${y}`);
+  // January compared: the 500,000 of 15 January is its movement, February to December's opening.
+  await page.getByTestId("tb-compare-from").pressSequentially(`01/01/${y}`);
+  await page.getByTestId("tb-compare-to").pressSequentially(`31/01/${y}`);
+  await expect(page).toHaveURL(new RegExp(`compare=${y}-01-01%2C${y}-01-31`));
+  await expect(page.getByTestId("tb-compared-heading")).toContainText(`01/01/${y}`);
+  const row = page.getByTestId("table-row").filter({ hasText: till.name });
+  const cells = (keys: string[]) => keys.map((k) => row.locator(`[data-column='${k}']`));
+  const current = ["opening_debit", "debit", "credit", "balance_debit"];
+  const compared = current.map((k) => `compare_${k}`);
+  for (const [cell, text] of cells(current).map((c, i) => [c, ["500,000", "200,000", "150,000", "550,000"][i]] as const))
+    await expect(cell).toHaveText(text);
+  for (const [cell, text] of cells(compared).map((c, i) => [c, ["0", "500,000", "0", "500,000"][i]] as const))
+    await expect(cell).toHaveText(text);
+  await expect(row.locator("[data-column='difference']")).toHaveText("50,000");
+
+  // The compared figure opens January's ledger: the one income, closing at 500,000.
+  await row.locator("[data-column='compare_debit']").getByTestId("tb-figure-link").click();
+  await expect(page).toHaveURL(new RegExp(`/accounting/general-ledger/${till.id}\\?.*date_between%5D=${y}-01-01%2C${y}-01-31`));
+  await expect(page.getByTestId("gl-closing")).toContainText("500,000");
+  await page.goBack();
+  // The change opens the days after January's close up to the period's: 500,000 to 550,000.
+  await row.locator("[data-column='difference']").getByTestId("tb-figure-link").click();
+  await expect(page).toHaveURL(new RegExp(`/accounting/general-ledger/${till.id}\\?.*date_between%5D=${y}-02-01%2C${y}-12-31`));
+  await expect(page.getByTestId("gl-balance")).toHaveText(["500,000", "700,000", "550,000"]);
+  await page.goBack();
+  // The period's own figure opens the period's ledger.
+  await row.locator("[data-column='balance_debit']").getByTestId("tb-figure-link").click();
+  await expect(page).toHaveURL(new RegExp(`/accounting/general-ledger/${till.id}\\?.*date_between%5D=${y}-02-01%2C${y}-12-31`));
+  await page.goBack();
+
+  // Printed with both periods' columns and the period compared with said.
+  await row.locator("[data-column='difference']").waitFor();
+  await page.getByTestId("report-print").click();
+  const printed = page.frameLocator("iframe[data-print]").locator("body");
+  await expect(printed).toContainText(`Compared with 01/01/${y} to 31/01/${y}`);
+  await expect(printed.locator("thead th")).toHaveCount(15);
+  await expect(printed.locator("tbody tr").filter({ hasText: till.name })).toContainText("50,000");
+  await shot(page, "trial-balance-compare-en");
+});
+
 test("the journal lists entries with their lines for log readers only; the statement links to the ledger (en)", async ({ page }) => {
   const token = await adminToken();
   const till = await seedTill(token);

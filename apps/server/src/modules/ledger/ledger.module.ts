@@ -34,6 +34,18 @@ const ZTrialBalanceRow = z.object({
     "balance_debit",
     "balance_credit",
   ),
+  // With filter[compare_date_between]: the compared period's figures and the closing balance's change; null without.
+  ...decimals(
+    "compare_debit_in_account_currency",
+    "compare_credit_in_account_currency",
+    "compare_opening_debit",
+    "compare_opening_credit",
+    "compare_debit",
+    "compare_credit",
+    "compare_balance_debit",
+    "compare_balance_credit",
+    "difference",
+  ),
 });
 const ZIncomeStatementRow = z.object({
   ...account,

@@ -171,16 +171,37 @@ export function treeOptions(raw: RawQuery): { options: TreeOptions; rest: RawQue
  * groups stand for their hidden subtrees), so total debit = total credit at any depth.
  */
 export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList> {
-  const p = await reportParams(ctx.tx, ctx, raw);
+  const { compare, rest: afterCompare } = comparePeriod(raw, ctx.now);
+  const p = await reportParams(ctx.tx, ctx, afterCompare);
   const { options, rest } = treeOptions(p.rest);
+  // The compared period's figures are converted at the rate at its own end, unless a rate is asked for.
+  const asked = one(raw.rate);
+  const cp: ReportParams | undefined = compare
+    ? {
+        ...p,
+        startDay: compare[0],
+        endDay: compare[1],
+        rate: asked && D(asked).gt(0) ? asked : (await ratesAt(ctx.tx, startOfBusinessDay(addDays(compare[1], 1)))).rate,
+      }
+    : undefined;
+  // Rows of the period (`s` 0) and of the compared period (`s` 1), each with its own opening.
+  const rows = cp
+    ? sql`select b.*, 0 s from (${reportRows(p, true)}) b union all select c.*, 1 s from (${reportRows(cp, true)}) c`
+    : sql`select b.*, 0 s from (${reportRows(p, true)}) b`;
   const own = sql`select b.account_id,
-        sum(b.debit) filter (where b.p) debit_fc,
-        sum(b.credit) filter (where b.p) credit_fc,
-        coalesce(sum(b.sys_debit - b.sys_credit) filter (where not b.p), 0) opening,
-        coalesce(sum(b.sys_debit) filter (where b.p), 0) sd,
-        coalesce(sum(b.sys_credit) filter (where b.p), 0) sc,
-        coalesce(sum(b.sys_debit - b.sys_credit), 0) closing
-      from (${reportRows(p, true)}) b group by b.account_id`;
+        sum(b.debit) filter (where b.p and b.s = 0) debit_fc,
+        sum(b.credit) filter (where b.p and b.s = 0) credit_fc,
+        coalesce(sum(b.sys_debit - b.sys_credit) filter (where not b.p and b.s = 0), 0) opening,
+        coalesce(sum(b.sys_debit) filter (where b.p and b.s = 0), 0) sd,
+        coalesce(sum(b.sys_credit) filter (where b.p and b.s = 0), 0) sc,
+        coalesce(sum(b.sys_debit - b.sys_credit) filter (where b.s = 0), 0) closing,
+        sum(b.debit) filter (where b.p and b.s = 1) c_debit_fc,
+        sum(b.credit) filter (where b.p and b.s = 1) c_credit_fc,
+        coalesce(sum(b.sys_debit - b.sys_credit) filter (where not b.p and b.s = 1), 0) c_opening,
+        coalesce(sum(b.sys_debit) filter (where b.p and b.s = 1), 0) c_sd,
+        coalesce(sum(b.sys_credit) filter (where b.p and b.s = 1), 0) c_sc,
+        coalesce(sum(b.sys_debit - b.sys_credit) filter (where b.s = 1), 0) c_closing
+      from (${rows}) b group by b.account_id`;
   const where = [options.hideZero ? sql`r.activity > 0` : undefined, options.depth ? sql`t.level <= ${options.depth}` : undefined].filter(
     (x): x is SQL => x !== undefined,
   );
@@ -196,17 +217,25 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
                sum(o.opening) opening, sum(o.sd) sd, sum(o.sc) sc, sum(o.closing) closing,
                sum(greatest(o.opening, 0)) opening_pos, sum(greatest(-o.opening, 0)) opening_neg,
                sum(greatest(o.closing, 0)) closing_pos, sum(greatest(-o.closing, 0)) closing_neg,
-               sum(abs(o.opening) + o.sd + o.sc + abs(o.closing)) activity
+               sum(o.c_opening) c_opening, sum(o.c_sd) c_sd, sum(o.c_sc) c_sc, sum(o.c_closing) c_closing,
+               sum(greatest(o.c_opening, 0)) c_opening_pos, sum(greatest(-o.c_opening, 0)) c_opening_neg,
+               sum(greatest(o.c_closing, 0)) c_closing_pos, sum(greatest(-o.c_closing, 0)) c_closing_neg,
+               sum(abs(o.opening) + o.sd + o.sc + abs(o.closing) + abs(o.c_opening) + o.c_sd + o.c_sc + abs(o.c_closing)) activity
           from own o join tree t on t.account_id = o.account_id cross join lateral unnest(t.ancestors) anc(id)
          group by anc.id)
       select a.account_id, a.code, a.account_name, a.system_key, a.type, a.parent_id, a.currency_id, t.level, t.path,
              (a.is_group or exists (select 1 from accounts c where c.parent_id = a.account_id)) is_group,
              ${options.depth ? sql`t.level = ${options.depth}` : sql`false`} cut,
-             o.debit_fc, o.credit_fc,
+             o.debit_fc, o.credit_fc, o.c_debit_fc, o.c_credit_fc,
              coalesce(o.opening, 0) own_opening, coalesce(o.sd, 0) own_sd, coalesce(o.sc, 0) own_sc, coalesce(o.closing, 0) own_closing,
              coalesce(r.opening, 0) opening, coalesce(r.sd, 0) sd, coalesce(r.sc, 0) sc, coalesce(r.closing, 0) closing,
              coalesce(r.opening_pos, 0) opening_pos, coalesce(r.opening_neg, 0) opening_neg,
-             coalesce(r.closing_pos, 0) closing_pos, coalesce(r.closing_neg, 0) closing_neg
+             coalesce(r.closing_pos, 0) closing_pos, coalesce(r.closing_neg, 0) closing_neg,
+             coalesce(o.c_opening, 0) own_c_opening, coalesce(o.c_sd, 0) own_c_sd, coalesce(o.c_sc, 0) own_c_sc,
+             coalesce(o.c_closing, 0) own_c_closing,
+             coalesce(r.c_opening, 0) c_opening, coalesce(r.c_sd, 0) c_sd, coalesce(r.c_sc, 0) c_sc, coalesce(r.c_closing, 0) c_closing,
+             coalesce(r.c_opening_pos, 0) c_opening_pos, coalesce(r.c_opening_neg, 0) c_opening_neg,
+             coalesce(r.c_closing_pos, 0) c_closing_pos, coalesce(r.c_closing_neg, 0) c_closing_neg
         from tree t join accounts a on a.account_id = t.account_id
         left join rolled r on r.account_id = a.account_id
         left join own o on o.account_id = a.account_id
@@ -218,6 +247,9 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
     sum: true,
     sortable: false,
   });
+  /** A compared figure in the chosen currency (at the compared period's rate), null without a compared period. */
+  const compared = (expr: SQL) => ({ expr: cp ? conv(cp, expr) : sql`null::numeric` });
+  const inAccountCurrency = (expr: SQL) => sql`case when tb.is_group then null else coalesce(${expr}, 0) end`;
   return {
     raw: rest,
     model: {
@@ -241,14 +273,24 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
         is_group: { expr: sql`tb.is_group`, filter: "bool" },
         path: { expr: sql`tb.path` },
         account_currency: { expr: sql`cu.currency_name` },
-        debit_in_account_currency: { expr: sql`case when tb.is_group then null else coalesce(tb.debit_fc, 0) end` },
-        credit_in_account_currency: { expr: sql`case when tb.is_group then null else coalesce(tb.credit_fc, 0) end` },
+        debit_in_account_currency: { expr: inAccountCurrency(sql`tb.debit_fc`) },
+        credit_in_account_currency: { expr: inAccountCurrency(sql`tb.credit_fc`) },
         opening_debit: { expr: conv(p, sql`greatest(tb.opening, 0)`) },
         opening_credit: { expr: conv(p, sql`greatest(-tb.opening, 0)`) },
         debit: { expr: conv(p, sql`tb.sd`) },
         credit: { expr: conv(p, sql`tb.sc`) },
         balance_debit: { expr: conv(p, sql`greatest(tb.closing, 0)`) },
         balance_credit: { expr: conv(p, sql`greatest(-tb.closing, 0)`) },
+        // The compared period's figures beside the period's, and the closing balance's change (debit positive).
+        compare_debit_in_account_currency: { expr: cp ? inAccountCurrency(sql`tb.c_debit_fc`) : sql`null::numeric` },
+        compare_credit_in_account_currency: { expr: cp ? inAccountCurrency(sql`tb.c_credit_fc`) : sql`null::numeric` },
+        compare_opening_debit: compared(sql`greatest(tb.c_opening, 0)`),
+        compare_opening_credit: compared(sql`greatest(-tb.c_opening, 0)`),
+        compare_debit: compared(sql`tb.c_sd`),
+        compare_credit: compared(sql`tb.c_sc`),
+        compare_balance_debit: compared(sql`greatest(tb.c_closing, 0)`),
+        compare_balance_credit: compared(sql`greatest(-tb.c_closing, 0)`),
+        difference: { expr: cp ? sql`${conv(p, sql`tb.closing`)} - ${conv(cp, sql`tb.c_closing`)}` : sql`null::numeric` },
         sys_opening_debit: hidden(sql`greatest(tb.opening, 0)`),
         sys_opening_credit: hidden(sql`greatest(-tb.opening, 0)`),
         sys_debit: hidden(sql`tb.sd`),
@@ -261,6 +303,16 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
         footer_credit: foot(sql`tb.own_sc`, sql`tb.sc`),
         footer_balance_debit: foot(sql`greatest(tb.own_closing, 0)`, sql`tb.closing_pos`),
         footer_balance_credit: foot(sql`greatest(-tb.own_closing, 0)`, sql`tb.closing_neg`),
+        ...(cp
+          ? {
+              footer_compare_opening_debit: foot(sql`greatest(tb.own_c_opening, 0)`, sql`tb.c_opening_pos`),
+              footer_compare_opening_credit: foot(sql`greatest(-tb.own_c_opening, 0)`, sql`tb.c_opening_neg`),
+              footer_compare_debit: foot(sql`tb.own_c_sd`, sql`tb.c_sd`),
+              footer_compare_credit: foot(sql`tb.own_c_sc`, sql`tb.c_sc`),
+              footer_compare_balance_debit: foot(sql`greatest(tb.own_c_closing, 0)`, sql`tb.c_closing_pos`),
+              footer_compare_balance_credit: foot(sql`greatest(-tb.own_c_closing, 0)`, sql`tb.c_closing_neg`),
+            }
+          : {}),
       },
       // A match shows with its ancestors, so the tree stays readable.
       search: (term) => {
@@ -272,16 +324,30 @@ export async function trialBalance(ctx: Ctx, raw: RawQuery): Promise<DynamicList
       },
     },
     // Totals are converted once, so that debit = credit holds in either currency.
-    footer: (f) => ({
-      debit: convDec(p, f.footer_debit ?? "0"),
-      credit: convDec(p, f.footer_credit ?? "0"),
-      opening_debit: convDec(p, f.footer_opening_debit ?? "0"),
-      opening_credit: convDec(p, f.footer_opening_credit ?? "0"),
-      balance_debit: convDec(p, f.footer_balance_debit ?? "0"),
-      balance_credit: convDec(p, f.footer_balance_credit ?? "0"),
-      currency_id: String(p.currency_id),
-      rate: p.rate,
-    }),
+    footer: (f) => {
+      const totals = (params: ReportParams, prefix: string, key: string) => convDec(params, f[`footer_${prefix}${key}`] ?? "0");
+      const keys = ["debit", "credit", "opening_debit", "opening_credit", "balance_debit", "balance_credit"];
+      const current = Object.fromEntries(keys.map((k) => [k, totals(p, "", k)]));
+      const before = cp ? Object.fromEntries(keys.map((k) => [`compare_${k}`, totals(cp, "compare_", k)])) : {};
+      return {
+        ...current,
+        ...(cp
+          ? {
+              ...before,
+              difference: D(current.balance_debit ?? "0")
+                .minus(current.balance_credit ?? "0")
+                .minus(D(before.compare_balance_debit ?? "0").minus(before.compare_balance_credit ?? "0"))
+                .toFixed(),
+              // The days of both periods: the screen opens the ledger between the two closings.
+              date_between: `${p.startDay ?? ""},${p.endDay}`,
+              compare_date_between: `${cp.startDay},${cp.endDay}`,
+              compare_rate: cp.rate,
+            }
+          : {}),
+        currency_id: String(p.currency_id),
+        rate: p.rate,
+      };
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.js";
 
@@ -25,6 +26,15 @@ interface Row {
   balance_credit: string;
   debit_in_account_currency: string | null;
   credit_in_account_currency: string | null;
+  compare_opening_debit?: string | null;
+  compare_opening_credit?: string | null;
+  compare_debit?: string | null;
+  compare_credit?: string | null;
+  compare_balance_debit?: string | null;
+  compare_balance_credit?: string | null;
+  compare_debit_in_account_currency?: string | null;
+  compare_credit_in_account_currency?: string | null;
+  difference?: string | null;
 }
 
 const report = async (query: string) => {
@@ -172,6 +182,96 @@ describe("trial balance as a tree", () => {
       balance_debit: "600000",
       balance_credit: "600000",
     });
+  });
+
+  it("beside a compared period: its opening, movements and closing, and the closing's change (hand-checked)", async () => {
+    // June 2025 compared with May 2025, when only the 450,000 income was posted.
+    const may = "filter[compare_date_between]=2025-05-01,2025-05-31";
+    const tb = await report(`${period}&currency_id=1&${may}`);
+    const compared = (r: Row | undefined) =>
+      r &&
+      [
+        r.compare_opening_debit,
+        r.compare_opening_credit,
+        r.compare_debit,
+        r.compare_credit,
+        r.compare_balance_debit,
+        r.compare_balance_credit,
+      ].map(Number);
+    const cash = byName(tb.data, "TB Cash IQD");
+    // The period's own figures do not move.
+    expect(figures(cash)).toEqual([450000, 0, 0, 150000, 300000, 0]);
+    expect(compared(cash)).toEqual([0, 0, 450000, 0, 450000, 0]);
+    expect(Number(cash?.difference)).toBe(-150000);
+    expect([cash?.compare_debit_in_account_currency, cash?.compare_credit_in_account_currency].map(Number)).toEqual([450000, 0]);
+    const bank = byName(tb.data, "TB Bank USD");
+    expect(compared(bank)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Number(bank?.difference)).toBe(120000);
+    expect(compared(byName(tb.data, "TB Sales"))).toEqual([0, 0, 0, 450000, 0, 450000]);
+    expect(Number(byName(tb.data, "TB Sales")?.difference)).toBe(-150000);
+    expect(Number(byName(tb.data, "TB Rent")?.difference)).toBe(150000);
+    expect(Number(byName(tb.data, "TB Fuel")?.difference)).toBe(30000);
+    // Groups roll the compared figures up too.
+    expect(compared(byName(tb.data, "Cash and Banks"))).toEqual([0, 0, 450000, 0, 450000, 0]);
+    expect(Number(byName(tb.data, "Cash and Banks")?.difference)).toBe(-30000);
+    expect(byName(tb.data, "Cash and Banks")?.compare_debit_in_account_currency).toBeNull();
+    expect(compared(byName(tb.data, "Expenses"))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(tb.footer).toMatchObject({
+      debit: "330000",
+      credit: "330000",
+      compare_opening_debit: "0",
+      compare_opening_credit: "0",
+      compare_debit: "450000",
+      compare_credit: "450000",
+      compare_balance_debit: "450000",
+      compare_balance_credit: "450000",
+      difference: "0",
+      date_between: "2025-06-01,2025-06-30",
+      compare_date_between: "2025-05-01,2025-05-31",
+    });
+
+    // Compared with the first half of June: the 5 June income is in its movements, the rest in June's alone.
+    const half = await report(`${period}&currency_id=2&rate=1500&filter[compare_date_between]=2025-06-01,2025-06-15`);
+    expect(compared(byName(half.data, "TB Bank USD"))).toEqual([0, 0, 100, 20, 80, 0]);
+    expect(compared(byName(half.data, "TB Cash IQD"))).toEqual([300, 0, 0, 100, 200, 0]);
+    expect(Number(byName(half.data, "TB Cash IQD")?.difference)).toBe(0);
+    expect(half.footer).toMatchObject({
+      compare_opening_debit: "300",
+      compare_debit: "220",
+      compare_credit: "220",
+      compare_balance_debit: "400",
+    });
+
+    // The xlsx in Arabic: the compared columns under their Arabic titles, the figures as numbers.
+    const res = await t.api(
+      "GET",
+      `/api/financial_reports/trial_balance/export?${period}&currency_id=1&${may}&search=TB%20Cash%20IQD&headers=account_name,balance_debit,compare_debit,compare_balance_debit,difference`,
+      { headers: { "accept-language": "ar" } },
+    );
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.raw as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      "اسم الحساب",
+      "الرصيد المدين",
+      "المدين في فترة المقارنة",
+      "الرصيد المدين في فترة المقارنة",
+      "الفرق",
+    ]);
+    const line: unknown[] = [];
+    ws.eachRow((r, n) => {
+      if (n > 1 && r.getCell(1).value === "TB Cash IQD") line.push(...(r.values as unknown[]).slice(2));
+    });
+    expect(line).toEqual([300000, 450000, 450000, -150000]);
+
+    // Without a compared period the columns are empty; a half-given one is refused in SPEC's words.
+    const plain = await report(`${period}&currency_id=1`);
+    expect(byName(plain.data, "TB Cash IQD")).toMatchObject({ compare_debit: null, difference: null });
+    expect(plain.footer.compare_debit).toBeUndefined();
+    const bad = await t.api("GET", "/api/financial_reports/trial_balance?filter[compare_date_between]=2025-05-01");
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors["filter.compare_date_between"]).toEqual(["The compare period must be two dates in the format YYYY-MM-DD."]);
   });
 
   it("in USD at a stated rate, and limited to the top levels", async () => {

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Box, Button, Group, Paper, Select, Skeleton, Switch
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dayjs from "dayjs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -9,6 +10,7 @@ import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
 import { EP } from "../../shared/api/ledger";
 import type { ListBody } from "../../shared/api/types";
+import { DateField } from "../../shared/DateField";
 import { ExportDialog } from "../../shared/ExportDialog";
 import { formatCurrencyAmount, useFormat } from "../../shared/format";
 import { GENERAL_LEDGER_PERMISSION, generalLedgerPath } from "../../shared/ledgerLinks";
@@ -38,9 +40,34 @@ export interface TrialBalanceRow {
   credit: string;
   balance_debit: string;
   balance_credit: string;
+  /** The compared period's figures and the closing balance's change (debit positive), when one is chosen. */
+  compare_opening_debit?: string | null;
+  compare_opening_credit?: string | null;
+  compare_debit?: string | null;
+  compare_credit?: string | null;
+  compare_balance_debit?: string | null;
+  compare_balance_credit?: string | null;
+  difference?: string | null;
 }
 
 const AMOUNTS = ["opening_debit", "opening_credit", "debit", "credit", "balance_debit", "balance_credit"] as const;
+const COMPARED = AMOUNTS.map((k) => `compare_${k}` as const);
+type Figure = (typeof AMOUNTS)[number] | (typeof COMPARED)[number] | "difference";
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const nextDay = (day: string) => dayjs(day).add(1, "day").format("YYYY-MM-DD");
+
+/**
+ * The days whose movements make the change between the two closing balances: from the day after
+ * the earlier closing to the later one (the period itself when both close on the same day).
+ */
+export function differencePeriod(period: string | undefined, compared: string | undefined): string | undefined {
+  const end = period?.split(",")[1];
+  const compareEnd = compared?.split(",")[1];
+  if (!end || !compareEnd || !DAY.test(end) || !DAY.test(compareEnd)) return undefined;
+  if (compareEnd < end) return `${nextDay(compareEnd)},${end}`;
+  if (end < compareEnd) return `${nextDay(end)},${compareEnd}`;
+  return period;
+}
 const DEPTHS = ["1", "2", "3", "4", "5"];
 /** Indentation per level below the roots, on screen (logical, so right to left too) and in print. */
 const INDENT_REM = 1.25;
@@ -84,6 +111,19 @@ export function TrialBalancePage() {
   const [searchText, setSearchText] = useState(search);
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [exportOpen, setExportOpen] = useState(false);
+  // The period compared with (both days, or none), kept in the address.
+  const [compareFrom = "", compareTo = ""] = (params.get("compare") ?? "").split(",");
+  const comparing = DAY.test(compareFrom) && DAY.test(compareTo);
+  const setCompare = (side: 0 | 1, day: string) =>
+    changeParams(
+      (p) => {
+        const both = (p.get("compare") ?? ",").split(",");
+        both[side] = day;
+        if (both[0] || both[1]) p.set("compare", `${both[0] ?? ""},${both[1] ?? ""}`);
+        else p.delete("compare");
+      },
+      { replace: true },
+    );
   // The box keeps what is typed while its own search goes through the address (a trailing space, keys typed meanwhile).
   const ownSearch = useRef(search);
   useEffect(() => {
@@ -114,6 +154,7 @@ export function TrialBalancePage() {
     search: search || undefined,
     "filter[hide_zero]": hideZero ? 1 : 0,
     "filter[depth]": depth || undefined,
+    "filter[compare_date_between]": comparing ? `${compareFrom},${compareTo}` : undefined,
   };
   const report = useQuery({
     queryKey: [EP.trialBalance, "tree", query],
@@ -133,19 +174,39 @@ export function TrialBalancePage() {
       return next;
     });
 
-  const headers = [t("fields.code"), t("fields.account_name"), ...AMOUNTS.map((k) => t(`fields.${k}`))];
+  // Beside the period's figures, the compared period's and the change of the closing balance.
+  const figures: Figure[] = comparing ? [...AMOUNTS, ...COMPARED, "difference"] : [...AMOUNTS];
+  const label = (k: Figure) =>
+    k === "difference"
+      ? t("trialBalance.difference")
+      : k.startsWith("compare_")
+        ? t("trialBalance.comparedField", { field: t(`fields.${k.slice("compare_".length)}`) })
+        : t(`fields.${k}`);
+  const headers = [t("fields.code"), t("fields.account_name"), ...figures.map(label)];
+  // Each figure opens the account's general ledger over the days it counts.
+  const comparedPeriod = { dateFilter: "DATE_PERIOD" as const, dateBetween: `${compareFrom},${compareTo}` };
+  const changePeriod = differencePeriod(footer.date_between, footer.compare_date_between);
+  const ledgerOf = (accountId: number, k: Figure) =>
+    k === "difference"
+      ? generalLedgerPath(accountId, changePeriod ? { dateFilter: "DATE_PERIOD", dateBetween: changePeriod } : filters.value)
+      : k.startsWith("compare_")
+        ? generalLedgerPath(accountId, comparedPeriod)
+        : generalLedgerPath(accountId, filters.value);
   const onPrint = () =>
     print({
       title: t("trialBalance.title"),
-      lines: describe(filters.query),
-      numeric: [false, false, ...AMOUNTS.map(() => true)],
+      lines: [
+        ...describe(filters.query),
+        ...(comparing ? [t("trialBalance.comparedWith", { from: fmt.date(compareFrom), to: fmt.date(compareTo) })] : []),
+      ],
+      numeric: [false, false, ...figures.map(() => true)],
       headers,
       rows: shown.map((r) => [
         r.code,
         `${printIndent(r.level)}${names.account(r.account_name, r.system_key)}`,
-        ...AMOUNTS.map((k) => money(r[k])),
+        ...figures.map((k) => money(r[k] ?? "0")),
       ]),
-      footer: ["", t("table:total"), ...AMOUNTS.map((k) => money(footer[k] ?? "0"))],
+      footer: ["", t("table:total"), ...figures.map((k) => money(footer[k] ?? "0"))],
     });
 
   const Closed = fmt.rtl ? IconChevronLeft : IconChevronRight;
@@ -166,6 +227,22 @@ export function TrialBalancePage() {
           onChange={(v) => setParam("depth", v || undefined)}
           w={140}
           data-testid="tb-depth"
+        />
+        <DateField
+          label={t("trialBalance.compareFrom")}
+          value={compareFrom || null}
+          onChange={(v) => setCompare(0, v ?? "")}
+          w={170}
+          clearable
+          data-testid="tb-compare-from"
+        />
+        <DateField
+          label={t("trialBalance.compareTo")}
+          value={compareTo || null}
+          onChange={(v) => setCompare(1, v ?? "")}
+          w={170}
+          clearable
+          data-testid="tb-compare-to"
         />
       </ReportFilters>
       <Paper withBorder radius="md" p={0} data-testid="table-trial_balance">
@@ -204,13 +281,27 @@ export function TrialBalancePage() {
         {report.isPending ? (
           <Skeleton h={240} />
         ) : (
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={comparing ? 1800 : 900}>
             <Table verticalSpacing="xs" horizontalSpacing="md" striped highlightOnHover className="data-table">
               <Table.Thead>
+                {comparing && (
+                  <Table.Tr>
+                    <Table.Th colSpan={2} />
+                    <Table.Th colSpan={AMOUNTS.length} ta="center">
+                      {t("trialBalance.period")}
+                    </Table.Th>
+                    <Table.Th colSpan={AMOUNTS.length} ta="center" data-testid="tb-compared-heading">
+                      {t("trialBalance.comparedWith", { from: fmt.date(compareFrom), to: fmt.date(compareTo) })}
+                    </Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                )}
                 <Table.Tr>
-                  {headers.map((h, i) => (
-                    <Table.Th key={h} ta={i >= 2 ? "end" : undefined}>
-                      {h}
+                  <Table.Th>{t("fields.code")}</Table.Th>
+                  <Table.Th>{t("fields.account_name")}</Table.Th>
+                  {figures.map((k) => (
+                    <Table.Th key={k} ta="end">
+                      {k === "difference" ? label(k) : t(`fields.${k.replace(/^compare_/, "")}`)}
                     </Table.Th>
                   ))}
                 </Table.Tr>
@@ -264,9 +355,23 @@ export function TrialBalancePage() {
                           </Group>
                         </Box>
                       </Table.Td>
-                      {AMOUNTS.map((k) => (
+                      {figures.map((k) => (
                         <Table.Td key={k} data-column={k} ta="end">
-                          <span className="amount">{money(r[k])}</span>
+                          {canLedger ? (
+                            <Anchor
+                              component={Link}
+                              to={ledgerOf(r.account_id, k)}
+                              c="inherit"
+                              size="sm"
+                              fw={r.is_group ? 700 : undefined}
+                              onClick={() => pushSearch.cancel()}
+                              data-testid="tb-figure-link"
+                            >
+                              <span className="amount">{money(r[k] ?? "0")}</span>
+                            </Anchor>
+                          ) : (
+                            <span className="amount">{money(r[k] ?? "0")}</span>
+                          )}
                         </Table.Td>
                       ))}
                     </Table.Tr>
@@ -277,7 +382,7 @@ export function TrialBalancePage() {
                 <Table.Tr>
                   <Table.Td />
                   <Table.Td fw={700}>{t("table:total")}</Table.Td>
-                  {AMOUNTS.map((k) => (
+                  {figures.map((k) => (
                     <Table.Td key={k} fw={700} data-column={k} ta="end">
                       <span className="amount">{money(footer[k] ?? "0")}</span>
                     </Table.Td>
@@ -296,9 +401,9 @@ export function TrialBalancePage() {
         headers={[
           { key: "code", label: t("fields.code") },
           { key: "account_name_indented", label: t("fields.account_name") },
-          ...AMOUNTS.map((k) => ({ key: k, label: t(`fields.${k}`) })),
+          ...figures.map((k) => ({ key: k, label: label(k) })),
         ]}
-        initiallyChosen={["code", "account_name_indented", ...AMOUNTS]}
+        initiallyChosen={["code", "account_name_indented", ...figures]}
         fileName={t("trialBalance.title")}
       />
     </>
