@@ -238,7 +238,7 @@ export function writeSql(
            update stock_balances s set qty = s.qty + x.q, updated_at = now()
              from jsonb_to_recordset(${JSON.stringify(stockPayload)}::jsonb) as x(i int, v int, b int, q numeric)
             -- The items named in an array too, so that their rows are found by the key (as keyAnswersSql).
-            where s.item_fk = x.i and s.inventory_fk = x.v and s.batch_fk = x.b and (s.qty + x.q >= 0 or ${allowNegative})
+            where s.item_fk = x.i and s.inventory_fk = x.v and s.batch_fk = x.b and (s.qty - s.reserved + x.q >= 0 or ${allowNegative})
               and s.item_fk = any(${intArray(new Set(stockPayload.map((x) => x.i)))})
            returning 1),
          costed as (

@@ -120,11 +120,11 @@ export async function stockOut(
       await ctx.tx.execute(sql`
         insert into stock_balances (item_fk, inventory_fk, batch_fk, qty) values (${d.item_id}, ${d.inventory_id}, ${d.batch_id}, 0)
         on conflict (item_fk, inventory_fk, batch_fk) do nothing`);
-    // Guarded: never below zero unless allowed, whatever the rows read above said.
+    // Guarded: never below what online orders hold unless negative stock is allowed, whatever the rows read above said.
     const r = await ctx.tx.execute(sql`
       update stock_balances set qty = qty + ${d.qty.toFixed()}::numeric, updated_at = now()
        where item_fk = ${d.item_id} and inventory_fk = ${d.inventory_id} and batch_fk = ${d.batch_id}
-         and (${negative} or qty >= ${d.qty.neg().toFixed()}::numeric)
+         and (${negative} or qty - reserved >= ${d.qty.neg().toFixed()}::numeric)
       returning qty`);
     if (!r.rows.length) {
       const item = info.get(d.item_id)!;

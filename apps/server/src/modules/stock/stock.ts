@@ -299,6 +299,7 @@ export interface LockedBalance {
   item_id: number;
   inventory_id: number;
   batch_id: number;
+  /** What may leave: on hand less what open online orders hold. */
   qty: Decimal;
   expire_date: string | null;
 }
@@ -316,8 +317,9 @@ export function lockBalancesSql(pairs: { item_id: number; inventory_id: number }
     pairs.map((p) => sql`(${p.item_id}::int, ${p.inventory_id}::int)`),
     sql`, `,
   );
+  // What a stock-out may take: on hand less what open online orders hold.
   return sql`
-    select b.item_fk, b.inventory_fk, b.batch_fk, b.qty::text, to_char(sb.expire_date, 'YYYY-MM-DD') as expire_date
+    select b.item_fk, b.inventory_fk, b.batch_fk, (b.qty - b.reserved)::text as qty, to_char(sb.expire_date, 'YYYY-MM-DD') as expire_date
       from stock_balances b join stock_batches sb on sb.batch_id = b.batch_fk
      where (b.item_fk, b.inventory_fk) in (${values})
      order by b.item_fk, b.inventory_fk, b.batch_fk
