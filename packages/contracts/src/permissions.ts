@@ -138,6 +138,17 @@ export const PERMISSION_GROUPS: GroupDef[] = [
       s("backups", ["index", "store", "update", "restore"]),
     ],
   },
+  {
+    // The mobile app's settings screens (SPEC §6 "Settings and mobile app").
+    key: "_mobile_app",
+    sections: [
+      // The home screen as the app shows it (sections and sliders with their items).
+      s("mobile_app", ["show"]),
+      s("mobile_app_sections", CRUD),
+      s("mobile_app_settings", ["show", "update"]),
+      s("order_cancellation_messages", CRUD),
+    ],
+  },
 ];
 
 /** Sections that keep no module log of their own: reports and the dashboard read, and a password change is audited under `auth`. */

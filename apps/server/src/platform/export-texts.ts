@@ -286,6 +286,16 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
     compare_credit_in_account_currency: "دائن بعملة الحساب في فترة المقارنة",
     expected_date: "الموعد المتوقع",
     receive_status: "حالة الاستلام",
+    // The mobile app's settings: cancellation messages, home sections, online customers.
+    message: "الرسالة",
+    active: "فعّال",
+    arrangement: "الترتيب",
+    kind: "النوع",
+    source: "مصدر المواد",
+    start_price: "السعر من",
+    end_price: "السعر إلى",
+    last_seen: "آخر ظهور",
+    orders_count: "عدد الطلبات",
   },
   ckb: {
     // Reports built per request: the account statement, the item transactions, the inventories' summary and the sales by currency.
@@ -561,6 +571,16 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
     compare_credit_in_account_currency: "قەرزدەر بە دراوی هەژمار لە ماوەی بەراورد",
     expected_date: "کاتی چاوەڕوانکراو",
     receive_status: "دۆخی وەرگرتن",
+    // The mobile app's settings: cancellation messages, home sections, online customers.
+    message: "پەیام",
+    active: "چالاک",
+    arrangement: "ڕیزبەندی",
+    kind: "جۆر",
+    source: "سەرچاوەی کاڵاکان",
+    start_price: "نرخ لە",
+    end_price: "نرخ تا",
+    last_seen: "دوایین بینین",
+    orders_count: "ژمارەی داواکارییەکان",
   },
 };
 
