@@ -51,6 +51,7 @@ const PATTERNS: [RegExp, string][] = [
   [/^You cannot grant (?<value>.+) which you do not hold\.$/, "cannotGrant"],
   [/^The system account (?<value>.+) is missing$/, "systemAccountMissing"],
   [/^Not enough stock of (?<item>.+) in (?<inventory>.+): (?<value>-?[0-9.]+) on hand\.$/, "notEnoughStock"],
+  [/^Only (?<value>[0-9.]+) left of this item\.$/, "onlyLeft"],
   [/^(?<item>.+) expired on (?<value>\d{4}-\d{2}-\d{2}) and cannot be sold\.$/, "expiredBatch"],
   [/^No Enough Balance in (?<account>.+): (?<value>-?[0-9.]+) (?<currency>IQD|USD) available\.$/, "notEnoughBalance"],
   [
