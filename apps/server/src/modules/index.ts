@@ -12,6 +12,7 @@ import { expensesModule } from "./expenses/expenses.module.js";
 import { itemSheetsModule } from "./item-sheets/item-sheets.module.js";
 import { jobsModule } from "./jobs/jobs.module.js";
 import { ledgerModule } from "./ledger/ledger.module.js";
+import { mobileAppModule } from "./mobile-app/mobile-app.module.js";
 import { onlineOrdersModule } from "./online-orders/online-orders.module.js";
 import { openingBalancesModule } from "./opening-balances/opening-balances.module.js";
 import { outletsModule } from "./outlets/outlets.module.js";
@@ -71,5 +72,6 @@ export const MODULES: AppModule[] = [
   dashboardModule,
   docPaymentsModule,
   docClosingModule,
+  mobileAppModule,
   onlineOrdersModule,
 ];
