@@ -172,6 +172,75 @@ describe("OpenAPI", () => {
     expect(body("/api/sales", "post")?.required).toEqual(expect.arrayContaining(["inventory_fk", "lines"]));
   });
 
+  it("documents each report's own query parameters as its route reads them: names, types, enums, required", async () => {
+    const { LIST_URLS } = await import("../src/platform/crud.js");
+    const { REPORT_QUERIES } = await import("../src/modules/ledger/dynamic-list.js");
+    const { errorKey } = await import("../src/platform/report-query.js");
+    const { ZListQuery } = await import("@app/contracts");
+    const { z } = await import("zod");
+    // Every report built per request declares its parameters, for its list and its export.
+    const reports = [...REPORT_QUERIES.keys()].filter((u) => !u.endsWith("/export"));
+    expect(reports.length).toBeGreaterThanOrEqual(12);
+    for (const url of LIST_URLS)
+      if (/^\/api\/(financial_reports|reports)\//.test(url) && REPORT_QUERIES.has(`${url}/export`)) expect(reports).toContain(url);
+    for (const [url, query] of REPORT_QUERIES) {
+      const op = doc.paths[url]!.get!;
+      const documented = new Map(
+        (op.parameters ?? []).filter((p) => p.in === "query").map((p) => [p.name, p as typeof p & { required?: boolean }]),
+      );
+      // Exactly the list protocol's and the report's own, no more and no fewer.
+      expect([...documented.keys()].sort(), url).toEqual([...Object.keys(ZListQuery.shape), ...Object.keys(query.documented.shape)].sort());
+      const json = z.toJSONSchema(query.documented, { io: "input", unrepresentable: "any" }) as {
+        properties: Record<string, Schema>;
+        required?: string[];
+      };
+      for (const [name, want] of Object.entries(json.properties)) {
+        const got = documented.get(name)!;
+        const pick = (s: Schema | undefined) => ({
+          type: s?.type,
+          enum: s?.enum,
+          format: s?.format,
+          pattern: s?.pattern,
+          minimum: s?.minimum,
+        });
+        expect(pick(got.schema), `${url} ${name}`).toEqual(pick(want));
+        expect(Boolean(got.required), `${url} ${name} required`).toBe((json.required ?? []).includes(name));
+      }
+    }
+    const param = (url: string, name: string) => doc.paths[url]!.get!.parameters?.find((p) => p.name === name) as Schema | undefined;
+    expect(param("/api/financial_reports/general_ledger", "account_id")).toMatchObject({ in: "query", required: true });
+    expect(param("/api/financial_reports/trial_balance", "currency_id")).toMatchObject({ schema: { type: "string", enum: ["1", "2"] } });
+    expect(param("/api/financial_reports/trial_balance/export", "filter[compare_date_between]")).toBeDefined();
+    expect(param("/api/reports/sales", "filter[kind]")).toMatchObject({ schema: { enum: ["sale", "salesman", "pos"] } });
+    // The route refuses what the document rules out, naming the parameter: a value of the wrong
+    // type or outside its enum or pattern, and a required parameter left out.
+    for (const [url, query] of REPORT_QUERIES) {
+      if (url.endsWith("/export")) continue;
+      const json = z.toJSONSchema(query.schema, { io: "input", unrepresentable: "any" }) as {
+        properties: Record<string, Schema>;
+        required?: string[];
+      };
+      for (const name of json.required ?? []) {
+        const res = await t.api("GET", url);
+        expect(res.status, `${url} without ${name}`).toBe(422);
+        expect(Object.keys(res.body.errors), `${url} without ${name}`).toContain(errorKey(name));
+      }
+      for (const [name, s] of Object.entries(json.properties)) {
+        if (!(s.enum || s.pattern || s.format || s.type === "integer")) continue;
+        for (const key of [
+          name,
+          ...Object.entries(query.aliases)
+            .filter(([, n]) => n === name)
+            .map(([a]) => a),
+        ]) {
+          const res = await t.api("GET", `${url}?${encodeURIComponent(key)}=x%C2%A7`);
+          expect(res.status, `${url} ${key}`).toBe(422);
+          expect(Object.keys(res.body.errors), `${url} ${key}`).toContain(errorKey(name));
+        }
+      }
+    }
+  });
+
   it("documents the refusals: 401 and 403 when signed in, 422 with the field errors, 429 with Retry-After", () => {
     for (const [k, op] of operations) {
       expect(op.responses["422"]?.content?.["application/json"]?.schema?.required, k).toEqual(["message", "errors"]);

@@ -7,6 +7,7 @@ import { exportList, requestLanguage } from "../../platform/export.js";
 import { ctxOf } from "../../platform/http.js";
 import { type ListModel, type RawQuery, runList } from "../../platform/list.js";
 import { answers, listEnvelopeOf, takes, XLSX } from "../../platform/openapi.js";
+import { checkReportQuery, type ReportQuery } from "../../platform/report-query.js";
 
 export interface DynamicList {
   model: ListModel;
@@ -15,6 +16,9 @@ export interface DynamicList {
   /** Adjusts the footer after the sums (totals computed once, not per row). */
   footer?: (footer: Record<string, string>) => Promise<Record<string, string>> | Record<string, string>;
 }
+
+/** Each report's own query parameters by its URL (and its export's): what the route validates and the document lists. */
+export const REPORT_QUERIES = new Map<string, ReportQuery>();
 
 /**
  * A list whose FROM clause depends on the request (a report's date range and currency): the
@@ -28,14 +32,21 @@ export function registerDynamicList(
   build: (ctx: Ctx, raw: RawQuery, req: FastifyRequest) => Promise<DynamicList>,
   /** The row's shape for the OpenAPI document (the model is built per request, so it cannot be read ahead). */
   row?: z.ZodType,
+  /** The report's own parameters (dates, currency, ids): validated here before `build` reads them, and documented. */
+  query?: ReportQuery,
 ) {
   LIST_URLS.add(url);
-  // The list protocol's query; a report's own filters (dates, currency) are read by `build`.
-  const read = { querystring: ZListQuery };
+  // The list protocol's query and the report's own parameters.
+  const read = { querystring: query ? ZListQuery.extend(query.documented.shape) : ZListQuery };
+  if (query) for (const u of [url, `${url}/export`]) REPORT_QUERIES.set(u, query);
+  const check = (req: FastifyRequest) => {
+    if (query) checkReportQuery(query, req.query as RawQuery);
+  };
   const answer = row ? answers(listEnvelopeOf(row), read) : takes(read);
   // Every such list is a report: it reads where the reports read (a replica when one is set).
   const reportCtx = (req: FastifyRequest): Ctx => ({ ...ctxOf(app, req), tx: app.reportDb });
   app.get(url, { config: { permission, openapi: { kind: "list" } }, ...answer }, async (req) => {
+    check(req);
     const ctx = reportCtx(req);
     const built = await build(ctx, req.query as RawQuery, req);
     LIST_MODELS.set(modelName, built.model);
@@ -44,6 +55,7 @@ export function registerDynamicList(
     return { data: env };
   });
   app.get(`${url}/export`, { config: { permission, openapi: { kind: "export", file: XLSX } }, ...takes(read) }, async (req, reply) => {
+    check(req);
     const ctx = reportCtx(req);
     const built = await build(ctx, req.query as RawQuery, req);
     return xlsxReply(

@@ -1,9 +1,10 @@
-import { LOG_GROUP, LOGGED_SECTIONS, logKey } from "@app/contracts";
+import { LOG_GROUP, LOGGED_SECTIONS, logKey, MSG } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import { registerList } from "../../platform/crud.js";
 import { decimals } from "../../platform/openapi.js";
+import { COMPARE_PERIOD_PARAMS, CURRENCY_PARAMS, PERIOD_PARAMS, reportQuery, TREE_PARAMS, zIdParam } from "../../platform/report-query.js";
 import { balanceSheet } from "./balance-sheet.js";
 import { registerDynamicList } from "./dynamic-list.js";
 import { generalLedger, journalList } from "./ledger-views.js";
@@ -82,6 +83,27 @@ const ZGeneralLedgerRow = z.object({
   ...decimals("debit", "credit", "balance", "sys_debit", "sys_credit", "sys_balance", "footer_debit", "footer_credit"),
 });
 
+// Each report's own query parameters, as reports.ts, balance-sheet.ts and ledger-views.ts read them.
+const day = (message: string, description: string) => z.iso.date({ error: message }).optional().describe(description);
+export const TRIAL_BALANCE_QUERY = reportQuery({ ...PERIOD_PARAMS, ...CURRENCY_PARAMS, ...TREE_PARAMS, ...COMPARE_PERIOD_PARAMS });
+export const INCOME_STATEMENT_QUERY = reportQuery({ ...PERIOD_PARAMS, ...CURRENCY_PARAMS, ...COMPARE_PERIOD_PARAMS });
+export const BALANCE_SHEET_QUERY = reportQuery({
+  date: {
+    type: day("The date must be a date in the format YYYY-MM-DD.", "The day the balances are taken at (its end); today when left out"),
+    alias: "filter[date]",
+  },
+  compare_date: {
+    type: day("The compare date must be a date in the format YYYY-MM-DD.", "The day compared with"),
+    alias: "filter[compare_date]",
+  },
+  ...CURRENCY_PARAMS,
+  ...TREE_PARAMS,
+});
+export const GENERAL_LEDGER_QUERY = reportQuery({
+  account_id: { type: zIdParam(MSG.selectItemForTransactions).describe("The account"), alias: "filter[account_id]" },
+  ...PERIOD_PARAMS,
+});
+
 export const ledgerModule: AppModule = {
   name: "ledger",
   register(app: FastifyInstance) {
@@ -92,6 +114,7 @@ export const ledgerModule: AppModule = {
       "trial_balance",
       (ctx, raw) => trialBalance(ctx, raw),
       ZTrialBalanceRow,
+      TRIAL_BALANCE_QUERY,
     );
     registerDynamicList(
       app,
@@ -100,6 +123,7 @@ export const ledgerModule: AppModule = {
       "income_statement",
       (ctx, raw) => incomeStatement(ctx, raw),
       ZIncomeStatementRow,
+      INCOME_STATEMENT_QUERY,
     );
     // Assets, liabilities and equity at the end of `date` (and of `compare_date`), with the earnings under equity.
     registerDynamicList(
@@ -109,6 +133,7 @@ export const ledgerModule: AppModule = {
       "balance_sheet",
       (ctx, raw) => balanceSheet(ctx, raw),
       ZBalanceSheetRow,
+      BALANCE_SHEET_QUERY,
     );
     // Whoever holds a module log key holds `_model_loges` (the web's expanded keys); the server checks the keys held.
     const logReaders = [LOG_GROUP, ...LOGGED_SECTIONS.map(logKey)];
@@ -120,6 +145,7 @@ export const ledgerModule: AppModule = {
       "general_ledger",
       (ctx, raw) => generalLedger(ctx, raw),
       ZGeneralLedgerRow,
+      GENERAL_LEDGER_QUERY,
     );
     // The journal is the system's record of every posting: for those who may read the logs.
     registerList(app, "/api/journal_entries", journalList(), logReaders);

@@ -1,4 +1,4 @@
-import { ZConsumer, ZConsumerTransaction } from "@app/contracts";
+import { MSG, ZConsumer, ZConsumerTransaction } from "@app/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -7,6 +7,7 @@ import { withBusinessDate } from "../../platform/business-time.js";
 import { registerCrud, registerList } from "../../platform/crud.js";
 import { requestLanguage } from "../../platform/export.js";
 import { answers, decimals, dropdownOf, rowOf } from "../../platform/openapi.js";
+import { PERIOD_PARAMS, reportQuery, zIdParam } from "../../platform/report-query.js";
 import { registerDynamicList } from "../ledger/dynamic-list.js";
 import {
   createTransaction,
@@ -38,6 +39,12 @@ const ZStatementRow = z.object({
   currency_id: z.number().int(),
   currency_name: z.string(),
   ...decimals("debit", "credit", "balance"),
+});
+
+/** The statement's own query: the party (as statementList reads it) and the list protocol's period. */
+const STATEMENT_QUERY = reportQuery({
+  consumer_id: { type: zIdParam(MSG.selectItemForTransactions).describe("The customer or supplier"), alias: "filter[consumer_id]" },
+  ...PERIOD_PARAMS,
 });
 
 function registerKind(app: FastifyInstance, kind: PartyKind) {
@@ -147,6 +154,7 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     `${kind}_statement`,
     (ctx, raw, req) => statementList(ctx, kind, raw, requestLanguage(req.headers["accept-language"])),
     ZStatementRow,
+    STATEMENT_QUERY,
   );
   registerCrud(app, {
     endpoint: tx,

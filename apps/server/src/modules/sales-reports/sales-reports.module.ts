@@ -1,8 +1,10 @@
+import { SALE_KINDS } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import { answers, decimals, dropdownOf } from "../../platform/openapi.js";
+import { PERIOD_PARAMS, reportQuery, zIdParam } from "../../platform/report-query.js";
 import { registerDynamicList } from "../ledger/dynamic-list.js";
 import { itemsProfitReport, mostActiveItemsReport, promotionsReport, salesReport } from "./sales-reports.js";
 
@@ -48,11 +50,33 @@ const ZPromotionRow = z.object({
   ...decimals("reward_value", "qty", "free_qty", "discount", "revenue"),
 });
 
+/** The sales reports' own query parameters, as salesFilters reads them. */
+const SALES_QUERY = reportQuery({
+  ...PERIOD_PARAMS,
+  customer_id: { type: zIdParam().optional().describe("One customer's documents"), alias: "filter[customer_id]" },
+  salesman_id: { type: zIdParam().optional().describe("One salesman's documents"), alias: "filter[salesman_id]" },
+  item_id: { type: zIdParam().optional().describe("One item's lines"), alias: "filter[item_id]" },
+  category_id: { type: zIdParam().optional().describe("The lines of one category's items"), alias: "filter[category_id]" },
+  inventory_id: { type: zIdParam().optional().describe("One inventory's documents"), alias: "filter[inventory_id]" },
+  kind: {
+    type: z.enum(SALE_KINDS, { error: "The filter is not allowed." }).optional().describe("Invoice sales, salesman sales or POS sales"),
+    alias: "filter[kind]",
+  },
+});
+
 export const salesReportsModule: AppModule = {
   name: "sales-reports",
   register(app: FastifyInstance) {
-    registerDynamicList(app, "/api/reports/sales", "reports/sales", "sales_report", salesReport, ZSalesRow);
-    registerDynamicList(app, "/api/reports/items_profit", "reports/items_profits", "items_profit", itemsProfitReport, ZItemProfitRow);
+    registerDynamicList(app, "/api/reports/sales", "reports/sales", "sales_report", salesReport, ZSalesRow, SALES_QUERY);
+    registerDynamicList(
+      app,
+      "/api/reports/items_profit",
+      "reports/items_profits",
+      "items_profit",
+      itemsProfitReport,
+      ZItemProfitRow,
+      SALES_QUERY,
+    );
     registerDynamicList(
       app,
       "/api/reports/most_active_items",
@@ -60,8 +84,17 @@ export const salesReportsModule: AppModule = {
       "most_active_items",
       mostActiveItemsReport,
       ZActiveItemRow,
+      SALES_QUERY,
     );
-    registerDynamicList(app, "/api/reports/promotions", "reports/promotions", "promotions_report", promotionsReport, ZPromotionRow);
+    registerDynamicList(
+      app,
+      "/api/reports/promotions",
+      "reports/promotions",
+      "promotions_report",
+      promotionsReport,
+      ZPromotionRow,
+      SALES_QUERY,
+    );
     // The salesman filter's choices: staff who are salesmen (the reports' readers need not read the staff).
     app.get(
       "/api/reports/salesmen",

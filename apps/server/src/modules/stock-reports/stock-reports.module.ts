@@ -1,8 +1,10 @@
+import { MSG } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import { registerList } from "../../platform/crud.js";
 import { decimals } from "../../platform/openapi.js";
+import { PERIOD_PARAMS, reportQuery, zIdParam } from "../../platform/report-query.js";
 import { registerDynamicList } from "../ledger/dynamic-list.js";
 import { expiredItemsReport, inventoriesReport, itemTransactions } from "./stock-reports.js";
 
@@ -29,6 +31,17 @@ const ZInventoryRow = z.object({
   ...decimals("qty", "value"),
 });
 
+// The reports' own query parameters, as stock-reports.ts reads them.
+const ITEM_TRANSACTIONS_QUERY = reportQuery({
+  item_id: { type: zIdParam(MSG.selectItemForTransactions).describe("The item"), alias: "filter[item_id]" },
+  inventory_id: { type: zIdParam().optional().describe("One inventory; all the user's when left out"), alias: "filter[inventory_id]" },
+  ...PERIOD_PARAMS,
+});
+const INVENTORIES_QUERY = reportQuery({
+  category_id: { type: zIdParam().optional().describe("Count the items of this category only"), alias: "filter[category_id]" },
+  brand_id: { type: zIdParam().optional().describe("Count the items of this brand only"), alias: "filter[brand_id]" },
+});
+
 export const stockReportsModule: AppModule = {
   name: "stock-reports",
   register(app: FastifyInstance) {
@@ -39,6 +52,7 @@ export const stockReportsModule: AppModule = {
       "item_transactions",
       (ctx, raw) => itemTransactions(ctx, raw),
       ZMovementRow,
+      ITEM_TRANSACTIONS_QUERY,
     );
     registerDynamicList(
       app,
@@ -47,6 +61,7 @@ export const stockReportsModule: AppModule = {
       "inventories_report",
       (ctx, raw) => inventoriesReport(ctx, raw),
       ZInventoryRow,
+      INVENTORIES_QUERY,
     );
     registerList(app, "/api/reports/expired_items", expiredItemsReport, "reports/expired_items");
   },
