@@ -1,6 +1,7 @@
 // THE table registry: one line per module's tables file.
 
 export * from "./adjustments/adjustments.tables.js";
+export * from "./audit-chain/audit-chain.tables.js";
 export * from "./backups/backups.tables.js";
 export * from "./cash/cash.tables.js";
 export * from "./catalogue/catalogue.tables.js";

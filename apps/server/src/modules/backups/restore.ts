@@ -74,10 +74,15 @@ export async function restoreInto(
     try {
       const names = backup.manifest.tables.map((t) => ident(t.name));
       if (names.length) await client.query(`truncate ${names.join(", ")} restart identity`);
+      // The audit rows come back as they were, hash chain and all: its triggers (which would link
+      // them anew and refuse nothing here) stay off while they are copied in.
+      const audited = backup.manifest.tables.some((t) => t.name === "audit_logs");
+      if (audited) await client.query("alter table audit_logs disable trigger user");
       for (const [i, t] of backup.manifest.tables.entries()) {
         progress(i, backup.manifest.tables.length);
         await pipeline(createReadStream(path.join(backup.dir, "tables", `${t.name}.copy`)), client.query(copyFrom(copyInSql(shapeOf(t)))));
       }
+      if (audited) await client.query("alter table audit_logs enable trigger user");
       for (const s of backup.manifest.sequences) {
         await client.query(
           "select setval($1::regclass, coalesce($2::bigint, (select seqstart from pg_sequence where seqrelid = $1::regclass)), $2 is not null)",

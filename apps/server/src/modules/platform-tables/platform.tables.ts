@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Revoked access tokens (logout, refresh); kept until the token would have expired anyway. */
 export const revokedTokens = pgTable("revoked_tokens", {
@@ -29,8 +29,18 @@ export const auditLogs = pgTable(
     after: jsonb("after"),
     ip: inet("ip"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    /** The row's place in the hash chain (commit order), set at its transaction's commit (modules/audit-chain). */
+    chain_seq: bigint("chain_seq", { mode: "number" }),
+    /** The hash of the row before it in the chain (64 zeros before the first). */
+    prev_hash: text("prev_hash"),
+    /** sha256(prev_hash || the row's canonical content), hex. */
+    hash: text("hash"),
   },
-  (t) => [index("audit_logs_module_created_idx").on(t.module, t.created_at)],
+  (t) => [
+    index("audit_logs_module_created_idx").on(t.module, t.created_at),
+    uniqueIndex("audit_logs_chain_seq_idx").on(t.chain_seq),
+    index("audit_logs_unlinked_idx").on(t.id).where(sql`${t.chain_seq} is null`),
+  ],
 );
 
 export const modelHiddenColumns = pgTable(
