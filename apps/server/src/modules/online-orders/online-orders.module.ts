@@ -25,6 +25,7 @@ import { HttpError, parse } from "../../platform/errors.js";
 import { ctxOf, inTx, retryTx } from "../../platform/http.js";
 import { idempotencyKey, runIdempotent } from "../../platform/idempotency.js";
 import { dataOf, savedOf, ZMessage } from "../../platform/openapi.js";
+import { homeSections } from "../mobile-app/mobile-sections.js";
 import { deleteAddress, listAddresses, saveAddress, showAddress, showProfile, updateProfile } from "./shop-account.js";
 import {
   type CodeSender,
@@ -91,6 +92,15 @@ const ZShopItem = z.object({
 });
 const ZCategory = z.object({ category_id: z.number(), category_name: z.string(), parent_id: z.number().nullable() });
 const ZCity = z.object({ city_id: z.number(), city_name: z.string() });
+/** A home section or slider as the settings' home sections arrange it. */
+const ZHomeSection = z.object({
+  section_id: z.number(),
+  kind: z.enum(["section", "slider"]),
+  title: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  items: z.array(z.object({ item_id: z.number(), item_name: z.string(), price: z.union([z.string(), z.number()]).nullable() })),
+});
 const ZCancelMessage = z.object({ message_id: z.number(), message: z.string() });
 
 const idOf = (req: FastifyRequest) => parseId((req.params as { id: string }).id);
@@ -201,6 +211,13 @@ export const onlineOrdersModule: AppModule = {
         await app.db.execute(sql`select message_id, message from order_cancellation_messages where active order by arrangement, message_id`)
       ).rows,
     }));
+    app.get(
+      `${P}/home`,
+      { config: OPEN, ...docs({ tags, summary: "The home screen's sections and sliders", response: dataOf(z.array(ZHomeSection)) }) },
+      async (req) => ({
+        data: await homeSections(ctxOf(app, req)),
+      }),
+    );
     app.get(`${P}/categories`, { config: OPEN, ...docs({ tags, response: dataOf(z.array(ZCategory)) }) }, async (req) => ({
       data: await shopCategories(ctxOf(app, req)),
     }));

@@ -132,6 +132,11 @@ describe("the catalogue, quotes and orders", () => {
     expect(found.status).toBe(200);
     expect(found.body.data.map((i: { item_name: string }) => i.item_name)).toEqual(["Dates Basra"]);
     expect(found.body.data[0]).toMatchObject({ price: "2500.000", in_stock: true });
+    // The home screen as the settings arrange it.
+    const [section] = await q<{ id: number }>(sql`insert into mobile_sections (title) values ('Fresh today') returning section_id id`);
+    await q(sql`insert into mobile_section_items (section_fk, item_fk, position) values (${section!.id}, ${shown}, 0)`);
+    const home = await t.api("GET", `${P}/home`, { token: null });
+    expect(home.body.data).toEqual([expect.objectContaining({ title: "Fresh today", items: [expect.objectContaining({ item_id: shown })] })]);
     await q(sql`update system_config set out_of_stock_min_qty = 3 where id = 1`);
     try {
       expect((await t.api("GET", `${P}/items/${shown}`, { token: null })).body.data.in_stock).toBe(false);
