@@ -1,5 +1,6 @@
 import type { AppModule } from "../platform/app-module.js";
 import { adjustmentsModule } from "./adjustments/adjustments.module.js";
+import { auditLogModule } from "./audit-log/audit-log.module.js";
 import { authModule } from "./auth/auth.module.js";
 import { backupsModule } from "./backups/backups.module.js";
 import { cashModule } from "./cash/cash.module.js";
@@ -74,4 +75,5 @@ export const MODULES: AppModule[] = [
   docClosingModule,
   mobileAppModule,
   onlineOrdersModule,
+  auditLogModule,
 ];

@@ -1,6 +1,7 @@
 import type { Feature } from "../app/feature";
 import { lazyScreen } from "../shared/lazyScreen";
 import { ACCOUNTING_FEATURES } from "./accounting/accounting.features";
+import { AUDIT_FEATURES } from "./audit/audit.features";
 import { BACKUP_FEATURES } from "./backups/backups.features";
 import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
 import { DASHBOARD_FEATURES } from "./dashboard/dashboard.features";
@@ -55,6 +56,7 @@ export const FEATURES: Feature[] = [
     menu: true,
     tile: true,
   },
+  ...AUDIT_FEATURES,
   {
     key: "profile",
     path: "/profile",

@@ -1,13 +1,12 @@
-import { buildMenuTree, LOGGED_SECTIONS, logKey, MSG, SUPER_USER_ID } from "@app/contracts";
+import { buildMenuTree, MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
-import { bodyOf, LIST_MODELS, registerList } from "../../platform/crud.js";
+import { bodyOf, LIST_MODELS } from "../../platform/crud.js";
 import { HttpError, parse } from "../../platform/errors.js";
 import { saveImage } from "../../platform/files.js";
 import { requireUser } from "../../platform/http.js";
-import type { ListModel } from "../../platform/list.js";
 import { answers, dataOf, dropdownOf, savedOf } from "../../platform/openapi.js";
 import { users } from "../staff/staff.tables.js";
 import { modelHiddenColumns } from "./platform.tables.js";
@@ -24,38 +23,6 @@ const ZHidden = z.object({
     ])
     .default(""),
 });
-
-/** The audit log; a reader sees the modules whose `model_loges/{module}_log` key they hold. */
-const auditList: ListModel = {
-  model: "model_loges",
-  from: sql`from audit_logs a left join users u on u.user_id = a.user_id`,
-  idColumn: "id",
-  defaultSort: "id",
-  dateColumn: sql`a.created_at`,
-  scope: (ctx) => {
-    const user = ctx.user;
-    if (!user || user.user_id === SUPER_USER_ID) return undefined;
-    const allowed = LOGGED_SECTIONS.filter((s) => user.permissions.has(logKey(s)));
-    return allowed.length
-      ? sql`a.module in (${sql.join(
-          allowed.map((s) => sql`${s}`),
-          sql`, `,
-        )})`
-      : sql`false`;
-  },
-  columns: {
-    id: { expr: sql`a.id` },
-    module: { expr: sql`a.module`, filter: "eq", search: true },
-    action: { expr: sql`a.action`, filter: "eq", search: true },
-    record_id: { expr: sql`a.record_id`, filter: "eq" },
-    user_id: { expr: sql`a.user_id`, filter: "eq" },
-    user_name: { expr: sql`u.user_name`, search: true },
-    ip: { expr: sql`host(a.ip)` },
-    before: { expr: sql`a.before`, sortable: false },
-    after: { expr: sql`a.after`, sortable: false },
-    created_at: { expr: sql`a.created_at` },
-  },
-};
 
 const ZHiddenColumns = z.object({ model: z.string(), columns: z.string() });
 const ZSidebar = z.object({ show_sidebar: z.boolean() });
@@ -133,8 +100,6 @@ export const platformModule: AppModule = {
         return { message: MSG.updated, data: { show_sidebar: show } };
       },
     );
-
-    registerList(app, "/api/model_loges", auditList, [LOGGED_SECTIONS.map(logKey).join("##")]);
 
     /** Generic image upload (multipart field `image` or `file`): answers the stored name for a later form. */
     app.post(

@@ -26,6 +26,7 @@ import {
   IconFileDescription,
   IconFileInvoice,
   IconFlame,
+  IconHistory,
   IconHome,
   IconInbox,
   IconKey,
@@ -132,6 +133,7 @@ export const SCREEN_ICONS: Record<string, Icon> = {
   staff: IconUsers,
   roles: IconShieldLock,
   pins: IconKey,
+  auditLog: IconHistory,
   sales: IconReceipt2,
   salesmanSales: IconUserDollar,
 };

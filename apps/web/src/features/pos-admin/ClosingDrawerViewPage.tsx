@@ -61,5 +61,13 @@ export function ClosingDrawerViewPage() {
     ],
     note: z.note,
   };
-  return <DocView sheet={sheet} testPrefix="closing" printLabel={t("actions.printZ")} backTo={PATHS.closings} />;
+  return (
+    <DocView
+      sheet={sheet}
+      testPrefix="closing"
+      printLabel={t("actions.printZ")}
+      backTo={PATHS.closings}
+      audit={{ module: "closing_drawers", recordId: id }}
+    />
+  );
 }

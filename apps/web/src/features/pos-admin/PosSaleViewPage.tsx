@@ -83,6 +83,7 @@ export function PosSaleViewPage() {
     <DocView
       sheet={sheet}
       testPrefix="pos-sale"
+      audit={{ module: "pos_sales", recordId: s.id }}
       backTo={PATHS.sales}
       actions={
         can("pos_sales/update##pos_admin_sales/update") &&

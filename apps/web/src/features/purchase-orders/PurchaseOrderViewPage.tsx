@@ -102,6 +102,7 @@ export function PurchaseOrderViewPage() {
     <DocView
       sheet={sheet}
       testPrefix="order"
+      audit={{ module: "purchase_orders", recordId: o.id }}
       backTo={ORDER_PATHS.list}
       editTo={o.status === "draft" && can("purchases/order") && ORDER_PATHS.upsert(o.id, 1)}
       badges={<OrderBadges row={o} />}

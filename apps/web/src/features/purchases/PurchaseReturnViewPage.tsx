@@ -40,6 +40,7 @@ export function PurchaseReturnViewPage() {
     <DocView
       sheet={sheet}
       testPrefix="return"
+      audit={{ module: "purchase_returns", recordId: r.id }}
       backTo={PATHS.returns}
       editTo={kit.can("purchase_returns/update") && !r.is_closed && PATHS.returnUpsert(r.id, 1)}
       badges={<DocBadges status={r.status} closed={r.is_closed} />}

@@ -80,6 +80,7 @@ export function PurchaseViewPage() {
     <DocView
       sheet={sheet}
       testPrefix="purchase"
+      audit={{ module: "purchases", recordId: p.id }}
       backTo={PATHS.list}
       editTo={can("purchases/update") && !p.is_closed && !paidLater && PATHS.upsert(p.id, 1)}
       badges={<DocBadges status={p.status} closed={p.is_closed} payment={p.payment_status} />}

@@ -75,6 +75,7 @@ export function QuotationViewPage() {
     <DocView
       sheet={sheet}
       testPrefix="quotation"
+      audit={{ module: "quotations", recordId: q.id }}
       backTo={QUOTATION_PATHS.list}
       editTo={q.status === "open" && can("quotations/update") && QUOTATION_PATHS.upsert(q.id, 1)}
       badges={<QuotationBadge state={q.shown_status} />}

@@ -48,6 +48,7 @@ export function SaleReturnViewPage() {
     <DocView
       sheet={sheet}
       testPrefix="sale-return"
+      audit={{ module: "sale_returns", recordId: r.id }}
       backTo={PATHS.list}
       editTo={can("sale_returns/update") && !r.is_closed && PATHS.upsert(r.id, 1, r.sale_fk ?? 0)}
       badges={<DocBadges status={r.status} closed={r.is_closed} />}

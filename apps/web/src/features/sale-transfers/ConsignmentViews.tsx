@@ -57,6 +57,7 @@ export function SaleTransferViewPage() {
     <DocView
       sheet={sheet}
       testPrefix="transfer"
+      audit={{ module: "sale_transfers", recordId: r.id }}
       backTo={TRANSFER_PATHS.list}
       editTo={open && r.status === "pending" && can("sale_transfers/update") && TRANSFER_PATHS.upsert(r.id, 1)}
       badges={<TransferBadges status={r.status} closed={r.is_closed} />}
@@ -133,6 +134,7 @@ export function SaleTransferReturnViewPage() {
       sheet={sheet}
       testPrefix="return"
       backTo={TRANSFER_PATHS.returns}
+      audit={{ module: "sale_transfer_returns", recordId: r.id }}
       editTo={kit.can("sale_transfers/update") && TRANSFER_PATHS.returnUpsert(r.id, 1)}
     />
   );

@@ -93,6 +93,7 @@ export function SaleViewPage({ kind }: { kind: SaleKind }) {
     <DocView
       sheet={sheet}
       testPrefix="sale"
+      audit={{ module: endpoint, recordId: s.id }}
       backTo={paths.list}
       editTo={can(`${section}/update`) && !s.is_closed && !paidLater && paths.upsert(s.id, 1)}
       badges={

@@ -1,18 +1,23 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { IconEdit, IconPrinter } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
+import { recordPrint, timelineKey } from "../api/auditLog";
 import { PageHeader } from "../PageHeader";
 import { DocPrintCopy } from "./DocPrintCopy";
 import { DocSheet, type SheetContent, usePrintSheet } from "./DocSheet";
+import { DocTimeline } from "./DocTimeline";
 
 /**
  * A document's view page: its title, Back to its list (not when opened in a tab of its own), Print
  * (the sheet on A4), Edit when the page says the user may, then the document's own actions, and the
  * sheet itself with its badges. `above` stands between the header and the sheet (warnings).
  * `testPrefix` names the sheet's and Print's test ids (`{prefix}-sheet`, `{prefix}-print`). The
- * browser's own print (Ctrl+P) prints the same A4 document as Print (`DocPrintCopy`).
+ * browser's own print (Ctrl+P) prints the same A4 document as Print (`DocPrintCopy`). With `audit`
+ * (the document's module in the audit log and its id) the sheet is followed by the document's
+ * timeline, and Print is recorded in it.
  */
 export function DocView({
   sheet,
@@ -23,6 +28,7 @@ export function DocView({
   actions,
   badges,
   above,
+  audit,
   children,
 }: {
   sheet: SheetContent;
@@ -35,12 +41,23 @@ export function DocView({
   actions?: ReactNode;
   badges?: ReactNode;
   above?: ReactNode;
+  /** The document in the audit log: its module (its endpoint) and id. */
+  audit?: { module: string; recordId: number };
   children?: ReactNode;
 }) {
   const { t } = useTranslation("common");
   const params = useParams();
   const navigate = useNavigate();
   const printSheet = usePrintSheet();
+  const queryClient = useQueryClient();
+  const print = () => {
+    printSheet(sheet);
+    if (!audit) return;
+    // The print is recorded after the fact: a failure to record it stops no print.
+    recordPrint(audit.module, audit.recordId)
+      .then(() => queryClient.invalidateQueries({ queryKey: timelineKey(audit.module, audit.recordId) }))
+      .catch(() => undefined);
+  };
   const body = (
     <DocSheet sheet={sheet} testId={`${testPrefix}-sheet`} badges={badges}>
       {children}
@@ -57,12 +74,7 @@ export function DocView({
                 {t("back")}
               </Button>
             )}
-            <Button
-              variant="light"
-              leftSection={<IconPrinter size={16} />}
-              onClick={() => printSheet(sheet)}
-              data-testid={`${testPrefix}-print`}
-            >
+            <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={print} data-testid={`${testPrefix}-print`}>
               {printLabel ?? t("print")}
             </Button>
             {editTo && (
@@ -74,10 +86,11 @@ export function DocView({
           </Group>
         }
       />
-      {above ? (
+      {above || audit ? (
         <Stack gap="md">
           {above}
           {body}
+          {audit && <DocTimeline module={audit.module} recordId={audit.recordId} />}
         </Stack>
       ) : (
         body

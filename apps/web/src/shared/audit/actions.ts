@@ -1,0 +1,20 @@
+/** The actions the audit log records most, offered by its filter (the log may hold others). */
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "complete",
+  "return_to_draft",
+  "close",
+  "open",
+  "approve",
+  "disapprove",
+  "receive",
+  "send",
+  "return",
+  "print",
+  "update_payment",
+  "destroy_payment",
+  "import",
+  "activate",
+] as const;
