@@ -1,6 +1,7 @@
 import type { Dashboard, DashboardCard, DashboardCurrency } from "@app/contracts";
 import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
 import { useSession } from "../../app/session";
@@ -12,7 +13,6 @@ import { PageHeader } from "../../shared/PageHeader";
 import { useInventoryChoices } from "../../shared/reports/ReportFields";
 import { useSeededNames } from "../../shared/seededNames";
 import { ChangeBadge } from "./ChangeBadge";
-import { DashboardCharts } from "./DashboardCharts";
 import { FigureAnchor } from "./DashboardParts";
 import { DashboardPositions } from "./DashboardPositions";
 import { dashboardQuery } from "./dashboard.queries";
@@ -26,6 +26,9 @@ import {
   writeDashboardFilters,
 } from "./dashboardPeriods";
 import "../../shared/amount.css";
+
+/** The charts and their library, a chunk of their own: the cards show while it loads. */
+const DashboardCharts = lazy(async () => ({ default: (await import("./DashboardCharts")).DashboardCharts }));
 
 /** The filters, kept in the address: a dashboard can be bookmarked, and the back button goes back through them. */
 function useDashboardFilters() {
@@ -148,6 +151,15 @@ function FiltersBar({ filters }: { filters: ReturnType<typeof useDashboardFilter
   );
 }
 
+function ChartsLoading() {
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <Skeleton h={320} radius="md" />
+      <Skeleton h={320} radius="md" />
+    </SimpleGrid>
+  );
+}
+
 function FigureCard({
   label,
   card,
@@ -177,8 +189,9 @@ function FigureCard({
         </Text>
         <Group gap={8} wrap="wrap">
           <ChangeBadge changePct={card.change_pct} upIsGood={upIsGood} testId={`${testId}-change`} />
+          {/* The figure isolated from the label: right to left, "5,000 IQD" would read "IQD 5,000". */}
           <Text size="xs" c="dimmed" data-testid={`${testId}-previous`}>
-            {t("previous", { value: money(card.previous) })}
+            {t("previous")} <span className="amount">{money(card.previous)}</span>
           </Text>
         </Group>
       </Stack>
@@ -223,10 +236,7 @@ export function DashboardPage() {
               <Skeleton key={c.key} h={118} radius="md" />
             ))}
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <Skeleton h={320} radius="md" />
-            <Skeleton h={320} radius="md" />
-          </SimpleGrid>
+          <ChartsLoading />
         </Stack>
       ) : (
         <Stack gap="lg" data-testid="dashboard" aria-busy={answer.isFetching} style={{ opacity: answer.isPlaceholderData ? 0.6 : 1 }}>
@@ -259,7 +269,9 @@ export function DashboardPage() {
               })}
             </SimpleGrid>
           )}
-          <DashboardCharts data={data} scope={scope} outletHref={(outlet) => filters.href({ outlet })} />
+          <Suspense fallback={<ChartsLoading />}>
+            <DashboardCharts data={data} scope={scope} outletHref={(outlet) => filters.href({ outlet })} />
+          </Suspense>
           <Title order={3} size="h4" mt="sm">
             {t("positions")}
           </Title>

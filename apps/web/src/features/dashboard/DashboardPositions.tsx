@@ -59,7 +59,7 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
   const fmt = useFormat();
   const names = useSeededNames();
   const inCurrency = (v: string) => `${fmt.money(v, data.currency_id)} ${data.currency_name}`;
-  const kind = (k: string) => (["drawer", "cash", "bank"].includes(k) ? t(`kinds.${k}`) : k);
+  const kind = (k: string) => (["drawer", "cash", "bank", "remittance"].includes(k) ? t(`kinds.${k}`) : k);
 
   return (
     <Stack gap="lg">
@@ -110,13 +110,13 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
               {
                 label: t("columns.balance"),
                 numeric: true,
-                cell: (r) => (
-                  <Stack gap={0} align="flex-end">
-                    {r.balances.map((b) => (
-                      <span key={b.currency_id}>{`${fmt.money(b.balance, b.currency_id)} ${b.currency_name}`}</span>
-                    ))}
-                  </Stack>
-                ),
+                cell: (r) =>
+                  r.balances.map((b) => (
+                    <span
+                      key={b.currency_id}
+                      style={{ display: "block" }}
+                    >{`${fmt.money(b.balance, b.currency_id)} ${b.currency_name}`}</span>
+                  )),
               },
             ]}
           />

@@ -1,7 +1,6 @@
 import type { Dashboard, DashboardCurrency } from "@app/contracts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../shared/api/client";
-import type { DataBody } from "../../shared/api/types";
 
 export const DASHBOARD = "dashboard";
 
@@ -17,18 +16,17 @@ export interface DashboardAsk {
 export const dashboardQuery = (ask: DashboardAsk) =>
   queryOptions({
     queryKey: [DASHBOARD, ask],
-    queryFn: async () =>
-      (
-        await api<DataBody<Dashboard>>(DASHBOARD, {
-          query: {
-            from: ask.from,
-            to: ask.to,
-            outlet_fk: ask.outlet ?? undefined,
-            inventory_fk: ask.inventory ?? undefined,
-            currency: ask.currency,
-          },
-        })
-      ).data,
+    // The route answers the dashboard itself, not inside `data`.
+    queryFn: () =>
+      api<Dashboard>(DASHBOARD, {
+        query: {
+          from: ask.from,
+          to: ask.to,
+          outlet_fk: ask.outlet ?? undefined,
+          inventory_fk: ask.inventory ?? undefined,
+          currency: ask.currency,
+        },
+      }),
     placeholderData: keepPreviousData,
     // A dashboard left open keeps up with the day's sales.
     refetchInterval: 5 * 60_000,
