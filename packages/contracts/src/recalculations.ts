@@ -33,6 +33,8 @@ export const ZRecalculationFindings = z.object({
   stock_differences: z.number().int(),
   cost_differences: z.number().int(),
   account_differences: z.number().int(),
+  /** Groups of the dashboard's summary rows (dashboard_sales, dashboard_item_sales) that were not what the documents add up to. */
+  dashboard_differences: z.number().int(),
 });
 export type RecalculationFindings = z.output<typeof ZRecalculationFindings>;
 

@@ -7,6 +7,7 @@ export * from "./cash/cash.tables.js";
 export * from "./catalogue/catalogue.tables.js";
 export * from "./catalogue/inventories.tables.js";
 export * from "./catalogue/units.tables.js";
+export * from "./dashboard/dashboard.tables.js";
 export * from "./disposals/disposals.tables.js";
 export * from "./doc-payments/doc-payments.tables.js";
 export * from "./expenses/expenses.tables.js";

@@ -5,6 +5,7 @@ import { docs } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { ctxOf } from "../../platform/http.js";
 import { DASHBOARD_CHECKS, dashboard } from "./dashboard.js";
+import { compactDashboard, compactionDue } from "./dashboard.summary.js";
 
 /** The dashboard (SPEC `/dashboard`): a period's sales beside the previous period's, and today's positions. */
 export const dashboardModule: AppModule = {
@@ -23,7 +24,10 @@ export const dashboardModule: AppModule = {
       },
       async (req) => {
         const q = parse(ZDashboardQuery, req.query);
-        return dashboard({ ...ctxOf(app, req), tx: app.reportDb }, q);
+        const ctx = ctxOf(app, req);
+        // Past days' rows folded first, on the primary (a day's worth once a day; at once otherwise).
+        if (await compactionDue(app.db, ctx.now)) await compactDashboard(app.db, ctx.now);
+        return dashboard({ ...ctx, tx: app.reportDb }, q);
       },
     );
   },

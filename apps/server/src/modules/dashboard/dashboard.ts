@@ -15,6 +15,7 @@ import { systemCurrency } from "../ledger/ledger.js";
 import { D, type Dec } from "../ledger/money.js";
 import { type FactFilters, rawDocFacts, rawItemFacts } from "./dashboard.facts.js";
 import { dashboardPositions } from "./dashboard.positions.js";
+import { summaryDocFacts, summaryItemFacts } from "./dashboard.summary.js";
 
 /** Keys each part of the answer asks beyond `dashboard/show` (declared as the route's `checks`). */
 export const DASHBOARD_CHECKS = {
@@ -58,7 +59,7 @@ type Totals = {
 };
 
 /** The dashboard's answer for a period, its parts trimmed to the user's keys. */
-export async function dashboard(ctx: Ctx, q: DashboardQuery, source: FactSource = "documents"): Promise<Dashboard> {
+export async function dashboard(ctx: Ctx, q: DashboardQuery, source: FactSource = "summary"): Promise<Dashboard> {
   const sys = await systemCurrency(ctx.tx);
   const currencyId = q.currency === "IQD" ? CURRENCY_IQD : q.currency === "USD" ? CURRENCY_USD : null;
   const shownCurrency = currencyId ?? sys;
@@ -103,8 +104,9 @@ async function salesParts(ctx: Ctx, f: FactFilters, previousFrom: string, source
   const zone = businessTimeZone();
   const whole = { start: startOfBusinessDay(previousFrom), end: endOfBusinessDay(f.to) };
   const current = { start: startOfBusinessDay(f.from), end: endOfBusinessDay(f.to) };
-  const docs = (range: { start: Date; end: Date }, _fromDay: string): SQL => rawDocFacts(ctx, f, zone, range);
-  const items = rawItemFacts(ctx, f, current);
+  const docs = (range: { start: Date; end: Date }, fromDay: string): SQL =>
+    source === "documents" ? rawDocFacts(ctx, f, zone, range) : summaryDocFacts(ctx, f, fromDay, f.to);
+  const items = source === "documents" ? rawItemFacts(ctx, f, current) : summaryItemFacts(ctx, f, f.from, f.to);
 
   const totals = await ctx.tx.execute<Totals & { cur: boolean }>(sql`
     select x.day >= ${f.from}::date as cur, coalesce(sum(x.count), 0)::text as count, coalesce(sum(x.net), 0)::text as net,

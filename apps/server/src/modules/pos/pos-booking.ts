@@ -9,6 +9,7 @@ import { HttpError } from "../../platform/errors.js";
 import { retryTx } from "../../platform/http.js";
 import { JsonText } from "../../platform/json-text.js";
 import { itemsWithUnitsFrom, itemsWithUnitsSql } from "../catalogue/item-units.js";
+import { recordSalesSql } from "../dashboard/dashboard.record.js";
 import { docDate } from "../ledger/dates.js";
 import { accountByKey, ratesAt, ratesFrom, ratesSql } from "../ledger/ledger.js";
 import { D, ZERO } from "../ledger/money.js";
@@ -426,10 +427,12 @@ async function bookTogether(tx: Tx, batch: BatchSale[]): Promise<(BatchAnswer | 
         })),
         env.allowNegative,
       ),
+      // The dashboard's rows of the sales just written (dashboard.record.ts), before the commit.
+      ...recordSalesSql(env.sys, sql`s.kind = 'pos' and s.number = any(${textArray(planned.map((p) => String(p.row.number)))}::text[])`, 1),
     ],
     { commit: true },
   );
-  const ids = idsFrom(results.at(-1)![0] as unknown as WrittenIds);
+  const ids = idsFrom(results[unclaimed.length ? 1 : 0]![0] as unknown as WrittenIds);
   planned.forEach((p, k) => {
     answers[batch.indexOf(p.sale)] = { status: 201, body: new JsonText(withIds(texts[k]!, ids.get(String(p.row.number))!)) };
   });

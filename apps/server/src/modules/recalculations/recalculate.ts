@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { businessTimeZone } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
+import { dashboardDifferences, rebuildDashboard } from "../dashboard/dashboard.rebuild.js";
 import { D } from "../ledger/money.js";
 import { recalculations } from "./recalculations.tables.js";
 
@@ -11,7 +12,8 @@ import { recalculations } from "./recalculations.tables.js";
  * so each can be rebuilt from them. Stock balances from the movements per (item, inventory,
  * batch); item costs (quantity, value, moving average) from the movements per item; account day
  * and month sums from the journal lines. A difference is one figure of one row that is not what
- * its rows add up to; the run writes the true figure and reports what it was.
+ * its rows add up to; the run writes the true figure and reports what it was. The dashboard's
+ * summary rows are rebuilt from the complete sales and returns the same way (their count reported).
  */
 
 const blank = {
@@ -225,11 +227,13 @@ async function findAll(tx: DbOrTx, progress: RecalculationProgress = () => {}) {
   const days = await accountDifferences(tx, "account_day");
   progress("recalculation.months", 3, 4);
   const months = await accountDifferences(tx, "account_month");
+  const dashboard = await dashboardDifferences(tx);
   const findings: RecalculationFindings = {
     differences: [...balances.differences, ...costs.differences, ...days.differences, ...months.differences],
     stock_differences: balances.differences.length,
     cost_differences: costs.differences.length,
     account_differences: days.differences.length + months.differences.length,
+    dashboard_differences: dashboard,
   };
   return { findings, balances: balances.fixes, costs: costs.fixes, days: days.fixes, months: months.fixes };
 }
@@ -256,6 +260,7 @@ export async function runRecalculation(
   progress("recalculation.locking");
   await tx.execute(sql`lock table stock_balances, stock_item_costs in exclusive mode`);
   await tx.execute(sql`lock table account_balances, account_month_balances in exclusive mode`);
+  await tx.execute(sql`lock table dashboard_sales, dashboard_item_sales in exclusive mode`);
   const found = await findAll(tx, progress);
   const writes = found.balances.length + found.costs.length + found.days.length + found.months.length;
   let written = 0;
@@ -286,6 +291,8 @@ export async function runRecalculation(
       wrote();
     }
   const f = found.findings;
+  // The dashboard's rows all written again when any group differs (they are sums, not figures kept per row).
+  if (f.dashboard_differences) await rebuildDashboard(tx);
   const [row] = await tx
     .insert(recalculations)
     .values({
@@ -294,6 +301,7 @@ export async function runRecalculation(
       stock_differences: f.stock_differences,
       cost_differences: f.cost_differences,
       account_differences: f.account_differences,
+      dashboard_differences: f.dashboard_differences,
       differences: f.differences,
     })
     .returning({ id: recalculations.id });

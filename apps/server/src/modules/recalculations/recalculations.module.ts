@@ -30,14 +30,17 @@ const recalculationsList: ListModel = {
     stock_differences: { expr: sql`r.stock_differences`, sum: true },
     cost_differences: { expr: sql`r.cost_differences`, sum: true },
     account_differences: { expr: sql`r.account_differences`, sum: true },
-    differences_count: { expr: sql`(r.stock_differences + r.cost_differences + r.account_differences)`, sum: true },
+    differences_count: {
+      expr: sql`(r.stock_differences + r.cost_differences + r.account_differences + r.dashboard_differences)`,
+      sum: true,
+    },
   },
 };
 
 async function showRun(ctx: Ctx, id: number): Promise<RecalculationRun | undefined> {
   const res = await ctx.tx.execute<Omit<RecalculationRun, "differences"> & { differences: RecalculationRun["differences"] }>(sql`
     select r.id, ${sqlBusinessDateTime(sql`r.created_at`)} created_at, u.user_name created_by_name, r.stock_differences,
-           r.cost_differences, r.account_differences, r.differences
+           r.cost_differences, r.account_differences, r.dashboard_differences, r.differences
       from recalculations r left join users u on u.user_id = r.created_by
      where r.id = ${id}`);
   const row = res.rows[0];
@@ -132,6 +135,7 @@ async function recalculate(
         stock_differences: run.stock_differences,
         cost_differences: run.cost_differences,
         account_differences: run.account_differences,
+        dashboard_differences: run.dashboard_differences,
       },
     });
     return (await showRun(ctx, run.id))!;

@@ -15,6 +15,8 @@ export const recalculations = pgTable(
     stock_differences: integer("stock_differences").notNull().default(0),
     cost_differences: integer("cost_differences").notNull().default(0),
     account_differences: integer("account_differences").notNull().default(0),
+    /** Groups of the dashboard's summary rows rewritten from the documents. */
+    dashboard_differences: integer("dashboard_differences").notNull().default(0),
     /** The differences as the run reported them (`RecalculationDifference[]`). */
     differences: jsonb("differences").notNull().default(sql`'[]'::jsonb`),
   },

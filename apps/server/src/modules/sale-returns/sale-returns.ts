@@ -4,6 +4,7 @@ import { intArray } from "../../db/bulk.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError } from "../../platform/errors.js";
 import { assertInventoryAccess } from "../catalogue/inventories.js";
+import { recordSaleReturn } from "../dashboard/dashboard.record.js";
 import { docDate } from "../ledger/dates.js";
 import { documentRate } from "../ledger/document-rate.js";
 import type { AccountInfo } from "../ledger/journal.js";
@@ -403,6 +404,7 @@ export async function createSaleReturn(ctx: Ctx, input: SaleReturnInput) {
     .set({ number: await nextNumber(ctx, "sale_returns", "SRT") })
     .where(eq(saleReturns.id, id));
   const paidBack = await bringBack(ctx, id, p);
+  await recordSaleReturn(ctx, id, 1);
   return { id, paidBack };
 }
 
@@ -412,6 +414,8 @@ export async function updateSaleReturn(ctx: Ctx, id: number, input: SaleReturnIn
   const p = await prepare(ctx, input);
   await lockAll(ctx, p, id);
   await assertNotProtected(ctx, saleReturnSource(id));
+  // Its dashboard rows off as it stood, on again as saved (below).
+  await recordSaleReturn(ctx, id, -1);
   // The sale's row (in writeLines) before the stock rows.
   await writeLines(ctx, id, p, input, id);
   await reverseStock(ctx, saleReturnSource(id), { date: p.row.date });
@@ -421,9 +425,11 @@ export async function updateSaleReturn(ctx: Ctx, id: number, input: SaleReturnIn
     .set({ ...p.row, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
     .where(eq(saleReturns.id, id));
   await bringBack(ctx, id, p);
+  await recordSaleReturn(ctx, id, 1);
 }
 
 export async function deleteSaleReturn(ctx: Ctx, id: number) {
+  await recordSaleReturn(ctx, id, -1);
   await deleteReturnDoc(ctx, doc, id, { protect: true });
 }
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { businessDay, startOfBusinessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { cashAccount } from "../cash/cashes.js";
+import { recordSale } from "../dashboard/dashboard.record.js";
 import { assertNoLaterPayments } from "../doc-payments/doc-payment-guard.js";
 import { accountByKey, createAccount, post, reverse, systemCurrency } from "../ledger/ledger.js";
 import { convert, D, round4, ZERO } from "../ledger/money.js";
@@ -227,6 +228,7 @@ export async function bringOut(ctx: Ctx, s: StoredSale, read?: Outgoing, stamp: 
       commission: commission ? commission.amount.toFixed() : "0",
     })
     .where(eq(sales.id, s.id));
+  await recordSale(ctx, s.id, 1);
 }
 
 /**
@@ -247,6 +249,8 @@ export async function takeBack(ctx: Ctx, s: StoredSale) {
   await assertNotProtected(ctx, saleSource(s.id));
   await reverseStock(ctx, saleSource(s.id), { date: s.date });
   await reverse(ctx, saleSource(s.id));
+  // Its dashboard rows taken off while it still stands complete (the caller makes it a draft or deletes it next).
+  await recordSale(ctx, s.id, -1);
 }
 
 export async function writeChildren(ctx: Ctx, id: number, p: Prepared) {
