@@ -1,5 +1,6 @@
 import type { Dashboard } from "@app/contracts";
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import Decimal from "decimal.js";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
@@ -23,12 +24,15 @@ function Balances({
   testId,
   total,
   overdue,
+  late,
   link,
 }: {
   title: string;
   testId: string;
   total: string;
   overdue: string;
+  /** Anything overdue at all: red then, dimmed when nothing is. */
+  late: boolean;
   link: FigureLink;
 }) {
   const { t } = useTranslation("dashboard");
@@ -44,7 +48,7 @@ function Balances({
           <Text size="sm" c="dimmed">
             {t("overdue")}:
           </Text>
-          <Text size="sm" fw={600} c="red" data-testid={`${testId}-overdue`}>
+          <Text size="sm" fw={600} c={late ? "red" : "dimmed"} data-testid={`${testId}-overdue`}>
             <span className="amount">{overdue}</span>
           </Text>
         </Group>
@@ -70,6 +74,7 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
             testId="dashboard-receivables"
             total={inCurrency(data.receivables.total)}
             overdue={inCurrency(data.receivables.overdue)}
+            late={!new Decimal(data.receivables.overdue).isZero()}
             link={FIGURE_LINKS.receivables()}
           />
         )}
@@ -79,6 +84,7 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
             testId="dashboard-payables"
             total={inCurrency(data.payables.total)}
             overdue={inCurrency(data.payables.overdue)}
+            late={!new Decimal(data.payables.overdue).isZero()}
             link={FIGURE_LINKS.payables()}
           />
         )}
