@@ -31,6 +31,8 @@ export const SHOP_MSG = {
   reasonTextRequired: "Write the reason when the reason is Other.",
   reasonInvalid: "The selected cancellation reason is invalid.",
   expiredReason: "The shop did not confirm the order in time.",
+  shopClosed: "The shop is not taking orders now.",
+  belowMinimum: "The order is below the shop's smallest order amount.",
 } as const;
 
 /** How long a sign-in code lives and how many wrong tries it takes. */

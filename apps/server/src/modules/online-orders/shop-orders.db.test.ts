@@ -136,7 +136,9 @@ describe("the catalogue, quotes and orders", () => {
     const [section] = await q<{ id: number }>(sql`insert into mobile_sections (title) values ('Fresh today') returning section_id id`);
     await q(sql`insert into mobile_section_items (section_fk, item_fk, position) values (${section!.id}, ${shown}, 0)`);
     const home = await t.api("GET", `${P}/home`, { token: null });
-    expect(home.body.data).toEqual([expect.objectContaining({ title: "Fresh today", items: [expect.objectContaining({ item_id: shown })] })]);
+    expect(home.body.data).toEqual([
+      expect.objectContaining({ title: "Fresh today", items: [expect.objectContaining({ item_id: shown })] }),
+    ]);
     await q(sql`update system_config set out_of_stock_min_qty = 3 where id = 1`);
     try {
       expect((await t.api("GET", `${P}/items/${shown}`, { token: null })).body.data.in_stock).toBe(false);
@@ -173,6 +175,16 @@ describe("the catalogue, quotes and orders", () => {
     expect(Object.keys(malformed.body.errors).sort()).toEqual(["address_id", "lines.0.quantity"]);
     const empty = await place(c.token, { address_id: c.address_id, lines: [] }, "order-key-0003");
     expect(empty.body.errors.lines).toEqual([SHOP_MSG.cartEmpty]);
+    // The shop app's settings: closed, or an order below the smallest amount, is refused.
+    await q(sql`insert into mobile_app_settings (id, shop_open, min_order_amount) values (1, false, 5000)
+                on conflict (id) do update set shop_open = false, min_order_amount = 5000`);
+    try {
+      expect((await place(c.token, body, "order-key-0004")).body.message).toBe(SHOP_MSG.shopClosed);
+      await q(sql`update mobile_app_settings set shop_open = true where id = 1`);
+      expect((await place(c.token, body, "order-key-0005")).body.message).toBe(SHOP_MSG.belowMinimum);
+    } finally {
+      await q(sql`update mobile_app_settings set shop_open = true, min_order_amount = 0 where id = 1`);
+    }
     // The till cannot sell what the order holds: 3 of 5 are free.
     const sell = (n: string, key: string) =>
       t.api("POST", "/api/pos_sales", {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, unprocessable } from "../../platform/errors.js";
+import { D } from "../ledger/money.js";
 import { nextNumber } from "../numbering/numbering.js";
 import type { OrderAddress } from "./online-orders.tables.js";
 import { releaseReservation, reserveOrder } from "./reservations.js";
@@ -44,6 +45,13 @@ export async function placeOrder(
     throw unprocessable({ [`lines.${short}.quantity`]: [msg] }, msg);
   }
   if (quote.settings.inventory == null) throw new HttpError(422, SHOP_MSG.itemUnavailable);
+  // The settings' shop app: open for orders, and the smallest order it takes (in the system currency).
+  const shop = await ctx.tx.execute<{ open: boolean; min: string }>(
+    sql`select shop_open as open, min_order_amount::text as min from mobile_app_settings where id = 1`,
+  );
+  if (shop.rows[0] && !shop.rows[0].open) throw new HttpError(422, SHOP_MSG.shopClosed);
+  if (shop.rows[0] && D(quote.total).lt(shop.rows[0].min))
+    throw new HttpError(422, SHOP_MSG.belowMinimum, { lines: [SHOP_MSG.belowMinimum] });
   const outlet = await ctx.tx.execute<{ outlet_fk: number | null }>(
     sql`select outlet_fk from inventories where inventory_id = ${quote.settings.inventory}`,
   );
