@@ -1,4 +1,5 @@
 export * from "./accounting.js";
+export * from "./audit-chain.js";
 export * from "./auth.js";
 export * from "./backups.js";
 export * from "./catalogue.js";

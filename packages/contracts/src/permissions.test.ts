@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ALL_PERMISSIONS,
   buildMenuTree,
+  CHAIN_VERIFY_KEY,
   can,
   expandPermissions,
   isKnownPermission,
@@ -120,10 +121,11 @@ describe("buildMenuTree", () => {
     expect(leaves.sort()).toEqual([...ALL_PERMISSIONS].sort());
   });
 
-  it("ends with the module logs", () => {
+  it("ends with the module logs, and verifying the audit chain", () => {
     const logs = tree[tree.length - 1]!;
     expect(logs.code).toBe(LOG_GROUP);
-    expect(logs.children.map((c) => c.code)).toEqual(LOGGED_SECTIONS.map(logKey));
+    expect(logs.children.map((c) => c.code)).toEqual([...LOGGED_SECTIONS.map(logKey), CHAIN_VERIFY_KEY]);
+    expect(expandPermissions([CHAIN_VERIFY_KEY])).toEqual([LOG_GROUP, CHAIN_VERIFY_KEY]);
     expect(logs.children[0]!.name).toMatch(/ Log$/);
   });
 });

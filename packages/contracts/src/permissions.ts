@@ -158,12 +158,15 @@ export const LOGGED_SECTIONS: string[] = PERMISSION_GROUPS.flatMap((g) => g.sect
 
 export const LOG_GROUP = "_model_loges";
 export const logKey = (section: string) => `model_loges/${section}_log`;
+/** Verifying the audit log's hash chain (not in SPEC §6): one key of the log group, no module's log. */
+export const CHAIN_VERIFY_KEY = "model_loges/verify";
 
 /** Every key a user can hold, including group keys and log keys. */
 export const ALL_PERMISSIONS: string[] = [
   ...PERMISSION_GROUPS.flatMap((g) => [g.key, ...g.sections.flatMap((x) => x.actions.map((a) => `${x.key}/${a}`))]),
   LOG_GROUP,
   ...LOGGED_SECTIONS.map(logKey),
+  CHAIN_VERIFY_KEY,
 ];
 
 const ALL_SET = new Set(ALL_PERMISSIONS);
@@ -173,6 +176,7 @@ export const isKnownPermission = (key: string) => ALL_SET.has(key);
 const GROUP_OF = new Map<string, string>();
 for (const g of PERMISSION_GROUPS) for (const x of g.sections) for (const a of x.actions) GROUP_OF.set(`${x.key}/${a}`, g.key);
 for (const sec of LOGGED_SECTIONS) GROUP_OF.set(logKey(sec), LOG_GROUP);
+GROUP_OF.set(CHAIN_VERIFY_KEY, LOG_GROUP);
 
 /** Adds the group keys implied by the member keys held (a group is visible when any member is). */
 export function expandPermissions(keys: Iterable<string>): string[] {
@@ -213,7 +217,10 @@ export function buildMenuTree(): MenuTreeNode[] {
   tree.push({
     name: "Model Loges",
     code: LOG_GROUP,
-    children: LOGGED_SECTIONS.map((sec) => ({ name: `${title(sec)} Log`, code: logKey(sec), children: [] })),
+    children: [
+      ...LOGGED_SECTIONS.map((sec) => ({ name: `${title(sec)} Log`, code: logKey(sec), children: [] })),
+      { name: "Verify Chain", code: CHAIN_VERIFY_KEY, children: [] },
+    ],
   });
   return tree;
 }

@@ -1,5 +1,6 @@
 import type { AppModule } from "../platform/app-module.js";
 import { adjustmentsModule } from "./adjustments/adjustments.module.js";
+import { auditChainModule } from "./audit-chain/audit-chain.module.js";
 import { auditLogModule } from "./audit-log/audit-log.module.js";
 import { authModule } from "./auth/auth.module.js";
 import { backupsModule } from "./backups/backups.module.js";
@@ -73,6 +74,7 @@ export const MODULES: AppModule[] = [
   dashboardModule,
   docPaymentsModule,
   docClosingModule,
+  auditChainModule,
   mobileAppModule,
   onlineOrdersModule,
   auditLogModule,

@@ -1,4 +1,4 @@
-import type { MenuTreeNode } from "@app/contracts";
+import { CHAIN_VERIFY_KEY, type MenuTreeNode } from "@app/contracts";
 import { Checkbox, Chip, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,6 +23,7 @@ function builtKeys() {
 export function builtTree(tree: MenuTreeNode[]): MenuTreeNode[] {
   const { sections, keys } = builtKeys();
   const shown = (code: string) => {
+    if (code === CHAIN_VERIFY_KEY) return true;
     const log = /^model_loges\/(.+)_log$/.exec(code)?.[1];
     if (log) return sections.has(log);
     const [section] = code.split("/");
@@ -44,6 +45,7 @@ export function usePermissionLabel() {
   const { t } = useTranslation("permissions");
   return (node: MenuTreeNode, depth: number) => {
     if (depth === 0) return t(`groups.${node.code}`, { defaultValue: node.name });
+    if (node.code === CHAIN_VERIFY_KEY) return t("verify_chain");
     if (node.code.startsWith("model_loges/")) {
       const section = node.code.slice("model_loges/".length).replace(/_log$/, "");
       return t("log", { section: t(`sections.${section}`, { defaultValue: section }) });

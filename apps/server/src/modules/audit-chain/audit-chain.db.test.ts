@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -217,7 +219,57 @@ describe("the audit log's hash chain", () => {
     // The last rows deleted: the head still names the last one.
     const head = await verify();
     expect(head.ok).toBe(true);
+    const [tail] = await q<{ row: string }>("select row_to_json(a)::text as row from audit_logs a where id = $1", [head.head.id]);
     await tamper(["delete from audit_logs where id = $1"], [[head.head.id]]);
     expect((await verify()).first_mismatch).toEqual({ id: head.head.id, reason: "head_mismatch" });
+    await tamper(["insert into audit_logs select * from json_populate_record(null::audit_logs, $1::json)"], [[tail!.row]]);
+    expect((await verify()).ok).toBe(true);
   });
+});
+
+describe("verifying the chain", () => {
+  it("is POST /api/model_loges/verify, for model_loges/verify only", async () => {
+    const reader = await t.userWith(["model_loges/users_log"]);
+    expect((await t.api("POST", "/api/model_loges/verify", { token: reader.token })).status).toBe(403);
+    const verifier = await t.userWith(["model_loges/verify"]);
+    const res = await t.api("POST", "/api/model_loges/verify", { token: verifier.token });
+    expect(res.status).toBe(200);
+    const [head] = await q<{ audit_id: string; hash: string; seq: string }>("select audit_id::text, hash, seq::text from audit_chain_head");
+    expect(res.body.data).toEqual({
+      ok: true,
+      rows_checked: Number(head!.seq),
+      head: { id: Number(head!.audit_id), hash: head!.hash },
+      first_mismatch: null,
+    });
+  });
+
+  it("is `npm run audit:verify`: the result printed, exit code 1 on a mismatch", async () => {
+    const run = () =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ["--import", "tsx", "src/audit-verify-cli.ts"], {
+          cwd: path.resolve(import.meta.dirname, "../../.."),
+          env: { ...process.env, DATABASE_URL: pool.options.connectionString!, LOG_LEVEL: "silent" },
+        });
+        let out = "";
+        child.stdout.on("data", (d) => (out += d));
+        child.stderr.on("data", (d) => (out += d));
+        child.on("close", (code) => resolve({ code, out }));
+      });
+    const ok = await run();
+    expect(ok.code, ok.out).toBe(0);
+    expect(ok.out).toContain('"ok": true');
+    const [row] = await q<{ id: string; record_id: string | null }>(
+      "select id::text, record_id from audit_logs order by chain_seq offset 3 limit 1",
+    );
+    await tamper(["update audit_logs set record_id = 'elsewhere' where id = $1"], [[row!.id]]);
+    try {
+      const bad = await run();
+      expect(bad.code, bad.out).toBe(1);
+      expect(bad.out).toContain(`"id": ${row!.id}`);
+      expect(bad.out).toContain("content_changed");
+    } finally {
+      await tamper(["update audit_logs set record_id = $2 where id = $1"], [[row!.id, row!.record_id]]);
+    }
+    expect((await verify()).ok).toBe(true);
+  }, 60_000);
 });

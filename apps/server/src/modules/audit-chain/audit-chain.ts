@@ -1,25 +1,19 @@
 import { createHash } from "node:crypto";
+import type { AuditChainResult, ChainMismatchReason } from "@app/contracts";
 import type pg from "pg";
 
 /** The hash before the chain's first row. */
 export const GENESIS_HASH = "0".repeat(64);
 
 /**
- * Why verification stopped at a row:
+ * Why verification stopped at a row (`ChainMismatchReason`):
  * - `content_changed`: the row's hash is not the hash of its content (a field was changed);
  * - `row_missing_before`: its place in the chain is not the one after the row before it (a row was deleted);
  * - `link_broken`: its prev_hash is not the hash of the row before it (a row was inserted, deleted or moved);
  * - `not_linked`: a committed row that is not in the chain at all (written with the triggers off);
  * - `head_mismatch`: the chain's head names another last row or hash (the rows at the end were deleted).
  */
-export type ChainMismatchReason = "content_changed" | "row_missing_before" | "link_broken" | "not_linked" | "head_mismatch";
-
-export interface ChainResult {
-  ok: boolean;
-  rows_checked: number;
-  head: { id: number | null; hash: string };
-  first_mismatch: { id: number; reason: ChainMismatchReason } | null;
-}
+export type { AuditChainResult as ChainResult, ChainMismatchReason };
 
 /** One audit row as text, exactly as its canonical content is built from it. */
 interface ChainRow {
@@ -66,7 +60,7 @@ const CHAIN_COLUMNS = `id::text, chain_seq::text, prev_hash, hash, module, actio
  * REPEATABLE READ snapshot: `client` is begun and ended here unless `inSnapshot` says the caller
  * holds one already (a backup's own snapshot, so that the head it records is the file's).
  */
-export async function verifyChain(client: pg.ClientBase, opts: { chunk?: number; inSnapshot?: boolean } = {}): Promise<ChainResult> {
+export async function verifyChain(client: pg.ClientBase, opts: { chunk?: number; inSnapshot?: boolean } = {}): Promise<AuditChainResult> {
   const chunk = opts.chunk ?? 5000;
   if (!opts.inSnapshot) await client.query("begin isolation level repeatable read read only");
   try {
@@ -79,14 +73,14 @@ export async function verifyChain(client: pg.ClientBase, opts: { chunk?: number;
   }
 }
 
-async function walk(client: pg.ClientBase, chunk: number): Promise<ChainResult> {
+async function walk(client: pg.ClientBase, chunk: number): Promise<AuditChainResult> {
   const headRow = (
     await client.query<{ seq: string; audit_id: string | null; hash: string }>(
       "select seq::text, audit_id::text, hash from audit_chain_head where id = 1",
     )
   ).rows[0];
   const head = { id: headRow?.audit_id == null ? null : Number(headRow.audit_id), hash: headRow?.hash ?? GENESIS_HASH };
-  const fail = (rows: number, id: number, reason: ChainMismatchReason): ChainResult => ({
+  const fail = (rows: number, id: number, reason: ChainMismatchReason): AuditChainResult => ({
     ok: false,
     rows_checked: rows,
     head,
