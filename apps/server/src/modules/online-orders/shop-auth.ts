@@ -18,7 +18,8 @@ export interface ShopCustomer {
 
 /** Codes asked for per mobile number, and sign-in requests per address, in a window. */
 const CODES_PER_MOBILE = 3;
-const REQUESTS_PER_IP = 30;
+// Generous: a mobile carrier puts many phones behind one address.
+const REQUESTS_PER_IP = 200;
 const WINDOW_SECONDS = 600;
 
 /** Shop tokens are opaque, never JWTs: the back office's verifier refuses them, and this lookup refuses its tokens. */
@@ -123,10 +124,20 @@ async function customerOf(tx: Tx, mobile: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop-customer:${mobile}`}))`);
   const again = await get();
   if (again) return again;
-  const { id } = await createConsumer({ tx, user: null, now: new Date(), ip: null }, "customer", {
-    consumer_name: mobile,
-    mobile,
-  } as Parameters<typeof createConsumer>[2]);
+  // A customer the shop already keeps under this number (its prices, its balance) is the app's customer.
+  const kept = await tx.execute<{ consumer_id: number }>(sql`
+    select c.consumer_id from consumers c
+     where c.kind = 'customer' and c.mobile = ${mobile} and c.is_active
+       and not exists (select 1 from online_customers o where o.consumer_fk = c.consumer_id)
+     order by c.consumer_id limit 1`);
+  const id = kept.rows[0]
+    ? Number(kept.rows[0].consumer_id)
+    : (
+        await createConsumer({ tx, user: null, now: new Date(), ip: null }, "customer", {
+          consumer_name: mobile,
+          mobile,
+        } as Parameters<typeof createConsumer>[2])
+      ).id;
   const made = await tx.execute<Row>(sql`
     insert into online_customers (consumer_fk, mobile) values (${id}, ${mobile})
     returning customer_id, mobile, name, status`);

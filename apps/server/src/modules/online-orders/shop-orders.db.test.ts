@@ -93,6 +93,25 @@ describe("signing in to the shop", () => {
     // Signed out, the token opens nothing.
     expect((await t.api("POST", `${P}/auth/logout`, { token })).status).toBe(200);
     expect((await t.api("GET", `${P}/profile`, { token })).status).toBe(401);
+    // A customer the shop keeps under a number signs in as that customer; a blocked one does not sign in.
+    const kept = (await dbHelpers(() => f.t).created("/api/customers", { consumer_name: "Hassan Kareem", mobile: "07709998877" }))
+      .consumer_id;
+    await t.api("POST", `${P}/auth/code`, { token: null, body: { mobile: "07709998877" } });
+    const [sent] = await q<{ message: string }>(
+      sql`select message from online_code_outbox where mobile = '+9647709998877' order by id desc limit 1`,
+    );
+    const signed = await t.api("POST", `${P}/auth/verify`, { token: null, body: { mobile: "07709998877", code: sent!.message } });
+    expect(signed.status).toBe(200);
+    const [linked] = await q<{ consumer_fk: number }>(sql`select consumer_fk from online_customers where mobile = '+9647709998877'`);
+    expect(linked!.consumer_fk).toBe(kept);
+    await q(sql`update online_customers set status = 'blocked' where mobile = '+9647709998877'`);
+    expect((await t.api("GET", `${P}/profile`, { token: signed.body.data.access_token })).status).toBe(403);
+    await t.api("POST", `${P}/auth/code`, { token: null, body: { mobile: "07709998877" } });
+    const [again] = await q<{ message: string }>(
+      sql`select message from online_code_outbox where mobile = '+9647709998877' order by id desc limit 1`,
+    );
+    const refused = await t.api("POST", `${P}/auth/verify`, { token: null, body: { mobile: "07709998877", code: again!.message } });
+    expect([refused.status, refused.body.message]).toEqual([403, SHOP_MSG.blocked]);
     // Codes per mobile are rate-limited: the third request in the window is the last let through.
     expect((await t.api("POST", `${P}/auth/code`, { token: null, body: { mobile: "07701112233" } })).status).toBe(202);
     const limited = await t.api("POST", `${P}/auth/code`, { token: null, body: { mobile: "07701112233" } });
@@ -202,16 +221,19 @@ describe("the catalogue, quotes and orders", () => {
     expect(await stockInconsistencies(f.t.database.db)).toEqual([]);
   });
 
-  it("16 customers ordering the last 10 units while 8 sales at the till take the same item: never oversold, exact counts", async () => {
+  it("16 customers ordering the last 10 units while 8 tills sell the same item: never oversold, exact counts, no other answer", async () => {
     const t = f.t;
     const bread = await item("Samoon bread", "10", "250");
     const customers = await Promise.all(Array.from({ length: 16 }, (_, i) => shopCustomer(t, `+96477050000${String(i).padStart(2, "0")}`)));
+    const cashiers = [];
+    for (let i = 0; i < 8; i++)
+      cashiers.push(await t.userWith(POS, { is_cashier: true, outlet_fk: 1, inventory_ids: [1], user_name: `bread till ${i}` }));
     const orders = customers.map((c, i) =>
       place(c.token, { address_id: c.address_id, lines: [{ item_id: bread, quantity: "1" }] }, `bread-order-${i}`),
     );
-    const tills = Array.from({ length: 8 }, (_, i) =>
+    const tills = cashiers.map((till, i) =>
       t.api("POST", "/api/pos_sales", {
-        token: f.cashier.token,
+        token: till.token,
         headers: { "idempotency-key": `bread-till-${i}` },
         body: {
           client_created_at: new Date().toISOString(),
