@@ -260,3 +260,68 @@ describe("the shop app's settings", () => {
     expect((await t.api("PUT", "/api/mobile_app_settings", { token: reader.token, body: valid })).status).toBe(403);
   });
 });
+
+describe("online customers", () => {
+  const customer = async (name: string, mobile: string) => {
+    const consumer = await t.api("POST", "/api/customers", { body: { consumer_name: name } });
+    expect(consumer.status).toBe(201);
+    const res = await t.database.db.execute<{ customer_id: number }>(
+      sql`insert into online_customers (consumer_fk, mobile, name) values (${consumer.body.data.consumer_id}, ${mobile}, ${name}) returning customer_id`,
+    );
+    return Number(res.rows[0]!.customer_id);
+  };
+
+  it("are listed, searched, filtered by status and exported; blocked and unblocked once each, the app's sessions ended", async () => {
+    const rana = await customer("Rana Online", "+9647501112233");
+    await customer("Karwan Online", "+9647702223344");
+    await t.database.db.execute(
+      sql`insert into online_tokens (token_hash, customer_fk, expires_at) values ('hash-of-rana', ${rana}, now() + interval '1 day')`,
+    );
+
+    const list = await t.api("GET", "/api/online_customers?search=Rana");
+    expect(list.status).toBe(200);
+    expect(list.body.data.data).toEqual([
+      expect.objectContaining({ customer_id: rana, name: "Rana Online", status: "active", orders_count: 0 }),
+    ]);
+
+    const blocked = await t.api("POST", `/api/online_customers/${rana}/block`);
+    expect(blocked.status).toBe(200);
+    expect(blocked.body.data.status).toBe("blocked");
+    const revoked = await t.database.db.execute<{ revoked: boolean }>(
+      sql`select revoked_at is not null as revoked from online_tokens where token_hash = 'hash-of-rana'`,
+    );
+    expect(revoked.rows[0]!.revoked).toBe(true);
+    const again = await t.api("POST", `/api/online_customers/${rana}/block`);
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe(MOBILE_MSG.alreadyBlocked);
+
+    const onlyBlocked = await t.api("GET", "/api/online_customers?filter[status]=blocked");
+    expect(onlyBlocked.body.data.data.map((r: { customer_id: number }) => r.customer_id)).toEqual([rana]);
+
+    const unblocked = await t.api("POST", `/api/online_customers/${rana}/unblock`);
+    expect(unblocked.body.data.status).toBe("active");
+    expect((await t.api("POST", `/api/online_customers/${rana}/unblock`)).body.message).toBe(MOBILE_MSG.notBlocked);
+    expect((await t.api("POST", "/api/online_customers/999999/block")).status).toBe(404);
+
+    const sheet = await t.api("GET", "/api/online_customers/export", { headers: { "accept-language": "ar" } });
+    expect(sheet.status).toBe(200);
+    expect(String(sheet.headers["content-type"])).toContain("spreadsheetml");
+
+    const picker = await t.api("GET", "/api/online_customers/list");
+    expect(picker.body.message).toEqual(expect.arrayContaining([{ customer_id: rana, name: "Rana Online", mobile: "+9647501112233" }]));
+  });
+
+  it("are read with online_customers/index and blocked only with online_customers/update", async () => {
+    const id = await customer("Shilan Online", "+9647503334455");
+    const reader = await t.userWith(["online_customers/index", "online_customers/show"]);
+    expect((await t.api("GET", "/api/online_customers", { token: reader.token })).status).toBe(200);
+    expect((await t.api("GET", `/api/online_customers/${id}`, { token: reader.token })).status).toBe(200);
+    const refused = await t.api("POST", `/api/online_customers/${id}/block`, { token: reader.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(MSG.forbidden);
+    const stranger = await t.userWith(["items/index"]);
+    expect((await t.api("GET", "/api/online_customers", { token: stranger.token })).status).toBe(403);
+    const admin = await t.userWith(["online_customers/update"]);
+    expect((await t.api("POST", `/api/online_customers/${id}/block`, { token: admin.token })).status).toBe(200);
+  });
+});

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppModule } from "../../platform/app-module.js";
 import { audit } from "../../platform/audit.js";
-import { bodyOf, registerCrud } from "../../platform/crud.js";
+import { bodyOf, registerAction, registerCrud } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { issuedImage } from "../../platform/files.js";
 import { ctxOf, inTx } from "../../platform/http.js";
@@ -29,6 +29,7 @@ import {
   showMobileSection,
   updateMobileSection,
 } from "./mobile-sections.js";
+import { onlineCustomersList, setOnlineCustomerBlocked, showOnlineCustomer } from "./online-customers.js";
 
 const ZItemRef = z.object({ item_id: z.number(), item_name: z.string() });
 const ZSectionShown = z.object({
@@ -68,6 +69,16 @@ const ZAppSettingsShown = z.object({
   currency_ids: z.array(z.number()),
   contact_phone: z.string().nullable(),
   updated_at: zDateTime,
+});
+const ZOnlineCustomer = z.object({
+  customer_id: z.number(),
+  name: z.string().nullable(),
+  mobile: z.string(),
+  status: z.enum(["active", "blocked"]),
+  consumer_fk: z.number(),
+  created_at: zDateTime,
+  last_seen: zDateTime.nullable(),
+  orders_count: z.number(),
 });
 const ZArranged = z.object({ message: z.string(), data: z.array(z.object({ id: z.number(), arrangement: z.number() })) });
 
@@ -142,6 +153,38 @@ export const mobileAppModule: AppModule = {
         data: await homeSections(ctxOf(app, req)),
       }),
     );
+
+    // ------------------------------------------------------------ online customers
+    registerCrud(app, {
+      endpoint: "online_customers",
+      // SPEC §7 online_customers/list: the customers to pick from (the order board, a customer's filter).
+      dropdown: {
+        permission: usedBy("online_customers", "online_orders"),
+        row: z.object({ customer_id: z.number(), name: z.string().nullable(), mobile: z.string() }),
+        load: async (req) =>
+          (
+            await ctxOf(app, req).tx.execute(sql`
+              select oc.customer_id, coalesce(oc.name, c.consumer_name) as name, oc.mobile
+              from online_customers oc join consumers c on c.consumer_id = oc.consumer_fk
+              order by oc.customer_id desc limit 1000`)
+          ).rows,
+      },
+      list: onlineCustomersList,
+      row: ZOnlineCustomer,
+      show: showOnlineCustomer,
+    });
+    for (const [name, blocked] of [
+      ["block", true],
+      ["unblock", false],
+    ] as const)
+      registerAction(app, {
+        endpoint: "online_customers",
+        name,
+        permission: "online_customers/update",
+        show: showOnlineCustomer,
+        row: ZOnlineCustomer,
+        run: (ctx, id) => setOnlineCustomerBlocked(ctx, id, blocked),
+      });
 
     // ------------------------------------------------------------ the shop app's settings
     app.get(
