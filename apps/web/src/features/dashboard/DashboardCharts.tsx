@@ -85,7 +85,7 @@ export function DashboardCharts({
             rows={rows}
             rowKey={(r) => r.day}
             linked={linked}
-            testId="table-by-day"
+            testId="figures-by-day"
             columns={[
               { label: t("columns.day"), cell: (r) => fmt.date(r.day) },
               {
@@ -173,7 +173,7 @@ export function DashboardCharts({
             rows={rows}
             rowKey={(r) => r.item_id}
             linked={linked}
-            testId="table-top-items"
+            testId="figures-top-items"
             columns={[
               {
                 label: t("columns.item"),

@@ -102,7 +102,7 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
             caption={t("cash")}
             rows={data.cash}
             rowKey={(r) => r.account_id}
-            testId="table-cash"
+            testId="figures-cash"
             columns={[
               {
                 label: t("columns.account"),
@@ -140,7 +140,7 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
                 caption={t("lowStock")}
                 rows={data.low_stock}
                 rowKey={(r) => `${r.item_id}-${r.inventory_id}`}
-                testId="table-low-stock"
+                testId="figures-low-stock"
                 columns={[
                   {
                     label: t("columns.item"),
@@ -169,7 +169,7 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
                 caption={t("nearExpiry")}
                 rows={data.near_expiry}
                 rowKey={(r) => r.batch_id}
-                testId="table-near-expiry"
+                testId="figures-near-expiry"
                 columns={[
                   {
                     label: t("columns.item"),
