@@ -30,14 +30,14 @@ const and = (parts: (SQL | undefined | false)[]) => {
 
 /** A document's amount (its own currency) in the asked currency: itself, or the system currency at its rate. */
 function inAsked(f: FactFilters, amount: SQL, currency: SQL, rate: SQL): SQL {
-  if (f.currencyId !== null) return amount;
+  if (f.currencyId !== null) return sql`(${amount})`;
   const other = f.sys === CURRENCY_IQD ? sql`(${amount}) * (${rate})` : sql`(${amount}) / nullif(${rate}, 0)`;
   return sql`(case when ${currency} = ${f.sys} then (${amount}) else ${other} end)`;
 }
 
 /** A system-currency amount (a cost) in the asked currency: itself, or in the document's currency at its rate. */
 function sysInAsked(f: FactFilters, amount: SQL, currency: SQL, rate: SQL): SQL {
-  if (f.currencyId === null) return amount;
+  if (f.currencyId === null) return sql`(${amount})`;
   const other = f.sys === CURRENCY_IQD ? sql`(${amount}) / nullif(${rate}, 0)` : sql`(${amount}) * (${rate})`;
   return sql`(case when ${currency} = ${f.sys} then (${amount}) else ${other} end)`;
 }
