@@ -15,7 +15,19 @@ export const isActive = (job: Job | undefined | null) => job?.state === "queued"
  * it runs, its row is read every POLL_MS; `onFinished` is called once when a job this page saw
  * under way ends (a finished job found after a reload is only shown).
  */
-export function useJob(kinds: readonly JobKind[], opts: { onFinished?: (job: Job) => void } = {}) {
+export function useJob(
+  kinds: readonly JobKind[],
+  opts: {
+    onFinished?: (job: Job) => void;
+    /**
+     * false: only the job in the address is shown, never one of its kinds found under way (a job
+     * on one record, e.g. one purchase's import, must not show on another's screen).
+     */
+    resume?: boolean;
+    /** A refused start (the file checked at once): true when the screen shows it itself. */
+    onStartError?: (err: unknown) => boolean;
+  } = {},
+) {
   const [params, setParams] = useSearchParams();
   const id = params.get("job");
   const setId = (next: string | null) =>
@@ -32,7 +44,7 @@ export function useJob(kinds: readonly JobKind[], opts: { onFinished?: (job: Job
   const active = useQuery({
     queryKey: ["jobs", "active", kindParam],
     queryFn: () => api<{ data: Job | null }>(`jobs?kind=${kindParam}&active=1`),
-    enabled: !id,
+    enabled: !id && opts.resume !== false,
     staleTime: Number.POSITIVE_INFINITY,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the answer of the look-up matters, once it comes
@@ -54,6 +66,8 @@ export function useJob(kinds: readonly JobKind[], opts: { onFinished?: (job: Job
   const seenActive = useRef(false);
   const onFinished = useRef(opts.onFinished);
   onFinished.current = opts.onFinished;
+  const onStartError = useRef(opts.onStartError);
+  onStartError.current = opts.onStartError;
   useEffect(() => {
     if (!current) return;
     if (isActive(current)) seenActive.current = true;
@@ -76,7 +90,7 @@ export function useJob(kinds: readonly JobKind[], opts: { onFinished?: (job: Job
       if (busy) {
         seenActive.current = true;
         setId(busy.id);
-      } else notifyError(err);
+      } else if (!onStartError.current?.(err)) notifyError(err);
     },
     meta: { silent: true },
   });
