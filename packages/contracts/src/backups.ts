@@ -34,5 +34,9 @@ export const ZBackupListed = z.object({
   rows: z.number().int(),
   images: z.number().int(),
   reason: z.enum(["manual", "scheduled", "before_restore"]),
+  /** The audit log's hash chain as verified in the backup's snapshot (its manifest's); null in a backup from before it. */
+  audit_chain: z
+    .object({ ok: z.boolean(), rows_checked: z.number().int(), head: z.object({ id: z.number().int().nullable(), hash: z.string() }) })
+    .nullable(),
 });
 export type BackupListed = z.infer<typeof ZBackupListed>;

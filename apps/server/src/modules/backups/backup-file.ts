@@ -5,11 +5,12 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
-import type { JobStep } from "@app/contracts";
+import { type AuditChainResult, type JobStep, ZAuditChainResult } from "@app/contracts";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import * as tar from "tar-stream";
 import { z } from "zod";
+import { verifyChain } from "../audit-chain/audit-chain.js";
 import {
   appliedMigration,
   copyOutSql,
@@ -54,6 +55,8 @@ export const ZManifest = z.object({
   sequences: z.array(z.object({ name: z.string(), last_value: z.string().nullable() })),
   images: z.array(ZPart.extend({ thumb: z.boolean() })),
   trial_balance: z.object({ debit: z.string(), credit: z.string() }),
+  /** The audit log's chain verified in the same snapshot: its head is the file's (absent before the chain). */
+  audit_chain: ZAuditChainResult.optional(),
 });
 export type Manifest = z.infer<typeof ZManifest>;
 
@@ -128,6 +131,7 @@ export async function writeBackup(
     let totals: TrialBalanceTotals;
     const tables: Manifest["tables"] = [];
     let sequences: Manifest["sequences"];
+    let auditChain: AuditChainResult | undefined;
     try {
       await client.query("begin isolation level repeatable read read only");
       migration = await appliedMigration(client);
@@ -139,6 +143,9 @@ export async function writeBackup(
         tables.push({ name: t.name, columns: t.columns, order_by: t.orderBy, ...m.result() });
       }
       totals = await trialBalanceTotals(client);
+      // A database of a version from before the chain (a test's, an old copy) has none to verify.
+      const chained = await client.query("select to_regclass('public.audit_chain_head') is not null as yes");
+      if (chained.rows[0].yes) auditChain = await verifyChain(client, { inSnapshot: true });
       // Sequences stand outside snapshots; read after the rows, each is at least what those rows used.
       const seq = await client.query<{ name: string; last_value: string | null }>(
         "select sequencename as name, last_value::text from pg_sequences where schemaname = 'public' order by sequencename",
@@ -167,6 +174,7 @@ export async function writeBackup(
       sequences,
       images,
       trial_balance: totals,
+      audit_chain: auditChain,
     };
     progress("backup.packing", 0, tables.length + images.length);
     const pack = tar.pack();

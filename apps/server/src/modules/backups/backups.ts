@@ -38,6 +38,8 @@ export interface BackupStatus {
   rows: number;
   images: number;
   reason: "manual" | "scheduled" | "before_restore";
+  /** The audit chain's head as the manifest records it; null for a backup from before the chain. */
+  audit_chain: { ok: boolean; rows_checked: number; head: { id: number | null; hash: string } } | null;
 }
 
 export interface ListedBackup extends BackupStatus {
@@ -101,6 +103,9 @@ function summaryOf(manifest: Manifest, reason: BackupStatus["reason"]) {
     rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
     images: manifest.images.length,
     reason,
+    audit_chain: manifest.audit_chain
+      ? { ok: manifest.audit_chain.ok, rows_checked: manifest.audit_chain.rows_checked, head: manifest.audit_chain.head }
+      : null,
   };
 }
 
@@ -126,6 +131,7 @@ export async function listBackups(folder: string): Promise<ListedBackup[]> {
         rows: 0,
         images: 0,
         reason: "manual",
+        audit_chain: null,
       };
       try {
         status = { ...status, ...summaryOf(await readManifest(file), "manual") };
@@ -134,7 +140,7 @@ export async function listBackups(folder: string): Promise<ListedBackup[]> {
         status.verified = false;
       }
     }
-    out.push({ ...status, file: name, size });
+    out.push({ ...status, audit_chain: status.audit_chain ?? null, file: name, size });
   }
   return out;
 }

@@ -180,6 +180,16 @@ export function BackupsPage() {
                         {t("unchecked")}
                       </Badge>
                     )}
+                    {b.audit_chain && (
+                      <Tooltip label={t("auditChainHash", { hash: isolateLtr(b.audit_chain.head.hash) })} multiline w={320}>
+                        <Text size="xs" c={b.audit_chain.ok ? "dimmed" : "red"} mt={4} data-testid="backup-audit-chain">
+                          {b.audit_chain.ok
+                            ? t("auditChain", { rows: b.audit_chain.rows_checked, id: b.audit_chain.head.id ?? "-" })
+                            : t("auditChainBroken")}{" "}
+                          <span dir="ltr">{b.audit_chain.head.hash.slice(0, 12)}</span>
+                        </Text>
+                      </Tooltip>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
