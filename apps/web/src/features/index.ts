@@ -6,6 +6,7 @@ import { BACKUP_FEATURES } from "./backups/backups.features";
 import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
 import { DASHBOARD_FEATURES } from "./dashboard/dashboard.features";
 import { DOC_CLOSING_FEATURES } from "./doc-closing/docClosing.features";
+import { MOBILE_APP_FEATURES } from "./mobile-app/mobileApp.features";
 import { CUSTOMER_FEATURES } from "./parties/customers.features";
 import { SUPPLIER_FEATURES } from "./parties/suppliers.features";
 import { POS_FEATURES } from "./pos/pos.features";
@@ -66,6 +67,7 @@ export const FEATURES: Feature[] = [
   },
   ...CATALOGUE_FEATURES,
   ...SETTINGS_FEATURES,
+  ...MOBILE_APP_FEATURES,
   ...BACKUP_FEATURES,
   ...CUSTOMER_FEATURES,
   ...SUPPLIER_FEATURES,

@@ -117,7 +117,7 @@ export const catalogueModule: AppModule = {
     registerCrud(app, {
       endpoint: "cities",
       dropdown: {
-        permission: usedBy("cities", "customers", "suppliers", "online_customers", "online_orders"),
+        permission: usedBy("cities", "customers", "suppliers", "online_customers", "online_orders", "mobile_app_settings"),
         ...tableDropdown(app.db, cities, ["city_id", "city_name"], cities.city_name),
       },
       list: citiesList,
