@@ -133,7 +133,8 @@ async function salesParts(ctx: Ctx, f: FactFilters, previousFrom: string, source
       from (${docs(current, f.from)}) x
      group by grouping sets ((x.hour), (x.day), (x.outlet_fk), (x.consumer_fk))`);
   // grouping() bits: hour 8, day 4, outlet 2, consumer 1 (a bit set = not grouped by it).
-  const of = (g: number) => groups.rows.filter((r) => Number(r.g) === g);
+  // A group whose documents cancel out (a sale and its return, a sale and its undoing folded away) is no group.
+  const of = (g: number) => groups.rows.filter((r) => Number(r.g) === g && (Number(r.count) !== 0 || !D(r.net).isZero()));
   const hours = new Map(of(7).map((r) => [Number(r.hour), r]));
   const daysMap = new Map(of(11).map((r) => [r.day!, r]));
   const byDay = [];
@@ -162,6 +163,7 @@ async function salesParts(ctx: Ctx, f: FactFilters, previousFrom: string, source
   const top = await ctx.tx.execute<{ item_id: number; item_name: string; item_code: string | null; qty: string; net: string }>(sql`
     select t.item_fk as item_id, i.item_name, i.item_code, t.qty::text as qty, t.net::text as net
       from (select x.item_fk, sum(x.qty) as qty, sum(x.net) as net from (${items}) x group by x.item_fk
+            having sum(x.qty) <> 0 or sum(x.net) <> 0
              order by sum(x.net) desc, x.item_fk limit ${DASHBOARD_TOP}) t
       join items i on i.item_id = t.item_fk
      order by t.net desc, t.item_fk`);
