@@ -286,6 +286,12 @@ describe("the catalogue, quotes and orders", () => {
 
     // Past the accepted time: cancelled with its reason when read, once, and its goods given back.
     await q(sql`update online_orders set ordered_at = now() - interval '2 hours' where order_id = ${b.order_id}`);
+    await q(sql`update online_order_events set at = at - interval '2 hours' where order_fk = ${b.order_id}`);
+    // An order placed long ago but returned to pending a moment ago waits its accepted time again.
+    const c2 = (await place(c.token, { ...body, lines: [{ item_id: oil, quantity: "1" }] }, "oil-order-c")).body.data;
+    await q(sql`update online_orders set ordered_at = now() - interval '2 hours' where order_id = ${c2.order_id}`);
+    await q(sql`update online_order_events set at = at - interval '2 hours' where order_fk = ${c2.order_id}`);
+    await q(sql`insert into online_order_events (order_fk, action, status) values (${c2.order_id}, 'returned_to_pending', 'pending')`);
     expect((await cancel(b.order_id, { other: true, reason: "Too late" })).body.message).toBe(SHOP_MSG.notCancellable);
     const list = await t.api("GET", `${P}/orders`, { token: c.token });
     expect(list.body.data.find((o: { order_id: number }) => o.order_id === b.order_id)).toMatchObject({
@@ -294,7 +300,8 @@ describe("the catalogue, quotes and orders", () => {
     });
     const read = (await t.api("GET", `${P}/orders/${b.order_id}`, { token: c.token })).body.data;
     expect(read.timeline.map((e: { action: string }) => e.action)).toEqual(["placed", "expired"]);
-    expect(await stockOf(oil)).toEqual({ qty: "6", reserved: "0", held: "0" });
+    expect((await t.api("GET", `${P}/orders/${c2.order_id}`, { token: c.token })).body.data.status).toBe("pending");
+    expect(await stockOf(oil)).toEqual({ qty: "6", reserved: "1", held: "1" });
     expect(await stockInconsistencies(f.t.database.db)).toEqual([]);
   });
 });

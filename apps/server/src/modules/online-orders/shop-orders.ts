@@ -10,6 +10,13 @@ import { releaseReservation, reserveOrder } from "./reservations.js";
 import type { ShopCustomer } from "./shop-auth.js";
 import { type CartLine, priceCart } from "./shop-cart.js";
 
+/**
+ * Until when a pending order of `o` waits for the shop: the accepted time after it became pending,
+ * when it was placed or last returned to pending (its timeline's last pending event).
+ */
+const acceptedUntil = sql`(coalesce((select max(e.at) from online_order_events e where e.order_fk = o.order_id and e.status = 'pending'), o.ordered_at)
+  + make_interval(mins => (select online_order_accepted_minutes from system_config where id = 1)))`;
+
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 
 /**
@@ -104,7 +111,7 @@ export async function expireOrders(tx: Tx, now: Date, customerId?: number): Prom
   const due = await tx.execute<{ order_id: number }>(sql`
     select o.order_id from online_orders o
      where o.status = 'pending' ${customerId === undefined ? sql`` : sql`and o.customer_fk = ${customerId}`}
-       and o.ordered_at + make_interval(mins => (select online_order_accepted_minutes from system_config where id = 1)) <= ${now.toISOString()}
+       and ${acceptedUntil} <= ${now.toISOString()}
      order by o.order_id
      for no key update skip locked`);
   for (const { order_id } of due.rows) {
@@ -128,7 +135,7 @@ export async function cancelOwnOrder(
   input: { message_id?: number | null | undefined; other?: boolean | undefined; reason?: string | null | undefined },
 ) {
   const found = await ctx.tx.execute<{ status: string; open: boolean }>(sql`
-    select o.status, o.ordered_at + make_interval(mins => (select online_order_accepted_minutes from system_config where id = 1)) > ${ctx.now.toISOString()} as open
+    select o.status, ${acceptedUntil} > ${ctx.now.toISOString()} as open
       from online_orders o where o.order_id = ${orderId} and o.customer_fk = ${customer.customer_id}
        for no key update`);
   const order = found.rows[0];
@@ -161,7 +168,7 @@ const orderSelect = (where: ReturnType<typeof sql>) => sql`
   select o.order_id, o.order_no, o.status, o.currency_id, o.gross::text, o.discount_amount::text, o.total::text, o.address, o.note,
          o.ordered_at, o.confirmed_at, o.delivered_at, o.cancelled_at, o.cancel_reason_text,
          case when o.status = 'pending'
-              then o.ordered_at + make_interval(mins => (select online_order_accepted_minutes from system_config where id = 1)) end as pending_until
+              then ${acceptedUntil} end as pending_until
     from online_orders o where ${where}`;
 
 const summaryOf = (r: OrderRow): Omit<ShopOrder, "lines" | "timeline"> => ({
