@@ -7,6 +7,7 @@ import { useAuditLabels } from "../../shared/audit/labels";
 import type { Column } from "../../shared/DataTable";
 import { ListPage, selectFilter } from "../../shared/ListPage";
 import { AuditEntryDrawer } from "./AuditEntryDrawer";
+import { ChainVerify } from "./ChainVerify";
 
 type Row = Omit<AuditEntry, "before" | "after">;
 
@@ -36,6 +37,7 @@ export function AuditLogPage() {
         name="log"
         endpoint="model_loges"
         model="model_loges"
+        above={<ChainVerify />}
         columns={columns}
         rowKey={(r) => r.id}
         defaultSort="id"
