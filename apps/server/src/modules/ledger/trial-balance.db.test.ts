@@ -230,6 +230,13 @@ describe("trial balance as a tree", () => {
       compare_date_between: "2025-05-01,2025-05-31",
     });
 
+    // At the top level alone the roots carry their subtrees' compared figures; the footer is unchanged.
+    const top = await report(`${period}&currency_id=1&${may}&filter[depth]=1`);
+    expect(compared(byName(top.data, "Assets"))).toEqual([0, 0, 450000, 0, 450000, 0]);
+    expect(compared(byName(top.data, "Income"))).toEqual([0, 0, 0, 450000, 0, 450000]);
+    expect(Number(byName(top.data, "Assets")?.difference)).toBe(-30000);
+    expect(top.footer).toMatchObject({ compare_debit: "450000", compare_credit: "450000", compare_balance_credit: "450000" });
+
     // Compared with the first half of June: the 5 June income is in its movements, the rest in June's alone.
     const half = await report(`${period}&currency_id=2&rate=1500&filter[compare_date_between]=2025-06-01,2025-06-15`);
     expect(compared(byName(half.data, "TB Bank USD"))).toEqual([0, 0, 100, 20, 80, 0]);
