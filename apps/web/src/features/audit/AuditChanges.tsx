@@ -8,7 +8,7 @@ const KIND_COLOR: Record<RowChange["kind"], string> = { added: "teal", removed: 
 
 /** A value in its own direction (figures and codes left to right in an Arabic page). */
 function Value({ v }: { v: unknown }) {
-  const text = valueText(v);
+  const text = useAuditLabels().value(v);
   return text ? (
     <Text size="sm" dir="auto" style={{ wordBreak: "break-word" }}>
       {text}

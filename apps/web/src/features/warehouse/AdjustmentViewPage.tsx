@@ -1,6 +1,7 @@
 import { Text } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { DocTimeline } from "../../shared/documents/DocTimeline";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
 import type { AdjustmentLine, AdjustmentRecord } from "./AdjustmentPage";
@@ -70,6 +71,7 @@ export function AdjustmentViewPage() {
         ]}
         after={d.note && <Text mt="sm">{d.note}</Text>}
       />
+      <DocTimeline module={WD.adjustments} recordId={d.id} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { IconArrowBackUp, IconCheck, IconEdit, IconLock, IconLockOpen, IconThumb
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCan } from "../../app/session";
+import { DocTimeline } from "../../shared/documents/DocTimeline";
 import { useFormat } from "../../shared/format";
 import { useSeededNames } from "../../shared/seededNames";
 import type { DisposalLine, DisposalRecord } from "./DestructedUpsertPage";
@@ -129,6 +130,7 @@ export function DestructedViewPage() {
           { label: t("fields.loss"), cell: (l) => fmt.sysMoney(l.loss), amount: true },
         ]}
       />
+      <DocTimeline module={WD.disposals} recordId={d.id} />
     </>
   );
 }

@@ -7,6 +7,8 @@ import { WarehouseDocFacts } from "./WarehouseDocFacts";
 import { WarehouseDocLinesTable } from "./WarehouseDocLinesTable";
 import { useWarehouseDoc, WarehouseDocHeader, WarehouseDocMissing } from "./WarehouseDocView";
 import "../../shared/amount.css";
+import { DocTimeline } from "../../shared/documents/DocTimeline";
+import { WD } from "./warehouseDocs.queries";
 
 /** One inventory's opening stock: its lines, their cost and value, and who entered it. */
 export function OpeningStockViewPage() {
@@ -49,6 +51,7 @@ export function OpeningStockViewPage() {
           )
         }
       />
+      <DocTimeline module={WD.openingStock} recordId={d.id} />
     </>
   );
 }

@@ -1,4 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { formatAmount } from "../amount";
+import { useFormat } from "../format";
+import { valueText } from "./diff";
 
 /** The namespace whose `fields.*` label a module's records. */
 const MODULE_NS: Record<string, string> = {
@@ -51,6 +54,9 @@ const ALIASES: Record<string, string[]> = {
   expire_date: ["expire_date", "expireDate"],
 };
 
+const DECIMAL = /^-?\d{1,15}\.\d{1,6}$/;
+/** A stored moment with its offset (created_at, updated_at), not a document's wall-clock date. */
+const MOMENT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)$/;
 const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 const humanized = (s: string) => {
   const words = s.replace(/_/g, " ").trim();
@@ -63,6 +69,7 @@ const humanized = (s: string) => {
  */
 export function useAuditLabels() {
   const { t, i18n } = useTranslation("audit");
+  const fmt = useFormat();
   const found = (keys: string[]) => keys.find((k) => i18n.exists(k));
   return {
     module: (m: string) => t(`permissions:sections.${m}`, { defaultValue: t(`modules.${m}`, { defaultValue: m }) }),
@@ -77,6 +84,16 @@ export function useAuditLabels() {
         `audit:fields.${f}`,
       ]);
       return key ? String(t(key)) : humanized(f);
+    },
+    /**
+     * A value as the screens write it: figures grouped (28,500), a moment with its offset on the
+     * business's clock, yes or no; a document's own date and time as stored.
+     */
+    value: (v: unknown): string => {
+      if (typeof v === "boolean") return t(v ? "common:yes" : "common:no");
+      if (typeof v === "string" && DECIMAL.test(v)) return formatAmount(v);
+      if (typeof v === "string" && MOMENT.test(v)) return fmt.dateTime(v.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"));
+      return valueText(v);
     },
     /** A child list's title: `lines` and the like. */
     list: (key: string) => t(`lists.${key}`, { defaultValue: humanized(key) }),

@@ -7,7 +7,7 @@ import { useAuditLabels } from "../audit/labels";
 import { useFormat } from "../format";
 
 /** Ids beside the names they stand for: the names say the change. */
-const quiet = (f: FieldChange) => /_(fk|id)$/.test(f.field);
+const quiet = (f: FieldChange) => /_(fk|id|by)$/.test(f.field) || f.field === "updated_at";
 /** So many changes of one entry are listed; the audit log shows them all. */
 const MAX_SHOWN = 12;
 
@@ -28,7 +28,7 @@ export function DocTimeline({ module, recordId }: { module: string; recordId: nu
     const d = diffRecords(e.before, e.after);
     const own = d.fields
       .filter((f) => !quiet(f))
-      .map((f) => `${labels.field(module, f.field)}: ${valueText(f.before) || "—"} → ${valueText(f.after) || "—"}`);
+      .map((f) => `${labels.field(module, f.field)}: ${labels.value(f.before) || "—"} → ${labels.value(f.after) || "—"}`);
     const rows = d.children.flatMap((list) =>
       list.rows.map((r) => {
         const row = r.after ?? r.before ?? {};
@@ -36,7 +36,7 @@ export function DocTimeline({ module, recordId }: { module: string; recordId: nu
         if (r.kind !== "changed") return `${labels.list(list.key)}: ${t(`rowKinds.${r.kind}`)} ${name}`;
         const what = r.fields
           .filter((f) => !quiet(f))
-          .map((f) => `${labels.field(module, f.field)}: ${valueText(f.before) || "—"} → ${valueText(f.after) || "—"}`)
+          .map((f) => `${labels.field(module, f.field)}: ${labels.value(f.before) || "—"} → ${labels.value(f.after) || "—"}`)
           .join(", ");
         return `${labels.list(list.key)}: ${name}: ${what}`;
       }),
