@@ -172,6 +172,16 @@ for (const [lang, title, netSales] of [
     expect(axisX && chart && axisX.x > chart.x + chart.width / 2).toBe(true);
     await noAxeViolations(page, `dashboard (${lang})`);
     await shot(page, `dashboard-${lang}`);
+    // The tooltip of the hour's bar is written right to left.
+    const byHour = page.getByTestId("chart-by-hour");
+    await byHour.scrollIntoViewIfNeeded();
+    const bar = byHour.locator("path.recharts-rectangle").filter({ visible: true }).first();
+    await bar.hover();
+    const tip = byHour.locator(".mantine-ChartTooltip-tooltip");
+    await expect(tip).toBeVisible();
+    await expect(tip).toHaveCSS("direction", "rtl");
+    await expect(tip).toContainText("10,000");
+    await shot(page, `dashboard-${lang}-tooltip`);
 
     await page.evaluate(() => localStorage.setItem("theme", "dark"));
     await page.reload();
