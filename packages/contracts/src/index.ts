@@ -16,6 +16,7 @@ export * from "./item-sheets.js";
 export * from "./jobs.js";
 export * from "./messages.js";
 export * from "./mobile-app.js";
+export * from "./online-board.js";
 export * from "./online-orders.js";
 export * from "./permissions.js";
 export * from "./plausible.js";

@@ -49,6 +49,8 @@ export const PERMISSION_GROUPS: GroupDef[] = [
       s("pos_sales", ["index", "show", "store", "update", "discount", "return", "open_drawer"]),
       s("pos_admin_sales", ["index", "show", "update", "view_all"]),
       s("closing_drawers", ["index", "show", "store", "destroy"]),
+      // receive is the action labelled Confirm (SPEC §4); store delivers (the order's sale is stored).
+      s("online_orders", ["show", "store", "update", "destroy", "history", "home_delivery", "receive"]),
     ],
   },
   {

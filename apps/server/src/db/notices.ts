@@ -9,6 +9,8 @@ export interface Notices {
   readonly generation: number;
   /** Notices arrive now. While false nothing may be kept, since a change would go unheard. */
   readonly live: boolean;
+  /** Calls `listener` with each notice's payload as it arrives; the answer stops the calls. */
+  subscribe(listener: (payload: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function listenForNotices(url: string, channel: string): Notices {
   let closed = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
+  const listeners = new Set<(payload: string) => void>();
   const lost = () => {
     live = false;
     generation++;
@@ -37,7 +40,10 @@ export function listenForNotices(url: string, channel: string): Notices {
   const connect = () => {
     const c = new pg.Client({ connectionString: url });
     client = c;
-    c.on("notification", () => generation++);
+    c.on("notification", (n) => {
+      generation++;
+      for (const l of listeners) l(n.payload ?? "");
+    });
     c.on("error", lost);
     c.on("end", () => {
       if (client === c) lost();
@@ -60,6 +66,10 @@ export function listenForNotices(url: string, channel: string): Notices {
     },
     get live() {
       return live;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async close() {
       closed = true;

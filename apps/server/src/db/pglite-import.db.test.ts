@@ -75,7 +75,7 @@ describe("a data directory of an earlier version (PGlite)", () => {
     const liteDatabase: Database = {
       db: liteDb as unknown as Db,
       kind: "embedded",
-      notices: () => ({ generation: 0, live: false, close: async () => {} }),
+      notices: () => ({ generation: 0, live: false, subscribe: () => () => {}, close: async () => {} }),
       close: () => lite.close(),
     };
     await seed(liteDatabase.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });

@@ -15,6 +15,7 @@ import { itemSheetsModule } from "./item-sheets/item-sheets.module.js";
 import { jobsModule } from "./jobs/jobs.module.js";
 import { ledgerModule } from "./ledger/ledger.module.js";
 import { mobileAppModule } from "./mobile-app/mobile-app.module.js";
+import { onlineBoardModule } from "./online-board/online-board.module.js";
 import { onlineOrdersModule } from "./online-orders/online-orders.module.js";
 import { openingBalancesModule } from "./opening-balances/opening-balances.module.js";
 import { outletsModule } from "./outlets/outlets.module.js";
@@ -76,6 +77,7 @@ export const MODULES: AppModule[] = [
   docClosingModule,
   auditChainModule,
   mobileAppModule,
-  onlineOrdersModule,
+  onlineBoardModule,
   auditLogModule,
+  onlineOrdersModule,
 ];

@@ -12,6 +12,16 @@ type Texts = Record<string, string>;
 export const EXPORT_TITLES: Record<Language, Texts> = {
   en: {},
   ar: {
+    // Online orders: the order history.
+    order_no: "رقم الطلب",
+    ordered_at: "وقت الطلب",
+    confirmed_at: "وقت التأكيد",
+    confirmed_by_name: "أكّده",
+    delivered_at: "وقت التسليم",
+    delivered_by_name: "سلّمه",
+    driver_name: "السائق",
+    invoice_status: "حالة الفاتورة",
+    cancel_reason_text: "سبب الإلغاء",
     // Reports built per request: the account statement, the item transactions, the inventories' summary and the sales by currency.
     account_currency: "عملة الحساب",
     debit_in_account_currency: "مدين بعملة الحساب",
@@ -298,6 +308,16 @@ export const EXPORT_TITLES: Record<Language, Texts> = {
     orders_count: "عدد الطلبات",
   },
   ckb: {
+    // Online orders: the order history.
+    order_no: "ژمارەی داواکاری",
+    ordered_at: "کاتی داواکردن",
+    confirmed_at: "کاتی پشتڕاستکردنەوە",
+    confirmed_by_name: "پشتڕاستکەرەوە",
+    delivered_at: "کاتی گەیاندن",
+    delivered_by_name: "گەیەنەر",
+    driver_name: "شۆفێر",
+    invoice_status: "دۆخی پسوولە",
+    cancel_reason_text: "هۆکاری هەڵوەشاندنەوە",
     // Reports built per request: the account statement, the item transactions, the inventories' summary and the sales by currency.
     account_currency: "دراوی هەژمار",
     debit_in_account_currency: "قەرزار بە دراوی هەژمار",
