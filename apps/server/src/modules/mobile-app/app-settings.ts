@@ -23,6 +23,9 @@ export async function showMobileAppSettings(ctx: Ctx) {
 }
 
 export async function updateMobileAppSettings(ctx: Ctx, input: MobileAppSettings) {
+  // Saves one after the other: the fees per city are deleted and written again whole, and two
+  // saves at once would each write the list the other had not yet deleted.
+  await ctx.tx.execute(sql`select id from mobile_app_settings where id = 1 for update`);
   const currencies = await ctx.tx.execute<{ currency_id: number }>(sql`select currency_id from currencies`);
   const known = new Set(currencies.rows.map((r) => Number(r.currency_id)));
   const badCurrency = input.currency_ids.findIndex((x) => !known.has(x));

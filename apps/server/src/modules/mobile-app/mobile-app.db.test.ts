@@ -238,6 +238,26 @@ describe("the shop app's settings", () => {
     expect(perCity.body.data.city_fees).toEqual([{ city_fk: city, city_name: "Soran", fee: "5000.000" }]);
   });
 
+  it("keep one whole list of city fees when many save at once", async () => {
+    const cities: number[] = [];
+    for (const city_name of ["Fee town 1", "Fee town 2", "Fee town 3"])
+      cities.push((await t.api("POST", "/api/cities", { body: { city_name } })).body.data.city_id);
+    const saves = Array.from({ length: 10 }, (_, k) => ({
+      ...valid,
+      delivery_fee_mode: "per_city",
+      city_fees: cities.map((city_fk, i) => ({ city_fk, fee: String(1000 * (k + 1) + i) })),
+    }));
+    const answers = await Promise.all(saves.map((body) => t.api("PUT", "/api/mobile_app_settings", { body })));
+    expect(answers.map((a) => a.status)).toEqual(saves.map(() => 200));
+    const fees = (
+      await t.database.db.execute<{ city_fk: number; fee: string }>(sql`select city_fk, fee from mobile_delivery_fees order by city_fk`)
+    ).rows;
+    expect(fees).toHaveLength(3);
+    // All three from one save.
+    const k = Number(fees[0]!.fee) / 1000 - 1;
+    expect(fees.map((f) => Number(f.fee))).toEqual(cities.map((_, i) => 1000 * (Math.floor(k) + 1) + i));
+  });
+
   it("refuse what is out of range, in the field's words, and save nothing", async () => {
     const bad = await t.api("PUT", "/api/mobile_app_settings", {
       body: { ...valid, online_order_accepted_minutes: "0", min_order_amount: "-1", currency_ids: [], delivery_fee_mode: "free" },
