@@ -215,3 +215,43 @@ test("the online customers' list opens with its status filter (en)", async ({ pa
   await expect(page.getByText("Status").first()).toBeVisible();
   await shot(page, "mobile-online-customers-en");
 });
+
+/** A PNG of one pixel. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+test("a slider with its picture, a file that is no picture refused, in Kurdish", async ({ page }) => {
+  test.setTimeout(90_000);
+  const admin = await adminToken();
+  const u = unique();
+  await signedIn(page, { token: admin, lang: "ckb" });
+  await page.goto("/settings/mobile-app/home-sections");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { name: "بەشەکانی پەڕەی سەرەکی" })).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("slider-add").click();
+  const form = page.getByTestId("section-form");
+  await form.getByTestId("field-title").fill(`Eid ${u}`);
+  await form.getByTestId("field-source").getByText("فلتەر").click();
+  await typeInto(form.getByTestId("field-end_price"), "٢٥٠٠٠");
+  // Saved without a picture: refused under the picture.
+  await form.getByTestId("section-save").click();
+  await expect(form.getByRole("alert")).toBeVisible();
+  // A text file named like a picture is refused by its content.
+  const file = form.locator("input[type=file]");
+  await file.setInputFiles({ name: "eid.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
+  await expect(form.getByRole("alert")).toHaveText("جۆری فایلەکە ڕێگەپێدراو نییە");
+  await file.setInputFiles({ name: "eid.png", mimeType: "image/png", buffer: PNG });
+  await expect(form.getByRole("img", { name: "وێنە" })).toBeVisible();
+  await expect(form.getByRole("alert")).toHaveCount(0);
+  await shot(page, "mobile-slider-ckb");
+  await form.getByTestId("section-save").click();
+  await expect(form).toBeHidden();
+  const saved = (
+    await call<{ data: { data: Section[] & { image: string | null; kind: string }[] } }>(
+      `mobile_app_sections?search=${encodeURIComponent(`Eid ${u}`)}`,
+      { token: admin },
+    )
+  ).data.data;
+  expect(saved).toHaveLength(1);
+  expect(saved[0]).toMatchObject({ kind: "slider", source: "filters", end_price: "25000.000" });
+  expect(saved[0]!.image).toMatch(/^[0-9a-f-]{36}\.png$/);
+});
