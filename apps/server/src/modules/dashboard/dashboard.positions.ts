@@ -30,7 +30,8 @@ const and = (parts: (SQL | undefined | false)[]) => {
  * Today's positions, whatever the period: what each drawer, cash box and bank account holds; what
  * customers owe and suppliers are owed (and how much of it is overdue); the goods' value per
  * inventory; items under their shortage alert and batches near their expiry. Read from the kept
- * balances (account_balances, stock_balances, stock_item_costs), never from the documents.
+ * balances (the accounts' month sums, stock_balances, stock_item_costs); the overdue part reads the
+ * documents still owed of the parties with overdue terms alone (by their index on the party).
  */
 export async function dashboardPositions(ctx: Ctx, f: FactFilters, keys: PositionKeys): Promise<Positions> {
   const [cash, receivables, payables, inventoryValue, lowStock, nearExpiry] = await Promise.all([
@@ -58,7 +59,7 @@ async function cashBalances(ctx: Ctx, f: FactFilters): Promise<Positions["cash"]
            case when d.account_fk is not null then 'drawer' when coalesce(c.cash_type, 1) = 2 then 'bank'
                 when c.cash_type = 3 then 'remittance' else 'cash' end as kind,
            u.outlet_fk as outlet_id, a.currency_id, cu.currency_name,
-           coalesce((select sum(b.debit - b.credit) from account_balances b where b.account_id = a.account_id), 0)::text as balance
+           coalesce((select sum(b.debit - b.credit) from account_month_balances b where b.account_id = a.account_id), 0)::text as balance
       from accounts a
       left join cash_accounts c on c.account_id = a.account_id
       left join pos_drawers d on d.account_fk = a.account_id
@@ -103,14 +104,16 @@ async function partyBalances(ctx: Ctx, f: FactFilters, kind: "customer" | "suppl
       ? sql`select s.consumer_fk, s.date, s.currency_id, s.rate,
                    s.remaining - coalesce((select sum(r.total) from sale_returns r
                                             where r.sale_fk = s.id and r.status = 'complete' and r.received_type = 'On Account'), 0) as owed
-              from sales s where s.status = 'complete' and s.remaining > 0`
+              from sales s where s.status = 'complete' and s.remaining > 0 and s.consumer_fk in (select consumer_id from terms)`
       : sql`select p.consumer_fk, p.date, p.currency_id, p.rate, p.total - p.paid_amount as owed
-              from purchases p where p.status = 'complete' and p.total > p.paid_amount`;
+              from purchases p where p.status = 'complete' and p.total > p.paid_amount and p.consumer_fk in (select consumer_id from terms)`;
   const r = await ctx.tx.execute<{ total: string; overdue: string }>(sql`
     with bal as (
       select c.consumer_id, c.overdue_type, c.overdue_days,
-             ${sign} * coalesce((select sum(${amount}) from account_balances b where b.account_id = any(${accountsOf})), 0) as balance
+             ${sign} * coalesce((select sum(${amount}) from account_month_balances b where b.account_id = any(${accountsOf})), 0) as balance
         from consumers c where c.kind = ${kind}
+    ), terms as (
+      select consumer_id from bal where overdue_type is not null and balance > 0
     ), due as (
       select d.consumer_fk, sum(${asked(sql`d.owed`)}) as overdue
         from (${owedDocs}) d join bal on bal.consumer_id = d.consumer_fk

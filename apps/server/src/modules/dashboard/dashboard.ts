@@ -66,19 +66,19 @@ export async function dashboard(ctx: Ctx, q: DashboardQuery, source: FactSource 
   const f: FactFilters = { from: q.from, to: q.to, outlet: q.outlet_fk, inventory: q.inventory_fk, currency: q.currency, currencyId, sys };
   const days = daysCounted(q.from, q.to);
   const previous = { from: addDays(q.from, -days), to: addDays(q.from, -1) };
-  const name = await ctx.tx.execute<{ currency_name: string }>(
-    sql`select currency_name from currencies where currency_id = ${shownCurrency}`,
-  );
-
-  const sales = holds(ctx, DASHBOARD_CHECKS.sales) ? await salesParts(ctx, f, previous.from, source) : null;
-  const positions = await dashboardPositions(ctx, f, {
-    cash: holds(ctx, DASHBOARD_CHECKS.cash),
-    receivables: holds(ctx, DASHBOARD_CHECKS.receivables),
-    payables: holds(ctx, DASHBOARD_CHECKS.payables),
-    inventoryValue: holds(ctx, DASHBOARD_CHECKS.inventoryValue),
-    lowStock: holds(ctx, DASHBOARD_CHECKS.lowStock),
-    nearExpiry: holds(ctx, DASHBOARD_CHECKS.nearExpiry),
-  });
+  // The parts at once, each on a connection of its own when the caller's is a pool.
+  const [name, sales, positions] = await Promise.all([
+    ctx.tx.execute<{ currency_name: string }>(sql`select currency_name from currencies where currency_id = ${shownCurrency}`),
+    holds(ctx, DASHBOARD_CHECKS.sales) ? salesParts(ctx, f, previous.from, source) : null,
+    dashboardPositions(ctx, f, {
+      cash: holds(ctx, DASHBOARD_CHECKS.cash),
+      receivables: holds(ctx, DASHBOARD_CHECKS.receivables),
+      payables: holds(ctx, DASHBOARD_CHECKS.payables),
+      inventoryValue: holds(ctx, DASHBOARD_CHECKS.inventoryValue),
+      lowStock: holds(ctx, DASHBOARD_CHECKS.lowStock),
+      nearExpiry: holds(ctx, DASHBOARD_CHECKS.nearExpiry),
+    }),
+  ]);
   return {
     period: { from: q.from, to: q.to },
     previous_period: previous,
@@ -108,33 +108,33 @@ async function salesParts(ctx: Ctx, f: FactFilters, previousFrom: string, source
     source === "documents" ? rawDocFacts(ctx, f, zone, range) : summaryDocFacts(ctx, f, fromDay, f.to);
   const items = source === "documents" ? rawItemFacts(ctx, f, current) : summaryItemFacts(ctx, f, f.from, f.to);
 
-  const totals = await ctx.tx.execute<Totals & { cur: boolean }>(sql`
-    select x.day >= ${f.from}::date as cur, coalesce(sum(x.count), 0)::text as count, coalesce(sum(x.net), 0)::text as net,
-           coalesce(sum(x.net + x.returns), 0)::text as sold, coalesce(sum(x.discount), 0)::text as discount,
-           coalesce(sum(x.returns), 0)::text as returns, coalesce(sum(x.cost), 0)::text as cost
-      from (${docs(whole, previousFrom)}) x group by 1`);
+  // Every figure of both periods in one pass over their rows (the totals of each, the period's
+  // breakdowns), and the ranking of items beside it.
+  const [groups, top] = await Promise.all([
+    ctx.tx.execute<
+      Totals & { g: number; cur: boolean; hour: number | null; day: string | null; outlet_fk: number | null; consumer_fk: number | null }
+    >(sql`
+      select grouping(x.cur, x.hour, x.day, x.outlet_fk, x.consumer_fk)::int as g, x.cur, x.hour, to_char(x.day, 'YYYY-MM-DD') as day,
+             x.outlet_fk, x.consumer_fk, sum(x.count)::text as count, sum(x.net)::text as net, sum(x.net + x.returns)::text as sold,
+             sum(x.discount)::text as discount, sum(x.returns)::text as returns, sum(x.cost)::text as cost
+        from (select y.*, y.day >= ${f.from}::date as cur from (${docs(whole, previousFrom)}) y) x
+       group by grouping sets ((x.cur), (x.cur, x.hour), (x.cur, x.day), (x.cur, x.outlet_fk), (x.cur, x.consumer_fk))`),
+    ctx.tx.execute<{ item_id: number; item_name: string; item_code: string | null; qty: string; net: string }>(sql`
+      select t.item_fk as item_id, i.item_name, i.item_code, t.qty::text as qty, t.net::text as net
+        from (select x.item_fk, sum(x.qty) as qty, sum(x.net) as net from (${items}) x group by x.item_fk
+              having sum(x.qty) <> 0 or sum(x.net) <> 0
+               order by sum(x.net) desc, x.item_fk limit ${DASHBOARD_TOP}) t
+        join items i on i.item_id = t.item_fk
+       order by t.net desc, t.item_fk`),
+  ]);
   const empty: Totals = { count: "0", net: "0", sold: "0", discount: "0", returns: "0", cost: "0" };
-  const now = totals.rows.find((r) => r.cur) ?? empty;
-  const before = totals.rows.find((r) => !r.cur) ?? empty;
+  // grouping() bits: cur 16, hour 8, day 4, outlet 2, consumer 1 (a bit set: not grouped by it).
+  const now = groups.rows.find((r) => Number(r.g) === 15 && r.cur) ?? empty;
+  const before = groups.rows.find((r) => Number(r.g) === 15 && !r.cur) ?? empty;
   const avg = (t: Totals) => (D(t.count).isZero() ? D(0) : D(t.sold).div(t.count));
-
-  // Every breakdown of the period in one pass over its rows.
-  const groups = await ctx.tx.execute<{
-    g: number;
-    hour: number | null;
-    day: string | null;
-    outlet_fk: number | null;
-    consumer_fk: number | null;
-    count: string;
-    net: string;
-  }>(sql`
-    select grouping(x.hour, x.day, x.outlet_fk, x.consumer_fk)::int as g, x.hour, to_char(x.day, 'YYYY-MM-DD') as day,
-           x.outlet_fk, x.consumer_fk, sum(x.count)::text as count, sum(x.net)::text as net
-      from (${docs(current, f.from)}) x
-     group by grouping sets ((x.hour), (x.day), (x.outlet_fk), (x.consumer_fk))`);
-  // grouping() bits: hour 8, day 4, outlet 2, consumer 1 (a bit set = not grouped by it).
-  // A group whose documents cancel out (a sale and its return, a sale and its undoing folded away) is no group.
-  const of = (g: number) => groups.rows.filter((r) => Number(r.g) === g && (Number(r.count) !== 0 || !D(r.net).isZero()));
+  // The period's breakdowns; a group whose documents cancel out (a sale and its return, a sale and
+  // its undoing folded away) is no group.
+  const of = (g: number) => groups.rows.filter((r) => Number(r.g) === g && r.cur && (Number(r.count) !== 0 || !D(r.net).isZero()));
   const hours = new Map(of(7).map((r) => [Number(r.hour), r]));
   const daysMap = new Map(of(11).map((r) => [r.day!, r]));
   const byDay = [];
@@ -159,14 +159,6 @@ async function salesParts(ctx: Ctx, f: FactFilters, previousFrom: string, source
        sql`, `,
      )})`);
   const nameOf = (kind: string, id: number | null) => names.rows.find((n) => n.kind === kind && Number(n.id) === id)?.name ?? null;
-
-  const top = await ctx.tx.execute<{ item_id: number; item_name: string; item_code: string | null; qty: string; net: string }>(sql`
-    select t.item_fk as item_id, i.item_name, i.item_code, t.qty::text as qty, t.net::text as net
-      from (select x.item_fk, sum(x.qty) as qty, sum(x.net) as net from (${items}) x group by x.item_fk
-            having sum(x.qty) <> 0 or sum(x.net) <> 0
-             order by sum(x.net) desc, x.item_fk limit ${DASHBOARD_TOP}) t
-      join items i on i.item_id = t.item_fk
-     order by t.net desc, t.item_fk`);
 
   return {
     cards: {
