@@ -146,6 +146,9 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
     start_date: today,
     end_date: today,
   });
+  // The mobile app's settings: a cancellation reason and a home section of the two items.
+  await post("order_cancellation_messages", { message: `Out of stock ${u}` });
+  await post("mobile_app_sections", { title: `Pharmacy picks ${u}`, source: "items", item_ids: itemIds });
   await post("item_pricings", {
     apply_on: "category",
     category_fk: category.category_id,
