@@ -7,6 +7,7 @@ import { CATALOGUE_FEATURES } from "./catalogue/catalogue.features";
 import { DASHBOARD_FEATURES } from "./dashboard/dashboard.features";
 import { DOC_CLOSING_FEATURES } from "./doc-closing/docClosing.features";
 import { MOBILE_APP_FEATURES } from "./mobile-app/mobileApp.features";
+import { ONLINE_ORDER_FEATURES } from "./online-orders/onlineOrders.features";
 import { CUSTOMER_FEATURES } from "./parties/customers.features";
 import { SUPPLIER_FEATURES } from "./parties/suppliers.features";
 import { POS_FEATURES } from "./pos/pos.features";
@@ -76,6 +77,7 @@ export const FEATURES: Feature[] = [
   ...ACCOUNTING_FEATURES,
   ...DOC_CLOSING_FEATURES,
   ...SALES_FEATURES,
+  ...ONLINE_ORDER_FEATURES,
   ...PRICING_FEATURES,
   ...POS_ADMIN_FEATURES,
   ...POS_FEATURES,

@@ -2,7 +2,7 @@ import { type AssignDriverInput, CURRENCY_IQD, CURRENCY_USD, type DriverSettleme
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
-import { cashAccount } from "../cash/cashes.js";
+import { CASH_SCOPE, cashAccount, IS_DRAWER } from "../cash/cashes.js";
 import { transferLines } from "../cash/transfer.ledger.js";
 import { accountBalance, accountByKey, lockAccounts, post, ratesAt, systemCurrency } from "../ledger/ledger.js";
 import { D } from "../ledger/money.js";
@@ -59,6 +59,24 @@ export async function handOver(ctx: Ctx, id: number) {
   await ctx.tx.execute(sql`
     insert into online_order_events (order_fk, action, status, user_fk, by_customer, at)
     values (${id}, 'handed_over', ${o.status}, ${ctx.user?.user_id ?? null}, false, ${ctx.now})`);
+}
+
+/** Who may drive: the active staff. */
+export async function staffForDriving(ctx: Ctx) {
+  const res = await ctx.tx.execute<{ user_id: number; user_name: string }>(
+    sql`select user_id, user_name from users where status = 'active' order by lower(user_name), user_id`,
+  );
+  return res.rows.map((r) => ({ user_id: Number(r.user_id), user_name: r.user_name }));
+}
+
+/** The cash accounts a settlement may take the cash into: neither a cashier's drawer nor a driver's own. */
+export async function settlementAccounts(ctx: Ctx) {
+  const res = await ctx.tx.execute<{ account_id: number; account_name: string; currency_id: number; system_key: string | null }>(sql`
+    select a.account_id, a.account_name, a.currency_id, a.system_key from accounts a
+     where ${CASH_SCOPE} and not ${IS_DRAWER}
+       and not exists (select 1 from delivery_driver_accounts d where d.account_fk = a.account_id)
+     order by a.currency_id, a.account_id`);
+  return res.rows.map((r) => ({ ...r, account_id: Number(r.account_id), currency_id: Number(r.currency_id) }));
 }
 
 /**

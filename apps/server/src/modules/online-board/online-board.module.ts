@@ -7,8 +7,8 @@ import type { Ctx } from "../../platform/context.js";
 import { bodyOf, docs, parseId, registerAction, registerList } from "../../platform/crud.js";
 import { parse } from "../../platform/errors.js";
 import { ctxOf, inTx } from "../../platform/http.js";
-import { answers, dataOf, savedOf, ZMessage } from "../../platform/openapi.js";
-import { assignDriver, driversCash, handOver, settleDriver, showSettlement } from "./home-delivery.js";
+import { answers, dataOf, dropdownOf, savedOf, ZMessage } from "../../platform/openapi.js";
+import { assignDriver, driversCash, handOver, settleDriver, settlementAccounts, showSettlement, staffForDriving } from "./home-delivery.js";
 import { ZBoardOrder, ZDriverCash, ZOrderShown as ZOrder, ZSettlementShown } from "./online-board.schemas.js";
 import { cancelOrder, confirmOrder, deliverOrder, returnToConfirm, returnToPending } from "./order-actions.js";
 import { registerOrderStream } from "./order-stream.js";
@@ -92,6 +92,31 @@ export const onlineBoardModule: AppModule = {
         ...answers(dataOf(z.array(ZDriverCash))),
       },
       async (req) => ({ data: await driversCash(ctxOf(app, req)) }),
+    );
+    app.get(
+      "/api/home_delivery/staff",
+      {
+        config: { permission: K.homeDelivery },
+        ...answers(dropdownOf(z.object({ user_id: z.number().int(), user_name: z.string() }))),
+      },
+      async (req) => ({ message: await staffForDriving(ctxOf(app, req)) }),
+    );
+    app.get(
+      "/api/home_delivery/cash_accounts",
+      {
+        config: { permission: K.homeDelivery },
+        ...answers(
+          dropdownOf(
+            z.object({
+              account_id: z.number().int(),
+              account_name: z.string(),
+              currency_id: z.number().int(),
+              system_key: z.string().nullable(),
+            }),
+          ),
+        ),
+      },
+      async (req) => ({ message: await settlementAccounts(ctxOf(app, req)) }),
     );
     app.post(
       "/api/home_delivery/settlements",

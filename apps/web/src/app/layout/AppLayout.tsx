@@ -2,6 +2,7 @@ import { AppShell } from "@mantine/core";
 import { useDisclosure, useHotkeys } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Outlet } from "react-router";
+import { OrderAlert } from "../../features/online-orders/OrderAlert";
 import { ArchivedYearBanner } from "../../features/settings/ArchivedYearBanner";
 import { api } from "../../shared/api/client";
 import { DatesByLanguage } from "../DatesByLanguage";
@@ -52,6 +53,7 @@ export function AppLayout() {
         </AppShell.Navbar>
         <AppShell.Main className="app-main">
           <ArchivedYearBanner />
+          <OrderAlert />
           <Outlet />
         </AppShell.Main>
         <NavigationSearch opened={navOpened} onClose={nav.close} />

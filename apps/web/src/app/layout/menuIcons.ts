@@ -51,6 +51,7 @@ import {
   IconSettings,
   IconSettingsCog,
   IconShieldLock,
+  IconShoppingBag,
   IconShoppingCart,
   IconTag,
   IconTags,
@@ -144,6 +145,9 @@ export const SCREEN_ICONS: Record<string, Icon> = {
   auditLog: IconHistory,
   sales: IconReceipt2,
   salesmanSales: IconUserDollar,
+  onlineOrders: IconShoppingBag,
+  orderHistory: IconHistory,
+  homeDelivery: IconTruckDelivery,
 };
 
 export const AREA_ICONS: Record<AreaKey, Icon> = {
