@@ -68,17 +68,30 @@ export function DashboardCharts({
         title={t("charts.byDay")}
         testId="chart-by-day"
         empty={!hasSales}
-        chart={() => (
-          <AreaChart
-            h={HEIGHT}
-            data={rows.map((r) => ({ label: dayLabel(r.day), net: num(r.net_sales) }))}
-            dataKey="label"
-            series={series}
-            curveType="monotone"
-            valueFormatter={plain}
-            {...direction(rtl)}
-          />
-        )}
+        // A bar a day while the days are few (a line through one or two points says little), a line past a month.
+        chart={() =>
+          rows.length <= 31 ? (
+            <BarChart
+              h={HEIGHT}
+              data={rows.map((r) => ({ label: dayLabel(r.day), net: num(r.net_sales) }))}
+              dataKey="label"
+              series={series}
+              maxBarWidth={48}
+              valueFormatter={plain}
+              {...direction(rtl)}
+            />
+          ) : (
+            <AreaChart
+              h={HEIGHT}
+              data={rows.map((r) => ({ label: dayLabel(r.day), net: num(r.net_sales) }))}
+              dataKey="label"
+              series={series}
+              curveType="monotone"
+              valueFormatter={plain}
+              {...direction(rtl)}
+            />
+          )
+        }
         table={(linked) => (
           <FigureTable
             caption={t("charts.byDay")}
@@ -251,6 +264,7 @@ export function DashboardCharts({
             data={rows.map((r) => ({ label: outletName(r), net: num(r.net_sales) }))}
             dataKey="label"
             series={series}
+            maxBarWidth={64}
             valueFormatter={plain}
             {...direction(rtl)}
           />
@@ -296,6 +310,7 @@ export function DashboardCharts({
             data={rows.map((r) => ({ label: names.inventory(r.inventory_name), value: num(r.value) }))}
             dataKey="label"
             series={[{ name: "value", label: t("columns.value"), color: "grape.6" }]}
+            maxBarWidth={64}
             valueFormatter={plain}
             {...direction(rtl)}
           />
