@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // cores, and each server test file holds a whole database.
 export default defineConfig({
   test: {
-    projects: ["packages/contracts", "packages/contracts/vitest.light.config.ts", "apps/server", "apps/web"],
+    projects: ["packages/contracts", "packages/contracts/vitest.light.config.ts", "apps/server", "apps/web", "apps/shop"],
     maxWorkers: 2,
   },
 });

@@ -1,5 +1,6 @@
-// `npm start`: builds the web app and compiles the server when a build is missing or older than its
-// sources, then runs the compiled server, which serves the API under /api and the web app at /.
+// `npm start`: builds the web app and the web shop and compiles the server when a build is missing
+// or older than its sources, then runs the compiled server, which serves the API under /api, the
+// web app at / and the web shop at /shop/.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -30,6 +31,22 @@ if (
   const r = spawnSync("npm", ["run", "build", "-w", "@app/web"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+// The web shop (apps/shop, served at /shop/): a build of its own, made the same way when stale.
+const shop = path.join(root, "apps/shop");
+if (
+  stale(path.join(shop, "dist/index.html"), [
+    path.join(shop, "src"),
+    path.join(shop, "public"),
+    path.join(shop, "index.html"),
+    path.join(shop, "vite.config.ts"),
+    contracts,
+  ]) &&
+  existsSync(path.join(shop, "index.html"))
+) {
+  console.log("Building the web shop ...");
+  const r = spawnSync("npm", ["run", "build", "-w", "@app/shop"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
 const server = path.join(root, "apps/server");
 const compiled = path.join(server, "dist/bin/main.js");
 if (stale(compiled, [path.join(server, "src"), path.join(server, "build.mjs"), contracts])) {
@@ -40,7 +57,12 @@ if (stale(compiled, [path.join(server, "src"), path.join(server, "build.mjs"), c
 
 const child = spawn(process.execPath, [compiled], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(web, "dist") },
+  env: {
+    NODE_ENV: "production",
+    ...process.env,
+    WEB_DIST: process.env.WEB_DIST ?? path.join(web, "dist"),
+    SHOP_DIST: process.env.SHOP_DIST ?? path.join(shop, "dist"),
+  },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

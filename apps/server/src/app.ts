@@ -143,6 +143,31 @@ export async function buildApp({ database, config }: { database: Database; confi
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
       .send(indexHtml().replaceAll(NONCE_PLACEHOLDER, pageStyleNonce(app, reply)));
+  const shop = shopPage(config.shopDist);
+  const sendShop = (reply: FastifyReply) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(shop!.html().replaceAll(NONCE_PLACEHOLDER, pageStyleNonce(app, reply)));
+  if (shop) {
+    // The web shop (apps/shop) under /shop/: its page as the app's (its own style nonce, never
+    // stored; every page address, /shop/ too, reaches it through the not-found handler below), its
+    // hashed assets kept for good, its service worker and manifest checked each time.
+    await app.register(fastifyStatic, {
+      root: shop.dist,
+      prefix: "/shop/",
+      decorateReply: false,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      allowedPath: (p) => !/^\/index\.html(\.(br|gz))?$/.test(p),
+      setHeaders: (res, file) => {
+        const hashed = file.startsWith(path.join(shop.dist, "assets") + path.sep);
+        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist!,
@@ -168,6 +193,7 @@ export async function buildApp({ database, config }: { database: Database; confi
       !pathOnly.startsWith("/api") &&
       !pathOnly.startsWith("/images") &&
       !/\.[a-z0-9]+$/i.test(pathOnly);
+    if (shop && isPage && (pathOnly === "/shop" || pathOnly.startsWith("/shop/"))) return sendShop(reply);
     if (hasWeb && isPage) return sendIndex(reply);
     return reply.status(404).send({ message: MSG.notFound });
   });
@@ -175,4 +201,22 @@ export async function buildApp({ database, config }: { database: Database; confi
   await app.ready();
   startupPhase("fastify ready");
   return { app, routes };
+}
+
+/**
+ * The web shop's page from its build, read again when a new build changes it (as the app's page
+ * is); null when the shop is not built.
+ */
+function shopPage(dist: string | undefined) {
+  const file = dist && path.join(dist, "index.html");
+  if (!dist || !file || !existsSync(file)) return null;
+  let page = { at: -1, html: "" };
+  const html = () => {
+    const at = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? page.at;
+    if (at === page.at) return page.html;
+    const text = readFileSync(file, "utf8");
+    if (text.includes("</html>")) page = { at, html: text };
+    return text.includes("</html>") || !page.html ? text : page.html;
+  };
+  return { dist, html };
 }

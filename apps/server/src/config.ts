@@ -17,6 +17,8 @@ export interface AppConfig {
   uploadDir: string;
   /** Built web app to serve at /, when it exists. */
   webDist: string | undefined;
+  /** Built web shop (apps/shop) to serve at /shop/, when it exists. */
+  shopDist: string | undefined;
   /** Attempts at a secret allowed per account and address in one window; from there on, growing delays per account. */
   loginAttempts: number;
   /** Attempts allowed per account from anywhere, and per address over every account, in one window. */
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, "images")),
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    shopDist: env.SHOP_DIST ? path.resolve(env.SHOP_DIST) : undefined,
     loginAttempts: Number(env.LOGIN_ATTEMPTS ?? 10),
     loginAccountAttempts: Number(env.LOGIN_ACCOUNT_ATTEMPTS ?? 5 * Number(env.LOGIN_ATTEMPTS ?? 10)),
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 300),

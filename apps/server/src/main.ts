@@ -36,6 +36,7 @@ startupPhase("database open");
 const [{ buildApp, operationsOf }, { MIGRATIONS_DIR, migrate }, { seed }] = await code;
 // The web app's build beside the server package (whose folder holds the migrations), from source or compiled.
 config.webDist ??= path.resolve(MIGRATIONS_DIR, "../../web/dist");
+config.shopDist ??= path.resolve(MIGRATIONS_DIR, "../../shop/dist");
 try {
   await migrate(database);
   startupPhase("migrations checked");
