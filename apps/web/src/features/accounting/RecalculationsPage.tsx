@@ -42,7 +42,7 @@ function DifferencesTable({ findings }: { findings: RecalculationFindings }) {
   // and an account's own-currency sums (whose currency a difference does not name), to 4 decimals.
   const figure = (d: RecalculationDifference, v: string | null) =>
     v === null ? "—" : SYSTEM_MONEY.has(d.field) ? fmt.sysMoney(v) : formatAmount(v, 4);
-  if (!findings.differences.length)
+  if (!findings.differences.length && !findings.dashboard_differences)
     return (
       <Alert color="green" data-testid="recalculation-clean">
         {t("clean")}
@@ -60,6 +60,7 @@ function DifferencesTable({ findings }: { findings: RecalculationFindings }) {
         <Badge variant="light">{t("counts.stock", { count: findings.stock_differences })}</Badge>
         <Badge variant="light">{t("counts.cost", { count: findings.cost_differences })}</Badge>
         <Badge variant="light">{t("counts.account", { count: findings.account_differences })}</Badge>
+        <Badge variant="light">{t("counts.dashboard", { count: findings.dashboard_differences })}</Badge>
       </Group>
       <ScrollArea.Autosize mah={420} type="auto" tabIndex={0} aria-label={t("differences")}>
         <Table striped withTableBorder data-testid="recalculation-differences">
