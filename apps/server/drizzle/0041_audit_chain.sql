@@ -65,16 +65,33 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER audit_logs_unlinked BEFORE INSERT ON audit_logs FOR EACH ROW EXECUTE FUNCTION audit_logs_unlinked();
 --> statement-breakpoint
--- At commit, each row of the transaction in insert (id) order: lock the head, link, move the head.
+-- At commit: the first of the transaction's row events locks the head and links every row the
+-- transaction wrote (the unlinked rows it sees: others' are not committed yet) in id order, then
+-- moves the head once; the later events find their row linked and return. One head update per
+-- commit, however many rows (a head updated once per row would grow a chain of row versions
+-- that every later lookup in the transaction walks).
 CREATE FUNCTION audit_chain_link() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   head audit_chain_head;
-  h text;
+  r audit_logs;
+  n bigint;
+  prev text;
+  last_id bigint;
 BEGIN
+  IF EXISTS (SELECT 1 FROM audit_logs WHERE id = NEW.id AND chain_seq IS NOT NULL) THEN
+    RETURN NULL;
+  END IF;
   SELECT * INTO head FROM audit_chain_head WHERE id = 1 FOR UPDATE;
-  h := audit_row_hash(head.hash, NEW);
-  UPDATE audit_logs SET chain_seq = head.seq + 1, prev_hash = head.hash, hash = h WHERE id = NEW.id;
-  UPDATE audit_chain_head SET seq = head.seq + 1, audit_id = NEW.id, hash = h WHERE id = 1;
+  n := head.seq;
+  prev := head.hash;
+  last_id := head.audit_id;
+  FOR r IN SELECT * FROM audit_logs WHERE chain_seq IS NULL ORDER BY id LOOP
+    n := n + 1;
+    UPDATE audit_logs SET chain_seq = n, prev_hash = prev, hash = audit_row_hash(prev, r) WHERE id = r.id
+      RETURNING hash INTO prev;
+    last_id := r.id;
+  END LOOP;
+  UPDATE audit_chain_head SET seq = n, audit_id = last_id, hash = prev WHERE id = 1;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -44,7 +44,7 @@ async function tamper(statements: string[], params: unknown[][] = []) {
 describe("the audit log's hash chain", () => {
   it("links the rows from before it, from row 1 on, and every new one at its commit", async () => {
     const [first] = await q<{ chain_seq: string; prev_hash: string; id: string }>(
-      "select chain_seq::text, prev_hash, id::text from audit_logs order by id limit 1",
+      "select chain_seq::text, prev_hash, id::text from audit_logs a order by a.id limit 1",
     );
     if (first) expect(first).toMatchObject({ chain_seq: "1", prev_hash: GENESIS_HASH });
     const before = await verify();
@@ -57,7 +57,7 @@ describe("the audit log's hash chain", () => {
       await writeAudit(tx, { module: "units", action: "update", record_id: 7, user_id: 1, ip: null, before: { a: 1 }, after: { a: 2 } });
     });
     const last = await q<{ id: string; chain_seq: string; prev_hash: string; hash: string }>(
-      "select id::text, chain_seq::text, prev_hash, hash from audit_logs order by chain_seq desc limit 2",
+      "select id::text, chain_seq::text, prev_hash, hash from audit_logs a order by a.chain_seq desc limit 2",
     );
     expect(last[0]!.prev_hash).toBe(last[1]!.hash);
     expect(Number(last[0]!.id)).toBeGreaterThan(Number(last[1]!.id));
@@ -67,6 +67,23 @@ describe("the audit log's hash chain", () => {
       rows_checked: before.rows_checked + 2,
       head: { id: Number(last[0]!.id), hash: last[0]!.hash },
     });
+  });
+
+  it("links a transaction of many rows at its commit, in id order, moving the head once", async () => {
+    const before = await verify();
+    const started = Date.now();
+    await q(
+      "insert into audit_logs (module, action, record_id, after) select 'items', 'update', i::text, jsonb_build_object('price', i) from generate_series(1, 3000) i",
+    );
+    // Linear: a head moved once per row made this quadratic (minutes for 100,000 rows).
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const [run] = await q<{ n: number; bad: number }>(
+      `select count(*)::int as n, count(*) filter (where step <> 1)::int as bad from (
+         select chain_seq - lag(chain_seq) over (order by id) as step from audit_logs where chain_seq > $1) s`,
+      [before.rows_checked],
+    );
+    expect(run).toEqual({ n: 3000, bad: 0 });
+    expect(await verify()).toMatchObject({ ok: true, rows_checked: before.rows_checked + 3000 });
   });
 
   it("hashes the same canonical text in SQL and in the verifier, whatever the content", async () => {
@@ -85,7 +102,7 @@ describe("the audit log's hash chain", () => {
       `select audit_canonical(a) as sql_canonical, id::text, chain_seq::text, prev_hash, hash, module, action, record_id, user_id::text,
               abbrev(ip) as ip, before::text, after::text,
               to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
-         from audit_logs a order by id desc limit 1`,
+         from audit_logs a order by a.id desc limit 1`,
     );
     const canonical = canonicalOf(row as never);
     expect(canonical).toBe(row!.sql_canonical);
@@ -103,7 +120,7 @@ describe("the audit log's hash chain", () => {
     });
     // A writer cannot choose a row's place or hash: the insert's are replaced, then linked at commit.
     await q("insert into audit_logs (module, action, chain_seq, prev_hash, hash) values ('units', 'create', 999999, 'x', 'y')");
-    const [row] = await q<{ chain_seq: string; hash: string }>("select chain_seq::text, hash from audit_logs order by id desc limit 1");
+    const [row] = await q<{ chain_seq: string; hash: string }>("select chain_seq::text, hash from audit_logs a order by a.id desc limit 1");
     expect(row!.chain_seq).not.toBe("999999");
     expect(row!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect((await verify()).ok).toBe(true);
@@ -171,7 +188,7 @@ describe("the audit log's hash chain", () => {
   });
 
   it("names the row whose field was changed, the row after a deleted one and a row inserted outside the chain", async () => {
-    const rows = await q<{ id: string }>("select id::text from audit_logs order by chain_seq");
+    const rows = await q<{ id: string }>("select id::text from audit_logs a order by a.chain_seq");
     expect(rows.length).toBeGreaterThan(10);
     const changed = Number(rows[5]!.id);
     const [orig] = await q<{ action: string }>("select action from audit_logs where id = $1", [changed]);
@@ -259,7 +276,7 @@ describe("verifying the chain", () => {
     expect(ok.code, ok.out).toBe(0);
     expect(ok.out).toContain('"ok": true');
     const [row] = await q<{ id: string; record_id: string | null }>(
-      "select id::text, record_id from audit_logs order by chain_seq offset 3 limit 1",
+      "select id::text, record_id from audit_logs a order by a.chain_seq offset 3 limit 1",
     );
     await tamper(["update audit_logs set record_id = 'elsewhere' where id = $1"], [[row!.id]]);
     try {
