@@ -22,6 +22,7 @@ import { useZodForm } from "../../shared/useZodForm";
 import { imageProblem } from "./attachment";
 import "../../shared/amount.css";
 import { DateField } from "../../shared/DateField";
+import { useHistoryAction } from "../../shared/documents/useHistoryAction";
 import { FormDialog } from "../../shared/FormDialog";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
 
@@ -273,6 +274,7 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
   const cfg = KIND[kind];
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const invalidateLedger = useInvalidateLedger();
+  const history = useHistoryAction<MoneyDocRow>(cfg.endpoint, (r) => r.id);
   const del = useConfirmDelete<MoneyDocRow>(cfg.endpoint, {
     idOf: (r) => r.id,
     nameOf: (r) => String(r.number ?? ""),
@@ -351,10 +353,11 @@ export function MoneyDocPage({ kind }: { kind: Kind }) {
             </Button>
           )
         }
-        actions={editDeleteActions<MoneyDocRow>(cfg.endpoint, (r) => setEditing(r.id), del.ask)}
+        actions={[...editDeleteActions<MoneyDocRow>(cfg.endpoint, (r) => setEditing(r.id), del.ask), history.action]}
       />
       {editing !== null && <MoneyDocForm kind={kind} id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {del.dialog}
+      {history.dialog}
     </>
   );
 }

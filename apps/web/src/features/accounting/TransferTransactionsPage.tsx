@@ -19,6 +19,7 @@ import { convert, orZero } from "../../shared/money";
 import { useSeededNames } from "../../shared/seededNames";
 import { useZodForm } from "../../shared/useZodForm";
 import "../../shared/amount.css";
+import { useHistoryAction } from "../../shared/documents/useHistoryAction";
 import { FormDialog } from "../../shared/FormDialog";
 import { MoneyInput } from "../../shared/MoneyInput";
 import { useConfirmDelete } from "../../shared/useConfirmDelete";
@@ -229,6 +230,7 @@ export function TransferTransactionsPage() {
   const fmt = useFormat();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const invalidateLedger = useInvalidateLedger();
+  const history = useHistoryAction<TransferRow>(EP.cashTransactions, (r) => r.transaction_id);
   const del = useConfirmDelete<TransferRow>(EP.cashTransactions, {
     idOf: (r) => r.transaction_id,
     nameOf: (r) => r.transaction_no ?? String(r.transaction_id),
@@ -286,7 +288,7 @@ export function TransferTransactionsPage() {
       rowKey={(r) => r.transaction_id}
       filters={filters}
       defaultSort="transaction_id"
-      actions={editDeleteActions<TransferRow>(EP.cashTransactions, (r) => setEditing(r.transaction_id), del.ask)}
+      actions={[...editDeleteActions<TransferRow>(EP.cashTransactions, (r) => setEditing(r.transaction_id), del.ask), history.action]}
       add={{
         permission: `${EP.cashTransactions}/store`,
         label: t("transfers.add"),
@@ -297,6 +299,7 @@ export function TransferTransactionsPage() {
         <>
           {editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
           {del.dialog}
+          {history.dialog}
         </>
       }
     />

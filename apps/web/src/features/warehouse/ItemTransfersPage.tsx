@@ -24,6 +24,7 @@ import { type InStockRow, inStockQuery, STOCK_EP, type TransferRow, transferQuer
 import { LinesError } from "./WarehouseDocLineCells";
 import { qty } from "./WarehousePage";
 import "../../shared/amount.css";
+import { useHistoryAction } from "../../shared/documents/useHistoryAction";
 
 /** A line being edited: the batch chosen in the from-inventory (with its units) and the quantity. */
 interface Line {
@@ -290,6 +291,7 @@ export function ItemTransfersPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const inventories = useQuery(inventoriesListQuery);
+  const history = useHistoryAction<TransferRow>(STOCK_EP.transfers, (r) => r.transfer_id);
   const del = useConfirmDelete<TransferRow>(STOCK_EP.transfers, {
     idOf: (r) => r.transfer_id,
     nameOf: (r) => r.transfer_no ?? String(r.transfer_id),
@@ -370,6 +372,7 @@ export function ItemTransfersPage() {
     step("send", IconPackageExport, "stock_transfers/transfer", (r) => pending(r) && r.approved === true),
     step("receive", IconPackageImport, "stock_transfers/receive", (r) => r.status === "sent"),
     ...editDeleteActions<TransferRow>("stock_transfers", (r) => setEditing(r.transfer_id), del.ask).map((a) => ({ ...a, when: pending })),
+    history.action,
   ];
   return (
     <DocListPage<TransferRow>
@@ -380,7 +383,12 @@ export function ItemTransfersPage() {
       amountFilter={false}
       actions={actions}
       add={{ testId: "item-transfer-add", onClick: () => setEditing("new") }}
-      dialogs={editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      dialogs={
+        <>
+          {editing !== null && <TransferForm id={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+          {history.dialog}
+        </>
+      }
     />
   );
 }

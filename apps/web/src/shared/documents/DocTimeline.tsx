@@ -14,14 +14,21 @@ const MAX_SHOWN = 12;
 /**
  * A document's history from the audit log: created, edited (each field's old → new value, the
  * lines added, removed or changed), completed, returned to draft, closed, printed..., each with
- * who and when on the business's clock. Nothing shows to a user the server does not answer.
+ * who and when on the business's clock. Nothing shows to a user the server does not answer;
+ * `empty` says so when there is nothing (in a dialog opened for it).
  */
-export function DocTimeline({ module, recordId }: { module: string; recordId: number }) {
+export function DocTimeline({ module, recordId, empty = false }: { module: string; recordId: number; empty?: boolean }) {
   const { t } = useTranslation("audit");
   const fmt = useFormat();
   const labels = useAuditLabels();
   const timeline = useQuery({ ...timelineQuery(module, recordId), retry: false });
-  if (!timeline.data?.length) return null;
+  if (!timeline.data?.length)
+    // In a dialog of its own, an empty history says so.
+    return empty && timeline.isFetched ? (
+      <Text c="dimmed" data-testid="doc-timeline-empty">
+        {t("noHistory")}
+      </Text>
+    ) : null;
 
   const changes = (e: TimelineEntry): string[] => {
     if (e.action === "create" || e.action === "print" || e.action === "delete") return [];
