@@ -186,6 +186,8 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
 
   const customer = await post<{ consumer_id: number }>("customers", { consumer_name: `Al-Noor Pharmacy ${u}`, mobile: "07501112233" });
   const supplier = await post<{ consumer_id: number }>("suppliers", { consumer_name: `Kurdistan Medical ${u}`, mobile: "07701234567" });
+  // The customer given an account in the mobile app, for the online customers' list.
+  await post("online_customers", { consumer_id: customer.consumer_id });
   await post("customer_transactions", { consumer_id: customer.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "75000" });
   await post("supplier_transactions", { consumer_id: supplier.consumer_id, account_id: iqd.account_id, currency_id: 1, amount: "30000" });
   const purchases = await seedPurchases(token, u, supplier.consumer_id, itemIds[0]!, unit);

@@ -89,6 +89,7 @@ test.describe
       await messageForm.getByTestId("field-message").fill(`Item out of stock ${s.u}`);
       await messageForm.getByTestId("cancellation-save").click();
       await expect(messageForm).toBeHidden();
+      await page.getByTestId("table-search").fill(s.u);
       await expect(page.getByTestId("table-order_cancellation_messages")).toContainText(`Item out of stock ${s.u}`);
       await shot(page, "mobile-cancellation-messages-en");
       expect((await messages(s)).find((m) => m.message === `Item out of stock ${s.u}`)).toMatchObject({ active: true });
@@ -136,6 +137,9 @@ test.describe
 
       // The price-range section moved above the chosen items: the order is saved at once.
       const table = page.getByTestId("table-mobile_sections");
+      // Only this run's sections, whatever else the list holds.
+      await table.getByTestId("table-search").fill(s.u);
+      await expect(table.getByTestId("table-row")).toHaveCount(2);
       await expect(table.getByTestId(`section-contents-${range.section_id}`)).toHaveText("Price 1,000 to 5,000");
       await table.getByTestId(`move-${range.section_id}-up`).click();
       await expect
@@ -193,6 +197,7 @@ test.describe
       await form.getByTestId("field-message").fill(`العنوان غير صحيح ${s.u}`);
       await form.getByTestId("cancellation-save").click();
       await expect(form).toBeHidden();
+      await page.getByTestId("table-search").fill(s.u);
       await expect(page.getByTestId("table-order_cancellation_messages")).toContainText(`العنوان غير صحيح ${s.u}`);
       await shot(page, "mobile-cancellation-messages-ar");
       const saved = await messages(s);
@@ -206,14 +211,44 @@ test.describe
     });
   });
 
-test("the online customers' list opens with its status filter (en)", async ({ page }) => {
-  await signedIn(page, { lang: "en" });
+test("a customer of the shop given an account in the app, then blocked (en)", async ({ page }) => {
+  test.setTimeout(90_000);
+  const admin = await adminToken();
+  const u = unique();
+  const name = `Hawre ${u}`;
+  // A mobile of its own per run: 0750 then seven digits.
+  const mobile = `0750${String(Date.now()).slice(-7)}`;
+  const { consumer_id } = await call<{ data: { consumer_id: number } }>("customers", {
+    method: "POST",
+    token: admin,
+    body: { consumer_name: name, mobile },
+  }).then((r) => r.data);
+  await signedIn(page, { token: admin, lang: "en" });
   await page.goto("/settings/mobile-app/online-customers");
   await expect(page.getByRole("heading", { name: "Online Customers" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("table-online_customers")).toBeVisible();
-  await page.getByTestId("advanced-toggle").click();
-  await expect(page.getByText("Status").first()).toBeVisible();
+  await page.getByTestId("online-customer-add").click();
+  const form = page.getByTestId("online-customer-form");
+  await pick(page, form.getByTestId("field-consumer_id"), `${name} (+964${mobile.slice(1)})`, name);
+  await form.getByTestId("online-customer-save").click();
+  await expect(form).toBeHidden();
+  const table = page.getByTestId("table-online_customers");
+  await table.getByTestId("table-search").fill(u);
+  const row = table.getByTestId("table-row").filter({ hasText: name });
+  await expect(row).toContainText(`+964${mobile.slice(1)}`);
+  await expect(row).toContainText("Active");
+  // Blocked from the row's menu, after the question.
+  await row.getByTestId("row-actions").click();
+  await page.getByTestId("row-action-block").click();
+  await page.getByTestId("confirm-action-yes").click();
+  await expect(row).toContainText("Blocked");
   await shot(page, "mobile-online-customers-en");
+  const saved = await call<{ data: { data: { consumer_fk: number; status: string; mobile: string }[] } }>(
+    `online_customers?search=${encodeURIComponent(name)}`,
+    { token: admin },
+  );
+  expect(saved.data.data).toEqual([
+    expect.objectContaining({ consumer_fk: consumer_id, status: "blocked", mobile: `+964${mobile.slice(1)}` }),
+  ]);
 });
 
 /** A PNG of one pixel. */

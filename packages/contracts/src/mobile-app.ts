@@ -19,6 +19,8 @@ export const MOBILE_MSG = {
   cityRepeated: "A city is named twice.",
   alreadyBlocked: "The customer is already blocked.",
   notBlocked: "The customer is not blocked.",
+  noMobile: "The customer has no mobile number to sign in with.",
+  alreadyInApp: "The customer already uses the app.",
 } as const;
 
 const required = (field: string) => `The ${field.replace(/_/g, " ")} field is required.`;
@@ -79,6 +81,15 @@ export const ZMobileSection = z
     if (v.kind === "slider" && !v.image) ctx.addIssue({ code: "custom", path: ["image"], message: MOBILE_MSG.imageRequired });
   });
 export type MobileSection = z.output<typeof ZMobileSection>;
+
+/** A back-office customer given an account in the app, under their mobile number. */
+export const ZOnlineCustomerAdd = z.object({
+  consumer_id: z.coerce
+    .number({ error: required("consumer_id") })
+    .int()
+    .positive(required("consumer_id")),
+});
+export type OnlineCustomerAdd = z.output<typeof ZOnlineCustomerAdd>;
 
 export const DELIVERY_FEE_MODES = ["flat", "per_city"] as const;
 

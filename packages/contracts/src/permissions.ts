@@ -147,8 +147,8 @@ export const PERMISSION_GROUPS: GroupDef[] = [
       // The home screen as the app shows it (sections and sliders with their items).
       s("mobile_app", ["show"]),
       s("mobile_app_sections", CRUD),
-      // update: block and unblock.
-      s("online_customers", ["index", "show", "update"]),
+      // store: a back-office customer given an account in the app; update: block and unblock.
+      s("online_customers", ["index", "show", "store", "update"]),
       s("mobile_app_settings", ["show", "update"]),
       s("order_cancellation_messages", CRUD),
     ],

@@ -331,6 +331,29 @@ describe("online customers", () => {
     expect(picker.body.message).toEqual(expect.arrayContaining([{ customer_id: rana, name: "Rana Online", mobile: "+9647501112233" }]));
   });
 
+  it("are added from the back office's customers under their mobile, once each, and only with a mobile", async () => {
+    const withMobile = (await t.api("POST", "/api/customers", { body: { consumer_name: "Dilan by phone", mobile: "0750 999 8877" } })).body
+      .data;
+    const added = await t.api("POST", "/api/online_customers", { body: { consumer_id: withMobile.consumer_id } });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ name: "Dilan by phone", mobile: "+9647509998877", status: "active", orders_count: 0 });
+    const twice = await t.api("POST", "/api/online_customers", { body: { consumer_id: withMobile.consumer_id } });
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors).toEqual({ consumer_id: [MOBILE_MSG.alreadyInApp] });
+    const noMobile = (await t.api("POST", "/api/customers", { body: { consumer_name: "Walk-in no phone" } })).body.data;
+    const refused = await t.api("POST", "/api/online_customers", { body: { consumer_id: noMobile.consumer_id } });
+    expect(refused.body.errors).toEqual({ consumer_id: [MOBILE_MSG.noMobile] });
+    const supplier = (await t.api("POST", "/api/suppliers", { body: { consumer_name: "A supplier", mobile: "07701110000" } })).body.data;
+    const notCustomer = await t.api("POST", "/api/online_customers", { body: { consumer_id: supplier.consumer_id } });
+    expect(notCustomer.body.errors).toEqual({ consumer_id: ["The selected consumer id is invalid."] });
+    const empty = await t.api("POST", "/api/online_customers", { body: {} });
+    expect(empty.body.errors).toEqual({ consumer_id: ["The consumer id field is required."] });
+    // Whoever adds them picks from the customers.
+    const clerk = await t.userWith(["online_customers/store"]);
+    expect((await t.api("GET", "/api/customers/list", { token: clerk.token })).status).toBe(200);
+    expect((await t.api("GET", "/api/suppliers/list", { token: clerk.token })).status).toBe(403);
+  });
+
   it("are read with online_customers/index and blocked only with online_customers/update", async () => {
     const id = await customer("Shilan Online", "+9647503334455");
     const reader = await t.userWith(["online_customers/index", "online_customers/show"]);

@@ -1,4 +1,4 @@
-import { MSG, ZArrangement, ZCancellationMessage, ZMobileAppSettings, ZMobileSection } from "@app/contracts";
+import { MSG, ZArrangement, ZCancellationMessage, ZMobileAppSettings, ZMobileSection, ZOnlineCustomerAdd } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -29,7 +29,7 @@ import {
   showMobileSection,
   updateMobileSection,
 } from "./mobile-sections.js";
-import { onlineCustomersList, setOnlineCustomerBlocked, showOnlineCustomer } from "./online-customers.js";
+import { addOnlineCustomer, onlineCustomersList, setOnlineCustomerBlocked, showOnlineCustomer } from "./online-customers.js";
 
 const ZItemRef = z.object({ item_id: z.number(), item_name: z.string() });
 const ZSectionShown = z.object({
@@ -172,6 +172,7 @@ export const mobileAppModule: AppModule = {
       list: onlineCustomersList,
       row: ZOnlineCustomer,
       show: showOnlineCustomer,
+      create: { schema: ZOnlineCustomerAdd, run: addOnlineCustomer },
     });
     for (const [name, blocked] of [
       ["block", true],

@@ -1,7 +1,7 @@
-import { MOBILE_MSG } from "@app/contracts";
+import { MOBILE_MSG, type OnlineCustomerAdd } from "@app/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
-import { HttpError } from "../../platform/errors.js";
+import { fieldError, HttpError } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
 import { onlineCustomers } from "../online-orders/online-customers.tables.js";
 
@@ -53,4 +53,24 @@ export async function setOnlineCustomerBlocked(ctx: Ctx, id: number, blocked: bo
     .set({ status: blocked ? "blocked" : "active" })
     .where(eq(onlineCustomers.customer_id, id));
   if (blocked) await ctx.tx.execute(sql`update online_tokens set revoked_at = ${ctx.now} where customer_fk = ${id} and revoked_at is null`);
+}
+
+/**
+ * Gives a back-office customer an account in the app under their mobile number (a shop that
+ * takes orders by phone signs its regulars up): their first sign-in with a code finds it.
+ */
+export async function addOnlineCustomer(ctx: Ctx, input: OnlineCustomerAdd) {
+  const found = await ctx.tx.execute<{ consumer_name: string; mobile: string | null }>(
+    sql`select consumer_name, mobile from consumers where consumer_id = ${input.consumer_id} and kind = 'customer'`,
+  );
+  const consumer = found.rows[0];
+  if (!consumer) throw fieldError("consumer_id", "The selected consumer id is invalid.");
+  if (!consumer.mobile) throw fieldError("consumer_id", MOBILE_MSG.noMobile);
+  const taken = await ctx.tx.execute(sql`select 1 from online_customers where consumer_fk = ${input.consumer_id}`);
+  if (taken.rows.length) throw fieldError("consumer_id", MOBILE_MSG.alreadyInApp);
+  const [row] = await ctx.tx
+    .insert(onlineCustomers)
+    .values({ consumer_fk: input.consumer_id, mobile: consumer.mobile, name: consumer.consumer_name })
+    .returning({ id: onlineCustomers.customer_id });
+  return { id: row!.id };
 }

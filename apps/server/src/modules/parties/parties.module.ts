@@ -71,6 +71,8 @@ function registerKind(app: FastifyInstance, kind: PartyKind) {
     "sale_transfers/update",
     "sale_returns/store",
     "sale_returns/update",
+    // A customer given an account in the mobile app is picked from the customers.
+    ...(kind === "customer" ? ["online_customers/store"] : []),
   ];
 
   const pick = (extra = sql`true`) =>

@@ -1,11 +1,18 @@
-import { MSG } from "@app/contracts";
-import { IconLock, IconLockOpen } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MSG, ZOnlineCustomerAdd } from "@app/contracts";
+import { Button, Select } from "@mantine/core";
+import { IconDeviceMobile, IconLock, IconLockOpen, IconPlus } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../../app/session";
 import { api } from "../../shared/api/client";
+import type { MessageBody } from "../../shared/api/types";
+import { useCrud } from "../../shared/crud";
 import { type Column, DataTable, type FilterField, type RowAction, StatusBadge } from "../../shared/DataTable";
+import { FormDialog } from "../../shared/FormDialog";
 import { notifyError, notifySuccess } from "../../shared/notify";
 import { PageHeader } from "../../shared/PageHeader";
+import { useZodForm } from "../../shared/useZodForm";
 import { MOBILE_ENDPOINTS } from "./mobileApp.queries";
 
 const ENDPOINT = MOBILE_ENDPOINTS.customers;
@@ -35,6 +42,8 @@ const STATUS_FILTER: FilterField[] = [
 /** The shop app's customers, who signed in with their mobile: their orders, when last seen, and block or unblock. */
 export function OnlineCustomersPage() {
   const { t } = useTranslation("mobileapp");
+  const can = useCan();
+  const [adding, setAdding] = useState(false);
   const queryClient = useQueryClient();
   const setBlocked = useMutation({
     mutationFn: ({ id, action }: { id: number; action: "block" | "unblock" }) =>
@@ -99,7 +108,59 @@ export function OnlineCustomersPage() {
         filters={STATUS_FILTER}
         dateFilter
         actions={actions}
+        toolbar={
+          can(`${ENDPOINT}/store`) && (
+            <Button data-list-add leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="online-customer-add">
+              {t("customers.add")}
+            </Button>
+          )
+        }
       />
+      {adding && <AddCustomerForm onClose={() => setAdding(false)} />}
     </>
+  );
+}
+
+/** A back-office customer given an account in the app, under the mobile number their record holds. */
+function AddCustomerForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation("mobileapp");
+  const customers = useQuery({
+    queryKey: ["customers", "dropdown", "customers/list"],
+    queryFn: async () =>
+      (await api<MessageBody<{ consumer_id: number; consumer_name: string; mobile: string | null }[]>>("customers/list")).message,
+  });
+  const form = useZodForm<{ consumer_id: string }>({ consumer_id: "" });
+  const { create } = useCrud(ENDPOINT, { onInvalid: form.applyServerErrors });
+  const submit = () => {
+    const body = { consumer_id: form.values.consumer_id };
+    if (form.validate(ZOnlineCustomerAdd, body)) create.mutate(body, { onSuccess: onClose });
+  };
+  return (
+    <FormDialog
+      title={t("customers.add")}
+      icon={<IconDeviceMobile size={20} />}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={create.isPending}
+      testId="online-customer-form"
+      saveTestId="online-customer-save"
+    >
+      <Select
+        label={t("fields.customer")}
+        description={t("customers.addHint")}
+        withAsterisk
+        data={(customers.data ?? []).map((c) => ({
+          value: String(c.consumer_id),
+          label: c.mobile ? `${c.consumer_name} (${c.mobile})` : c.consumer_name,
+        }))}
+        value={form.values.consumer_id || null}
+        onChange={(x) => form.set("consumer_id", x ?? "")}
+        error={form.error("consumer_id")}
+        searchable
+        nothingFoundMessage={t("messages:nothingFound")}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="field-consumer_id"
+      />
+    </FormDialog>
   );
 }
