@@ -39,6 +39,8 @@ if (
     path.join(shop, "public"),
     path.join(shop, "index.html"),
     path.join(shop, "vite.config.ts"),
+    // The API's words in the customer's language come from the web app's dictionary of them.
+    path.join(web, "src/locales"),
     contracts,
   ]) &&
   existsSync(path.join(shop, "index.html"))
