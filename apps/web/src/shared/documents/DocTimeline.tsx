@@ -1,6 +1,7 @@
 import { Paper, Stack, Text, Timeline, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { isRtl } from "../../app/i18n";
 import { type TimelineEntry, timelineQuery } from "../api/auditLog";
 import { diffRecords, type FieldChange, valueText } from "../audit/diff";
 import { useAuditLabels } from "../audit/labels";
@@ -18,9 +19,11 @@ const MAX_SHOWN = 12;
  * `empty` says so when there is nothing (in a dialog opened for it).
  */
 export function DocTimeline({ module, recordId, empty = false }: { module: string; recordId: number; empty?: boolean }) {
-  const { t } = useTranslation("audit");
+  const { t, i18n } = useTranslation("audit");
   const fmt = useFormat();
   const labels = useAuditLabels();
+  // From the old value to the new one, in the reading direction.
+  const arrow = isRtl(i18n.language) ? "←" : "→";
   const timeline = useQuery({ ...timelineQuery(module, recordId), retry: false });
   if (!timeline.data?.length)
     // In a dialog of its own, an empty history says so.
@@ -35,7 +38,7 @@ export function DocTimeline({ module, recordId, empty = false }: { module: strin
     const d = diffRecords(e.before, e.after);
     const own = d.fields
       .filter((f) => !quiet(f))
-      .map((f) => `${labels.field(module, f.field)}: ${labels.value(f.before) || "—"} → ${labels.value(f.after) || "—"}`);
+      .map((f) => `${labels.field(module, f.field)}: ${labels.value(f.before) || "—"} ${arrow} ${labels.value(f.after) || "—"}`);
     const rows = d.children.flatMap((list) =>
       list.rows.map((r) => {
         const row = r.after ?? r.before ?? {};
@@ -43,7 +46,7 @@ export function DocTimeline({ module, recordId, empty = false }: { module: strin
         if (r.kind !== "changed") return `${labels.list(list.key)}: ${t(`rowKinds.${r.kind}`)} ${name}`;
         const what = r.fields
           .filter((f) => !quiet(f))
-          .map((f) => `${labels.field(module, f.field)}: ${labels.value(f.before) || "—"} → ${labels.value(f.after) || "—"}`)
+          .map((f) => `${labels.field(module, f.field)}: ${labels.value(f.before) || "—"} ${arrow} ${labels.value(f.after) || "—"}`)
           .join(", ");
         return `${labels.list(list.key)}: ${name}: ${what}`;
       }),
