@@ -649,6 +649,11 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     complete: "Complete",
     stolen: "Stolen",
     destruct: "Destroyed",
+    // Online orders and their invoices.
+    confirmed: "Confirmed",
+    delivered: "Delivered",
+    cancelled: "Cancelled",
+    returned: "Returned",
   },
   ar: {
     open: "مفتوح",
@@ -693,6 +698,11 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     complete: "مكتمل",
     stolen: "مسروق",
     destruct: "تالف",
+    // Online orders and their invoices.
+    confirmed: "مؤكد",
+    delivered: "مُسلَّم",
+    cancelled: "ملغى",
+    returned: "مُرتجع",
   },
   ckb: {
     open: "کراوە",
@@ -737,5 +747,10 @@ export const EXPORT_WORDS: Record<Language, Texts> = {
     complete: "تەواوکراو",
     stolen: "دزراو",
     destruct: "تێکچوو",
+    // Online orders and their invoices.
+    confirmed: "پشتڕاستکراوە",
+    delivered: "گەیەنرا",
+    cancelled: "هەڵوەشێنرایەوە",
+    returned: "گەڕێنرایەوە",
   },
 };

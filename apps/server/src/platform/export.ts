@@ -49,7 +49,7 @@ const KINDS: [Kind, RegExp][] = [
   ["bool", /^(is|has)_|_editable$|^archived$/],
   [
     "word",
-    /^(status|shown_status|disposal_type|gender|apply_on|overdue_type|balance_status|payment_status|payment_type|reward_type|amount_rule_type|amount_type|direction|customer_rule|product_rule)$/,
+    /^(status|shown_status|invoice_status|disposal_type|gender|apply_on|overdue_type|balance_status|payment_status|payment_type|reward_type|amount_rule_type|amount_type|direction|customer_rule|product_rule)$/,
   ],
   ["rate", /(^|_)(rate|rate_in|rate_out|in_rate|percentage|percent)$/],
   ["money", /amount|balance|debit|credit|price|salary|difference|^income$|^expense$|net_profit/],

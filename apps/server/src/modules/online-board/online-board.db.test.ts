@@ -1,5 +1,6 @@
 import { ONLINE_BOARD_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbHelpers, type SalesFixture, salesFixture, stockUp } from "../sales/sales.fixture.js";
 import { placeOrder } from "./online-board.fixture.js";
@@ -238,6 +239,28 @@ describe("home delivery and the drivers' cash", () => {
     });
     expect(again.body.message).toBe(ONLINE_BOARD_MSG.nothingToSettle);
     expect((await act(iqdOrder, "return_to_confirm")).body.message).toBe(ONLINE_BOARD_MSG.settledDelivery);
+  });
+});
+
+describe("the order history", () => {
+  it("lists the orders with their states and exports them in Arabic, states and titles in words", async () => {
+    const id = await order();
+    await ok(`/api/online_orders/${id}/confirm`);
+    await ok(`/api/online_orders/${id}/deliver`);
+    const list = (await t().api("GET", `/api/online_orders?filter[order_id]=${id}`)).body.data;
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0]).toMatchObject({ order_id: id, status: "delivered", invoice_status: "delivered" });
+    const res = await t().api("GET", `/api/online_orders/export?filter[order_id]=${id}&headers=order_no,status,invoice_status`, {
+      headers: { "accept-language": "ar" },
+    });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.raw as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const rows: unknown[][] = [];
+    ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(["رقم الطلب", "الحالة", "حالة الفاتورة"]);
+    expect(rows[1]!.slice(1)).toEqual(["مُسلَّم", "مُسلَّم"]);
   });
 });
 
