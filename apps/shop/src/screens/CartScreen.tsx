@@ -45,7 +45,7 @@ function AddressForm({ onSaved }: { onSaved: (a: Address) => void }) {
       <Button
         variant="light"
         loading={save.isPending}
-        onClick={() => save.mutate({ city_id: city ?? "", landmark, street: street || null, is_default: true })}
+        onClick={() => save.mutate({ city_id: city ? Number(city) : 0, landmark, street: street || null, is_default: true })}
       >
         {t("address.save")}
       </Button>
@@ -217,7 +217,7 @@ export function CartScreen() {
             size="md"
             loading={place.isPending}
             disabled={!summary?.orderable || !addressId}
-            onClick={() => place.mutate({ lines: body, address_id: addressId, note: note.trim() || null })}
+            onClick={() => place.mutate({ lines: body, address_id: Number(addressId), note: note.trim() || null })}
           >
             {t("cart.place")}
           </Button>

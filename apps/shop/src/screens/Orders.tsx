@@ -94,7 +94,8 @@ function CancelForm({ order }: { order: Order }) {
       void qc.invalidateQueries({ queryKey: ["orders"] });
     },
   });
-  const submit = () => cancel.mutate(choice === "other" ? { other: true, reason: reason.trim() || null } : { message_id: choice || null });
+  const submit = () =>
+    cancel.mutate(choice === "other" ? { other: true, reason: reason.trim() || null } : { message_id: choice ? Number(choice) : null });
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb="xs">
