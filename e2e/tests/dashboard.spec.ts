@@ -57,6 +57,8 @@ async function noAxeViolations(page: Page, where: string) {
 test("the dashboard shows the seeded sales beside the day before, follows currency and period, and a figure opens its list (en)", async ({
   page,
 }) => {
+  // Many steps, each a load of its own: on a busy two-core machine it may pass the default minute.
+  test.setTimeout(120_000);
   const token = await adminToken();
   const s = await seed(token);
   await signedIn(page, { token, lang: "en" });

@@ -1,9 +1,10 @@
-import type { Dashboard, DashboardCard, DashboardCurrency } from "@app/contracts";
+import { DASHBOARD_MSG, type Dashboard, type DashboardCard, type DashboardCurrency } from "@app/contracts";
 import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
+import { translateMessage } from "../../app/i18n";
 import { useSession } from "../../app/session";
 import { outletsListQuery } from "../../shared/api/settings";
 import { DateField } from "../../shared/DateField";
@@ -18,6 +19,7 @@ import { DashboardPositions } from "./DashboardPositions";
 import { dashboardQuery } from "./dashboard.queries";
 import { FIGURE_LINKS, type FigureLink, type LinkScope } from "./dashboardLinks";
 import {
+  customRangeProblem,
   DASHBOARD_PERIODS,
   type DashboardFilters,
   type DashboardPeriod,
@@ -71,7 +73,7 @@ function FiltersBar({ filters }: { filters: ReturnType<typeof useDashboardFilter
   const outlets = useQuery(outletsListQuery);
   const inventories = useInventoryChoices();
   const { value, set } = filters;
-  const badRange = value.period === "custom" && value.from && value.to && value.to < value.from;
+  const problem = customRangeProblem(value);
   const choosePeriod = (period: DashboardPeriod) => {
     // A custom range starts from the days shown until now, to be changed from there.
     if (period === "custom" && value.period !== "custom") {
@@ -124,7 +126,13 @@ function FiltersBar({ filters }: { filters: ReturnType<typeof useDashboardFilter
               label={t("filters.to")}
               value={value.to || null}
               onChange={(v) => set({ to: v ?? "" })}
-              error={badRange ? t("filters.endBeforeStart") : undefined}
+              error={
+                problem === "endBeforeStart"
+                  ? t("filters.endBeforeStart")
+                  : problem === "tooLong"
+                    ? translateMessage(DASHBOARD_MSG.periodTooLong)
+                    : undefined
+              }
               w={160}
               data-testid="dashboard-to"
             />

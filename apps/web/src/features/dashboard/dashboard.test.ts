@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { businessNow, setBusinessTimeZone } from "../../shared/businessTime";
 import { changeView } from "./changeBadge";
-import { presetRange, rangeOf, readDashboardFilters, writeDashboardFilters } from "./dashboardPeriods";
+import { customRangeProblem, presetRange, rangeOf, readDashboardFilters, writeDashboardFilters } from "./dashboardPeriods";
 
 afterEach(() => setBusinessTimeZone(undefined));
 
@@ -49,6 +49,11 @@ describe("dashboard period presets", () => {
     expect(rangeOf(custom("2026-10-01", ""), thursday)).toBeNull();
     expect(rangeOf(custom("2026-10-15", "2026-10-01"), thursday)).toBeNull();
     expect(rangeOf(custom("2026-10-01", "15/10/2026"), thursday)).toBeNull();
+    expect(customRangeProblem(custom("2026-10-15", "2026-10-01"))).toBe("endBeforeStart");
+    // 732 days (two years and a day) are answered; a day more is not asked.
+    expect(rangeOf(custom("2024-12-30", "2026-12-31"), thursday)).toEqual(["2024-12-30", "2026-12-31"]);
+    expect(customRangeProblem(custom("2024-12-29", "2026-12-31"))).toBe("tooLong");
+    expect(rangeOf(custom("2024-12-29", "2026-12-31"), thursday)).toBeNull();
   });
 
   it("keeps the filters in the address, leaving the defaults out", () => {

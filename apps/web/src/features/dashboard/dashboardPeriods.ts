@@ -1,4 +1,4 @@
-import { DASHBOARD_CURRENCIES, type DashboardCurrency } from "@app/contracts";
+import { DASHBOARD_CURRENCIES, DASHBOARD_MAX_DAYS, type DashboardCurrency, daysCounted } from "@app/contracts";
 import type { Dayjs } from "dayjs";
 import { businessNow } from "../../shared/businessTime";
 
@@ -90,12 +90,19 @@ export function writeDashboardFilters(p: URLSearchParams, f: DashboardFilters): 
   setOrDrop("currency", f.currency, "system");
 }
 
+/** What is wrong with a custom period's days, if anything: its end before its start, or longer than the server answers for. */
+export function customRangeProblem(f: DashboardFilters): "endBeforeStart" | "tooLong" | null {
+  if (f.period !== "custom" || !f.from || !f.to) return null;
+  if (f.to < f.from) return "endBeforeStart";
+  return daysCounted(f.from, f.to) > DASHBOARD_MAX_DAYS ? "tooLong" : null;
+}
+
 /**
- * The days the filters ask for, or null while a custom period is not yet whole or ends before it
- * starts (nothing is asked then).
+ * The days the filters ask for, or null while a custom period is not yet whole, ends before it
+ * starts or is longer than the server answers for (nothing is asked then).
  */
 export function rangeOf(f: DashboardFilters, now: Dayjs = businessNow()): [string, string] | null {
   if (f.period !== "custom") return presetRange(f.period, now);
-  if (!f.from || !f.to || f.to < f.from) return null;
+  if (!f.from || !f.to || customRangeProblem(f)) return null;
   return [f.from, f.to];
 }
