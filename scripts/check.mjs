@@ -2,7 +2,7 @@
 // check of the workspaces the change touches (and of those that import them) and the unit and
 // integration tests of the modules it touches; `--browser` adds the browser tests named after
 // them. An area is a server module or web feature (`pos`, `sales`, `ledger`), a workspace
-// (`server`, `web`, `contracts`, `e2e`, `bench`) or a path; with none, the files changed since the
+// (`server`, `web`, `shop`, `contracts`, `e2e`, `bench`) or a path; with none, the files changed since the
 // last commit (and new files) decide.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -13,11 +13,11 @@ const args = process.argv.slice(2);
 const withBrowser = args.includes("--browser");
 const words = args.filter((a) => !a.startsWith("--"));
 
-const WORKSPACES = { contracts: "packages/contracts", server: "apps/server", web: "apps/web", e2e: "e2e", bench: "bench" };
+const WORKSPACES = { contracts: "packages/contracts", server: "apps/server", web: "apps/web", shop: "apps/shop", e2e: "e2e", bench: "bench" };
 // Who imports whom: a change to the contracts is type-checked where they are used too.
-const DEPENDENTS = { "packages/contracts": ["apps/server", "apps/web", "e2e", "bench"], "apps/server": ["bench"] };
+const DEPENDENTS = { "packages/contracts": ["apps/server", "apps/web", "apps/shop", "e2e", "bench"], "apps/server": ["bench"] };
 const AREA_ROOTS = ["apps/server/src/modules", "apps/web/src/features"];
-const TESTED = ["packages/contracts", "apps/server", "apps/web"];
+const TESTED = ["packages/contracts", "apps/server", "apps/web", "apps/shop"];
 
 /** The paths (relative to the root) an area names. */
 function resolveArea(word) {
