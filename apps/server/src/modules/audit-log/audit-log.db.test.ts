@@ -8,6 +8,7 @@ let t: TestApp;
 let saleBody: SalesFixture["saleBody"];
 let amox = 0;
 let box = 0;
+let supplier = 0;
 let saleId = 0;
 const { created, ok } = dbHelpers(() => t);
 
@@ -21,7 +22,7 @@ interface Entry {
 }
 
 beforeAll(async () => {
-  ({ t, saleBody, amox, box } = await salesFixture());
+  ({ t, saleBody, amox, box, supplier } = await salesFixture());
   saleId = (await created("/api/sales", saleBody({ note: "first" }))).id;
   const edit = await t.api("PATCH", `/api/sales/${saleId}`, {
     body: saleBody({ note: "second", lines: [{ item_fk: amox, unit_fk: box, quantity: "3" }] }),
@@ -78,6 +79,31 @@ describe("a record's timeline", () => {
     expect(logged.body.data).toHaveLength(5);
     const nobody = await t.userWith(["units/index"]);
     expect((await t.api("GET", `/api/model_loges/timeline?module=sales&record_id=${saleId}`, { token: nobody.token })).status).toBe(403);
+  });
+
+  it("reads a purchase order's timeline under the purchases' keys (its module is no section of its own)", async () => {
+    const body = (quantity: string) => ({
+      consumer_id: supplier,
+      date: "2026-11-20 10:00",
+      inventory_id: 1,
+      currency_id: 1,
+      lines: [{ item_id: amox, unit_id: box, quantity, unit_price: "18000" }],
+    });
+    const order = await created("/api/purchase_orders", body("10"));
+    expect((await t.api("PATCH", `/api/purchase_orders/${order.id}`, { body: body("12") })).status).toBe(200);
+    const url = `/api/model_loges/timeline?module=purchase_orders&record_id=${order.id}`;
+    const buyer = await t.userWith(["purchases/order"], { inventory_ids: [1] });
+    const seen = await t.api("GET", url, { token: buyer.token });
+    expect(seen.status).toBe(200);
+    expect((seen.body.data as Entry[]).map((e) => e.action)).toEqual(["create", "update"]);
+    const logReader = await t.userWith(["model_loges/purchases_log"]);
+    expect((await t.api("GET", url, { token: logReader.token })).body.data).toHaveLength(2);
+    const listed = await t.api("GET", `/api/model_loges?filter[module]=purchase_orders&filter[record_id]=${order.id}`, {
+      token: logReader.token,
+    });
+    expect(listed.body.data.total).toBe(2);
+    const other = await t.userWith(["model_loges/sales_log"]);
+    expect((await t.api("GET", url, { token: other.token })).status).toBe(403);
   });
 
   it("refuses a module outside the catalogue and a record id that is no number", async () => {
