@@ -72,16 +72,29 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
+/** Periods holding November (folded) or December (today's month) whole, or neither. */
+const WHOLE_MONTH_PERIODS: [string, string][] = [
+  ["2026-11-01", "2026-11-30"],
+  ["2026-10-20", "2026-11-30"],
+  ["2026-11-01", "2026-12-03"],
+  ["2026-10-25", "2026-12-31"],
+  ["2026-11-01", "2026-11-29"],
+  ["2026-11-02", "2026-11-30"],
+];
+const pick = <T>(rand: () => number, xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+
 const compare = async (rand: () => number) => {
   const ctx = { tx: t.database.db, user: superUser, now: new Date(), ip: null };
-  for (let k = 0; k < 8; k++) {
+  for (let k = 0; k < Number(process.env.PROPERTY_RUNS ?? 8); k++) {
     const from = 1 + Math.floor(rand() * 10);
     const to = from + Math.floor(rand() * 6);
     const day = (d: number) => `2026-11-${String(d).padStart(2, "0")}`;
     const currency = (["system", "IQD", "USD"] as const)[Math.floor(rand() * 3)]!;
+    // Half the periods span whole months (read from the month rows), with days before and after.
+    const months = rand() < 0.5 ? pick(rand, WHOLE_MONTH_PERIODS) : null;
     const query = {
-      from: day(from),
-      to: day(to),
+      from: months ? months[0] : day(from),
+      to: months ? months[1] : day(to),
       currency,
       ...(rand() < 0.3 ? { inventory_fk: rand() < 0.5 ? 1 : inventory2 } : {}),
       ...(rand() < 0.2 ? { outlet_fk: 1 } : {}),
@@ -98,73 +111,84 @@ describe("the dashboard's summary rows against the documents", () => {
     const complete: number[] = [];
     const drafts: number[] = [];
     const returns: number[] = [];
-    for (let op = 0; op < 40; op++) {
-      const r = rand();
-      if (r < 0.5 || !complete.length) {
-        const usd = rand() < 0.3;
-        const day = 1 + Math.floor(rand() * 12);
-        const hour = 8 + Math.floor(rand() * 12);
-        const s = await created("/api/sales", {
-          date: `2026-11-${String(day).padStart(2, "0")} ${String(hour).padStart(2, "0")}:15`,
-          consumer_fk: pick(customers),
-          inventory_fk: rand() < 0.5 ? 1 : inventory2,
-          currency_id: usd ? 2 : 1,
-          rate: "1500",
-          discount_type: "invoice",
-          invoice_discount_type: rand() < 0.5 ? "percent" : "amount",
-          invoice_discount: pick(["0", "5", "10"]),
-          payment_type: "On Account",
-          account_fk: usd ? usdTill : mainCash,
-          paid_amount: rand() < 0.5 ? "0" : "1",
-          lines: [
-            { item_fk: items[0], unit_fk: box, quantity: String(1 + Math.floor(rand() * 3)) },
-            ...(rand() < 0.6 ? [{ item_fk: items[1], unit_fk: piece, quantity: String(1 + Math.floor(rand() * 20)) }] : []),
-          ],
-        });
-        const done = await t.api("POST", `/api/sales/${s.id}/complete`);
-        if (done.status === 200) complete.push(s.id);
-        else drafts.push(s.id);
-      } else if (r < 0.62) {
-        const id = pick(complete);
-        const back = await t.api("POST", `/api/sales/${id}/return_to_draft`);
-        if (back.status === 200) {
-          complete.splice(complete.indexOf(id), 1);
-          drafts.push(id);
-        }
-      } else if (r < 0.72 && drafts.length) {
-        const id = pick(drafts);
-        if ((await t.api("POST", `/api/sales/${id}/complete`)).status === 200) {
-          drafts.splice(drafts.indexOf(id), 1);
-          complete.push(id);
-        }
-      } else if (r < 0.77 && drafts.length) {
-        const id = pick(drafts);
-        if ((await t.api("DELETE", `/api/sales/${id}`)).status === 200) drafts.splice(drafts.indexOf(id), 1);
-      } else if (r < 0.92) {
-        const id = pick(complete);
-        const [line] = await q<{ line_id: number; inventory_fk: number; date: string }>(sql`
+    // Documents dated in November (a past month, folded) and, with `late`, after the 20th too.
+    const steps = async (n: number, late = false) => {
+      for (let op = 0; op < n; op++) {
+        const r = rand();
+        if (r < 0.5 || !complete.length) {
+          const usd = rand() < 0.3;
+          const day = (late ? 20 : 1) + Math.floor(rand() * 10);
+          const hour = 8 + Math.floor(rand() * 12);
+          const s = await created("/api/sales", {
+            date: `2026-11-${String(day).padStart(2, "0")} ${String(hour).padStart(2, "0")}:15`,
+            consumer_fk: pick(customers),
+            inventory_fk: rand() < 0.5 ? 1 : inventory2,
+            currency_id: usd ? 2 : 1,
+            rate: "1500",
+            discount_type: "invoice",
+            invoice_discount_type: rand() < 0.5 ? "percent" : "amount",
+            invoice_discount: pick(["0", "5", "10"]),
+            payment_type: "On Account",
+            account_fk: usd ? usdTill : mainCash,
+            paid_amount: rand() < 0.5 ? "0" : "1",
+            lines: [
+              { item_fk: items[0], unit_fk: box, quantity: String(1 + Math.floor(rand() * 3)) },
+              ...(rand() < 0.6 ? [{ item_fk: items[1], unit_fk: piece, quantity: String(1 + Math.floor(rand() * 20)) }] : []),
+            ],
+          });
+          const done = await t.api("POST", `/api/sales/${s.id}/complete`);
+          if (done.status === 200) complete.push(s.id);
+          else drafts.push(s.id);
+        } else if (r < 0.62) {
+          const id = pick(complete);
+          const back = await t.api("POST", `/api/sales/${id}/return_to_draft`);
+          if (back.status === 200) {
+            complete.splice(complete.indexOf(id), 1);
+            drafts.push(id);
+          }
+        } else if (r < 0.72 && drafts.length) {
+          const id = pick(drafts);
+          if ((await t.api("POST", `/api/sales/${id}/complete`)).status === 200) {
+            drafts.splice(drafts.indexOf(id), 1);
+            complete.push(id);
+          }
+        } else if (r < 0.77 && drafts.length) {
+          const id = pick(drafts);
+          if ((await t.api("DELETE", `/api/sales/${id}`)).status === 200) drafts.splice(drafts.indexOf(id), 1);
+        } else if (r < 0.92) {
+          const id = pick(complete);
+          const [line] = await q<{ line_id: number; inventory_fk: number; date: string }>(sql`
           select l.line_id, s.inventory_fk, to_char((s.date + interval '1 hour') at time zone ${businessTimeZone()}, 'YYYY-MM-DD HH24:MI') date
             from sale_lines l join sales s on s.id = l.sale_fk where l.sale_fk = ${id} order by l.line_id limit 1`);
-        const res = await t.api("POST", "/api/sale_returns", {
-          body: {
-            sale_fk: id,
-            date: line!.date,
-            inventory_fk: line!.inventory_fk,
-            received_type: "On Account",
-            lines: [{ sale_line_fk: line!.line_id, quantity: "1" }],
-          },
-        });
-        if (res.status === 201) returns.push(res.body.data.id);
-      } else if (returns.length) {
-        const id = pick(returns);
-        if ((await t.api("DELETE", `/api/sale_returns/${id}`)).status === 200) returns.splice(returns.indexOf(id), 1);
+          const res = await t.api("POST", "/api/sale_returns", {
+            body: {
+              sale_fk: id,
+              date: line!.date,
+              inventory_fk: line!.inventory_fk,
+              received_type: "On Account",
+              lines: [{ sale_line_fk: line!.line_id, quantity: "1" }],
+            },
+          });
+          if (res.status === 201) returns.push(res.body.data.id);
+        } else if (returns.length) {
+          const id = pick(returns);
+          if ((await t.api("DELETE", `/api/sale_returns/${id}`)).status === 200) returns.splice(returns.indexOf(id), 1);
+        }
       }
-    }
+    };
+    await steps(40);
     expect(complete.length).toBeGreaterThan(5);
     expect(returns.length).toBeGreaterThan(0);
     await compare(rand);
     while ((await compactDashboard(t.database.db, new Date())) > 0);
     await compare(rand);
+    // Postings into the folded month (new sales, undoings and returns of folded ones) beside its month rows, then folded in turn.
+    await steps(20, true);
+    await compare(rand);
+    while ((await compactDashboard(t.database.db, new Date())) > 0);
+    await compare(rand);
+    const [months] = await q<{ n: number }>(sql`select count(*)::int n from dashboard_item_months where month = '2026-11-01'`);
+    expect(months!.n).toBeGreaterThan(0);
     const [tb] = await q<{ d: string; c: string }>(sql`select sum(sys_debit)::text d, sum(sys_credit)::text c from journal_lines`);
     expect(tb!.d).toBe(tb!.c);
   }, 180_000);

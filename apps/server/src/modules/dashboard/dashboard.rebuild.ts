@@ -2,18 +2,28 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { businessTimeZone } from "../../platform/business-time.js";
 import { systemCurrency } from "../ledger/ledger.js";
-import { ITEM_COLUMNS, returnItemRowsSql, returnRowsSql, SALES_COLUMNS, saleItemRowsSql, saleRowsSql } from "./dashboard.record.js";
+import {
+  ITEM_COLUMNS,
+  MONTH_COLUMNS,
+  returnItemRowsSql,
+  returnRowsSql,
+  SALES_COLUMNS,
+  saleItemRowsSql,
+  saleRowsSql,
+} from "./dashboard.record.js";
 
 /**
  * The dashboard's summary rows against the documents, for the recalculation: every group (an
  * hour, outlet, inventory, customer and currency of the sales; a day, outlet, inventory, currency
- * and item of their lines) whose sums are not what the complete documents add up to is one
- * difference. The rebuild writes them all again from the documents, one row per group.
+ * and item of their lines; a month, outlet, inventory, currency and item of the month rows with
+ * the lines not yet folded into them) whose sums are not what the complete documents add up to is
+ * one difference. The rebuild writes them all again from the documents, one row per group.
  */
 const SALE_KEYS = sql.raw("at, outlet_fk, inventory_fk, consumer_fk, currency_id");
 const SALE_SUMS = ["count", "net", "discount", "returns", "cost", "net_sys", "discount_sys", "returns_sys", "cost_sys"];
 const ITEM_KEYS = sql.raw("at, outlet_fk, inventory_fk, currency_id, item_fk");
 const ITEM_SUMS = ["qty", "net", "net_sys"];
+const MONTH_KEYS = sql.raw("month, outlet_fk, inventory_fk, currency_id, item_fk");
 
 const sums = (cols: string[]) => sql.raw(cols.map((c) => `sum(${c}) as ${c}`).join(", "));
 const nonZero = (cols: string[]) => sql.raw(cols.map((c) => `sum(${c}) <> 0`).join(" or "));
@@ -50,7 +60,24 @@ function differing(want: SQL, have: SQL, keys: string[], cols: string[]): SQL {
   return sql`select count(*)::int as n from (${want}) w full join (${have}) h on ${on} where ${changed}`;
 }
 
-/** How many summary groups differ from the documents (sales and lines). */
+/** The documents' lines per month, and the month rows with the lines not yet folded into them. */
+function months(zone: string, items: SQL): { want: SQL; have: SQL } {
+  return {
+    want: sql`
+      select ${MONTH_KEYS}, ${sums(ITEM_SUMS)}
+        from (select date_trunc('month', at at time zone ${zone})::date as month, outlet_fk, inventory_fk, currency_id, item_fk, qty, net, net_sys from (${items}) w) x
+       group by ${MONTH_KEYS} having ${nonZero(ITEM_SUMS)}`,
+    have: sql`
+      select ${MONTH_KEYS}, ${sums(ITEM_SUMS)}
+        from (select ${MONTH_KEYS}, qty, net, net_sys from dashboard_item_months
+              union all
+              select date_trunc('month', at at time zone ${zone})::date, outlet_fk, inventory_fk, currency_id, item_fk, qty, net, net_sys
+                from dashboard_item_sales where doc_id is not null) x
+       group by ${MONTH_KEYS} having ${nonZero(ITEM_SUMS)}`,
+  };
+}
+
+/** How many summary groups differ from the documents (sales, lines, lines per month). */
 export async function dashboardDifferences(tx: DbOrTx): Promise<number> {
   const want = await expected(tx);
   const have = kept(businessTimeZone());
@@ -60,7 +87,11 @@ export async function dashboardDifferences(tx: DbOrTx): Promise<number> {
   const b = await tx.execute<{ n: number }>(
     differing(want.items, have.items, ["at", "outlet_fk", "inventory_fk", "currency_id", "item_fk"], ITEM_SUMS),
   );
-  return Number(a.rows[0]?.n ?? 0) + Number(b.rows[0]?.n ?? 0);
+  const m = months(businessTimeZone(), want.items);
+  const c = await tx.execute<{ n: number }>(
+    differing(m.want, m.have, ["month", "outlet_fk", "inventory_fk", "currency_id", "item_fk"], ITEM_SUMS),
+  );
+  return Number(a.rows[0]?.n ?? 0) + Number(b.rows[0]?.n ?? 0) + Number(c.rows[0]?.n ?? 0);
 }
 
 /**
@@ -79,5 +110,10 @@ export async function rebuildDashboard(tx: DbOrTx): Promise<number> {
   await tx.execute(sql`
     insert into dashboard_item_sales (${ITEM_COLUMNS})
     select 'compacted', null, ${ITEM_KEYS}, ${sql.raw(ITEM_SUMS.join(", "))} from (${want.items}) w`);
+  // Every row is folded now: the months are their sums.
+  await tx.execute(sql`delete from dashboard_item_months`);
+  await tx.execute(sql`
+    insert into dashboard_item_months (${MONTH_COLUMNS})
+    select ${MONTH_KEYS}, ${sql.raw(ITEM_SUMS.join(", "))} from (${months(businessTimeZone(), want.items).want}) w`);
   return n;
 }

@@ -87,6 +87,7 @@ export const SALES_COLUMNS = sql.raw(
   "doc_type, doc_id, at, outlet_fk, inventory_fk, consumer_fk, currency_id, count, net, discount, returns, cost, net_sys, discount_sys, returns_sys, cost_sys",
 );
 export const ITEM_COLUMNS = sql.raw("doc_type, doc_id, at, outlet_fk, inventory_fk, currency_id, item_fk, qty, net, net_sys");
+export const MONTH_COLUMNS = sql.raw("month, outlet_fk, inventory_fk, currency_id, item_fk, qty, net, net_sys");
 
 /** The two inserts for the sales `where` picks (alias `s`), as statements (the POS books its batch's in its last round trip). */
 export function recordSalesSql(sys: number, where: SQL, sign: 1 | -1): SQL[] {

@@ -1,25 +1,47 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { businessDay, businessTimeZone, endOfBusinessDay, startOfBusinessDay } from "../../platform/business-time.js";
+import { addDays, businessDay, businessTimeZone, endOfBusinessDay, startOfBusinessDay } from "../../platform/business-time.js";
 import type { Ctx } from "../../platform/context.js";
 import { inventoryScope } from "../catalogue/inventories.js";
 import type { FactFilters } from "./dashboard.facts.js";
-import { ITEM_COLUMNS, SALES_COLUMNS } from "./dashboard.record.js";
+import { ITEM_COLUMNS, MONTH_COLUMNS, SALES_COLUMNS } from "./dashboard.record.js";
 
 const and = (parts: (SQL | undefined | false)[]) => {
   const kept = parts.filter((p): p is SQL => !!p);
   return kept.length ? sql.join(kept, sql` and `) : sql`true`;
 };
 
+/** The filters of a summary table under alias `d` (currency, inventory, outlet, the user's inventories). */
+function filters(ctx: Ctx, f: FactFilters): (SQL | undefined)[] {
+  return [
+    ...(f.currencyId !== null ? [sql`d.currency_id = ${f.currencyId}`] : []),
+    ...(f.inventory !== undefined ? [sql`d.inventory_fk = ${f.inventory}`] : []),
+    ...(f.outlet !== undefined ? [sql`d.outlet_fk = ${f.outlet}`] : []),
+    inventoryScope(ctx, sql`d.inventory_fk`),
+  ];
+}
+
 /** The summary rows of the business days `from`..`to` under the filters (alias `d`). */
 function where(ctx: Ctx, f: FactFilters, from: string, to: string): SQL {
   return and([
     sql`d.at >= ${startOfBusinessDay(from).toISOString()}::timestamptz and d.at <= ${endOfBusinessDay(to).toISOString()}::timestamptz`,
-    f.currencyId !== null && sql`d.currency_id = ${f.currencyId}`,
-    f.inventory !== undefined && sql`d.inventory_fk = ${f.inventory}`,
-    f.outlet !== undefined && sql`d.outlet_fk = ${f.outlet}`,
-    inventoryScope(ctx, sql`d.inventory_fk`),
+    ...filters(ctx, f),
   ]);
+}
+
+/** The first day of the month of `day` (YYYY-MM-DD), and of the month after. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+function nextMonth(month: string): string {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+}
+
+/** The whole months of `from`..`to`: [first month's first day, the first day after the last), or null when none. */
+export function wholeMonths(from: string, to: string): { start: string; end: string } | null {
+  const start = from === monthOf(from) ? from : nextMonth(monthOf(from));
+  const end = nextMonth(monthOf(to)) === addDays(to, 1) ? addDays(to, 1) : monthOf(to);
+  return start < end ? { start, end } : null;
 }
 
 /** dashboard_sales as the rows `rawDocFacts` gives (day, hour, outlet, inventory, customer, count and amounts in the asked currency). */
@@ -33,11 +55,30 @@ export function summaryDocFacts(ctx: Ctx, f: FactFilters, from: string, to: stri
       from dashboard_sales d where ${where(ctx, f, from, to)}`;
 }
 
-/** dashboard_item_sales as the rows `rawItemFacts` gives (item, base units, net in the asked currency). */
+/**
+ * dashboard_item_sales as the rows `rawItemFacts` gives (item, base units, net in the asked
+ * currency). The period's whole months come from dashboard_item_months (the folded rows) and the
+ * rows of their documents not yet folded; the days before and after them from the day rows.
+ */
 export function summaryItemFacts(ctx: Ctx, f: FactFilters, from: string, to: string): SQL {
-  return sql`
-    select d.item_fk, d.qty, ${f.currencyId === null ? sql`d.net_sys` : sql`d.net`} as net
-      from dashboard_item_sales d where ${where(ctx, f, from, to)}`;
+  const net = f.currencyId === null ? sql`d.net_sys` : sql`d.net`;
+  const days = (a: string, b: string) =>
+    sql`select d.item_fk, d.qty, ${net} as net from dashboard_item_sales d where ${where(ctx, f, a, b)}`;
+  const whole = wholeMonths(from, to);
+  if (!whole) return days(from, to);
+  const parts: SQL[] = [
+    sql`select d.item_fk, d.qty, ${net} as net from dashboard_item_months d
+         where ${and([sql`d.month >= ${whole.start}::date and d.month < ${whole.end}::date`, ...filters(ctx, f)])}`,
+    sql`select d.item_fk, d.qty, ${net} as net from dashboard_item_sales d
+         where ${and([
+           sql`d.doc_id is not null`,
+           sql`d.at >= ${startOfBusinessDay(whole.start).toISOString()}::timestamptz and d.at < ${startOfBusinessDay(whole.end).toISOString()}::timestamptz`,
+           ...filters(ctx, f),
+         ])}`,
+  ];
+  if (from < whole.start) parts.push(days(from, addDays(whole.start, -1)));
+  if (to >= whole.end) parts.push(days(whole.end, to));
+  return sql.join(parts, sql` union all `);
 }
 
 /** Days folded by one compaction at most, so that one call stays short. */
@@ -74,11 +115,30 @@ export async function compactDashboard(db: Db, now: Date): Promise<number> {
         from gone group by at, outlet_fk, inventory_fk, consumer_fk, currency_id
       having sum(count) <> 0 or sum(net) <> 0 or sum(discount) <> 0 or sum(returns) <> 0 or sum(cost) <> 0
           or sum(net_sys) <> 0 or sum(cost_sys) <> 0`);
+    // The documents' rows folded now enter their month's rows, in the same statement (and once:
+    // rows folded before, doc_id null, are in them already).
     await tx.execute(sql`
-      with gone as (delete from dashboard_item_sales d where ${inDays} returning d.*)
+      with gone as (delete from dashboard_item_sales d where ${inDays} returning d.*),
+      months as (
+        insert into dashboard_item_months (${MONTH_COLUMNS})
+        select date_trunc('month', at at time zone ${zone})::date, outlet_fk, inventory_fk, currency_id, item_fk, sum(qty), sum(net), sum(net_sys)
+          from gone where doc_id is not null group by 1, 2, 3, 4, 5
+        having sum(qty) <> 0 or sum(net) <> 0 or sum(net_sys) <> 0
+      )
       insert into dashboard_item_sales (${ITEM_COLUMNS})
       select 'compacted', null, date_trunc('day', at, ${zone}), outlet_fk, inventory_fk, currency_id, item_fk, sum(qty), sum(net), sum(net_sys)
         from gone group by 3, 4, 5, 6, 7
+      having sum(qty) <> 0 or sum(net) <> 0 or sum(net_sys) <> 0`);
+    // The months touched, folded to one row per group.
+    await tx.execute(sql`
+      with gone as (
+        delete from dashboard_item_months d
+         where d.month in (select distinct date_trunc('month', x at time zone ${zone})::date from unnest(${list}) x)
+        returning d.*
+      )
+      insert into dashboard_item_months (${MONTH_COLUMNS})
+      select month, outlet_fk, inventory_fk, currency_id, item_fk, sum(qty), sum(net), sum(net_sys)
+        from gone group by 1, 2, 3, 4, 5
       having sum(qty) <> 0 or sum(net) <> 0 or sum(net_sys) <> 0`);
     return days.length;
   });

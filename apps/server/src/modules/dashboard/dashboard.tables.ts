@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, check, date, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The dashboard's summary rows: append-only deltas written by the transactions that post the
@@ -36,6 +36,7 @@ export const dashboardSales = pgTable(
     cost_sys: numeric("cost_sys").notNull(),
   },
   (t) => [
+    // Covering (migration 0046 adds the other columns as INCLUDE): a period's rows read from the index alone.
     index("dashboard_sales_at_idx").on(t.at),
     // What the compaction has left to fold: rows of single documents, by day.
     index("dashboard_sales_open_idx").on(t.at).where(sql`${t.doc_id} is not null`),
@@ -61,8 +62,33 @@ export const dashboardItemSales = pgTable(
     net_sys: numeric("net_sys").notNull(),
   },
   (t) => [
+    // Covering, as dashboard_sales_at_idx (INCLUDE in migration 0046).
     index("dashboard_item_sales_at_idx").on(t.at),
     index("dashboard_item_sales_open_idx").on(t.at).where(sql`${t.doc_id} is not null`),
     check("dashboard_item_sales_doc_type_check", sql`${t.doc_type} in ('sale','return','compacted')`),
   ],
+);
+
+/**
+ * The folded item rows (doc_id null) of dashboard_item_sales summed per business month, so that
+ * a period's whole months are read from one row per month and group. Only the compaction writes
+ * here (under its lock, in the statement that folds the day rows: a document's row enters the
+ * month when it is folded, and once), and the recalculation rebuilds it; postings never do.
+ */
+export const dashboardItemMonths = pgTable(
+  "dashboard_item_months",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The business month's first day. */
+    month: date("month").notNull(),
+    outlet_fk: integer("outlet_fk"),
+    inventory_fk: integer("inventory_fk").notNull(),
+    currency_id: integer("currency_id").notNull(),
+    item_fk: integer("item_fk").notNull(),
+    qty: numeric("qty").notNull(),
+    net: numeric("net").notNull(),
+    net_sys: numeric("net_sys").notNull(),
+  },
+  // Covering (INCLUDE of the other columns in migration 0046).
+  (t) => [index("dashboard_item_months_month_idx").on(t.month)],
 );

@@ -260,7 +260,7 @@ export async function runRecalculation(
   progress("recalculation.locking");
   await tx.execute(sql`lock table stock_balances, stock_item_costs in exclusive mode`);
   await tx.execute(sql`lock table account_balances, account_month_balances in exclusive mode`);
-  await tx.execute(sql`lock table dashboard_sales, dashboard_item_sales in exclusive mode`);
+  await tx.execute(sql`lock table dashboard_sales, dashboard_item_sales, dashboard_item_months in exclusive mode`);
   const found = await findAll(tx, progress);
   const writes = found.balances.length + found.costs.length + found.days.length + found.months.length;
   let written = 0;
