@@ -1,4 +1,5 @@
 import { adminToken, baseUrl, call, unique } from "../support/api";
+import { axeViolations, describeViolations } from "../support/axe";
 import { expect, shot, test } from "../support/fixtures";
 import { createItem, openingStock, pieceAndBox, pieceOnly, poster } from "../support/seed";
 import { shopCode } from "../support/shop";
@@ -54,6 +55,8 @@ test("a customer signs in, browses, orders three items and cancels another order
   await expect(home.getByText(names[0]!)).toBeVisible();
   await expect(home.getByText(names[2]!)).toBeVisible();
   await shot(page, "shop-home-ar");
+  const homeViolations = await axeViolations(page);
+  expect(homeViolations, describeViolations("shop home", homeViolations)).toEqual([]);
 
   // Sign in with the code the shop sent to the number.
   await page.getByRole("banner").getByRole("link", { name: "تسجيل الدخول" }).click();
@@ -164,4 +167,22 @@ test("a customer signs in, browses, orders three items and cancels another order
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByTestId("order-status")).toHaveText("چاوەڕوان");
   await shot(page, "shop-order-ckb");
+  const orderViolations = await axeViolations(page);
+  expect(orderViolations, describeViolations("shop order", orderViolations)).toEqual([]);
+
+  // Installable: the service worker keeps the shell, so the shop opens offline; it keeps no API answer.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect(page.getByTestId("order-total")).toBeVisible();
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    return urls;
+  });
+  expect(kept).toContain("/shop/");
+  expect(kept.filter((u) => u.startsWith("/api"))).toEqual([]);
+  await page.context().setOffline(true);
+  await page.goto(`${baseUrl()}/shop/`);
+  await expect(page.getByRole("banner").getByText("فرۆشگای سوق")).toBeVisible();
+  await page.context().setOffline(false);
 });

@@ -93,7 +93,7 @@ export function CartScreen() {
         <Title order={1} size="h3">
           {t("cart.title")}
         </Title>
-        <Text c="dimmed">{t("cart.empty")}</Text>
+        <Text c="gray.7">{t("cart.empty")}</Text>
         <Button component={Link} to="/" variant="light">
           {t("cart.browse")}
         </Button>
@@ -116,7 +116,7 @@ export function CartScreen() {
                 <div>
                   <Text fw={600}>{l.item_name}</Text>
                   {q && (
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="gray.7">
                       {q.unit} · {iqd(q.unitPrice)}
                     </Text>
                   )}

@@ -70,14 +70,14 @@ export function HomeScreen() {
       <Categories />
       {home.isPending && <Loading />}
       <ErrorAlert error={home.error} />
-      {home.data?.data.length === 0 && <Text c="dimmed">{t("home.empty")}</Text>}
+      {home.data?.data.length === 0 && <Text c="gray.7">{t("home.empty")}</Text>}
       {home.data?.data.map((s) => (
         <section key={s.section_id} aria-label={s.title}>
           <Title order={2} size="h4" mb={4}>
             {s.title}
           </Title>
           {s.description && (
-            <Text size="sm" c="dimmed" mb={4}>
+            <Text size="sm" c="gray.7" mb={4}>
               {s.description}
             </Text>
           )}
@@ -121,7 +121,7 @@ function ItemCard({ item }: { item: ShopItem }) {
       <Text fw={600} component={Link} to={`/item/${item.item_id}`} lineClamp={2}>
         {item.item_name}
       </Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         {item.unit_name}
       </Text>
       <Price value={item.price} />
@@ -138,7 +138,7 @@ function ItemCard({ item }: { item: ShopItem }) {
           {added ? t("item.added") : t("item.add")}
         </Button>
       ) : (
-        <Badge color="gray" mt="xs">
+        <Badge color="gray.8" mt="xs">
           {t("item.outOfStock")}
         </Badge>
       )}
@@ -150,7 +150,7 @@ function ItemList({ params, empty }: { params: string; empty: string }) {
   const list = useQuery({ queryKey: ["items", params], queryFn: () => api<Page<ShopItem>>(`/items?${params}`) });
   if (list.isPending) return <Loading />;
   if (list.error) return <ErrorAlert error={list.error} />;
-  if (!list.data.data.length) return <Text c="dimmed">{empty}</Text>;
+  if (!list.data.data.length) return <Text c="gray.7">{empty}</Text>;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
       {list.data.data.map((it) => (
@@ -212,7 +212,7 @@ export function ItemScreen({ id }: { id: number }) {
       <Title order={1} size="h3">
         {it.item_name}
       </Title>
-      {it.scientific_name && <Text c="dimmed">{it.scientific_name}</Text>}
+      {it.scientific_name && <Text c="gray.7">{it.scientific_name}</Text>}
       {it.description && <Text>{it.description}</Text>}
       <Group justify="space-between">
         <Price value={it.price} />
@@ -238,7 +238,7 @@ export function ItemScreen({ id }: { id: number }) {
           </Button>
         </Group>
       ) : (
-        <Badge color="gray">{t("item.outOfStock")}</Badge>
+        <Badge color="gray.8">{t("item.outOfStock")}</Badge>
       )}
       {added && (
         <Group>

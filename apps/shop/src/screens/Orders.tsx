@@ -8,7 +8,8 @@ import { Link } from "../router";
 import type { CancelBody, CancelMessage, Order, OrderSummary, Page } from "../types";
 import { ErrorAlert, fieldError, Loading, useSignedIn } from "../ui";
 
-const STATUS_COLOR: Record<string, string> = { pending: "yellow", confirmed: "blue", delivered: "teal", cancelled: "gray" };
+// Filled shades whose text meets WCAG AA (the pending yellow takes dark text).
+const STATUS_COLOR: Record<string, string> = { pending: "yellow", confirmed: "blue.9", delivered: "teal.9", cancelled: "gray.8" };
 
 function useWhen() {
   const { i18n } = useTranslation();
@@ -20,7 +21,7 @@ function useWhen() {
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLOR[status] ?? "gray"} data-testid="order-status">
+    <Badge color={STATUS_COLOR[status] ?? "gray.8"} autoContrast data-testid="order-status">
       {t(`status.${status}`)}
     </Badge>
   );
@@ -57,7 +58,7 @@ export function OrdersScreen() {
       </Title>
       {orders.isPending && <Loading />}
       <ErrorAlert error={orders.error} />
-      {orders.data?.data.length === 0 && <Text c="dimmed">{t("orders.empty")}</Text>}
+      {orders.data?.data.length === 0 && <Text c="gray.7">{t("orders.empty")}</Text>}
       {orders.data?.data.map((o) => (
         <Card key={o.order_id} withBorder component={Link} to={`/orders/${o.order_id}`} data-testid="order-card">
           <Group justify="space-between">
@@ -67,7 +68,7 @@ export function OrdersScreen() {
             <StatusBadge status={o.status} />
           </Group>
           <Group justify="space-between" mt={4}>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {when(o.ordered_at)}
             </Text>
             <Text fw={600}>{t("money.iqd", { amount: formatMoney(o.total, i18n.language) })}</Text>
@@ -204,7 +205,7 @@ export function OrderScreen({ id }: { id: number }) {
       <Timeline bulletSize={14} lineWidth={2} active={o.timeline.length - 1}>
         {o.timeline.map((e) => (
           <Timeline.Item key={`${e.at}-${e.action}-${e.status}`} title={t(`action.${e.action}`, { defaultValue: t(`status.${e.status}`) })}>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="gray.7">
               {when(e.at)} · {e.by_customer ? t("order.byYou") : t("order.byShop")}
             </Text>
             {e.note && <Text size="sm">{e.note}</Text>}
