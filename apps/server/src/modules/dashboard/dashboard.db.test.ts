@@ -327,4 +327,18 @@ describe("the dashboard's summary rows", () => {
     const again = await t.api("POST", "/api/recalculations");
     expect(again.body.data.dashboard_differences).toBe(0);
   });
+
+  it("answer a whole month from its month rows, which the recalculation rebuilds too", async () => {
+    const month = "from=2026-11-01&to=2026-11-30&currency=system";
+    const before = await board(month);
+    expect(before.top_items.length).toBeGreaterThan(0);
+    const rows = await q<{ n: number }>(sql`select count(*)::int n from dashboard_item_months where month = '2026-11-01'`);
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    await q(sql`update dashboard_item_months set net_sys = net_sys + 1000 where id = (select min(id) from dashboard_item_months)`);
+    expect(await board(month)).not.toEqual(before);
+    const res = await t.api("POST", "/api/recalculations");
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.dashboard_differences).toBe(1);
+    expect(await board(month)).toEqual(before);
+  });
 });
