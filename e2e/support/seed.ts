@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { adminToken, call, createUser, unique } from "./api";
 import { seededFile } from "./env";
+import { placeShopOrder, shopCustomer } from "./shop";
 
 /** A valid EAN-13 starting with 0, different on every call: the kind of code a spreadsheet turns into a number. */
 export function ean13WithLeadingZero(): string {
@@ -196,6 +197,7 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
   await seedExpiringItem(token, `Eye drops ${u}`, [{ batch_no: `ED${u}`, days: 10, quantity: "6" }]);
   // A recalculation run, for its history (after everything else: nothing for it to correct).
   await post("recalculations", {});
+  await seedOnlineOrder(token, u);
   return {
     customerId: customer.consumer_id,
     supplierId: supplier.consumer_id,
@@ -215,6 +217,15 @@ export async function seedEveryList(token: string): Promise<SeededRows> {
       "/sales/pos-reviews": await seedPosReview(token, itemIds[0]!, unit),
     },
   };
+}
+
+/** An order placed through the shop app: the order history's row and the board's card. */
+async function seedOnlineOrder(token: string, u: string) {
+  const units = await pieceAndBox(token);
+  const item = await createItem(token, { item_name: `Online ${u}`, is_active_online: true, item_units: pieceOnly(units.piece, "1000") });
+  await openingStock(token, item, units.piece, "5", "500");
+  const shopper = await shopCustomer(`0771${String(Date.now()).slice(-7)}`);
+  await placeShopOrder(shopper, [{ item_id: item, quantity: "1" }]);
 }
 
 /**
