@@ -91,7 +91,9 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
         {data.pending_online_orders !== null && (
           <Panel title={t("pendingOnlineOrders")} testId="dashboard-online-orders">
             <Text fz={22} fw={700}>
-              <span className="amount">{fmt.amount(data.pending_online_orders)}</span>
+              <FigureAnchor link={FIGURE_LINKS.onlineOrders()} testId="dashboard-online-orders-count">
+                <span className="amount">{fmt.amount(data.pending_online_orders)}</span>
+              </FigureAnchor>
             </Text>
           </Panel>
         )}

@@ -79,6 +79,8 @@ export const FIGURE_LINKS = {
     to: path("/warehouse/warehouse", { "filter[inventory_id]": inventoryId }),
     permission: "stocks/index",
   }),
+  /** The online orders waiting: the orders' board. */
+  onlineOrders: (): FigureLink => ({ to: "/sales/online-orders", permission: "online_orders/show" }),
   /** A batch near its expiry: the expiry report, not yet expired, of that inventory, searched for the item. */
   nearExpiry: (inventoryId: number, itemName: string): FigureLink => ({
     to: path("/reports/expired-items", { "filter[is_expired]": "0", "filter[inventory_id]": inventoryId, search: itemName }),
