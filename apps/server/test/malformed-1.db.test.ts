@@ -1,0 +1,4 @@
+// Part 2 of 3 of the malformed-input suite: a third of the routes, on a server of its own.
+import { malformedSuite } from "./malformed.suite.js";
+
+malformedSuite(1, 3);
