@@ -51,31 +51,34 @@ export function FigureTable<R>({
   linked?: boolean;
   testId?: string;
 }) {
+  // A narrow card scrolls its table rather than pushing the page wider (near expiry's five columns).
   return (
-    <Table verticalSpacing={6} horizontalSpacing="sm" striped data-testid={testId}>
-      <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((c) => (
-            <Table.Th key={c.label} ta={c.numeric ? "end" : "start"}>
-              {c.label}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.length === 0 && <NoResultsRow colSpan={columns.length} />}
-        {rows.map((r) => (
-          <Table.Tr key={rowKey(r)} data-testid={testId ? `${testId}-row` : undefined}>
+    <Table.ScrollContainer minWidth={320} type="native">
+      <Table verticalSpacing={6} horizontalSpacing="sm" striped data-testid={testId}>
+        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+        <Table.Thead>
+          <Table.Tr>
             {columns.map((c) => (
-              <Table.Td key={c.label} ta={c.numeric ? "end" : "start"}>
-                {c.numeric ? <span className="amount">{c.cell(r, linked)}</span> : c.cell(r, linked)}
-              </Table.Td>
+              <Table.Th key={c.label} ta={c.numeric ? "end" : "start"}>
+                {c.label}
+              </Table.Th>
             ))}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && <NoResultsRow colSpan={columns.length} />}
+          {rows.map((r) => (
+            <Table.Tr key={rowKey(r)} data-testid={testId ? `${testId}-row` : undefined}>
+              {columns.map((c) => (
+                <Table.Td key={c.label} ta={c.numeric ? "end" : "start"}>
+                  {c.numeric ? <span className="amount">{c.cell(r, linked)}</span> : c.cell(r, linked)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
