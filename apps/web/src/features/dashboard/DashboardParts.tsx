@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SegmentedControl, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Box, Group, Paper, SegmentedControl, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -43,6 +43,7 @@ export function FigureTable<R>({
   rowKey,
   linked = true,
   testId,
+  scroll = false,
 }: {
   caption: string;
   columns: FigureColumn<R>[];
@@ -50,35 +51,40 @@ export function FigureTable<R>({
   rowKey: (row: R) => string | number;
   linked?: boolean;
   testId?: string;
+  /** Shown in a narrow card: scrolls inside it (reachable by keyboard) rather than widening the page. */
+  scroll?: boolean;
 }) {
-  // A narrow card scrolls its table rather than pushing the page wider (near expiry's five columns).
-  return (
-    <Table.ScrollContainer minWidth={320} type="native">
-      <Table verticalSpacing={6} horizontalSpacing="sm" striped data-testid={testId}>
-        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-        <Table.Thead>
-          <Table.Tr>
+  const table = (
+    <Table verticalSpacing={6} horizontalSpacing="sm" striped data-testid={testId}>
+      <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.label} ta={c.numeric ? "end" : "start"}>
+              {c.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.length === 0 && <NoResultsRow colSpan={columns.length} />}
+        {rows.map((r) => (
+          <Table.Tr key={rowKey(r)} data-testid={testId ? `${testId}-row` : undefined}>
             {columns.map((c) => (
-              <Table.Th key={c.label} ta={c.numeric ? "end" : "start"}>
-                {c.label}
-              </Table.Th>
+              <Table.Td key={c.label} ta={c.numeric ? "end" : "start"}>
+                {c.numeric ? <span className="amount">{c.cell(r, linked)}</span> : c.cell(r, linked)}
+              </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 && <NoResultsRow colSpan={columns.length} />}
-          {rows.map((r) => (
-            <Table.Tr key={rowKey(r)} data-testid={testId ? `${testId}-row` : undefined}>
-              {columns.map((c) => (
-                <Table.Td key={c.label} ta={c.numeric ? "end" : "start"}>
-                  {c.numeric ? <span className="amount">{c.cell(r, linked)}</span> : c.cell(r, linked)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  if (!scroll) return table;
+  return (
+    <Box style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label={caption}>
+      {table}
+    </Box>
   );
 }
 

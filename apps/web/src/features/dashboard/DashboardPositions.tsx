@@ -105,6 +105,7 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
             rows={data.cash}
             rowKey={(r) => r.account_id}
             testId="figures-cash"
+            scroll
             columns={[
               {
                 label: t("columns.account"),
@@ -143,6 +144,7 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
                 rows={data.low_stock}
                 rowKey={(r) => `${r.item_id}-${r.inventory_id}`}
                 testId="figures-low-stock"
+                scroll
                 columns={[
                   {
                     label: t("columns.item"),
@@ -172,6 +174,7 @@ export function DashboardPositions({ data }: { data: Dashboard }) {
                 rows={data.near_expiry}
                 rowKey={(r) => r.batch_id}
                 testId="figures-near-expiry"
+                scroll
                 columns={[
                   {
                     label: t("columns.item"),
