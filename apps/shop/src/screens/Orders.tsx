@@ -11,11 +11,20 @@ import { ErrorAlert, fieldError, Loading, useSignedIn } from "../ui";
 // Filled shades whose text meets WCAG AA (the pending yellow takes dark text).
 const STATUS_COLOR: Record<string, string> = { pending: "yellow", confirmed: "blue.9", delivered: "teal.9", cancelled: "gray.8" };
 
+// Day and time as the back office writes them (DD/MM/YYYY HH:mm on the shop's clock) in every
+// language: a browser without Kurdish locale data would otherwise name the month in English.
+const WHEN = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Asia/Baghdad",
+});
+
 function useWhen() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === "en" ? "en-GB" : `${i18n.language}-IQ-u-nu-latn`;
-  return (at: string | null) =>
-    at ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Baghdad" }).format(new Date(at)) : "";
+  return (at: string | null) => (at ? WHEN.format(new Date(at)).replace(",", "") : "");
 }
 
 export function StatusBadge({ status }: { status: string }) {
