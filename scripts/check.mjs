@@ -13,7 +13,14 @@ const args = process.argv.slice(2);
 const withBrowser = args.includes("--browser");
 const words = args.filter((a) => !a.startsWith("--"));
 
-const WORKSPACES = { contracts: "packages/contracts", server: "apps/server", web: "apps/web", shop: "apps/shop", e2e: "e2e", bench: "bench" };
+const WORKSPACES = {
+  contracts: "packages/contracts",
+  server: "apps/server",
+  web: "apps/web",
+  shop: "apps/shop",
+  e2e: "e2e",
+  bench: "bench",
+};
 // Who imports whom: a change to the contracts is type-checked where they are used too.
 const DEPENDENTS = { "packages/contracts": ["apps/server", "apps/web", "apps/shop", "e2e", "bench"], "apps/server": ["bench"] };
 const AREA_ROOTS = ["apps/server/src/modules", "apps/web/src/features"];
