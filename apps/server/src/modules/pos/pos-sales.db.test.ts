@@ -3,6 +3,7 @@ import { creditLimitMessage, MSG, POS_MSG } from "@app/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.js";
+import { dashboardDifferences } from "../dashboard/dashboard.rebuild.js";
 import { type PosFixture, posFixture, posHelpers } from "./pos.fixture.js";
 import { posSaleByNumberSql } from "./pos-sales.js";
 
@@ -321,5 +322,21 @@ describe("the Discount permission at the till", () => {
     const full = await sell(bill());
     expect(full.status).toBe(201);
     expect(full.body.data.total).toBe("30000.000");
+  });
+});
+
+describe("a sale's customer changed at the till", () => {
+  it("take another customer while the drawer is open, and the dashboard's figures follow it", async () => {
+    // A cash sale of the drawer still open (the stock of the bill above is sold out by now).
+    const [open] = await q<{ id: number }>(
+      sql`select s.id from sales s join pos_sale_info pi on pi.sale_fk = s.id
+           where pi.kind = 'sale' and pi.closing_fk is null and s.remaining = 0 and s.consumer_fk <> ${limited} order by s.id desc limit 1`,
+    );
+    expect(open).toBeDefined();
+    const edited = await t.api("PATCH", `/api/pos_sales/${open!.id}`, { token: cashier.token, body: { customer_fk: limited } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.customer_fk ?? edited.body.data.consumer_fk).toBe(limited);
+    // The rows of the dashboard name the customer: none differs from the documents afterwards.
+    expect(await dashboardDifferences(t.database.db)).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context.js";
 import { HttpError, notFound } from "../../platform/errors.js";
 import type { ListModel } from "../../platform/list.js";
+import { recordSale } from "../dashboard/dashboard.record.js";
 import { ratesAt, systemCurrency } from "../ledger/ledger.js";
 import { D, round3, ZERO } from "../ledger/money.js";
 import { salesList } from "../sales/sales.list.js";
@@ -144,8 +145,12 @@ export async function editPosSale(ctx: Ctx, id: number, input: { customer_fk?: n
     if (!ok.rows.length)
       throw new HttpError(422, "The selected customer is invalid.", { customer_fk: ["The selected customer is invalid."] });
   }
+  const moved = customer !== Number(row.consumer_fk);
+  // The dashboard's rows name the customer: the sale's rows are undone and written again under the new one.
+  if (moved) await recordSale(ctx, id, -1);
   await ctx.tx
     .update(sales)
     .set({ consumer_fk: customer, note: input.note ?? null, updated_by: ctx.user?.user_id ?? null, updated_at: ctx.now })
     .where(eq(sales.id, id));
+  if (moved) await recordSale(ctx, id, 1);
 }
