@@ -1,9 +1,12 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { hashKey, type QueryClient } from "@tanstack/react-query";
 import { matchPath } from "react-router";
 import { FEATURES } from "../features";
+import { loginOptionsQuery } from "../shared/api/auth";
 import { session } from "../shared/api/session";
+import { listPageQuery, markPreloaded, parseListState, toApiQuery } from "../shared/DataTable/listQuery";
+import type { Feature } from "./feature";
 import { loadLanguage, storedLanguage } from "./i18n";
-import { meQuery, sidebarQuery, systemConfigQuery } from "./session";
+import { FALLBACK_CONFIG, meQuery, pageSizesOf, sidebarQuery, systemConfigQuery } from "./session";
 
 /**
  * A signed-in page load asks for everything it needs at once, as soon as the app's code runs: the
@@ -15,6 +18,8 @@ import { meQuery, sidebarQuery, systemConfigQuery } from "./session";
  * so they find it in flight or done.
  */
 export function startSignedInLoad(queryClient: QueryClient, path: string): void {
+  // The login page's choices (staff or cashier) are asked for beside its code, not after its render.
+  if (/^\/login(\/|$)/.test(path)) void queryClient.prefetchQuery({ ...loginOptionsQuery, meta: { silent: true } });
   if (session.getToken() === null || /^\/(login|user-logout)(\/|$)/.test(path)) return;
   void queryClient.prefetchQuery(meQuery);
   void queryClient.prefetchQuery(systemConfigQuery);
@@ -25,4 +30,20 @@ export function startSignedInLoad(queryClient: QueryClient, path: string): void 
   import("./layout/AppLayout").catch(() => undefined);
   const feature = FEATURES.find((f) => matchPath({ path: f.path, end: true }, path));
   feature?.screen.preload().catch(() => undefined);
+  if (feature?.list) firstListPage(queryClient, feature.list).catch(() => undefined);
+}
+
+/**
+ * The list's first page as the screen's DataTable will ask for it (the address's search, page and
+ * filters, the user's page size), asked for as soon as the profile and the settings are in.
+ */
+async function firstListPage(queryClient: QueryClient, list: NonNullable<Feature["list"]>): Promise<void> {
+  const [me, config] = await Promise.all([
+    queryClient.fetchQuery(meQuery),
+    queryClient.fetchQuery(systemConfigQuery).catch(() => FALLBACK_CONFIG),
+  ]);
+  const defaults = { perPage: pageSizesOf(me, config).initial, sortColumn: list.defaultSort ?? null, sortDir: list.defaultDir };
+  const page = listPageQuery(list.endpoint, toApiQuery(parseListState(new URLSearchParams(location.search), defaults), { paged: true }));
+  markPreloaded(hashKey(page.queryKey));
+  await queryClient.prefetchQuery(page);
 }

@@ -35,4 +35,9 @@ export interface Feature {
   tile: boolean;
   /** Full-page screens (POS, barcode price checker) render outside the main layout. */
   bare?: boolean;
+  /**
+   * The screen's list (its DataTable's endpoint and default sort): a page load asks for its first
+   * page with the screen's code (app/boot.ts) instead of once the screen has rendered.
+   */
+  list?: { endpoint: string; defaultSort?: string; defaultDir?: "asc" | "desc" };
 }

@@ -61,6 +61,11 @@ export function useSession(): SessionValue {
 /** Page sizes from the profile, else SPEC's 10/50/100/200. */
 export function usePageSizes(): { sizes: number[]; initial: number } {
   const { me, systemConfig } = useSession();
+  return pageSizesOf(me, systemConfig);
+}
+
+/** usePageSizes' answer from the profile and the settings (a page load's first list page, app/boot.ts). */
+export function pageSizesOf(me: MeResponse, systemConfig: SystemConfig): { sizes: number[]; initial: number } {
   const raw = me.pagination_options || systemConfig.pagination_options;
   const parsed = (raw ?? "")
     .split(",")

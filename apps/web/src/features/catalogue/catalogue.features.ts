@@ -9,6 +9,8 @@ export const CATALOGUE_FEATURES: Feature[] = [
     key: "items",
     path: "/warehouse/items",
     screen: page(() => import("./ItemListPage"), "ItemListPage"),
+    // ItemListPage's DataTable: no default sort.
+    list: { endpoint: "items" },
     permission: "items/index",
     area: "warehouse",
     menu: true,

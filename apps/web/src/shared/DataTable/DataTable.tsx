@@ -42,7 +42,7 @@ import { isLtrField } from "../ltr";
 import { notifyError } from "../notify";
 import { usePrint } from "../usePrint";
 import { AdvancedSearch, type FilterField } from "./AdvancedSearch";
-import { SEARCH_DEBOUNCE_MS, toApiQuery, useListState } from "./listState";
+import { listKey, listPageQuery, SEARCH_DEBOUNCE_MS, toApiQuery, useListState, wasPreloaded } from "./listState";
 import { Pager } from "./Pager";
 
 /**
@@ -121,7 +121,7 @@ export interface DataTableProps<Row> {
   onRowClick?: (row: Row) => void;
 }
 
-export const listKey = (endpoint: string) => [endpoint, "list"] as const;
+export { listKey };
 
 /** A cell's plain text reads in the direction of its own first letter ("Zagros Trading Co.", not ".Zagros Trading Co"). */
 const ownDirection = (cell: ReactNode): ReactNode => (typeof cell === "string" && cell ? <span dir="auto">{cell}</span> : cell);
@@ -165,10 +165,10 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
 
   const query = { ...toApiQuery(state, { paged: true }), ...props.query };
   const list = useQuery({
-    queryKey: [...listKey(endpoint), query],
-    queryFn: async () => (await api<ListBody<Row>>(endpoint, { query })).data,
+    ...listPageQuery<Row>(endpoint, query),
     placeholderData: keepPreviousData,
-    meta: { silent: true },
+    // The first page a page load asked for with the screen's code (app/boot.ts) is not asked again.
+    refetchOnMount: (q) => !wasPreloaded(q.queryHash),
   });
 
   const hidden = useQuery({
