@@ -343,3 +343,23 @@ test.describe("settings", () => {
     expect(old.data.id).toBeGreaterThan(0);
   });
 });
+
+test.describe("a list page at rest", () => {
+  // Lighthouse found the items page at work on every frame once loaded: the list's hidden loading
+  // bar moved on, laying the page out again 55 times a second.
+  for (const lang of ["en", "ar"] as const) {
+    test(`runs no animation and lays nothing out once its list is in (${lang})`, async ({ page }) => {
+      await signedIn(page, { lang });
+      await page.goto("/warehouse/items");
+      await expect(page.locator("table.data-table tbody tr").first()).toBeVisible();
+      await expect(page.getByTestId("table-loading")).toHaveCount(0);
+      await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Performance.enable");
+      const layouts = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "LayoutCount")!.value;
+      const before = await layouts();
+      await page.waitForTimeout(1000);
+      expect((await layouts()) - before).toBeLessThan(5);
+    });
+  }
+});

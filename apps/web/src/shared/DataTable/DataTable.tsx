@@ -358,6 +358,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
       <div
         className="loading-bar"
         style={{ visibility: list.isFetching ? "visible" : "hidden" }}
+        data-active={list.isFetching || undefined}
         data-testid={list.isFetching ? "table-loading" : undefined}
       />
 
